@@ -1,0 +1,66 @@
+import type { Scope } from '@lp/contracts';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Key format: `lp_<prefix>_<secret>`. The prefix (10 base-32 chars) is public and finds the row;
+ * the secret (32 bytes, base64url) is only ever stored as a SHA-256 hash. Keys are random and
+ * long, so a fast hash is enough: there is nothing to brute-force.
+ */
+export const KEY_PATTERN = /^lp_([a-z0-9]{8,16})_([A-Za-z0-9_-]{20,100})$/;
+
+export interface ApiKeyRecord {
+  id: string;
+  prefix: string;
+  name: string;
+  scopes: Scope[];
+  rateLimitPerMinute: number | null;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface ParsedKey {
+  prefix: string;
+  secret: string;
+}
+
+export function parseApiKey(key: string): ParsedKey | null {
+  const match = KEY_PATTERN.exec(key);
+  return match ? { prefix: match[1]!, secret: match[2]! } : null;
+}
+
+export function generateApiKey(): { key: string; prefix: string; secretHash: Buffer } {
+  const prefix = toBase32(randomBytes(10)).slice(0, 10);
+  const secret = randomBytes(32).toString('base64url');
+  return { key: `lp_${prefix}_${secret}`, prefix, secretHash: hashSecret(secret) };
+}
+
+/** A key from a fixed text (the demo key), if it has the key format. */
+export function apiKeyFromText(text: string): { prefix: string; secretHash: Buffer } | null {
+  const parsed = parseApiKey(text);
+  return parsed ? { prefix: parsed.prefix, secretHash: hashSecret(parsed.secret) } : null;
+}
+
+export function hashSecret(secret: string): Buffer {
+  return createHash('sha256').update(secret).digest();
+}
+
+export function secretMatches(secret: string, storedHash: Buffer): boolean {
+  const candidate = hashSecret(secret);
+  return candidate.length === storedHash.length && timingSafeEqual(candidate, storedHash);
+}
+
+function toBase32(bytes: Buffer): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return out;
+}

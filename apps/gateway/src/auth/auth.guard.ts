@@ -1,0 +1,34 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AppError, type Scope } from '@lp/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { ApiKeyRecord } from './api-key.js';
+import { ApiKeyService } from './api-key.service.js';
+import { PUBLIC_METADATA, SCOPE_METADATA } from './route-policy.js';
+
+export interface AuthenticatedRequest extends FastifyRequest {
+  apiKey?: ApiKeyRecord;
+}
+
+/** Verifies the API key and the route's scope: 401 without a valid key, 403 without the scope. */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(ApiKeyService) private readonly keys: ApiKeyService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_METADATA, targets)) return true;
+    const scope = this.reflector.getAllAndOverride<Scope | undefined>(SCOPE_METADATA, targets);
+    if (!scope) throw new AppError('internal', `Route ${context.getClass().name}.${context.getHandler().name} declares no scope.`);
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const key = await this.keys.authenticate(request.headers.authorization);
+    if (!key.scopes.includes(scope)) {
+      throw new AppError('insufficient_scope', `This API key lacks the scope ${scope}, which this endpoint requires. The key has: ${key.scopes.join(', ') || 'no scopes'}.`);
+    }
+    request.apiKey = key;
+    return true;
+  }
+}

@@ -1,0 +1,18 @@
+import type { ErrorCode } from '@lp/contracts';
+
+/** The one table from error code to HTTP status. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  unauthorized: 401,
+  insufficient_scope: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unresolvable_query: 422,
+  ambiguous_region: 422,
+  rate_limited: 429,
+  internal: 500,
+  service_unavailable: 503,
+  upstream_timeout: 504,
+};

@@ -1,0 +1,83 @@
+import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { AppError, type ErrorCode } from '@lp/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RateLimitedError } from '../rate-limit/rate-limit.guard.js';
+import { ERROR_STATUS } from './error-status.js';
+
+/**
+ * Every failure leaves the gateway in the one envelope `{"error": {code, message, request_id,
+ * candidates?}}`: our own AppErrors, Nest's HTTP exceptions (unknown routes) and Fastify's
+ * parser errors (malformed JSON, oversized bodies, wrong content type).
+ */
+/** Connection-level failures of PostgreSQL (socket errors and "server shutting down" states). */
+const UNREACHABLE_DATABASE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpErrorFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const error = this.toAppError(exception, request);
+    sendError(reply, error, request.id, error instanceof RateLimitedError ? error.retryAfterS : undefined);
+  }
+
+  private toAppError(exception: unknown, request: FastifyRequest): AppError {
+    if (exception instanceof AppError) {
+      if (exception.code === 'internal') this.logger.error(exception.message);
+      return exception;
+    }
+    if (exception instanceof HttpException) return fromHttpException(exception, request);
+    const fastifyError = exception as { code?: string; statusCode?: number; message?: string };
+    if (typeof fastifyError?.code === 'string' && fastifyError.code.startsWith('FST_')) return fromFastifyError(fastifyError);
+    if (typeof fastifyError?.code === 'string' && UNREACHABLE_DATABASE_CODES.has(fastifyError.code)) {
+      this.logger.error(`database unreachable: ${fastifyError.message ?? fastifyError.code}`);
+      return new AppError('service_unavailable', 'The gateway cannot reach its key store right now; retry in a few seconds.');
+    }
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    return new AppError('internal', 'The gateway failed while handling the request; it has been logged.');
+  }
+}
+
+export function sendError(reply: FastifyReply, error: AppError, requestId: string, retryAfterS?: number): void {
+  const body: { error: Record<string, unknown> } = {
+    error: { code: error.code, message: error.message, request_id: requestId },
+  };
+  if (error.candidates) body.error['candidates'] = error.candidates;
+  if (retryAfterS !== undefined) void reply.header('retry-after', String(retryAfterS));
+  void reply.status(ERROR_STATUS[error.code]).header('content-type', 'application/json; charset=utf-8').send(body);
+}
+
+function fromHttpException(exception: HttpException, request: FastifyRequest): AppError {
+  const status = exception.getStatus();
+  if (status === 404) {
+    const path = request.url.split('?')[0];
+    return new AppError('not_found', `No route ${request.method} ${path}. The API lives under /v1; see /openapi.yaml or /docs.`);
+  }
+  const code = statusToCode(status);
+  const response = exception.getResponse();
+  const message = typeof response === 'object' && response !== null && 'message' in response ? String((response as { message: unknown }).message) : exception.message;
+  return new AppError(code, message);
+}
+
+function fromFastifyError(error: { code?: string; statusCode?: number; message?: string }): AppError {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('invalid_request', `The request body is not valid JSON: ${error.message ?? 'parse error'}.`);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload_too_large', 'The request body is larger than the gateway accepts.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('unsupported_media_type', 'Send request bodies as application/json.');
+    default:
+      return new AppError(statusToCode(error.statusCode ?? 400), error.message ?? 'The request could not be read.');
+  }
+}
+
+function statusToCode(status: number): ErrorCode {
+  const entry = Object.entries(ERROR_STATUS).find(([, value]) => value === status);
+  if (entry) return entry[0] as ErrorCode;
+  return status >= 500 ? 'internal' : 'invalid_request';
+}

@@ -1,0 +1,65 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SwaggerModule } from '@nestjs/swagger';
+import { JsonLogger } from '@lp/messaging';
+import type { AuthenticatedRequest } from './auth/auth.guard.js';
+import type { GatewayEnv } from './config/gateway.env.js';
+import { GatewayModule } from './gateway.module.js';
+import { httpDuration } from './http/http-metrics.js';
+import { requestIdFor } from './http/request-id.js';
+import { buildOpenApiDocument } from './openapi/openapi.document.js';
+import { stringify } from 'yaml';
+
+export interface RunningGateway {
+  app: NestFastifyApplication;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Builds the gateway (not yet listening): Fastify, request ids, access log, OpenAPI, docs. */
+export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyApplication> {
+  const logger = new JsonLogger('gateway', env.LOG_LEVEL);
+  const adapter = new FastifyAdapter({
+    genReqId: requestIdFor,
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+    logger: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(env), adapter, { logger, bufferLogs: false });
+  const fastify = app.getHttpAdapter().getInstance();
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    if (env.ACCESS_LOG === 'true') {
+      logger.event('log', 'http request', {
+        request_id: request.id,
+        method: request.method,
+        route,
+        url: request.url,
+        status: reply.statusCode,
+        duration_ms: Math.round(reply.elapsedTime * 10) / 10,
+        key: (request as AuthenticatedRequest).apiKey?.prefix,
+      });
+    }
+  });
+
+  const document = buildOpenApiDocument(app, env.PUBLIC_BASE_URL);
+  const yamlText = stringify(document, { aliasDuplicateObjects: false });
+  fastify.get('/openapi.yaml', async (_request, reply) => reply.header('content-type', 'application/yaml; charset=utf-8').send(yamlText));
+  fastify.get('/openapi.json', async (_request, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(document));
+  SwaggerModule.setup('docs', app, document, { customSiteTitle: 'Land-parcel API docs', raw: false });
+  return app;
+}
+
+export async function startGateway(env: GatewayEnv): Promise<RunningGateway> {
+  const app = await createGatewayApp(env);
+  app.enableShutdownHooks(['SIGINT', 'SIGTERM']);
+  await app.listen(env.PORT, env.HOST);
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  return { app, url: `http://${env.HOST}:${port}`, close: () => app.close() };
+}

@@ -1,0 +1,38 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { DatabaseModule } from '@lp/db';
+import { DataSource } from 'typeorm';
+import { ApiKeyRepository } from './auth/api-key.repository.js';
+import { ApiKeyService } from './auth/api-key.service.js';
+import { AuthGuard } from './auth/auth.guard.js';
+import { GatewayConfigModule } from './config/gateway-config.module.js';
+import type { GatewayEnv } from './config/gateway.env.js';
+import { GATEWAY_SCHEMA } from './db/migrations/index.js';
+import { HttpErrorFilter } from './errors/http-error.filter.js';
+import { HealthController } from './health/health.controller.js';
+import { ParcelsController } from './parcels/parcels.controller.js';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { RpcModule } from './rpc/rpc.module.js';
+
+@Module({})
+export class GatewayModule {
+  static register(env: GatewayEnv): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        GatewayConfigModule.register(env),
+        DatabaseModule.forService(() => ({ url: env.DATABASE_URL, schema: GATEWAY_SCHEMA, applicationName: 'gateway', poolSize: env.DB_POOL_SIZE })),
+        RpcModule.register(env.NATS_URL),
+      ],
+      controllers: [HealthController, ParcelsController],
+      providers: [
+        { provide: ApiKeyRepository, useFactory: (db: DataSource) => new ApiKeyRepository(db), inject: [DataSource] },
+        ApiKeyService,
+        // Order matters: the key is verified before its rate limit is charged.
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,127 @@
+import 'reflect-metadata';
+import { createSchemaDataSource } from '@lp/db';
+import { SCOPES } from '@lp/contracts';
+import { connect } from '@nats-io/transport-node';
+import { parseArgs } from 'node:util';
+import { apiKeyFromText, generateApiKey, parseApiKey } from '../auth/api-key.js';
+import { ApiKeyRepository } from '../auth/api-key.repository.js';
+import { KEY_REVOKED_SUBJECT, parseScopes } from '../auth/api-key.service.js';
+import { GATEWAY_SCHEMA } from '../db/migrations/index.js';
+
+const USAGE = `Usage: npm run keys -- <command>
+  create --name NAME --scopes ${SCOPES.join(',')} [--rate-limit PER_MINUTE] [--key lp_xxx_yyy]
+         prints the new key on its last line (shown once; only its hash is stored)
+  list   every key: prefix, name, scopes, created, revoked
+  revoke PREFIX_OR_KEY
+Environment: DATABASE_URL (required), NATS_URL (optional: tells running gateways to forget a revoked key at once)`;
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  const databaseUrl = process.env['DATABASE_URL'];
+  if (!command || command === '--help' || command === 'help') {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  if (!databaseUrl) {
+    console.error('DATABASE_URL is not set (npm start prints it; or run through npm run keys, which reads the local stack).');
+    return 2;
+  }
+  const db = createSchemaDataSource({ url: databaseUrl, schema: GATEWAY_SCHEMA, applicationName: 'keys-cli', poolSize: 1 });
+  await db.initialize();
+  const keys = new ApiKeyRepository(db);
+  try {
+    switch (command) {
+      case 'create':
+        return await create(keys, rest);
+      case 'list':
+        return await list(keys);
+      case 'revoke':
+        return await revoke(keys, rest);
+      default:
+        console.error(`Unknown command ${command}.\n${USAGE}`);
+        return 2;
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function create(keys: ApiKeyRepository, args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { name: { type: 'string' }, scopes: { type: 'string' }, 'rate-limit': { type: 'string' }, key: { type: 'string' } },
+  });
+  if (!values.name || !values.scopes) {
+    console.error(`create needs --name and --scopes.\n${USAGE}`);
+    return 2;
+  }
+  const scopes = parseScopes(values.scopes === 'all' ? SCOPES.join(',') : values.scopes);
+  const rateLimit = values['rate-limit'] ? Number(values['rate-limit']) : null;
+  if (rateLimit !== null && (!Number.isInteger(rateLimit) || rateLimit < 1)) {
+    console.error('--rate-limit must be a positive integer (requests per minute).');
+    return 2;
+  }
+  let key: string;
+  if (values.key) {
+    // A fixed key (the demo key): same secret, same prefix, replaced if it already exists.
+    const fixed = apiKeyFromText(values.key);
+    if (!fixed) {
+      console.error('--key must have the form lp_<8-16 lowercase letters or digits>_<20-100 characters of A-Z a-z 0-9 _ ->.');
+      return 2;
+    }
+    await keys.upsert({ ...fixed, name: values.name, scopes, rateLimitPerMinute: rateLimit });
+    key = values.key;
+  } else {
+    const generated = generateApiKey();
+    await keys.insert({ prefix: generated.prefix, secretHash: generated.secretHash, name: values.name, scopes, rateLimitPerMinute: rateLimit });
+    key = generated.key;
+  }
+  console.log(`Created key "${values.name}" with scopes ${scopes.join(', ')}${rateLimit ? `, ${rateLimit} requests/min` : ''}. It is shown only now:`);
+  console.log(key);
+  return 0;
+}
+
+async function list(keys: ApiKeyRepository): Promise<number> {
+  const rows = await keys.list();
+  if (rows.length === 0) {
+    console.log('No keys.');
+    return 0;
+  }
+  console.log(['prefix'.padEnd(12), 'name'.padEnd(24), 'created'.padEnd(20), 'revoked'.padEnd(20), 'scopes'].join(' '));
+  for (const row of rows) {
+    console.log([row.prefix.padEnd(12), row.name.slice(0, 24).padEnd(24), row.createdAt.slice(0, 19).padEnd(20), (row.revokedAt?.slice(0, 19) ?? '-').padEnd(20), row.scopes.join(',')].join(' '));
+  }
+  return 0;
+}
+
+async function revoke(keys: ApiKeyRepository, args: string[]): Promise<number> {
+  const target = args[0];
+  if (!target) {
+    console.error(`revoke needs a key prefix or the key.\n${USAGE}`);
+    return 2;
+  }
+  const prefix = parseApiKey(target)?.prefix ?? target;
+  const revoked = await keys.revoke(prefix);
+  if (!revoked) {
+    console.error(`No key has the prefix ${prefix}.`);
+    return 1;
+  }
+  const natsUrl = process.env['NATS_URL'];
+  if (natsUrl) {
+    const nats = await connect({ servers: natsUrl, timeout: 2000 }).catch(() => null);
+    if (nats) {
+      nats.publish(KEY_REVOKED_SUBJECT, prefix);
+      await nats.drain();
+    }
+  }
+  console.log(`Revoked ${prefix} (${revoked.name}) at ${revoked.revokedAt}.`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);

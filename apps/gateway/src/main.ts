@@ -1,0 +1,6 @@
+import 'reflect-metadata';
+import { loadEnv } from '@lp/messaging';
+import { GatewayEnv } from './config/gateway.env.js';
+import { startGateway } from './gateway.app.js';
+
+await startGateway(loadEnv(GatewayEnv));

@@ -1,0 +1,60 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+
+/**
+ * The OpenAPI description, generated from the controllers and the contract classes they use,
+ * then lifted from the 3.0 dialect the generator writes to 3.1 (JSON Schema 2020-12).
+ */
+export function buildOpenApiDocument(app: INestApplication, publicBaseUrl: string | undefined): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Land-parcel geodata API for Poland')
+    .setDescription(
+      'Find land parcels in Poland and check them before you buy: search by sentence or filters, everything about one parcel, ' +
+        'geocoding, market transactions and raw layers. Geometry is GeoJSON in WGS84 ([lng, lat]); units are in field names. ' +
+        'A layer with no data is never reported as null or zero: it is reported in `coverage`. Errors share one envelope ' +
+        '`{"error": {"code", "message", "request_id", "candidates?"}}`.',
+    )
+    .setVersion('1.0.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: Authorization: Bearer <API_KEY>' })
+    .addServer(publicBaseUrl ?? '/', 'This gateway')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (_controller, method) => method });
+  return toOpenApi31(document);
+}
+
+/** Rewrites 3.0 schema idioms (nullable, boolean exclusive bounds) into their 3.1 forms. */
+export function toOpenApi31(document: OpenAPIObject): OpenAPIObject {
+  const lifted = liftSchemas(structuredClone(document)) as OpenAPIObject;
+  lifted.openapi = '3.1.0';
+  return lifted;
+}
+
+function liftSchemas(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(liftSchemas);
+  if (typeof node !== 'object' || node === null) return node;
+  const object: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) object[key] = liftSchemas(value);
+  if (object['nullable'] === true) {
+    delete object['nullable'];
+    if (typeof object['type'] === 'string') {
+      object['type'] = [object['type'], 'null'];
+      if (Array.isArray(object['enum'])) object['enum'] = [...(object['enum'] as unknown[]), null];
+    } else if (object['$ref'] || object['allOf'] || object['oneOf'] || object['anyOf']) {
+      const inner = { ...object };
+      for (const key of Object.keys(object)) delete object[key];
+      object['anyOf'] = [inner, { type: 'null' }];
+    }
+  } else if (object['nullable'] === false) {
+    delete object['nullable'];
+  }
+  for (const bound of ['exclusiveMinimum', 'exclusiveMaximum'] as const) {
+    if (object[bound] === true) {
+      const limitKey = bound === 'exclusiveMinimum' ? 'minimum' : 'maximum';
+      object[bound] = object[limitKey];
+      delete object[limitKey];
+    } else if (object[bound] === false) {
+      delete object[bound];
+    }
+  }
+  return object;
+}

@@ -1,0 +1,25 @@
+/**
+ * Generic cell rate algorithm: one number per key, the theoretical arrival time (TAT) of the next
+ * request. A key may spend `limit` requests at once, then one every `window / limit`.
+ */
+export interface GcraDecision {
+  allowed: boolean;
+  /** TAT to store when allowed. */
+  nextTat: number;
+  /** Requests still allowed right now. */
+  remaining: number;
+  /** Whole seconds until a request would be allowed (when refused). */
+  retryAfterS: number;
+}
+
+export function gcra(nowMs: number, storedTatMs: number | null, limit: number, windowMs: number): GcraDecision {
+  const interval = windowMs / limit;
+  const tat = Math.max(storedTatMs ?? nowMs, nowMs);
+  const nextTat = tat + interval;
+  const allowAt = nextTat - windowMs;
+  if (nowMs < allowAt) {
+    return { allowed: false, nextTat: tat, remaining: 0, retryAfterS: Math.max(1, Math.ceil((allowAt - nowMs) / 1000)) };
+  }
+  const remaining = Math.max(0, Math.floor((windowMs - (nextTat - nowMs)) / interval));
+  return { allowed: true, nextTat, remaining, retryAfterS: 0 };
+}

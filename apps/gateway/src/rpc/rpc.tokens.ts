@@ -1,0 +1,1 @@
+export const NATS_RPC_CLIENT = Symbol('NATS_RPC_CLIENT');

@@ -1,0 +1,19 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { NatsRpcClient } from '@lp/messaging';
+import type { FastifyRequest } from 'fastify';
+import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
+import { NATS_RPC_CLIENT } from './rpc.tokens.js';
+
+/** Sends one request to the owning service with the HTTP request's id and the right deadline. */
+@Injectable()
+export class ServiceCaller {
+  constructor(
+    @Inject(NATS_RPC_CLIENT) private readonly rpc: NatsRpcClient,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
+
+  call<TResponse, TRequest = unknown>(request: FastifyRequest, subject: string, data: TRequest): Promise<TResponse> {
+    const timeoutMs = subject.startsWith('search.') ? this.env.SEARCH_TIMEOUT_MS : this.env.RPC_TIMEOUT_MS;
+    return this.rpc.call<TResponse, TRequest>(subject, data, { requestId: request.id, timeoutMs });
+  }
+}

@@ -1,0 +1,3 @@
+import { DatabaseServiceEnv } from '@lp/messaging';
+
+export class GeocodeSvcEnv extends DatabaseServiceEnv {}

@@ -1,0 +1,23 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { DatabaseModule } from '@lp/db';
+import { createStatusController } from '@lp/messaging';
+import type { LayerSvcEnv } from './config/layer-svc.env.js';
+import { LAYER_SCHEMA } from './db/migrations/index.js';
+
+@Module({})
+export class LayerSvcModule {
+  static register(env: LayerSvcEnv): DynamicModule {
+    return {
+      module: LayerSvcModule,
+      imports: [
+        DatabaseModule.forService(() => ({
+          url: env.DATABASE_URL,
+          schema: LAYER_SCHEMA,
+          applicationName: 'layer-svc',
+          poolSize: env.DB_POOL_SIZE,
+        })),
+      ],
+      controllers: [createStatusController('layer', 'layer-svc')],
+    };
+  }
+}

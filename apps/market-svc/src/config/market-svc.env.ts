@@ -1,0 +1,3 @@
+import { DatabaseServiceEnv } from '@lp/messaging';
+
+export class MarketSvcEnv extends DatabaseServiceEnv {}

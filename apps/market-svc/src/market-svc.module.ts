@@ -1,0 +1,23 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { DatabaseModule } from '@lp/db';
+import { createStatusController } from '@lp/messaging';
+import type { MarketSvcEnv } from './config/market-svc.env.js';
+import { MARKET_SCHEMA } from './db/migrations/index.js';
+
+@Module({})
+export class MarketSvcModule {
+  static register(env: MarketSvcEnv): DynamicModule {
+    return {
+      module: MarketSvcModule,
+      imports: [
+        DatabaseModule.forService(() => ({
+          url: env.DATABASE_URL,
+          schema: MARKET_SCHEMA,
+          applicationName: 'market-svc',
+          poolSize: env.DB_POOL_SIZE,
+        })),
+      ],
+      controllers: [createStatusController('market', 'market-svc')],
+    };
+  }
+}

@@ -1,0 +1,3 @@
+import { DatabaseServiceEnv } from '@lp/messaging';
+
+export class ParcelSvcEnv extends DatabaseServiceEnv {}

@@ -1,0 +1,3 @@
+/** search-svc's migrations, oldest first. */
+export const SEARCH_MIGRATIONS = [];
+export const SEARCH_SCHEMA = 'search';

@@ -1,0 +1,16 @@
+import { pingDatabase } from '@lp/db';
+import { bootstrapService, type RunningService } from '@lp/messaging';
+import { DataSource } from 'typeorm';
+import type { SearchSvcEnv } from './config/search-svc.env.js';
+import { SearchSvcModule } from './search-svc.module.js';
+
+export function startSearchSvc(env: SearchSvcEnv): Promise<RunningService> {
+  return bootstrapService({
+    name: 'search-svc',
+    module: SearchSvcModule.register(env),
+    natsUrl: env.NATS_URL,
+    opsPort: env.OPS_PORT,
+    logLevel: env.LOG_LEVEL,
+    readiness: (app) => ({ database: () => pingDatabase(app.get(DataSource)) }),
+  });
+}

@@ -1,0 +1,23 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { DatabaseModule } from '@lp/db';
+import { createStatusController } from '@lp/messaging';
+import type { SearchSvcEnv } from './config/search-svc.env.js';
+import { SEARCH_SCHEMA } from './db/migrations/index.js';
+
+@Module({})
+export class SearchSvcModule {
+  static register(env: SearchSvcEnv): DynamicModule {
+    return {
+      module: SearchSvcModule,
+      imports: [
+        DatabaseModule.forService(() => ({
+          url: env.DATABASE_URL,
+          schema: SEARCH_SCHEMA,
+          applicationName: 'search-svc',
+          poolSize: env.DB_POOL_SIZE,
+        })),
+      ],
+      controllers: [createStatusController('search', 'search-svc')],
+    };
+  }
+}

@@ -1,0 +1,7 @@
+/** API key scopes. Each REST route declares one; MCP tools map onto them. */
+export const SCOPES = ['search:read', 'parcels:read', 'market:read', 'reports:create', 'layers:read'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}

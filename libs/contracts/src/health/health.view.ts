@@ -1,0 +1,4 @@
+export interface HealthView {
+  status: 'ok' | 'unavailable';
+  checks: Record<string, 'ok' | string>;
+}

@@ -1,0 +1,13 @@
+/** Every service answers `<context>.status.get` with this. */
+export interface ServiceStatusView {
+  service: string;
+  pid: number;
+  uptime_s: number;
+}
+
+export const SERVICE_CONTEXTS = ['parcel', 'search', 'market', 'layer', 'geocode'] as const;
+export type ServiceContext = (typeof SERVICE_CONTEXTS)[number];
+
+export function serviceStatusSubject(context: string): string {
+  return `${context}.status.get`;
+}

@@ -1,0 +1,3 @@
+export * from './data-source.factory.js';
+export * from './migrate.js';
+export * from './database.module.js';

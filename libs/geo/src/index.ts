@@ -1,0 +1,2 @@
+export * from './crs.js';
+export * from './parcel-id.js';

@@ -1,0 +1,80 @@
+import type { INestMicroservice, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { Server } from 'node:http';
+import { JsonLogger } from './json-logger.js';
+import { opsServerPort, startOpsServer, type ReadinessCheck } from './ops-server.js';
+import { RpcContextInterceptor } from './rpc-context.interceptor.js';
+import { RpcErrorFilter } from './rpc-error.filter.js';
+import { RpcValidationPipe } from './rpc-validation.pipe.js';
+
+export interface ServiceOptions {
+  /** App name; also the NATS queue group, so replicas share the load. */
+  name: string;
+  module: unknown;
+  natsUrl: string;
+  /** Internal port for /healthz, /readyz, /metrics (0 picks a free one). */
+  opsPort: number;
+  logLevel?: LogLevel;
+  /** Readiness checks beyond the NATS connection, built from the started app. */
+  readiness?: (app: INestMicroservice) => Record<string, ReadinessCheck>;
+}
+
+export interface RunningService {
+  app: INestMicroservice;
+  opsPort: number;
+  logger: JsonLogger;
+  close(): Promise<void>;
+}
+
+/** Starts a NATS microservice with our validation, error mapping, request context and ops port. */
+export async function bootstrapService(options: ServiceOptions): Promise<RunningService> {
+  const logger = new JsonLogger(options.name, options.logLevel ?? 'log');
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(options.module as never, {
+    transport: Transport.NATS,
+    options: {
+      servers: [options.natsUrl],
+      queue: options.name,
+      name: options.name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+    },
+    logger,
+    bufferLogs: false,
+  });
+  app.useGlobalPipes(new RpcValidationPipe());
+  app.useGlobalFilters(new RpcErrorFilter());
+  app.useGlobalInterceptors(new RpcContextInterceptor());
+  await app.listen();
+
+  const checks: Record<string, ReadinessCheck> = {
+    nats: async () => {
+      const nats = app.unwrap<NatsConnection>();
+      if (nats.isClosed()) throw new Error('NATS connection closed');
+      await nats.flush();
+    },
+    ...(options.readiness?.(app) ?? {}),
+  };
+  const ops: Server = await startOpsServer(options.opsPort, checks);
+  const opsPort = opsServerPort(ops);
+  logger.event('log', 'service started', { queue: options.name, ops_port: opsPort });
+
+  let closed = false;
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    await new Promise<void>((resolve) => ops.close(() => resolve()));
+    await app.close();
+  };
+  return { app, opsPort, logger, close };
+}
+
+/** Closes the service on SIGINT/SIGTERM so replicas leave their queue group cleanly. */
+export function closeOnSignals(close: () => Promise<void>): void {
+  const stop = (): void => {
+    void close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

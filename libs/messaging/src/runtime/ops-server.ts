@@ -1,0 +1,76 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { HealthView } from '@lp/contracts';
+import { metricsRegistry } from './metrics.js';
+
+/** A named readiness check: resolves when the dependency answers, rejects with the reason. */
+export type ReadinessCheck = () => Promise<void>;
+
+/**
+ * The internal HTTP port of a service: `/healthz` (the process is alive), `/readyz` (its
+ * dependencies answer) and `/metrics` (Prometheus). Not exposed publicly.
+ */
+export async function startOpsServer(port: number, checks: Record<string, ReadinessCheck>): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/healthz') return sendJson(res, 200, { status: 'ok', checks: {} } satisfies HealthView);
+    if (path === '/readyz') {
+      void runChecks(checks).then((view) => sendJson(res, view.status === 'ok' ? 200 : 503, view));
+      return;
+    }
+    if (path === '/metrics') {
+      void metricsRegistry.metrics().then((text) => {
+        res.writeHead(200, { 'content-type': metricsRegistry.contentType });
+        res.end(text);
+      });
+      return;
+    }
+    sendJson(res, 404, { error: { code: 'not_found', message: 'Internal port: /healthz, /readyz, /metrics.' } });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return server;
+}
+
+export function opsServerPort(server: Server): number {
+  return (server.address() as AddressInfo).port;
+}
+
+export async function runChecks(checks: Record<string, ReadinessCheck>): Promise<HealthView> {
+  const results: Record<string, string> = {};
+  await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      try {
+        await withTimeout(check(), 2000);
+        results[name] = 'ok';
+      } catch (error) {
+        results[name] = error instanceof Error ? error.message : String(error);
+      }
+    }),
+  );
+  const ok = Object.values(results).every((value) => value === 'ok');
+  return { status: ok ? 'ok' : 'unavailable', checks: results };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+function sendJson(res: import('node:http').ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,21 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export interface RequestContext {
+  requestId: string;
+  /** Absolute deadline in ms since epoch, when the caller sent one. */
+  deadlineMs?: number;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
+export function currentRequestContext(): RequestContext | undefined {
+  return storage.getStore();
+}
+
+export function currentRequestId(): string | undefined {
+  return storage.getStore()?.requestId;
+}

@@ -1,0 +1,27 @@
+import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+
+/** Variables every NATS service reads. Apps extend this with their own. */
+export class ServiceEnv {
+  @Matches(/^(nats|tls):\/\/[^\s]+$/, { message: 'NATS_URL must look like nats://host:port' })
+  NATS_URL!: string;
+
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  OPS_PORT: number = 0;
+
+  @IsIn(['verbose', 'debug', 'log', 'warn', 'error', 'fatal'])
+  LOG_LEVEL: 'verbose' | 'debug' | 'log' | 'warn' | 'error' | 'fatal' = 'log';
+}
+
+/** Variables of a service that owns a schema. */
+export class DatabaseServiceEnv extends ServiceEnv {
+  @IsString()
+  @Matches(/^postgres(ql)?:\/\/[^\s]+$/, { message: 'DATABASE_URL must look like postgres://user@host:port/db' })
+  DATABASE_URL!: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DB_POOL_SIZE: number = 10;
+}

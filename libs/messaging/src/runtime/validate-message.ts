@@ -1,0 +1,29 @@
+import { AppError } from '@lp/contracts';
+import { plainToInstance, type ClassConstructor } from 'class-transformer';
+import { validateSync, type ValidationError } from 'class-validator';
+
+/**
+ * Validates a message (or query) against its contract class. Raises `invalid_request` naming
+ * every bad field, so a caller learns all that is wrong in one round-trip.
+ */
+export function validateMessage<T extends object>(type: ClassConstructor<T>, payload: unknown): T {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    throw AppError.invalid('The request body must be a JSON object.');
+  }
+  const instance = plainToInstance(type, payload, { enableImplicitConversion: false });
+  const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
+  if (errors.length > 0) throw AppError.invalid(describeValidationErrors(errors));
+  return instance;
+}
+
+export function describeValidationErrors(errors: ValidationError[], parentPath = ''): string {
+  const messages: string[] = [];
+  for (const error of errors) {
+    const path = parentPath ? `${parentPath}.${error.property}` : error.property;
+    for (const [constraint, text] of Object.entries(error.constraints ?? {})) {
+      messages.push(constraint === 'whitelistValidation' ? `${path} is not an accepted field` : text);
+    }
+    if (error.children?.length) messages.push(describeValidationErrors(error.children, path));
+  }
+  return messages.filter((message) => message.length > 0).join('; ');
+}

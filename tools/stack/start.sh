@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# npm start: the whole stack on this machine with the demo data.
+#   - installs what is missing (npm packages; as root, the Debian packages of PostGIS, NATS, GDAL)
+#   - starts a private PostgreSQL + NATS on free loopback ports (unless DATABASE_URL / NATS_URL are set)
+#   - migrates every service, loads the demo data on the first run, ensures the demo API key
+#   - starts every app, prints the URLs and the key, and stops everything it started on Ctrl-C
+set -euo pipefail
+ROOT=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$ROOT"
+# shellcheck source=tools/stack/lib.sh
+source tools/stack/lib.sh
+# shellcheck source=tools/stack/apps.sh
+source tools/stack/apps.sh
+
+STATE=${STACK_DIR:-$ROOT/.stack/dev}
+LOGS=$STATE/logs
+mkdir -p "$LOGS"
+PORT=${PORT:-8080}
+MCP_PORT=${MCP_PORT:-8081}
+
+say() { printf '\033[1m%s\033[0m\n' "$*" >&2; }
+
+stack_ensure_packages
+stack_ensure_node_modules "$ROOT"
+say "Building..."
+lp_build "$ROOT"
+
+port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+for port in "$PORT" "$MCP_PORT"; do
+	if port_busy "$port"; then
+		say "Port $port is already in use (another npm start?). Stop it, or choose other ports: PORT=... MCP_PORT=... npm start"
+		exit 1
+	fi
+done
+
+STARTED_SERVERS=0
+if [[ -z "${DATABASE_URL:-}" || -z "${NATS_URL:-}" ]]; then
+	say "Starting private PostgreSQL and NATS in $STATE ..."
+	# Servers already running for this folder belong to someone else's session: reuse, never stop them.
+	bash tools/stack/stack.sh env "$STATE" >/dev/null 2>&1 || STARTED_SERVERS=1
+	exports=$(bash tools/stack/stack.sh up "$STATE")
+	# Only fill what the caller did not set.
+	saved_db=${DATABASE_URL:-}
+	saved_nats=${NATS_URL:-}
+	eval "$exports"
+	[[ -n "$saved_db" ]] && DATABASE_URL=$saved_db
+	[[ -n "$saved_nats" ]] && NATS_URL=$saved_nats
+fi
+export DATABASE_URL NATS_URL
+
+PIDS=()
+cleanup() {
+	trap - INT TERM EXIT
+	say "Stopping..."
+	local pid
+	for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+	for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+	if [[ $STARTED_SERVERS == 1 ]]; then bash tools/stack/stack.sh down "$STATE" || true; fi
+	say "Stopped."
+}
+trap cleanup INT TERM EXIT
+
+say "Migrating..."
+lp_migrate "$ROOT"
+
+say "Loading demo data (first run only)..."
+node tools/dist/demo/load-fixture.js
+
+if [[ -n "${DEMO_API_KEY:-}" ]]; then
+	KEY=$DEMO_API_KEY
+elif [[ -s "$STATE/demo-api-key" ]]; then
+	KEY=$(cat "$STATE/demo-api-key")
+else
+	KEY=$(node apps/gateway/dist/keys/keys.cli.js create --name demo --scopes all | tail -n 1)
+	(umask 077 && printf '%s\n' "$KEY" >"$STATE/demo-api-key")
+fi
+node apps/gateway/dist/keys/keys.cli.js create --name demo --scopes all --key "$KEY" >/dev/null
+
+ops_port=9101
+for app in "${LP_SERVICES[@]}"; do
+	OPS_PORT=$(stack_free_port "$ops_port") node "apps/$app/dist/main.js" >>"$LOGS/$app.log" 2>&1 &
+	PIDS+=($!)
+	ops_port=$((ops_port + 1))
+done
+PORT=$PORT node apps/gateway/dist/main.js >>"$LOGS/gateway.log" 2>&1 &
+PIDS+=($!)
+if [[ -f apps/mcp-svc/dist/main.js ]]; then
+	MCP_PORT=$MCP_PORT GATEWAY_URL="http://127.0.0.1:$PORT" node apps/mcp-svc/dist/main.js >>"$LOGS/mcp-svc.log" 2>&1 &
+	PIDS+=($!)
+fi
+
+say "Waiting for the services..."
+ready=0
+for _ in $(seq 1 120); do
+	if curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1; then
+		ready=1
+		break
+	fi
+	sleep 0.5
+done
+if [[ $ready != 1 ]]; then
+	say "The stack did not become ready within 60 s; readiness says:"
+	curl -sS "http://127.0.0.1:$PORT/readyz" >&2 || true
+	say "Logs are in $LOGS"
+	exit 1
+fi
+
+cat <<MSG
+
+  Land-parcel API is up.
+
+  REST API      http://127.0.0.1:$PORT/v1      (docs http://127.0.0.1:$PORT/docs, OpenAPI http://127.0.0.1:$PORT/openapi.yaml)
+  MCP server    http://127.0.0.1:$MCP_PORT/mcp
+  Demo API key  $KEY
+
+  Try:  curl -H "Authorization: Bearer $KEY" http://127.0.0.1:$PORT/v1/parcels/306401_1.0012.100%2F1
+
+  DATABASE_URL=$DATABASE_URL
+  NATS_URL=$NATS_URL
+  Logs: $LOGS    Ctrl-C stops everything this command started.
+
+MSG
+
+# Stay up until Ctrl-C or until an app dies.
+wait -n "${PIDS[@]}" || true
+say "An app exited; see $LOGS."
+exit 1
