@@ -10,3 +10,5 @@ export * from './parcel/get-parcel.request.js';
 export * from './parcel/parcel-feature.view.js';
 export * from './health/service-status.js';
 export * from './auth/scopes.js';
+export * from './parcel/parcel-lookup.request.js';
+export * from './parcel/parcel-lookup.view.js';

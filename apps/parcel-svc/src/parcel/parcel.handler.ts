@@ -1,6 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { GetParcelRequest, ParcelSubjects, type ParcelFeatureView } from '@lp/contracts';
+import {
+  GetParcelRequest,
+  ParcelAtRequest,
+  ParcelAutocompleteRequest,
+  ParcelBatchRequest,
+  ParcelSubjects,
+  type ParcelBatchView,
+  type ParcelFeatureView,
+  type ParcelSuggestionView,
+} from '@lp/contracts';
 import { ParcelService } from './parcel.service.js';
 
 @Controller()
@@ -10,5 +19,20 @@ export class ParcelHandler {
   @MessagePattern(ParcelSubjects.get)
   get(@Payload() request: GetParcelRequest): Promise<ParcelFeatureView> {
     return this.parcels.getFeature(request.parcel_id);
+  }
+
+  @MessagePattern(ParcelSubjects.at)
+  at(@Payload() request: ParcelAtRequest): Promise<ParcelFeatureView> {
+    return this.parcels.getAt(request.lng, request.lat);
+  }
+
+  @MessagePattern(ParcelSubjects.autocomplete)
+  autocomplete(@Payload() request: ParcelAutocompleteRequest): Promise<ParcelSuggestionView[]> {
+    return this.parcels.suggest(request.q);
+  }
+
+  @MessagePattern(ParcelSubjects.batch)
+  batch(@Payload() request: ParcelBatchRequest): Promise<ParcelBatchView> {
+    return this.parcels.getBatch(request.parcel_ids);
   }
 }

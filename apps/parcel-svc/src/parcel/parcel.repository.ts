@@ -1,15 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { ParcelFeatureView } from '@lp/contracts';
+import type { ParcelFeatureView, ParcelSuggestionView } from '@lp/contracts';
 import { DataSource } from 'typeorm';
 
-/** All SQL of the parcel feature. Parcels are read through layer-svc's published view. */
-@Injectable()
-export class ParcelRepository {
-  constructor(private readonly db: DataSource) {}
-
-  async findFeature(parcelId: string): Promise<ParcelFeatureView | null> {
-    const rows: Array<{ feature: ParcelFeatureView }> = await this.db.query(
-      `SELECT json_build_object(
+/** A parcel row `p` of layer_pub.parcels as a GeoJSON Feature in WGS84, built by PostgreSQL. */
+const FEATURE_JSON = `json_build_object(
          'type', 'Feature',
          'id', p.parcel_id,
          'geometry', ST_AsGeoJSON(ST_Transform(p.geom, 4326), 7)::json,
@@ -33,12 +27,66 @@ export class ParcelRepository {
                round(ST_XMax(p.source_bbox)::numeric, 7), round(ST_YMax(p.source_bbox)::numeric, 7)) END
            )
          )
-       ) AS feature
+       )`;
+
+/** All SQL of the parcel feature. Parcels are read through layer-svc's published view. */
+@Injectable()
+export class ParcelRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async findFeature(parcelId: string): Promise<ParcelFeatureView | null> {
+    const rows: Array<{ feature: ParcelFeatureView }> = await this.db.query(
+      `SELECT ${FEATURE_JSON} AS feature
        FROM layer_pub.parcels p
        WHERE p.parcel_id = $1`,
       [parcelId],
     );
     return rows[0]?.feature ?? null;
+  }
+
+  /** The parcel containing the point, else the nearest within `maxDistanceM`, with the distance. */
+  async findAt(lng: number, lat: number, maxDistanceM: number): Promise<{ feature: ParcelFeatureView; distance_m: number } | null> {
+    // The point is transformed once to the storage CRS so the GiST index on geom applies.
+    const rows: Array<{ feature: ParcelFeatureView; distance_m: number }> = await this.db.query(
+      `WITH pt AS (SELECT ST_Transform(ST_SetSRID(ST_MakePoint($1, $2), 4326), 2180) AS g)
+       SELECT ${FEATURE_JSON} AS feature, round(ST_Distance(p.geom, pt.g)::numeric, 1)::float8 AS distance_m
+       FROM layer_pub.parcels p, pt
+       WHERE ST_DWithin(p.geom, pt.g, $3)
+       ORDER BY p.geom <-> pt.g, p.parcel_id
+       LIMIT 1`,
+      [lng, lat, maxDistanceM],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Features for the ids that exist, keyed by id. */
+  async findFeatures(parcelIds: string[]): Promise<Map<string, ParcelFeatureView>> {
+    const rows: Array<{ feature: ParcelFeatureView }> = await this.db.query(
+      `SELECT ${FEATURE_JSON} AS feature FROM layer_pub.parcels p WHERE p.parcel_id = ANY($1::text[])`,
+      [parcelIds],
+    );
+    return new Map(rows.map((row) => [row.feature.id, row.feature]));
+  }
+
+  /** Ids starting with the text first (index range scan), then ids containing it (trigram index). */
+  async suggest(text: string, limit: number): Promise<ParcelSuggestionView[]> {
+    const escaped = text.replace(/[\\%_]/g, (char) => `\\${char}`);
+    return this.db.query(
+      `WITH prefix AS (
+         SELECT parcel_id, 0 AS rank FROM layer_pub.parcels
+         WHERE parcel_id LIKE $1 || '%' ORDER BY parcel_id LIMIT $2
+       ), infix AS (
+         SELECT parcel_id, 1 AS rank FROM layer_pub.parcels
+         WHERE parcel_id LIKE '%' || $1 || '%' AND parcel_id NOT LIKE $1 || '%'
+         ORDER BY parcel_id LIMIT $2
+       ), picked AS (
+         SELECT * FROM prefix UNION ALL SELECT * FROM infix ORDER BY rank, parcel_id LIMIT $2
+       )
+       SELECT p.parcel_id, round(p.area_sqm::numeric, 2)::float8 AS area_sqm, p.gmina_name AS gmina, p.teryt
+       FROM picked JOIN layer_pub.parcels p USING (parcel_id)
+       ORDER BY picked.rank, p.parcel_id`,
+      [escaped, limit],
+    );
   }
 
   /** Ids that look like the given one (trigram distance), closest first. */

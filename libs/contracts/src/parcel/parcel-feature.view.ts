@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { GeometryView } from '../common/geojson.view.js';
 import { ProvenanceView } from '../common/provenance.view.js';
 
@@ -30,6 +30,11 @@ export class ParcelPropertiesView {
 
   @ApiProperty({ type: ProvenanceView })
   provenance!: ProvenanceView;
+
+  @ApiPropertyOptional({
+    description: 'Only on GET /parcels/at: metres from the point to the parcel (0 when the point lies inside it).',
+  })
+  distance_m?: number;
 }
 
 /** A parcel as a GeoJSON Feature (application/geo+json). */

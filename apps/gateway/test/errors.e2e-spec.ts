@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { GatewayStack } from './gateway-stack.js';
+
+interface ErrorEnvelope {
+  error: { code: string; message: string; request_id: string };
+}
+
+describe('error envelope for requests the API cannot serve', () => {
+  let stack: GatewayStack;
+  let key: string;
+
+  beforeAll(async () => {
+    stack = await GatewayStack.start();
+    key = await stack.createKey(['parcels:read']);
+  });
+  afterAll(() => stack?.stop());
+
+  it('answers an unknown route with 404 not_found in the envelope', async () => {
+    const res = await stack.api().get<ErrorEnvelope>('/v1/no-such-thing', { key, skipOpenApiCheck: true });
+    expect(res.status).toBe(404);
+    expect(res.header('content-type')).toMatch(/^application\/json/);
+    expect(res.json().error).toMatchObject({ code: 'not_found' });
+    expect(res.json().error.message).toContain('/v1/no-such-thing');
+  });
+
+  it('answers a malformed JSON body with 400 invalid_request', async () => {
+    const res = await stack.api().post<ErrorEnvelope>('/v1/parcels/batch', { key, rawBody: '{"parcel_ids": [', skipOpenApiCheck: true });
+    expect(res.status).toBe(400);
+    expect(res.json().error.code).toBe('invalid_request');
+    expect(res.json().error.message).toMatch(/JSON/);
+  });
+
+  it('answers a body that is too large with 413 payload_too_large', async () => {
+    const res = await stack.api().post<ErrorEnvelope>('/v1/parcels/batch', { key, rawBody: JSON.stringify({ parcel_ids: ['x'.repeat(2_000_000)] }), skipOpenApiCheck: true });
+    expect(res.status).toBe(413);
+    expect(res.json().error.code).toBe('payload_too_large');
+  });
+});

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parse } from 'yaml';
+import { GatewayStack } from './gateway-stack.js';
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
+}
+
+describe('OpenAPI description and docs', () => {
+  let stack: GatewayStack;
+
+  beforeAll(async () => {
+    stack = await GatewayStack.start();
+  });
+  afterAll(() => stack?.stop());
+
+  it('serves an OpenAPI 3.1 document in which every /v1 operation needs a key and documents its errors', async () => {
+    const res = await fetch(`${stack.gatewayUrls[0]}/openapi.yaml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/yaml/);
+    const document = parse(await res.text()) as OpenApiDocument;
+    expect(document.openapi).toBe('3.1.0');
+    const operations = Object.entries(document.paths).filter(([path]) => path.startsWith('/v1/'));
+    expect(operations.length).toBeGreaterThanOrEqual(4);
+    for (const [, methods] of operations) {
+      for (const operation of Object.values(methods)) {
+        expect(operation.security).toEqual([{ bearer: [] }]);
+        expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '429', '503', 'default']));
+      }
+    }
+    expect(JSON.stringify(document)).not.toContain('"nullable"');
+  });
+
+  it('serves an interactive docs page', async () => {
+    const res = await fetch(`${stack.gatewayUrls[0]}/docs`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await res.text()).toMatch(/swagger/i);
+  });
+
+  it('exposes health and Prometheus metrics', async () => {
+    expect((await fetch(`${stack.gatewayUrls[0]}/healthz`)).status).toBe(200);
+    const metrics = await fetch(`${stack.gatewayUrls[0]}/metrics`);
+    expect(await metrics.text()).toContain('lp_http_request_duration_seconds');
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * One Jest run for unit (*.spec.ts), integration (*.int-spec.ts, real PostGIS + NATS) and
+ * end-to-end (*.e2e-spec.ts, over HTTP) tests. Native ESM, because NestJS 12 is ESM-only
+ * (see ../shared/design/TOOLCHAIN.md). `npm test` provisions the servers first.
+ */
+const tsJest = [
+  'ts-jest',
+  {
+    useESM: true,
+    tsconfig: {
+      // Transpile only (no type-check per file): tsc -b type-checks the whole build before Jest.
+      isolatedModules: true,
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'ES2023',
+      experimentalDecorators: true,
+      emitDecoratorMetadata: true,
+      useDefineForClassFields: false,
+      esModuleInterop: true,
+      types: ['node'],
+    },
+  },
+];
+
+export default {
+  rootDir: '.',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/{apps,libs,tools}/**/*.{spec,int-spec,e2e-spec}.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/'],
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': tsJest,
+    // Fastify's inject() reaches the ESM-only cookie@2 through a CommonJS package.
+    'node_modules/.+/cookie/.+\\.js$': tsJest,
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(.+/)?cookie/)'],
+  moduleNameMapper: {
+    '^@lp/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  setupFiles: ['<rootDir>/tools/test/jest.setup.ts'],
+  testTimeout: 60_000,
+  maxWorkers: 2,
+};

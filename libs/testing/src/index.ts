@@ -1,0 +1,7 @@
+export * from './stack/test-env.js';
+export * from './stack/free-port.js';
+export * from './stack/test-database.js';
+export * from './stack/nats-server.js';
+export * from './stack/app-process.js';
+export * from './openapi/openapi-validator.js';
+export * from './http/api-client.js';

@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort } from './free-port.js';
+import { stopChild } from './nats-server.js';
+import { testEnvironment } from './test-env.js';
+
+export interface AppProcess {
+  app: string;
+  opsPort: number;
+  child: ChildProcess;
+  /** What the app printed so far (JSON log lines). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs a built service the way production does (`node apps/<app>/dist/main.js`) and waits until
+ * its /readyz answers. End-to-end tests stop it to see how the gateway copes.
+ */
+export interface AppProcessOptions {
+  /** For HTTP apps (gateway, mcp-svc): the port they serve on, polled at `readyPath`. */
+  httpPort?: number;
+  readyPath?: string;
+}
+
+export async function startAppProcess(app: string, env: Record<string, string>, options: AppProcessOptions = {}): Promise<AppProcess> {
+  const { repoRoot } = testEnvironment();
+  const opsPort = await freePort();
+  const readyUrl = `http://127.0.0.1:${options.httpPort ?? opsPort}${options.readyPath ?? '/readyz'}`;
+  const child = spawn(process.execPath, [join(repoRoot, 'apps', app, 'dist', 'main.js')], {
+    cwd: repoRoot,
+    env: { PATH: process.env['PATH'] ?? '', TZ: 'UTC', LOG_LEVEL: 'warn', ...env, OPS_PORT: String(opsPort) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}:\n${output}`);
+    const ready = await fetch(readyUrl).then((res) => res.ok, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) {
+      await stopChild(child);
+      throw new Error(`${app} was not ready within 20 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { app, opsPort, child, output: () => output, stop: () => stopChild(child) };
+}

@@ -1,0 +1,245 @@
+/**
+ * npm run bench:parcel: GET /v1/parcels/{id} through the whole stack (gateway → NATS → parcel-svc →
+ * PostGIS) next to the same SQL run directly with pg, to show what the layers in between cost.
+ * A benchmark, not a test: it prints figures. Needs a running stack (npm start) and a build (npm run build).
+ *
+ * Environment: BENCH_URL, BENCH_API_KEY, DATABASE_URL, BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
+ * BENCH_IDS (a count of ids to sample, default 200, or a comma-separated list of ids).
+ */
+import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { summarise, type RouteStats } from './bench-stats.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url)); // tools/dist/bench/ → repository root
+const KEYS_CLI = `${ROOT}apps/gateway/dist/keys/keys.cli.js`;
+const WARMUP_SECONDS = 2;
+const GATEWAY_ROUTE = 'gateway → NATS → parcel-svc → PostGIS';
+const DIRECT_ROUTE = 'direct pg (same SQL)';
+
+// Copy of ParcelRepository.findFeature (apps/parcel-svc/src/parcel/parcel.repository.ts): tools cannot
+// import apps, and the comparison is only fair while this stays the same SQL. Keep the two in sync.
+const FIND_FEATURE_SQL = `SELECT json_build_object(
+         'type', 'Feature',
+         'id', p.parcel_id,
+         'geometry', ST_AsGeoJSON(ST_Transform(p.geom, 4326), 7)::json,
+         'properties', json_build_object(
+           'parcel_id', p.parcel_id,
+           'number', p.number,
+           'precinct_id', p.precinct_id,
+           'precinct_name', p.precinct_name,
+           'teryt', p.teryt,
+           'gmina', p.gmina_name,
+           'area_sqm', round(p.area_sqm::numeric, 2),
+           'centroid', (SELECT json_build_array(round(ST_X(c)::numeric, 7), round(ST_Y(c)::numeric, 7))
+                          FROM ST_Transform(ST_PointOnSurface(p.geom), 4326) AS c),
+           'provenance', json_build_object(
+             'layer', 'parcels',
+             'source_run_id', p.source_run_id,
+             'fetched_at', to_char(p.fetched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+             'source_url', p.source_url,
+             'source_bbox', CASE WHEN p.source_bbox IS NULL THEN NULL ELSE json_build_array(
+               round(ST_XMin(p.source_bbox)::numeric, 7), round(ST_YMin(p.source_bbox)::numeric, 7),
+               round(ST_XMax(p.source_bbox)::numeric, 7), round(ST_YMax(p.source_bbox)::numeric, 7)) END
+           )
+         )
+       ) AS feature
+       FROM layer_pub.parcels p
+       WHERE p.parcel_id = $1`;
+
+/** The ports `npm start` chose for the private PostgreSQL and NATS (empty when there is no local stack). */
+function stackPorts(): Record<string, string> {
+  const file = `${ROOT}.stack/dev/ports.env`;
+  if (!existsSync(file)) return {};
+  const pairs = readFileSync(file, 'utf8').matchAll(/^(\w+)=(.*)$/gm);
+  return Object.fromEntries(Array.from(pairs, (match) => [match[1]!, match[2]!.trim()]));
+}
+
+function positiveInt(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, not ${text}`);
+  return value;
+}
+
+const ports = stackPorts();
+const databaseUrl = process.env['DATABASE_URL'] ?? (ports['PG_PORT'] ? `postgres://postgres@127.0.0.1:${ports['PG_PORT']}/landparcel` : undefined);
+if (!databaseUrl) throw new Error('DATABASE_URL is not set and .stack/dev/ports.env has no PG_PORT (is the stack running? npm start)');
+const natsUrl = process.env['NATS_URL'] ?? (ports['NATS_PORT'] ? `nats://127.0.0.1:${ports['NATS_PORT']}` : undefined);
+const settings = {
+  url: (process.env['BENCH_URL'] ?? `http://127.0.0.1:${process.env['PORT'] ?? 8080}`).replace(/\/+$/, ''),
+  seconds: positiveInt('BENCH_SECONDS', 10),
+  warmupSeconds: WARMUP_SECONDS,
+  connections: positiveInt('BENCH_CONNECTIONS', 32),
+  ids: 0,
+  key: '',
+};
+
+const pool = new pg.Pool({ connectionString: databaseUrl, max: settings.connections, application_name: 'bench-parcel' });
+
+/** Ids to cycle through: BENCH_IDS as a list, or a sample spread over the whole view (md5 order is deterministic). */
+async function sampleIds(): Promise<string[]> {
+  const text = process.env['BENCH_IDS']?.trim() ?? '';
+  if (text !== '' && !/^\d+$/.test(text)) return text.split(',').map((id) => id.trim()).filter(Boolean);
+  const { rows } = await pool.query<{ parcel_id: string }>('SELECT parcel_id FROM layer_pub.parcels ORDER BY md5(parcel_id) LIMIT $1', [
+    positiveInt('BENCH_IDS', 200),
+  ]);
+  return rows.map((row) => row.parcel_id);
+}
+
+function keysCli(...args: string[]): string {
+  if (!existsSync(KEYS_CLI)) throw new Error(`${KEYS_CLI} is missing: build first (npm run build)`);
+  const env = { ...process.env, DATABASE_URL: databaseUrl, ...(natsUrl ? { NATS_URL: natsUrl } : {}) };
+  return execFileSync(process.execPath, [KEYS_CLI, ...args], { cwd: ROOT, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+}
+
+/** The gateway rate-limits per key (600/min by default), so a load run needs a key of its own. */
+function createBenchKey(): string {
+  const output = keysCli('create', '--name', 'bench', '--scopes', 'parcels:read', '--rate-limit', '100000000');
+  return output.split('\n').at(-1)!.trim();
+}
+
+/** A left-over key with a huge limit is a hole: say loudly when it could not be revoked. */
+function revokeBenchKey(key: string): void {
+  const prefix = key.split('_')[1];
+  try {
+    console.log(keysCli('revoke', key));
+  } catch (error) {
+    const reason = (error as { stderr?: string }).stderr?.trim() || String(error);
+    console.error(`\n!!!!!!!!!! could not revoke the bench key ${prefix}: ${reason}\n           check: npm run keys -- list; revoke: npm run keys -- revoke ${prefix}\n`);
+    process.exitCode = 1;
+  }
+}
+
+async function viaGateway(key: string, paths: string[], seconds: number): Promise<{ stats: RouteStats; failures: string[] }> {
+  let next = 0;
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: settings.url,
+    connections: settings.connections,
+    duration: seconds,
+    headers: { authorization: `Bearer ${key}` },
+    // One shared counter: the connections together walk the ids round-robin, like the direct run.
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+  });
+  // autocannon's own histogram rounds to whole ms; the event carries the float, measured like the direct run.
+  instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  const result = await instance;
+  const failures = Object.entries(result.statusCodeStats)
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, { count }]) => `${count} × HTTP ${status}`);
+  if (result.errors > 0) failures.push(`${result.errors} connection errors (${result.timeouts} timeouts)`);
+  return { stats: summarise(GATEWAY_ROUTE, latencies, result.duration), failures };
+}
+
+async function direct(ids: string[], seconds: number): Promise<{ stats: RouteStats; failures: string[] }> {
+  let next = 0;
+  let missing = 0;
+  const latencies: number[] = [];
+  const started = process.hrtime.bigint();
+  const deadline = started + BigInt(Math.round(seconds * 1e9));
+  const client = async (): Promise<void> => {
+    while (process.hrtime.bigint() < deadline) {
+      const id = ids[next++ % ids.length]!;
+      const t0 = process.hrtime.bigint();
+      const { rows } = await pool.query<{ feature: unknown }>(FIND_FEATURE_SQL, [id]);
+      // parcel-svc replies over NATS with the row as JSON: pay for the same serialisation here.
+      const body = rows[0] ? JSON.stringify(rows[0].feature) : undefined;
+      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      if (body === undefined) missing++;
+    }
+  };
+  await Promise.all(Array.from({ length: settings.connections }, client));
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  return { stats: summarise(DIRECT_ROUTE, latencies, elapsed), failures: missing > 0 ? [`${missing} ids not found`] : [] };
+}
+
+const round = (value: number, digits: number): number => Number(value.toFixed(digits));
+
+function printReport(routes: RouteStats[], report: object): void {
+  const header = ['route'.padEnd(40), 'req/s'.padStart(10), 'p50 ms'.padStart(9), 'p99 ms'.padStart(9), 'requests'.padStart(10)];
+  console.log(`\n${header.join(' ')}`);
+  for (const route of routes) {
+    console.log(
+      [
+        route.route.padEnd(40),
+        route.perSecond.toFixed(1).padStart(10),
+        route.p50Ms.toFixed(2).padStart(9),
+        route.p99Ms.toFixed(2).padStart(9),
+        String(route.count).padStart(10),
+      ].join(' '),
+    );
+  }
+  const [gateway, directPg] = routes as [RouteStats, RouteStats];
+  console.log(`\ngateway/direct req/s: ${(gateway.perSecond / directPg.perSecond).toFixed(3)}`);
+  console.log(JSON.stringify(report));
+}
+
+let key = process.env['BENCH_API_KEY'] ?? '';
+const createdKey = key === '';
+// Revoke the bench key even when the run is interrupted.
+process.once('SIGINT', () => {
+  if (createdKey && key) revokeBenchKey(key);
+  process.exit(130);
+});
+
+try {
+  const ids = await sampleIds();
+  if (ids.length === 0) throw new Error('layer_pub.parcels is empty: nothing to look up');
+  if (createdKey) key = createBenchKey();
+  settings.ids = ids.length;
+  settings.key = createdKey ? `bench key ${key.split('_')[1]} (created, revoked at the end)` : 'BENCH_API_KEY';
+
+  const base = new URL(settings.url).pathname.replace(/\/+$/, '');
+  const paths = ids.map((id) => `${base}/v1/parcels/${encodeURIComponent(id)}`);
+  // Fail fast and clearly (wrong key, stack down) instead of after a full run of errors.
+  const probe = await fetch(new URL(paths[0]!, settings.url), { headers: { authorization: `Bearer ${key}` } });
+  if (!probe.ok) throw new Error(`GET ${paths[0]} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
+
+  const machine = {
+    cores: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+    memory_gb: round(os.totalmem() / 2 ** 30, 1),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    postgres: (await pool.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version,
+    // Other work on the machine skews every figure: record how busy it was when the run began.
+    load_1min: round(os.loadavg()[0]!, 2),
+    parcels_in_view: Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM layer_pub.parcels')).rows[0]!.n),
+  };
+  console.log('machine ', machine);
+  console.log('settings', settings);
+  console.log('(the load generator shares this machine with the stack)');
+
+  console.log(`warm-up ${WARMUP_SECONDS} s each ...`);
+  await viaGateway(key, paths, WARMUP_SECONDS);
+  await direct(ids, WARMUP_SECONDS);
+  console.log(`measuring ${settings.seconds} s each ...`);
+  const gateway = await viaGateway(key, paths, settings.seconds);
+  const directPg = await direct(ids, settings.seconds);
+
+  const failures = [...gateway.failures.map((f) => `gateway: ${f}`), ...directPg.failures.map((f) => `direct: ${f}`)];
+  const routes = [gateway.stats, directPg.stats];
+  printReport(routes, {
+    bench: 'parcel',
+    at: new Date().toISOString(),
+    ok: failures.length === 0,
+    failures,
+    machine,
+    settings,
+    routes: routes.map((r) => ({ route: r.route, req_s: round(r.perSecond, 1), p50_ms: round(r.p50Ms, 2), p99_ms: round(r.p99Ms, 2), requests: r.count })),
+    gateway_over_direct: round(gateway.stats.perSecond / directPg.stats.perSecond, 3),
+  });
+  if (failures.length > 0) {
+    // Non-2xx answers are usually fast 429s/500s: the figures above would flatter the gateway.
+    console.error(`\n!!!!!!!!!! BENCHMARK INVALID: ${failures.join('; ')} !!!!!!!!!!\n`);
+    process.exitCode = 1;
+  }
+} finally {
+  if (createdKey && key) revokeBenchKey(key);
+  await pool.end();
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# npm test: every test (unit, integration against real PostGIS and NATS, end-to-end over HTTP).
+# Provisions a private PostgreSQL the same way npm start does, migrates a template database with
+# the fixture, then runs lint and Jest. Each test file copies the template and starts its own
+# nats-server. Extra arguments go to Jest (npm test -- apps/gateway).
+set -euo pipefail
+ROOT=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$ROOT"
+# shellcheck source=tools/stack/lib.sh
+source tools/stack/lib.sh
+# shellcheck source=tools/stack/apps.sh
+source tools/stack/apps.sh
+
+STATE=${TEST_STACK_DIR:-$ROOT/.stack/test}
+TEMPLATE_DB=lp_template
+mkdir -p "$STATE"
+
+started=$SECONDS
+stack_ensure_packages
+stack_ensure_node_modules "$ROOT"
+echo "test: building..." >&2
+lp_build "$ROOT"
+
+export STACK_PG_FAST=1
+already_running=0
+pg_port=$(stack_pg_port "$STATE" 2>/dev/null) && already_running=1 || pg_port=$(stack_free_port "${STACK_PG_PORT:-56432}")
+stack_pg_up "$STATE" "$pg_port"
+stop_pg() {
+	if [[ $already_running == 0 ]]; then stack_pg_down "$STATE" || true; fi
+}
+trap stop_pg EXIT
+
+ADMIN_URL="postgres://postgres@127.0.0.1:$pg_port/postgres"
+psql_admin() { /usr/bin/psql -X -q -v ON_ERROR_STOP=1 "$ADMIN_URL" "$@"; }
+
+echo "test: preparing template database $TEMPLATE_DB ..." >&2
+# Leftovers of an interrupted run, then a fresh template.
+for db in $(psql_admin -Atc "SELECT datname FROM pg_database WHERE datname ~ '^t_[0-9a-f]{12}$'"); do
+	psql_admin -c "DROP DATABASE IF EXISTS $db WITH (FORCE)"
+done
+psql_admin -c "DROP DATABASE IF EXISTS $TEMPLATE_DB WITH (FORCE)"
+psql_admin -c "CREATE DATABASE $TEMPLATE_DB"
+(
+	export DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/$TEMPLATE_DB"
+	lp_migrate "$ROOT" >/dev/null
+	node tools/dist/demo/load-fixture.js >/dev/null
+)
+
+export LP_TEST_ADMIN_URL=$ADMIN_URL
+export LP_TEST_TEMPLATE_DB=$TEMPLATE_DB
+LP_TEST_NATS_SERVER=$(command -v nats-server)
+export LP_TEST_NATS_SERVER
+export LP_TEST_REPO_ROOT=$ROOT
+export TZ=UTC
+
+if [[ -f eslint.config.mjs ]]; then
+	echo "test: lint..." >&2
+	NX_DAEMON=false node node_modules/eslint/bin/eslint.js --quiet .
+fi
+
+echo "test: jest..." >&2
+NODE_OPTIONS="--experimental-vm-modules --no-warnings=ExperimentalWarning" node node_modules/jest/bin/jest.js "$@"
+echo "test: all passed in $((SECONDS - started)) s" >&2
