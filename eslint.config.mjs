@@ -1,0 +1,145 @@
+// Flat ESLint config for the whole workspace (`npm run lint`).
+// typescript-eslint "recommended" without type information keeps the run fast; the Nx module
+// boundary rule enforces the project tags set in each project.json (see STYLE.md "Tags").
+import js from '@eslint/js';
+import { createProjectGraphAsync } from '@nx/devkit';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+// @nx/enforce-module-boundaries only reads Nx's cached project graph (.nx/workspace-data) and
+// skips itself with a mere warning when there is none; a stale cache misses new projects and
+// imports. Compute the graph here (~1-2 s, no daemon) so `eslint .` always checks today's code.
+await createProjectGraphAsync({ exitOnError: true });
+
+const TS_FILES = ['**/*.ts', '**/*.mts', '**/*.cts'];
+// Unit, integration and end-to-end tests, plus helpers under any test/ folder.
+const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'];
+const CONTEXTS = ['gateway', 'mcp', 'layer', 'parcel', 'search', 'market', 'geocode'];
+
+/**
+ * Dependency constraints between Nx projects, by tag. A project must match at least one
+ * constraint to depend on anything, and every constraint it matches must hold.
+ * `tests` widens the rules for test files only: apps may use libs/testing there.
+ */
+function depConstraints({ tests }) {
+  const testing = tests ? ['type:testing'] : [];
+  return [
+    // ---- layers (type) ----
+    // The message contracts depend on nothing of ours.
+    { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
+    { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
+    { sourceTag: 'type:messaging', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
+    { sourceTag: 'type:db', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
+    {
+      sourceTag: 'type:testing',
+      onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:messaging', 'type:db'],
+    },
+    // Apps never depend on apps (type:app is not in the list; Nx also bans app imports outright).
+    {
+      sourceTag: 'type:app',
+      onlyDependOnLibsWithTags: ['type:contracts', 'type:messaging', 'type:db', 'type:util', ...testing],
+    },
+    {
+      sourceTag: 'type:tools',
+      onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:db', 'type:messaging', 'type:testing'],
+    },
+
+    // ---- scopes ----
+    // Shared libs never reach into a bounded context.
+    { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+    ...CONTEXTS.map((ctx) => ({
+      sourceTag: `scope:${ctx}`,
+      onlyDependOnLibsWithTags: [`scope:${ctx}`, 'scope:shared'],
+    })),
+    // mcp-svc is a client of the REST API: it never reaches a database, not even transitively.
+    // Its tests may use libs/testing (which itself wires databases), so there only direct
+    // imports are checked.
+    tests
+      ? {
+          sourceTag: 'scope:mcp',
+          onlyDependOnLibsWithTags: ['type:contracts', 'type:messaging', 'type:util', 'type:testing'],
+        }
+      : { sourceTag: 'scope:mcp', notDependOnLibsWithTags: ['type:db'] },
+  ];
+}
+
+const boundaries = (tests) => [
+  'error',
+  {
+    // No escape hatches: every cross-project import goes through a lib's package name.
+    allow: [],
+    // Unresolvable or undeclared imports (e.g. a deep path into a lib, or a package that is
+    // only installed as someone else's dependency) are errors too.
+    banTransitiveDependencies: true,
+    enforceBuildableLibDependency: false,
+    depConstraints: depConstraints({ tests }),
+  },
+];
+
+export default defineConfig(
+  globalIgnores([
+    '**/dist/**',
+    '**/node_modules/**',
+    '.stack/**',
+    '.nx/**',
+    '**/coverage/**',
+    'tmp/**',
+    // Build outputs (tsc emits .js/.d.ts); our sources are .ts only.
+    '**/*.js',
+    '**/*.d.ts',
+  ]),
+  {
+    files: TS_FILES,
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    plugins: { '@nx': nx },
+    languageOptions: {
+      parser: tseslint.parser,
+      ecmaVersion: 2023,
+      sourceType: 'module',
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          args: 'after-used',
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      '@typescript-eslint/no-explicit-any': 'warn',
+      // Libs are imported through their index.ts only: `@lp/contracts`, never `@lp/contracts/src/...`.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@lp/[^/]+/.+',
+              message: 'Import a lib through its index: `@lp/<lib>`, never a deep path.',
+            },
+          ],
+        },
+      ],
+      '@nx/enforce-module-boundaries': boundaries(false),
+    },
+  },
+  {
+    files: TEST_FILES,
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries(true),
+    },
+  },
+  {
+    // Config files at the root (this file, jest.config.mjs).
+    files: ['*.mjs'],
+    extends: [js.configs.recommended],
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+  },
+  // Formatting belongs to prettier, not to lint.
+  prettier,
+);
