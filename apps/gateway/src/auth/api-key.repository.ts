@@ -58,7 +58,8 @@ export class ApiKeyRepository {
 
   /** Marks the key revoked; null when no such key. Revoking twice keeps the first time. */
   async revoke(prefix: string): Promise<ApiKeyRecord | null> {
-    const rows: ApiKeyRow[] = await this.db.query(
+    // For UPDATE ... RETURNING, TypeORM's postgres driver answers [rows, affectedCount].
+    const [rows]: [ApiKeyRow[], number] = await this.db.query(
       `UPDATE gateway.api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE prefix = $1 RETURNING *`,
       [prefix],
     );

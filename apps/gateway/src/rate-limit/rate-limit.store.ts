@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -14,6 +15,10 @@ const MAX_ATTEMPTS = 8;
  */
 export class RateLimitStore {
   private readonly known = new Map<string, { revision: number; tat: number }>();
+  /** One update at a time per key in this process, so a replica never races itself. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  private readonly logger = new Logger('RateLimitStore');
 
   private constructor(private readonly kv: KV) {}
 
@@ -29,7 +34,20 @@ export class RateLimitStore {
     return new RateLimitStore(kv);
   }
 
-  async take(bucketKey: string, limit: number, windowMs: number): Promise<GcraDecision> {
+  take(bucketKey: string, limit: number, windowMs: number): Promise<GcraDecision> {
+    const previous = this.queues.get(bucketKey) ?? Promise.resolve();
+    const next = previous.then(
+      () => this.takeNow(bucketKey, limit, windowMs),
+      () => this.takeNow(bucketKey, limit, windowMs),
+    );
+    this.queues.set(bucketKey, next);
+    void next.finally(() => {
+      if (this.queues.get(bucketKey) === next) this.queues.delete(bucketKey);
+    }).catch(() => undefined);
+    return next;
+  }
+
+  private async takeNow(bucketKey: string, limit: number, windowMs: number): Promise<GcraDecision> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const state = this.known.get(bucketKey) ?? (await this.read(bucketKey));
       const now = Date.now();
@@ -47,7 +65,9 @@ export class RateLimitStore {
         if (fresh) this.known.set(bucketKey, fresh);
       }
     }
-    throw new Error(`rate-limit state for ${bucketKey} kept changing under contention`);
+    // Replicas kept overwriting each other: let this one request through rather than fail it.
+    this.logger.warn(`rate-limit state for ${bucketKey} kept changing under contention; request allowed`);
+    return { allowed: true, nextTat: Date.now(), remaining: 0, retryAfterS: 0 };
   }
 
   private async read(bucketKey: string): Promise<{ revision: number; tat: number } | null> {

@@ -1,0 +1,67 @@
+import type { JsonLogger } from '@lp/messaging';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { GatewayClient } from '../gateway/gateway.client.js';
+import type { AnyTool } from '../tools/tool-definition.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import { runTool } from '../tools/tool-runner.js';
+
+export const SERVER_INFO = { name: 'landparcel', title: 'Land parcels in Poland', version: '0.1.0' } as const;
+
+const INSTRUCTIONS = [
+  'Read-only tools over Polish land parcels (cadastre, zoning, constraints, terrain, infrastructure, market prices).',
+  'Places may be given as names (diacritics optional) or TERYT codes. Prefer find_sites over search_parcels when the goal matches a scenario (see list_scenarios).',
+  'Always tell the user about every criterion the data could not check (coverage entries with status missing, or blocked results).',
+].join(' ');
+
+/** The MCP request being served: the caller's credentials as received, and its id. */
+export interface McpCaller {
+  /** The Authorization header exactly as received, forwarded unchanged to the gateway. */
+  authorization: string;
+  requestId: string;
+}
+
+/**
+ * Decides whether a caller sees a tool. The hook for hiding tools whose scope the key lacks; that
+ * needs the key's scopes, which the gateway does not expose yet, so every tool is visible.
+ */
+export type ToolVisibility = (tool: AnyTool, caller: McpCaller) => boolean;
+
+export const ALL_TOOLS_VISIBLE: ToolVisibility = () => true;
+
+export interface McpServerDeps {
+  registry: ToolRegistry;
+  /** Not yet bound to a caller; each tool call binds it to the caller's key. */
+  gateway: GatewayClient;
+  appUrl: string;
+  logger: JsonLogger;
+  isVisible?: ToolVisibility;
+}
+
+/**
+ * A fresh server for one HTTP request (the transport is stateless, so nothing outlives the
+ * request): the registry's tools, each call running with the caller's own key.
+ */
+export function createMcpServer(deps: McpServerDeps, caller: McpCaller): McpServer {
+  // Declaring the tools capability up front makes tools/list answer [] while no tool is registered.
+  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS, maxToolInputElements: 1000 });
+  const isVisible = deps.isVisible ?? ALL_TOOLS_VISIBLE;
+  for (const tool of deps.registry.list()) {
+    if (!isVisible(tool, caller)) continue;
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: { title: tool.title, ...tool.annotations } },
+      (args, extra) =>
+        runTool(
+          tool,
+          args,
+          {
+            gateway: deps.gateway.forCaller({ authorization: caller.authorization, requestId: caller.requestId, signal: extra.signal }),
+            appUrl: deps.appUrl,
+            requestId: caller.requestId,
+          },
+          deps.logger,
+        ),
+    );
+  }
+  return server;
+}

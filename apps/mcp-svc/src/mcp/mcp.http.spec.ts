@@ -1,0 +1,269 @@
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { loadEnv } from '@lp/messaging';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { McpSvcEnv } from '../config/mcp-svc.env.js';
+import { startMcpSvc, type RunningMcpSvc } from '../mcp-svc.app.js';
+import { defineTool, READ_ONLY_TOOL } from '../tools/tool-definition.js';
+import { ToolRegistry } from '../tools/tool-registry.js';
+
+const KEY = 'Bearer lp_test_AbC123.x-y_z~';
+
+interface Seen {
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** A tool that exists only in this test: one REST call through the caller's gateway client. */
+const parcelAreaTool = defineTool({
+  name: 'parcel_area',
+  title: 'Parcel area',
+  description: 'Area of one parcel, for testing the tool server plumbing.',
+  scope: 'parcels:read',
+  inputSchema: z.object({ parcel_id: z.string().min(1) }),
+  outputSchema: z.object({ parcel_id: z.string(), area_sqm: z.number(), map_url: z.string() }),
+  annotations: READ_ONLY_TOOL,
+  async run({ parcel_id }, ctx) {
+    const feature = await ctx.gateway.get<{ properties: { parcel_id: string; area_sqm: number } }>(`/v1/parcels/${encodeURIComponent(parcel_id)}`);
+    const { area_sqm } = feature.properties;
+    return {
+      structuredContent: { parcel_id, area_sqm, map_url: `${ctx.appUrl}/p/${encodeURIComponent(parcel_id)}` },
+      text: `Parcel ${parcel_id} has ${area_sqm} m2.`,
+    };
+  },
+});
+
+describe('tool server over Streamable HTTP', () => {
+  let gateway: Server;
+  let decoy: Server;
+  const gatewaySeen: Seen[] = [];
+  const decoySeen: Seen[] = [];
+  let mcp: RunningMcpSvc;
+  let port: number;
+
+  beforeAll(async () => {
+    gateway = await listen((req, res) => {
+      gatewaySeen.push({ url: req.url ?? '', headers: req.headers });
+      const path = decodeURIComponent((req.url ?? '').split('?')[0]);
+      if (path === '/healthz') return json(res, 200, { status: 'ok', checks: {} });
+      if (path === '/v1/parcels/146518_8.0108.27/1') {
+        return json(res, 200, { type: 'Feature', properties: { parcel_id: '146518_8.0108.27/1', area_sqm: 1234.5 }, geometry: null });
+      }
+      if (path.startsWith('/v1/parcels/')) {
+        return json(res, 404, { error: { code: 'not_found', message: 'No parcel with this id', request_id: String(req.headers['x-request-id']), candidates: ['146518_8.0108.27/1', '146518_8.0108.27/2'] } });
+      }
+      json(res, 404, { error: { code: 'not_found', message: 'no route' } });
+    });
+    decoy = await listen((req, res) => {
+      decoySeen.push({ url: req.url ?? '', headers: req.headers });
+      json(res, 200, {});
+    });
+    const env = loadEnv(McpSvcEnv, {
+      MCP_PORT: '0',
+      GATEWAY_URL: `http://127.0.0.1:${portOf(gateway)}`,
+      APP_URL: `http://127.0.0.1:${portOf(decoy)}`,
+      MCP_ALLOWED_ORIGINS: 'https://chat.example.pl',
+      MCP_BODY_LIMIT_BYTES: '4096',
+      LOG_LEVEL: 'fatal',
+      ACCESS_LOG: 'false',
+    });
+    mcp = await startMcpSvc(env, { registry: new ToolRegistry([parcelAreaTool]) });
+    port = Number(new URL(mcp.url).port);
+  });
+
+  afterAll(async () => {
+    await mcp.close();
+    for (const server of [gateway, decoy]) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  const connect = async (url = mcp.url): Promise<Client> => {
+    const client = new Client({ name: 'mcp-svc-spec', version: '0.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { Authorization: KEY } } }));
+    return client;
+  };
+
+  it('initializes statelessly and lists the registry tools with their schemas and annotations', async () => {
+    const client = await connect();
+    try {
+      expect(client.getServerVersion()?.name).toBe('landparcel');
+      expect(client.getServerCapabilities()?.tools).toBeDefined();
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(['parcel_area']);
+      expect(tools[0].annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+      expect(tools[0].inputSchema.required).toEqual(['parcel_id']);
+      expect(tools[0].outputSchema?.properties).toHaveProperty('area_sqm');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('calls the gateway with the caller key unchanged, and only the gateway', async () => {
+    const client = await connect();
+    const before = gatewaySeen.length;
+    try {
+      const result = await client.callTool({ name: 'parcel_area', arguments: { parcel_id: '146518_8.0108.27/1' } });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual({
+        parcel_id: '146518_8.0108.27/1',
+        area_sqm: 1234.5,
+        map_url: `http://127.0.0.1:${portOf(decoy)}/p/146518_8.0108.27%2F1`,
+      });
+      expect(result.content).toEqual([{ type: 'text', text: 'Parcel 146518_8.0108.27/1 has 1234.5 m2.' }]);
+    } finally {
+      await client.close();
+    }
+    const calls = gatewaySeen.slice(before);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe('/v1/parcels/146518_8.0108.27%2F1');
+    expect(calls[0].headers.authorization).toBe(KEY);
+    expect(calls[0].headers['x-request-id']).toMatch(/^[A-Za-z0-9._:-]+$/);
+    expect(decoySeen).toEqual([]);
+  });
+
+  it('answers a gateway 404 with a tool error listing the candidates', async () => {
+    const client = await connect();
+    try {
+      const result = await client.callTool({ name: 'parcel_area', arguments: { parcel_id: '146518_8.0108.27' } });
+      expect(result.isError).toBe(true);
+      expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(/Close matches: 146518_8\.0108\.27\/1, 146518_8\.0108\.27\/2.*retry parcel_area/) }]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('rejects arguments that break the input schema without calling the gateway', async () => {
+    const client = await connect();
+    const before = gatewaySeen.length;
+    try {
+      const result = await client.callTool({ name: 'parcel_area', arguments: { parcel_id: '' } });
+      expect(result.isError).toBe(true);
+      expect(gatewaySeen.length).toBe(before);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('refuses a request without an Authorization header with 401 and a Bearer challenge', async () => {
+    const response = await post({ host: `127.0.0.1:${port}` }, initializeBody());
+    expect(response.status).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('Bearer');
+    expect(JSON.parse(response.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32001 }, id: null });
+  });
+
+  it('lets the SDK client fail to connect without a key', async () => {
+    const client = new Client({ name: 'mcp-svc-spec', version: '0.0.0' });
+    await expect(client.connect(new StreamableHTTPClientTransport(new URL(`${mcp.url}/mcp`)))).rejects.toMatchObject({ code: 401, message: expect.stringContaining('Missing API key') });
+  });
+
+  it('refuses a foreign Host header (DNS rebinding) even with a key', async () => {
+    const response = await post({ host: `evil.example:${port}`, authorization: KEY }, initializeBody());
+    expect(response.status).toBe(403);
+    expect(JSON.parse(response.body).error.message).toMatch(/Invalid Host header/);
+  });
+
+  it('refuses an Origin that is not allowed and accepts one that is', async () => {
+    const foreign = await post({ host: `localhost:${port}`, authorization: KEY, origin: 'https://evil.example' }, initializeBody());
+    expect(foreign.status).toBe(403);
+    const allowed = await post({ host: `localhost:${port}`, authorization: KEY, origin: 'https://chat.example.pl' }, initializeBody());
+    expect(allowed.status).toBe(200);
+    expect(JSON.parse(allowed.body).result.serverInfo.name).toBe('landparcel');
+  });
+
+  it('answers GET and DELETE on /mcp with 405, having no sessions', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await send(method, '/mcp', { host: `127.0.0.1:${port}`, authorization: KEY });
+      expect(response.status).toBe(405);
+      expect(response.headers['allow']).toBe('POST');
+      expect(JSON.parse(response.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+    }
+  });
+
+  it('refuses a body over the limit with a JSON-RPC error', async () => {
+    const response = await post({ host: `127.0.0.1:${port}`, authorization: KEY }, JSON.stringify({ ...JSON.parse(initializeBody()), padding: 'x'.repeat(5000) }));
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
+  });
+
+  it('answers malformed JSON with a parse error', async () => {
+    const response = await post({ host: `127.0.0.1:${port}`, authorization: KEY }, '{"jsonrpc":');
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body)).toMatchObject({ error: { code: -32700 } });
+  });
+
+  it('serves health, readiness (asking the gateway without a key) and metrics on the same port', async () => {
+    expect((await send('GET', '/healthz', {})).status).toBe(200);
+    const before = gatewaySeen.length;
+    const ready = await send('GET', '/readyz', {});
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.body)).toEqual({ status: 'ok', checks: { gateway: 'ok' } });
+    expect(gatewaySeen[before].url).toBe('/healthz');
+    expect(gatewaySeen[before].headers.authorization).toBeUndefined();
+    const metrics = await send('GET', '/metrics', {});
+    expect(metrics.body).toContain('lp_mcp_tool_call_duration_seconds_count{tool="parcel_area",outcome="ok"}');
+    expect(metrics.body).toContain('lp_mcp_http_request_duration_seconds');
+  });
+
+  it('echoes the caller request id', async () => {
+    const response = await send('GET', '/healthz', { 'x-request-id': 'trace-123' });
+    expect(response.headers['x-request-id']).toBe('trace-123');
+  });
+
+  it('offers no tools with the production registry yet', async () => {
+    const env = loadEnv(McpSvcEnv, { MCP_PORT: '0', GATEWAY_URL: `http://127.0.0.1:${portOf(gateway)}`, LOG_LEVEL: 'fatal', ACCESS_LOG: 'false' });
+    const production = await startMcpSvc(env);
+    try {
+      const client = await connect(production.url);
+      expect((await client.listTools()).tools).toEqual([]);
+      await client.close();
+    } finally {
+      await production.close();
+    }
+  });
+
+  function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }) } }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  function post(headers: Record<string, string>, body: string): ReturnType<typeof send> {
+    return send('POST', '/mcp', headers, body);
+  }
+});
+
+function initializeBody(): string {
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+  });
+}
+
+async function listen(handler: Parameters<typeof createServer>[1]): Promise<Server> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+function portOf(server: Server): number {
+  return (server.address() as AddressInfo).port;
+}
+
+function json(res: import('node:http').ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}

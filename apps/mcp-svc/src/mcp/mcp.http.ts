@@ -1,0 +1,147 @@
+import { metricsRegistry, runChecks, runWithRequestContext, type JsonLogger } from '@lp/messaging';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { fastify, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { httpDuration } from '../http/mcp-metrics.js';
+import { requestIdFor } from '../http/request-id.js';
+import { createMcpServer, type McpServerDeps } from './mcp-server.factory.js';
+import { checkBearer, checkHostAndOrigin, JSON_RPC, jsonRpcError, type OriginPolicy, type Rejection } from './mcp-request.guard.js';
+
+export interface McpHttpOptions {
+  deps: McpServerDeps;
+  bodyLimitBytes: number;
+  /** host:port values for the Host check, given the port the server is bound to (0 in tests). */
+  allowedHosts: (boundPort: number) => readonly string[];
+  allowedOrigins: readonly string[];
+  accessLog: boolean;
+  logger: JsonLogger;
+}
+
+const MCP_PATH = '/mcp';
+
+/**
+ * The tool server's HTTP face: MCP over Streamable HTTP at POST /mcp (stateless: a fresh server
+ * and transport per request, JSON responses, no sessions), plus /healthz, /readyz and /metrics.
+ */
+export function createMcpHttpServer(options: McpHttpOptions): FastifyInstance {
+  const { logger } = options;
+  const app = fastify({ genReqId: requestIdFor, bodyLimit: options.bodyLimitBytes, logger: false, routerOptions: { ignoreTrailingSlash: true } });
+
+  let policy: OriginPolicy | undefined;
+  const originPolicy = (): OriginPolicy => {
+    policy ??= {
+      allowedHosts: options.allowedHosts((app.server.address() as AddressInfo).port).map((host) => host.toLowerCase()),
+      allowedOrigins: options.allowedOrigins,
+    };
+    return policy;
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Set on the raw response so the id survives reply.hijack().
+    reply.raw.setHeader('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    if (options.accessLog) {
+      logger.event('log', 'http request', {
+        request_id: request.id,
+        method: request.method,
+        route,
+        status: reply.statusCode,
+        duration_ms: Math.round(reply.elapsedTime * 10) / 10,
+      });
+    }
+  });
+
+  app.post(MCP_PATH, {
+    onRequest: async (request, reply) => {
+      // Before the body is read: a foreign page or a caller without a key costs us nothing.
+      const rejection = checkHostAndOrigin(request.headers, originPolicy()) ?? checkBearer(request.headers);
+      if (rejection) return reject(reply, rejection);
+    },
+    handler: async (request, reply) => handleMcpPost(request, reply, options, originPolicy()),
+  });
+  for (const method of ['GET', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: MCP_PATH,
+      handler: async (_request, reply) =>
+        reject(reply, {
+          status: 405,
+          headers: { allow: 'POST' },
+          body: jsonRpcError(JSON_RPC.serverError, 'Method not allowed: this server is stateless (no sessions, no server-sent stream); send JSON-RPC messages with POST.'),
+        }),
+    });
+  }
+
+  app.get('/healthz', async () => ({ status: 'ok', checks: {} }));
+  app.get('/readyz', async (_request, reply) => {
+    const view = await runChecks({ gateway: () => options.deps.gateway.healthz() });
+    return reply.status(view.status === 'ok' ? 200 : 503).send(view);
+  });
+  app.get('/metrics', async (_request, reply) => reply.header('content-type', metricsRegistry.contentType).send(await metricsRegistry.metrics()));
+
+  app.setNotFoundHandler(async (request, reply) =>
+    reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}; MCP is served at POST ${MCP_PATH}.`, request_id: request.id } }),
+  );
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) logger.event('error', 'request failed', { request_id: request.id, error: error.message, stack: error.stack });
+    if (request.url.split('?')[0] === MCP_PATH) return reject(reply, { status, body: jsonRpcError(...rpcErrorFor(status, options.bodyLimitBytes)) });
+    return reply.status(status).send({ error: { code: status === 500 ? 'internal' : 'invalid_request', message: status === 500 ? 'Internal error.' : error.message, request_id: request.id } });
+  });
+  return app;
+}
+
+async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, options: McpHttpOptions, policy: OriginPolicy): Promise<void> {
+  const caller = { authorization: request.headers.authorization ?? '', requestId: request.id };
+  const server = createMcpServer(options.deps, caller);
+  server.server.onerror = (error) => options.logger.event('warn', 'mcp protocol error', { request_id: request.id, error: error.message });
+  // The SDK's own DNS-rebinding check stays on as a second layer behind checkHostAndOrigin.
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    enableDnsRebindingProtection: true,
+    allowedHosts: [...policy.allowedHosts],
+    allowedOrigins: [...policy.allowedOrigins],
+  });
+  reply.hijack();
+  reply.raw.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  try {
+    await server.connect(transport);
+    await runWithRequestContext({ requestId: request.id }, () => transport.handleRequest(request.raw, reply.raw, request.body));
+  } catch (error) {
+    options.logger.event('error', 'mcp request failed', { request_id: request.id, error: error instanceof Error ? error.message : String(error) });
+    if (!reply.raw.headersSent) {
+      reply.raw.writeHead(500, { 'content-type': 'application/json' });
+      reply.raw.end(JSON.stringify(jsonRpcError(JSON_RPC.internalError, 'Internal error.')));
+    }
+  }
+}
+
+function reject(reply: FastifyReply, rejection: Rejection): FastifyReply {
+  return reply
+    .status(rejection.status)
+    .headers(rejection.headers ?? {})
+    .header('content-type', 'application/json')
+    .send(rejection.body);
+}
+
+function rpcErrorFor(status: number, bodyLimitBytes: number): [number, string] {
+  switch (status) {
+    case 400:
+      return [JSON_RPC.parseError, 'Parse error: the body must be one JSON-RPC message or a batch, as JSON.'];
+    case 413:
+      return [JSON_RPC.invalidRequest, `The body is larger than ${bodyLimitBytes} bytes.`];
+    case 415:
+      return [JSON_RPC.invalidRequest, 'Content-Type must be application/json.'];
+    case 500:
+      return [JSON_RPC.internalError, 'Internal error.'];
+    default:
+      return [JSON_RPC.invalidRequest, `Request rejected (HTTP ${status}).`];
+  }
+}
