@@ -34,6 +34,16 @@ describe('keys CLI', () => {
     expect((await stack.api().get('/v1/parcels/306401_1.0012.1', { key })).status).toBe(401);
   });
 
+  it('installs an operator-chosen demo key exactly as given, with every scope', async () => {
+    const demoKey = 'demo-key-for-this-machine-0001';
+    await cli('create', '--name', 'demo', '--scopes', 'all', '--key', demoKey);
+    const again = await cli('create', '--name', 'demo', '--scopes', 'all', '--key', demoKey);
+    expect(again.stdout.trim().split('\n').at(-1)).toBe(demoKey);
+    expect((await stack.api().get('/v1/parcels/306401_1.0012.1', { key: demoKey })).status).toBe(200);
+    const listed = await cli('list');
+    expect(listed.stdout).toMatch(/demo\s.*search:read,parcels:read,market:read,reports:create,layers:read/);
+  });
+
   it('refuses unknown scopes, naming the allowed ones', async () => {
     const failed = await cli('create', '--name', 'x', '--scopes', 'parcels:write').catch((error: { stderr: string; code: number }) => error);
     expect((failed as { code: number }).code).toBe(1);

@@ -32,6 +32,15 @@ describe('per-key rate limit shared by two gateway replicas', () => {
     }
   });
 
+  it('admits exactly the budget when many requests race through both replicas at once', async () => {
+    const key = await stack.createKey(['parcels:read']);
+    const statuses = await Promise.all(
+      Array.from({ length: 24 }, (_, index) => stack.api(index % 2).get('/v1/parcels/306401_1.0012.1', { key }).then((res) => res.status)),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(6);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(18);
+  });
+
   it('keeps separate budgets for separate keys', async () => {
     const first = await stack.createKey(['parcels:read']);
     const second = await stack.createKey(['parcels:read']);

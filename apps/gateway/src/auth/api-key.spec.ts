@@ -18,6 +18,15 @@ describe('api keys', () => {
     expect(parseApiKey('Bearer x')).toBeNull();
     expect(parseApiKey('lp_short_x')).toBeNull();
     expect(apiKeyFromText('demo')).toBeNull();
+    expect(apiKeyFromText('has spaces in it, so no')).toBeNull();
+  });
+
+  it('accepts an operator-chosen key of another format, found by a prefix derived from its hash', () => {
+    const custom = apiKeyFromText('my-own-demo-key-2026')!;
+    expect(custom.prefix).toMatch(/^x[0-9a-f]{11}$/);
+    const parsed = parseApiKey('my-own-demo-key-2026')!;
+    expect(parsed.prefix).toBe(custom.prefix);
+    expect(secretMatches(parsed.secret, custom.secretHash)).toBe(true);
   });
 
   it('derives the same prefix and hash from a fixed demo key every time', () => {

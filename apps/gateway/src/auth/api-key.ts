@@ -23,9 +23,17 @@ export interface ParsedKey {
   secret: string;
 }
 
+/**
+ * Keys chosen by an operator (DEMO_API_KEY) need not have our format. Such a key is its own
+ * secret and its lookup prefix is derived from its hash, so it is still found without a scan.
+ */
+const CUSTOM_KEY_PATTERN = /^[A-Za-z0-9._~+/=-]{16,200}$/;
+
 export function parseApiKey(key: string): ParsedKey | null {
   const match = KEY_PATTERN.exec(key);
-  return match ? { prefix: match[1]!, secret: match[2]! } : null;
+  if (match) return { prefix: match[1]!, secret: match[2]! };
+  if (CUSTOM_KEY_PATTERN.test(key)) return { prefix: `x${createHash('sha256').update(key).digest('hex').slice(0, 11)}`, secret: key };
+  return null;
 }
 
 export function generateApiKey(): { key: string; prefix: string; secretHash: Buffer } {
@@ -34,7 +42,7 @@ export function generateApiKey(): { key: string; prefix: string; secretHash: Buf
   return { key: `lp_${prefix}_${secret}`, prefix, secretHash: hashSecret(secret) };
 }
 
-/** A key from a fixed text (the demo key), if it has the key format. */
+/** A key from a fixed text (the demo key): our format, or any 16-200 URL-safe characters. */
 export function apiKeyFromText(text: string): { prefix: string; secretHash: Buffer } | null {
   const parsed = parseApiKey(text);
   return parsed ? { prefix: parsed.prefix, secretHash: hashSecret(parsed.secret) } : null;

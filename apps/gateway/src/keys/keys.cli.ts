@@ -66,7 +66,7 @@ async function create(keys: ApiKeyRepository, args: string[]): Promise<number> {
     // A fixed key (the demo key): same secret, same prefix, replaced if it already exists.
     const fixed = apiKeyFromText(values.key);
     if (!fixed) {
-      console.error('--key must have the form lp_<8-16 lowercase letters or digits>_<20-100 characters of A-Z a-z 0-9 _ ->.');
+      console.error('--key must be 16 to 200 characters of A-Z a-z 0-9 . _ ~ + / = - (or a key of the form lp_<prefix>_<secret>).');
       return 2;
     }
     await keys.upsert({ ...fixed, name: values.name, scopes, rateLimitPerMinute: rateLimit });

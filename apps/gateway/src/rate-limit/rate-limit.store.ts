@@ -7,18 +7,32 @@ import { gcra, type GcraDecision } from './gcra.js';
 const BUCKET = 'gateway_rate_limits';
 const MAX_ATTEMPTS = 8;
 
+interface Waiter {
+  limit: number;
+  windowMs: number;
+  resolve(decision: GcraDecision): void;
+  reject(error: unknown): void;
+}
+
+interface KnownState {
+  revision: number;
+  tat: number;
+}
+
 /**
  * Rate-limit state shared by every gateway replica: a JetStream key-value bucket holding one GCRA
- * arrival time per (key, class). Updates are compare-and-set on the entry's revision, so two
- * replicas counting the same key never lose a request. The last revision seen is remembered, so
- * the usual case costs one round-trip.
+ * arrival time per (key, class). Writes are compare-and-set on the entry's revision, so replicas
+ * counting the same key never lose a request.
+ *
+ * Requests for one key that arrive while a write is in flight are decided together: the GCRA steps
+ * are applied one after another in memory and written back in one compare-and-set. The decisions
+ * are exactly those of handling the requests one by one, at one round-trip per batch instead of
+ * one per request.
  */
 export class RateLimitStore {
-  private readonly known = new Map<string, { revision: number; tat: number }>();
-  /** One update at a time per key in this process, so a replica never races itself. */
-  private readonly queues = new Map<string, Promise<unknown>>();
-
   private readonly logger = new Logger('RateLimitStore');
+  private readonly known = new Map<string, KnownState>();
+  private readonly waiting = new Map<string, Waiter[]>();
 
   private constructor(private readonly kv: KV) {}
 
@@ -35,29 +49,51 @@ export class RateLimitStore {
   }
 
   take(bucketKey: string, limit: number, windowMs: number): Promise<GcraDecision> {
-    const previous = this.queues.get(bucketKey) ?? Promise.resolve();
-    const next = previous.then(
-      () => this.takeNow(bucketKey, limit, windowMs),
-      () => this.takeNow(bucketKey, limit, windowMs),
-    );
-    this.queues.set(bucketKey, next);
-    void next.finally(() => {
-      if (this.queues.get(bucketKey) === next) this.queues.delete(bucketKey);
-    }).catch(() => undefined);
-    return next;
+    return new Promise<GcraDecision>((resolve, reject) => {
+      const queue = this.waiting.get(bucketKey);
+      if (queue) {
+        queue.push({ limit, windowMs, resolve, reject });
+        return;
+      }
+      this.waiting.set(bucketKey, [{ limit, windowMs, resolve, reject }]);
+      void this.drain(bucketKey);
+    });
   }
 
-  private async takeNow(bucketKey: string, limit: number, windowMs: number): Promise<GcraDecision> {
+  /** Decides batches for one key until nobody waits; only one drain runs per key. */
+  private async drain(bucketKey: string): Promise<void> {
+    for (;;) {
+      const batch = this.waiting.get(bucketKey) ?? [];
+      if (batch.length === 0) {
+        this.waiting.delete(bucketKey);
+        return;
+      }
+      this.waiting.set(bucketKey, []);
+      try {
+        const decisions = await this.decideBatch(bucketKey, batch);
+        batch.forEach((waiter, index) => waiter.resolve(decisions[index]!));
+      } catch (error) {
+        batch.forEach((waiter) => waiter.reject(error));
+      }
+    }
+  }
+
+  private async decideBatch(bucketKey: string, batch: Waiter[]): Promise<GcraDecision[]> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const state = this.known.get(bucketKey) ?? (await this.read(bucketKey));
       const now = Date.now();
-      const decision = gcra(now, state?.tat ?? null, limit, windowMs);
-      if (!decision.allowed) return decision;
-      const payload = String(decision.nextTat);
-      try {
-        const revision = state ? await this.kv.update(bucketKey, payload, state.revision) : await this.kv.create(bucketKey, payload);
-        this.known.set(bucketKey, { revision, tat: decision.nextTat });
+      let tat = state?.tat ?? null;
+      const decisions = batch.map((waiter) => {
+        const decision = gcra(now, tat, waiter.limit, waiter.windowMs);
+        if (decision.allowed) tat = decision.nextTat;
         return decision;
+      });
+      if (tat === (state?.tat ?? null)) return decisions; // all refused: nothing to write
+      try {
+        const payload = String(tat);
+        const revision = state ? await this.kv.update(bucketKey, payload, state.revision) : await this.kv.create(bucketKey, payload);
+        this.known.set(bucketKey, { revision, tat: tat! });
+        return decisions;
       } catch {
         // Another replica wrote first (or the entry expired): read the current state and retry.
         this.known.delete(bucketKey);
@@ -65,12 +101,12 @@ export class RateLimitStore {
         if (fresh) this.known.set(bucketKey, fresh);
       }
     }
-    // Replicas kept overwriting each other: let this one request through rather than fail it.
-    this.logger.warn(`rate-limit state for ${bucketKey} kept changing under contention; request allowed`);
-    return { allowed: true, nextTat: Date.now(), remaining: 0, retryAfterS: 0 };
+    // Replicas kept overwriting each other: let these requests through rather than fail them.
+    this.logger.warn(`rate-limit state for ${bucketKey} kept changing under contention; ${batch.length} request(s) allowed`);
+    return batch.map(() => ({ allowed: true, nextTat: Date.now(), remaining: 0, retryAfterS: 0 }));
   }
 
-  private async read(bucketKey: string): Promise<{ revision: number; tat: number } | null> {
+  private async read(bucketKey: string): Promise<KnownState | null> {
     const entry = await this.kv.get(bucketKey);
     if (!entry || entry.operation !== 'PUT') return null;
     return { revision: entry.revision, tat: Number(entry.string()) };

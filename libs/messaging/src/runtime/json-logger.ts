@@ -57,6 +57,39 @@ export class JsonLogger implements LoggerService {
     const requestId = currentRequestId();
     if (requestId) line['request_id'] = requestId;
     for (const [key, value] of Object.entries(fields)) if (value !== undefined) line[key] = value;
-    process.stdout.write(`${JSON.stringify(line)}\n`);
+    stdoutLines.write(JSON.stringify(line), fields['level'] === 'error' || fields['level'] === 'fatal');
   }
 }
+
+/**
+ * Lines gathered during one turn of the event loop and written together: stdout to a file is a
+ * synchronous write per call, which under load cost the gateway a third of its throughput. Errors
+ * and process exit flush at once so nothing is lost when a process dies.
+ */
+class BufferedLines {
+  private pending: string[] = [];
+  private scheduled = false;
+
+  constructor() {
+    process.once('exit', () => this.flush());
+  }
+
+  write(line: string, urgent: boolean): void {
+    this.pending.push(line);
+    if (urgent) return this.flush();
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  flush(): void {
+    this.scheduled = false;
+    if (this.pending.length === 0) return;
+    const text = `${this.pending.join('\n')}\n`;
+    this.pending = [];
+    process.stdout.write(text);
+  }
+}
+
+const stdoutLines = new BufferedLines();
