@@ -12,3 +12,5 @@ export * from './health/service-status.js';
 export * from './auth/scopes.js';
 export * from './parcel/parcel-lookup.request.js';
 export * from './parcel/parcel-lookup.view.js';
+export * from './layer/layer-catalogue.js';
+export * from './layer/zoning-taxonomy.js';

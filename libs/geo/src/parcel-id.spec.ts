@@ -6,6 +6,11 @@ describe('parseParcelId', () => {
     expect(parseParcelId('306401_1.0012.100/1')).toEqual({ unit: '306401_1', teryt: '3064011', precinctId: '306401_1.0012', sheet: null, number: '100/1' });
   });
 
+  it('maps the town and rural cadastral units of an urban-rural gmina to the gmina', () => {
+    expect(parseParcelId('302111_5.0012.7')!.teryt).toBe('3021113');
+    expect(parseParcelId('302111_4.0001.7')!.teryt).toBe('3021113');
+  });
+
   it('keeps the map sheet of ids that have one', () => {
     const parts = parseParcelId('146501_8.0601.AR_12.5/2')!;
     expect(parts.sheet).toBe('AR_12');

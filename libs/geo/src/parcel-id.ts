@@ -2,7 +2,10 @@
 export interface ParcelIdParts {
   /** Cadastral unit: 6-digit TERYT of the gmina, `_`, unit type digit (`306401_1`). */
   unit: string;
-  /** 7-digit gmina TERYT code (unit without the underscore). */
+  /**
+   * 7-digit TERYT code of the gmina. Cadastral units of urban-rural gminas are split into the town
+   * (type 4) and the rural area (type 5); both belong to the gmina of type 3.
+   */
   teryt: string;
   /** Precinct (obręb) id, `<unit>.<4 digits>`. */
   precinctId: string;
@@ -22,7 +25,7 @@ export function parseParcelId(id: string): ParcelIdParts | null {
   const unit = `${gmina6}_${typeDigit}`;
   return {
     unit,
-    teryt: `${gmina6}${typeDigit}`,
+    teryt: `${gmina6}${typeDigit === '4' || typeDigit === '5' ? '3' : typeDigit}`,
     precinctId: `${unit}.${precinct}`,
     sheet: sheet ?? null,
     number: number!,
