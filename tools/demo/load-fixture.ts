@@ -1,72 +1,76 @@
 /**
- * The small fixture the stack starts with until the generated demo dataset lands: the
- * administrative units above Poznań and a handful of parcels in one precinct, in every id form
- * (plain numbers, numbers with '/', a map sheet `AR_`). Loaded once; a second run does nothing.
+ * The small fixture: the administrative units above Poznań and 20 parcels in one precinct, in every
+ * id form (plain numbers, numbers with '/', a map sheet `AR_`). Written as source files in the
+ * demo format (tools/demo/SOURCE-FORMAT.md), so it goes through the same refresh pipeline as real
+ * data: `node tools/dist/demo/load-fixture.js <dir>` writes the files, then `layers load-dir <dir>`.
  */
-import pg from 'pg';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-const RUN_ID = 'fixture-0001';
-const SOURCE_URL = 'fixture://tools/demo/load-fixture (generated, not real cadastre data)';
-
-/** Parcels on a grid of 60 m x 40 m plots starting at a point in Poznań (EPSG:2180 metres). */
-const ORIGIN_2180 = { x: 357_300, y: 506_200 };
-const PLOT = { width: 60, depth: 40 };
+/** A 60 m x 40 m grid of plots from a point in Poznań (Jeżyce). */
+const ORIGIN = { lng: 16.90434, lat: 52.40349 };
+const PLOT = { width: 59.5, depth: 39.5, pitchX: 60, pitchY: 40 };
 const NUMBERS = ['1', '2', '3', '4', '5', '6', '7', '8', '100/1', '100/2', '100/3', '101', '102/5', '103', '104', '105/12'];
 const SHEET_NUMBERS = ['45/7', '46', '47/1', '47/2'];
+const M_PER_DEG_LAT = 111_320;
+const M_PER_DEG_LNG = M_PER_DEG_LAT * Math.cos((ORIGIN.lat * Math.PI) / 180);
 
-async function main(): Promise<void> {
-  const url = process.env['DATABASE_URL'];
-  if (!url) throw new Error('DATABASE_URL is not set');
-  const client = new pg.Client({ connectionString: url, application_name: 'demo-fixture' });
-  await client.connect();
-  try {
-    const existing = await client.query<{ n: string }>(`SELECT count(*) AS n FROM layer.parcels WHERE source_run_id = $1`, [RUN_ID]);
-    if (Number(existing.rows[0]?.n ?? 0) > 0) {
-      console.log('fixture: already loaded');
-      return;
-    }
-    await client.query('BEGIN');
-    const units: Array<[string, string, string, string, string | null]> = [
-      ['30', 'voivodeship', 'wielkopolskie', 'województwo', null],
-      ['3064', 'powiat', 'Poznań', 'miasto na prawach powiatu', '30'],
-      ['3064011', 'gmina', 'Poznań', 'gmina miejska', '3064'],
-    ];
-    for (const [teryt, level, name, unitType, parent] of units) {
-      await client.query(
-        `INSERT INTO layer.admin_units (teryt, level, name, unit_type, parent_teryt, source_run_id, fetched_at, source_url)
-         VALUES ($1, $2, $3, $4, $5, $6, now(), $7) ON CONFLICT (teryt) DO NOTHING`,
-        [teryt, level, name, unitType, parent, RUN_ID, SOURCE_URL],
-      );
-    }
-    const plots = [
-      ...NUMBERS.map((number) => ({ sheet: null as string | null, number })),
-      ...SHEET_NUMBERS.map((number) => ({ sheet: 'AR_3', number })),
-    ];
-    for (const [index, plot] of plots.entries()) {
-      const x = ORIGIN_2180.x + (index % 5) * PLOT.width;
-      const y = ORIGIN_2180.y + Math.floor(index / 5) * PLOT.depth;
-      const precinctId = '306401_1.0012';
-      const parcelId = plot.sheet ? `${precinctId}.${plot.sheet}.${plot.number}` : `${precinctId}.${plot.number}`;
-      await client.query(
-        `INSERT INTO layer.parcels (parcel_id, teryt, precinct_id, precinct_name, sheet, number, area_sqm, geom,
-                                    source_run_id, fetched_at, source_url, source_bbox)
-         SELECT $1, '3064011', $2, 'Jeżyce', $3, $4, ST_Area(g), g, $5, now(), $6,
-                ST_Transform(ST_Envelope(ST_Buffer(g, 500)), 4326)
-         FROM (SELECT ST_Multi(ST_MakeEnvelope($7::float8, $8::float8, $7::float8 + $9::float8, $8::float8 + $10::float8, 2180)) AS g) AS plot`,
-        [parcelId, precinctId, plot.sheet, plot.number, RUN_ID, SOURCE_URL, x, y, PLOT.width - 0.5, PLOT.depth - 0.5],
-      );
-    }
-    await client.query('COMMIT');
-    console.log(`fixture: loaded ${plots.length} parcels in precinct 306401_1.0012 (Poznań)`);
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
+function offset(dx: number, dy: number): [number, number] {
+  return [round(ORIGIN.lng + dx / M_PER_DEG_LNG), round(ORIGIN.lat + dy / M_PER_DEG_LAT)];
 }
 
-main().catch((error: unknown) => {
-  console.error(`fixture: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+function round(value: number): number {
+  return Math.round(value * 1e7) / 1e7;
+}
+
+function box(x: number, y: number, width: number, depth: number): number[][][] {
+  return [[offset(x, y), offset(x + width, y), offset(x + width, y + depth), offset(x, y + depth), offset(x, y)]];
+}
+
+function feature(properties: Record<string, unknown>, coordinates: number[][][]): string {
+  return JSON.stringify({ type: 'Feature', properties, geometry: { type: 'Polygon', coordinates } });
+}
+
+export function writeFixture(dir: string): number {
+  mkdirSync(dir, { recursive: true });
+  const area = box(-5000, -5000, 10_000, 10_000);
+  const units = [
+    { id: '30', kind: 'voivodeship', name: 'wielkopolskie', teryt: '30', unit_type: 'województwo', parent_teryt: null },
+    { id: '3064', kind: 'powiat', name: 'Poznań', teryt: '3064', unit_type: 'miasto na prawach powiatu', parent_teryt: '30' },
+    { id: '3064011', kind: 'gmina', name: 'Poznań', teryt: '3064011', unit_type: 'gmina miejska', parent_teryt: '3064' },
+  ];
+  writeFileSync(join(dir, 'admin_bounds.geojsonl'), units.map((unit) => feature(unit, area)).join('\n') + '\n');
+  writeFileSync(join(dir, 'admin_bounds.source.json'), JSON.stringify({ source_url: 'fixture', note: 'generated by tools/demo/load-fixture, not real data' }));
+  const plots = [...NUMBERS.map((number) => ({ sheet: null as string | null, number })), ...SHEET_NUMBERS.map((number) => ({ sheet: 'AR_3', number }))];
+  const lines = plots.map((plot, index) => {
+    const precinctId = '306401_1.0012';
+    const parcelId = plot.sheet ? `${precinctId}.${plot.sheet}.${plot.number}` : `${precinctId}.${plot.number}`;
+    const x = (index % 5) * PLOT.pitchX;
+    const y = Math.floor(index / 5) * PLOT.pitchY;
+    return feature(
+      {
+        id: parcelId,
+        kind: 'parcel',
+        name: null,
+        teryt: '3064011',
+        parcel_id: parcelId,
+        parcel_number: plot.number,
+        precinct_id: precinctId,
+        precinct_name: 'Jeżyce',
+        map_sheet: plot.sheet,
+        area_sqm: PLOT.width * PLOT.depth,
+      },
+      box(x, y, PLOT.width, PLOT.depth),
+    );
+  });
+  writeFileSync(join(dir, 'parcels.geojsonl'), lines.join('\n') + '\n');
+  writeFileSync(join(dir, 'parcels.coverage.json'), JSON.stringify({ gminas: ['3064011'] }));
+  return plots.length;
+}
+
+const dir = process.argv[2];
+if (!dir) {
+  console.error('usage: load-fixture.js <output dir>');
+  process.exit(2);
+}
+console.log(`fixture: wrote ${writeFixture(dir)} parcels and 3 administrative units to ${dir}`);

@@ -63,8 +63,12 @@ trap cleanup INT TERM EXIT
 say "Migrating..."
 lp_migrate "$ROOT"
 
-say "Loading demo data (first run only)..."
-node tools/dist/demo/load-fixture.js
+if [[ ! -f "$STATE/demo-loaded" ]]; then
+	say "Loading demo data (first run only)..."
+	node tools/dist/demo/load-fixture.js "$STATE/demo-data"
+	node apps/layer-svc/dist/refresh/layers.cli.js load-dir "$STATE/demo-data"
+	date -u +%FT%TZ >"$STATE/demo-loaded"
+fi
 
 if [[ -n "${DEMO_API_KEY:-}" ]]; then
 	KEY=$DEMO_API_KEY

@@ -43,7 +43,8 @@ psql_admin -c "CREATE DATABASE $TEMPLATE_DB"
 (
 	export DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/$TEMPLATE_DB"
 	lp_migrate "$ROOT" >/dev/null
-	node tools/dist/demo/load-fixture.js >/dev/null
+	node tools/dist/demo/load-fixture.js "$STATE/fixture" >/dev/null
+	node apps/layer-svc/dist/refresh/layers.cli.js load-dir "$STATE/fixture" >/dev/null
 )
 
 export LP_TEST_ADMIN_URL=$ADMIN_URL

@@ -23,15 +23,17 @@ describe('GET /v1/parcels/{parcel_id} through gateway, NATS and parcel-svc', () 
     const feature = res.json();
     expect(feature.type).toBe('Feature');
     expect(feature.id).toBe('306401_1.0012.1');
-    expect(feature.geometry.type).toBe('MultiPolygon');
-    const [lng, lat] = (feature.geometry.coordinates as number[][][][])[0]![0]![0]!;
+    expect(feature.geometry.type).toBe('Polygon');
+    const [lng, lat] = (feature.geometry.coordinates as number[][][])[0]![0]!;
     expect(lng).toBeGreaterThan(16.8);
     expect(lng).toBeLessThan(17.0);
     expect(lat).toBeGreaterThan(52.3);
     expect(lat).toBeLessThan(52.5);
     expect(feature.properties).toMatchObject({ teryt: '3064011', gmina: 'Poznań', number: '1', precinct_id: '306401_1.0012' });
     expect(feature.properties.area_sqm).toBeCloseTo(59.5 * 39.5, 1);
-    expect(feature.properties.provenance).toMatchObject({ layer: 'parcels', source_run_id: 'fixture-0001' });
+    expect(feature.properties.provenance).toMatchObject({ layer: 'parcels', source_run_id: expect.stringMatching(/^parcels-\d+$/) });
+    expect(feature.properties.provenance.source_url).toMatch(/^file:\/\/.*parcels\.geojsonl$/);
+    expect(feature.properties.provenance.source_bbox).toHaveLength(4);
   });
 
   it('accepts an id whose slash arrives URL-encoded', async () => {

@@ -5,15 +5,15 @@ import { DataSource } from 'typeorm';
 /** A parcel row `p` of layer_pub.parcels as a GeoJSON Feature in WGS84, built by PostgreSQL. */
 const FEATURE_JSON = `json_build_object(
          'type', 'Feature',
-         'id', p.parcel_id,
+         'id', p.id,
          'geometry', ST_AsGeoJSON(ST_Transform(p.geom, 4326), 7)::json,
          'properties', json_build_object(
-           'parcel_id', p.parcel_id,
-           'number', p.number,
+           'parcel_id', p.id,
+           'number', p.parcel_number,
            'precinct_id', p.precinct_id,
-           'precinct_name', p.precinct_name,
+           'precinct_name', p.attrs->>'precinct_name',
            'teryt', p.teryt,
-           'gmina', p.gmina_name,
+           'gmina', (SELECT g.name FROM layer_pub.admin_bounds g WHERE g.id = p.teryt),
            'area_sqm', round(p.area_sqm::numeric, 2),
            'centroid', (SELECT json_build_array(round(ST_X(c)::numeric, 7), round(ST_Y(c)::numeric, 7))
                           FROM ST_Transform(ST_PointOnSurface(p.geom), 4326) AS c),
@@ -38,7 +38,7 @@ export class ParcelRepository {
     const rows: Array<{ feature: ParcelFeatureView }> = await this.db.query(
       `SELECT ${FEATURE_JSON} AS feature
        FROM layer_pub.parcels p
-       WHERE p.parcel_id = $1`,
+       WHERE p.id = $1`,
       [parcelId],
     );
     return rows[0]?.feature ?? null;
@@ -52,7 +52,7 @@ export class ParcelRepository {
        SELECT ${FEATURE_JSON} AS feature, round(ST_Distance(p.geom, pt.g)::numeric, 1)::float8 AS distance_m
        FROM layer_pub.parcels p, pt
        WHERE ST_DWithin(p.geom, pt.g, $3)
-       ORDER BY p.geom <-> pt.g, p.parcel_id
+       ORDER BY p.geom <-> pt.g, p.id
        LIMIT 1`,
       [lng, lat, maxDistanceM],
     );
@@ -62,7 +62,7 @@ export class ParcelRepository {
   /** Features for the ids that exist, keyed by id. */
   async findFeatures(parcelIds: string[]): Promise<Map<string, ParcelFeatureView>> {
     const rows: Array<{ feature: ParcelFeatureView }> = await this.db.query(
-      `SELECT ${FEATURE_JSON} AS feature FROM layer_pub.parcels p WHERE p.parcel_id = ANY($1::text[])`,
+      `SELECT ${FEATURE_JSON} AS feature FROM layer_pub.parcels p WHERE p.id = ANY($1::text[])`,
       [parcelIds],
     );
     return new Map(rows.map((row) => [row.feature.id, row.feature]));
@@ -73,18 +73,19 @@ export class ParcelRepository {
     const escaped = text.replace(/[\\%_]/g, (char) => `\\${char}`);
     return this.db.query(
       `WITH prefix AS (
-         SELECT parcel_id, 0 AS rank FROM layer_pub.parcels
-         WHERE parcel_id LIKE $1 || '%' ORDER BY parcel_id LIMIT $2
+         SELECT id AS parcel_id, 0 AS rank FROM layer_pub.parcels
+         WHERE id LIKE $1 || '%' ORDER BY id LIMIT $2
        ), infix AS (
-         SELECT parcel_id, 1 AS rank FROM layer_pub.parcels
-         WHERE parcel_id LIKE '%' || $1 || '%' AND parcel_id NOT LIKE $1 || '%'
-         ORDER BY parcel_id LIMIT $2
+         SELECT id AS parcel_id, 1 AS rank FROM layer_pub.parcels
+         WHERE id LIKE '%' || $1 || '%' AND id NOT LIKE $1 || '%'
+         ORDER BY id LIMIT $2
        ), picked AS (
          SELECT * FROM prefix UNION ALL SELECT * FROM infix ORDER BY rank, parcel_id LIMIT $2
        )
-       SELECT p.parcel_id, round(p.area_sqm::numeric, 2)::float8 AS area_sqm, p.gmina_name AS gmina, p.teryt
-       FROM picked JOIN layer_pub.parcels p USING (parcel_id)
-       ORDER BY picked.rank, p.parcel_id`,
+       SELECT p.id AS parcel_id, round(p.area_sqm::numeric, 2)::float8 AS area_sqm, g.name AS gmina, p.teryt
+       FROM picked JOIN layer_pub.parcels p ON p.id = picked.parcel_id
+       LEFT JOIN layer_pub.admin_bounds g ON g.id = p.teryt
+       ORDER BY picked.rank, p.id`,
       [escaped, limit],
     );
   }
@@ -92,10 +93,10 @@ export class ParcelRepository {
   /** Ids that look like the given one (trigram distance), closest first. */
   async findSimilarIds(parcelId: string, limit: number): Promise<string[]> {
     const rows: Array<{ parcel_id: string }> = await this.db.query(
-      `SELECT parcel_id
+      `SELECT id AS parcel_id
        FROM layer_pub.parcels
-       WHERE parcel_id % $1
-       ORDER BY parcel_id <-> $1, parcel_id
+       WHERE id % $1
+       ORDER BY id <-> $1, id
        LIMIT $2`,
       [parcelId, limit],
     );

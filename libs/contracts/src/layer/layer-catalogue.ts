@@ -1308,7 +1308,7 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'project_type', type: 'string', description: 'wind, solar, biogas, other' },
       { name: 'reported_on', type: 'date', required: true, description: 'Date of the signal' },
       { name: 'title', type: 'string', description: 'Short description' },
-      { name: 'source_url', type: 'string', description: 'Where the signal was found' },
+      { name: 'reference_url', type: 'string', description: 'Where the signal was reported (article, resolution, petition page)' },
     ],
     demo: 'generated',
   },

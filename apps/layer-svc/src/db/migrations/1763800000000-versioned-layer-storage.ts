@@ -1,0 +1,91 @@
+import { LAYER_CATALOGUE } from '@lp/contracts';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { createVersionTableSql, indexVersionTableSql, layerViewSql, subdividedViewSql, versionTableName } from '../../storage/layer-tables.js';
+
+/**
+ * Versioned storage for every catalogue layer: a refresh loads `layer.f_<layer>__<run>` and swaps
+ * the published view `layer_pub.<layer>` to it in one transaction. Starts each layer with an empty
+ * version 0 so the published views exist before the first refresh. Replaces the first, fixed
+ * parcels and admin-units tables.
+ */
+export class VersionedLayerStorage1763800000000 implements MigrationInterface {
+  name = 'VersionedLayerStorage1763800000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`DROP VIEW IF EXISTS layer_pub.parcels`);
+    await q.query(`DROP VIEW IF EXISTS layer_pub.admin_units`);
+    await q.query(`DROP TABLE IF EXISTS layer.parcels`);
+    await q.query(`DROP TABLE IF EXISTS layer.admin_units`);
+    await q.query(`CREATE SCHEMA IF NOT EXISTS layer_stage`);
+    await q.query(`CREATE SEQUENCE layer.refresh_run_seq START 1`);
+    await q.query(`
+      CREATE TABLE layer.layer_state (
+        layer_id        text PRIMARY KEY,
+        version         integer NOT NULL DEFAULT 0,
+        table_name      text,
+        feature_count   bigint NOT NULL DEFAULT 0,
+        refreshed_at    timestamptz,
+        run_id          text,
+        source_url      text,
+        coverage_gminas text[]
+      )`);
+    await q.query(`
+      CREATE TABLE layer.refresh_runs (
+        run_id         text PRIMARY KEY,
+        seq            bigint NOT NULL,
+        layer_id       text NOT NULL REFERENCES layer.layer_state (layer_id),
+        status         text NOT NULL CHECK (status IN ('running', 'succeeded', 'failed')),
+        source_url     text NOT NULL,
+        started_at     timestamptz NOT NULL,
+        finished_at    timestamptz,
+        loaded_count   bigint,
+        previous_count bigint,
+        error          text,
+        steps_ms       jsonb
+      )`);
+    await q.query(`CREATE INDEX refresh_runs_layer_idx ON layer.refresh_runs (layer_id, started_at DESC)`);
+    await q.query(`
+      CREATE TABLE layer.region_coverage (
+        layer_id text NOT NULL REFERENCES layer.layer_state (layer_id),
+        teryt    text NOT NULL,
+        level    text NOT NULL CHECK (level IN ('gmina', 'powiat', 'voivodeship')),
+        status   text NOT NULL CHECK (status IN ('available', 'partial', 'missing')),
+        PRIMARY KEY (layer_id, teryt)
+      )`);
+    await q.query(`CREATE INDEX region_coverage_teryt_idx ON layer.region_coverage (teryt)`);
+    // Events are written with the swap and published after commit, so none is lost if NATS is down.
+    await q.query(`
+      CREATE TABLE layer.outbox (
+        id           bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        subject      text NOT NULL,
+        payload      jsonb NOT NULL,
+        created_at   timestamptz NOT NULL DEFAULT now(),
+        published_at timestamptz
+      )`);
+    await q.query(`CREATE INDEX outbox_unpublished_idx ON layer.outbox (id) WHERE published_at IS NULL`);
+
+    for (const layer of LAYER_CATALOGUE) {
+      const table = versionTableName(layer.id, 0);
+      for (const sql of createVersionTableSql(table)) await q.query(sql);
+      for (const sql of indexVersionTableSql(layer, table)) await q.query(sql);
+      await q.query(layerViewSql(layer, table));
+      const subdivided = subdividedViewSql(layer, table);
+      if (subdivided) await q.query(subdivided);
+      await q.query(`INSERT INTO layer.layer_state (layer_id, table_name) VALUES ($1, $2)`, [layer.id, table]);
+    }
+    const union = LAYER_CATALOGUE.map(
+      (layer) => `SELECT '${layer.id}'::text AS layer_id, fid, id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url FROM layer_pub.${layer.id}`,
+    ).join('\nUNION ALL\n');
+    await q.query(`CREATE VIEW layer_pub.features AS ${union}`);
+    await q.query(`
+      CREATE VIEW layer_pub.region_coverage AS
+      SELECT layer_id, teryt, level, status FROM layer.region_coverage`);
+    await q.query(`
+      CREATE VIEW layer_pub.layer_versions AS
+      SELECT layer_id, version, feature_count, refreshed_at, run_id FROM layer.layer_state`);
+  }
+
+  async down(): Promise<void> {
+    throw new Error('VersionedLayerStorage cannot be reverted; restore from a backup');
+  }
+}

@@ -1,0 +1,162 @@
+import 'reflect-metadata';
+import { createSchemaDataSource } from '@lp/db';
+import { AppError, LAYER_CATALOGUE, findLayer } from '@lp/contracts';
+import { connect } from '@nats-io/transport-node';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { LAYER_SCHEMA } from '../db/migrations/index.js';
+import { OutboxPublisher } from './refresh-events.js';
+import { RefreshPipeline } from './refresh-pipeline.js';
+
+const USAGE = `Usage: npm run layers -- <command>
+  refresh <layer-id> --source <file|http(s) URL|WFS:...> [--coverage national|derived|<gmina,gmina,...>] [--allow-shrink]
+          load a new version of one layer, validate it, and serve it (the old one stays on failure)
+  load-dir <dir>     refresh every layer that has <dir>/<layer-id>.geojsonl (admin_bounds first)
+  status             every layer: version, features, refreshed at
+  runs [layer-id]    the last refresh runs with status, counts, error and timings
+Environment: DATABASE_URL (required), NATS_URL (optional: publishes events.layer.refreshed at once;
+otherwise layer-svc publishes them from its outbox)`;
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  const databaseUrl = process.env['DATABASE_URL'];
+  if (!databaseUrl) {
+    console.error('DATABASE_URL is not set (npm run layers reads the local stack of npm start when it runs).');
+    return 2;
+  }
+  const db = createSchemaDataSource({ url: databaseUrl, schema: LAYER_SCHEMA, applicationName: 'layers-cli', poolSize: 2 });
+  await db.initialize();
+  try {
+    switch (command) {
+      case 'refresh':
+        return await refresh(db, databaseUrl, rest);
+      case 'load-dir':
+        return await loadDir(db, databaseUrl, rest[0]);
+      case 'status':
+        return await status(db);
+      case 'runs':
+        return await runs(db, rest[0]);
+      default:
+        console.error(`Unknown command ${command}.\n${USAGE}`);
+        return 2;
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+const log = (message: string): void => console.log(`${new Date().toISOString().slice(11, 19)} ${message}`);
+
+async function refresh(db: import('typeorm').DataSource, databaseUrl: string, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { source: { type: 'string' }, coverage: { type: 'string' }, 'allow-shrink': { type: 'boolean' } },
+  });
+  const layerId = positionals[0];
+  if (!layerId || !values.source) {
+    console.error(`refresh needs a layer id and --source.\n${USAGE}`);
+    return 2;
+  }
+  if (!findLayer(layerId)) {
+    console.error(`Unknown layer ${layerId}; layers: ${LAYER_CATALOGUE.map((layer) => layer.id).join(', ')}`);
+    return 2;
+  }
+  const pipeline = new RefreshPipeline(db, databaseUrl);
+  try {
+    const result = await pipeline.refresh(layerId, {
+      source: values.source,
+      coverageGminas: parseCoverage(values.coverage),
+      allowShrink: values['allow-shrink'] === true,
+      progress: log,
+    });
+    log(`${layerId}: ${JSON.stringify(result)}`);
+  } catch (error) {
+    console.error(error instanceof AppError ? error.message : String(error));
+    return 1;
+  }
+  await publishEvents(db);
+  return 0;
+}
+
+async function loadDir(db: import('typeorm').DataSource, databaseUrl: string, dir: string | undefined): Promise<number> {
+  if (!dir || !existsSync(dir)) {
+    console.error(`load-dir needs an existing directory.\n${USAGE}`);
+    return 2;
+  }
+  const files = new Set(readdirSync(dir));
+  const layers = LAYER_CATALOGUE.map((layer) => layer.id).filter((id) => files.has(`${id}.geojsonl`));
+  // Gminas are assigned and coverage computed against admin_bounds, so it goes first.
+  layers.sort((a, b) => Number(b === 'admin_bounds') - Number(a === 'admin_bounds'));
+  const pipeline = new RefreshPipeline(db, databaseUrl);
+  const started = performance.now();
+  let failures = 0;
+  for (const [index, layerId] of layers.entries()) {
+    log(`[${index + 1}/${layers.length}] ${layerId}`);
+    try {
+      const result = await pipeline.refresh(layerId, { source: join(dir, `${layerId}.geojsonl`), progress: () => undefined });
+      log(`[${index + 1}/${layers.length}] ${layerId}: ${result.feature_count} features, version ${result.version}, ${Object.values(result.steps_ms).reduce((a, b) => a + b, 0)} ms`);
+    } catch (error) {
+      failures++;
+      console.error(`[${index + 1}/${layers.length}] ${layerId} FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  log(`loaded ${layers.length - failures} of ${layers.length} layers in ${Math.round((performance.now() - started) / 100) / 10} s`);
+  await publishEvents(db);
+  return failures === 0 ? 0 : 1;
+}
+
+async function status(db: import('typeorm').DataSource): Promise<number> {
+  const rows: Array<{ layer_id: string; version: number; feature_count: string; refreshed_at: Date | null }> = await db.query(
+    `SELECT layer_id, version, feature_count, refreshed_at FROM layer.layer_state ORDER BY layer_id`,
+  );
+  for (const row of rows) {
+    console.log(`${row.layer_id.padEnd(20)} v${String(row.version).padEnd(4)} ${row.feature_count.padStart(9)}  ${row.refreshed_at?.toISOString() ?? 'never refreshed'}`);
+  }
+  return 0;
+}
+
+async function runs(db: import('typeorm').DataSource, layerId: string | undefined): Promise<number> {
+  const rows: Array<Record<string, unknown>> = await db.query(
+    `SELECT run_id, status, started_at, finished_at, loaded_count, previous_count, error, steps_ms
+     FROM layer.refresh_runs WHERE $1::text IS NULL OR layer_id = $1 ORDER BY started_at DESC LIMIT 20`,
+    [layerId ?? null],
+  );
+  for (const row of rows) console.log(JSON.stringify(row));
+  return 0;
+}
+
+function parseCoverage(text: string | undefined): string[] | null | undefined {
+  if (text === undefined) return undefined;
+  if (text === 'national') return null;
+  if (text === 'derived') return undefined;
+  const codes = text.split(',').map((code) => code.trim());
+  if (!codes.every((code) => /^[0-9]{7}$/.test(code))) throw new Error('--coverage takes national, derived or a comma-separated list of 7-digit gmina codes');
+  return codes;
+}
+
+async function publishEvents(db: import('typeorm').DataSource): Promise<void> {
+  const natsUrl = process.env['NATS_URL'];
+  if (!natsUrl) return;
+  const nats = await connect({ servers: natsUrl, timeout: 2000 }).catch(() => null);
+  if (!nats) return log('NATS is not reachable; layer-svc will publish the events from its outbox');
+  try {
+    const count = await new OutboxPublisher(db, nats).publishPending();
+    if (count > 0) log(`published ${count} event(s) on events.layer.refreshed`);
+  } finally {
+    await nats.drain();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export interface OgrLoadOptions {
+  databaseUrl: string;
+  /** A file path, an http(s) URL, or `WFS:https://...`. */
+  source: string;
+  /** Target table `layer_stage.<name>`. */
+  stageTable: string;
+  onProgress?: (percent: number) => void;
+}
+
+/**
+ * Loads any vector source GDAL reads (GeoJSON/GeoJSONSeq, GeoPackage, Shapefile, GML, CSV, WFS)
+ * into a staging table in EPSG:2180 with `ogr2ogr`. Attribute types are kept as the source states
+ * them; CSV columns stay text so codes keep their leading zeros.
+ */
+export function loadWithOgr(options: OgrLoadOptions): Promise<void> {
+  const source = resolveSource(options.source);
+  const args = [
+    '-f', 'PostgreSQL',
+    `PG:${options.databaseUrl}`,
+    source,
+    '-nln', `layer_stage.${options.stageTable}`,
+    '-lco', 'GEOMETRY_NAME=geom',
+    '-lco', 'FID=ogc_fid',
+    '-lco', 'SPATIAL_INDEX=NONE',
+    '-lco', 'LAUNDER=NO',
+    '-t_srs', 'EPSG:2180',
+    '-nlt', 'GEOMETRY',
+    '-dim', 'XY',
+    '-gt', '65536',
+    '--config', 'PG_USE_COPY', 'YES',
+    '-progress',
+  ];
+  if (/\.csv$/i.test(options.source)) {
+    args.push(
+      '-s_srs', 'EPSG:4326',
+      '-oo', 'AUTODETECT_TYPE=NO',
+      '-oo', 'GEOM_POSSIBLE_NAMES=wkt,WKT,geometry,geom,wkt_srid_4326',
+      '-oo', 'X_POSSIBLE_NAMES=lon,lng,longitude,x',
+      '-oo', 'Y_POSSIBLE_NAMES=lat,latitude,y',
+      '-oo', 'KEEP_GEOM_COLUMNS=NO',
+    );
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn('ogr2ogr', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PGAPPNAME: 'layer-refresh' } });
+    let stderr = '';
+    let lastPercent = -1;
+    const onOutput = (chunk: Buffer): void => {
+      const text = chunk.toString();
+      for (const match of text.matchAll(/(\d{1,3})(?=\.\.\.|\s*- done)/g)) {
+        const percent = Number(match[1]);
+        if (percent > lastPercent && percent % 10 === 0) {
+          lastPercent = percent;
+          options.onProgress?.(percent);
+        }
+      }
+    };
+    child.stdout.on('data', onOutput);
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      onOutput(chunk);
+    });
+    child.on('error', (error) => reject(new Error(`could not run ogr2ogr (is gdal-bin installed?): ${error.message}`)));
+    child.on('close', (code) => {
+      if (code === 0) return resolve();
+      const message = stderr.replace(/\s+/g, ' ').trim().slice(0, 600);
+      reject(new Error(`ogr2ogr could not read ${options.source}: ${message || `exit code ${code}`}`));
+    });
+  });
+}
+
+function resolveSource(source: string): string {
+  if (/^WFS:/i.test(source)) return source;
+  if (/^https?:\/\//i.test(source)) return `/vsicurl/${source}`;
+  if (!existsSync(source)) throw new Error(`source file ${source} does not exist`);
+  return source;
+}

@@ -1,0 +1,61 @@
+import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { DataSource } from 'typeorm';
+
+export const EVENTS_STREAM = 'EVENTS';
+export const LAYER_REFRESHED_SUBJECT = 'events.layer.refreshed';
+
+/** `events.layer.refreshed`: derived read models rebuild these gminas. */
+export interface LayerRefreshedEvent {
+  layer_id: string;
+  run_id: string;
+  version: number;
+  refreshed_at: string;
+  /** 7-digit gmina codes whose features or coverage changed. */
+  teryt: string[];
+}
+
+/** Creates the JetStream stream of all `events.>` subjects when it is missing. */
+export async function ensureEventsStream(nats: NatsConnection): Promise<void> {
+  const manager = await jetstreamManager(nats);
+  try {
+    await manager.streams.info(EVENTS_STREAM);
+  } catch {
+    await manager.streams.add({ name: EVENTS_STREAM, subjects: ['events.>'], max_age: 7 * 24 * 3600 * 1_000_000_000, duplicate_window: 10 * 60 * 1_000_000_000 });
+  }
+}
+
+/**
+ * Publishes events written to `layer.outbox` in the swap transaction. Each carries a message id, so
+ * a retry after a crash between publish and mark is dropped by JetStream's duplicate window.
+ */
+export class OutboxPublisher {
+  private js?: JetStreamClient;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly nats: NatsConnection,
+  ) {}
+
+  async publishPending(): Promise<number> {
+    if (!this.js) {
+      await ensureEventsStream(this.nats);
+      this.js = jetstream(this.nats);
+    }
+    let published = 0;
+    for (;;) {
+      const batch = await this.db.transaction(async (manager) => {
+        const rows: Array<{ id: string; subject: string; payload: unknown }> = await manager.query(
+          `SELECT id, subject, payload FROM layer.outbox WHERE published_at IS NULL ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED`,
+        );
+        for (const row of rows) {
+          await this.js!.publish(row.subject, JSON.stringify(row.payload), { msgID: `layer-outbox-${row.id}` });
+          await manager.query(`UPDATE layer.outbox SET published_at = now() WHERE id = $1`, [row.id]);
+        }
+        return rows.length;
+      });
+      published += batch;
+      if (batch < 50) return published;
+    }
+  }
+}

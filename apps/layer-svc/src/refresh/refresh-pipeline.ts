@@ -1,0 +1,165 @@
+import { AppError, findLayer, type LayerDefinition } from '@lp/contracts';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { DataSource } from 'typeorm';
+import { LayerStorageRepository } from '../storage/layer-storage.repository.js';
+import { versionTableName } from '../storage/layer-tables.js';
+import { loadWithOgr } from './ogr-loader.js';
+import { LAYER_REFRESHED_SUBJECT, type LayerRefreshedEvent } from './refresh-events.js';
+
+export interface RefreshOptions {
+  /** File path, http(s) URL or `WFS:...`. */
+  source: string;
+  /**
+   * Gminas the source covers. Default: the `<source>.coverage.json` sidecar of a file source; else
+   * derived from the features for a partial layer; else the whole country.
+   */
+  coverageGminas?: string[] | null;
+  /** Accept a version with fewer than `minRatio` of the previous version's features. */
+  allowShrink?: boolean;
+  progress?: (message: string) => void;
+}
+
+export interface RefreshResult {
+  layer_id: string;
+  run_id: string;
+  status: 'succeeded';
+  version: number;
+  feature_count: number;
+  previous_count: number;
+  affected_gminas: number;
+  steps_ms: Record<string, number>;
+}
+
+/** A new version may shrink to half of the previous one; below that the source is likely broken. */
+const MIN_RATIO = 0.5;
+
+/**
+ * Refresh of one layer: load the source into a new version table, validate it, then swap the served
+ * version in one transaction. A failed run leaves the previous version served and is recorded.
+ */
+export class RefreshPipeline {
+  constructor(
+    private readonly db: DataSource,
+    private readonly databaseUrl: string,
+  ) {}
+
+  async refresh(layerId: string, options: RefreshOptions): Promise<RefreshResult> {
+    const layer = findLayer(layerId);
+    if (!layer) throw AppError.invalid(`Unknown layer ${layerId}.`);
+    const say = options.progress ?? (() => undefined);
+    const runner = this.db.createQueryRunner();
+    await runner.connect();
+    const storage = new LayerStorageRepository(runner);
+    try {
+      if (!(await storage.tryLock(layer.id))) throw AppError.invalid(`A refresh of ${layer.id} is already running; try again when it has finished.`);
+      try {
+        return await this.run(layer, storage, options, say);
+      } finally {
+        await storage.unlock(layer.id);
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private async run(layer: LayerDefinition, storage: LayerStorageRepository, options: RefreshOptions, say: (message: string) => void): Promise<RefreshResult> {
+    const seq = await storage.nextRunSeq();
+    const runId = `${layer.id}-${seq}`;
+    const table = versionTableName(layer.id, seq);
+    const stage = `r${seq}`;
+    const sourceUrl = describeSource(options.source);
+    const steps: Record<string, number> = {};
+    const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
+      const started = performance.now();
+      const result = await work();
+      steps[step] = Math.round(performance.now() - started);
+      say(`${layer.id}: ${step} done in ${steps[step]} ms`);
+      return result;
+    };
+    const previous = await storage.state(layer.id);
+    await storage.recordRunStart({ runId, seq, layerId: layer.id, sourceUrl });
+    say(`${layer.id}: run ${runId} from ${sourceUrl}`);
+    let loaded: number | null = null;
+    try {
+      await timed('load', () => loadWithOgr({ databaseUrl: this.databaseUrl, source: options.source, stageTable: stage, onProgress: (percent) => say(`${layer.id}: loading ${percent} %`) }));
+      await storage.createVersionTable(table);
+      loaded = await timed('copy', () => storage.copyFromStage(layer, stage, table, { runId, fetchedAt: new Date(), sourceUrl }));
+      await storage.dropStage(stage);
+      say(`${layer.id}: ${loaded} features loaded`);
+      if (layer.id !== 'admin_bounds') await timed('assign gminas', () => storage.assignGminas(table));
+      await storage.setSourceBbox(table);
+      const problems = await timed('validate', () => storage.validate(layer, table));
+      if (loaded === 0) problems.push('the source has no features');
+      const previousCount = previous?.feature_count ?? 0;
+      if (!options.allowShrink && previousCount > 0 && loaded < previousCount * MIN_RATIO) {
+        problems.push(`the source has ${loaded} features against ${previousCount} in the served version (below ${MIN_RATIO * 100} %); pass allowShrink to accept`);
+      }
+      if (problems.length > 0) throw AppError.invalid(`The source of ${layer.id} failed validation: ${problems.join('; ')}.`);
+      await timed('index', () => storage.indexVersionTable(layer, table));
+      const coverage = this.coverageFor(layer, options);
+      const coverageGminas = coverage === 'derived' ? await storage.affectedGminas(null, table) : coverage;
+      const affected = await storage.affectedGminas(previous?.table_name ?? null, table);
+      const version = await timed('swap', async () => {
+        await storage.startTransaction();
+        try {
+          const next = await storage.swap(layer, table, { runId, featureCount: loaded!, coverageGminas, sourceUrl });
+          await storage.recomputeCoverage(layer.id, coverageGminas);
+          if (layer.id === 'admin_bounds') {
+            // The list of gminas itself changed: every layer's coverage is recomputed over it.
+            for (const other of await storage.layersWithCoverage()) if (other.layer_id !== layer.id) await storage.recomputeCoverage(other.layer_id, other.coverage_gminas);
+          }
+          const event: LayerRefreshedEvent = { layer_id: layer.id, run_id: runId, version: next, refreshed_at: new Date().toISOString(), teryt: affected };
+          await storage.enqueueEvent(LAYER_REFRESHED_SUBJECT, event);
+          await storage.recordRunEnd({ runId, status: 'succeeded', loaded, previous: previousCount, error: null, steps });
+          await storage.commit();
+          return next;
+        } catch (error) {
+          await storage.rollback();
+          throw error;
+        }
+      });
+      await this.retireOldVersions(storage, layer.id, [table, previous?.table_name ?? '']);
+      say(`${layer.id}: version ${version} served (${loaded} features, ${affected.length} gminas affected)`);
+      return { layer_id: layer.id, run_id: runId, status: 'succeeded', version, feature_count: loaded, previous_count: previousCount, affected_gminas: affected.length, steps_ms: steps };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      say(`${layer.id}: run ${runId} failed, the previous version stays served: ${message}`);
+      await storage.dropStage(stage).catch(() => undefined);
+      await storage.dropTables(table).catch(() => undefined);
+      await storage.recordRunEnd({ runId, status: 'failed', loaded, previous: previous?.feature_count ?? null, error: message, steps }).catch(() => undefined);
+      throw error instanceof AppError ? error : AppError.invalid(`Refresh of ${layer.id} failed: ${message}`);
+    }
+  }
+
+  private coverageFor(layer: LayerDefinition, options: RefreshOptions): string[] | null | 'derived' {
+    if (options.coverageGminas !== undefined) return options.coverageGminas;
+    const sidecar = sidecarPath(options.source, 'coverage');
+    if (sidecar && existsSync(sidecar)) {
+      const parsed = JSON.parse(readFileSync(sidecar, 'utf8')) as { gminas?: unknown };
+      if (!Array.isArray(parsed.gminas) || !parsed.gminas.every((code) => typeof code === 'string' && /^[0-9]{7}$/.test(code))) {
+        throw AppError.invalid(`${sidecar} must be {"gminas": ["<7-digit TERYT>", ...]}`);
+      }
+      return parsed.gminas as string[];
+    }
+    return layer.coverage === 'partial' ? 'derived' : null;
+  }
+
+  /** Keeps the served and the previous version (readers may still hold it); drops older ones. */
+  private async retireOldVersions(storage: LayerStorageRepository, layerId: string, keep: string[]): Promise<void> {
+    for (const old of await storage.tablesToRetire(layerId, keep)) {
+      await storage.dropTables(old).catch(() => undefined);
+    }
+  }
+}
+
+function describeSource(source: string): string {
+  if (/^(https?:|WFS:)/i.test(source)) return source;
+  return `file://${resolve(source)}`;
+}
+
+/** `<dir>/<name>.geojsonl` → `<dir>/<name>.<kind>.json` for local files. */
+function sidecarPath(source: string, kind: string): string | null {
+  if (/^(https?:|WFS:)/i.test(source)) return null;
+  return source.replace(/\.[^./]+$/, '') + `.${kind}.json`;
+}

@@ -1,0 +1,260 @@
+import type { LayerDefinition } from '@lp/contracts';
+import type { QueryRunner } from 'typeorm';
+import {
+  createVersionTableSql,
+  dropVersionTableSql,
+  indexVersionTableSql,
+  layerViewSql,
+  subdividedViewSql,
+  versionTableName,
+} from './layer-tables.js';
+
+/** Poland's extent in EPSG:2180 with a margin: features wholly outside it are rejected. */
+const POLAND_2180 = 'ST_MakeEnvelope(130000, 100000, 900000, 800000, 2180)';
+
+const GEOMETRY_FAMILY: Record<string, { dimension: number; label: string }> = {
+  Point: { dimension: 1, label: 'points' },
+  LineString: { dimension: 2, label: 'lines' },
+  Polygon: { dimension: 3, label: 'polygons' },
+  Raster: { dimension: 3, label: 'polygons (raster sheet footprints)' },
+  None: { dimension: 3, label: 'polygons' },
+};
+
+export interface LayerState {
+  layer_id: string;
+  version: number;
+  table_name: string | null;
+  feature_count: number;
+  refreshed_at: Date | null;
+  run_id: string | null;
+  coverage_gminas: string[] | null;
+}
+
+/**
+ * All SQL of layer storage: version tables, loading from the staging table, validation, the
+ * swap of the served version and coverage per region. Runs on one connection (a QueryRunner) so
+ * the refresh can hold its advisory lock and its transaction.
+ */
+export class LayerStorageRepository {
+  constructor(private readonly q: QueryRunner) {}
+
+  startTransaction(): Promise<void> {
+    return this.q.startTransaction();
+  }
+
+  commit(): Promise<void> {
+    return this.q.commitTransaction();
+  }
+
+  rollback(): Promise<void> {
+    return this.q.rollbackTransaction();
+  }
+
+  async tryLock(layerId: string): Promise<boolean> {
+    const rows: Array<{ locked: boolean }> = await this.q.query(`SELECT pg_try_advisory_lock(hashtext('layer-refresh:' || $1)) AS locked`, [layerId]);
+    return rows[0]?.locked === true;
+  }
+
+  async unlock(layerId: string): Promise<void> {
+    await this.q.query(`SELECT pg_advisory_unlock(hashtext('layer-refresh:' || $1))`, [layerId]);
+  }
+
+  async nextRunSeq(): Promise<number> {
+    const rows: Array<{ seq: string }> = await this.q.query(`SELECT nextval('layer.refresh_run_seq') AS seq`);
+    return Number(rows[0]!.seq);
+  }
+
+  async state(layerId: string): Promise<LayerState | null> {
+    const rows: LayerState[] = await this.q.query(`SELECT * FROM layer.layer_state WHERE layer_id = $1`, [layerId]);
+    return rows[0] ? { ...rows[0], feature_count: Number(rows[0].feature_count) } : null;
+  }
+
+  async recordRunStart(run: { runId: string; seq: number; layerId: string; sourceUrl: string }): Promise<void> {
+    await this.q.query(
+      `INSERT INTO layer.refresh_runs (run_id, seq, layer_id, status, source_url, started_at) VALUES ($1, $2, $3, 'running', $4, now())`,
+      [run.runId, run.seq, run.layerId, run.sourceUrl],
+    );
+  }
+
+  async recordRunEnd(run: { runId: string; status: 'succeeded' | 'failed'; loaded: number | null; previous: number | null; error: string | null; steps: Record<string, number> }): Promise<void> {
+    await this.q.query(
+      `UPDATE layer.refresh_runs
+         SET status = $2, finished_at = now(), loaded_count = $3, previous_count = $4, error = $5, steps_ms = $6
+       WHERE run_id = $1`,
+      [run.runId, run.status, run.loaded, run.previous, run.error, JSON.stringify(run.steps)],
+    );
+  }
+
+  async createVersionTable(table: string): Promise<void> {
+    for (const sql of createVersionTableSql(table)) await this.q.query(sql);
+  }
+
+  async dropTables(table: string): Promise<void> {
+    for (const sql of dropVersionTableSql(table)) await this.q.query(sql);
+  }
+
+  async dropStage(stageTable: string): Promise<void> {
+    await this.q.query(`DROP TABLE IF EXISTS layer_stage.${stageTable}`);
+  }
+
+  /** Columns the source brought (minus geometry and GDAL's fid). */
+  async stageColumns(stageTable: string): Promise<string[]> {
+    const rows: Array<{ column_name: string }> = await this.q.query(
+      `SELECT column_name FROM information_schema.columns WHERE table_schema = 'layer_stage' AND table_name = $1 AND column_name NOT IN ('geom', 'ogc_fid')`,
+      [stageTable],
+    );
+    return rows.map((row) => row.column_name);
+  }
+
+  /** Moves staged rows into the version table: core columns, typed attributes as JSON, repaired geometry. */
+  async copyFromStage(layer: LayerDefinition, stageTable: string, table: string, provenance: { runId: string; fetchedAt: Date; sourceUrl: string }): Promise<number> {
+    const dimension = GEOMETRY_FAMILY[layer.geometryType]!.dimension;
+    const result: [unknown[], number] | unknown[] = await this.q.query(
+      `INSERT INTO layer.${table} (ext_id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url)
+       SELECT NULLIF(j->>'id', ''), NULLIF(j->>'kind', ''), NULLIF(j->>'name', ''), NULLIF(j->>'teryt', ''),
+              jsonb_strip_nulls(j - ARRAY['id', 'kind', 'name', 'teryt']),
+              COALESCE(ST_CollectionExtract(ST_MakeValid(ST_Force2D(s.geom)), $1), 'GEOMETRYCOLLECTION EMPTY'::geometry),
+              $2, $3, $4
+       FROM (SELECT to_jsonb(st) - ARRAY['geom', 'ogc_fid'] AS j, st.geom FROM layer_stage.${stageTable} st) s`,
+      [dimension, provenance.runId, provenance.fetchedAt, provenance.sourceUrl],
+    );
+    return Array.isArray(result) && typeof result[1] === 'number' ? result[1] : this.count(table);
+  }
+
+  async count(table: string): Promise<number> {
+    const rows: Array<{ n: string }> = await this.q.query(`SELECT count(*) AS n FROM layer.${table}`);
+    return Number(rows[0]!.n);
+  }
+
+  /** Gives features without a gmina the one containing their point on surface. */
+  async assignGminas(table: string): Promise<void> {
+    await this.q.query(
+      `UPDATE layer.${table} f SET teryt = g.id
+       FROM layer_pub.admin_bounds g
+       WHERE f.teryt IS NULL AND g.kind = 'gmina' AND ST_Intersects(g.geom, ST_PointOnSurface(f.geom))`,
+    );
+  }
+
+  async setSourceBbox(table: string): Promise<void> {
+    await this.q.query(
+      `UPDATE layer.${table} SET source_bbox = (SELECT ST_Envelope(ST_Transform(ST_SetSRID(ST_Extent(geom)::geometry, 2180), 4326)) FROM layer.${table})`,
+    );
+  }
+
+  /** Every rule a served version must meet; each broken rule with a few examples. */
+  async validate(layer: LayerDefinition, table: string): Promise<string[]> {
+    const problems: string[] = [];
+    const examples = async (label: string, where: string, params: unknown[] = []): Promise<void> => {
+      const rows: Array<{ ext_id: string | null; n: string }> = await this.q.query(
+        `SELECT ext_id, count(*) OVER () AS n FROM layer.${table} WHERE ${where} ORDER BY fid LIMIT 3`,
+        params,
+      );
+      if (rows.length > 0) problems.push(`${rows[0]!.n} feature(s) ${label} (e.g. ${rows.map((row) => row.ext_id ?? '(no id)').join(', ')})`);
+    };
+    await examples('without an id', 'ext_id IS NULL');
+    const duplicates: Array<{ ext_id: string }> = await this.q.query(
+      `SELECT ext_id FROM layer.${table} WHERE ext_id IS NOT NULL GROUP BY ext_id HAVING count(*) > 1 ORDER BY ext_id LIMIT 3`,
+    );
+    if (duplicates.length > 0) problems.push(`duplicate ids (e.g. ${duplicates.map((row) => row.ext_id).join(', ')})`);
+    const kinds = layer.kinds.map((kind) => kind.id);
+    await examples(`with a kind outside ${kinds.join(', ')}`, `kind IS NULL OR kind <> ALL($1::text[])`, [kinds]);
+    await examples(`with an empty or unrepairable geometry (expected ${GEOMETRY_FAMILY[layer.geometryType]!.label})`, 'ST_IsEmpty(geom)');
+    await examples('outside Poland', `NOT ST_IsEmpty(geom) AND NOT ST_Intersects(geom, ${POLAND_2180})`);
+    for (const attribute of layer.attributes) {
+      const value = attribute.name === 'name' || attribute.name === 'teryt' ? attribute.name : `attrs->>'${attribute.name}'`;
+      if (attribute.required) await examples(`without the required attribute ${attribute.name}`, `${value} IS NULL`);
+      if (attribute.name === 'name' || attribute.name === 'teryt') continue;
+      const json = `attrs->'${attribute.name}'`;
+      const typeCheck: Record<string, string> = {
+        number: `jsonb_typeof(${json}) <> 'number'`,
+        integer: `jsonb_typeof(${json}) <> 'number' OR (${json})::numeric <> trunc((${json})::numeric)`,
+        boolean: `jsonb_typeof(${json}) <> 'boolean'`,
+        date: `jsonb_typeof(${json}) <> 'string' OR NOT (${json} #>> '{}') ~ '^\\d{4}-\\d{2}-\\d{2}'`,
+        string: `jsonb_typeof(${json}) NOT IN ('string', 'number', 'boolean')`,
+      };
+      await examples(`whose ${attribute.name} is not of type ${attribute.type}`, `${json} IS NOT NULL AND (${typeCheck[attribute.type]})`);
+    }
+    await examples('with a teryt that is not a 7-digit gmina code', `teryt IS NOT NULL AND teryt !~ '^[0-9]{7}$' AND kind NOT IN ('voivodeship', 'powiat')`);
+    return problems;
+  }
+
+  async indexVersionTable(layer: LayerDefinition, table: string): Promise<void> {
+    for (const sql of indexVersionTableSql(layer, table)) await this.q.query(sql);
+  }
+
+  /** Gminas whose features changed: every gmina of the old and of the new version. */
+  async affectedGminas(oldTable: string | null, newTable: string): Promise<string[]> {
+    const sources = [`SELECT DISTINCT teryt FROM layer.${newTable}`];
+    if (oldTable) sources.push(`SELECT DISTINCT teryt FROM layer.${oldTable}`);
+    const rows: Array<{ teryt: string }> = await this.q.query(
+      `SELECT DISTINCT left(teryt, 7) AS teryt FROM (${sources.join(' UNION ')}) t WHERE teryt ~ '^[0-9]{7}$' ORDER BY 1`,
+    );
+    return rows.map((row) => row.teryt);
+  }
+
+  /**
+   * Points the published views at the new table and records the new state. Runs inside the
+   * caller's transaction: readers see the old version or the new one, never a mix.
+   */
+  async swap(layer: LayerDefinition, table: string, run: { runId: string; featureCount: number; coverageGminas: string[] | null; sourceUrl: string }): Promise<number> {
+    await this.q.query(layerViewSql(layer, table));
+    const subdivided = subdividedViewSql(layer, table);
+    if (subdivided) await this.q.query(subdivided);
+    const rows: Array<{ version: number }> = await this.q.query(
+      `UPDATE layer.layer_state
+         SET version = version + 1, table_name = $2, feature_count = $3, refreshed_at = now(), run_id = $4,
+             coverage_gminas = $5, source_url = $6
+       WHERE layer_id = $1
+       RETURNING version`,
+      [layer.id, table, run.featureCount, run.runId, run.coverageGminas, run.sourceUrl],
+    );
+    return rows[0]!.version;
+  }
+
+  /** Coverage of one layer per gmina, rolled up to powiats and voivodeships. */
+  async recomputeCoverage(layerId: string, coverageGminas: string[] | null): Promise<void> {
+    await this.q.query(`DELETE FROM layer.region_coverage WHERE layer_id = $1`, [layerId]);
+    await this.q.query(
+      `INSERT INTO layer.region_coverage (layer_id, teryt, level, status)
+       SELECT $1, g.id, 'gmina', CASE WHEN $2::text[] IS NULL OR g.id = ANY($2::text[]) THEN 'available' ELSE 'missing' END
+       FROM layer_pub.admin_bounds g WHERE g.kind = 'gmina'`,
+      [layerId, coverageGminas],
+    );
+    for (const [level, digits] of [['powiat', 4], ['voivodeship', 2]] as const) {
+      await this.q.query(
+        `INSERT INTO layer.region_coverage (layer_id, teryt, level, status)
+         SELECT $1, u.id, $2,
+                CASE WHEN bool_and(c.status = 'available') THEN 'available'
+                     WHEN bool_or(c.status = 'available') THEN 'partial' ELSE 'missing' END
+         FROM layer_pub.admin_bounds u
+         JOIN layer.region_coverage c ON c.layer_id = $1 AND c.level = 'gmina' AND left(c.teryt, $3) = u.id
+         WHERE u.kind = $2
+         GROUP BY u.id`,
+        [layerId, level, digits],
+      );
+    }
+  }
+
+  async layersWithCoverage(): Promise<Array<{ layer_id: string; coverage_gminas: string[] | null }>> {
+    return this.q.query(`SELECT layer_id, coverage_gminas FROM layer.layer_state WHERE table_name IS NOT NULL ORDER BY layer_id`);
+  }
+
+  async enqueueEvent(subject: string, payload: unknown): Promise<void> {
+    await this.q.query(`INSERT INTO layer.outbox (subject, payload) VALUES ($1, $2)`, [subject, JSON.stringify(payload)]);
+  }
+
+  /** Table of the version before the one just replaced, dropped once the new one is served. */
+  async tablesToRetire(layerId: string, keep: string[]): Promise<string[]> {
+    const rows: Array<{ table_name: string }> = await this.q.query(
+      `SELECT table_name FROM information_schema.tables
+       WHERE table_schema = 'layer' AND table_name LIKE 'f\\_' || $1 || '\\_\\_%' AND table_name NOT LIKE '%\\_sub'
+         AND table_name <> ALL($2::text[])`,
+      [layerId, keep],
+    );
+    return rows.map((row) => row.table_name).filter((name) => /__\d+$/.test(name) && name.startsWith(`f_${layerId}__`));
+  }
+
+  static tableFor(layerId: string, seq: number): string {
+    return versionTableName(layerId, seq);
+  }
+}

@@ -1,0 +1,127 @@
+import { findLayer, type AttributeType, type LayerDefinition } from '@lp/contracts';
+
+/**
+ * Physical layout of layer data. Each refresh loads a new table `layer.f_<layer>__<run seq>`; the
+ * published view `layer_pub.<layer>` is pointed at it in the swap transaction. Identifiers come
+ * from the catalogue only, never from input, and are checked before use.
+ */
+const IDENTIFIER = /^[a-z][a-z0-9_]{0,50}$/;
+
+export function checkedLayerId(layerId: string): string {
+  if (!IDENTIFIER.test(layerId) || !findLayer(layerId)) throw new Error(`not a catalogue layer: ${layerId}`);
+  return layerId;
+}
+
+export function versionTableName(layerId: string, runSeq: number): string {
+  if (!Number.isInteger(runSeq) || runSeq < 0) throw new Error(`bad run sequence ${runSeq}`);
+  return `f_${checkedLayerId(layerId)}__${runSeq}`;
+}
+
+export function subdividedTableName(table: string): string {
+  return `${table}_sub`;
+}
+
+/** Polygon layers also keep their geometry cut into small pieces: spatial joins then touch few vertices. */
+export function isSubdivided(layer: LayerDefinition): boolean {
+  return layer.geometryType === 'Polygon' && layer.id !== 'parcels' && layer.id !== 'terrain_stats';
+}
+
+export function createVersionTableSql(table: string): string[] {
+  return [
+    `CREATE TABLE layer.${table} (
+       fid           bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+       ext_id        text NOT NULL,
+       kind          text NOT NULL,
+       name          text,
+       teryt         text,
+       attrs         jsonb NOT NULL DEFAULT '{}'::jsonb,
+       geom          geometry(Geometry, 2180) NOT NULL,
+       source_run_id text NOT NULL,
+       fetched_at    timestamptz NOT NULL,
+       source_url    text NOT NULL,
+       source_bbox   geometry(Polygon, 4326)
+     )`,
+  ];
+}
+
+/** Indexes are built after the bulk insert (much faster than maintaining them row by row). */
+export function indexVersionTableSql(layer: LayerDefinition, table: string): string[] {
+  const statements = [
+    `CREATE UNIQUE INDEX ${table}_ext_id ON layer.${table} (ext_id)`,
+    `CREATE INDEX ${table}_geom ON layer.${table} USING gist (geom)`,
+    `CREATE INDEX ${table}_teryt ON layer.${table} (teryt)`,
+    `CREATE INDEX ${table}_kind ON layer.${table} (kind)`,
+  ];
+  if (layer.id === 'parcels') {
+    // Autocomplete: prefix as an index range scan, substring and close ids through trigrams.
+    statements.push(`CREATE INDEX ${table}_ext_id_prefix ON layer.${table} (ext_id text_pattern_ops)`);
+    statements.push(`CREATE INDEX ${table}_ext_id_trgm ON layer.${table} USING gist (ext_id gist_trgm_ops)`);
+  }
+  if (isSubdivided(layer)) {
+    const sub = subdividedTableName(table);
+    statements.push(
+      `CREATE TABLE layer.${sub} AS
+         SELECT fid, kind, ST_Subdivide(geom, 256) AS geom FROM layer.${table}`,
+      `CREATE INDEX ${sub}_geom ON layer.${sub} USING gist (geom)`,
+      `CREATE INDEX ${sub}_fid ON layer.${sub} (fid)`,
+    );
+  }
+  statements.push(`ANALYZE layer.${table}`);
+  return statements;
+}
+
+export function dropVersionTableSql(table: string): string[] {
+  return [`DROP TABLE IF EXISTS layer.${subdividedTableName(table)}`, `DROP TABLE IF EXISTS layer.${table}`];
+}
+
+const SQL_TYPE: Record<AttributeType, string> = {
+  number: 'double precision',
+  integer: 'bigint',
+  string: 'text',
+  boolean: 'boolean',
+  date: 'date',
+};
+
+/** Core columns of every feature; an attribute of the same name in the catalogue maps onto them. */
+const CORE_COLUMNS = new Set(['id', 'kind', 'name', 'teryt']);
+/** Columns of every published view that no attribute may shadow. */
+const RESERVED_COLUMNS = new Set(['fid', 'attrs', 'geom', 'source_run_id', 'fetched_at', 'source_url', 'source_bbox', 'layer_id']);
+
+/** Typed columns of a layer's published view, from the catalogue's attributes. */
+export function attributeColumnsSql(layer: LayerDefinition, alias: string): string[] {
+  return layer.attributes
+    .filter((attribute) => !CORE_COLUMNS.has(attribute.name))
+    .map((attribute) => {
+      if (!IDENTIFIER.test(attribute.name) || RESERVED_COLUMNS.has(attribute.name)) throw new Error(`attribute name ${attribute.name} of ${layer.id} is not allowed`);
+      const text = `${alias}.attrs->>'${attribute.name}'`;
+      return `(${text})::${SQL_TYPE[attribute.type]} AS ${attribute.name}`;
+    });
+}
+
+/**
+ * The published view of a layer: stable columns (id, kind, name, teryt, typed attributes, attrs,
+ * geom in EPSG:2180, provenance) over whichever version is served.
+ */
+export function layerViewSql(layer: LayerDefinition, table: string): string {
+  const columns = [
+    'f.fid',
+    'f.ext_id AS id',
+    'f.kind',
+    'f.name',
+    'f.teryt',
+    ...attributeColumnsSql(layer, 'f'),
+    'f.attrs',
+    'f.geom',
+    'f.source_run_id',
+    'f.fetched_at',
+    'f.source_url',
+    'f.source_bbox',
+  ];
+  return `CREATE OR REPLACE VIEW layer_pub.${layer.id} AS SELECT ${columns.join(', ')} FROM layer.${table} f`;
+}
+
+/** Subdivided geometry of polygon layers, for spatial joins: join back on fid for attributes. */
+export function subdividedViewSql(layer: LayerDefinition, table: string): string | null {
+  if (!isSubdivided(layer)) return null;
+  return `CREATE OR REPLACE VIEW layer_pub.${layer.id}_subdivided AS SELECT s.fid, s.kind, s.geom FROM layer.${subdividedTableName(table)} s`;
+}
