@@ -10,6 +10,7 @@ import type { GatewayEnv } from './config/gateway.env.js';
 import { GATEWAY_SCHEMA } from './db/migrations/index.js';
 import { HttpErrorFilter } from './errors/http-error.filter.js';
 import { HealthController } from './health/health.controller.js';
+import { LayersController } from './layers/layers.controller.js';
 import { ParcelsController } from './parcels/parcels.controller.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RpcModule } from './rpc/rpc.module.js';
@@ -24,7 +25,7 @@ export class GatewayModule {
         DatabaseModule.forService(() => ({ url: env.DATABASE_URL, schema: GATEWAY_SCHEMA, applicationName: 'gateway', poolSize: env.DB_POOL_SIZE })),
         RpcModule.register(env.NATS_URL),
       ],
-      controllers: [HealthController, ParcelsController],
+      controllers: [HealthController, ParcelsController, LayersController],
       providers: [
         { provide: ApiKeyRepository, useFactory: (db: DataSource) => new ApiKeyRepository(db), inject: [DataSource] },
         ApiKeyService,

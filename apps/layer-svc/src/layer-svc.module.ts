@@ -2,6 +2,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
 import { createStatusController } from '@lp/messaging';
 import type { LayerSvcEnv } from './config/layer-svc.env.js';
+import { CatalogueHandler } from './catalogue/catalogue.handler.js';
+import { CatalogueRepository } from './catalogue/catalogue.repository.js';
+import { CatalogueService } from './catalogue/catalogue.service.js';
 import { LAYER_SCHEMA } from './db/migrations/index.js';
 
 @Module({})
@@ -17,7 +20,8 @@ export class LayerSvcModule {
           poolSize: env.DB_POOL_SIZE,
         })),
       ],
-      controllers: [createStatusController('layer', 'layer-svc')],
+      controllers: [createStatusController('layer', 'layer-svc'), CatalogueHandler],
+      providers: [CatalogueService, CatalogueRepository],
     };
   }
 }

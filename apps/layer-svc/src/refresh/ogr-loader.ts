@@ -29,6 +29,9 @@ export function loadWithOgr(options: OgrLoadOptions): Promise<void> {
     '-t_srs', 'EPSG:2180',
     '-nlt', 'GEOMETRY',
     '-dim', 'XY',
+    // A property holding numbers and text is typed JSON by the GeoJSON reader; keep it as text and
+    // let the catalogue's types decide (a JSON column would reject plain text outright).
+    '-mapFieldType', 'String(JSON)=String',
     '-gt', '65536',
     '--config', 'PG_USE_COPY', 'YES',
     '-progress',

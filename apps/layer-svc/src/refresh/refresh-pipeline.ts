@@ -103,7 +103,7 @@ export class RefreshPipeline {
       const version = await timed('swap', async () => {
         await storage.startTransaction();
         try {
-          const next = await storage.swap(layer, table, { runId, featureCount: loaded!, coverageGminas, sourceUrl });
+          const next = await storage.swap(layer, table, { runId, featureCount: loaded!, coverageGminas, sourceUrl, sourceNote: sourceNote(options.source) });
           await storage.recomputeCoverage(layer.id, coverageGminas);
           if (layer.id === 'admin_bounds') {
             // The list of gminas itself changed: every layer's coverage is recomputed over it.
@@ -151,6 +151,14 @@ export class RefreshPipeline {
       await storage.dropTables(old).catch(() => undefined);
     }
   }
+}
+
+/** The `note` of a file source's `<name>.source.json` sidecar (e.g. that the data is generated). */
+function sourceNote(source: string): string | null {
+  const path = sidecarPath(source, 'source');
+  if (!path || !existsSync(path)) return null;
+  const parsed = JSON.parse(readFileSync(path, 'utf8')) as { note?: unknown };
+  return typeof parsed.note === 'string' && parsed.note.trim() !== '' ? parsed.note.trim() : null;
 }
 
 function describeSource(source: string): string {

@@ -109,10 +109,16 @@ export class LayerStorageRepository {
   /** Moves staged rows into the version table: core columns, typed attributes as JSON, repaired geometry. */
   async copyFromStage(layer: LayerDefinition, stageTable: string, table: string, provenance: { runId: string; fetchedAt: Date; sourceUrl: string }): Promise<number> {
     const dimension = GEOMETRY_FAMILY[layer.geometryType]!.dimension;
+    // Attributes are kept with the types the catalogue gives them: a source that writes numbers as
+    // text (CSV, some WFS) is read as numbers; text that is no number stays text and fails validation.
+    const typed = layer.attributes
+      .filter((attribute) => attribute.name !== 'name' && attribute.name !== 'teryt')
+      .map((attribute) => `'${attribute.name}', layer.coerce_attribute(j->'${attribute.name}', '${attribute.type}')`);
+    const attrs = typed.length > 0 ? `(j - ARRAY['id', 'kind', 'name', 'teryt']) || jsonb_build_object(${typed.join(', ')})` : `j - ARRAY['id', 'kind', 'name', 'teryt']`;
     const result: [unknown[], number] | unknown[] = await this.q.query(
       `INSERT INTO layer.${table} (ext_id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url)
        SELECT NULLIF(j->>'id', ''), NULLIF(j->>'kind', ''), NULLIF(j->>'name', ''), NULLIF(j->>'teryt', ''),
-              jsonb_strip_nulls(j - ARRAY['id', 'kind', 'name', 'teryt']),
+              jsonb_strip_nulls(${attrs}),
               COALESCE(ST_CollectionExtract(ST_MakeValid(ST_Force2D(s.geom)), $1), 'GEOMETRYCOLLECTION EMPTY'::geometry),
               $2, $3, $4
        FROM (SELECT to_jsonb(st) - ARRAY['geom', 'ogc_fid'] AS j, st.geom FROM layer_stage.${stageTable} st) s`,
@@ -157,7 +163,12 @@ export class LayerStorageRepository {
     );
     if (duplicates.length > 0) problems.push(`duplicate ids (e.g. ${duplicates.map((row) => row.ext_id).join(', ')})`);
     const kinds = layer.kinds.map((kind) => kind.id);
-    await examples(`with a kind outside ${kinds.join(', ')}`, `kind IS NULL OR kind <> ALL($1::text[])`, [kinds]);
+    const unknownKinds: Array<{ kind: string | null }> = await this.q.query(
+      `SELECT DISTINCT kind FROM layer.${table} WHERE kind IS NULL OR kind <> ALL($1::text[]) ORDER BY kind LIMIT 5`,
+      [kinds],
+    );
+    const found = unknownKinds.map((row) => row.kind ?? '(none)').join(', ');
+    await examples(`with a kind (${found}) outside ${kinds.join(', ')}`, `kind IS NULL OR kind <> ALL($1::text[])`, [kinds]);
     await examples(`with an empty or unrepairable geometry (expected ${GEOMETRY_FAMILY[layer.geometryType]!.label})`, 'ST_IsEmpty(geom)');
     await examples('outside Poland', `NOT ST_IsEmpty(geom) AND NOT ST_Intersects(geom, ${POLAND_2180})`);
     for (const attribute of layer.attributes) {
@@ -196,17 +207,18 @@ export class LayerStorageRepository {
    * Points the published views at the new table and records the new state. Runs inside the
    * caller's transaction: readers see the old version or the new one, never a mix.
    */
-  async swap(layer: LayerDefinition, table: string, run: { runId: string; featureCount: number; coverageGminas: string[] | null; sourceUrl: string }): Promise<number> {
+  async swap(layer: LayerDefinition, table: string, run: { runId: string; featureCount: number; coverageGminas: string[] | null; sourceUrl: string; sourceNote: string | null }): Promise<number> {
     await this.q.query(layerViewSql(layer, table));
     const subdivided = subdividedViewSql(layer, table);
     if (subdivided) await this.q.query(subdivided);
-    const rows: Array<{ version: number }> = await this.q.query(
+    // UPDATE ... RETURNING answers [rows, affectedCount] through TypeORM's postgres driver.
+    const [rows]: [Array<{ version: number }>, number] = await this.q.query(
       `UPDATE layer.layer_state
          SET version = version + 1, table_name = $2, feature_count = $3, refreshed_at = now(), run_id = $4,
-             coverage_gminas = $5, source_url = $6
+             coverage_gminas = $5, source_url = $6, source_note = $7
        WHERE layer_id = $1
        RETURNING version`,
-      [layer.id, table, run.featureCount, run.runId, run.coverageGminas, run.sourceUrl],
+      [layer.id, table, run.featureCount, run.runId, run.coverageGminas, run.sourceUrl, run.sourceNote],
     );
     return rows[0]!.version;
   }

@@ -1,8 +1,10 @@
 import { ParcelsAndAdminUnits1763700000000 } from './1763700000000-parcels-and-admin-units.js';
 import { ParcelIdPrefixIndex1763700000200 } from './1763700000200-parcel-id-prefix-index.js';
 import { VersionedLayerStorage1763800000000 } from './1763800000000-versioned-layer-storage.js';
+import { LayerSourceNote1763800000100 } from './1763800000100-layer-source-note.js';
+import { CoerceAttribute1763800000200 } from './1763800000200-coerce-attribute.js';
 
 /** layer-svc's migrations, oldest first. */
-export const LAYER_MIGRATIONS = [ParcelsAndAdminUnits1763700000000, ParcelIdPrefixIndex1763700000200, VersionedLayerStorage1763800000000];
+export const LAYER_MIGRATIONS = [ParcelsAndAdminUnits1763700000000, ParcelIdPrefixIndex1763700000200, VersionedLayerStorage1763800000000, LayerSourceNote1763800000100, CoerceAttribute1763800000200];
 export const LAYER_SCHEMA = 'layer';
 export const LAYER_PUBLISHED_SCHEMA = 'layer_pub';

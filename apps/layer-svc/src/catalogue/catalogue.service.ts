@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { LAYER_CATALOGUE, type LayerDefinition, type LayerListView, type LayerView } from '@lp/contracts';
+import { CatalogueRepository, type LayerStateRow } from './catalogue.repository.js';
+
+/** The catalogue (static definitions) joined with what is served now (version, count, freshness). */
+@Injectable()
+export class CatalogueService {
+  constructor(private readonly repository: CatalogueRepository) {}
+
+  async list(): Promise<LayerListView> {
+    const states = await this.repository.states();
+    return { layers: LAYER_CATALOGUE.map((layer) => toView(layer, states.get(layer.id))) };
+  }
+}
+
+function toView(layer: LayerDefinition, state: LayerStateRow | undefined): LayerView {
+  return {
+    id: layer.id,
+    name: layer.name,
+    category: layer.category,
+    geometry_type: layer.geometryType,
+    source: describeSource(layer, state),
+    coverage: layer.coverage,
+    served_via: [...layer.servedVia],
+    cadence: layer.cadence,
+    feature_count: Number(state?.feature_count ?? 0),
+    refreshed_at: state?.refreshed_at ? state.refreshed_at.toISOString() : null,
+    version: state?.version ?? 0,
+    tiles_url: layer.servedVia.includes('tiles') ? `/v1/layers/${layer.id}/tiles/{z}/{x}/{y}.mvt` : null,
+    kinds: layer.kinds.map((kind) => ({ id: kind.id, description: kind.description })),
+    attributes: layer.attributes.map((attribute) => ({ name: attribute.name, type: attribute.type, unit: attribute.unit ?? null, description: attribute.description })),
+  };
+}
+
+/** The register the layer comes from, and what the served data says of itself (demo: generated). */
+function describeSource(layer: LayerDefinition, state: LayerStateRow | undefined): string {
+  if (state?.source_note) return `${layer.source}. Served data: ${state.source_note}`;
+  return layer.source;
+}

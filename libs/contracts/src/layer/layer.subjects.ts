@@ -1,0 +1,8 @@
+/** NATS subjects answered by layer-svc. */
+export const LayerSubjects = {
+  list: 'layer.layers.list',
+  refresh: 'layer.refresh.run',
+  features: 'layer.features.list',
+  tile: 'layer.tiles.get',
+  regionCoverage: 'layer.coverage.get',
+} as const;
