@@ -1,11 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
 import { createStatusController } from '@lp/messaging';
-import type { LayerSvcEnv } from './config/layer-svc.env.js';
 import { CatalogueHandler } from './catalogue/catalogue.handler.js';
 import { CatalogueRepository } from './catalogue/catalogue.repository.js';
 import { CatalogueService } from './catalogue/catalogue.service.js';
+import { LAYER_SVC_ENV, type LayerSvcEnv } from './config/layer-svc.env.js';
 import { LAYER_SCHEMA } from './db/migrations/index.js';
+import { RefreshHandler } from './refresh/refresh.handler.js';
+import { RefreshService } from './refresh/refresh.service.js';
 
 @Module({})
 export class LayerSvcModule {
@@ -20,8 +22,13 @@ export class LayerSvcModule {
           poolSize: env.DB_POOL_SIZE,
         })),
       ],
-      controllers: [createStatusController('layer', 'layer-svc'), CatalogueHandler],
-      providers: [CatalogueService, CatalogueRepository],
+      controllers: [createStatusController('layer', 'layer-svc'), CatalogueHandler, RefreshHandler],
+      providers: [
+        { provide: LAYER_SVC_ENV, useValue: env },
+        CatalogueService,
+        CatalogueRepository,
+        RefreshService,
+      ],
     };
   }
 }

@@ -16,3 +16,4 @@ export * from './layer/layer-catalogue.js';
 export * from './layer/zoning-taxonomy.js';
 export * from './layer/layer.subjects.js';
 export * from './layer/layer.view.js';
+export * from './layer/refresh-layer.request.js';

@@ -44,6 +44,11 @@ export class RefreshPipeline {
     private readonly databaseUrl: string,
   ) {}
 
+  /** When each layer's served version was loaded. */
+  states(): Promise<Array<{ layer_id: string; refreshed_at: Date | null }>> {
+    return this.db.query(`SELECT layer_id, refreshed_at FROM layer.layer_state`);
+  }
+
   async refresh(layerId: string, options: RefreshOptions): Promise<RefreshResult> {
     const layer = findLayer(layerId);
     if (!layer) throw AppError.invalid(`Unknown layer ${layerId}.`);

@@ -1,0 +1,18 @@
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { LAYER_IDS } from './layer-catalogue.js';
+
+/** `layer.refresh.run`: refresh one layer now (internal; not exposed over HTTP). */
+export class RefreshLayerRequest {
+  @IsIn(LAYER_IDS as string[], { message: `layer_id must be a catalogue layer: ${LAYER_IDS.join(', ')}` })
+  layer_id!: string;
+
+  /** File name inside the configured sources directory, an http(s) URL or `WFS:...`; default: the configured source. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  source?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  allow_shrink?: boolean;
+}
