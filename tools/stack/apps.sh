@@ -19,3 +19,31 @@ lp_migrate() {
 		NATS_URL=${NATS_URL:-nats://unused:4222} node "$1/apps/$app/dist/migrate.js" || return 1
 	done
 }
+
+# lp_data_dir <repo-root>: the shared real-data directory (DATA_DIR, else ../shared/data beside the
+# repository, else the workplace's /work/shared/data). Never copied into the repository.
+lp_data_dir() {
+	local candidate
+	for candidate in "${DATA_DIR:-}" "$1/../shared/data" /work/shared/data; do
+		if [[ -n "$candidate" && -f "$candidate/README.md" && -d "$candidate/admin" ]]; then
+			(cd "$candidate" && pwd)
+			return 0
+		fi
+	done
+	echo "The shared data directory was not found: set DATA_DIR to the folder holding admin/, teryt/, power-grid/ ... (default ../shared/data)." >&2
+	return 1
+}
+
+# lp_generate_demo <repo-root> <scale> <out-dir>: write the demo sources once per generator version.
+lp_generate_demo() {
+	local root=$1 scale=$2 out=$3 data stamp
+	data=$(lp_data_dir "$root") || return 1
+	stamp=$(cat "$root"/tools/demo/*.ts "$root"/tools/demo/generate/*.ts 2>/dev/null | sha1sum | cut -c1-12)
+	if [[ -f "$out/manifest.json" && "$(cat "$out/.generator-stamp" 2>/dev/null)" == "$stamp" ]]; then
+		return 0
+	fi
+	rm -rf "$out"
+	mkdir -p "$out"
+	node "$root/tools/dist/demo/generate.js" --out "$out" --scale "$scale" --data-dir "$data" || return 1
+	printf '%s\n' "$stamp" >"$out/.generator-stamp"
+}

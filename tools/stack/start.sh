@@ -63,10 +63,12 @@ trap cleanup INT TERM EXIT
 say "Migrating..."
 lp_migrate "$ROOT"
 
+DEMO_DIR=$STATE/demo-data/demo
 if [[ ! -f "$STATE/demo-loaded" ]]; then
-	say "Loading demo data (first run only)..."
-	node tools/dist/demo/load-fixture.js "$STATE/demo-data"
-	node apps/layer-svc/dist/refresh/layers.cli.js load-dir "$STATE/demo-data"
+	say "Generating the demo dataset (first run only; real data from $(lp_data_dir "$ROOT"))..."
+	lp_generate_demo "$ROOT" demo "$DEMO_DIR"
+	say "Loading it through the refresh pipeline..."
+	node apps/layer-svc/dist/refresh/layers.cli.js load-dir "$DEMO_DIR"
 	date -u +%FT%TZ >"$STATE/demo-loaded"
 fi
 
@@ -82,7 +84,9 @@ node apps/gateway/dist/keys/keys.cli.js create --name demo --scopes all --key "$
 
 ops_port=9101
 for app in "${LP_SERVICES[@]}"; do
-	OPS_PORT=$(stack_free_port "$ops_port") node "apps/$app/dist/main.js" >>"$LOGS/$app.log" 2>&1 &
+	# layer-svc refreshes layers by their cadence from the demo sources.
+	LAYER_SOURCES_DIR=$DEMO_DIR REFRESH_SCHEDULER=on \
+		OPS_PORT=$(stack_free_port "$ops_port") node "apps/$app/dist/main.js" >>"$LOGS/$app.log" 2>&1 &
 	PIDS+=($!)
 	ops_port=$((ops_port + 1))
 done

@@ -13,6 +13,7 @@ source tools/stack/apps.sh
 
 STATE=${TEST_STACK_DIR:-$ROOT/.stack/test}
 TEMPLATE_DB=lp_template
+DEMO_TEMPLATE_DB=lp_demo_template
 mkdir -p "$STATE"
 
 started=$SECONDS
@@ -38,14 +39,22 @@ echo "test: preparing template database $TEMPLATE_DB ..." >&2
 for db in $(psql_admin -Atc "SELECT datname FROM pg_database WHERE datname ~ '^t_[0-9a-f]{12}$'"); do
 	psql_admin -c "DROP DATABASE IF EXISTS $db WITH (FORCE)"
 done
-psql_admin -c "DROP DATABASE IF EXISTS $TEMPLATE_DB WITH (FORCE)"
-psql_admin -c "CREATE DATABASE $TEMPLATE_DB"
-(
-	export DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/$TEMPLATE_DB"
-	lp_migrate "$ROOT" >/dev/null
-	node tools/dist/demo/load-fixture.js "$STATE/fixture" >/dev/null
-	node apps/layer-svc/dist/refresh/layers.cli.js load-dir "$STATE/fixture" >/dev/null
-)
+# Two templates: the small fixture (fast, fixed ids for API tests) and the small-scale demo
+# dataset (every layer, every coverage status) for tests of the data itself.
+make_template() { # <db> <sources dir>
+	psql_admin -c "DROP DATABASE IF EXISTS $1 WITH (FORCE)"
+	psql_admin -c "CREATE DATABASE $1"
+	DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/$1" lp_migrate "$ROOT" >/dev/null
+	DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/$1" node apps/layer-svc/dist/refresh/layers.cli.js load-dir "$2" >"$STATE/load-$1.log" ||
+		{ cat "$STATE/load-$1.log" >&2; return 1; }
+}
+node tools/dist/demo/load-fixture.js "$STATE/fixture" >/dev/null
+make_template "$TEMPLATE_DB" "$STATE/fixture"
+echo "test: generating and loading the small demo dataset ..." >&2
+lp_generate_demo "$ROOT" small "$STATE/demo-small" >"$STATE/generate.log" 2>&1 || { cat "$STATE/generate.log" >&2; exit 1; }
+make_template "$DEMO_TEMPLATE_DB" "$STATE/demo-small"
+export LP_TEST_DEMO_TEMPLATE_DB=$DEMO_TEMPLATE_DB
+export LP_TEST_DEMO_SOURCES=$STATE/demo-small
 
 export LP_TEST_ADMIN_URL=$ADMIN_URL
 export LP_TEST_TEMPLATE_DB=$TEMPLATE_DB

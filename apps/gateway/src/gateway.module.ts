@@ -9,7 +9,10 @@ import { GatewayConfigModule } from './config/gateway-config.module.js';
 import type { GatewayEnv } from './config/gateway.env.js';
 import { GATEWAY_SCHEMA } from './db/migrations/index.js';
 import { HttpErrorFilter } from './errors/http-error.filter.js';
+import { RegionsController } from './geocode/regions.controller.js';
 import { HealthController } from './health/health.controller.js';
+import { LayerFeaturesController } from './layers/layer-features.controller.js';
+import { LayerTilesController } from './layers/layer-tiles.controller.js';
 import { LayersController } from './layers/layers.controller.js';
 import { ParcelsController } from './parcels/parcels.controller.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
@@ -25,7 +28,7 @@ export class GatewayModule {
         DatabaseModule.forService(() => ({ url: env.DATABASE_URL, schema: GATEWAY_SCHEMA, applicationName: 'gateway', poolSize: env.DB_POOL_SIZE })),
         RpcModule.register(env.NATS_URL),
       ],
-      controllers: [HealthController, ParcelsController, LayersController],
+      controllers: [HealthController, ParcelsController, LayersController, RegionsController, LayerFeaturesController, LayerTilesController],
       providers: [
         { provide: ApiKeyRepository, useFactory: (db: DataSource) => new ApiKeyRepository(db), inject: [DataSource] },
         ApiKeyService,

@@ -4,6 +4,8 @@ import pg from 'pg';
 import { generateApiKey } from '../src/auth/api-key.js';
 
 export interface GatewayStackOptions {
+  /** Which migrated template the database is copied from (default: the small fixture). */
+  template?: 'fixture' | 'demo';
   services?: string[];
   gateways?: number;
   gatewayEnv?: Record<string, string>;
@@ -24,7 +26,7 @@ export class GatewayStack {
   ) {}
 
   static async start(options: GatewayStackOptions = {}): Promise<GatewayStack> {
-    const [db, nats] = await Promise.all([createTestDatabase(), startNatsServer()]);
+    const [db, nats] = await Promise.all([createTestDatabase(options.template), startNatsServer()]);
     const stack = new GatewayStack(db, nats);
     try {
       await Promise.all((options.services ?? ['parcel-svc']).map((service) => stack.startService(service)));

@@ -1,8 +1,14 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
 import { createStatusController } from '@lp/messaging';
-import type { GeocodeSvcEnv } from './config/geocode-svc.env.js';
+import { AdminUnitsRepository } from './admin-units/admin-units.repository.js';
+import { AdminUnitsService } from './admin-units/admin-units.service.js';
+import { GEOCODE_SVC_ENV, type GeocodeSvcEnv } from './config/geocode-svc.env.js';
 import { GEOCODE_SCHEMA } from './db/migrations/index.js';
+import { LayerEventsConsumer } from './events/layer-events.consumer.js';
+import { RegionsHandler } from './regions/regions.handler.js';
+import { RegionsRepository } from './regions/regions.repository.js';
+import { RegionsService } from './regions/regions.service.js';
 
 @Module({})
 export class GeocodeSvcModule {
@@ -17,7 +23,15 @@ export class GeocodeSvcModule {
           poolSize: env.DB_POOL_SIZE,
         })),
       ],
-      controllers: [createStatusController('geocode', 'geocode-svc')],
+      controllers: [createStatusController('geocode', 'geocode-svc'), RegionsHandler],
+      providers: [
+        { provide: GEOCODE_SVC_ENV, useValue: env },
+        AdminUnitsRepository,
+        AdminUnitsService,
+        LayerEventsConsumer,
+        RegionsRepository,
+        RegionsService,
+      ],
     };
   }
 }

@@ -6,8 +6,15 @@ import { CatalogueRepository } from './catalogue/catalogue.repository.js';
 import { CatalogueService } from './catalogue/catalogue.service.js';
 import { LAYER_SVC_ENV, type LayerSvcEnv } from './config/layer-svc.env.js';
 import { LAYER_SCHEMA } from './db/migrations/index.js';
+import { FeaturesHandler } from './features/features.handler.js';
+import { FeaturesRepository } from './features/features.repository.js';
+import { FeaturesService } from './features/features.service.js';
 import { RefreshHandler } from './refresh/refresh.handler.js';
 import { RefreshService } from './refresh/refresh.service.js';
+import { ServedVersionRepository } from './serving/served-version.repository.js';
+import { TilesHandler } from './tiles/tiles.handler.js';
+import { TilesRepository } from './tiles/tiles.repository.js';
+import { TilesService } from './tiles/tiles.service.js';
 
 @Module({})
 export class LayerSvcModule {
@@ -22,12 +29,17 @@ export class LayerSvcModule {
           poolSize: env.DB_POOL_SIZE,
         })),
       ],
-      controllers: [createStatusController('layer', 'layer-svc'), CatalogueHandler, RefreshHandler],
+      controllers: [createStatusController('layer', 'layer-svc'), CatalogueHandler, RefreshHandler, FeaturesHandler, TilesHandler],
       providers: [
         { provide: LAYER_SVC_ENV, useValue: env },
         CatalogueService,
         CatalogueRepository,
         RefreshService,
+        ServedVersionRepository,
+        FeaturesService,
+        FeaturesRepository,
+        TilesService,
+        TilesRepository,
       ],
     };
   }

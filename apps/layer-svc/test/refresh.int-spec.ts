@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AppError } from '@lp/contracts';
+import { AppError, type LayerRefreshedEvent } from '@lp/contracts';
 import { createSchemaDataSource } from '@lp/db';
 import { createTestDatabase, startNatsServer, type TestDatabase, type TestNatsServer } from '@lp/testing';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { OutboxPublisher, type LayerRefreshedEvent } from '../src/refresh/refresh-events.js';
+import { OutboxPublisher } from '../src/refresh/refresh-events.js';
 import { RefreshPipeline } from '../src/refresh/refresh-pipeline.js';
 import { adminUnits, featureLines, sourceDir, square, substations } from './source-files.js';
 
@@ -130,6 +130,14 @@ describe('layer refresh pipeline against PostGIS', () => {
     await Promise.all(readers);
     expect([...seen].every((count) => [300, 600, 450].includes(count))).toBe(true);
     expect(seen.has(450)).toBe(true);
+  });
+
+  it('accepts a source of a single point and marks never-loaded layers missing when gminas change', async () => {
+    const single = featureLines([{ type: 'Point', properties: { id: 'dc-1', kind: 'colocation', name: 'DC' }, coordinates: [16.25, 52.35] }]);
+    expect((await refreshFrom('data_centers', { 'data_centers.geojsonl': single })).feature_count).toBe(1);
+    await refreshFrom('admin_bounds', { 'admin_bounds.geojsonl': adminUnits() });
+    const neverLoaded: Array<{ status: string }> = await db.query(`SELECT DISTINCT status FROM layer_pub.region_coverage WHERE layer_id = 'airspace'`);
+    expect(neverLoaded).toEqual([{ status: 'missing' }]);
   });
 
   it('refuses a second refresh of the same layer while one runs', async () => {

@@ -13,3 +13,4 @@ export * from './runtime/env.js';
 export * from './runtime/bootstrap-service.js';
 export * from './runtime/service.env.js';
 export * from './runtime/status.controller.js';
+export * from './events/events-stream.js';

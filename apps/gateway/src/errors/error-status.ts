@@ -7,6 +7,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   insufficient_scope: 403,
   not_found: 404,
   method_not_allowed: 405,
+  stale_cursor: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unresolvable_query: 422,

@@ -1,29 +1,7 @@
-import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
+import { ensureEventsStream } from '@lp/messaging';
+import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { DataSource } from 'typeorm';
-
-export const EVENTS_STREAM = 'EVENTS';
-export const LAYER_REFRESHED_SUBJECT = 'events.layer.refreshed';
-
-/** `events.layer.refreshed`: derived read models rebuild these gminas. */
-export interface LayerRefreshedEvent {
-  layer_id: string;
-  run_id: string;
-  version: number;
-  refreshed_at: string;
-  /** 7-digit gmina codes whose features or coverage changed. */
-  teryt: string[];
-}
-
-/** Creates the JetStream stream of all `events.>` subjects when it is missing. */
-export async function ensureEventsStream(nats: NatsConnection): Promise<void> {
-  const manager = await jetstreamManager(nats);
-  try {
-    await manager.streams.info(EVENTS_STREAM);
-  } catch {
-    await manager.streams.add({ name: EVENTS_STREAM, subjects: ['events.>'], max_age: 7 * 24 * 3600 * 1_000_000_000, duplicate_window: 10 * 60 * 1_000_000_000 });
-  }
-}
 
 /**
  * Publishes events written to `layer.outbox` in the swap transaction. Each carries a message id, so

@@ -1,11 +1,10 @@
-import { AppError, findLayer, type LayerDefinition } from '@lp/contracts';
+import { AppError, findLayer, LAYER_REFRESHED_SUBJECT, type LayerDefinition, type LayerRefreshedEvent } from '@lp/contracts';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { LayerStorageRepository } from '../storage/layer-storage.repository.js';
 import { versionTableName } from '../storage/layer-tables.js';
 import { loadWithOgr } from './ogr-loader.js';
-import { LAYER_REFRESHED_SUBJECT, type LayerRefreshedEvent } from './refresh-events.js';
 
 export interface RefreshOptions {
   /** File path, http(s) URL or `WFS:...`. */

@@ -143,7 +143,8 @@ export class LayerStorageRepository {
 
   async setSourceBbox(table: string): Promise<void> {
     await this.q.query(
-      `UPDATE layer.${table} SET source_bbox = (SELECT ST_Envelope(ST_Transform(ST_SetSRID(ST_Extent(geom)::geometry, 2180), 4326)) FROM layer.${table})`,
+      // Expanded by a metre so that a source of one point still covers an area (a polygon).
+      `UPDATE layer.${table} SET source_bbox = (SELECT ST_Envelope(ST_Transform(ST_Expand(ST_SetSRID(ST_Extent(geom)::geometry, 2180), 1), 4326)) FROM layer.${table})`,
     );
   }
 
@@ -247,8 +248,12 @@ export class LayerStorageRepository {
     }
   }
 
+  /** Layers to recompute when the gminas change; a layer never loaded covers nothing. */
   async layersWithCoverage(): Promise<Array<{ layer_id: string; coverage_gminas: string[] | null }>> {
-    return this.q.query(`SELECT layer_id, coverage_gminas FROM layer.layer_state WHERE table_name IS NOT NULL ORDER BY layer_id`);
+    return this.q.query(
+      `SELECT layer_id, CASE WHEN version = 0 THEN ARRAY[]::text[] ELSE coverage_gminas END AS coverage_gminas
+       FROM layer.layer_state ORDER BY layer_id`,
+    );
   }
 
   async enqueueEvent(subject: string, payload: unknown): Promise<void> {

@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'service_unavailable',
   'upstream_timeout',
   'internal',
+  'stale_cursor',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -150,7 +150,7 @@ const CATALOGUE: LayerDefinition[] = [
     attributes: [
       { ...teryt('unit (2, 4 or 7 digits)'), required: true },
       { name: 'name', type: 'string', required: true, description: 'Official name' },
-      { name: 'unit_type', type: 'string', required: true, description: 'voivodeship, powiat, city_with_powiat_rights, gmina_urban, gmina_rural, gmina_urban_rural, ...' },
+      { name: 'unit_type', type: 'string', required: true, description: 'Polish unit type: województwo, powiat, miasto na prawach powiatu, gmina miejska, gmina wiejska, gmina miejsko-wiejska' },
       { name: 'parent_teryt', type: 'string', description: 'TERYT code of the parent unit; null for voivodeships' },
       areaSqm(),
     ],

@@ -4,5 +4,6 @@ export const LayerSubjects = {
   refresh: 'layer.refresh.run',
   features: 'layer.features.list',
   tile: 'layer.tiles.get',
+  tileset: 'layer.tiles.describe',
   regionCoverage: 'layer.coverage.get',
 } as const;

@@ -8,11 +8,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database for one test file, copied from the migrated template (about 0.3 s). */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database for one test file, copied from a migrated template: `fixture` (20 parcels in one
+ * Poznań precinct) or `demo` (the small-scale demo dataset). About 0.3 s for the fixture.
+ */
+export async function createTestDatabase(template: 'fixture' | 'demo' = 'fixture'): Promise<TestDatabase> {
   const env = testEnvironment();
+  const source = template === 'demo' ? env.demoTemplateDb : env.templateDb;
+  if (!source) throw new Error('The demo template is not provisioned: run the tests with `npm test`.');
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await withAdmin(env.adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${env.templateDb}`));
+  await withAdmin(env.adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${source}`));
   const url = new URL(env.adminUrl);
   url.pathname = `/${name}`;
   return {

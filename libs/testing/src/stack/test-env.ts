@@ -7,6 +7,10 @@ export interface TestEnvironment {
   adminUrl: string;
   /** Migrated database with the fixture, copied for each test file. */
   templateDb: string;
+  /** Migrated database with the small-scale demo dataset (every layer, every coverage status). */
+  demoTemplateDb: string | undefined;
+  /** The demo sources that template was loaded from. */
+  demoSourcesDir: string | undefined;
   natsServerBin: string;
   repoRoot: string;
 }
@@ -20,6 +24,8 @@ export function testEnvironment(): TestEnvironment {
   return {
     adminUrl,
     templateDb,
+    demoTemplateDb: process.env['LP_TEST_DEMO_TEMPLATE_DB'],
+    demoSourcesDir: process.env['LP_TEST_DEMO_SOURCES'],
     natsServerBin: process.env['LP_TEST_NATS_SERVER'] ?? 'nats-server',
     repoRoot: process.env['LP_TEST_REPO_ROOT'] ?? process.cwd(),
   };

@@ -1,0 +1,104 @@
+import { Controller, Get, Headers, Inject, Param, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { LayerSubjects, LayerTileRequest, LayerTilesetRequest, TileJsonView, type LayerTileReply } from '@lp/contracts';
+import { TILE_MAX_ZOOM } from '@lp/geo';
+import { validateMessage } from '@lp/messaging';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RequireScope } from '../auth/route-policy.js';
+import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
+import { queryNumber } from '../http/query-params.js';
+import { ApiV1Route } from '../openapi/api-docs.decorators.js';
+import { ServiceCaller } from '../rpc/service-caller.js';
+
+export const MVT = 'application/vnd.mapbox-vector-tile';
+/**
+ * Tiles of a version never change, and a refresh changes the ETag; five minutes bounds how long a
+ * cache may show the previous version. `Vary: Authorization` keeps shared caches from handing a
+ * tile to a caller without the same key.
+ */
+const TILE_CACHE_CONTROL = 'public, max-age=300';
+
+const TILE_HEADERS = {
+  ETag: { description: 'Layer version and tile address; send it back in If-None-Match', schema: { type: 'string' } },
+  'Cache-Control': { description: TILE_CACHE_CONTROL, schema: { type: 'string' } },
+};
+
+/** HTTP face of layer-svc's vector tiles: bytes arrive base64-encoded over NATS and leave as MVT. */
+@ApiTags('Layers')
+@Controller('v1/layers')
+export class LayerTilesController {
+  constructor(
+    private readonly services: ServiceCaller,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
+
+  @Get(':layer_id/tiles/:z/:x/:y.mvt')
+  @RequireScope('layers:read')
+  @ApiOperation({
+    summary: 'One Mapbox vector tile of a layer served as tiles',
+    description:
+      `XYZ tile in web mercator (z 0 to ${TILE_MAX_ZOOM}, x and y 0 to 2^z-1), one layer named after the layer id, extent 4096, buffer 64. ` +
+      'Features carry id (the feature id of GET /features), kind, name, teryt and a few key attributes (tiles.json lists them). ' +
+      'A tile with no feature, outside Poland or below the layer minzoom answers 204 with no body. A tile holds at most 20000 features; ' +
+      'denser tiles keep the largest ones. Responses carry ETag (layer version and tile) and Cache-Control: public, max-age=300; ' +
+      'If-None-Match with the ETag answers 304.',
+    operationId: 'getLayerTile',
+  })
+  @ApiParam({ name: 'layer_id', description: 'A layer whose served_via includes tiles', example: 'parcels' })
+  @ApiParam({ name: 'z', description: `Zoom, 0 to ${TILE_MAX_ZOOM}`, schema: { type: 'integer', minimum: 0, maximum: TILE_MAX_ZOOM } })
+  @ApiParam({ name: 'x', description: 'Column, 0 to 2^z-1', schema: { type: 'integer', minimum: 0 } })
+  @ApiParam({ name: 'y', description: 'Row from the north, 0 to 2^z-1', schema: { type: 'integer', minimum: 0 } })
+  @ApiResponse({ status: 200, description: 'The tile (Mapbox Vector Tile 2.1)', headers: TILE_HEADERS, content: { [MVT]: { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({ status: 204, description: 'Empty tile: no feature there, outside Poland, or below the layer minzoom', headers: TILE_HEADERS })
+  @ApiResponse({ status: 304, description: 'Not modified: If-None-Match holds the current ETag', headers: TILE_HEADERS })
+  @ApiV1Route('layers:read', [400, 404])
+  async tile(
+    @Param('layer_id') layerId: string,
+    @Param('z') z: string,
+    @Param('x') x: string,
+    @Param('y') y: string,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const message = validateMessage(LayerTileRequest, {
+      layer_id: layerId,
+      z: queryNumber(z),
+      x: queryNumber(x),
+      y: queryNumber(y),
+      if_none_match: entityTags(ifNoneMatch),
+    });
+    const tile = await this.services.call<LayerTileReply>(request, LayerSubjects.tile, message);
+    void reply.header('etag', tile.etag).header('cache-control', TILE_CACHE_CONTROL).header('vary', 'Authorization');
+    if (tile.status === 'not_modified') return void reply.status(304).send();
+    if (tile.status === 'empty' || tile.mvt_base64 === null) return void reply.status(204).send();
+    void reply.status(200).header('content-type', MVT).send(Buffer.from(tile.mvt_base64, 'base64'));
+  }
+
+  @Get(':layer_id/tiles.json')
+  @RequireScope('layers:read')
+  @ApiOperation({
+    summary: 'TileJSON 3.0.0 of a layer served as vector tiles',
+    description: 'Tile URL template, zoom range, bounds of the served data and the fields of the tiles. Tile requests need the same Authorization header.',
+    operationId: 'getLayerTileJson',
+  })
+  @ApiParam({ name: 'layer_id', description: 'A layer whose served_via includes tiles', example: 'parcels' })
+  @ApiOkResponse({ type: TileJsonView })
+  @ApiV1Route('layers:read', [400, 404])
+  async tileset(@Param('layer_id') layerId: string, @Req() request: FastifyRequest): Promise<TileJsonView> {
+    const message = validateMessage(LayerTilesetRequest, { layer_id: layerId });
+    const tileset = await this.services.call<TileJsonView>(request, LayerSubjects.tileset, message);
+    const base = (this.env.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+    return { ...tileset, tiles: tileset.tiles.map((path) => `${base}${path}`) };
+  }
+}
+
+/** If-None-Match as a list of tags; weak tags compare equal to strong ones for GET (RFC 9110). */
+function entityTags(header: string | undefined): string[] | undefined {
+  if (!header) return undefined;
+  const tags = header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .filter((tag) => tag.length > 0 && tag.length <= 200);
+  return tags.slice(0, 20);
+}

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { LayerFeaturePageView, LayerListView, TileJsonView } from '@lp/contracts';
+import { tileAt } from '@lp/geo';
+import { GatewayStack } from './gateway-stack.js';
+
+interface ErrorEnvelope {
+  error: { code: string; message: string; request_id: string; candidates?: string[] };
+}
+
+/** The fixture's parcels lie in one Poznań precinct, inside this box. */
+const POZNAN = '16.83,52.35,16.98,52.45';
+
+describe('layer features and vector tiles through the gateway', () => {
+  let stack: GatewayStack;
+  let key: string;
+  let parcelCount: number;
+  let parcelPoint: [number, number];
+
+  beforeAll(async () => {
+    stack = await GatewayStack.start({ services: ['layer-svc'] });
+    key = await stack.createKey(['layers:read']);
+    const layers = (await stack.api().get<LayerListView>('/v1/layers', { key })).json().layers;
+    parcelCount = layers.find((layer) => layer.id === 'parcels')!.feature_count;
+    const first = (await stack.api().get<LayerFeaturePageView>(`/v1/layers/parcels/features?bbox=${POZNAN}&limit=1`, { key })).json();
+    parcelPoint = (first.features[0]!.geometry.coordinates as number[][][])[0]![0] as [number, number];
+  });
+  afterAll(() => stack?.stop());
+
+  const features = (query: string, options: { key?: string } = {}) =>
+    stack.api().get<LayerFeaturePageView & ErrorEnvelope>(`/v1/layers/${query}`, { key: options.key ?? key });
+
+  describe('GET /v1/layers/{layer_id}/features', () => {
+    it('pages through the parcels of a bbox as application/geo+json that matches /openapi.yaml', async () => {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const res = await features(`parcels/features?bbox=${POZNAN}&limit=7${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.status).toBe(200);
+        expect(res.header('content-type')).toMatch(/^application\/geo\+json/);
+        const page = res.json();
+        expect(page).toMatchObject({ type: 'FeatureCollection', layer_id: 'parcels' });
+        expect(page.numberReturned).toBe(page.features.length);
+        ids.push(...page.features.map((feature) => feature.id));
+        cursor = page.next_cursor;
+        pages++;
+      } while (cursor && pages < 20);
+      expect(parcelCount).toBeGreaterThan(7);
+      expect(ids).toHaveLength(parcelCount);
+      expect(new Set(ids).size).toBe(parcelCount);
+      expect(pages).toBe(Math.ceil(parcelCount / 7));
+      const one = (await features(`parcels/features?bbox=${POZNAN}&limit=1`)).json().features[0]!;
+      expect(one.properties).toMatchObject({ kind: 'parcel', teryt: '3064011', provenance: { layer: 'parcels' } });
+      expect(one.properties['parcel_id']).toBe(one.id);
+      expect(typeof one.properties['area_sqm']).toBe('number');
+    });
+
+    it('answers 404 for an unknown layer, naming the catalogue layers', async () => {
+      const res = await features(`parcel/features?bbox=${POZNAN}`);
+      expect(res.status).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+      expect(res.json().error.message).toMatch(/No layer has the id parcel\. Layers listed as features: parcels, cadastral_units, admin_bounds/);
+      expect(res.json().error.candidates).toContain('parcels');
+    });
+
+    it('answers 400 for layers served only as tiles or WMS, saying how they are served', async () => {
+      const contours = await features(`contours/features?bbox=${POZNAN}`);
+      expect(contours.status).toBe(400);
+      expect(contours.json().error.message).toMatch(/contours is served only as vector tiles.*\/v1\/layers\/contours\/tiles\/\{z\}\/\{x\}\/\{y\}\.mvt/);
+      const ortho = await features(`ortho/features?bbox=${POZNAN}`);
+      expect(ortho.status).toBe(400);
+      expect(ortho.json().error.message).toMatch(/raster layer served only as a proxied WMS/);
+    });
+
+    it('answers 400 with a message for every kind of bad bbox', async () => {
+      const cases: Array<[string, RegExp]> = [
+        ['', /bbox is required/],
+        ['&bbox=abc', /4 comma-separated numbers .*got 1/],
+        ['&bbox=16.9,52.4,17.0', /got 3/],
+        ['&bbox=16.9,north,17.0,52.5', /minLat 'north' is not a number/],
+        ['&bbox=17.0,52.4,16.9,52.5', /minLng \(17\) must be less than maxLng \(16.9\)/],
+        ['&bbox=16.9,95,17.0,96', /minLat 95 is outside -90..90/],
+        ['&bbox=2.2,48.8,2.5,48.9', /does not overlap Poland/],
+        ['&bbox=52.4,16.9,52.5,17.0', /latitude came first/],
+        ['&bbox=16,52,17.5,53', /covers 1.5 square degrees; at most 1 square degree/],
+      ];
+      for (const [query, message] of cases) {
+        const res = await features(`parcels/features?limit=5${query}`);
+        expect([query, res.status]).toEqual([query, 400]);
+        expect(res.json().error.code).toBe('invalid_request');
+        expect(res.json().error.message).toMatch(message);
+      }
+    });
+
+    it('answers 400 for a limit outside 1..1000 and for a cursor it did not issue', async () => {
+      for (const limit of ['0', '1001', 'ten', '2.5']) {
+        const res = await features(`parcels/features?bbox=${POZNAN}&limit=${limit}`);
+        expect(res.status).toBe(400);
+        expect(res.json().error.message).toBe('limit must be an integer from 1 to 1000 (default 100)');
+      }
+      expect((await features(`parcels/features?bbox=${POZNAN}&limit=1000`)).status).toBe(200);
+      const forged = await features(`parcels/features?bbox=${POZNAN}&cursor=bm90LWEtY3Vyc29y`);
+      expect(forged.status).toBe(400);
+      expect(forged.json().error.message).toMatch(/not a cursor this API issued/);
+      const page = (await features(`parcels/features?bbox=${POZNAN}&limit=3`)).json();
+      const otherBox = await features(`parcels/features?bbox=16.84,52.35,16.98,52.45&limit=3&cursor=${page.next_cursor}`);
+      expect(otherBox.status).toBe(400);
+      expect(otherBox.json().error.message).toMatch(/another bbox/);
+    });
+
+    it('needs the layers:read scope', async () => {
+      const parcelsOnly = await stack.createKey(['parcels:read']);
+      const res = await features(`parcels/features?bbox=${POZNAN}`, { key: parcelsOnly });
+      expect(res.status).toBe(403);
+      expect(res.json().error.code).toBe('insufficient_scope');
+    });
+  });
+
+  describe('GET /v1/layers/{layer_id}/tiles/{z}/{x}/{y}.mvt and tiles.json', () => {
+    const tilePath = (z: number): string => {
+      const tile = tileAt(parcelPoint[0], parcelPoint[1], z);
+      return `/v1/layers/parcels/tiles/${tile.z}/${tile.x}/${tile.y}.mvt`;
+    };
+
+    it('sends a tile over the data as application/vnd.mapbox-vector-tile with ETag and Cache-Control', async () => {
+      const res = await stack.api().get(tilePath(15), { key });
+      expect(res.status).toBe(200);
+      expect(res.header('content-type')).toBe('application/vnd.mapbox-vector-tile');
+      expect(res.header('cache-control')).toBe('public, max-age=300');
+      expect(res.header('etag')).toMatch(/^"parcels-v\d+-[0-9a-z]+-15-\d+-\d+-m1"$/);
+      const bytes = Buffer.from(await (await fetch(`${stack.gatewayUrls[0]}${tilePath(15)}`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer());
+      expect(bytes.length).toBeGreaterThan(50);
+      // A tile is a protobuf whose first field is layer 1 (field 3, length-delimited) named after the layer.
+      expect(bytes[0]).toBe(0x1a);
+      expect(bytes.includes(Buffer.from('parcels'))).toBe(true);
+    });
+
+    it('answers 304 to If-None-Match with the current ETag, weak or strong', async () => {
+      const etag = (await stack.api().get(tilePath(15), { key })).header('etag')!;
+      for (const ifNoneMatch of [etag, `W/${etag}`, `"something-else", ${etag}`]) {
+        const res = await stack.api().get(tilePath(15), { key, headers: { 'if-none-match': ifNoneMatch } });
+        expect(res.status).toBe(304);
+        expect(res.body).toBe('');
+        expect(res.header('etag')).toBe(etag);
+      }
+      expect((await stack.api().get(tilePath(15), { key, headers: { 'if-none-match': '"parcels-v0-old"' } })).status).toBe(200);
+    });
+
+    it('answers 204 with no body for a tile without features and below the layer minzoom', async () => {
+      const empty = await stack.api().get('/v1/layers/parcels/tiles/15/18000/10800.mvt', { key });
+      expect(empty.status).toBe(204);
+      expect(empty.body).toBe('');
+      expect(empty.header('etag')).toBeDefined();
+      expect((await stack.api().get(tilePath(10), { key })).status).toBe(204);
+    });
+
+    it('answers 400 for a tile address out of range and for a layer not served as tiles', async () => {
+      const cases: Array<[string, RegExp]> = [
+        ['/v1/layers/parcels/tiles/23/0/0.mvt', /z must be an integer from 0 to 22/],
+        ['/v1/layers/parcels/tiles/3/8/0.mvt', /x must be an integer from 0 to 7 at zoom 3/],
+        ['/v1/layers/parcels/tiles/3/0/abc.mvt', /y must be an integer/],
+        ['/v1/layers/power_substations/tiles/12/2240/1350.mvt', /not served as vector tiles .*features\?bbox=/],
+      ];
+      for (const [path, message] of cases) {
+        const res = await stack.api().get<ErrorEnvelope>(path, { key });
+        expect([path, res.status]).toEqual([path, 400]);
+        expect(res.json().error.message).toMatch(message);
+      }
+      expect((await stack.api().get<ErrorEnvelope>('/v1/layers/nope/tiles/12/0/0.mvt', { key })).status).toBe(404);
+    });
+
+    it('describes the tiles in TileJSON 3.0.0 with an absolute tile URL and the bounds of the data', async () => {
+      const res = await stack.api().get<TileJsonView>('/v1/layers/parcels/tiles.json', { key });
+      expect(res.status).toBe(200);
+      const tileset = res.json();
+      expect(tileset).toMatchObject({ tilejson: '3.0.0', name: 'parcels', minzoom: 13, maxzoom: 16 });
+      expect(tileset.tiles).toEqual([`${stack.gatewayUrls[0]}/v1/layers/parcels/tiles/{z}/{x}/{y}.mvt`]);
+      const [west, south, east, north] = tileset.bounds;
+      expect(parcelPoint[0]).toBeGreaterThanOrEqual(west!);
+      expect(parcelPoint[0]).toBeLessThanOrEqual(east!);
+      expect(parcelPoint[1]).toBeGreaterThanOrEqual(south!);
+      expect(parcelPoint[1]).toBeLessThanOrEqual(north!);
+      expect(tileset.vector_layers[0]!.fields).toMatchObject({ id: 'String', kind: 'String', area_sqm: 'Number' });
+    });
+  });
+
+  // Last: it bumps the served version, as a refresh does.
+  it('answers 409 stale_cursor for a cursor of a version that has since been replaced', async () => {
+    const page = (await features(`parcels/features?bbox=${POZNAN}&limit=3`)).json();
+    await stack.sql(`UPDATE layer.layer_state SET version = version + 1 WHERE layer_id = 'parcels'`);
+    const res = await features(`parcels/features?bbox=${POZNAN}&limit=3&cursor=${page.next_cursor}`);
+    expect(res.status).toBe(409);
+    expect(res.json().error.code).toBe('stale_cursor');
+    expect(res.json().error.message).toMatch(/refreshed since this cursor was issued.*start again without cursor/);
+  });
+});

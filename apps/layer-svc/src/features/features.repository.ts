@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import type { LayerDefinition } from '@lp/contracts';
+import type { Bbox } from '@lp/geo';
+import type { QueryRunner } from 'typeorm';
+
+/** Attributes kept in columns of their own, not in `attrs`. */
+const COLUMN_ATTRIBUTES = new Set(['name', 'teryt']);
+/** Property names of every feature that no attribute may take over. */
+const RESERVED = new Set(['kind', 'name', 'teryt', 'provenance', 'geometry_simplified_m']);
+const IDENTIFIER = /^[a-z][a-z0-9_]{0,50}$/;
+
+/**
+ * Densify the WGS84 box before transforming it: in EPSG:2180 a parallel is a curve, and a 1° edge
+ * drawn as one straight chord would be off by about 100 m. 0.01° steps keep it within centimetres.
+ */
+const ENVELOPE_2180 = 'ST_Transform(ST_Segmentize(ST_MakeEnvelope($1, $2, $3, $4, 4326), 0.01), 2180)';
+
+export interface FeatureRow {
+  fid: number;
+  /** The GeoJSON feature as text, as PostgreSQL wrote it. */
+  feature: string;
+  bytes: number;
+}
+
+/** A row `f` of a version table as a GeoJSON Feature in WGS84 (7 decimals), built by PostgreSQL. */
+export function featureJsonSql(layer: LayerDefinition, geometry = 'f.geom'): string {
+  const attributes = layer.attributes
+    .filter((attribute) => !COLUMN_ATTRIBUTES.has(attribute.name))
+    .map((attribute) => {
+      if (!IDENTIFIER.test(attribute.name) || RESERVED.has(attribute.name)) throw new Error(`attribute ${attribute.name} of ${layer.id} cannot be a feature property`);
+      return `'${attribute.name}', f.attrs->'${attribute.name}'`;
+    });
+  return `json_build_object(
+      'type', 'Feature',
+      'id', f.ext_id,
+      'geometry', ST_AsGeoJSON(ST_Transform(${geometry}, 4326), 7)::json,
+      'properties', json_build_object(
+        'kind', f.kind, 'name', f.name, 'teryt', f.teryt,
+        ${attributes.map((pair) => `${pair},`).join(' ')}
+        'provenance', json_build_object(
+          'layer', '${layer.id}',
+          'source_run_id', f.source_run_id,
+          'fetched_at', to_char(f.fetched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+          'source_url', f.source_url,
+          'source_bbox', CASE WHEN f.source_bbox IS NULL THEN NULL ELSE json_build_array(
+            round(ST_XMin(f.source_bbox)::numeric, 7), round(ST_YMin(f.source_bbox)::numeric, 7),
+            round(ST_XMax(f.source_bbox)::numeric, 7), round(ST_YMax(f.source_bbox)::numeric, 7)) END
+        )
+      )
+    )::text`;
+}
+
+/**
+ * One page: features after `$5` (fid) whose geometry intersects the box `$1..$4`, in fid order, at
+ * most `$6` of them, cut where their JSON passes `$7` bytes. The box is transformed to the
+ * column's SRID, so `geom && box` is answered by the GiST index; only the output is transformed
+ * to WGS84. Exported so tests can EXPLAIN the very statement that runs.
+ */
+export function featurePageSql(layer: LayerDefinition, table: string): string {
+  return `WITH page AS (
+      SELECT f.fid, ${featureJsonSql(layer)} AS feature
+      FROM layer.${table} f
+      WHERE f.fid > $5
+        AND f.geom && ${ENVELOPE_2180}
+        AND ST_Intersects(f.geom, ${ENVELOPE_2180})
+      ORDER BY f.fid
+      LIMIT $6
+    ), sized AS (
+      SELECT fid, feature, octet_length(feature) AS bytes,
+             sum(octet_length(feature)) OVER (ORDER BY fid ROWS UNBOUNDED PRECEDING) AS bytes_through,
+             count(*) OVER () AS fetched
+      FROM page
+    )
+    SELECT fid, feature, bytes, fetched FROM sized
+    WHERE bytes_through - bytes < $7
+    ORDER BY fid`;
+}
+
+/** All SQL of feature pages; runs on the caller's transaction (see ServedVersionRepository). */
+@Injectable()
+export class FeaturesRepository {
+  /**
+   * Up to `fetch` features after `afterFid`, but only as many whole features as start within
+   * `budgetBytes` of JSON (the rest is not sent back by PostgreSQL). `fetched` is how many matched
+   * up to `fetch`, so the caller knows whether more follow.
+   */
+  async page(q: QueryRunner, layer: LayerDefinition, table: string, box: Bbox, afterFid: number, fetch: number, budgetBytes: number): Promise<{ rows: FeatureRow[]; fetched: number }> {
+    const rows: Array<{ fid: string; feature: string; bytes: number; fetched: string }> = await q.query(featurePageSql(layer, table), [
+      box.minLng,
+      box.minLat,
+      box.maxLng,
+      box.maxLat,
+      afterFid,
+      fetch,
+      budgetBytes,
+    ]);
+    return {
+      rows: rows.map((row) => ({ fid: Number(row.fid), feature: row.feature, bytes: Number(row.bytes) })),
+      fetched: rows.length > 0 ? Number(rows[0]!.fetched) : 0,
+    };
+  }
+
+  /** One feature with its geometry simplified by `toleranceM` metres (in EPSG:2180, topology kept). */
+  async simplifiedFeature(q: QueryRunner, layer: LayerDefinition, table: string, fid: number, toleranceM: number): Promise<string> {
+    const rows: Array<{ feature: string }> = await q.query(
+      `SELECT ${featureJsonSql(layer, 'ST_SimplifyPreserveTopology(f.geom, $2)')} AS feature FROM layer.${table} f WHERE f.fid = $1`,
+      [fid, toleranceM],
+    );
+    return rows[0]!.feature;
+  }
+}

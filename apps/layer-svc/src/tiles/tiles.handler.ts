@@ -1,0 +1,20 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { LayerSubjects, LayerTileRequest, LayerTilesetRequest, type LayerTileReply, type TileJsonView } from '@lp/contracts';
+import { TilesService } from './tiles.service.js';
+
+@Controller()
+export class TilesHandler {
+  constructor(private readonly tiles: TilesService) {}
+
+  /** The tile's bytes travel base64-encoded inside the JSON reply. */
+  @MessagePattern(LayerSubjects.tile)
+  tile(@Payload() request: LayerTileRequest): Promise<LayerTileReply> {
+    return this.tiles.tile(request);
+  }
+
+  @MessagePattern(LayerSubjects.tileset)
+  tileset(@Payload() request: LayerTilesetRequest): Promise<TileJsonView> {
+    return this.tiles.tileset(request);
+  }
+}

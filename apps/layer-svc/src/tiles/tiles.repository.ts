@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import type { AttributeType, LayerDefinition } from '@lp/contracts';
+import type { Bbox, TileAddress } from '@lp/geo';
+import type { QueryRunner } from 'typeorm';
+import { TILE_BUFFER, TILE_EXTENT, tileAttributes } from './tile-policy.js';
+
+const IDENTIFIER = /^[a-z][a-z0-9_]{0,50}$/;
+
+/** A typed attribute read from `attrs`; a value of another JSON type is left out of the tile. */
+const TYPED: Record<AttributeType, (json: string, text: string) => string> = {
+  number: (json, text) => `CASE WHEN jsonb_typeof(${json}) = 'number' THEN (${text})::double precision END`,
+  integer: (json, text) => `CASE WHEN jsonb_typeof(${json}) = 'number' THEN (${text})::numeric::bigint END`,
+  boolean: (json, text) => `CASE WHEN jsonb_typeof(${json}) = 'boolean' THEN (${text})::boolean END`,
+  string: (_json, text) => text,
+  date: (_json, text) => text,
+};
+
+/** When a tile is capped, the largest features stay: area for polygons, length for lines. */
+function importanceOrder(layer: LayerDefinition): string {
+  if (layer.geometryType === 'Polygon') return 'ST_Area(f.geom) DESC, f.fid';
+  if (layer.geometryType === 'LineString') return 'ST_Length(f.geom) DESC, f.fid';
+  return 'f.fid';
+}
+
+/**
+ * One MVT tile of a version table. `$1..$3` z/x/y; `$4..$7` the tile's WGS84 box with the buffer,
+ * clipped to Poland, densified by `$8` degrees and transformed to EPSG:2180 so the GiST index
+ * answers `geom && box`; `$9` cap + 1 candidates, `$10` simplification tolerance (m), `$11` cap.
+ * Geometry is cut in web mercator (ST_TileEnvelope). Exported so tests can EXPLAIN it.
+ */
+export function tileSql(layer: LayerDefinition, table: string): string {
+  const attributes = tileAttributes(layer).map((attribute) => {
+    if (!IDENTIFIER.test(attribute.name)) throw new Error(`attribute ${attribute.name} of ${layer.id} cannot be a tile property`);
+    return `${TYPED[attribute.type](`p.attrs->'${attribute.name}'`, `p.attrs->>'${attribute.name}'`)} AS "${attribute.name}"`;
+  });
+  return `WITH picked AS (
+      SELECT f.fid, f.ext_id, f.kind, f.name, f.teryt, f.attrs, f.geom, row_number() OVER (ORDER BY ${importanceOrder(layer)}) AS rank
+      FROM layer.${table} f
+      WHERE f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), $8::float8), 2180)
+      ORDER BY rank
+      LIMIT $9
+    ), shaped AS (
+      SELECT p.fid, p.ext_id AS id, p.kind, p.name, p.teryt${attributes.map((column) => `, ${column}`).join('')},
+             ST_AsMVTGeom(ST_Transform(CASE WHEN $10::float8 > 0 THEN ST_Simplify(p.geom, $10::float8, true) ELSE p.geom END, 3857),
+                          ST_TileEnvelope($1, $2, $3), ${TILE_EXTENT}, ${TILE_BUFFER}, true) AS geom
+      FROM picked p
+      WHERE p.rank <= $11
+    )
+    SELECT ST_AsMVT(shaped.*, '${layer.id}', ${TILE_EXTENT}, 'geom', 'fid') AS mvt,
+           count(*) AS features,
+           (SELECT count(*) FROM picked) > $11 AS truncated
+    FROM shaped
+    WHERE shaped.geom IS NOT NULL`;
+}
+
+export interface TileBytes {
+  mvt: Buffer;
+  features: number;
+  truncated: boolean;
+}
+
+/** All SQL of vector tiles; runs on the caller's transaction (see ServedVersionRepository). */
+@Injectable()
+export class TilesRepository {
+  async tile(q: QueryRunner, layer: LayerDefinition, table: string, tile: TileAddress, box: Bbox, options: { segmentDeg: number; cap: number; toleranceM: number }): Promise<TileBytes> {
+    const rows: Array<{ mvt: Buffer | null; features: string; truncated: boolean | null }> = await q.query(tileSql(layer, table), [
+      tile.z,
+      tile.x,
+      tile.y,
+      box.minLng,
+      box.minLat,
+      box.maxLng,
+      box.maxLat,
+      options.segmentDeg,
+      options.cap + 1,
+      options.toleranceM,
+      options.cap,
+    ]);
+    const row = rows[0];
+    return { mvt: row?.mvt ?? Buffer.alloc(0), features: Number(row?.features ?? 0), truncated: row?.truncated === true };
+  }
+
+  /** Extent of a version's data in WGS84, recorded on every row at refresh (`source_bbox`); null when empty. */
+  async dataBounds(q: QueryRunner, table: string): Promise<[number, number, number, number] | null> {
+    const rows: Array<{ bounds: number[] }> = await q.query(
+      `SELECT ARRAY[ST_XMin(source_bbox), ST_YMin(source_bbox), ST_XMax(source_bbox), ST_YMax(source_bbox)]::float8[] AS bounds
+       FROM layer.${table} WHERE source_bbox IS NOT NULL LIMIT 1`,
+    );
+    const bounds = rows[0]?.bounds;
+    return bounds && bounds.length === 4 ? (bounds.map((value) => Math.round(value * 1e7) / 1e7) as [number, number, number, number]) : null;
+  }
+}

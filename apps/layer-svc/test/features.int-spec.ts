@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AppError, findLayer, type LayerFeaturePageView, type LayerFeaturesRequest } from '@lp/contracts';
+import { createSchemaDataSource } from '@lp/db';
+import { tileAt, tileBbox } from '@lp/geo';
+import { createTestDatabase, type TestDatabase } from '@lp/testing';
+import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
+import { FeaturesRepository, featurePageSql } from '../src/features/features.repository.js';
+import { FeaturesService } from '../src/features/features.service.js';
+import { RefreshPipeline } from '../src/refresh/refresh-pipeline.js';
+import { ServedVersionRepository } from '../src/serving/served-version.repository.js';
+import { TilesRepository } from '../src/tiles/tiles.repository.js';
+import { TilesService } from '../src/tiles/tiles.service.js';
+import { readMvt } from './mvt-reader.js';
+import { adminUnits, featureLines, sourceDir, square, substations } from './source-files.js';
+
+/** 60 plots of state land, 400 m squares in a 12 x 5 grid inside gminas Alfa and Beta. */
+function stateLand(): string {
+  return featureLines(
+    Array.from({ length: 60 }, (_, index) => ({
+      properties: { id: `kowr-${index}`, kind: index % 3 === 0 ? 'leased' : 'in_stock', name: null, teryt: null, area_sqm: 150_000 + index, asking_price_pln: index % 2 === 0 ? 1_000_000 + index : null },
+      coordinates: square(16.22 + (index % 12) * 0.02, 52.32 + Math.floor(index / 12) * 0.012, 0.006),
+    })),
+  );
+}
+
+describe('layer features and vector tiles against PostGIS', () => {
+  let database: TestDatabase;
+  let db: DataSource;
+  let pipeline: RefreshPipeline;
+  let features: FeaturesService;
+  let tiles: TilesService;
+
+  const refresh = (layer: string, content: string) => pipeline.refresh(layer, { source: join(sourceDir({ [`${layer}.geojsonl`]: content }), `${layer}.geojsonl`), allowShrink: true });
+  const list = (request: Omit<LayerFeaturesRequest, 'layer_id'> & { layer_id?: string }, service = features): Promise<LayerFeaturePageView> =>
+    service.list({ layer_id: 'power_substations', ...request });
+  const failure = async (work: Promise<unknown>): Promise<AppError> => {
+    const error = await work.then(() => null, (caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  };
+  /** Every page of a listing, following next_cursor. */
+  const allPages = async (request: Omit<LayerFeaturesRequest, 'layer_id' | 'cursor'> & { layer_id?: string }, service = features): Promise<LayerFeaturePageView[]> => {
+    const pages: LayerFeaturePageView[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await list({ ...request, ...(cursor ? { cursor } : {}) }, service);
+      pages.push(page);
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor && pages.length < 200);
+    return pages;
+  };
+  /** What PostGIS says intersects the box, asked the plain way (geometry transformed to WGS84). */
+  const idsIntersecting = async (layer: string, box: string): Promise<string[]> => {
+    const rows: Array<{ id: string }> = await db.query(
+      `SELECT id FROM layer_pub.${layer} WHERE ST_Intersects(ST_Transform(geom, 4326), ST_MakeEnvelope(${box}, 4326)) ORDER BY id`,
+    );
+    return rows.map((row) => row.id);
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = createSchemaDataSource({ url: database.url, schema: 'layer', applicationName: 'features-test', poolSize: 4 });
+    await db.initialize();
+    pipeline = new RefreshPipeline(db, database.url);
+    await refresh('admin_bounds', adminUnits());
+    await refresh('power_substations', substations(250));
+    await refresh('kowr_land', stateLand());
+    const versions = new ServedVersionRepository(db);
+    features = new FeaturesService(versions, new FeaturesRepository());
+    tiles = new TilesService(versions, new TilesRepository());
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  describe('feature pages', () => {
+    const bbox = '16.305,52.305,16.455,52.365';
+
+    it('pages through a bbox with a small limit and returns every feature inside it exactly once', async () => {
+      const pages = await allPages({ bbox, limit: 7 });
+      const ids = pages.flatMap((page) => page.features.map((feature) => feature.id));
+      const expected = await idsIntersecting('power_substations', bbox);
+      expect(expected.length).toBeGreaterThan(50);
+      expect(expected.length).toBeLessThan(250);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect([...ids].sort()).toEqual(expected);
+      expect(pages.slice(0, -1).every((page) => page.numberReturned === 7 && page.next_cursor !== null)).toBe(true);
+      expect(pages[pages.length - 1]!.next_cursor).toBeNull();
+      expect(pages.length).toBe(Math.ceil(expected.length / 7));
+    });
+
+    it('returns no feature outside the bbox, in WGS84 with 7 decimals, typed attributes and provenance', async () => {
+      const page = await list({ bbox, limit: 1000 });
+      expect(page).toMatchObject({ type: 'FeatureCollection', layer_id: 'power_substations', next_cursor: null });
+      expect(page.version).toBeGreaterThan(0);
+      for (const feature of page.features) {
+        const [lng, lat] = feature.geometry.coordinates as [number, number];
+        expect(lng).toBeGreaterThanOrEqual(16.305);
+        expect(lng).toBeLessThanOrEqual(16.455);
+        expect(lat).toBeGreaterThanOrEqual(52.305);
+        expect(lat).toBeLessThanOrEqual(52.365);
+        expect(String(lng).split('.')[1]!.length).toBeLessThanOrEqual(7);
+      }
+      const first = page.features[0]!;
+      expect(first).toMatchObject({ type: 'Feature', geometry: { type: 'Point' } });
+      expect(first.properties).toMatchObject({ kind: 'hv_substation', voltage_kv: 110, teryt: expect.stringMatching(/^300[12]0[12][12]$/) });
+      expect(Object.keys(first.properties)[0]).toBe('kind');
+      expect(first.properties.provenance).toMatchObject({ layer: 'power_substations', source_run_id: expect.stringMatching(/^power_substations-\d+$/) });
+      expect(first.properties.provenance.source_bbox).toHaveLength(4);
+      const elsewhere = await list({ bbox: '18.0,50.0,18.5,50.5' });
+      expect(elsewhere).toMatchObject({ features: [], numberReturned: 0, next_cursor: null });
+    });
+
+    it('answers stale_cursor when the layer is refreshed between two pages, and starts again cleanly', async () => {
+      const first = await list({ bbox, limit: 10 });
+      expect(first.next_cursor).not.toBeNull();
+      await refresh('power_substations', substations(240));
+      const error = await failure(list({ bbox, limit: 10, cursor: first.next_cursor! }));
+      expect(error.code).toBe('stale_cursor');
+      expect(error.message).toMatch(/power_substations was refreshed since this cursor was issued .*start again without cursor/);
+      const again = await allPages({ bbox, limit: 10 });
+      expect(again[0]!.version).toBe(first.version + 1);
+      expect(again.flatMap((page) => page.features.map((feature) => feature.id)).sort()).toEqual(await idsIntersecting('power_substations', bbox));
+    });
+
+    it('refuses a cursor used with another bbox or another layer, and one it did not issue', async () => {
+      const first = await list({ bbox, limit: 5 });
+      expect((await failure(list({ bbox: '16.3,52.3,16.45,52.36', limit: 5, cursor: first.next_cursor! }))).message).toMatch(/another bbox/);
+      expect((await failure(list({ layer_id: 'kowr_land', bbox, cursor: first.next_cursor! }))).message).toMatch(/issued for layer power_substations, not kowr_land/);
+      expect((await failure(list({ bbox, cursor: 'bm90LWEtY3Vyc29y' }))).code).toBe('invalid_request');
+      // Same box written differently is the same box.
+      const next = await list({ bbox: '16.3050,52.305,16.455,52.3650', limit: 5, cursor: first.next_cursor! });
+      expect(next.features[0]!.id).not.toBe(first.features[0]!.id);
+    });
+
+    it('names the layers for an unknown id and explains how tile-only and WMS layers are served', async () => {
+      const unknown = await failure(list({ layer_id: 'power_substation', bbox }));
+      expect(unknown.code).toBe('not_found');
+      expect(unknown.message).toMatch(/Layers listed as features: parcels, cadastral_units, admin_bounds/);
+      expect(unknown.candidates).toContain('power_substations');
+      expect((await failure(list({ layer_id: 'contours', bbox }))).message).toMatch(/served only as vector tiles/);
+      expect((await failure(list({ layer_id: 'ortho', bbox }))).message).toMatch(/WMS/);
+      expect((await failure(list({ bbox: '16,52,17.2,53' }))).message).toMatch(/at most 1 square degree/);
+    });
+
+    it('ends a page early at its size budget and still lists every feature once', async () => {
+      const small = new FeaturesService(new ServedVersionRepository(db), new FeaturesRepository(), { replyBudgetBytes: 2500 });
+      const pages = await allPages({ bbox, limit: 100 }, small);
+      expect(pages.length).toBeGreaterThan(3);
+      expect(pages.every((page) => page.numberReturned < 100)).toBe(true);
+      const ids = pages.flatMap((page) => page.features.map((feature) => feature.id));
+      expect(ids.sort()).toEqual(await idsIntersecting('power_substations', bbox));
+    });
+
+    it('sends a feature larger than the budget on its own, simplified and marked', async () => {
+      const tiny = new FeaturesService(new ServedVersionRepository(db), new FeaturesRepository(), { replyBudgetBytes: 200 });
+      const page = await list({ layer_id: 'kowr_land', bbox: '16.2,52.3,16.3,52.35', limit: 3 }, tiny);
+      expect(page.numberReturned).toBe(1);
+      expect(page.features[0]!.properties.geometry_simplified_m).toBeGreaterThan(0);
+      expect(page.features[0]!.geometry.type).toBe('Polygon');
+      expect(page.next_cursor).not.toBeNull();
+    });
+
+    it('reads the version its state names even when a refresh commits between the state and the page', async () => {
+      const before = (await features.list({ layer_id: 'power_substations', bbox, limit: 1 })).version;
+      const seen = await new ServedVersionRepository(db).read('power_substations', async (q, served) => {
+        await refresh('power_substations', substations(120));
+        const count = async (relation: string): Promise<number> => Number((await q.query(`SELECT count(*) AS n FROM ${relation}`))[0].n);
+        const page = await new FeaturesRepository().page(q, findLayer('power_substations')!, served.table!, { minLng: 16, minLat: 52, maxLng: 17, maxLat: 53 }, 0, 1000, 1 << 20);
+        return { version: served.version, table: await count(`layer.${served.table}`), page: page.rows.length, view: await count('layer_pub.power_substations') };
+      });
+      expect(seen.version).toBe(before);
+      expect(seen.table).toBe(240);
+      expect(seen.page).toBe(240);
+      // The published view is resolved from the catalog when the statement runs: it already names the new
+      // table, whose rows our snapshot cannot see. Reading through it would have answered an empty layer.
+      expect(seen.view).toBe(0);
+      expect((await features.list({ layer_id: 'power_substations', bbox, limit: 1 })).version).toBe(before + 1);
+    });
+
+    it('asks the GiST index for the box, transformed to EPSG:2180, not the table for every row', async () => {
+      const layer = findLayer('power_substations')!;
+      const [{ table_name: table }] = await db.query(`SELECT table_name FROM layer.layer_state WHERE layer_id = 'power_substations'`);
+      const runner = db.createQueryRunner();
+      await runner.connect();
+      try {
+        await runner.startTransaction();
+        await runner.query('SET LOCAL enable_seqscan = off');
+        const plan: Array<{ 'QUERY PLAN': string }> = await runner.query(`EXPLAIN ${featurePageSql(layer, table)}`, [16.31, 52.31, 16.32, 52.315, 0, 101, 786432]);
+        const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+        await runner.rollbackTransaction();
+        expect(text).toMatch(new RegExp(`${table}_geom`));
+        expect(text).toMatch(/Index Cond: \(+geom && /);
+        expect(text).not.toMatch(/st_transform\(f\.geom/i);
+      } finally {
+        await runner.release();
+      }
+    });
+  });
+
+  describe('vector tiles', () => {
+    const overData = tileAt(16.33, 52.335, 12);
+
+    it('cuts a tile over the data into a valid MVT layer named after the layer, with ids, kinds and key attributes', async () => {
+      const reply = await tiles.tile({ layer_id: 'kowr_land', ...overData });
+      expect(reply.status).toBe('tile');
+      expect(reply.etag).toMatch(/^"kowr_land-v\d+-[0-9a-z]+-12-\d+-\d+-m1"$/);
+      const [layer, ...others] = readMvt(Buffer.from(reply.mvt_base64!, 'base64'));
+      expect(others).toHaveLength(0);
+      expect(layer).toMatchObject({ name: 'kowr_land', version: 2, extent: 4096 });
+      expect(layer!.keys).toEqual(expect.arrayContaining(['id', 'kind', 'area_sqm']));
+      const box = tileBbox(overData);
+      const inside = await idsIntersecting('kowr_land', `${box.minLng}, ${box.minLat}, ${box.maxLng}, ${box.maxLat}`);
+      expect(inside.length).toBeGreaterThan(0);
+      expect(layer!.values).toEqual(expect.arrayContaining(['in_stock', 'leased', ...inside]));
+      expect(layer!.features.length).toBeGreaterThanOrEqual(inside.length);
+      expect(reply.feature_count).toBe(layer!.features.length);
+      for (const feature of layer!.features) {
+        expect(feature.type).toBe(3);
+        expect(feature.id).not.toBeNull();
+        for (const [x, y] of feature.points) {
+          expect(x).toBeGreaterThanOrEqual(-64);
+          expect(x).toBeLessThanOrEqual(4096 + 64);
+          expect(y).toBeGreaterThanOrEqual(-64);
+          expect(y).toBeLessThanOrEqual(4096 + 64);
+        }
+      }
+    });
+
+    it('answers empty tiles away from the data, outside Poland and below the layer minzoom', async () => {
+      expect((await tiles.tile({ layer_id: 'kowr_land', ...tileAt(21.0, 50.0, 12) })).status).toBe('empty');
+      expect((await tiles.tile({ layer_id: 'kowr_land', ...tileAt(2.35, 48.85, 12) })).status).toBe('empty');
+      expect((await tiles.tile({ layer_id: 'kowr_land', ...tileAt(16.33, 52.335, 7) })).status).toBe('empty');
+      expect((await tiles.tile({ layer_id: 'kowr_land', ...tileAt(16.33, 52.335, 8) })).status).toBe('tile');
+    });
+
+    it('answers not_modified for the current entity tag, and a new tag after a refresh', async () => {
+      const first = await tiles.tile({ layer_id: 'kowr_land', ...overData });
+      const again = await tiles.tile({ layer_id: 'kowr_land', ...overData, if_none_match: ['"other"', first.etag] });
+      expect(again).toMatchObject({ status: 'not_modified', etag: first.etag, mvt_base64: null });
+      await refresh('kowr_land', stateLand());
+      const refreshed = await tiles.tile({ layer_id: 'kowr_land', ...overData, if_none_match: [first.etag] });
+      expect(refreshed.status).toBe('tile');
+      expect(refreshed.etag).not.toBe(first.etag);
+      expect(refreshed.mvt_base64).toBe(first.mvt_base64);
+    });
+
+    it('checks the tile address and that the layer is served as tiles', async () => {
+      expect((await failure(tiles.tile({ layer_id: 'kowr_land', z: 23, x: 0, y: 0 }))).message).toMatch(/z must be an integer from 0 to 22/);
+      expect((await failure(tiles.tile({ layer_id: 'kowr_land', z: 3, x: 8, y: 0 }))).message).toMatch(/x must be an integer from 0 to 7/);
+      expect((await failure(tiles.tile({ layer_id: 'power_substations', z: 12, x: 0, y: 0 }))).message).toMatch(/not served as vector tiles/);
+      expect((await failure(tiles.tile({ layer_id: 'unicorns', z: 12, x: 0, y: 0 }))).code).toBe('not_found');
+    });
+
+    it('describes the tiles in TileJSON with the bounds of the served data', async () => {
+      const tileset = await tiles.tileset({ layer_id: 'kowr_land' });
+      expect(tileset).toMatchObject({ tilejson: '3.0.0', name: 'kowr_land', scheme: 'xyz', minzoom: 8, maxzoom: 16, tiles: ['/v1/layers/kowr_land/tiles/{z}/{x}/{y}.mvt'] });
+      const [west, south, east, north] = tileset.bounds;
+      // The extent recorded at refresh is the EPSG:2180 extent's envelope in WGS84: it covers the data, a little wider.
+      const data = [16.22, 52.32, 16.22 + 11 * 0.02 + 0.006, 52.32 + 4 * 0.012 + 0.006];
+      expect(west).toBeLessThanOrEqual(data[0]!);
+      expect(south).toBeLessThanOrEqual(data[1]!);
+      expect(east).toBeGreaterThanOrEqual(data[2]!);
+      expect(north).toBeGreaterThanOrEqual(data[3]!);
+      expect(Math.max(data[0]! - west, data[1]! - south, east - data[2]!, north - data[3]!)).toBeLessThan(0.01);
+      expect(tileset.vector_layers[0]).toMatchObject({ id: 'kowr_land', fields: { id: 'String', kind: 'String', area_sqm: 'Number', asking_price_pln: 'Number' } });
+    });
+  });
+});

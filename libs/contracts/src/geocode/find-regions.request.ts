@@ -1,0 +1,29 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+
+export const REGION_QUERY_MAX_LENGTH = 100;
+export const REGIONS_LIMIT_DEFAULT = 10;
+export const REGIONS_LIMIT_MAX = 50;
+
+/** `geocode.regions.find`: administrative units whose name matches the text, best first. */
+export class FindRegionsRequest {
+  @ApiProperty({
+    description:
+      'Name of a gmina, powiat or voivodeship, or its beginning; diacritics optional (krakow finds Kraków). ' +
+      'A leading unit word restricts the level: gmina / gm., powiat / pow., województwo / woj., miasto (cities and towns).',
+    minLength: 1,
+    maxLength: REGION_QUERY_MAX_LENGTH,
+    example: 'krakow',
+  })
+  @IsString({ message: 'q must be a string' })
+  @MinLength(1, { message: 'q must have at least 1 character' })
+  @MaxLength(REGION_QUERY_MAX_LENGTH, { message: `q must have at most ${REGION_QUERY_MAX_LENGTH} characters` })
+  q!: string;
+
+  @ApiPropertyOptional({ description: 'Most units to return', minimum: 1, maximum: REGIONS_LIMIT_MAX, default: REGIONS_LIMIT_DEFAULT })
+  @IsOptional()
+  @IsInt({ message: `limit must be an integer from 1 to ${REGIONS_LIMIT_MAX}` })
+  @Min(1, { message: `limit must be an integer from 1 to ${REGIONS_LIMIT_MAX}` })
+  @Max(REGIONS_LIMIT_MAX, { message: `limit must be an integer from 1 to ${REGIONS_LIMIT_MAX}` })
+  limit?: number;
+}

@@ -1,0 +1,4 @@
+/** NATS subjects answered by geocode-svc; one request and one reply type each. */
+export const GeocodeSubjects = {
+  regionsFind: 'geocode.regions.find',
+} as const;

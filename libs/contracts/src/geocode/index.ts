@@ -1,0 +1,3 @@
+export * from './geocode.subjects.js';
+export * from './find-regions.request.js';
+export * from './region.view.js';

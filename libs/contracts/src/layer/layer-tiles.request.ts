@@ -1,0 +1,33 @@
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { LAYER_ID_MESSAGE, LAYER_ID_PATTERN } from './layer-features.request.js';
+
+/** `layer.tiles.get`: one vector tile (XYZ, web mercator). z, x and y ranges are checked by the service. */
+export class LayerTileRequest {
+  @IsString()
+  @Matches(LAYER_ID_PATTERN, { message: LAYER_ID_MESSAGE })
+  layer_id!: string;
+
+  @IsInt({ message: 'z must be an integer from 0 to 22' })
+  z!: number;
+
+  @IsInt({ message: 'x must be an integer from 0 to 2^z-1' })
+  x!: number;
+
+  @IsInt({ message: 'y must be an integer from 0 to 2^z-1' })
+  y!: number;
+
+  /** Entity tags from If-None-Match; when the tile's tag is among them the reply carries no bytes. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @MaxLength(200, { each: true })
+  if_none_match?: string[];
+}
+
+/** `layer.tiles.describe`: the TileJSON of a layer served as vector tiles. */
+export class LayerTilesetRequest {
+  @IsString()
+  @Matches(LAYER_ID_PATTERN, { message: LAYER_ID_MESSAGE })
+  layer_id!: string;
+}

@@ -1,0 +1,76 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** A layer inside the vector tiles (TileJSON `vector_layers`). */
+export class VectorLayerView {
+  @ApiProperty({ description: 'Layer name inside each tile: the layer id.', example: 'parcels' })
+  id!: string;
+
+  @ApiProperty()
+  description!: string;
+
+  @ApiProperty()
+  minzoom!: number;
+
+  @ApiProperty()
+  maxzoom!: number;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Feature properties in the tiles and their types (String, Number, Boolean).',
+    example: { id: 'String', kind: 'String', name: 'String' },
+  })
+  fields!: Record<string, string>;
+}
+
+/** TileJSON 3.0.0 of a layer served as vector tiles. */
+export class TileJsonView {
+  @ApiProperty({ enum: ['3.0.0'] })
+  tilejson!: '3.0.0';
+
+  @ApiProperty({ example: 'parcels' })
+  name!: string;
+
+  @ApiProperty()
+  description!: string;
+
+  @ApiProperty({ description: 'Source and attribution of the data.' })
+  attribution!: string;
+
+  @ApiProperty({ description: 'Served version; tiles change when it does.' })
+  version!: string;
+
+  @ApiProperty({ enum: ['xyz'] })
+  scheme!: 'xyz';
+
+  @ApiProperty({ type: [String], description: 'Tile URL template; requests need the same Authorization header.' })
+  tiles!: string[];
+
+  @ApiProperty({ description: 'Below it tiles are empty (204): the layer is too dense to draw at lower zooms.' })
+  minzoom!: number;
+
+  @ApiProperty({ description: 'Deepest zoom with full detail; clients overzoom beyond it.' })
+  maxzoom!: number;
+
+  @ApiProperty({ type: [Number], description: 'Extent of the served data, [minLng, minLat, maxLng, maxLat] in WGS84.' })
+  bounds!: number[];
+
+  @ApiPropertyOptional({ type: [Number], description: '[lng, lat, zoom] to open a map at.' })
+  center?: number[];
+
+  @ApiProperty({ type: [VectorLayerView] })
+  vector_layers!: VectorLayerView[];
+}
+
+/** Reply of `layer.tiles.get`: the tile travels base64-encoded inside the JSON reply. */
+export interface LayerTileReply {
+  /** Strong entity tag, quoted: layer, version and tile address. */
+  etag: string;
+  version: number;
+  /** `tile`: bytes in mvt_base64; `empty`: no feature in the tile; `not_modified`: the caller's tag matches. */
+  status: 'tile' | 'empty' | 'not_modified';
+  mvt_base64: string | null;
+  feature_count: number;
+  /** True when the tile hit its feature cap and holds only the largest features. */
+  truncated: boolean;
+}
