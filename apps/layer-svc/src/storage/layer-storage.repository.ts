@@ -9,6 +9,11 @@ import {
   versionTableName,
 } from './layer-tables.js';
 
+/** Quotes a column name that came from a source file. */
+function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
 /** Poland's extent in EPSG:2180 with a margin: features wholly outside it are rejected. */
 const POLAND_2180 = 'ST_MakeEnvelope(130000, 100000, 900000, 800000, 2180)';
 
@@ -109,22 +114,31 @@ export class LayerStorageRepository {
   /** Moves staged rows into the version table: core columns, typed attributes as JSON, repaired geometry. */
   async copyFromStage(layer: LayerDefinition, stageTable: string, table: string, provenance: { runId: string; fetchedAt: Date; sourceUrl: string }): Promise<number> {
     const dimension = GEOMETRY_FAMILY[layer.geometryType]!.dimension;
+    // The source's columns as one JSON object, built column by column: to_jsonb(row) would also
+    // turn the geometry into GeoJSON first, which cost ten times the rest of the copy.
+    const columns = await this.stageColumns(stageTable);
+    const params: unknown[] = [dimension, provenance.runId, provenance.fetchedAt, provenance.sourceUrl];
+    const pairs = columns.map((column) => {
+      params.push(column);
+      return `$${params.length}::text, st.${quoteIdentifier(column)}`;
+    });
+    const source = pairs.length > 0 ? `jsonb_build_object(${pairs.join(', ')})` : `'{}'::jsonb`;
     // Attributes are kept with the types the catalogue gives them: a source that writes numbers as
     // text (CSV, some WFS) is read as numbers; text that is no number stays text and fails validation.
     const typed = layer.attributes
       .filter((attribute) => attribute.name !== 'name' && attribute.name !== 'teryt')
       .map((attribute) => `'${attribute.name}', layer.coerce_attribute(j->'${attribute.name}', '${attribute.type}')`);
     const attrs = typed.length > 0 ? `(j - ARRAY['id', 'kind', 'name', 'teryt']) || jsonb_build_object(${typed.join(', ')})` : `j - ARRAY['id', 'kind', 'name', 'teryt']`;
-    const result: [unknown[], number] | unknown[] = await this.q.query(
+    await this.q.query(
       `INSERT INTO layer.${table} (ext_id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url)
        SELECT NULLIF(j->>'id', ''), NULLIF(j->>'kind', ''), NULLIF(j->>'name', ''), NULLIF(j->>'teryt', ''),
               jsonb_strip_nulls(${attrs}),
               COALESCE(ST_CollectionExtract(ST_MakeValid(ST_Force2D(s.geom)), $1), 'GEOMETRYCOLLECTION EMPTY'::geometry),
               $2, $3, $4
-       FROM (SELECT to_jsonb(st) - ARRAY['geom', 'ogc_fid'] AS j, st.geom FROM layer_stage.${stageTable} st) s`,
-      [dimension, provenance.runId, provenance.fetchedAt, provenance.sourceUrl],
+       FROM (SELECT ${source} AS j, st.geom FROM layer_stage.${stageTable} st) s`,
+      params,
     );
-    return Array.isArray(result) && typeof result[1] === 'number' ? result[1] : this.count(table);
+    return this.count(table);
   }
 
   async count(table: string): Promise<number> {
@@ -186,7 +200,7 @@ export class LayerStorageRepository {
       };
       await examples(`whose ${attribute.name} is not of type ${attribute.type}`, `${json} IS NOT NULL AND (${typeCheck[attribute.type]})`);
     }
-    await examples('with a teryt that is not a 7-digit gmina code', `teryt IS NOT NULL AND teryt !~ '^[0-9]{7}$' AND kind NOT IN ('voivodeship', 'powiat')`);
+    await examples('with a teryt that is not a TERYT code of 2, 4 or 7 digits', `teryt IS NOT NULL AND teryt !~ '^([0-9]{2}|[0-9]{4}|[0-9]{7})$'`);
     return problems;
   }
 

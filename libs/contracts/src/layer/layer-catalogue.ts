@@ -1003,8 +1003,8 @@ const CATALOGUE: LayerDefinition[] = [
     coverage: 'national',
     servedVia: ['wms'],
     cadence: 'quarterly',
-    kinds: [{ id: 'hillshade', description: 'Shaded relief raster' }],
-    attributes: [],
+    kinds: [{ id: 'hillshade', description: 'Shaded relief raster (features are map-sheet footprints)' }],
+    attributes: [{ name: 'wms_url', type: 'string', description: 'WMS GetMap endpoint serving the sheet' }],
     demo: 'generated',
   },
   {
@@ -1023,6 +1023,7 @@ const CATALOGUE: LayerDefinition[] = [
     attributes: [
       { name: 'acquired_on', type: 'date', description: 'Flight date of the sheet' },
       { name: 'pixel_size_m', type: 'number', unit: 'm', description: 'Ground pixel size' },
+      { name: 'wms_url', type: 'string', description: 'WMS GetMap endpoint serving the sheet' },
     ],
     demo: 'generated',
   },
