@@ -19,7 +19,7 @@ export function loadWithOgr(options: OgrLoadOptions): Promise<void> {
   const source = resolveSource(options.source);
   const args = [
     '-f', 'PostgreSQL',
-    `PG:${options.databaseUrl}`,
+    `PG:${libpqKeywords(options.databaseUrl)}`,
     source,
     '-nln', `layer_stage.${options.stageTable}`,
     '-lco', 'GEOMETRY_NAME=geom',
@@ -47,7 +47,7 @@ export function loadWithOgr(options: OgrLoadOptions): Promise<void> {
     );
   }
   return new Promise((resolve, reject) => {
-    const child = spawn('ogr2ogr', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PGAPPNAME: 'layer-refresh' } });
+    const child = spawn('ogr2ogr', args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     let stderr = '';
     let lastPercent = -1;
     const onOutput = (chunk: Buffer): void => {
@@ -72,6 +72,25 @@ export function loadWithOgr(options: OgrLoadOptions): Promise<void> {
       reject(new Error(`ogr2ogr could not read ${options.source}: ${message || `exit code ${code}`}`));
     });
   });
+}
+
+/**
+ * `postgres://user:pw@host:port/db` as libpq keywords. GDAL 3.6 appends its own application_name
+ * to the connection string, which breaks a URI (the database name swallows it).
+ */
+export function libpqKeywords(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const quote = (value: string): string => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const pairs: Array<[string, string]> = [
+    ['host', decodeURIComponent(url.hostname) || 'localhost'],
+    ['port', url.port || '5432'],
+    ['dbname', decodeURIComponent(url.pathname.replace(/^\//, '')) || 'postgres'],
+    ['application_name', 'layer-refresh'],
+  ];
+  if (url.username) pairs.push(['user', decodeURIComponent(url.username)]);
+  if (url.password) pairs.push(['password', decodeURIComponent(url.password)]);
+  for (const [key, value] of url.searchParams) if (/^[a-z_]+$/.test(key)) pairs.push([key, value]);
+  return pairs.map(([key, value]) => `${key}=${quote(value)}`).join(' ');
 }
 
 function resolveSource(source: string): string {

@@ -9,6 +9,15 @@ import {
   versionTableName,
 } from './layer-tables.js';
 
+/** SQL types of staged columns that already hold a catalogue type as it should be. */
+const STAGE_TYPE_FITS: Record<string, string[]> = {
+  number: ['double precision', 'integer', 'bigint', 'numeric', 'real', 'smallint'],
+  integer: ['integer', 'bigint', 'smallint'],
+  boolean: ['boolean'],
+  date: ['date'],
+  string: ['character varying', 'text'],
+};
+
 /** Quotes a column name that came from a source file. */
 function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
@@ -102,13 +111,15 @@ export class LayerStorageRepository {
     await this.q.query(`DROP TABLE IF EXISTS layer_stage.${stageTable}`);
   }
 
-  /** Columns the source brought (minus geometry and GDAL's fid). */
-  async stageColumns(stageTable: string): Promise<string[]> {
-    const rows: Array<{ column_name: string }> = await this.q.query(
-      `SELECT column_name FROM information_schema.columns WHERE table_schema = 'layer_stage' AND table_name = $1 AND column_name NOT IN ('geom', 'ogc_fid')`,
+  /** Columns the source brought (minus geometry and GDAL's fid), with their SQL types. */
+  async stageColumns(stageTable: string): Promise<Array<{ name: string; type: string }>> {
+    const rows: Array<{ column_name: string; data_type: string }> = await this.q.query(
+      `SELECT column_name, data_type FROM information_schema.columns
+       WHERE table_schema = 'layer_stage' AND table_name = $1 AND column_name NOT IN ('geom', 'ogc_fid')
+       ORDER BY ordinal_position`,
       [stageTable],
     );
-    return rows.map((row) => row.column_name);
+    return rows.map((row) => ({ name: row.column_name, type: row.data_type }));
   }
 
   /** Moves staged rows into the version table: core columns, typed attributes as JSON, repaired geometry. */
@@ -119,14 +130,17 @@ export class LayerStorageRepository {
     const columns = await this.stageColumns(stageTable);
     const params: unknown[] = [dimension, provenance.runId, provenance.fetchedAt, provenance.sourceUrl];
     const pairs = columns.map((column) => {
-      params.push(column);
-      return `$${params.length}::text, st.${quoteIdentifier(column)}`;
+      params.push(column.name);
+      return `$${params.length}::text, st.${quoteIdentifier(column.name)}`;
     });
+    const stageType = new Map(columns.map((column) => [column.name, column.type]));
     const source = pairs.length > 0 ? `jsonb_build_object(${pairs.join(', ')})` : `'{}'::jsonb`;
     // Attributes are kept with the types the catalogue gives them: a source that writes numbers as
     // text (CSV, some WFS) is read as numbers; text that is no number stays text and fails validation.
+    // Only columns the source typed differently from the catalogue are converted (most are not).
     const typed = layer.attributes
       .filter((attribute) => attribute.name !== 'name' && attribute.name !== 'teryt')
+      .filter((attribute) => stageType.has(attribute.name) && !STAGE_TYPE_FITS[attribute.type].includes(stageType.get(attribute.name)!))
       .map((attribute) => `'${attribute.name}', layer.coerce_attribute(j->'${attribute.name}', '${attribute.type}')`);
     const attrs = typed.length > 0 ? `(j - ARRAY['id', 'kind', 'name', 'teryt']) || jsonb_build_object(${typed.join(', ')})` : `j - ARRAY['id', 'kind', 'name', 'teryt']`;
     await this.q.query(
