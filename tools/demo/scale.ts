@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(total) || total < 1000 || total > 50_000_000) throw new Error('--parcels must be an integer between 1000 and 50000000');
   const databaseUrl = process.env['DATABASE_URL'];
   if (!databaseUrl) throw new Error('DATABASE_URL is not set');
-  const root = resolve(import.meta.dirname, '../..');
+  const root = resolve(import.meta.dirname, '../../..'); // tools/dist/demo -> repository
   const out = resolve(values.out ?? join(root, '.stack/dev/scale-data', String(total)));
   mkdirSync(out, { recursive: true });
   const file = join(out, 'parcels.geojsonl');
@@ -83,21 +83,22 @@ async function gminaQuotas(client: pg.Client, total: number): Promise<GminaQuota
  * 9xxx never clash with the demo's real precincts. One GeoJSON line per plot, made by PostGIS.
  */
 const PLOTS_SQL = `
-  WITH g AS (
+  WITH params AS (SELECT $3::float8 AS w, $4::float8 AS d, $5::float8 AS gap),
+  g AS (
     SELECT id, ST_PointOnSurface(geom) AS c, ceil(sqrt($2::int))::int AS cols FROM layer_pub.admin_bounds WHERE id = $1
   ), plots AS (
     SELECT g.id, n,
            ST_MakeEnvelope(
-             ST_X(g.c) + ((n % g.cols) - g.cols / 2) * ($3 + $5), ST_Y(g.c) + ((n / g.cols) - g.cols / 2) * ($4 + $5),
-             ST_X(g.c) + ((n % g.cols) - g.cols / 2) * ($3 + $5) + $3, ST_Y(g.c) + ((n / g.cols) - g.cols / 2) * ($4 + $5) + $4,
-             2180) AS geom
-    FROM g, generate_series(0, $2::int - 1) AS n
+             ST_X(g.c) + ((n % g.cols) - g.cols / 2) * (w + gap), ST_Y(g.c) + ((n / g.cols) - g.cols / 2) * (d + gap),
+             ST_X(g.c) + ((n % g.cols) - g.cols / 2) * (w + gap) + w, ST_Y(g.c) + ((n / g.cols) - g.cols / 2) * (d + gap) + d,
+             2180) AS geom, w * d AS area
+    FROM g, params, generate_series(0, $2::int - 1) AS n
   )
   SELECT json_build_object(
     'type', 'Feature',
     'properties', json_build_object(
       'id', id_text, 'kind', 'parcel', 'name', NULL, 'teryt', id,
-      'parcel_id', id_text, 'parcel_number', (n % 1000 + 1)::text, 'precinct_id', precinct, 'area_sqm', $3 * $4),
+      'parcel_id', id_text, 'parcel_number', (n % 1000 + 1)::text, 'precinct_id', precinct, 'area_sqm', area),
     'geometry', ST_AsGeoJSON(ST_Transform(geom, 4326), 7)::json)::text AS line
   FROM (
     SELECT p.*, format('%s_%s.%s', left(id, 6), right(id, 1), 9000 + n / 1000) AS precinct,

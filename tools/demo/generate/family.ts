@@ -12,16 +12,22 @@
  * - write features through `ctx.out` (GeoJSONSeq, coverage and source sidecars, counts).
  *
  * Scratch tables other families may read (EPSG:2180 geometry column `geom`, in `ctx.scratch`):
- *   admin:     gmina(teryt, name, type_digit, powiat, voivodeship, geom)  every gmina of Poland, simplified
- *              powiat(teryt, name, geom), voivodeship(teryt, name, geom)
- *              demo_gmina(teryt, name, kind, powiat, voivodeship, geom)  demo gminas of this scale, detailed
- *   cadastre:  precinct(id, unit, name, teryt, character, selected, geom)   character: urban|suburban|rural
- *              block(id, precinct_id, teryt, style, designation, geom)      layout blocks (street blocks, field blocks)
- *              parcel(id, teryt, precinct_id, block_id, style, designation, area_sqm, geom, ...)
- *              street(id, teryt, locality, name, geom)                     street centre lines of the layout (LineString)
- *   planning:  mpzp_zone(id, plan_id, teryt, symbol, category, geom), mpzp_plan(id, teryt, geom)
- *   buildings: building(id, parcel_id, teryt, kind, function, floors, height_m, built_year, geom); parcel.vacant
- *   terrain:   <scratch>.elevation(x, y) -> metres (SQL function, EPSG:2180 coordinates)
+ *   admin:     gmina(teryt, name, type_digit, powiat, voivodeship, detailed, geom)   every gmina of Poland
+ *              powiat(teryt, name, detailed, geom), voivodeship(teryt, name, geom)
+ *              demo_gmina(teryt, name, kind, powiat, voivodeship, industry, geom)  demo gminas of this scale, detailed
+ *   cadastre:  unit(id, name, teryt, real, geom)                                     cadastral units
+ *              precinct(id, unit, name, teryt, real, character, selected, locality, locality_simc, geom)
+ *                         character urban|suburban|rural; selected = has parcels
+ *              region(id, precinct_id, teryt, style, geom)                        style urban|suburban|village|fields
+ *              block(id, region_id, precinct_id, teryt, style, block_type, designation, geom)
+ *                         street blocks and field blocks; block_type plots|large|field
+ *              parcel(key, id, teryt, precinct_id, block_id, style, designation, area_sqm, land_use_classes, geom)
+ *              street(id, precinct_id, teryt, kind, name, locality, geom)          centre lines of the gaps between
+ *                         blocks (MultiLineString): kind street (named in towns) | track (between fields)
+ *   planning:  mpzp_plan(plan_id, teryt, plan_name, adopted_on, geom), mpzp_zone(id, plan_id, teryt, symbol, category, designation, geom)
+ *   buildings: building(id, parcel_id, parcel_key, teryt, kind, function, floors, height_m, built_year, status, geom);
+ *              parcel.vacant
+ *   terrain:   elevation(x, y) -> metres, a SQL function on EPSG:2180 coordinates
  * `designation` is the canonical land-use symbol of the block (MN, MW, MW/U, U, P, PU, R, ZL, ...),
  * the same world the local plans describe (also where a gmina has no plan).
  */
@@ -64,4 +70,36 @@ export interface GeneratorFamily {
   /** Families that must run first (their scratch tables are read) */
   dependsOn?: string[];
   generate(ctx: GeneratorContext): Promise<void>;
+}
+
+/**
+ * Families in run order: each after its dependencies (stable: list order among ready families).
+ * With `only` (layer ids), just the families producing them and their transitive dependencies.
+ */
+export function orderFamilies(families: readonly GeneratorFamily[], only: ReadonlySet<string> | null): GeneratorFamily[] {
+  const byName = new Map(families.map((f) => [f.name, f]));
+  for (const f of families) {
+    for (const d of f.dependsOn ?? []) if (!byName.has(d)) throw new Error(`family ${f.name} depends on unknown family ${d}`);
+  }
+  let wanted = new Set(families.map((f) => f.name));
+  if (only) {
+    const known = new Set(families.flatMap((f) => f.layers));
+    for (const l of only) if (!known.has(l)) throw new Error(`--only: no family generates ${l}`);
+    wanted = new Set();
+    const add = (name: string): void => {
+      if (wanted.has(name)) return;
+      wanted.add(name);
+      for (const d of byName.get(name)!.dependsOn ?? []) add(d);
+    };
+    for (const f of families) if (f.layers.some((l) => only.has(l))) add(f.name);
+  }
+  const done = new Set<string>();
+  const ordered: GeneratorFamily[] = [];
+  while (ordered.length < wanted.size) {
+    const next = families.find((f) => wanted.has(f.name) && !done.has(f.name) && (f.dependsOn ?? []).every((d) => done.has(d)));
+    if (!next) throw new Error('generator families have a dependency cycle');
+    done.add(next.name);
+    ordered.push(next);
+  }
+  return ordered;
 }
