@@ -34,7 +34,8 @@ lp_data_dir() {
 	return 1
 }
 
-# lp_generate_demo <repo-root> <scale> <out-dir>: write the demo sources once per generator version.
+# lp_generate_demo <repo-root> <scale> <out-dir>: write the demo sources once per generator version
+# (DATABASE_URL: a PostGIS database the generator may use for a scratch schema).
 lp_generate_demo() {
 	local root=$1 scale=$2 out=$3 data stamp
 	data=$(lp_data_dir "$root") || return 1

@@ -51,7 +51,9 @@ make_template() { # <db> <sources dir>
 node tools/dist/demo/load-fixture.js "$STATE/fixture" >/dev/null
 make_template "$TEMPLATE_DB" "$STATE/fixture"
 echo "test: generating and loading the small demo dataset ..." >&2
-lp_generate_demo "$ROOT" small "$STATE/demo-small" >"$STATE/generate.log" 2>&1 || { cat "$STATE/generate.log" >&2; exit 1; }
+# The generator computes geometry in a scratch schema of the cluster's spare database.
+DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/landparcel" lp_generate_demo "$ROOT" small "$STATE/demo-small" >"$STATE/generate.log" 2>&1 ||
+	{ cat "$STATE/generate.log" >&2; exit 1; }
 make_template "$DEMO_TEMPLATE_DB" "$STATE/demo-small"
 export LP_TEST_DEMO_TEMPLATE_DB=$DEMO_TEMPLATE_DB
 export LP_TEST_DEMO_SOURCES=$STATE/demo-small
