@@ -20,35 +20,9 @@ const WARMUP_SECONDS = 2;
 const GATEWAY_ROUTE = 'gateway → NATS → parcel-svc → PostGIS';
 const DIRECT_ROUTE = 'direct pg (same SQL)';
 
-// Copy of ParcelRepository.findFeature (apps/parcel-svc/src/parcel/parcel.repository.ts): tools cannot
-// import apps, and the comparison is only fair while this stays the same SQL. Keep the two in sync.
-const FIND_FEATURE_SQL = `SELECT json_build_object(
-         'type', 'Feature',
-         'id', p.parcel_id,
-         'geometry', ST_AsGeoJSON(ST_Transform(p.geom, 4326), 7)::json,
-         'properties', json_build_object(
-           'parcel_id', p.parcel_id,
-           'number', p.number,
-           'precinct_id', p.precinct_id,
-           'precinct_name', p.precinct_name,
-           'teryt', p.teryt,
-           'gmina', p.gmina_name,
-           'area_sqm', round(p.area_sqm::numeric, 2),
-           'centroid', (SELECT json_build_array(round(ST_X(c)::numeric, 7), round(ST_Y(c)::numeric, 7))
-                          FROM ST_Transform(ST_PointOnSurface(p.geom), 4326) AS c),
-           'provenance', json_build_object(
-             'layer', 'parcels',
-             'source_run_id', p.source_run_id,
-             'fetched_at', to_char(p.fetched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-             'source_url', p.source_url,
-             'source_bbox', CASE WHEN p.source_bbox IS NULL THEN NULL ELSE json_build_array(
-               round(ST_XMin(p.source_bbox)::numeric, 7), round(ST_YMin(p.source_bbox)::numeric, 7),
-               round(ST_XMax(p.source_bbox)::numeric, 7), round(ST_YMax(p.source_bbox)::numeric, 7)) END
-           )
-         )
-       ) AS feature
-       FROM layer_pub.parcels p
-       WHERE p.parcel_id = $1`;
+// The SQL ParcelRepository.findFeature runs, as printed and committed beside it (a parcel-svc test
+// keeps the file equal to the query), so both routes do exactly the same database work.
+const FIND_FEATURE_SQL = readFileSync(`${ROOT}apps/parcel-svc/src/parcel/sql/find-feature.sql`, 'utf8');
 
 /** The ports `npm start` chose for the private PostgreSQL and NATS (empty when there is no local stack). */
 function stackPorts(): Record<string, string> {
@@ -85,7 +59,7 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: settings.connecti
 async function sampleIds(): Promise<string[]> {
   const text = process.env['BENCH_IDS']?.trim() ?? '';
   if (text !== '' && !/^\d+$/.test(text)) return text.split(',').map((id) => id.trim()).filter(Boolean);
-  const { rows } = await pool.query<{ parcel_id: string }>('SELECT parcel_id FROM layer_pub.parcels ORDER BY md5(parcel_id) LIMIT $1', [
+  const { rows } = await pool.query<{ parcel_id: string }>('SELECT id AS parcel_id FROM layer_pub.parcels ORDER BY md5(id) LIMIT $1', [
     positiveInt('BENCH_IDS', 200),
   ]);
   return rows.map((row) => row.parcel_id);

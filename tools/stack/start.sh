@@ -113,6 +113,11 @@ if [[ $ready != 1 ]]; then
 	exit 1
 fi
 
+# A real parcel of the demo, with a '/' in its number, for the example call.
+example=$(/usr/bin/psql -X -Atq "$DATABASE_URL" -c "SELECT id FROM layer_pub.parcels WHERE id LIKE '%/%' ORDER BY id LIMIT 1" 2>/dev/null || true)
+example=${example:-306401_1.0012.100/1}
+example_path=$(node -e 'process.stdout.write(encodeURIComponent(process.argv[1]))' "$example")
+
 cat <<MSG
 
   Land-parcel API is up.
@@ -121,7 +126,8 @@ cat <<MSG
   MCP server    http://127.0.0.1:$MCP_PORT/mcp
   Demo API key  $KEY
 
-  Try:  curl -H "Authorization: Bearer $KEY" http://127.0.0.1:$PORT/v1/parcels/306401_1.0012.100%2F1
+  Try:  curl -H "Authorization: Bearer $KEY" http://127.0.0.1:$PORT/v1/parcels/$example_path
+        curl -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PORT/v1/regions?q=ostroda"
 
   DATABASE_URL=$DATABASE_URL
   NATS_URL=$NATS_URL

@@ -30,18 +30,21 @@ const FEATURE_JSON = `json_build_object(
          )
        )`;
 
+/**
+ * The lookup of one parcel as a feature. Printed to `sql/find-feature.sql` (kept equal by a test),
+ * so a change shows up as an SQL diff and the benchmark runs exactly this query.
+ */
+export const FIND_FEATURE_SQL = `SELECT ${FEATURE_JSON} AS feature
+       FROM layer_pub.parcels p
+       WHERE p.id = $1`;
+
 /** All SQL of the parcel feature. Parcels are read through layer-svc's published view. */
 @Injectable()
 export class ParcelRepository {
   constructor(private readonly db: DataSource) {}
 
   async findFeature(parcelId: string): Promise<ParcelFeatureView | null> {
-    const rows: Array<{ feature: ParcelFeatureView }> = await this.db.query(
-      `SELECT ${FEATURE_JSON} AS feature
-       FROM layer_pub.parcels p
-       WHERE p.id = $1`,
-      [parcelId],
-    );
+    const rows: Array<{ feature: ParcelFeatureView }> = await this.db.query(FIND_FEATURE_SQL, [parcelId]);
     return rows[0]?.feature ?? null;
   }
 
