@@ -14,6 +14,7 @@ import { HealthController } from './health/health.controller.js';
 import { LayerFeaturesController } from './layers/layer-features.controller.js';
 import { LayerTilesController } from './layers/layer-tiles.controller.js';
 import { LayersController } from './layers/layers.controller.js';
+import { MarketController } from './market/market.controller.js';
 import { ParcelsController } from './parcels/parcels.controller.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RpcModule } from './rpc/rpc.module.js';
@@ -28,7 +29,7 @@ export class GatewayModule {
         DatabaseModule.forService(() => ({ url: env.DATABASE_URL, schema: GATEWAY_SCHEMA, applicationName: 'gateway', poolSize: env.DB_POOL_SIZE })),
         RpcModule.register(env.NATS_URL),
       ],
-      controllers: [HealthController, ParcelsController, LayersController, RegionsController, LayerFeaturesController, LayerTilesController],
+      controllers: [HealthController, ParcelsController, LayersController, RegionsController, LayerFeaturesController, LayerTilesController, MarketController],
       providers: [
         { provide: ApiKeyRepository, useFactory: (db: DataSource) => new ApiKeyRepository(db), inject: [DataSource] },
         ApiKeyService,

@@ -3,6 +3,9 @@ import { DatabaseModule } from '@lp/db';
 import { createStatusController } from '@lp/messaging';
 import type { MarketSvcEnv } from './config/market-svc.env.js';
 import { MARKET_SCHEMA } from './db/migrations/index.js';
+import { TransactionsHandler } from './transactions/transactions.handler.js';
+import { TransactionsRepository } from './transactions/transactions.repository.js';
+import { TransactionsService } from './transactions/transactions.service.js';
 
 @Module({})
 export class MarketSvcModule {
@@ -17,7 +20,8 @@ export class MarketSvcModule {
           poolSize: env.DB_POOL_SIZE,
         })),
       ],
-      controllers: [createStatusController('market', 'market-svc')],
+      controllers: [createStatusController('market', 'market-svc'), TransactionsHandler],
+      providers: [TransactionsService, TransactionsRepository],
     };
   }
 }
