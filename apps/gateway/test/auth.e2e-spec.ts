@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { GatewayStack } from './gateway-stack.js';
-
-interface ErrorEnvelope {
-  error: { code: string; message: string; request_id: string };
-}
+import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
 
 describe('API keys and scopes', () => {
   let stack: GatewayStack;

@@ -99,3 +99,8 @@ export class GatewayStack {
 }
 
 export const ALL_SCOPES: Scope[] = ['search:read', 'parcels:read', 'market:read', 'reports:create', 'layers:read'];
+
+/** The error envelope every failing response carries. */
+export interface ErrorEnvelope {
+  error: { code: string; message: string; request_id: string; candidates?: string[] };
+}

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LayerFeaturePageView, LayerListView, TileJsonView } from '@lp/contracts';
 import { tileAt } from '@lp/geo';
-import { GatewayStack } from './gateway-stack.js';
-
-interface ErrorEnvelope {
-  error: { code: string; message: string; request_id: string; candidates?: string[] };
-}
+import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
 
 /** The fixture's parcels lie in one Poznań precinct, inside this box. */
 const POZNAN = '16.83,52.35,16.98,52.45';

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ParcelBatchView, ParcelFeatureView, ParcelSuggestionView } from '@lp/contracts';
-import { GatewayStack } from './gateway-stack.js';
-
-interface ErrorEnvelope {
-  error: { code: string; message: string };
-}
+import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
 
 describe('literal parcel paths: /at, /autocomplete, /batch', () => {
   let stack: GatewayStack;

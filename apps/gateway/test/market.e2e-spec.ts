@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TransactionListView } from '@lp/contracts';
-import { GatewayStack } from './gateway-stack.js';
-
-interface ErrorEnvelope {
-  error: { code: string; message: string };
-}
+import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
 
 const OLD = '2000-01-01';
 

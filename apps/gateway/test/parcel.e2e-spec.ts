@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ParcelFeatureView } from '@lp/contracts';
-import { GatewayStack } from './gateway-stack.js';
-
-interface ErrorEnvelope {
-  error: { code: string; message: string; request_id: string; candidates?: string[] };
-}
+import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
 
 describe('GET /v1/parcels/{parcel_id} through gateway, NATS and parcel-svc', () => {
   let stack: GatewayStack;
@@ -71,7 +67,11 @@ describe('GET /v1/parcels/{parcel_id} through gateway, NATS and parcel-svc', () 
     const nats = await connect({ servers: stack.nats.url });
     const seen: string[] = [];
     // A plain (non-queue) subscriber sees a copy of every request without answering it.
-    const spy = nats.subscribe('parcel.get', { callback: (_error, message) => seen.push(message.headers?.get('x-request-id') ?? '') });
+    const spy = nats.subscribe('parcel.get', {
+      callback: (_error, message) => {
+        seen.push(message.headers?.get('x-request-id') ?? '');
+      },
+    });
     await nats.flush();
     const res = await stack.api().get('/v1/parcels/306401_1.0012.2', { key, headers: { 'x-request-id': 'trace-abc-123' } });
     spy.unsubscribe();

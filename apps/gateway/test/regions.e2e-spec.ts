@@ -6,11 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { promisify } from 'node:util';
-import { GatewayStack } from './gateway-stack.js';
-
-interface ErrorEnvelope {
-  error: { code: string; message: string };
-}
+import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
 
 /** Real TERYT codes and names with made-up square boundaries: both Ostródas, Kraków and its powiats. */
 const ADMIN_SOURCE = 'apps/geocode-svc/test/fixtures/admin_bounds.geojsonl';
