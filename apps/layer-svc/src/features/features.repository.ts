@@ -1,3 +1,4 @@
+import { provenanceJsonSql } from '@lp/db';
 import { Injectable } from '@nestjs/common';
 import type { LayerDefinition } from '@lp/contracts';
 import type { Bbox } from '@lp/geo';
@@ -37,15 +38,7 @@ export function featureJsonSql(layer: LayerDefinition, geometry = 'f.geom'): str
       'properties', json_build_object(
         'kind', f.kind, 'name', f.name, 'teryt', f.teryt,
         ${attributes.map((pair) => `${pair},`).join(' ')}
-        'provenance', json_build_object(
-          'layer', '${layer.id}',
-          'source_run_id', f.source_run_id,
-          'fetched_at', to_char(f.fetched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-          'source_url', f.source_url,
-          'source_bbox', CASE WHEN f.source_bbox IS NULL THEN NULL ELSE json_build_array(
-            round(ST_XMin(f.source_bbox)::numeric, 7), round(ST_YMin(f.source_bbox)::numeric, 7),
-            round(ST_XMax(f.source_bbox)::numeric, 7), round(ST_YMax(f.source_bbox)::numeric, 7)) END
-        )
+        'provenance', ${provenanceJsonSql('f', layer.id)}
       )
     )::text`;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ParcelFeatureView, ParcelSuggestionView } from '@lp/contracts';
+import { provenanceJsonSql } from '@lp/db';
 import { DataSource } from 'typeorm';
 
 /** A parcel row `p` of layer_pub.parcels as a GeoJSON Feature in WGS84, built by PostgreSQL. */
@@ -18,15 +19,7 @@ const FEATURE_JSON = `json_build_object(
            'area_sqm', round(p.area_sqm::numeric, 2),
            'centroid', (SELECT json_build_array(round(ST_X(c)::numeric, 7), round(ST_Y(c)::numeric, 7))
                           FROM ST_Transform(ST_PointOnSurface(p.geom), 4326) AS c),
-           'provenance', json_build_object(
-             'layer', 'parcels',
-             'source_run_id', p.source_run_id,
-             'fetched_at', to_char(p.fetched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-             'source_url', p.source_url,
-             'source_bbox', CASE WHEN p.source_bbox IS NULL THEN NULL ELSE json_build_array(
-               round(ST_XMin(p.source_bbox)::numeric, 7), round(ST_YMin(p.source_bbox)::numeric, 7),
-               round(ST_XMax(p.source_bbox)::numeric, 7), round(ST_YMax(p.source_bbox)::numeric, 7)) END
-           )
+           'provenance', ${provenanceJsonSql('p', 'parcels')}
          )
        )`;
 
