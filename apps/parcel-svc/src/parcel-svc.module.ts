@@ -1,8 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
 import { createStatusController } from '@lp/messaging';
-import type { ParcelSvcEnv } from './config/parcel-svc.env.js';
+import { PARCEL_SVC_ENV, type ParcelSvcEnv } from './config/parcel-svc.env.js';
 import { PARCEL_SCHEMA } from './db/migrations/index.js';
+import { LayerEventsConsumer } from './events/layer-events.consumer.js';
+import { FactsBuilder } from './facts/facts-builder.service.js';
+import { FactsRepository } from './facts/facts.repository.js';
+import { FactsService } from './facts/facts.service.js';
+import { MarketSummaryClient } from './market/market-summary.client.js';
 import { ParcelHandler } from './parcel/parcel.handler.js';
 import { ParcelRepository } from './parcel/parcel.repository.js';
 import { ParcelService } from './parcel/parcel.service.js';
@@ -21,7 +26,16 @@ export class ParcelSvcModule {
         })),
       ],
       controllers: [createStatusController('parcel', 'parcel-svc'), ParcelHandler],
-      providers: [ParcelService, ParcelRepository],
+      providers: [
+        { provide: PARCEL_SVC_ENV, useValue: env },
+        ParcelService,
+        ParcelRepository,
+        FactsRepository,
+        FactsService,
+        FactsBuilder,
+        MarketSummaryClient,
+        LayerEventsConsumer,
+      ],
     };
   }
 }

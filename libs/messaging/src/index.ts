@@ -14,3 +14,4 @@ export * from './runtime/bootstrap-service.js';
 export * from './runtime/service.env.js';
 export * from './runtime/status.controller.js';
 export * from './events/events-stream.js';
+export * from './events/layer-refreshed.consumer.js';

@@ -7,3 +7,9 @@ export function queryNumber(value: unknown): unknown {
   const number = Number(value);
   return Number.isFinite(number) ? number : value;
 }
+
+/** A comma-separated query value ("a,b") as a list; absent stays absent, anything else is passed on. */
+export function queryList(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return value.split(',').map((item) => item.trim()).filter((item) => item.length > 0);
+}

@@ -3,8 +3,19 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } fro
 import {
   AUTOCOMPLETE_MAX,
   BATCH_MAX_IDS,
-  GetParcelRequest,
+  CONSTRAINTS_BUFFER_DEFAULT_M,
+  CONSTRAINTS_BUFFER_MAX_M,
+  ConstraintsView,
+  GetParcelDetailRequest,
   NEAREST_PARCEL_MAX_M,
+  PARCEL_INCLUDE_VALUES,
+  ParcelBlockRequest,
+  ParcelConstraintsRequest,
+  ParcelProximityRequest,
+  PROXIMITY_KIND_IDS,
+  ProximityView,
+  RegulationsView,
+  TerrainView,
   PARCEL_ID_EXAMPLE,
   ParcelAtRequest,
   ParcelAutocompleteRequest,
@@ -17,7 +28,7 @@ import {
 import { validateMessage } from '@lp/messaging';
 import type { FastifyRequest } from 'fastify';
 import { RequireScope } from '../auth/route-policy.js';
-import { queryNumber } from '../http/query-params.js';
+import { queryList, queryNumber } from '../http/query-params.js';
 import { ApiOkMedia, ApiV1Route } from '../openapi/api-docs.decorators.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
 
@@ -69,19 +80,91 @@ export class ParcelsController {
     return this.services.call(request, ParcelSubjects.batch, message);
   }
 
+  @Get(':parcel_id/regulations')
+  @RequireScope('parcels:read')
+  @ApiOperation({
+    summary: 'Zoning and planning status of a parcel: local plan zone, general plan, study, pre-emption rights',
+    description: 'mpzp null means no local plan applies. A field whose layer has no data in the gmina is absent (never null) and coverage says why.',
+    operationId: 'getParcelRegulations',
+  })
+  @ParcelIdParam()
+  @ApiOkResponse({ type: RegulationsView })
+  @ApiV1Route('parcels:read', [400, 404])
+  regulations(@Param('parcel_id') parcelId: string, @Req() request: FastifyRequest): Promise<RegulationsView> {
+    const message = validateMessage(ParcelBlockRequest, { parcel_id: parcelId });
+    return this.services.call(request, ParcelSubjects.regulations, message);
+  }
+
+  @Get(':parcel_id/constraints')
+  @RequireScope('parcels:read')
+  @ApiOperation({
+    summary: 'Environmental and legal constraints on a parcel or within buffer_m of it, with severity',
+    description: 'An empty items list means none found only for layers whose coverage is available; coverage lists every constraint layer.',
+    operationId: 'getParcelConstraints',
+  })
+  @ParcelIdParam()
+  @ApiQuery({ name: 'buffer_m', type: 'integer', required: false, description: `Metres around the parcel, 0 to ${CONSTRAINTS_BUFFER_MAX_M}, default ${CONSTRAINTS_BUFFER_DEFAULT_M}` })
+  @ApiOkResponse({ type: ConstraintsView })
+  @ApiV1Route('parcels:read', [400, 404])
+  constraints(@Param('parcel_id') parcelId: string, @Query('buffer_m') bufferM: unknown, @Req() request: FastifyRequest): Promise<ConstraintsView> {
+    const message = validateMessage(ParcelConstraintsRequest, { parcel_id: parcelId, ...(bufferM === undefined ? {} : { buffer_m: queryNumber(bufferM) }) });
+    return this.services.call(request, ParcelSubjects.constraints, message);
+  }
+
+  @Get(':parcel_id/terrain')
+  @RequireScope('parcels:read')
+  @ApiOperation({
+    summary: 'Elevation, slope and aspect of a parcel',
+    description: 'Where terrain_stats has no data for the parcel the figures are absent and coverage says so.',
+    operationId: 'getParcelTerrain',
+  })
+  @ParcelIdParam()
+  @ApiOkResponse({ type: TerrainView })
+  @ApiV1Route('parcels:read', [400, 404])
+  terrain(@Param('parcel_id') parcelId: string, @Req() request: FastifyRequest): Promise<TerrainView> {
+    const message = validateMessage(ParcelBlockRequest, { parcel_id: parcelId });
+    return this.services.call(request, ParcelSubjects.terrain, message);
+  }
+
+  @Get(':parcel_id/proximity')
+  @RequireScope('parcels:read')
+  @ApiOperation({
+    summary: 'Nearest feature of each kind (substations, lines, stops, schools, water, roads, ...) and its distance',
+    description: 'items: nearest per kind; not_found: kinds with data here but nothing within the search radius; coverage: layers without data here (unknown, not none).',
+    operationId: 'getParcelProximity',
+  })
+  @ParcelIdParam()
+  @ApiQuery({ name: 'kinds', type: String, required: false, description: `Comma-separated, default all: ${PROXIMITY_KIND_IDS.join(', ')}` })
+  @ApiOkResponse({ type: ProximityView })
+  @ApiV1Route('parcels:read', [400, 404])
+  proximity(@Param('parcel_id') parcelId: string, @Query('kinds') kinds: unknown, @Req() request: FastifyRequest): Promise<ProximityView> {
+    const message = validateMessage(ParcelProximityRequest, { parcel_id: parcelId, ...(kinds === undefined ? {} : { kinds: queryList(kinds) }) });
+    return this.services.call(request, ParcelSubjects.proximity, message);
+  }
+
   @Get(':parcel_id')
   @RequireScope('parcels:read')
   @Header('content-type', GEOJSON)
-  @ApiOperation({ summary: 'One parcel as a GeoJSON feature', operationId: 'getParcel' })
-  @ApiParam({
+  @ApiOperation({
+    summary: 'One parcel as a GeoJSON feature, with the blocks asked for in include',
+    description: 'include embeds blocks in properties in one round-trip; constraints use the default buffer of 100 m and proximity reports every kind.',
+    operationId: 'getParcel',
+  })
+  @ParcelIdParam()
+  @ApiQuery({ name: 'include', type: String, required: false, description: `Comma-separated blocks: ${PARCEL_INCLUDE_VALUES.join(', ')}` })
+  @ApiOkMedia(GEOJSON, ParcelFeatureView, 'The parcel, geometry in WGS84')
+  @ApiV1Route('parcels:read', [400, 404])
+  get(@Param('parcel_id') parcelId: string, @Query('include') include: unknown, @Req() request: FastifyRequest): Promise<ParcelFeatureView> {
+    const message = validateMessage(GetParcelDetailRequest, { parcel_id: parcelId, ...(include === undefined ? {} : { include: queryList(include) }) });
+    return this.services.call(request, ParcelSubjects.get, message);
+  }
+}
+
+/** The parcel_id path parameter, documented once. */
+function ParcelIdParam(): MethodDecorator {
+  return ApiParam({
     name: 'parcel_id',
     description: `EGiB parcel id; URL-encode '/' (${PARCEL_ID_EXAMPLE} becomes ${encodeURIComponent(PARCEL_ID_EXAMPLE)})`,
     example: PARCEL_ID_EXAMPLE,
-  })
-  @ApiOkMedia(GEOJSON, ParcelFeatureView, 'The parcel, geometry in WGS84')
-  @ApiV1Route('parcels:read', [400, 404])
-  get(@Param('parcel_id') parcelId: string, @Req() request: FastifyRequest): Promise<ParcelFeatureView> {
-    const message = validateMessage(GetParcelRequest, { parcel_id: parcelId });
-    return this.services.call(request, ParcelSubjects.get, message);
-  }
+  });
 }

@@ -1,14 +1,21 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  GetParcelRequest,
+  GetParcelDetailRequest,
   ParcelAtRequest,
   ParcelAutocompleteRequest,
   ParcelBatchRequest,
+  ParcelBlockRequest,
+  ParcelConstraintsRequest,
+  ParcelProximityRequest,
   ParcelSubjects,
+  type ConstraintsView,
   type ParcelBatchView,
   type ParcelFeatureView,
   type ParcelSuggestionView,
+  type ProximityView,
+  type RegulationsView,
+  type TerrainView,
 } from '@lp/contracts';
 import { ParcelService } from './parcel.service.js';
 
@@ -17,8 +24,8 @@ export class ParcelHandler {
   constructor(private readonly parcels: ParcelService) {}
 
   @MessagePattern(ParcelSubjects.get)
-  get(@Payload() request: GetParcelRequest): Promise<ParcelFeatureView> {
-    return this.parcels.getFeature(request.parcel_id);
+  get(@Payload() request: GetParcelDetailRequest): Promise<ParcelFeatureView> {
+    return this.parcels.getFeature(request.parcel_id, request.include);
   }
 
   @MessagePattern(ParcelSubjects.at)
@@ -33,6 +40,26 @@ export class ParcelHandler {
 
   @MessagePattern(ParcelSubjects.batch)
   batch(@Payload() request: ParcelBatchRequest): Promise<ParcelBatchView> {
-    return this.parcels.getBatch(request.parcel_ids);
+    return this.parcels.getBatch(request.parcel_ids, request.include);
+  }
+
+  @MessagePattern(ParcelSubjects.regulations)
+  regulations(@Payload() request: ParcelBlockRequest): Promise<RegulationsView> {
+    return this.parcels.regulations(request.parcel_id);
+  }
+
+  @MessagePattern(ParcelSubjects.constraints)
+  constraints(@Payload() request: ParcelConstraintsRequest): Promise<ConstraintsView> {
+    return this.parcels.constraints(request.parcel_id, request.buffer_m);
+  }
+
+  @MessagePattern(ParcelSubjects.terrain)
+  terrain(@Payload() request: ParcelBlockRequest): Promise<TerrainView> {
+    return this.parcels.terrain(request.parcel_id);
+  }
+
+  @MessagePattern(ParcelSubjects.proximity)
+  proximity(@Payload() request: ParcelProximityRequest): Promise<ProximityView> {
+    return this.parcels.proximity(request.parcel_id, request.kinds);
   }
 }

@@ -41,6 +41,12 @@ export class ParcelRepository {
     return rows[0]?.feature ?? null;
   }
 
+  /** The gmina of a parcel, or null when there is no such parcel. */
+  async findTeryt(parcelId: string): Promise<string | null> {
+    const rows: Array<{ teryt: string }> = await this.db.query(`SELECT teryt FROM layer_pub.parcels WHERE id = $1`, [parcelId]);
+    return rows[0]?.teryt ?? null;
+  }
+
   /** The parcel containing the point, else the nearest within `maxDistanceM`, with the distance. */
   async findAt(lng: number, lat: number, maxDistanceM: number): Promise<{ feature: ParcelFeatureView; distance_m: number } | null> {
     // The point is transformed once to the storage CRS so the GiST index on geom applies.

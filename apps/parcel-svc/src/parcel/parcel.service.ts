@@ -1,21 +1,74 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, AUTOCOMPLETE_MAX, NEAREST_PARCEL_MAX_M, type ParcelBatchView, type ParcelFeatureView, type ParcelSuggestionView } from '@lp/contracts';
+import {
+  AppError,
+  AUTOCOMPLETE_MAX,
+  NEAREST_PARCEL_MAX_M,
+  type ConstraintsView,
+  type ParcelBatchView,
+  type ParcelFeatureView,
+  type ParcelSuggestionView,
+  type ProximityView,
+  type RegulationsView,
+  type TerrainView,
+} from '@lp/contracts';
 import { POLAND_BBOX_WGS84 } from '@lp/geo';
+import { FACT_BLOCKS, type FactBlock } from '../facts/fact-blocks.js';
+import type { FactViews } from '../facts/fact-composer.js';
+import { FactsService, type FactOptions } from '../facts/facts.service.js';
+import { MarketSummaryClient } from '../market/market-summary.client.js';
 import { ParcelRepository } from './parcel.repository.js';
 
 const CANDIDATE_LIMIT = 5;
 
 @Injectable()
 export class ParcelService {
-  constructor(private readonly parcels: ParcelRepository) {}
+  constructor(
+    private readonly parcels: ParcelRepository,
+    private readonly facts: FactsService,
+    private readonly market: MarketSummaryClient,
+  ) {}
 
-  /** The parcel as a feature, or `not_found` with the closest ids a person may have meant. */
-  async getFeature(parcelId: string): Promise<ParcelFeatureView> {
+  /** The parcel as a feature with the blocks asked for, or `not_found` with close ids. */
+  async getFeature(parcelId: string, include: readonly string[] = []): Promise<ParcelFeatureView> {
     const feature = await this.parcels.findFeature(parcelId);
-    if (feature) return feature;
+    if (!feature) throw await this.notFound(parcelId);
+    const blocks = FACT_BLOCKS.filter((block) => include.includes(block));
+    const [facts, market] = await Promise.all([
+      this.facts.blocksOf([{ id: feature.id, teryt: feature.properties.teryt }], blocks),
+      include.includes('market') ? this.market.summaryFor(feature.id) : undefined,
+    ]);
+    return { ...feature, properties: { ...feature.properties, ...facts.get(feature.id), ...(market ? { market } : {}) } };
+  }
+
+  regulations(parcelId: string): Promise<RegulationsView> {
+    return this.block(parcelId, 'regulations');
+  }
+
+  constraints(parcelId: string, bufferM: number | undefined): Promise<ConstraintsView> {
+    return this.block(parcelId, 'constraints', { bufferM });
+  }
+
+  terrain(parcelId: string): Promise<TerrainView> {
+    return this.block(parcelId, 'terrain');
+  }
+
+  proximity(parcelId: string, kinds: string[] | undefined): Promise<ProximityView> {
+    return this.block(parcelId, 'proximity', { proximityKinds: kinds });
+  }
+
+  private async block<B extends FactBlock>(parcelId: string, block: B, options: FactOptions = {}): Promise<FactViews[B]> {
+    const teryt = await this.parcels.findTeryt(parcelId);
+    if (teryt === null) throw await this.notFound(parcelId);
+    const facts = await this.facts.blocksOf([{ id: parcelId, teryt }], [block], options);
+    const view = facts.get(parcelId)?.[block];
+    if (!view) throw new AppError('internal', `The ${block} of parcel ${parcelId} could not be derived.`);
+    return view as FactViews[B];
+  }
+
+  private async notFound(parcelId: string): Promise<AppError> {
     const candidates = await this.parcels.findSimilarIds(parcelId, CANDIDATE_LIMIT);
     const hint = candidates.length > 0 ? ' Close ids are listed in candidates.' : '';
-    throw AppError.notFound(`No parcel has the id ${parcelId}.${hint}`, candidates);
+    return AppError.notFound(`No parcel has the id ${parcelId}.${hint}`, candidates);
   }
 
   /** The parcel at a point: containing it, else the nearest within 200 m, else `not_found`. */
@@ -34,12 +87,17 @@ export class ParcelService {
   }
 
   /** Found parcels in the order asked (each once), the rest in `missing`. */
-  async getBatch(parcelIds: string[]): Promise<ParcelBatchView> {
+  async getBatch(parcelIds: string[], include: readonly string[] = []): Promise<ParcelBatchView> {
     const unique = [...new Set(parcelIds)];
     const found = await this.parcels.findFeatures(unique);
+    const blocks = FACT_BLOCKS.filter((block) => include.includes(block));
+    const facts = await this.facts.blocksOf([...found.values()].map((f) => ({ id: f.id, teryt: f.properties.teryt })), blocks);
     return {
       type: 'FeatureCollection',
-      features: unique.flatMap((id) => found.get(id) ?? []),
+      features: unique.flatMap((id) => {
+        const feature = found.get(id);
+        return feature ? [{ ...feature, properties: { ...feature.properties, ...facts.get(id) } }] : [];
+      }),
       missing: unique.filter((id) => !found.has(id)),
     };
   }

@@ -1,8 +1,6 @@
+import { COVERAGE_STATUSES, type CoverageStatus } from '../common/coverage-status.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PROPERTY_TYPES, type PropertyType } from './list-transactions.request.js';
-
-export const COVERAGE_STATUSES = ['available', 'partial', 'missing'] as const;
-export type CoverageStatus = (typeof COVERAGE_STATUSES)[number];
 
 /** One notarised transaction (item of the transaction list). */
 export class TransactionView {

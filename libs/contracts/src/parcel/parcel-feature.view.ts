@@ -1,6 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { GeometryView } from '../common/geojson.view.js';
 import { ProvenanceView } from '../common/provenance.view.js';
+import { ConstraintsView } from './facts/constraints.view.js';
+import { MarketSummaryView } from './facts/market-summary.view.js';
+import { ProximityView } from './facts/proximity.view.js';
+import { RegulationsView } from './facts/regulations.view.js';
+import { TerrainView } from './facts/terrain.view.js';
 
 /** Base properties of a parcel feature. Blocks requested with `include` are added beside them. */
 export class ParcelPropertiesView {
@@ -35,6 +40,21 @@ export class ParcelPropertiesView {
     description: 'Only on GET /parcels/at: metres from the point to the parcel (0 when the point lies inside it).',
   })
   distance_m?: number;
+
+  @ApiPropertyOptional({ type: RegulationsView, description: 'With include=regulations' })
+  regulations?: RegulationsView;
+
+  @ApiPropertyOptional({ type: ConstraintsView, description: 'With include=constraints (buffer 100 m)' })
+  constraints?: ConstraintsView;
+
+  @ApiPropertyOptional({ type: TerrainView, description: 'With include=terrain' })
+  terrain?: TerrainView;
+
+  @ApiPropertyOptional({ type: ProximityView, description: 'With include=proximity (every kind)' })
+  proximity?: ProximityView;
+
+  @ApiPropertyOptional({ type: MarketSummaryView, description: 'With include=market' })
+  market?: MarketSummaryView;
 }
 
 /** A parcel as a GeoJSON Feature (application/geo+json). */

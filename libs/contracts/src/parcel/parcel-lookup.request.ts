@@ -1,5 +1,6 @@
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsNumber, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { BATCH_INCLUDE_BLOCKS } from './facts/parcel-facts.request.js';
 import { PARCEL_ID_EXAMPLE, PARCEL_ID_PATTERN } from './parcel-id.js';
 
 export const BATCH_MAX_IDS = 500;
@@ -39,4 +40,11 @@ export class ParcelBatchRequest {
   @IsString({ each: true })
   @Matches(PARCEL_ID_PATTERN, { each: true, message: 'each of parcel_ids must be an EGiB parcel id made of letters, digits, _ . / -' })
   parcel_ids!: string[];
+
+  @ApiPropertyOptional({ type: [String], enum: BATCH_INCLUDE_BLOCKS, description: 'Blocks to embed in each feature\'s properties' })
+  @IsOptional()
+  @IsArray({ message: `include must be an array of block names (${BATCH_INCLUDE_BLOCKS.join(', ')})` })
+  @ArrayUnique({ message: 'include must not repeat a block' })
+  @IsIn(BATCH_INCLUDE_BLOCKS, { each: true, message: `each value of include must be one of ${BATCH_INCLUDE_BLOCKS.join(', ')}` })
+  include?: string[];
 }

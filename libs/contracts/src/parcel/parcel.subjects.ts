@@ -4,4 +4,8 @@ export const ParcelSubjects = {
   at: 'parcel.at',
   autocomplete: 'parcel.autocomplete',
   batch: 'parcel.batch',
+  regulations: 'parcel.regulations.get',
+  constraints: 'parcel.constraints.get',
+  terrain: 'parcel.terrain.get',
+  proximity: 'parcel.proximity.get',
 } as const;

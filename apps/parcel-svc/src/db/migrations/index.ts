@@ -1,6 +1,5 @@
-/**
- * parcel-svc's migrations, oldest first. The schema holds the per-parcel read model once derived
- * facts land; parcels themselves are read from `layer_pub`.
- */
-export const PARCEL_MIGRATIONS = [];
+import { ParcelFactsReadModel1764000000000 } from './1764000000000-parcel-facts-read-model.js';
+
+/** parcel-svc's migrations, oldest first. Parcels themselves are read from `layer_pub`. */
+export const PARCEL_MIGRATIONS = [ParcelFactsReadModel1764000000000];
 export const PARCEL_SCHEMA = 'parcel';

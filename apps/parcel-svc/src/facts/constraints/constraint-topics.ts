@@ -1,0 +1,74 @@
+import type { ConstraintSeverity } from '@lp/contracts';
+
+export interface ConstraintKindRule {
+  topic: string;
+  layer: string;
+  kind: string;
+  /** Severity when the area overlaps the parcel; an area only within the buffer is informational */
+  severity: ConstraintSeverity;
+}
+
+const rules = (topic: string, layer: string, kinds: Record<string, ConstraintSeverity>): ConstraintKindRule[] =>
+  Object.entries(kinds).map(([kind, severity]) => ({ topic, layer, kind, severity }));
+
+/**
+ * Which layer kinds are constraints, under which topic and how strong. Blocking means the law
+ * normally prevents new development there: national parks and reserves (ustawa o ochronie
+ * przyrody), special flood hazard areas of 10 % and 1 % (Prawo wodne art. 77), direct protection
+ * zones of water intakes, registered monuments. Restrictive means allowed under conditions (an
+ * appropriate assessment in Natura 2000, park rules, height limits under aerodrome surfaces,
+ * mining-damage measures). Informational marks what a buyer should know but rarely limits use.
+ */
+export const CONSTRAINT_RULES: readonly ConstraintKindRule[] = Object.freeze([
+  ...rules('natura2000', 'env_layers', { natura2000_habitat: 'restrictive', natura2000_birds: 'restrictive' }),
+  ...rules('national_park', 'env_layers', { national_park: 'blocking', national_park_buffer: 'restrictive' }),
+  ...rules('nature_reserve', 'env_layers', { nature_reserve: 'blocking', ecological_site: 'blocking', natural_monument: 'blocking' }),
+  ...rules('protected_landscape', 'env_layers', {
+    landscape_park: 'restrictive',
+    protected_landscape_area: 'restrictive',
+    nature_landscape_complex: 'restrictive',
+    biosphere_reserve: 'informational',
+    forest_promotional_complex: 'informational',
+  }),
+  ...rules('flood_risk', 'env_layers', {
+    flood_risk_10pct: 'blocking',
+    flood_risk_1pct: 'blocking',
+    flood_risk_02pct: 'restrictive',
+    flood_embankment_failure: 'restrictive',
+  }),
+  ...rules('wetland', 'env_layers', { wetland: 'restrictive', ramsar_wetland: 'restrictive' }),
+  ...rules('heritage', 'heritage_sites', {
+    registered_monument: 'blocking',
+    world_heritage_site: 'restrictive',
+    monument_of_history: 'restrictive',
+    historic_urban_layout: 'restrictive',
+    historic_park: 'restrictive',
+    cultural_park: 'restrictive',
+    archaeological_site: 'restrictive',
+  }),
+  ...rules('mining', 'mining_areas', { mining_area: 'restrictive', mining_terrain: 'restrictive', mineral_deposit: 'informational' }),
+  ...rules('aviation', 'aviation_obstacles', {
+    approach_surface: 'restrictive',
+    take_off_climb_surface: 'restrictive',
+    transitional_surface: 'restrictive',
+    inner_horizontal_surface: 'informational',
+    conical_surface: 'informational',
+    outer_horizontal_surface: 'informational',
+    registered_obstacle: 'informational',
+  }),
+  ...rules('groundwater', 'groundwater', {
+    intake_direct_protection: 'blocking',
+    intake_indirect_protection: 'restrictive',
+    reservoir_protection_area: 'restrictive',
+    major_groundwater_reservoir: 'informational',
+  }),
+  ...rules('wind_setback', 'wind_exclusion', {
+    residential_setback: 'restrictive',
+    national_park_setback: 'restrictive',
+    nature_reserve_setback: 'restrictive',
+    power_line_setback: 'restrictive',
+  }),
+]);
+
+export const CONSTRAINT_TOPICS: readonly string[] = Object.freeze([...new Set(CONSTRAINT_RULES.map((r) => r.topic))]);
+export const CONSTRAINT_LAYERS: readonly string[] = Object.freeze([...new Set(CONSTRAINT_RULES.map((r) => r.layer))]);

@@ -1,0 +1,104 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { PROXIMITY_MAX_M, type LayerRefreshedEvent } from '@lp/contracts';
+import { composeBlock } from './fact-composer.js';
+import { BLOCK_LAYERS, blocksDependingOn, FACT_BLOCKS, type FactBlock } from './fact-blocks.js';
+import { FactsRepository } from './facts.repository.js';
+import { DEFAULT_BUFFER_M } from './facts.service.js';
+
+/** How far a change in one gmina can reach the facts of parcels in another, per block. */
+const REACH_M: Record<FactBlock, number> = {
+  regulations: 0,
+  terrain: 0,
+  constraints: DEFAULT_BUFFER_M,
+  proximity: PROXIMITY_MAX_M,
+};
+
+/**
+ * Keeps the facts read model in step with the layers: builds what is missing or stale at start,
+ * and on each layer refresh rebuilds the dependent blocks of the gminas the refresh can reach,
+ * marking the others current. One build at a time per process; a build is one gmina and block,
+ * derived in one snapshot and stored in one transaction.
+ */
+@Injectable()
+export class FactsBuilder {
+  private readonly logger = new Logger('FactsBuilder');
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly facts: FactsRepository) {}
+
+  /** Builds every (gmina, block) that has no build or was derived from an older layer version. */
+  buildStale(): Promise<number> {
+    return this.serialised(async () => {
+      const [gminas, builds, sources] = await Promise.all([this.facts.gminasWithParcels(), this.facts.builds(), this.facts.layerSources()]);
+      const built = new Map(builds.map((b) => [`${b.teryt}/${b.block}`, b.versions]));
+      const stale = gminas.flatMap((teryt) =>
+        FACT_BLOCKS.filter((block) => {
+          const versions = built.get(`${teryt}/${block}`);
+          return !versions || BLOCK_LAYERS[block].some((layer) => (versions[layer] ?? 0) < (sources.get(layer)?.version ?? 0));
+        }).map((block) => ({ teryt, block })),
+      );
+      if (stale.length > 0) this.logger.log(`building ${stale.length} stale or missing fact blocks over ${new Set(stale.map((s) => s.teryt)).size} gminas`);
+      await this.buildAll(stale);
+      return stale.length;
+    });
+  }
+
+  /** Rebuilds what a refresh of one layer can have changed. */
+  onLayerRefreshed(event: LayerRefreshedEvent): Promise<number> {
+    return this.serialised(async () => {
+      const blocks = blocksDependingOn(event.layer_id);
+      if (blocks.length === 0) return 0;
+      const [gminas, builds] = await Promise.all([this.facts.gminasWithParcels(), this.facts.builds()]);
+      const withParcels = new Set(gminas);
+      const work: Array<{ teryt: string; block: FactBlock }> = [];
+      for (const block of blocks) {
+        const reached = REACH_M[block] > 0 && event.teryt.length > 0 ? await this.facts.gminasNear(event.teryt, REACH_M[block]) : event.teryt;
+        const affected = new Set(reached.filter((t) => withParcels.has(t)));
+        const behind = (teryt: string): boolean => {
+          const build = builds.find((b) => b.teryt === teryt && b.block === block);
+          return !build || (build.versions[event.layer_id] ?? 0) < event.version;
+        };
+        work.push(...[...affected].filter(behind).map((teryt) => ({ teryt, block })));
+        await this.facts.markCurrent(gminas.filter((t) => !affected.has(t)), block, event.layer_id, event.version);
+      }
+      if (work.length > 0) this.logger.log(`${event.layer_id} v${event.version} (${event.run_id}): rebuilding ${work.length} fact blocks`);
+      await this.buildAll(work);
+      return work.length;
+    });
+  }
+
+  /** Derives and stores one block of every parcel of one gmina. */
+  async buildOne(teryt: string, block: FactBlock): Promise<number> {
+    const started = performance.now();
+    const { bodies, versions } = await this.facts.inSnapshot(async (manager) => {
+      const rows = await this.facts.rawFacts(block, { gmina: teryt }, { bufferM: DEFAULT_BUFFER_M }, manager);
+      const coverage = (await this.facts.coverage([teryt], BLOCK_LAYERS[block], manager)).get(teryt)!;
+      const sources = await this.facts.layerSources(manager);
+      return {
+        bodies: rows.map((row) => ({ parcel_id: row.parcel_id, body: composeBlock(block, row.raw, DEFAULT_BUFFER_M, coverage, sources) })),
+        versions: Object.fromEntries(BLOCK_LAYERS[block].map((layer) => [layer, sources.get(layer)?.version ?? 0])),
+      };
+    });
+    await this.facts.saveBlock(teryt, block, bodies, versions, Math.round(performance.now() - started));
+    return bodies.length;
+  }
+
+  private async buildAll(work: Array<{ teryt: string; block: FactBlock }>): Promise<void> {
+    const started = performance.now();
+    let parcels = 0;
+    for (const [index, { teryt, block }] of work.entries()) {
+      const blockStarted = performance.now();
+      const count = await this.buildOne(teryt, block);
+      parcels += count;
+      this.logger.log(`[${index + 1}/${work.length}] ${block} of gmina ${teryt}: ${count} parcels in ${Math.round(performance.now() - blockStarted)} ms`);
+    }
+    if (work.length > 0) this.logger.log(`built ${work.length} fact blocks (${parcels} parcel-blocks) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+
+  /** Builds run one after another, whichever of start-up and events asked for them. */
+  private serialised<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}

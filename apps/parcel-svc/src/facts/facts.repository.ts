@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import type { BlockSourceView, CoverageStatus } from '@lp/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { CONSTRAINT_KINDS } from './constraints/constraints.rules.js';
+import { constraintsSql } from './constraints/constraints.sql.js';
+import type { FactBlock } from './fact-blocks.js';
+import { GminaCoverage } from './layer-coverage.js';
+import { selectionParam, type ParcelSelection } from './parcel-selection.js';
+import { proximitySql } from './proximity/proximity.sql.js';
+import { regulationsSql } from './regulations/regulations.sql.js';
+import { terrainSql } from './terrain/terrain.sql.js';
+
+export interface RawFactRow<T = unknown> {
+  parcel_id: string;
+  teryt: string;
+  raw: T;
+}
+
+export interface FactBuild {
+  teryt: string;
+  block: FactBlock;
+  versions: Record<string, number>;
+}
+
+/** Parameters of the fact queries that callers may change; the read model stores the defaults. */
+export interface FactQueryOptions {
+  bufferM: number;
+}
+
+const SAVE_CHUNK = 2000;
+
+/** All SQL of the parcel facts: raw facts from layer_pub, coverage, versions and the read model. */
+@Injectable()
+export class FactsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  rawFacts<T>(block: FactBlock, selection: ParcelSelection, options: FactQueryOptions, manager: EntityManager = this.db.manager): Promise<Array<RawFactRow<T>>> {
+    const target = selectionParam(selection);
+    switch (block) {
+      case 'regulations':
+        return manager.query(regulationsSql(selection), [target]);
+      case 'constraints':
+        return manager.query(constraintsSql(selection), [target, options.bufferM, CONSTRAINT_KINDS]);
+      case 'terrain':
+        return manager.query(terrainSql(selection), [target]);
+      case 'proximity':
+        return manager.query(proximitySql(selection), [target]);
+    }
+  }
+
+  /** Coverage of the given layers in each of the gminas. */
+  async coverage(teryts: string[], layers: readonly string[], manager: EntityManager = this.db.manager): Promise<Map<string, GminaCoverage>> {
+    const rows: Array<{ teryt: string; layer_id: string; status: CoverageStatus }> = await manager.query(
+      `SELECT teryt, layer_id, status FROM layer_pub.region_coverage
+       WHERE level = 'gmina' AND teryt = ANY($1::text[]) AND layer_id = ANY($2::text[])`,
+      [teryts, layers],
+    );
+    const byGmina = new Map<string, Map<string, CoverageStatus>>(teryts.map((t) => [t, new Map()]));
+    for (const row of rows) byGmina.get(row.teryt)?.set(row.layer_id, row.status);
+    return new Map([...byGmina].map(([teryt, statuses]) => [teryt, new GminaCoverage(statuses)]));
+  }
+
+  /** The served version of every layer. */
+  async layerSources(manager: EntityManager = this.db.manager): Promise<Map<string, BlockSourceView>> {
+    const rows: Array<{ layer: string; version: number; source_run_id: string; refreshed_at: string }> = await manager.query(
+      `SELECT layer_id AS layer, version, run_id AS source_run_id,
+              to_char(refreshed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS refreshed_at
+       FROM layer_pub.layer_versions WHERE version > 0 ORDER BY layer_id`,
+    );
+    return new Map(rows.map((row) => [row.layer, row]));
+  }
+
+  /** Runs `work` in one repeatable-read snapshot, so facts and the versions recorded for them agree. */
+  inSnapshot<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction('REPEATABLE READ', work);
+  }
+
+  /** Stored blocks of the given parcels; a block not stored yet is absent. */
+  async storedBlocks(parcelIds: string[], blocks: readonly FactBlock[]): Promise<Map<string, Partial<Record<FactBlock, unknown>>>> {
+    if (blocks.length === 0) return new Map();
+    const rows: Array<Record<string, unknown> & { parcel_id: string }> = await this.db.query(
+      `SELECT parcel_id, ${blocks.map((b) => `"${b}"`).join(', ')} FROM parcel.facts WHERE parcel_id = ANY($1::text[])`,
+      [parcelIds],
+    );
+    return new Map(
+      rows.map((row) => [row.parcel_id, Object.fromEntries(blocks.filter((b) => row[b] !== null).map((b) => [b, row[b]]))]),
+    );
+  }
+
+  /** Replaces one block of every parcel of a gmina, drops parcels that left it, records the build. */
+  async saveBlock(teryt: string, block: FactBlock, bodies: Array<{ parcel_id: string; body: unknown }>, versions: Record<string, number>, durationMs: number): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      await manager.query(
+        `DELETE FROM parcel.facts f WHERE f.teryt = $1
+           AND NOT EXISTS (SELECT 1 FROM layer_pub.parcels p WHERE p.id = f.parcel_id AND p.teryt = $1)`,
+        [teryt],
+      );
+      for (let start = 0; start < bodies.length; start += SAVE_CHUNK) {
+        const chunk = bodies.slice(start, start + SAVE_CHUNK);
+        await manager.query(
+          `INSERT INTO parcel.facts (parcel_id, teryt, "${block}")
+           SELECT x.parcel_id, $1, x.body FROM jsonb_to_recordset($2::jsonb) AS x(parcel_id text, body jsonb)
+           ON CONFLICT (parcel_id) DO UPDATE SET teryt = EXCLUDED.teryt, "${block}" = EXCLUDED."${block}"`,
+          [teryt, JSON.stringify(chunk)],
+        );
+      }
+      await manager.query(
+        `INSERT INTO parcel.fact_builds (teryt, block, versions, parcels, duration_ms, built_at)
+         VALUES ($1, $2, $3::jsonb, $4, $5, now())
+         ON CONFLICT (teryt, block) DO UPDATE SET versions = EXCLUDED.versions, parcels = EXCLUDED.parcels,
+           duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at`,
+        [teryt, block, JSON.stringify(versions), bodies.length, durationMs],
+      );
+    });
+  }
+
+  async builds(): Promise<FactBuild[]> {
+    return this.db.query(`SELECT teryt, block, versions FROM parcel.fact_builds ORDER BY teryt, block`);
+  }
+
+  /** Records that a build already reflects a layer version (the refresh did not touch its gmina). */
+  async markCurrent(teryts: string[], block: FactBlock, layer: string, version: number): Promise<void> {
+    await this.db.query(
+      `UPDATE parcel.fact_builds SET versions = versions || jsonb_build_object($3::text, $4::int)
+       WHERE teryt = ANY($1::text[]) AND block = $2 AND COALESCE((versions->>$3)::int, 0) < $4`,
+      [teryts, block, layer, version],
+    );
+  }
+
+  /** Gminas that have parcels (and so facts to derive). */
+  async gminasWithParcels(): Promise<string[]> {
+    const rows: Array<{ teryt: string }> = await this.db.query(
+      `SELECT teryt FROM layer_pub.region_coverage WHERE layer_id = 'parcels' AND level = 'gmina' AND status <> 'missing' ORDER BY teryt`,
+    );
+    return rows.map((row) => row.teryt);
+  }
+
+  /** Gminas within `distanceM` of any of the given ones (the given ones included). */
+  async gminasNear(teryts: string[], distanceM: number): Promise<string[]> {
+    const rows: Array<{ teryt: string }> = await this.db.query(
+      `SELECT DISTINCT n.id AS teryt
+       FROM layer_pub.admin_bounds g
+       JOIN layer_pub.admin_bounds n ON n.kind = 'gmina' AND ST_DWithin(n.geom, g.geom, $2)
+       WHERE g.kind = 'gmina' AND g.id = ANY($1::text[])
+       ORDER BY 1`,
+      [teryts, distanceM],
+    );
+    return [...new Set([...teryts, ...rows.map((row) => row.teryt)])].sort();
+  }
+}

@@ -1,0 +1,87 @@
+import type { MpzpZoneView, PlanOgolnyZoneView, RegulationsView, StudiumView } from '@lp/contracts';
+import type { GminaCoverage, LayerSources } from '../layer-coverage.js';
+import { sourcesOf } from '../layer-coverage.js';
+import { preEmptionRights, splitLandUseClasses } from './pre-emption.rules.js';
+
+interface RawPlan { id: string; plan_id: string; plan_name: string; adopted_on: string | null; document_url: string | null; overlap_pct: number }
+type RawZone = Omit<MpzpZoneView, 'other_zones'> & { id: string };
+type RawPlanOgolny = PlanOgolnyZoneView & { id: string; overlap_pct: number };
+type RawStudium = StudiumView & { id: string; overlap_pct: number };
+
+/** One row of regulationsSql: every planning polygon covering ≥ 1 % of the parcel, largest first. */
+export interface RawRegulations {
+  plans: RawPlan[];
+  zones: RawZone[];
+  plan_ogolny: RawPlanOgolny[];
+  studium: RawStudium[];
+  land_use_classes: string | null;
+  area_sqm: number;
+  national_park: boolean;
+  forest_pct: number | null;
+}
+
+export const REGULATIONS_COVERAGE_LAYERS = ['mpzp_plans', 'mpzp_zones', 'plan_ogolny_zones', 'studium_zones', 'env_layers', 'forest_stands'] as const;
+
+/**
+ * The regulations block. The no-data rule decides each field: `mpzp: null` only when the plan
+ * boundaries are known and none covers the parcel; a parcel inside a plan whose zones we do not
+ * hold gets no `mpzp` field and a coverage note naming the plan.
+ */
+export function composeRegulations(raw: RawRegulations, coverage: GminaCoverage, sources: LayerSources): RegulationsView {
+  const notes = new Map<string, string>();
+  const view: RegulationsView = { pre_emption: [], coverage: [], sources: [] };
+
+  const mpzp = localPlanZone(raw, coverage, notes);
+  if (mpzp !== undefined) view.mpzp = mpzp;
+  if (coverage.has('plan_ogolny_zones')) view.plan_ogolny = raw.plan_ogolny[0] ? withoutOverlap(raw.plan_ogolny[0]) : null;
+  else notes.set('plan_ogolny_zones', 'The general plan (plan ogólny) of this gmina is not in our data yet; plan_ogolny is left out, not reported as absent.');
+  if (coverage.has('studium_zones')) view.studium = raw.studium[0] ? { designation: raw.studium[0].designation, category: raw.studium[0].category, adopted_on: raw.studium[0].adopted_on } : null;
+  else notes.set('studium_zones', 'The study (studium) of this gmina is not in our data; studium is left out.');
+
+  view.pre_emption = preEmptionRights({
+    landUseClasses: splitLandUseClasses(raw.land_use_classes),
+    areaSqm: raw.area_sqm,
+    mpzpCategory: mpzp ? mpzp.category : null,
+    inLocalPlan: mpzp === undefined ? null : mpzp !== null,
+    inNationalPark: raw.national_park,
+    forestPct: raw.forest_pct ?? 0,
+  });
+  if (mpzp === undefined && !notes.has('mpzp_zones')) {
+    notes.set('mpzp_zones', 'Local plan zones are not in our data here, so a gmina pre-emption right for land designated for public purposes cannot be ruled out.');
+  }
+  view.coverage = coverage.entries(REGULATIONS_COVERAGE_LAYERS, notes);
+  view.sources = sourcesOf(['parcels', ...REGULATIONS_COVERAGE_LAYERS], sources);
+  return view;
+}
+
+/** The zone, null (no plan applies), or undefined (unknown: left out, with a note). */
+function localPlanZone(raw: RawRegulations, coverage: GminaCoverage, notes: Map<string, string>): MpzpZoneView | null | undefined {
+  const [zone, ...others] = raw.zones;
+  if (zone && coverage.status('mpzp_zones') !== 'missing') {
+    const { id: _id, ...fields } = zone;
+    return {
+      ...fields,
+      other_zones: others.map((z) => ({ symbol: z.symbol, category: z.category, overlap_pct: z.overlap_pct })),
+    };
+  }
+  if (!coverage.has('mpzp_plans')) {
+    notes.set('mpzp_plans', 'Local plan boundaries are not in our data for this gmina, so whether a local plan applies is unknown; mpzp is left out.');
+    return undefined;
+  }
+  const plan = raw.plans[0];
+  if (!plan) return null;
+  const what = `The parcel lies inside the local plan „${plan.plan_name}”${plan.adopted_on ? ` adopted on ${plan.adopted_on}` : ''}`;
+  const read = plan.document_url ? `; read its zoning in ${plan.document_url}` : '';
+  notes.set(
+    'mpzp_zones',
+    coverage.status('mpzp_zones') === 'missing'
+      ? `${what}, but the plan's zones are not in our data for this gmina, so mpzp is left out${read}.`
+      : `${what}, but no zone of it covers the parcel in our data, so mpzp is left out${read}.`,
+  );
+  return undefined;
+}
+
+function withoutOverlap(zone: RawPlanOgolny): PlanOgolnyZoneView {
+  const { id: _id, overlap_pct: _overlap, ...fields } = zone;
+  return fields;
+}

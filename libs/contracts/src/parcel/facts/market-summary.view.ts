@@ -1,0 +1,23 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { BlockCoverageView } from './block-coverage.view.js';
+
+/** include=market: land transactions around the parcel (GET /market/transactions for the detail). */
+export class MarketSummaryView {
+  @ApiProperty({ enum: ['land'], description: 'Comparables are land transactions' })
+  property_type!: 'land';
+
+  @ApiProperty({ description: 'Metres around the parcel' })
+  radius_m!: number;
+
+  @ApiProperty({ format: 'date', description: 'Earliest deed date counted' })
+  since!: string;
+
+  @ApiPropertyOptional({ description: 'Transactions counted; absent when the transactions layer has no data here' })
+  comparables?: number;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Median price per m2 of the comparables; null when there are none' })
+  median_price_per_sqm_pln?: number | null;
+
+  @ApiProperty({ type: [BlockCoverageView] })
+  coverage!: BlockCoverageView[];
+}

@@ -1,0 +1,131 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { BlockCoverageView, BlockSourceView } from './block-coverage.view.js';
+
+/** Another local-plan zone that also covers part of the parcel. */
+export class MpzpOtherZoneView {
+  @ApiProperty({ description: 'Raw zone symbol' })
+  symbol!: string;
+
+  @ApiProperty({ description: 'Normalised category' })
+  category!: string;
+
+  @ApiProperty({ description: 'Share of the parcel area in this zone, %' })
+  overlap_pct!: number;
+}
+
+/** The local-plan (MPZP) zone covering the largest share of the parcel. */
+export class MpzpZoneView {
+  @ApiProperty({ description: 'APP identifier of the plan' })
+  plan_id!: string;
+
+  @ApiProperty()
+  plan_name!: string;
+
+  @ApiProperty({ type: String, format: 'date', nullable: true })
+  adopted_on!: string | null;
+
+  @ApiProperty({ description: 'Raw zone symbol as written in the plan, always kept', example: '12.MN/U' })
+  symbol!: string;
+
+  @ApiProperty({ description: 'Normalised category of the zoning taxonomy', example: 'mixed_residential_services' })
+  category!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Zone designation in words' })
+  label!: string | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  max_height_m!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  max_building_coverage_pct!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  min_biologically_active_pct!: number | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'URL of the plan document' })
+  document_url!: string | null;
+
+  @ApiProperty({ description: 'Share of the parcel area in this zone, %' })
+  overlap_pct!: number;
+
+  @ApiProperty({ type: [MpzpOtherZoneView], description: 'Other zones covering at least 1 % of the parcel, largest first' })
+  other_zones!: MpzpOtherZoneView[];
+}
+
+export class PlanOgolnyZoneView {
+  @ApiProperty({ description: 'Procedure status: in_preparation, public_consultation, adopted, in_force' })
+  status!: string;
+
+  @ApiProperty({ example: 'SW' })
+  zone_symbol!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  zone_label!: string | null;
+
+  @ApiProperty({ description: 'Zone type (layer kind)', example: 'multifunctional_single_family' })
+  kind!: string;
+
+  @ApiProperty({ type: Boolean, nullable: true, description: 'True when the zone type allows new building' })
+  allows_building!: boolean | null;
+
+  @ApiProperty({ type: String, format: 'date', nullable: true })
+  adopted_on!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  document_url!: string | null;
+}
+
+export class StudiumView {
+  @ApiProperty({ description: 'Designation as written in the study' })
+  designation!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Normalised category of the designation' })
+  category!: string | null;
+
+  @ApiProperty({ type: String, format: 'date', nullable: true })
+  adopted_on!: string | null;
+}
+
+export class PreEmptionView {
+  @ApiProperty({ description: 'Who holds the statutory right of pre-emption', example: 'Krajowy Ośrodek Wsparcia Rolnictwa (KOWR)' })
+  holder!: string;
+
+  @ApiProperty({ description: 'Legal basis', example: 'art. 3 ustawy z dnia 11 kwietnia 2003 r. o kształtowaniu ustroju rolnego' })
+  basis!: string;
+
+  @ApiProperty({ description: 'Why it applies to this parcel, from our data' })
+  reason!: string;
+}
+
+/**
+ * GET /parcels/{id}/regulations. `mpzp: null` means no local plan applies (a WZ decision would
+ * be needed). When a layer has no data in the gmina, its field is absent (never null) and
+ * `coverage` says why.
+ */
+export class RegulationsView {
+  @ApiPropertyOptional({
+    type: MpzpZoneView,
+    nullable: true,
+    description: 'Local plan zone; null when no local plan applies; absent when the zone data of the plan is not available (see coverage)',
+  })
+  mpzp?: MpzpZoneView | null;
+
+  @ApiPropertyOptional({
+    type: PlanOgolnyZoneView,
+    nullable: true,
+    description: 'General plan zone; null when the gmina has no general plan zone here; absent when the layer has no data in the gmina',
+  })
+  plan_ogolny?: PlanOgolnyZoneView | null;
+
+  @ApiPropertyOptional({ type: StudiumView, nullable: true, description: 'Legacy directional study designation; null when none covers the parcel' })
+  studium?: StudiumView | null;
+
+  @ApiProperty({ type: [PreEmptionView], description: 'Statutory pre-emption rights on a sale of the parcel' })
+  pre_emption!: PreEmptionView[];
+
+  @ApiProperty({ type: [BlockCoverageView], description: 'Every layer these facts depend on, with its coverage in the gmina' })
+  coverage!: BlockCoverageView[];
+
+  @ApiProperty({ type: [BlockSourceView], description: 'Layer versions the facts were derived from' })
+  sources!: BlockSourceView[];
+}
