@@ -4,6 +4,7 @@ export interface RouteStats {
   count: number;
   perSecond: number;
   p50Ms: number;
+  p95Ms: number;
   p99Ms: number;
 }
 
@@ -21,6 +22,7 @@ export function summarise(route: string, latenciesMs: number[], seconds: number)
     count: sorted.length,
     perSecond: sorted.length / seconds,
     p50Ms: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
     p99Ms: percentile(sorted, 99),
   };
 }

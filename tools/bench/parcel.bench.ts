@@ -4,7 +4,9 @@
  * A benchmark, not a test: it prints figures. Needs a running stack (npm start) and a build (npm run build).
  *
  * Environment: BENCH_URL, BENCH_API_KEY, DATABASE_URL, BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
- * BENCH_IDS (a count of ids to sample, default 200, or a comma-separated list of ids).
+ * BENCH_IDS (a count of ids to sample, default 200, or a comma-separated list of ids), BENCH_INCLUDE
+ * (blocks to embed, e.g. regulations,constraints,terrain,proximity; the direct route then also
+ * reads them from the facts read model, as parcel-svc does).
  */
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
@@ -23,6 +25,11 @@ const DIRECT_ROUTE = 'direct pg (same SQL)';
 // The SQL ParcelRepository.findFeature runs, as printed and committed beside it (a parcel-svc test
 // keeps the file equal to the query), so both routes do exactly the same database work.
 const FIND_FEATURE_SQL = readFileSync(`${ROOT}apps/parcel-svc/src/parcel/sql/find-feature.sql`, 'utf8');
+const FACT_BLOCKS = ['regulations', 'constraints', 'terrain', 'proximity'];
+const INCLUDE = (process.env['BENCH_INCLUDE'] ?? '').split(',').map((b) => b.trim()).filter(Boolean);
+for (const block of INCLUDE) if (!FACT_BLOCKS.includes(block)) throw new Error(`BENCH_INCLUDE takes ${FACT_BLOCKS.join(', ')}, not ${block}`);
+// What parcel-svc reads for stored blocks (FactsRepository.storedBlocks), column for column.
+const STORED_BLOCKS_SQL = INCLUDE.length > 0 ? `SELECT parcel_id, ${INCLUDE.map((b) => `"${b}"`).join(', ')} FROM parcel.facts WHERE parcel_id = ANY($1::text[])` : '';
 
 /** The ports `npm start` chose for the private PostgreSQL and NATS (empty when there is no local stack). */
 function stackPorts(): Record<string, string> {
@@ -50,6 +57,7 @@ const settings = {
   warmupSeconds: WARMUP_SECONDS,
   connections: positiveInt('BENCH_CONNECTIONS', 32),
   ids: 0,
+  include: INCLUDE.join(',') || 'none',
   key: '',
 };
 
@@ -120,9 +128,12 @@ async function direct(ids: string[], seconds: number): Promise<{ stats: RouteSta
     while (process.hrtime.bigint() < deadline) {
       const id = ids[next++ % ids.length]!;
       const t0 = process.hrtime.bigint();
-      const { rows } = await pool.query<{ feature: unknown }>(FIND_FEATURE_SQL, [id]);
+      const [{ rows }, facts] = await Promise.all([
+        pool.query<{ feature: unknown }>(FIND_FEATURE_SQL, [id]),
+        STORED_BLOCKS_SQL ? pool.query(STORED_BLOCKS_SQL, [[id]]) : undefined,
+      ]);
       // parcel-svc replies over NATS with the row as JSON: pay for the same serialisation here.
-      const body = rows[0] ? JSON.stringify(rows[0].feature) : undefined;
+      const body = rows[0] ? JSON.stringify({ feature: rows[0].feature, facts: facts?.rows[0] }) : undefined;
       latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
       if (body === undefined) missing++;
     }
@@ -135,7 +146,7 @@ async function direct(ids: string[], seconds: number): Promise<{ stats: RouteSta
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
 
 function printReport(routes: RouteStats[], report: object): void {
-  const header = ['route'.padEnd(40), 'req/s'.padStart(10), 'p50 ms'.padStart(9), 'p99 ms'.padStart(9), 'requests'.padStart(10)];
+  const header = ['route'.padEnd(40), 'req/s'.padStart(10), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'p99 ms'.padStart(9), 'requests'.padStart(10)];
   console.log(`\n${header.join(' ')}`);
   for (const route of routes) {
     console.log(
@@ -143,6 +154,7 @@ function printReport(routes: RouteStats[], report: object): void {
         route.route.padEnd(40),
         route.perSecond.toFixed(1).padStart(10),
         route.p50Ms.toFixed(2).padStart(9),
+        route.p95Ms.toFixed(2).padStart(9),
         route.p99Ms.toFixed(2).padStart(9),
         String(route.count).padStart(10),
       ].join(' '),
@@ -169,7 +181,8 @@ try {
   settings.key = createdKey ? `bench key ${key.split('_')[1]} (created, revoked at the end)` : 'BENCH_API_KEY';
 
   const base = new URL(settings.url).pathname.replace(/\/+$/, '');
-  const paths = ids.map((id) => `${base}/v1/parcels/${encodeURIComponent(id)}`);
+  const query = INCLUDE.length > 0 ? `?include=${INCLUDE.join(',')}` : '';
+  const paths = ids.map((id) => `${base}/v1/parcels/${encodeURIComponent(id)}${query}`);
   // Fail fast and clearly (wrong key, stack down) instead of after a full run of errors.
   const probe = await fetch(new URL(paths[0]!, settings.url), { headers: { authorization: `Bearer ${key}` } });
   if (!probe.ok) throw new Error(`GET ${paths[0]} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
@@ -205,7 +218,7 @@ try {
     failures,
     machine,
     settings,
-    routes: routes.map((r) => ({ route: r.route, req_s: round(r.perSecond, 1), p50_ms: round(r.p50Ms, 2), p99_ms: round(r.p99Ms, 2), requests: r.count })),
+    routes: routes.map((r) => ({ route: r.route, req_s: round(r.perSecond, 1), p50_ms: round(r.p50Ms, 2), p95_ms: round(r.p95Ms, 2), p99_ms: round(r.p99Ms, 2), requests: r.count })),
     gateway_over_direct: round(gateway.stats.perSecond / directPg.stats.perSecond, 3),
   });
   if (failures.length > 0) {

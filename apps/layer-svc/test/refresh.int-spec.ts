@@ -77,6 +77,18 @@ describe('layer refresh pipeline against PostGIS', () => {
     expect(event).toMatchObject({ run_id: result.run_id, version: result.version, teryt: ['3001011', '3001022'] });
   });
 
+  it('counts as affected only the gminas whose features changed, not every gmina of the layer', async () => {
+    const coverage = { gminas: ['3001011', '3001022'] };
+    const same = await refreshFrom('power_substations', { 'power_substations.geojsonl': substations(20), 'power_substations.coverage.json': coverage });
+    expect(same).toMatchObject({ status: 'succeeded', affected_gminas: 0 });
+    const renamed = substations(20).replace('"name":"Stacja 0"', '"name":"Stacja zero"');
+    expect(renamed).not.toEqual(substations(20));
+    const one = await refreshFrom('power_substations', { 'power_substations.geojsonl': renamed, 'power_substations.coverage.json': coverage });
+    expect(one).toMatchObject({ status: 'succeeded', affected_gminas: 1 });
+    const back = await refreshFrom('power_substations', { 'power_substations.geojsonl': substations(20), 'power_substations.coverage.json': coverage });
+    expect(back).toMatchObject({ status: 'succeeded', affected_gminas: 1 });
+  });
+
   it('keeps the previous version served and records the failure when the source is broken', async () => {
     const before = await state('power_substations');
     const broken = featureLines([

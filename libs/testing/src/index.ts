@@ -5,3 +5,4 @@ export * from './stack/nats-server.js';
 export * from './stack/app-process.js';
 export * from './openapi/openapi-validator.js';
 export * from './http/api-client.js';
+export * from './layers/refresh-layer.js';

@@ -16,6 +16,8 @@ describe('toOpenApi31', () => {
               name: { type: 'string', nullable: true },
               kind: { type: 'string', enum: ['a', 'b'], nullable: true },
               child: { allOf: [{ $ref: '#/components/schemas/B' }], nullable: true },
+              // what @nestjs/swagger writes for `type: B, nullable: true`
+              typed: { type: 'object', description: 'd', allOf: [{ $ref: '#/components/schemas/B' }], nullable: true },
               count: { type: 'integer', minimum: 0, exclusiveMinimum: true },
               plain: { type: 'number', nullable: false },
             },
@@ -29,6 +31,7 @@ describe('toOpenApi31', () => {
     expect(properties['name']).toEqual({ type: ['string', 'null'] });
     expect(properties['kind']).toEqual({ type: ['string', 'null'], enum: ['a', 'b', null] });
     expect(properties['child']).toEqual({ anyOf: [{ allOf: [{ $ref: '#/components/schemas/B' }] }, { type: 'null' }] });
+    expect(properties['typed']).toEqual({ description: 'd', anyOf: [{ type: 'object', allOf: [{ $ref: '#/components/schemas/B' }] }, { type: 'null' }] });
     expect(properties['count']).toEqual({ type: 'integer', exclusiveMinimum: 0 });
     expect(properties['plain']).toEqual({ type: 'number' });
     expect((document.components!.schemas!['A'] as { properties: Record<string, { nullable?: boolean }> }).properties['name']!.nullable).toBe(true);

@@ -36,13 +36,16 @@ function liftSchemas(node: unknown): unknown {
   for (const [key, value] of Object.entries(node)) object[key] = liftSchemas(value);
   if (object['nullable'] === true) {
     delete object['nullable'];
-    if (typeof object['type'] === 'string') {
+    // A nullable reference first: @nestjs/swagger writes it as type object + allOf [$ref], and a
+    // null type beside allOf would still fail the referenced object schema.
+    if (object['$ref'] || object['allOf'] || object['oneOf'] || object['anyOf']) {
+      const { description, ...inner } = object;
+      for (const key of Object.keys(object)) delete object[key];
+      if (description !== undefined) object['description'] = description;
+      object['anyOf'] = [inner, { type: 'null' }];
+    } else if (typeof object['type'] === 'string') {
       object['type'] = [object['type'], 'null'];
       if (Array.isArray(object['enum'])) object['enum'] = [...(object['enum'] as unknown[]), null];
-    } else if (object['$ref'] || object['allOf'] || object['oneOf'] || object['anyOf']) {
-      const inner = { ...object };
-      for (const key of Object.keys(object)) delete object[key];
-      object['anyOf'] = [inner, { type: 'null' }];
     }
   } else if (object['nullable'] === false) {
     delete object['nullable'];

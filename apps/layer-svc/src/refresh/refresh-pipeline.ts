@@ -103,7 +103,11 @@ export class RefreshPipeline {
       await timed('index', () => storage.indexVersionTable(layer, table));
       const coverage = this.coverageFor(layer, options);
       const coverageGminas = coverage === 'derived' ? await storage.affectedGminas(null, table) : coverage;
-      const affected = await storage.affectedGminas(previous?.table_name ?? null, table);
+      // Gminas whose features changed, and those whose declared coverage changed (a gmina can gain
+      // or lose coverage without a feature changing).
+      const changed = await storage.affectedGminas(previous?.table_name ?? null, table);
+      const coverageChanged = symmetricDifference(previous?.coverage_gminas ?? null, coverageGminas);
+      const affected = [...new Set([...changed, ...coverageChanged])].sort();
       const version = await timed('swap', async () => {
         await storage.startTransaction();
         try {
@@ -174,4 +178,12 @@ function describeSource(source: string): string {
 function sidecarPath(source: string, kind: string): string | null {
   if (/^(https?:|WFS:)/i.test(source)) return null;
   return source.replace(/\.[^./]+$/, '') + `.${kind}.json`;
+}
+
+/** Gminas in one declared coverage list but not the other; nothing when either is derived (null). */
+function symmetricDifference(before: string[] | null, after: string[] | null): string[] {
+  if (before === null || after === null) return [];
+  const was = new Set(before);
+  const is = new Set(after);
+  return [...before.filter((g) => !is.has(g)), ...after.filter((g) => !was.has(g))];
 }

@@ -231,12 +231,18 @@ export class LayerStorageRepository {
     for (const sql of indexVersionTableSql(layer, table)) await this.q.query(sql);
   }
 
-  /** Gminas whose features changed: every gmina of the old and of the new version. */
+  /**
+   * Gminas whose features changed between two versions: a feature added, removed, or different in
+   * kind, name, gmina, attributes or geometry (provenance columns differ on every run and do not
+   * count). With no old version, every gmina of the new one.
+   */
   async affectedGminas(oldTable: string | null, newTable: string): Promise<string[]> {
-    const sources = [`SELECT DISTINCT teryt FROM layer.${newTable}`];
-    if (oldTable) sources.push(`SELECT DISTINCT teryt FROM layer.${oldTable}`);
+    const content = (table: string): string => `SELECT ext_id, kind, name, teryt, attrs, ST_AsBinary(geom) AS wkb FROM layer.${table}`;
+    const changed = oldTable
+      ? `(${content(newTable)} EXCEPT ${content(oldTable)}) UNION ALL (${content(oldTable)} EXCEPT ${content(newTable)})`
+      : `SELECT teryt FROM layer.${newTable}`;
     const rows: Array<{ teryt: string }> = await this.q.query(
-      `SELECT DISTINCT left(teryt, 7) AS teryt FROM (${sources.join(' UNION ')}) t WHERE teryt ~ '^[0-9]{7}$' ORDER BY 1`,
+      `SELECT DISTINCT left(teryt, 7) AS teryt FROM (${changed}) t WHERE teryt ~ '^[0-9]{7}$' ORDER BY 1`,
     );
     return rows.map((row) => row.teryt);
   }

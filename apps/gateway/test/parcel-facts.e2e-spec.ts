@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ConstraintsView, ParcelBatchView, ParcelFeatureView, ProximityView, RegulationsView, TerrainView } from '@lp/contracts';
+import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+
+/** The parcel facts routes through the gateway on the demo data; every body is checked against /openapi.yaml. */
+describe('parcel facts over HTTP (demo data)', () => {
+  let stack: GatewayStack;
+  let key: string;
+  let parcelId: string;
+  const path = (id: string, rest = ''): string => `/v1/parcels/${encodeURIComponent(id)}${rest}`;
+
+  beforeAll(async () => {
+    stack = await GatewayStack.start({ template: 'demo', services: ['parcel-svc', 'market-svc'] });
+    key = await stack.createKey(['parcels:read']);
+    // A Chartowo parcel with a map sheet and a '/' in its number, in a gmina with local plan zones.
+    const rows = await stack.sql<{ id: string }>(`SELECT id FROM layer_pub.parcels WHERE id LIKE '306401_1.0007.AR_%/%' ORDER BY id LIMIT 1`);
+    parcelId = rows[0]!.id;
+  }, 120_000);
+  afterAll(() => stack?.stop());
+
+  it('embeds every block with include, as documented', async () => {
+    const res = await stack.api().get<ParcelFeatureView>(path(parcelId, '?include=regulations,constraints,terrain,proximity,market'), { key });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/geo\+json/);
+    const { properties } = res.json();
+    expect(properties.regulations?.coverage.length).toBeGreaterThan(0);
+    expect(properties.constraints?.buffer_m).toBe(100);
+    expect(properties.terrain?.coverage[0]?.layer).toBe('terrain_stats');
+    expect(properties.proximity?.items.length).toBeGreaterThan(0);
+    expect(properties.market?.property_type).toBe('land');
+    expect(properties.market?.coverage[0]?.layer).toBe('transactions');
+  });
+
+  it('serves each block on its own route', async () => {
+    const regulations = await stack.api().get<RegulationsView>(path(parcelId, '/regulations'), { key });
+    expect(regulations.status).toBe(200);
+    expect(Array.isArray(regulations.json().pre_emption)).toBe(true);
+    const constraints = await stack.api().get<ConstraintsView>(path(parcelId, '/constraints?buffer_m=2500'), { key });
+    expect(constraints.json().buffer_m).toBe(2500);
+    const terrain = await stack.api().get<TerrainView>(path(parcelId, '/terrain'), { key });
+    expect(terrain.status).toBe(200);
+    const proximity = await stack.api().get<ProximityView>(path(parcelId, '/proximity?kinds=power_substation,transit_stop,school'), { key });
+    expect(proximity.json().items.map((i) => i.kind).sort()).toEqual(['power_substation', 'school', 'transit_stop']);
+  });
+
+  it('refuses an unknown block, kind or a buffer out of range with the allowed values', async () => {
+    const include = await stack.api().get<ErrorEnvelope>(path(parcelId, '?include=zoning'), { key });
+    expect(include.status).toBe(400);
+    expect(include.json().error.message).toMatch(/include must be one of regulations, constraints, terrain, proximity, market/);
+    const kinds = await stack.api().get<ErrorEnvelope>(path(parcelId, '/proximity?kinds=airport'), { key });
+    expect(kinds.status).toBe(400);
+    expect(kinds.json().error.message).toMatch(/kinds must be one of power_substation/);
+    const buffer = await stack.api().get<ErrorEnvelope>(path(parcelId, '/constraints?buffer_m=9000'), { key });
+    expect(buffer.status).toBe(400);
+    expect(buffer.json().error.message).toMatch(/0 to 5000/);
+  });
+
+  it('answers 404 with candidates for an unknown parcel on a block route', async () => {
+    const res = await stack.api().get<ErrorEnvelope>(path(`${parcelId}9`, '/constraints'), { key });
+    expect(res.status).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+
+  it('embeds blocks in a batch and lists unknown ids in missing', async () => {
+    const res = await stack.api().post<ParcelBatchView>('/v1/parcels/batch', { key, body: { parcel_ids: [parcelId, '306401_1.0007.99999'], include: ['terrain', 'constraints'] } });
+    expect(res.status).toBe(200);
+    const body = res.json();
+    expect(body.missing).toEqual(['306401_1.0007.99999']);
+    expect(body.features[0]?.properties.constraints?.buffer_m).toBe(100);
+    expect(body.features[0]?.properties.terrain).toBeDefined();
+    const market = await stack.api().post<ErrorEnvelope>('/v1/parcels/batch', { key, body: { parcel_ids: [parcelId], include: ['market'] } });
+    expect(market.status).toBe(400);
+  });
+
+  it('needs the parcels:read scope', async () => {
+    const other = await stack.createKey(['market:read']);
+    const res = await stack.api().get<ErrorEnvelope>(path(parcelId, '/regulations'), { key: other });
+    expect(res.status).toBe(403);
+  });
+});
