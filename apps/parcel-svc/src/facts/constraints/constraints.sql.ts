@@ -25,12 +25,15 @@ export function constraintsSql(selection: ParcelSelection): string {
   return `WITH ${targetCte(selection)},
        hits AS (
          ${CONSTRAINT_LAYERS.map(layerHits).join('\n         UNION ALL\n         ')}
+       ),
+       per_parcel AS (
+         SELECT h.parcel_id, jsonb_agg(jsonb_build_object(
+                  'layer', h.layer, 'kind', h.kind, 'id', h.feature_id, 'name', h.name,
+                  'overlap_pct', round(least(100 * h.overlap, 100)::numeric, 1),
+                  'distance_m', round(h.distance::numeric, 1))) AS raw
+         FROM hits h GROUP BY h.parcel_id
        )
-       SELECT t.id AS parcel_id, t.teryt,
-              COALESCE((SELECT jsonb_agg(jsonb_build_object(
-                         'layer', h.layer, 'kind', h.kind, 'id', h.feature_id, 'name', h.name,
-                         'overlap_pct', round(least(100 * h.overlap, 100)::numeric, 1),
-                         'distance_m', round(h.distance::numeric, 1)))
-                        FROM hits h WHERE h.parcel_id = t.id), '[]'::jsonb) AS raw
-       FROM t`;
+       -- Grouped once and joined: a lookup into the hits per parcel would scan them all each time.
+       SELECT t.id AS parcel_id, t.teryt, COALESCE(pp.raw, '[]'::jsonb) AS raw
+       FROM t LEFT JOIN per_parcel pp ON pp.parcel_id = t.id`;
 }
