@@ -24,3 +24,4 @@ export * from './layer/layer-tiles.request.js';
 export * from './layer/layer-tiles.view.js';
 export * from './events/layer-refreshed.event.js';
 export * from './market/index.js';
+export * from './search/index.js';
