@@ -48,7 +48,7 @@ describe('GET /v1/scenarios and POST /v1/scenarios/{id}/compile', () => {
     ]);
     expect(bess.criteria.find((c) => c.label === 'Grid capacity available')).toMatchObject({
       searched_as: 'near grid_capacity within 5000 m where available_mw_gte 10',
-      criteria: ['near:grid_capacity'],
+      criterion_ids: ['near:grid_capacity'],
     });
   });
 

@@ -92,11 +92,11 @@ describe('scenarioView (list_scenarios)', () => {
   it('names for every criterion the criterion ids of the compiled request, and says when one is not searched', () => {
     for (const scenario of SCENARIOS) {
       const compiled = new Set(searchCriteriaOf(compileScenario(scenario)).map((c) => c.criterion));
-      const named = new Set(scenarioView(scenario).criteria.flatMap((c) => c.criteria));
+      const named = new Set(scenarioView(scenario).criteria.flatMap((c) => c.criterion_ids));
       expect(named).toEqual(compiled);
     }
     const contaminated = view('brownfield_redevelopment').criteria.find((c) => c.label === 'Not contaminated')!;
-    expect(contaminated).toMatchObject({ searched_as: 'not searched', criteria: [] });
+    expect(contaminated).toMatchObject({ searched_as: 'not searched', criterion_ids: [] });
     expect(contaminated.note).toMatch(/no layer/);
   });
 

@@ -51,7 +51,7 @@ function criterionView(criterion: CriterionDefinition, params: ParameterValues):
   const view: ScenarioCriterionView = {
     label: criterion.label,
     searched_as: rules.length > 0 ? rules.map(describeRule).join('; ') : 'not searched',
-    criteria: [...new Set(rules.map(criterionId))],
+    criterion_ids: [...new Set(rules.map(criterionId))],
   };
   if (criterion.note !== undefined) view.note = criterion.note;
   return view;

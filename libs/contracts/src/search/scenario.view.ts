@@ -59,7 +59,7 @@ export class ScenarioCriterionView {
     description: 'Criterion ids of the compiled request (as named in search coverage); empty when no filter can express it',
     example: ['near:power_substations'],
   })
-  criteria!: string[];
+  criterion_ids!: string[];
 
   @ApiPropertyOptional({ description: 'Why the mapping is approximate or missing' })
   note?: string;
