@@ -18,6 +18,7 @@ import { MarketController } from './market/market.controller.js';
 import { ParcelsController } from './parcels/parcels.controller.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RpcModule } from './rpc/rpc.module.js';
+import { ScenariosController } from './search/scenarios.controller.js';
 
 @Module({})
 export class GatewayModule {
@@ -29,7 +30,7 @@ export class GatewayModule {
         DatabaseModule.forService(() => ({ url: env.DATABASE_URL, schema: GATEWAY_SCHEMA, applicationName: 'gateway', poolSize: env.DB_POOL_SIZE })),
         RpcModule.register(env.NATS_URL),
       ],
-      controllers: [HealthController, ParcelsController, LayersController, RegionsController, LayerFeaturesController, LayerTilesController, MarketController],
+      controllers: [HealthController, ParcelsController, LayersController, RegionsController, LayerFeaturesController, LayerTilesController, MarketController, ScenariosController],
       providers: [
         { provide: ApiKeyRepository, useFactory: (db: DataSource) => new ApiKeyRepository(db), inject: [DataSource] },
         ApiKeyService,

@@ -3,6 +3,8 @@ import { DatabaseModule } from '@lp/db';
 import { createStatusController } from '@lp/messaging';
 import type { SearchSvcEnv } from './config/search-svc.env.js';
 import { SEARCH_SCHEMA } from './db/migrations/index.js';
+import { ScenariosHandler } from './scenarios/scenarios.handler.js';
+import { ScenariosService } from './scenarios/scenarios.service.js';
 
 @Module({})
 export class SearchSvcModule {
@@ -17,7 +19,8 @@ export class SearchSvcModule {
           poolSize: env.DB_POOL_SIZE,
         })),
       ],
-      controllers: [createStatusController('search', 'search-svc')],
+      controllers: [createStatusController('search', 'search-svc'), ScenariosHandler],
+      providers: [ScenariosService],
     };
   }
 }

@@ -26,3 +26,4 @@ export * from './layer/layer-tiles.view.js';
 export * from './events/layer-refreshed.event.js';
 export * from './market/index.js';
 export * from './parcel/facts/index.js';
+export * from './search/index.js';

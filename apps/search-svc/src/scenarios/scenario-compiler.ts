@@ -1,0 +1,151 @@
+import {
+  AppError,
+  expandKinds,
+  findLayer,
+  type ExcludeFilter,
+  type NearFilter,
+  type RankBy,
+  type SearchFilters,
+  type SearchParcelsRequest,
+} from '@lp/contracts';
+import { formatBbox, parseBbox } from '@lp/geo';
+import type { Amount, FilterRule } from './scenario-criteria.js';
+import type { ScenarioDefinition } from './scenario-definition.js';
+import { resolveParameters, resolveWeights, type ParameterValues } from './scenario-overrides.js';
+
+export interface CompileOptions {
+  params?: Readonly<Record<string, unknown>>;
+  weights?: Readonly<Record<string, unknown>>;
+  region?: string;
+  bbox?: string;
+  limit?: number;
+}
+
+/** One rule with the parameter values filled in. */
+export type CompiledRule =
+  | { filter: 'area_min'; min: number }
+  | { filter: 'slope_max'; max: number }
+  | { filter: 'zoning'; categories: string[] }
+  | { filter: 'vacant'; value: boolean }
+  | { filter: 'near'; near: NearFilter }
+  | { filter: 'exclude'; exclude: ExcludeFilter };
+
+function valueOf(amount: Amount, params: ParameterValues): number {
+  if (typeof amount === 'number') return amount;
+  const value = params[amount.param];
+  if (value === undefined) throw new Error(`parameter ${amount.param} has no value`);
+  // km parameters become whole metres: a distance finer than 1 m means nothing to a search
+  return amount.factor === undefined ? value : Math.round(value * amount.factor);
+}
+
+/** Kind ids in the catalogue's order, with kind groups expanded, so merged lists read the same way every time. */
+function concreteKinds(layerId: string, kinds: readonly string[]): string[] {
+  const order = findLayer(layerId)?.kinds.map((k) => k.id) ?? [];
+  return expandKinds(layerId, kinds).sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
+export function compileRule(rule: FilterRule, params: ParameterValues): CompiledRule {
+  switch (rule.filter) {
+    case 'area_min':
+      return { filter: 'area_min', min: valueOf(rule.min, params) };
+    case 'slope_max':
+      return { filter: 'slope_max', max: valueOf(rule.max, params) };
+    case 'zoning':
+      return { filter: 'zoning', categories: [...rule.categories] };
+    case 'vacant':
+      return { filter: 'vacant', value: rule.value };
+    case 'near': {
+      const near: NearFilter = { layer: rule.layer, within_m: valueOf(rule.within, params) };
+      if (rule.kinds) near.kinds = concreteKinds(rule.layer, rule.kinds);
+      if (rule.where) near.where = Object.fromEntries(Object.entries(rule.where).map(([key, amount]) => [key, valueOf(amount, params)]));
+      return { filter: 'near', near };
+    }
+    case 'exclude': {
+      const exclude: ExcludeFilter = { layer: rule.layer };
+      if (rule.kinds) exclude.kinds = concreteKinds(rule.layer, rule.kinds);
+      exclude.buffer_m = valueOf(rule.buffer, params);
+      return { filter: 'exclude', exclude };
+    }
+  }
+}
+
+/**
+ * Two exclusions of one layer become one (a request names each layer once): every kind of both,
+ * the larger buffer. Exact for our criteria: the blocking kinds lie inside the environmental ones.
+ */
+function mergeExclude(a: ExcludeFilter, b: ExcludeFilter): ExcludeFilter {
+  const merged: ExcludeFilter = { layer: a.layer };
+  if (a.kinds && b.kinds) merged.kinds = concreteKinds(a.layer, [...a.kinds, ...b.kinds]);
+  merged.buffer_m = Math.max(a.buffer_m ?? 0, b.buffer_m ?? 0);
+  return merged;
+}
+
+function buildFilters(rules: CompiledRule[]): SearchFilters {
+  let areaMin: number | undefined;
+  let slopeMax: number | undefined;
+  let categories: string[] | undefined;
+  let vacant: boolean | undefined;
+  const near: NearFilter[] = [];
+  const exclude: ExcludeFilter[] = [];
+  for (const rule of rules) {
+    switch (rule.filter) {
+      case 'area_min':
+        areaMin = Math.max(areaMin ?? 0, rule.min);
+        break;
+      case 'slope_max':
+        slopeMax = Math.min(slopeMax ?? Number.POSITIVE_INFINITY, rule.max);
+        break;
+      case 'zoning':
+        categories = [...new Set([...(categories ?? []), ...rule.categories])];
+        break;
+      case 'vacant':
+        vacant = rule.value;
+        break;
+      case 'near':
+        if (near.some((n) => n.layer === rule.near.layer)) throw new Error(`two criteria need near ${rule.near.layer}`);
+        near.push(rule.near);
+        break;
+      case 'exclude': {
+        const index = exclude.findIndex((e) => e.layer === rule.exclude.layer);
+        if (index < 0) exclude.push(rule.exclude);
+        else exclude[index] = mergeExclude(exclude[index]!, rule.exclude);
+        break;
+      }
+    }
+  }
+  // fixed key order, so equal inputs give byte-equal JSON
+  const filters: SearchFilters = {};
+  if (areaMin !== undefined) filters.area_sqm = { min: areaMin };
+  if (categories !== undefined) filters.zoning = { categories };
+  if (slopeMax !== undefined) filters.slope_pct = { max: slopeMax };
+  if (vacant !== undefined) filters.vacant = vacant;
+  if (near.length > 0) filters.near = near;
+  if (exclude.length > 0) filters.exclude = exclude;
+  return filters;
+}
+
+/**
+ * A scenario with the caller's overrides as the equivalent structured search request
+ * (spec: the bess_storage example). Deterministic; a signal weighted 0 is left out of rank_by,
+ * and with every weight 0 the request is unranked.
+ */
+export function compileScenario(scenario: ScenarioDefinition, options: CompileOptions = {}): SearchParcelsRequest {
+  if (options.region !== undefined && options.bbox !== undefined) {
+    throw AppError.invalid('send region or bbox, not both (neither searches all of Poland)');
+  }
+  // a search box may be as large as Poland: omitting both searches the whole country anyway
+  const bbox = options.bbox === undefined ? undefined : formatBbox(parseBbox(options.bbox, Number.POSITIVE_INFINITY));
+  const params = resolveParameters(scenario, options.params);
+  const weights = resolveWeights(scenario, options.weights);
+  const problems = [...params.problems, ...weights.problems];
+  if (problems.length > 0) throw AppError.invalid(problems.join('; '));
+
+  const request: SearchParcelsRequest = {};
+  if (options.region !== undefined) request.region = options.region;
+  if (bbox !== undefined) request.bbox = bbox;
+  request.filters = buildFilters(scenario.criteria.flatMap((criterion) => criterion.rules.map((rule) => compileRule(rule, params.values))));
+  const rankBy: RankBy[] = weights.values.filter((w) => w.weight > 0).map((w) => ({ signal: w.signal, weight: w.weight }));
+  if (rankBy.length > 0) request.rank_by = rankBy;
+  if (options.limit !== undefined) request.limit = options.limit;
+  return request;
+}

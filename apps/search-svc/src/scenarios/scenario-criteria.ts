@@ -1,0 +1,151 @@
+import { ZONING_CATEGORY_GROUPS, type ZoningCategory } from '@lp/contracts';
+import type { ParameterId } from './scenario-parameters.js';
+
+/** A literal value, or a parameter times a factor (km parameters feed metre filters). */
+export type Amount = number | { param: ParameterId; factor?: number };
+
+/** One structured filter a criterion compiles to (spec "Search request" filters). */
+export type FilterRule =
+  | { filter: 'area_min'; min: Amount }
+  | { filter: 'slope_max'; max: Amount }
+  | { filter: 'zoning'; categories: readonly ZoningCategory[] }
+  | { filter: 'vacant'; value: boolean }
+  | { filter: 'near'; layer: string; within: Amount; kinds?: readonly string[]; where?: Readonly<Record<string, Amount>> }
+  | { filter: 'exclude'; layer: string; kinds?: readonly string[]; buffer: Amount };
+
+export interface CriterionDefinition {
+  /** The criterion in the words of the spec's scenario table. */
+  label: string;
+  /** Empty when no filter of the search vocabulary can express the criterion. */
+  rules: readonly FilterRule[];
+  /** Why the mapping is approximate or missing; shown by list_scenarios. */
+  note?: string;
+}
+
+const km = (param: ParameterId): Amount => ({ param, factor: 1000 });
+const metres = (param: ParameterId): Amount => ({ param });
+
+/** Spec "near a substation: at most 10 km to a substation of at least 110 kV". */
+export const SUBSTATION_MIN_KV = 110;
+
+/**
+ * Zones with a layer that normally rule out development: national parks, nature reserves and the
+ * special flood-hazard areas (10 % and 1 %), where the Water Law bans building. All lie inside the
+ * environmental exclusion below, so the two criteria compile into one exclude of env_layers.
+ */
+export const BLOCKING_ENV_KINDS = ['national_park', 'nature_reserve', 'flood_risk_10pct', 'flood_risk_1pct'] as const;
+
+/** Spec phrases "no protected nature" and "not in a flood zone", as kind groups of env_layers. */
+export const ENV_RISK_KIND_GROUPS = ['protected_nature', 'flood_zone'] as const;
+
+/** Water a data centre can draw on; streams and drainage ditches do not count. */
+export const COOLING_WATER_KINDS = ['river', 'canal', 'lake', 'reservoir'] as const;
+
+/** The criteria of the twelve scenarios; a scenario may relabel one with the spec's wording. */
+export const CRITERIA = {
+  minArea: { label: 'Minimum area', rules: [{ filter: 'area_min', min: metres('min_area_sqm') }] },
+  noBlockingZone: {
+    label: 'No blocking zone',
+    rules: [{ filter: 'exclude', layer: 'env_layers', kinds: BLOCKING_ENV_KINDS, buffer: 0 }],
+    note:
+      'National parks, nature reserves and 10 % / 1 % flood-hazard areas on the parcel. They lie inside the environmental exclusion, ' +
+      "so both compile into one exclude of env_layers. Heritage and mining areas are not part of it, as in the spec's bess_storage example.",
+  },
+  environmentalRisk: {
+    label: 'No environmental risk',
+    rules: [{ filter: 'exclude', layer: 'env_layers', kinds: ENV_RISK_KIND_GROUPS, buffer: metres('env_buffer_m') }],
+  },
+  nearSubstation: {
+    label: 'Near a substation',
+    rules: [{ filter: 'near', layer: 'power_substations', within: km('substation_km'), where: { voltage_kv_gte: SUBSTATION_MIN_KV } }],
+  },
+  gridCapacity: {
+    label: 'Grid capacity available',
+    rules: [{ filter: 'near', layer: 'grid_capacity', within: km('capacity_km'), where: { available_mw_gte: metres('min_capacity_mw') } }],
+  },
+  minSolarYield: {
+    label: 'Minimum solar yield',
+    rules: [{ filter: 'near', layer: 'solar_irradiance', within: 0, where: { yield_kwh_kwp_gte: metres('min_yield_kwh_kwp') } }],
+  },
+  slope: { label: 'Slope within tolerance', rules: [{ filter: 'slope_max', max: metres('max_slope_pct') }] },
+  notForestOrOrchard: {
+    label: 'Not forest or orchard',
+    rules: [{ filter: 'exclude', layer: 'land_cover', kinds: ['forest', 'orchard'], buffer: 0 }],
+  },
+  windSetback: {
+    label: 'Statutory setback clear',
+    rules: [{ filter: 'exclude', layer: 'wind_exclusion', buffer: 0 }],
+  },
+  nearMvLine: {
+    label: 'Near an MV line',
+    rules: [{ filter: 'near', layer: 'power_lines', within: km('mv_line_km'), kinds: ['mv_line', 'mv_cable'] }],
+  },
+  nearWater: {
+    label: 'Near water',
+    rules: [{ filter: 'near', layer: 'waterways', within: km('water_km'), kinds: COOLING_WATER_KINDS }],
+    note: 'Rivers, canals, lakes and reservoirs; streams and drainage ditches do not count.',
+  },
+  nearTransit: {
+    label: 'Near transit',
+    rules: [{ filter: 'near', layer: 'transport_stops', within: metres('max_stop_m') }],
+  },
+  nearSchool: {
+    label: 'Near a school',
+    rules: [{ filter: 'near', layer: 'services_poi', within: metres('school_m'), kinds: ['school'] }],
+    note: "Uses near[].kinds, an addition to the spec's near filter: no attribute of services_poi tells a school from a shop.",
+  },
+  agriculturalLand: {
+    label: 'Agricultural land',
+    rules: [{ filter: 'zoning', categories: ZONING_CATEGORY_GROUPS['agricultural']! }],
+  },
+  residentialZoning: {
+    label: 'Residential zoning',
+    rules: [{ filter: 'zoning', categories: ZONING_CATEGORY_GROUPS['residential']! }],
+  },
+  commercialZoning: {
+    label: 'Commercial zoning',
+    rules: [{ filter: 'zoning', categories: ZONING_CATEGORY_GROUPS['commercial']! }],
+  },
+  industrialZoning: {
+    label: 'Industrial zoning',
+    rules: [{ filter: 'zoning', categories: ZONING_CATEGORY_GROUPS['industrial']! }],
+    note: 'Local-plan P, PU and P/U (category industrial) and the service-led U/P (industrial_services).',
+  },
+  vacant: { label: 'Vacant', rules: [{ filter: 'vacant', value: true }] },
+  noStateLandPreEmption: {
+    label: 'No state-agricultural pre-emption',
+    rules: [{ filter: 'exclude', layer: 'kowr_land', buffer: 0 }],
+    note:
+      "Approximation: KOWR's statutory pre-emption reaches agricultural property in general, but the only layer is the state " +
+      'agricultural land stock, so parcels overlapping it are excluded.',
+  },
+  nearPlannedRoad: {
+    label: 'Near a planned or trunk road',
+    rules: [{ filter: 'near', layer: 'planned_roads', within: km('planned_road_km') }],
+    note:
+      'Approximation: all filters must pass, so "planned or trunk" cannot be one criterion. Following the parameter planned_road_km, ' +
+      'it searches planned roads; a parcel near only an existing trunk road does not qualify.',
+  },
+  lowRiseBuilding: {
+    label: 'Existing low-rise building',
+    rules: [{ filter: 'near', layer: 'buildings', within: 0, where: { floors_lte: metres('max_floors') } }],
+    note:
+      'A building of at most max_floors floors stands on the parcel. No filter can say "every building", so a taller one beside it ' +
+      'is not ruled out; the floors signal ranks parcels by their tallest building.',
+  },
+  notHeritage: { label: 'Not heritage', rules: [{ filter: 'exclude', layer: 'heritage_sites', buffer: 0 }] },
+  notContaminated: {
+    label: 'Not contaminated',
+    rules: [],
+    note: 'Not searched: no layer of the catalogue records contaminated land (the register of historical soil contamination is not loaded). Check it on site.',
+  },
+  overlapsStateLand: {
+    label: 'Overlaps state agricultural land',
+    rules: [{ filter: 'near', layer: 'kowr_land', within: 0 }],
+  },
+} as const satisfies Record<string, CriterionDefinition>;
+
+/** The same criterion under the wording a scenario uses for it. */
+export function worded(criterion: CriterionDefinition, label: string): CriterionDefinition {
+  return { ...criterion, label };
+}

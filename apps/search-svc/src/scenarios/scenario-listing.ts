@@ -1,0 +1,84 @@
+import { findSearchSignal, type ScenarioCriterionView, type ScenarioView } from '@lp/contracts';
+import { compileRule, type CompiledRule } from './scenario-compiler.js';
+import type { CriterionDefinition } from './scenario-criteria.js';
+import type { ScenarioDefinition } from './scenario-definition.js';
+import { effectiveDefault, scenarioParameters, type ParameterValues } from './scenario-overrides.js';
+
+/** The criterion id a compiled rule shows up under in search coverage. */
+function criterionId(rule: CompiledRule): string {
+  switch (rule.filter) {
+    case 'area_min':
+      return 'area';
+    case 'slope_max':
+      return 'slope';
+    case 'zoning':
+      return 'zoning';
+    case 'vacant':
+      return 'vacant';
+    case 'near':
+      return `near:${rule.near.layer}`;
+    case 'exclude':
+      return `exclude:${rule.exclude.layer}`;
+  }
+}
+
+/** A compiled rule in words, e.g. `near power_substations within 10000 m where voltage_kv_gte 110`. */
+export function describeRule(rule: CompiledRule): string {
+  switch (rule.filter) {
+    case 'area_min':
+      return `area_sqm.min ${rule.min}`;
+    case 'slope_max':
+      return `slope_pct.max ${rule.max}`;
+    case 'zoning':
+      return `zoning.categories ${rule.categories.join(', ')}`;
+    case 'vacant':
+      return `vacant ${rule.value}`;
+    case 'near': {
+      const { layer, within_m, kinds, where } = rule.near;
+      const kindText = kinds ? ` kinds ${kinds.join(', ')}` : '';
+      const whereText = where ? ` where ${Object.entries(where).map(([key, value]) => `${key} ${String(value)}`).join(', ')}` : '';
+      return `near ${layer}${kindText} within ${within_m} m${whereText}`;
+    }
+    case 'exclude': {
+      const { layer, kinds, buffer_m } = rule.exclude;
+      return `exclude ${layer} ${kinds ? `kinds ${kinds.join(', ')}` : 'every kind'} with buffer_m ${buffer_m ?? 0}`;
+    }
+  }
+}
+
+function criterionView(criterion: CriterionDefinition, params: ParameterValues): ScenarioCriterionView {
+  const rules = criterion.rules.map((rule) => compileRule(rule, params));
+  const view: ScenarioCriterionView = {
+    label: criterion.label,
+    searched_as: rules.length > 0 ? rules.map(describeRule).join('; ') : 'not searched',
+    criterion_ids: [...new Set(rules.map(criterionId))],
+  };
+  if (criterion.note !== undefined) view.note = criterion.note;
+  return view;
+}
+
+/** What list_scenarios shows of a scenario: effective defaults, and criteria with those values filled in. */
+export function scenarioView(scenario: ScenarioDefinition): ScenarioView {
+  const specs = scenarioParameters(scenario);
+  const defaults: ParameterValues = Object.fromEntries(specs.map((spec) => [spec.id, effectiveDefault(scenario, spec.id)]));
+  return {
+    id: scenario.id,
+    title: scenario.title,
+    title_pl: scenario.titlePl,
+    description: scenario.description,
+    criteria: scenario.criteria.map((criterion) => criterionView(criterion, defaults)),
+    parameters: specs.map((spec) => ({
+      id: spec.id,
+      unit: spec.unit,
+      description: spec.description,
+      default: defaults[spec.id]!,
+      min: spec.min,
+      max: spec.max,
+      integer: spec.integer,
+    })),
+    signals: scenario.signals.map(({ signal, weight }) => {
+      const definition = findSearchSignal(signal)!;
+      return { signal, weight, unit: definition.unit, direction: definition.direction, description: definition.description };
+    }),
+  };
+}

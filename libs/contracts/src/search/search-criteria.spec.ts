@@ -1,0 +1,30 @@
+import { describe, expect, it } from '@jest/globals';
+import { searchCriteriaOf } from './search-criteria.js';
+
+describe('searchCriteriaOf', () => {
+  it('names one criterion per filter with the mode of the design table', () => {
+    const criteria = searchCriteriaOf({
+      filters: {
+        area_sqm: { min: 2000 },
+        zoning: { categories: ['industrial'] },
+        slope_pct: { max: 30 },
+        vacant: false,
+        near: [{ layer: 'grid_capacity', within_m: 5000 }],
+        exclude: [{ layer: 'env_layers', buffer_m: 100 }],
+      },
+    });
+    expect(criteria).toEqual([
+      { criterion: 'area', mode: 'requires', layers: ['parcels'] },
+      { criterion: 'zoning', mode: 'requires', layers: ['mpzp_zones', 'plan_ogolny_zones'] },
+      { criterion: 'slope', mode: 'screens', layers: ['terrain_stats'] },
+      { criterion: 'vacant', mode: 'requires', layers: ['buildings'] },
+      { criterion: 'near:grid_capacity', mode: 'requires', layers: ['grid_capacity'] },
+      { criterion: 'exclude:env_layers', mode: 'screens', layers: ['env_layers'] },
+    ]);
+  });
+
+  it('looks at local plans only when require_plan is set, and has no criteria without filters', () => {
+    expect(searchCriteriaOf({ filters: { zoning: { categories: ['industrial'], require_plan: true } } })[0]!.layers).toEqual(['mpzp_zones']);
+    expect(searchCriteriaOf({})).toEqual([]);
+  });
+});

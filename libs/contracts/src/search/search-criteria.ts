@@ -1,0 +1,36 @@
+import type { SearchParcelsRequest } from './search-parcels.request.js';
+
+/**
+ * requires: must be proven true, so a layer without data blocks the search; screens: excludes bad
+ * parcels where the layer has data, and results elsewhere come back unscreened (spec "Coverage rules").
+ */
+export const CRITERION_MODES = ['requires', 'screens'] as const;
+export type CriterionMode = (typeof CRITERION_MODES)[number];
+
+export interface SearchCriterion {
+  /** `area`, `zoning`, `slope`, `vacant`, `near:<layer>` or `exclude:<layer>`: the coverage entry's name. */
+  criterion: string;
+  mode: CriterionMode;
+  /** Layers whose coverage decides the criterion's status. */
+  layers: string[];
+}
+
+/**
+ * The criteria of a request in a fixed order, with their modes (design SEARCH.md table). Each
+ * filter becomes one criterion, so a layer named twice in near (or in exclude) would be two
+ * criteria with the same id; validateSearchRequest refuses that.
+ */
+export function searchCriteriaOf(request: SearchParcelsRequest): SearchCriterion[] {
+  const filters = request.filters ?? {};
+  const criteria: SearchCriterion[] = [];
+  if (filters.area_sqm) criteria.push({ criterion: 'area', mode: 'requires', layers: ['parcels'] });
+  if (filters.zoning) {
+    const layers = filters.zoning.require_plan ? ['mpzp_zones'] : ['mpzp_zones', 'plan_ogolny_zones'];
+    criteria.push({ criterion: 'zoning', mode: 'requires', layers });
+  }
+  if (filters.slope_pct) criteria.push({ criterion: 'slope', mode: 'screens', layers: ['terrain_stats'] });
+  if (filters.vacant !== undefined) criteria.push({ criterion: 'vacant', mode: 'requires', layers: ['buildings'] });
+  for (const near of filters.near ?? []) criteria.push({ criterion: `near:${near.layer}`, mode: 'requires', layers: [near.layer] });
+  for (const exclude of filters.exclude ?? []) criteria.push({ criterion: `exclude:${exclude.layer}`, mode: 'screens', layers: [exclude.layer] });
+  return criteria;
+}

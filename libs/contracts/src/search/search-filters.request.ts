@@ -1,0 +1,205 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { ZONING_CATEGORIES } from '../layer/zoning-taxonomy.js';
+import {
+  EXCLUDE_BUFFER_MAX_M,
+  EXCLUDE_MAX_ITEMS,
+  NEAR_MAX_ITEMS,
+  NEAR_WITHIN_MAX_M,
+  SLOPE_MAX_PCT,
+  ZONING_SYMBOL_MAX_LENGTH,
+  ZONING_SYMBOLS_MAX,
+} from './search-bounds.js';
+
+const FINITE = { allowNaN: false, allowInfinity: false } as const;
+
+/** Area of the parcel in m2. Catalogue-dependent checks (min <= max) live in validateSearchRequest. */
+export class AreaRangeFilter {
+  @ApiPropertyOptional({ description: 'Smallest parcel area, m2', minimum: 0, example: 2000 })
+  @IsOptional()
+  @IsNumber(FINITE, { message: 'filters.area_sqm.min must be a number of square metres; got $value' })
+  @Min(0, { message: 'filters.area_sqm.min must not be negative; got $value' })
+  min?: number;
+
+  @ApiPropertyOptional({ description: 'Largest parcel area, m2; not below min', minimum: 0 })
+  @IsOptional()
+  @IsNumber(FINITE, { message: 'filters.area_sqm.max must be a number of square metres; got $value' })
+  @Min(0, { message: 'filters.area_sqm.max must not be negative; got $value' })
+  max?: number;
+}
+
+export class ZoningFilter {
+  @ApiPropertyOptional({
+    type: [String],
+    enum: ZONING_CATEGORIES,
+    description: 'Normalised zoning categories of the taxonomy; a parcel passes when its zone has one of them',
+    example: ['industrial'],
+  })
+  @IsOptional()
+  @IsArray({ message: 'filters.zoning.categories must be an array of zoning categories' })
+  @ArrayMaxSize(ZONING_CATEGORIES.length, { message: `filters.zoning.categories may list at most ${ZONING_CATEGORIES.length} categories` })
+  @IsString({ each: true, message: 'filters.zoning.categories must contain strings' })
+  categories?: string[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: ZONING_SYMBOLS_MAX,
+    description: 'Local-plan symbols in any local spelling (MN, 12.MN/U, P-U); matched on their canonical form',
+    example: ['P/U'],
+  })
+  @IsOptional()
+  @IsArray({ message: 'filters.zoning.symbols must be an array of local-plan symbols' })
+  @ArrayMaxSize(ZONING_SYMBOLS_MAX, { message: `filters.zoning.symbols may list at most ${ZONING_SYMBOLS_MAX} symbols` })
+  @IsString({ each: true, message: 'filters.zoning.symbols must contain strings' })
+  @MinLength(1, { each: true, message: 'filters.zoning.symbols must not contain empty strings' })
+  @MaxLength(ZONING_SYMBOL_MAX_LENGTH, { each: true, message: `each of filters.zoning.symbols has at most ${ZONING_SYMBOL_MAX_LENGTH} characters` })
+  symbols?: string[];
+
+  @ApiPropertyOptional({
+    description: 'true: only local-plan (MPZP) zones count; false or absent: general-plan zones count too where no local plan applies',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'filters.zoning.require_plan must be true or false' })
+  require_plan?: boolean;
+}
+
+export class SlopeFilter {
+  @ApiProperty({ description: 'Largest mean slope of the parcel, percent', minimum: 0, maximum: SLOPE_MAX_PCT, example: 5 })
+  @IsNumber(FINITE, { message: `filters.slope_pct.max must be a number from 0 to ${SLOPE_MAX_PCT} (percent); got $value` })
+  @Min(0, { message: `filters.slope_pct.max must be from 0 to ${SLOPE_MAX_PCT} (percent); got $value` })
+  @Max(SLOPE_MAX_PCT, { message: `filters.slope_pct.max must be from 0 to ${SLOPE_MAX_PCT} (percent); got $value` })
+  max!: number;
+}
+
+/** A where value: one number, string or boolean, or an array of numbers or strings for `_in`. */
+const WHERE_VALUES = {
+  anyOf: [
+    { type: 'number' },
+    { type: 'string' },
+    { type: 'boolean' },
+    { type: 'array', items: { anyOf: [{ type: 'number' }, { type: 'string' }] } },
+  ],
+};
+
+/** A feature of `layer` within `within_m` of the parcel must exist (criterion `near:<layer>`, mode requires). */
+export class NearFilter {
+  @ApiProperty({ description: 'Layer id of the catalogue (GET /v1/layers)', example: 'power_substations' })
+  @IsString({ message: 'filters.near[].layer must be a layer id' })
+  layer!: string;
+
+  @ApiProperty({
+    description: `Metres from the parcel, 0 to ${NEAR_WITHIN_MAX_M}; 0 means the parcel intersects a feature (solar yield grid, land cover, state land)`,
+    minimum: 0,
+    maximum: NEAR_WITHIN_MAX_M,
+    example: 10000,
+  })
+  @IsNumber(FINITE, { message: `filters.near[].within_m must be a number of metres from 0 to ${NEAR_WITHIN_MAX_M}; got $value` })
+  @Min(0, { message: `filters.near[].within_m must be from 0 to ${NEAR_WITHIN_MAX_M} metres; got $value` })
+  @Max(NEAR_WITHIN_MAX_M, { message: `filters.near[].within_m must be from 0 to ${NEAR_WITHIN_MAX_M} metres; got $value` })
+  within_m!: number;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: WHERE_VALUES,
+    description:
+      'Conditions on the typed attributes of the layer\'s features, all of which must hold: `<attribute>_gte` and `<attribute>_lte` ' +
+      '(numbers and dates), `<attribute>_eq` (one value), `<attribute>_in` (an array of values). Attributes are those of the layer in ' +
+      'the catalogue, e.g. voltage_kv on power_substations, available_mw on grid_capacity, yield_kwh_kwp on solar_irradiance.',
+    example: { voltage_kv_gte: 110 },
+  })
+  @IsOptional()
+  @IsObject({ message: 'filters.near[].where must be an object of attribute conditions, e.g. {"voltage_kv_gte": 110}' })
+  where?: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    type: [String],
+    description: "Only features of these kinds (or kind groups) of the layer; absent means every kind. An addition to the spec's near filter.",
+    example: ['school'],
+  })
+  @IsOptional()
+  @IsArray({ message: 'filters.near[].kinds must be an array of kinds of the layer' })
+  @IsString({ each: true, message: 'filters.near[].kinds must contain strings' })
+  kinds?: string[];
+}
+
+/** No feature of the given kinds of `layer` may lie within `buffer_m` of the parcel (criterion `exclude:<layer>`, mode screens). */
+export class ExcludeFilter {
+  @ApiProperty({ description: 'Layer id of the catalogue (GET /v1/layers)', example: 'env_layers' })
+  @IsString({ message: 'filters.exclude[].layer must be a layer id' })
+  layer!: string;
+
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Kinds or kind groups of the layer to keep away from (env_layers: natura2000, flood_risk_1pct, ...); absent means every kind',
+    example: ['natura2000', 'flood_risk_1pct'],
+  })
+  @IsOptional()
+  @IsArray({ message: 'filters.exclude[].kinds must be an array of kinds of the layer' })
+  @IsString({ each: true, message: 'filters.exclude[].kinds must contain strings' })
+  kinds?: string[];
+
+  @ApiPropertyOptional({ description: `Metres kept between the parcel and those features, 0 to ${EXCLUDE_BUFFER_MAX_M}`, minimum: 0, maximum: EXCLUDE_BUFFER_MAX_M, default: 0 })
+  @IsOptional()
+  @IsNumber(FINITE, { message: `filters.exclude[].buffer_m must be a number of metres from 0 to ${EXCLUDE_BUFFER_MAX_M}; got $value` })
+  @Min(0, { message: `filters.exclude[].buffer_m must be from 0 to ${EXCLUDE_BUFFER_MAX_M} metres; got $value` })
+  @Max(EXCLUDE_BUFFER_MAX_M, { message: `filters.exclude[].buffer_m must be from 0 to ${EXCLUDE_BUFFER_MAX_M} metres; got $value` })
+  buffer_m?: number;
+}
+
+/** Hard filters: every one given must pass. */
+export class SearchFilters {
+  @ApiPropertyOptional({ type: AreaRangeFilter, description: 'Parcel area in m2 (criterion area, requires)' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AreaRangeFilter)
+  area_sqm?: AreaRangeFilter;
+
+  @ApiPropertyOptional({ type: ZoningFilter, description: 'Zoning of the parcel (criterion zoning, requires)' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ZoningFilter)
+  zoning?: ZoningFilter;
+
+  @ApiPropertyOptional({ type: SlopeFilter, description: 'Mean slope (criterion slope, screens)' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SlopeFilter)
+  slope_pct?: SlopeFilter;
+
+  @ApiPropertyOptional({
+    description: 'true: no building footprint on the parcel; false: at least one; absent: either (criterion vacant, requires)',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'filters.vacant must be true or false' })
+  vacant?: boolean;
+
+  @ApiPropertyOptional({ type: [NearFilter], maxItems: NEAR_MAX_ITEMS, description: 'Proximity requirements, each layer at most once' })
+  @IsOptional()
+  @IsArray({ message: 'filters.near must be an array' })
+  @ArrayMaxSize(NEAR_MAX_ITEMS, { message: `filters.near may have at most ${NEAR_MAX_ITEMS} items` })
+  @ValidateNested({ each: true })
+  @Type(() => NearFilter)
+  near?: NearFilter[];
+
+  @ApiPropertyOptional({ type: [ExcludeFilter], maxItems: EXCLUDE_MAX_ITEMS, description: 'Exclusions, each layer at most once' })
+  @IsOptional()
+  @IsArray({ message: 'filters.exclude must be an array' })
+  @ArrayMaxSize(EXCLUDE_MAX_ITEMS, { message: `filters.exclude may have at most ${EXCLUDE_MAX_ITEMS} items` })
+  @ValidateNested({ each: true })
+  @Type(() => ExcludeFilter)
+  exclude?: ExcludeFilter[];
+}

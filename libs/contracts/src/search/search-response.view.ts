@@ -1,0 +1,77 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { GeometryView } from '../common/geojson.view.js';
+import { COVERAGE_STATUSES, type CoverageStatus } from '../common/coverage-status.js';
+import { CRITERION_MODES, type CriterionMode } from './search-criteria.js';
+import { SEARCH_SIGNAL_IDS } from './search-signals.js';
+
+/** Whether the data behind one criterion exists in the searched region ("no data is not no"). */
+export class CriterionCoverageView {
+  @ApiProperty({ description: 'area, zoning, slope, vacant, near:<layer> or exclude:<layer>', example: 'near:grid_capacity' })
+  criterion!: string;
+
+  @ApiProperty({ enum: CRITERION_MODES, description: 'requires: must be proven; screens: excludes where data exists' })
+  mode!: CriterionMode;
+
+  @ApiProperty({ enum: COVERAGE_STATUSES })
+  status!: CoverageStatus;
+
+  @ApiPropertyOptional({ description: 'When status is partial or missing: what was left out or left unscreened, to tell the user' })
+  note?: string;
+}
+
+/** How one signal contributed to a result's score. */
+export class ScoreComponentView {
+  @ApiProperty({ enum: SEARCH_SIGNAL_IDS })
+  signal!: string;
+
+  @ApiProperty({ description: "Raw value in the signal's unit" })
+  value!: number;
+
+  @ApiProperty({ description: 'Points earned; the contributions add up to the score' })
+  contribution!: number;
+}
+
+export class SearchResultView {
+  @ApiProperty({ example: '306401_1.0007.AR_1.34/1' })
+  parcel_id!: string;
+
+  @ApiProperty()
+  area_sqm!: number;
+
+  @ApiProperty({ description: 'Gmina name', example: 'Poznań' })
+  gmina!: string;
+
+  @ApiProperty({ description: 'TERYT code of the gmina, 7 digits (an addition to the spec)', example: '3064011' })
+  teryt!: string;
+
+  @ApiProperty({ type: GeometryView, description: 'Parcel geometry, WGS84' })
+  geometry!: GeometryView;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Relative 0 to 100 within this result set; null without rank_by' })
+  score!: number | null;
+
+  @ApiProperty({ type: [ScoreComponentView], description: 'One per rank_by signal; empty without rank_by' })
+  components!: ScoreComponentView[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Screening criteria that could not be checked for this parcel (partial coverage); an addition to the spec',
+    example: ['slope'],
+  })
+  unscreened?: string[];
+}
+
+/** POST /v1/search/parcels, 200. */
+export class SearchResponseView {
+  @ApiProperty({ type: 'integer', description: 'Parcels returned' })
+  count!: number;
+
+  @ApiProperty({ description: 'true when a requires criterion has no data in the region; then results is empty' })
+  blocked!: boolean;
+
+  @ApiProperty({ type: [CriterionCoverageView], description: 'One entry per criterion of the request, also when available' })
+  coverage!: CriterionCoverageView[];
+
+  @ApiProperty({ type: [SearchResultView], description: 'Best score first; ties by parcel id' })
+  results!: SearchResultView[];
+}
