@@ -71,6 +71,17 @@ if [[ ! -f "$STATE/demo-loaded" ]]; then
 	node apps/layer-svc/dist/refresh/layers.cli.js load-dir "$DEMO_DIR"
 	date -u +%FT%TZ >"$STATE/demo-loaded"
 fi
+# Address points for geocoding (geocode-svc's own table, not a layer): after every demo load, and
+# once into stacks whose demo was loaded before geocoding existed.
+if [[ ! -f "$STATE/addresses-loaded" || "$STATE/demo-loaded" -nt "$STATE/addresses-loaded" ]]; then
+	if [[ -f "$DEMO_DIR/addresses.geojsonl" ]]; then
+		say "Loading the demo address points for geocoding..."
+		node apps/geocode-svc/dist/addresses/addresses.cli.js load "$DEMO_DIR/addresses.geojsonl"
+		date -u +%FT%TZ >"$STATE/addresses-loaded"
+	else
+		say "No $DEMO_DIR/addresses.geojsonl: /v1/geocode finds nothing until addresses are loaded (npm run addresses -- load <file>)."
+	fi
+fi
 
 if [[ -n "${DEMO_API_KEY:-}" ]]; then
 	KEY=$DEMO_API_KEY
