@@ -128,6 +128,12 @@ fi
 example=$(/usr/bin/psql -X -Atq "$DATABASE_URL" -c "SELECT id FROM layer_pub.parcels WHERE id LIKE '%/%' ORDER BY id LIMIT 1" 2>/dev/null || true)
 example=${example:-306401_1.0012.100/1}
 example_path=$(node -e 'process.stdout.write(encodeURIComponent(process.argv[1]))' "$example")
+# A real demo address, for the geocoding example.
+address=$(/usr/bin/psql -X -Atq "$DATABASE_URL" -c "SELECT s.street || ' ' || a.house_number || ', ' || s.locality
+  FROM geocode.address_points a JOIN geocode.address_streets s ON s.id = a.street_id
+  WHERE s.street IS NOT NULL ORDER BY s.locality = 'Poznań' DESC, a.id LIMIT 1" 2>/dev/null || true)
+address=${address:-ul. Głogowska 12, Poznań}
+address_query=$(node -e 'process.stdout.write(encodeURIComponent(process.argv[1]))' "$address")
 
 cat <<MSG
 
@@ -139,6 +145,7 @@ cat <<MSG
 
   Try:  curl -H "Authorization: Bearer $KEY" http://127.0.0.1:$PORT/v1/parcels/$example_path
         curl -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PORT/v1/regions?q=ostroda"
+        curl -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PORT/v1/geocode?q=$address_query"
 
   DATABASE_URL=$DATABASE_URL
   NATS_URL=$NATS_URL
