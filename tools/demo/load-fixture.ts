@@ -3,6 +3,8 @@
  * id form (plain numbers, numbers with '/', a map sheet `AR_`). Written as source files in the
  * demo format (tools/demo/SOURCE-FORMAT.md), so it goes through the same refresh pipeline as real
  * data: `node tools/dist/demo/load-fixture.js <dir>` writes the files, then `layers load-dir <dir>`.
+ * Beside them, `addresses.geojsonl` (not a layer; geocode-svc's `addresses load` reads it): a few
+ * addresses on the fixture's plots chosen for the geocoding tests, and some off them.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,7 +67,39 @@ export function writeFixture(dir: string): number {
   });
   writeFileSync(join(dir, 'parcels.geojsonl'), lines.join('\n') + '\n');
   writeFileSync(join(dir, 'parcels.coverage.json'), JSON.stringify({ gminas: ['3064011'] }));
+  writeFileSync(join(dir, 'addresses.geojsonl'), ADDRESSES.map(addressFeature).join('\n') + '\n');
   return plots.length;
+}
+
+/**
+ * Addresses for the geocoding tests: `plot` is the index of the fixture plot whose centre the point
+ * is on (null: on no plot, `at` metres from the origin). Near misses on purpose: Głogowa beside
+ * Głogowska, the same street and number in Luboń, a number with a letter and one with a slash,
+ * street types ul./al./os./pl., a street named with a number (3 Maja), a village without streets.
+ */
+const POZNAN = { locality: 'Poznań', locality_simc: '0969400', teryt: '3064011' };
+const ADDRESSES: Array<{ street: string | null; number: string; postcode: string; plot: number | null; at?: [number, number]; place?: typeof POZNAN }> = [
+  { street: 'ul. Głogowska', number: '10', postcode: '60-101', plot: 0 },
+  { street: 'ul. Głogowska', number: '12', postcode: '60-101', plot: 1 },
+  { street: 'ul. Głogowska', number: '12A', postcode: '60-101', plot: 2 },
+  { street: 'ul. Głogowska', number: '14/16', postcode: '60-101', plot: 3 },
+  { street: 'ul. Głogowska', number: '18', postcode: '60-102', plot: 4 },
+  { street: 'ul. Głogowa', number: '12', postcode: '60-103', plot: 5 },
+  { street: 'al. Niepodległości', number: '5', postcode: '61-701', plot: 6 },
+  { street: 'os. Słoneczne', number: '3', postcode: '61-702', plot: 7 },
+  { street: 'pl. Wolności', number: '1', postcode: '61-738', plot: 8 },
+  { street: 'ul. 3 Maja', number: '5', postcode: '61-703', plot: 9 },
+  { street: 'ul. Marii Curie-Skłodowskiej', number: '2', postcode: '61-704', plot: 10 },
+  { street: 'ul. Święty Marcin', number: '20', postcode: '61-803', plot: 11 },
+  { street: 'ul. Głogowska', number: '200', postcode: '60-102', plot: null, at: [-400, -300] },
+  { street: 'ul. Głogowska', number: '12', postcode: '62-030', plot: null, at: [-3000, -4000], place: { locality: 'Luboń', locality_simc: '0970974', teryt: '3021011' } },
+  { street: null, number: '15', postcode: '62-070', plot: null, at: [-4500, 2000], place: { locality: 'Dąbrowa', locality_simc: '0582769', teryt: '3021052' } },
+];
+
+function addressFeature(address: (typeof ADDRESSES)[number], index: number): string {
+  const [x, y] = address.plot === null ? address.at! : [(address.plot % 5) * PLOT.pitchX + PLOT.width / 2, Math.floor(address.plot / 5) * PLOT.pitchY + PLOT.depth / 2];
+  const properties = { id: `ADR.F${index + 1}`, ...(address.place ?? POZNAN), street: address.street, house_number: address.number, postcode: address.postcode };
+  return JSON.stringify({ type: 'Feature', properties, geometry: { type: 'Point', coordinates: offset(x, y) } });
 }
 
 const dir = process.argv[2];
@@ -73,4 +107,4 @@ if (!dir) {
   console.error('usage: load-fixture.js <output dir>');
   process.exit(2);
 }
-console.log(`fixture: wrote ${writeFixture(dir)} parcels and 3 administrative units to ${dir}`);
+console.log(`fixture: wrote ${writeFixture(dir)} parcels, 3 administrative units and ${ADDRESSES.length} addresses to ${dir}`);

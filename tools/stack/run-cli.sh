@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm run keys|layers -- ...: run one of the apps' command-line tools against the local stack of
+# npm run keys|layers|addresses -- ...: run one of the apps' command-line tools against the local stack of
 # npm start (or DATABASE_URL / NATS_URL when set). Builds first when needed.
 #   run-cli.sh <built entry point relative to the repo> [args...]
 set -euo pipefail

@@ -71,6 +71,17 @@ if [[ ! -f "$STATE/demo-loaded" ]]; then
 	node apps/layer-svc/dist/refresh/layers.cli.js load-dir "$DEMO_DIR"
 	date -u +%FT%TZ >"$STATE/demo-loaded"
 fi
+# Address points for geocoding (geocode-svc's own table, not a layer): after every demo load, and
+# once into stacks whose demo was loaded before geocoding existed.
+if [[ ! -f "$STATE/addresses-loaded" || "$STATE/demo-loaded" -nt "$STATE/addresses-loaded" ]]; then
+	if [[ -f "$DEMO_DIR/addresses.geojsonl" ]]; then
+		say "Loading the demo address points for geocoding..."
+		node apps/geocode-svc/dist/addresses/addresses.cli.js load "$DEMO_DIR/addresses.geojsonl"
+		date -u +%FT%TZ >"$STATE/addresses-loaded"
+	else
+		say "No $DEMO_DIR/addresses.geojsonl: /v1/geocode finds nothing until addresses are loaded (npm run addresses -- load <file>)."
+	fi
+fi
 
 if [[ -n "${DEMO_API_KEY:-}" ]]; then
 	KEY=$DEMO_API_KEY
@@ -117,6 +128,12 @@ fi
 example=$(/usr/bin/psql -X -Atq "$DATABASE_URL" -c "SELECT id FROM layer_pub.parcels WHERE id LIKE '%/%' ORDER BY id LIMIT 1" 2>/dev/null || true)
 example=${example:-306401_1.0012.100/1}
 example_path=$(node -e 'process.stdout.write(encodeURIComponent(process.argv[1]))' "$example")
+# A real demo address, for the geocoding example.
+address=$(/usr/bin/psql -X -Atq "$DATABASE_URL" -c "SELECT s.street || ' ' || a.house_number || ', ' || s.locality
+  FROM geocode.address_points a JOIN geocode.address_streets s ON s.id = a.street_id
+  WHERE s.street IS NOT NULL ORDER BY s.locality = 'Poznań' DESC, a.id LIMIT 1" 2>/dev/null || true)
+address=${address:-ul. Głogowska 12, Poznań}
+address_query=$(node -e 'process.stdout.write(encodeURIComponent(process.argv[1]))' "$address")
 
 cat <<MSG
 
@@ -128,6 +145,7 @@ cat <<MSG
 
   Try:  curl -H "Authorization: Bearer $KEY" http://127.0.0.1:$PORT/v1/parcels/$example_path
         curl -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PORT/v1/regions?q=ostroda"
+        curl -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PORT/v1/geocode?q=$address_query"
 
   DATABASE_URL=$DATABASE_URL
   NATS_URL=$NATS_URL

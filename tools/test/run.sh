@@ -47,6 +47,9 @@ make_template() { # <db> <sources dir>
 	DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/$1" lp_migrate "$ROOT" >/dev/null
 	DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/$1" node apps/layer-svc/dist/refresh/layers.cli.js load-dir "$2" >"$STATE/load-$1.log" ||
 		{ cat "$STATE/load-$1.log" >&2; return 1; }
+	# Address points for geocoding are not a layer: geocode-svc's loader reads them.
+	DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/$1" node apps/geocode-svc/dist/addresses/addresses.cli.js load "$2/addresses.geojsonl" >>"$STATE/load-$1.log" ||
+		{ cat "$STATE/load-$1.log" >&2; return 1; }
 }
 node tools/dist/demo/load-fixture.js "$STATE/fixture" >/dev/null
 make_template "$TEMPLATE_DB" "$STATE/fixture"

@@ -9,6 +9,7 @@ import { GatewayConfigModule } from './config/gateway-config.module.js';
 import type { GatewayEnv } from './config/gateway.env.js';
 import { GATEWAY_SCHEMA } from './db/migrations/index.js';
 import { HttpErrorFilter } from './errors/http-error.filter.js';
+import { GeocodeController } from './geocode/geocode.controller.js';
 import { RegionsController } from './geocode/regions.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { LayerFeaturesController } from './layers/layer-features.controller.js';
@@ -30,7 +31,17 @@ export class GatewayModule {
         DatabaseModule.forService(() => ({ url: env.DATABASE_URL, schema: GATEWAY_SCHEMA, applicationName: 'gateway', poolSize: env.DB_POOL_SIZE })),
         RpcModule.register(env.NATS_URL),
       ],
-      controllers: [HealthController, ParcelsController, LayersController, RegionsController, LayerFeaturesController, LayerTilesController, MarketController, ScenariosController],
+      controllers: [
+        HealthController,
+        ParcelsController,
+        LayersController,
+        RegionsController,
+        GeocodeController,
+        LayerFeaturesController,
+        LayerTilesController,
+        MarketController,
+        ScenariosController,
+      ],
       providers: [
         { provide: ApiKeyRepository, useFactory: (db: DataSource) => new ApiKeyRepository(db), inject: [DataSource] },
         ApiKeyService,

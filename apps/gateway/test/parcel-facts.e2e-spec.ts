@@ -72,6 +72,44 @@ describe('parcel facts over HTTP (demo data)', () => {
     expect(market.status).toBe(400);
   });
 
+  describe('a parcel number with its precinct or gmina in words', () => {
+    it('resolves to the one parcel it names', async () => {
+      const [row] = await stack.sql<{ number: string; n: string }>(
+        `SELECT p.parcel_number AS number, (SELECT count(*) FROM layer_pub.parcels q WHERE q.precinct_id = p.precinct_id AND q.parcel_number = p.parcel_number) AS n
+         FROM layer_pub.parcels p WHERE p.id = $1`,
+        [parcelId],
+      );
+      expect(row!.n).toBe('1');
+      const res = await stack.api().get<ParcelFeatureView>(path(`${row!.number}, obręb Chartowo, Poznań`), { key });
+      expect(res.status).toBe(200);
+      expect(res.json().id).toBe(parcelId);
+      const blocks = await stack.api().get<TerrainView>(path(`dz. ${row!.number} obr. chartowo gmina poznan`, '/terrain'), { key });
+      expect(blocks.status).toBe(200);
+    });
+
+    it('answers ambiguous_parcel with the ids when the number repeats in the gmina', async () => {
+      const [row] = await stack.sql<{ number: string; ids: string[] }>(
+        `SELECT parcel_number AS number, array_agg(id ORDER BY id) AS ids FROM layer_pub.parcels
+         WHERE teryt = '3064011' GROUP BY parcel_number HAVING count(*) BETWEEN 2 AND 10 ORDER BY parcel_number LIMIT 1`,
+      );
+      const res = await stack.api().get<ErrorEnvelope>(path(`${row!.number}, Poznań`), { key });
+      expect(res.status).toBe(422);
+      expect(res.json().error.code).toBe('ambiguous_parcel');
+      expect(res.json().error.candidates).toEqual(row!.ids);
+    });
+
+    it('says which part did not match', async () => {
+      const precinct = await stack.api().get<ErrorEnvelope>(path('12, obręb Atlantyda, Poznań'), { key });
+      expect(precinct.status).toBe(404);
+      expect(precinct.json().error.message).toMatch(/No cadastral precinct is named Atlantyda/);
+      const number = await stack.api().get<ErrorEnvelope>(path('99999/9, obręb Chartowo'), { key });
+      expect(number.status).toBe(404);
+      expect(number.json().error.message).toMatch(/No parcel numbered 99999\/9 lies in precinct/);
+      const bare = await stack.api().get<ErrorEnvelope>(path('12/3 please'), { key });
+      expect(bare.status).toBe(404);
+    });
+  });
+
   it('needs the parcels:read scope', async () => {
     const other = await stack.createKey(['market:read']);
     const res = await stack.api().get<ErrorEnvelope>(path(parcelId, '/regulations'), { key: other });

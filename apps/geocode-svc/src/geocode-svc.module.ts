@@ -6,6 +6,9 @@ import { AdminUnitsService } from './admin-units/admin-units.service.js';
 import { GEOCODE_SVC_ENV, type GeocodeSvcEnv } from './config/geocode-svc.env.js';
 import { GEOCODE_SCHEMA } from './db/migrations/index.js';
 import { LayerEventsConsumer } from './events/layer-events.consumer.js';
+import { GeocodeHandler } from './geocode/geocode.handler.js';
+import { GeocodeRepository } from './geocode/geocode.repository.js';
+import { GeocodeService } from './geocode/geocode.service.js';
 import { RegionsHandler } from './regions/regions.handler.js';
 import { RegionsRepository } from './regions/regions.repository.js';
 import { RegionsService } from './regions/regions.service.js';
@@ -23,11 +26,13 @@ export class GeocodeSvcModule {
           poolSize: env.DB_POOL_SIZE,
         })),
       ],
-      controllers: [createStatusController('geocode', 'geocode-svc'), RegionsHandler],
+      controllers: [createStatusController('geocode', 'geocode-svc'), RegionsHandler, GeocodeHandler],
       providers: [
         { provide: GEOCODE_SVC_ENV, useValue: env },
         AdminUnitsRepository,
         AdminUnitsService,
+        GeocodeRepository,
+        GeocodeService,
         LayerEventsConsumer,
         RegionsRepository,
         RegionsService,

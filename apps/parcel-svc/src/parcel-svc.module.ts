@@ -9,6 +9,7 @@ import { FactsRepository } from './facts/facts.repository.js';
 import { FactsService } from './facts/facts.service.js';
 import { MarketSummaryClient } from './market/market-summary.client.js';
 import { ParcelHandler } from './parcel/parcel.handler.js';
+import { ParcelResolver } from './parcel/parcel-resolver.service.js';
 import { ParcelRepository } from './parcel/parcel.repository.js';
 import { ParcelService } from './parcel/parcel.service.js';
 
@@ -30,6 +31,7 @@ export class ParcelSvcModule {
         { provide: PARCEL_SVC_ENV, useValue: env },
         ParcelService,
         ParcelRepository,
+        ParcelResolver,
         FactsRepository,
         FactsService,
         FactsBuilder,

@@ -31,6 +31,24 @@ export const FIND_FEATURE_SQL = `SELECT ${FEATURE_JSON} AS feature
        FROM layer_pub.parcels p
        WHERE p.id = $1`;
 
+/** A name folded as foldPolish does (lower case, Polish letters to ASCII, other runs to one space). */
+const FOLDED_NAME = (column: string): string =>
+  `btrim(regexp_replace(translate(lower(${column}), 'ąćęłńóśźżäöüé', 'acelnoszzaoue'), '[^a-z0-9]+', ' ', 'g'))`;
+
+export interface NamedPrecinct {
+  id: string;
+  name: string;
+  teryt: string;
+}
+
+export interface NumberedParcel {
+  id: string;
+  precinct_id: string;
+  precinct_name: string | null;
+  teryt: string;
+  gmina: string;
+}
+
 /** All SQL of the parcel feature. Parcels are read through layer-svc's published view. */
 @Injectable()
 export class ParcelRepository {
@@ -104,5 +122,42 @@ export class ParcelRepository {
       [parcelId, limit],
     );
     return rows.map((row) => row.parcel_id);
+  }
+
+  /** Cadastral precincts whose folded name is one of the given ones. */
+  precinctsNamed(folded: string[]): Promise<NamedPrecinct[]> {
+    if (folded.length === 0) return Promise.resolve([]);
+    return this.db.query(
+      `SELECT id, name, teryt FROM layer_pub.cadastral_units
+       WHERE kind = 'precinct' AND ${FOLDED_NAME('name')} = ANY($1::text[])
+       ORDER BY id`,
+      [folded],
+    );
+  }
+
+  /** Gminas whose folded name is one of the given ones. */
+  gminasNamed(folded: string[]): Promise<Array<{ teryt: string; name: string }>> {
+    if (folded.length === 0) return Promise.resolve([]);
+    return this.db.query(
+      `SELECT id AS teryt, name FROM layer_pub.admin_bounds
+       WHERE kind = 'gmina' AND ${FOLDED_NAME('name')} = ANY($1::text[])
+       ORDER BY id`,
+      [folded],
+    );
+  }
+
+  /** Parcels with this number in the given precincts (all precincts of the gminas when none given). */
+  numbered(number: string, precinctIds: string[], teryts: string[], limit: number): Promise<NumberedParcel[]> {
+    return this.db.query(
+      `SELECT p.id, p.precinct_id, u.name AS precinct_name, p.teryt, g.name AS gmina
+       FROM layer_pub.parcels p
+       LEFT JOIN layer_pub.cadastral_units u ON u.id = p.precinct_id AND u.kind = 'precinct'
+       LEFT JOIN layer_pub.admin_bounds g ON g.id = p.teryt
+       WHERE p.teryt = ANY($3::text[]) AND lower(p.parcel_number) = $1
+         AND (cardinality($2::text[]) = 0 OR p.precinct_id = ANY($2::text[]))
+       ORDER BY p.id
+       LIMIT $4`,
+      [number, precinctIds, teryts, limit],
+    );
   }
 }

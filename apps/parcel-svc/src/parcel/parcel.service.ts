@@ -16,6 +16,7 @@ import { FACT_BLOCKS, type FactBlock } from '../facts/fact-blocks.js';
 import type { FactViews } from '../facts/fact-composer.js';
 import { FactsService, type FactOptions } from '../facts/facts.service.js';
 import { MarketSummaryClient } from '../market/market-summary.client.js';
+import { ParcelResolver } from './parcel-resolver.service.js';
 import { ParcelRepository } from './parcel.repository.js';
 
 const CANDIDATE_LIMIT = 5;
@@ -26,10 +27,12 @@ export class ParcelService {
     private readonly parcels: ParcelRepository,
     private readonly facts: FactsService,
     private readonly market: MarketSummaryClient,
+    private readonly resolver: ParcelResolver,
   ) {}
 
   /** The parcel as a feature with the blocks asked for, or `not_found` with close ids. */
-  async getFeature(parcelId: string, include: readonly string[] = []): Promise<ParcelFeatureView> {
+  async getFeature(reference: string, include: readonly string[] = []): Promise<ParcelFeatureView> {
+    const parcelId = await this.resolver.resolve(reference);
     const feature = await this.parcels.findFeature(parcelId);
     if (!feature) throw await this.notFound(parcelId);
     const blocks = FACT_BLOCKS.filter((block) => include.includes(block));
@@ -56,7 +59,8 @@ export class ParcelService {
     return this.block(parcelId, 'proximity', { proximityKinds: kinds });
   }
 
-  private async block<B extends FactBlock>(parcelId: string, block: B, options: FactOptions = {}): Promise<FactViews[B]> {
+  private async block<B extends FactBlock>(reference: string, block: B, options: FactOptions = {}): Promise<FactViews[B]> {
+    const parcelId = await this.resolver.resolve(reference);
     const teryt = await this.parcels.findTeryt(parcelId);
     if (teryt === null) throw await this.notFound(parcelId);
     const facts = await this.facts.blocksOf([{ id: parcelId, teryt }], [block], options);

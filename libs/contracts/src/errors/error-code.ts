@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'upstream_timeout',
   'internal',
   'stale_cursor',
+  'ambiguous_parcel',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,14 +1,12 @@
 import { ArrayUnique, IsArray, IsIn, IsOptional, IsString, Matches } from 'class-validator';
-import { PARCEL_ID_EXAMPLE, PARCEL_ID_PATTERN } from './parcel-id.js';
+import { PARCEL_REFERENCE_MESSAGE, PARCEL_REFERENCE_PATTERN } from './parcel-id.js';
 
 export const PARCEL_INCLUDE_VALUES = ['regulations', 'constraints', 'terrain', 'proximity', 'market'] as const;
 
-/** `parcel.get`: one parcel by its EGiB id, with the blocks asked for in `include`. */
+/** `parcel.get` and the block subjects: one parcel by its EGiB id or by its number and place. */
 export class GetParcelRequest {
-  @IsString()
-  @Matches(PARCEL_ID_PATTERN, {
-    message: `parcel_id must be an EGiB parcel id of at most 80 characters made of letters, digits, '_', '.', '/' and '-', e.g. ${PARCEL_ID_EXAMPLE}`,
-  })
+  @IsString({ message: PARCEL_REFERENCE_MESSAGE })
+  @Matches(PARCEL_REFERENCE_PATTERN, { message: PARCEL_REFERENCE_MESSAGE })
   parcel_id!: string;
 }
 
