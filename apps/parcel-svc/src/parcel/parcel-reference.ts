@@ -13,7 +13,8 @@ const NUMBER = /(?:^|[\s,])(?:(?:dz(?:iałka|ialka)?|nr|parcel|plot|no)\.?\s*)*(
 // Words that say what the following name is.
 const PRECINCT_WORD = /^(?:w\s+|in\s+)?(?:obr(?:ęb|eb|ębie|ebie)?\.?|precinct|cadastral\s+precinct)\s+/iu;
 const GMINA_WORD = /^(?:w\s+|in\s+)?(?:gm(?:ina|inie|\.)?|municipality|commune|miasto|m\.)\s+/iu;
-const UNIT_WORD_INSIDE = /\s+(?=(?:obr(?:ęb|eb|ębie|ebie)?\.?|precinct|gm(?:ina|inie|\.)?|municipality|miasto)\s)/iu;
+// Splits "obr. X gmina Y" before each unit word, keeping a leading "w"/"in" with its word.
+const UNIT_WORD_INSIDE = /(?<!(?:^|\s)(?:w|in))\s+(?=(?:(?:w|in)\s+)?(?:obr(?:ęb|eb|ębie|ebie)?\.?|precinct|gm(?:ina|inie|\.)?|municipality|miasto)\s)/iu;
 
 /** The number and places of a written parcel reference, or null when it names no parcel number. */
 export function parseParcelReference(text: string): ParcelReference | null {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, PARCEL_ID_PATTERN } from '@lp/contracts';
+import { foldPolish } from '@lp/geo';
 import { parseParcelReference } from './parcel-reference.js';
 import { ParcelRepository, type NumberedParcel } from './parcel.repository.js';
 
@@ -23,20 +24,26 @@ export class ParcelResolver {
     if (reference.places.length === 0) {
       throw AppError.invalid(`"${input}" gives a parcel number but no precinct or gmina; add one (e.g. ${reference.number}, obręb Chartowo, Poznań).`);
     }
-    const precinctNames = reference.places.filter((p) => p.unit !== 'gmina').map((p) => p.folded);
-    const gminaNames = reference.places.filter((p) => p.unit !== 'precinct').map((p) => p.folded);
-    const [precincts, gminas] = await Promise.all([this.parcels.precinctsNamed(precinctNames), this.parcels.gminasNamed(gminaNames)]);
-    const explicitPrecincts = reference.places.filter((p) => p.unit === 'precinct');
-    if (explicitPrecincts.length > 0 && precincts.length === 0) {
-      throw AppError.notFound(`No cadastral precinct is named ${explicitPrecincts.map((p) => p.text).join(' or ')}.`);
+    // A name without a unit word is a gmina when one has that name (Poznań is also a precinct of
+    // Poznań), otherwise a precinct.
+    const gminaParts = reference.places.filter((p) => p.unit !== 'precinct');
+    const gminas = await this.parcels.gminasNamed(gminaParts.map((p) => p.folded));
+    const gminaNames = new Set(gminas.map((g) => foldPolish(g.name)));
+    const precinctParts = reference.places.filter((p) => p.unit === 'precinct' || (p.unit === 'any' && !gminaNames.has(p.folded)));
+    const precincts = await this.parcels.precinctsNamed(precinctParts.map((p) => p.folded));
+    const precinctNames = new Set(precincts.map((p) => foldPolish(p.name)));
+    for (const part of reference.places) {
+      if (part.unit === 'gmina' && !gminaNames.has(part.folded)) throw AppError.notFound(`No gmina is named ${part.text}.`);
+      if (part.unit === 'precinct' && !precinctNames.has(part.folded)) throw AppError.notFound(`No cadastral precinct is named ${part.text}.`);
+      if (part.unit === 'any' && !gminaNames.has(part.folded) && !precinctNames.has(part.folded)) {
+        throw AppError.notFound(`No precinct or gmina is named ${part.text}.`);
+      }
     }
-    if (precincts.length === 0 && gminas.length === 0) {
-      throw AppError.notFound(`No precinct or gmina is named ${reference.places.map((p) => p.text).join(' or ')}.`);
-    }
-    // A gmina named beside a precinct narrows the precincts; a name that is both (Kórnik) does not empty them.
     const gminaCodes = new Set(gminas.map((g) => g.teryt));
-    const inGminas = precincts.filter((p) => gminaCodes.has(p.teryt));
-    const chosenPrecincts = gminas.length > 0 && inGminas.length > 0 ? inGminas : precincts;
+    const chosenPrecincts = gminaCodes.size > 0 ? precincts.filter((p) => gminaCodes.has(p.teryt)) : precincts;
+    if (precincts.length > 0 && chosenPrecincts.length === 0) {
+      throw AppError.notFound(`No precinct ${describe(precincts.map((p) => p.name))} lies in gmina ${describe(gminas.map((g) => g.name))}.`);
+    }
     const found = chosenPrecincts.length > 0
       ? await this.parcels.numbered(reference.number, chosenPrecincts.map((p) => p.id), [...new Set(chosenPrecincts.map((p) => p.teryt))], MAX_CANDIDATES + 1)
       : await this.parcels.numbered(reference.number, [], [...gminaCodes], MAX_CANDIDATES + 1);
