@@ -18,6 +18,7 @@ import { MarketController } from './market/market.controller.js';
 import { ParcelsController } from './parcels/parcels.controller.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RpcModule } from './rpc/rpc.module.js';
+import { NaturalLanguageController } from './search/natural-language.controller.js';
 import { ScenariosController } from './search/scenarios.controller.js';
 
 @Module({})
@@ -30,7 +31,7 @@ export class GatewayModule {
         DatabaseModule.forService(() => ({ url: env.DATABASE_URL, schema: GATEWAY_SCHEMA, applicationName: 'gateway', poolSize: env.DB_POOL_SIZE })),
         RpcModule.register(env.NATS_URL),
       ],
-      controllers: [HealthController, ParcelsController, LayersController, RegionsController, LayerFeaturesController, LayerTilesController, MarketController, ScenariosController],
+      controllers: [HealthController, ParcelsController, LayersController, RegionsController, LayerFeaturesController, LayerTilesController, MarketController, ScenariosController, NaturalLanguageController],
       providers: [
         { provide: ApiKeyRepository, useFactory: (db: DataSource) => new ApiKeyRepository(db), inject: [DataSource] },
         ApiKeyService,
