@@ -93,6 +93,14 @@ else
 fi
 node apps/gateway/dist/keys/keys.cli.js create --name demo --scopes all --key "$KEY" >/dev/null
 
+# Place gazetteer for natural-language search: SIMC localities and admin units, published by
+# geocode-svc as geocode_pub.places (search-svc reads it at start-up). Again after every demo load.
+if [[ ! -f "$STATE/places-loaded" || "$STATE/demo-loaded" -nt "$STATE/places-loaded" ]]; then
+	say "Loading the place gazetteer (SIMC localities)..."
+	node apps/geocode-svc/dist/places/places.cli.js load --data-dir "$(lp_data_dir "$ROOT")"
+	date -u +%FT%TZ >"$STATE/places-loaded"
+fi
+
 ops_port=9101
 for app in "${LP_SERVICES[@]}"; do
 	# layer-svc refreshes layers by their cadence from the demo sources.

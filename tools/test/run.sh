@@ -58,6 +58,12 @@ echo "test: generating and loading the small demo dataset ..." >&2
 DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/landparcel" lp_generate_demo "$ROOT" small "$STATE/demo-small" >"$STATE/generate.log" 2>&1 ||
 	{ cat "$STATE/generate.log" >&2; exit 1; }
 make_template "$DEMO_TEMPLATE_DB" "$STATE/demo-small"
+# Place gazetteer for natural-language search (geocode-svc's loader: SIMC localities from the shared
+# data, admin units built), published as geocode_pub.places; into both templates.
+for db in "$TEMPLATE_DB" "$DEMO_TEMPLATE_DB"; do
+	DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/$db" node apps/geocode-svc/dist/places/places.cli.js load --data-dir "$(lp_data_dir "$ROOT")" >>"$STATE/load-$db.log" 2>&1 ||
+		{ cat "$STATE/load-$db.log" >&2; exit 1; }
+done
 export LP_TEST_DEMO_TEMPLATE_DB=$DEMO_TEMPLATE_DB
 export LP_TEST_DEMO_SOURCES=$STATE/demo-small
 

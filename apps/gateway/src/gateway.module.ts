@@ -19,6 +19,7 @@ import { MarketController } from './market/market.controller.js';
 import { ParcelsController } from './parcels/parcels.controller.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RpcModule } from './rpc/rpc.module.js';
+import { NaturalLanguageController } from './search/natural-language.controller.js';
 import { ScenariosController } from './search/scenarios.controller.js';
 
 @Module({})
@@ -41,6 +42,7 @@ export class GatewayModule {
         LayerTilesController,
         MarketController,
         ScenariosController,
+        NaturalLanguageController,
       ],
       providers: [
         { provide: ApiKeyRepository, useFactory: (db: DataSource) => new ApiKeyRepository(db), inject: [DataSource] },

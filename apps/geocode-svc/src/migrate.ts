@@ -2,7 +2,13 @@ import 'reflect-metadata';
 import { migrateSchema } from '@lp/db';
 import { loadEnv } from '@lp/messaging';
 import { GeocodeSvcEnv } from './config/geocode-svc.env.js';
-import { GEOCODE_MIGRATIONS, GEOCODE_SCHEMA } from './db/migrations/index.js';
+import { GEOCODE_MIGRATIONS, GEOCODE_PUBLISHED_SCHEMA, GEOCODE_SCHEMA } from './db/migrations/index.js';
 
 const env = loadEnv(GeocodeSvcEnv, { NATS_URL: 'nats://unused:4222', ...process.env });
-await migrateSchema({ url: env.DATABASE_URL, schema: GEOCODE_SCHEMA, migrations: GEOCODE_MIGRATIONS, log: (m) => console.log(m) });
+await migrateSchema({
+  url: env.DATABASE_URL,
+  schema: GEOCODE_SCHEMA,
+  publishedSchemas: [GEOCODE_PUBLISHED_SCHEMA],
+  migrations: GEOCODE_MIGRATIONS,
+  log: (m) => console.log(m),
+});

@@ -1,8 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
 import { createStatusController } from '@lp/messaging';
-import type { SearchSvcEnv } from './config/search-svc.env.js';
+import { SEARCH_SVC_ENV, type SearchSvcEnv } from './config/search-svc.env.js';
 import { SEARCH_SCHEMA } from './db/migrations/index.js';
+import { NaturalLanguageHandler } from './natural-language/natural-language.handler.js';
+import { NaturalLanguageService } from './natural-language/natural-language.service.js';
+import { PlacesEventsConsumer } from './natural-language/places/places-events.consumer.js';
+import { PlacesRepository } from './natural-language/places/places.repository.js';
+import { PlacesService } from './natural-language/places/places.service.js';
 import { ScenariosHandler } from './scenarios/scenarios.handler.js';
 import { ScenariosService } from './scenarios/scenarios.service.js';
 
@@ -19,8 +24,15 @@ export class SearchSvcModule {
           poolSize: env.DB_POOL_SIZE,
         })),
       ],
-      controllers: [createStatusController('search', 'search-svc'), ScenariosHandler],
-      providers: [ScenariosService],
+      controllers: [createStatusController('search', 'search-svc'), ScenariosHandler, NaturalLanguageHandler],
+      providers: [
+        { provide: SEARCH_SVC_ENV, useValue: env },
+        ScenariosService,
+        PlacesRepository,
+        PlacesService,
+        PlacesEventsConsumer,
+        NaturalLanguageService,
+      ],
     };
   }
 }

@@ -1,3 +1,15 @@
+import { IsInt, Max, Min } from 'class-validator';
 import { DatabaseServiceEnv } from '@lp/messaging';
 
-export class SearchSvcEnv extends DatabaseServiceEnv {}
+export class SearchSvcEnv extends DatabaseServiceEnv {
+  /**
+   * Seconds before an admin_bounds event is taken again while geocode-svc has not yet rebuilt the
+   * places it publishes, and between attempts to load the place gazetteer while it is empty.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  EVENT_RETRY_SECONDS: number = 10;
+}
+
+export const SEARCH_SVC_ENV = Symbol('SEARCH_SVC_ENV');

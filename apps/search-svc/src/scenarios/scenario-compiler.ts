@@ -39,7 +39,7 @@ function valueOf(amount: Amount, params: ParameterValues): number {
 }
 
 /** Kind ids in the catalogue's order, with kind groups expanded, so merged lists read the same way every time. */
-function concreteKinds(layerId: string, kinds: readonly string[]): string[] {
+export function concreteKinds(layerId: string, kinds: readonly string[]): string[] {
   const order = findLayer(layerId)?.kinds.map((k) => k.id) ?? [];
   return expandKinds(layerId, kinds).sort((a, b) => order.indexOf(a) - order.indexOf(b));
 }

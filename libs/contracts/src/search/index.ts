@@ -10,3 +10,5 @@ export * from './search-response.view.js';
 export * from './scenario.view.js';
 export * from './compile-scenario.request.js';
 export * from './evaluate-scenario.request.js';
+export * from './natural-language.request.js';
+export * from './natural-language.view.js';

@@ -6,6 +6,10 @@ export const SearchSubjects = {
   scenariosList: 'search.scenarios.list',
   /** CompileScenarioRequest -> SearchParcelsRequest. */
   scenariosCompile: 'search.scenarios.compile',
+  /** NaturalLanguageSearchRequest -> NaturalLanguageSearchView: interpretation and results (POST /v1/search/natural-language). */
+  nlRun: 'search.nl.run',
+  /** NaturalLanguageSearchRequest -> InterpretationView: interpretation only, no search (the tool server). */
+  nlInterpret: 'search.nl.interpret',
   /** EvaluateScenarioRequest -> ScenarioFitView (report and compare_parcels scenario fit; answered once the engine lands). */
   scenariosEvaluate: 'search.scenarios.evaluate',
 } as const;

@@ -1,0 +1,20 @@
+import type { TargetId } from '../lexicon/meanings.js';
+
+/** Where a criterion came from in the query, quoted back in assumptions and `understood`. */
+export interface Source {
+  text: string;
+}
+
+/**
+ * One search criterion read from the query, before it is merged with a scenario. `explicit` means
+ * the query gave the number; otherwise a documented default was used (and stated).
+ */
+export type Criterion =
+  | ({ type: 'area'; min?: number; max?: number; reading: 'min' | 'max' | 'range' | 'about' | 'bare' } & Source)
+  | ({ type: 'slope'; max: number; explicit: boolean } & Source)
+  | ({ type: 'vacant'; value: boolean } & Source)
+  | ({ type: 'zoning'; categories?: readonly string[]; group?: string; symbols?: readonly string[]; requirePlan?: boolean } & Source)
+  | ({ type: 'near'; target: TargetId | 'road_ref'; layer: string; withinM: number; explicit: boolean; kinds?: readonly string[]; where?: Record<string, unknown> } & Source)
+  | ({ type: 'exclude'; target: TargetId; layer: string; kinds?: readonly string[]; bufferM: number; explicit: boolean } & Source)
+  | ({ type: 'rank'; signal: string; weight: number; reason: 'cheap' | 'large' | 'price_limit' } & Source)
+  | ({ type: 'limit'; value: number } & Source);

@@ -1,0 +1,215 @@
+import { ZONING_CATEGORY_GROUPS, findLayer, type ExcludeFilter, type NearFilter, type SearchParcelsRequest } from '@lp/contracts';
+import type { Language } from '../lexicon/meanings.js';
+import { formatArea, formatDistance, formatNumber } from './format.js';
+
+type Words = { pl: string; en: string };
+
+/** What a kind of feature is called after "near" (Polish genitive). */
+const KIND_NAMES: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
+  transport_stops: {
+    bus: { pl: 'przystanku autobusowego', en: 'a bus stop' },
+    tram: { pl: 'przystanku tramwajowego', en: 'a tram stop' },
+    rail: { pl: 'stacji lub przystanku kolejowego', en: 'a railway station' },
+    metro: { pl: 'stacji metra', en: 'a metro station' },
+  },
+  services_poi: {
+    school: { pl: 'szkoły', en: 'a school' },
+    kindergarten: { pl: 'przedszkola', en: 'a kindergarten' },
+    nursery: { pl: 'żłobka', en: 'a nursery' },
+    shop: { pl: 'sklepu', en: 'a shop' },
+    supermarket: { pl: 'supermarketu', en: 'a supermarket' },
+    clinic: { pl: 'przychodni', en: 'a clinic' },
+    hospital: { pl: 'szpitala', en: 'a hospital' },
+    pharmacy: { pl: 'apteki', en: 'a pharmacy' },
+  },
+  waterways: {
+    river: { pl: 'rzeki', en: 'a river' },
+    canal: { pl: 'kanału', en: 'a canal' },
+    lake: { pl: 'jeziora', en: 'a lake' },
+    reservoir: { pl: 'zbiornika wodnego', en: 'a reservoir' },
+    stream: { pl: 'strumienia', en: 'a stream' },
+  },
+  roads: {
+    motorway: { pl: 'autostrady', en: 'a motorway' },
+    expressway: { pl: 'drogi ekspresowej', en: 'an expressway' },
+  },
+  power_lines: {
+    mv_line: { pl: 'linii średniego napięcia', en: 'a medium-voltage line' },
+    mv_cable: { pl: 'kabla średniego napięcia', en: 'a medium-voltage cable' },
+    hv_line: { pl: 'linii 110 kV', en: 'a 110 kV line' },
+    ehv_line: { pl: 'linii najwyższych napięć', en: 'an extra-high-voltage line' },
+  },
+  land_cover: { forest: { pl: 'lasu', en: 'forest' }, orchard: { pl: 'sadu', en: 'orchard' } },
+};
+
+const LAYER_NAMES: Readonly<Record<string, Words>> = {
+  power_substations: { pl: 'stacji elektroenergetycznej', en: 'a substation' },
+  transport_stops: { pl: 'przystanku komunikacji publicznej', en: 'a public transport stop' },
+  services_poi: { pl: 'usług', en: 'services' },
+  waterways: { pl: 'wody', en: 'water' },
+  roads: { pl: 'drogi publicznej', en: 'a public road' },
+  planned_roads: { pl: 'planowanej drogi', en: 'a planned road' },
+  power_lines: { pl: 'linii energetycznej', en: 'a power line' },
+  land_cover: { pl: 'terenu', en: 'land cover' },
+};
+
+const ENV_PARTS: ReadonlyArray<{ kinds: readonly string[]; words: Words }> = [
+  { kinds: ['natura2000_habitat', 'natura2000_birds'], words: { pl: 'Natura 2000', en: 'Natura 2000' } },
+  { kinds: ['national_park'], words: { pl: 'parków narodowych', en: 'national parks' } },
+  { kinds: ['landscape_park'], words: { pl: 'parków krajobrazowych', en: 'landscape parks' } },
+  { kinds: ['nature_reserve'], words: { pl: 'rezerwatów', en: 'nature reserves' } },
+  { kinds: ['flood_risk_10pct', 'flood_risk_1pct', 'flood_risk_02pct'], words: { pl: 'stref zalewowych (10 %, 1 %, 0,2 %)', en: 'flood zones (10 %, 1 %, 0.2 %)' } },
+  { kinds: ['flood_risk_10pct', 'flood_risk_1pct'], words: { pl: 'stref zalewowych (10 %, 1 %)', en: 'flood zones (10 %, 1 %)' } },
+];
+
+const ZONING_GROUP_NAMES: Readonly<Record<string, Words>> = {
+  residential: { pl: 'mieszkaniowe (MN, MW, MN/U)', en: 'residential (MN, MW, MN/U)' },
+  commercial: { pl: 'usługowo-handlowe (U, MN/U)', en: 'commercial (U, MN/U)' },
+  services: { pl: 'usługowe (U, UP, MN/U)', en: 'services (U, UP, MN/U)' },
+  industrial: { pl: 'przemysłowe (P, PU, P/U, U/P)', en: 'industrial (P, PU, P/U, U/P)' },
+  buildable: { pl: 'budowlane: mieszkaniowe lub usługowe', en: 'buildable: residential or services' },
+  agricultural: { pl: 'rolne (R)', en: 'agricultural (R)' },
+};
+
+export const SIGNAL_NAMES: Readonly<Record<string, Words>> = {
+  grid_capacity_mw: { pl: 'moc przyłączeniowa', en: 'grid capacity' },
+  grid_distance_km: { pl: 'odległość od stacji 110 kV', en: 'distance to a 110 kV substation' },
+  area: { pl: 'powierzchnia', en: 'area' },
+  solar_yield_kwh_kwp: { pl: 'uzysk PV', en: 'solar yield' },
+  slope_pct: { pl: 'nachylenie', en: 'slope' },
+  transit_distance_m: { pl: 'odległość od przystanku', en: 'distance to a stop' },
+  water_distance_m: { pl: 'odległość od wody', en: 'distance to water' },
+  floors: { pl: 'liczba kondygnacji', en: 'floors' },
+  price_per_sqm_pln: { pl: 'cena gruntu za m² w gminie', en: 'land price per m² in the gmina' },
+};
+
+const say = (words: Words, lang: Language): string => words[lang];
+const joinWords = (parts: string[], lang: Language): string => (parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} ${lang === 'pl' ? 'i' : 'and'} ${parts[parts.length - 1]}`);
+
+/** What a near filter is near: "szkoły", "a 110 kV line", "drogi A2". */
+export function nearObject(near: NearFilter, lang: Language): string {
+  const where = near.where ?? {};
+  if (near.layer === 'roads' && typeof where['road_number_eq'] === 'string') return lang === 'pl' ? `drogi ${where['road_number_eq']}` : `road ${where['road_number_eq']}`;
+  if (near.layer === 'roads' && where['road_category_eq'] === 'national') return lang === 'pl' ? 'drogi krajowej' : 'a national road';
+  if (near.layer === 'roads' && where['road_category_eq'] === 'voivodeship') return lang === 'pl' ? 'drogi wojewódzkiej' : 'a voivodeship road';
+  const names = KIND_NAMES[near.layer];
+  const kinds = near.kinds ?? [];
+  const named = kinds.map((kind) => names?.[kind]).filter((words): words is Words => words !== undefined);
+  if (named.length > 0 && named.length === kinds.length && !(near.layer === 'roads' && kinds.length > 2) && !(near.layer === 'waterways' && kinds.length > 2)) {
+    return named.map((words) => say(words, lang)).join(lang === 'pl' ? ' lub ' : ' or ');
+  }
+  if (near.layer === 'waterways' && kinds.length > 2) return lang === 'pl' ? 'rzeki, kanału, jeziora lub zbiornika' : 'a river, canal, lake or reservoir';
+  const layerWords = LAYER_NAMES[near.layer];
+  return layerWords ? say(layerWords, lang) : (findLayer(near.layer)?.name ?? near.layer);
+}
+
+/** One near filter in words. */
+export function describeNear(near: NearFilter, lang: Language): string {
+  const where = near.where ?? {};
+  const within = formatDistance(near.within_m, lang);
+  switch (near.layer) {
+    case 'power_substations': {
+      const kv = where['voltage_kv_gte'];
+      const voltage = typeof kv === 'number' ? (lang === 'pl' ? ` o napięciu co najmniej ${kv} kV` : ` of at least ${kv} kV`) : '';
+      return lang === 'pl' ? `najwyżej ${within} do stacji elektroenergetycznej${voltage}` : `within ${within} of a substation${voltage}`;
+    }
+    case 'grid_capacity': {
+      const mw = formatNumber(Number(where['available_mw_gte'] ?? 0), lang);
+      return lang === 'pl' ? `dostępna moc przyłączeniowa co najmniej ${mw} MW w promieniu ${within}` : `available grid capacity of at least ${mw} MW within ${within}`;
+    }
+    case 'solar_irradiance': {
+      const yieldValue = where['yield_kwh_kwp_gte'];
+      return lang === 'pl' ? `uzysk PV co najmniej ${yieldValue} kWh/kWp` : `solar yield of at least ${yieldValue} kWh/kWp`;
+    }
+    case 'kowr_land':
+      return lang === 'pl' ? 'na gruntach Zasobu Własności Rolnej Skarbu Państwa (KOWR)' : 'on state agricultural land (KOWR)';
+    case 'buildings': {
+      const floors = where['floors_lte'];
+      return lang === 'pl' ? `z istniejącym budynkiem o najwyżej ${floors} kondygnacjach` : `with an existing building of at most ${floors} floors`;
+    }
+    default:
+      if (near.within_m === 0) return lang === 'pl' ? `na terenie: ${nearObject(near, lang)}` : `on ${nearObject(near, lang)}`;
+      return lang === 'pl' ? `najwyżej ${within} od ${nearObject(near, lang)}` : `within ${within} of ${nearObject(near, lang)}`;
+  }
+}
+
+/** One exclude filter in words. */
+export function describeExclude(exclude: ExcludeFilter, lang: Language): string {
+  const buffer = exclude.buffer_m ? (lang === 'pl' ? ` (z odstępem ${formatDistance(exclude.buffer_m, lang)})` : `, keeping ${formatDistance(exclude.buffer_m, lang)} away`) : '';
+  switch (exclude.layer) {
+    case 'env_layers': {
+      let kinds = [...(exclude.kinds ?? [])];
+      const parts: string[] = [];
+      for (const part of ENV_PARTS) {
+        if (part.kinds.every((kind) => kinds.includes(kind))) {
+          parts.push(say(part.words, lang));
+          kinds = kinds.filter((kind) => !part.kinds.includes(kind));
+        }
+      }
+      parts.push(...kinds.map((kind) => kind.replace(/_/g, ' ')));
+      const list = exclude.kinds ? joinWords(parts, lang) : lang === 'pl' ? 'obszarów chronionych i zalewowych' : 'protected and flood areas';
+      return lang === 'pl' ? `poza obszarami: ${list}${buffer}` : `outside ${list}${buffer}`;
+    }
+    case 'land_cover': {
+      const names = (exclude.kinds ?? []).map((kind) => KIND_NAMES['land_cover']?.[kind]?.[lang] ?? kind);
+      return lang === 'pl' ? `poza terenem: ${joinWords(names, lang)}${buffer}` : `not ${joinWords(names, lang).replace(' and ', ' or ')}${buffer}`;
+    }
+    case 'wind_exclusion':
+      return lang === 'pl' ? `poza ustawowymi strefami odległości dla wiatraków${buffer}` : `outside the statutory wind-turbine setbacks${buffer}`;
+    case 'kowr_land':
+      return lang === 'pl' ? `poza gruntami KOWR (prawo pierwokupu)${buffer}` : `not on state agricultural land (KOWR pre-emption)${buffer}`;
+    case 'heritage_sites':
+      return lang === 'pl' ? `poza zabytkami rejestrowymi${buffer}` : `not on a registered monument${buffer}`;
+    case 'mining_areas':
+      return lang === 'pl' ? `poza terenami górniczymi${buffer}` : `outside mining areas${buffer}`;
+    default:
+      return lang === 'pl' ? `poza: ${findLayer(exclude.layer)?.name ?? exclude.layer}${buffer}` : `away from ${findLayer(exclude.layer)?.name ?? exclude.layer}${buffer}`;
+  }
+}
+
+/** The zoning filter in words. */
+export function describeZoning(zoning: NonNullable<NonNullable<SearchParcelsRequest['filters']>['zoning']>, lang: Language): string {
+  const parts: string[] = [];
+  if (zoning.categories) {
+    const group = Object.entries(ZONING_CATEGORY_GROUPS).find(
+      ([name, categories]) => ZONING_GROUP_NAMES[name] && categories.length === zoning.categories!.length && categories.every((c) => zoning.categories!.includes(c)),
+    );
+    parts.push(group ? say(ZONING_GROUP_NAMES[group[0]]!, lang) : zoning.categories.join(', '));
+  }
+  if (zoning.symbols) parts.push(lang === 'pl' ? `symbol planu ${zoning.symbols.join(', ')}` : `plan symbol ${zoning.symbols.join(', ')}`);
+  const plan = zoning.require_plan
+    ? lang === 'pl'
+      ? 'tylko w planie miejscowym (MPZP)'
+      : 'in a local plan (MPZP) only'
+    : lang === 'pl'
+      ? 'w planie miejscowym lub ogólnym'
+      : 'in a local or general plan';
+  const what = parts.length > 0 ? parts.join('; ') : lang === 'pl' ? 'dowolne' : 'any';
+  return lang === 'pl' ? `przeznaczenie ${what}, ${plan}` : `zoning ${what}, ${plan}`;
+}
+
+/** Every filter and the ranking of a request, one line each, in the request's language. */
+export function describeRequest(request: SearchParcelsRequest, lang: Language): string[] {
+  const lines: string[] = [];
+  const filters = request.filters ?? {};
+  const area = filters.area_sqm;
+  if (area?.min !== undefined && area.max !== undefined) {
+    lines.push(lang === 'pl' ? `powierzchnia od ${formatArea(area.min, lang)} do ${formatArea(area.max, lang)}` : `area from ${formatArea(area.min, lang)} to ${formatArea(area.max, lang)}`);
+  } else if (area?.min !== undefined) {
+    lines.push(lang === 'pl' ? `powierzchnia co najmniej ${formatArea(area.min, lang)}` : `area at least ${formatArea(area.min, lang)}`);
+  } else if (area?.max !== undefined) {
+    lines.push(lang === 'pl' ? `powierzchnia najwyżej ${formatArea(area.max, lang)}` : `area at most ${formatArea(area.max, lang)}`);
+  }
+  if (filters.zoning) lines.push(describeZoning(filters.zoning, lang));
+  if (filters.slope_pct) lines.push(lang === 'pl' ? `średnie nachylenie najwyżej ${formatNumber(filters.slope_pct.max, lang)} %` : `mean slope at most ${formatNumber(filters.slope_pct.max, lang)} %`);
+  if (filters.vacant !== undefined) {
+    lines.push(filters.vacant ? (lang === 'pl' ? 'niezabudowana (bez budynków)' : 'vacant (no building on it)') : lang === 'pl' ? 'z budynkiem' : 'with a building on it');
+  }
+  for (const near of filters.near ?? []) lines.push(describeNear(near, lang));
+  for (const exclude of filters.exclude ?? []) lines.push(describeExclude(exclude, lang));
+  if (request.rank_by && request.rank_by.length > 0) {
+    const signals = request.rank_by.map((rank) => `${SIGNAL_NAMES[rank.signal]?.[lang] ?? rank.signal} ${rank.weight}`).join(', ');
+    lines.push(lang === 'pl' ? `ranking (waga): ${signals}` : `ranked by (weight): ${signals}`);
+  }
+  return lines;
+}

@@ -1,0 +1,56 @@
+import type { Language } from '../lexicon/meanings.js';
+
+/** The filters a corpus query must compile to; only what is listed is checked, one check per key. */
+export interface ExpectedFilters {
+  areaMin?: number;
+  areaMax?: number;
+  slopeMax?: number;
+  vacant?: boolean;
+  /** A group of ZONING_CATEGORY_GROUPS: the categories must be exactly that group. */
+  zoning?: string;
+  symbols?: string[];
+  requirePlan?: boolean;
+  /** Per layer: the reach, attribute conditions and kinds it must have (those given). */
+  near?: Record<string, { within?: number; where?: Record<string, unknown>; kinds?: string[] }>;
+  /** Per layer: kinds or kind groups it must include, and the buffer. */
+  exclude?: Record<string, { kinds?: string[]; buffer?: number }>;
+  /** Signals that must be in rank_by. */
+  rank?: string[];
+  limit?: number;
+}
+
+/** One query of the corpus with the interpretation it must get. */
+export interface CorpusCase {
+  q: string;
+  /** The language it must be detected as; null when the query has no words of either. */
+  lang: Language | null;
+  /** TERYT of the region, null for all of Poland; absent when an error is expected. */
+  region?: string | null;
+  scenario?: string | null;
+  filters?: ExpectedFilters;
+  /** An error instead of an interpretation; for ambiguous_region the TERYT codes the candidates must name. */
+  error?: { code: 'ambiguous_region' | 'unresolvable_query'; candidates?: string[] };
+}
+
+export const HA = 10_000;
+
+export function pl(q: string, region: string | null, scenario: string | null, filters?: ExpectedFilters): CorpusCase {
+  return { q, lang: 'pl', region, scenario, ...(filters ? { filters } : {}) };
+}
+
+export function en(q: string, region: string | null, scenario: string | null, filters?: ExpectedFilters): CorpusCase {
+  return { q, lang: 'en', region, scenario, ...(filters ? { filters } : {}) };
+}
+
+export function ambiguous(q: string, lang: Language | null, candidates: string[]): CorpusCase {
+  return { q, lang, error: { code: 'ambiguous_region', candidates } };
+}
+
+export function unresolvable(q: string, lang: Language | null): CorpusCase {
+  return { q, lang, error: { code: 'unresolvable_query' } };
+}
+
+/** A query whose language cannot be told (a bare place name). */
+export function bare(q: string, region: string | null, scenario: string | null, filters?: ExpectedFilters): CorpusCase {
+  return { q, lang: null, region, scenario, ...(filters ? { filters } : {}) };
+}

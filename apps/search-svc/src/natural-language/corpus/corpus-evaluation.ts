@@ -1,0 +1,103 @@
+import { AppError, expandKinds, ZONING_CATEGORY_GROUPS, type SearchParcelsRequest } from '@lp/contracts';
+import type { Interpretation } from '../interpreter.js';
+import type { CorpusCase, ExpectedFilters } from './corpus-case.js';
+
+export type CheckedField = 'region' | 'scenario' | 'language' | 'filters' | 'errors';
+
+export interface Check {
+  field: CheckedField;
+  ok: boolean;
+  /** What was wrong, for the report. */
+  detail?: string;
+}
+
+export interface CaseResult {
+  case: CorpusCase;
+  checks: Check[];
+}
+
+export interface FieldAccuracy {
+  field: CheckedField;
+  passed: number;
+  total: number;
+}
+
+const close = (a: unknown, b: unknown): boolean => (typeof a === 'number' && typeof b === 'number' ? Math.abs(a - b) < 0.01 : JSON.stringify(a) === JSON.stringify(b));
+
+/** Checks one interpretation (or the error it threw) against what the corpus expects. */
+export function evaluateCase(corpusCase: CorpusCase, outcome: Interpretation | AppError): CaseResult {
+  const checks: Check[] = [];
+  const check = (field: CheckedField, ok: boolean, detail: string): void => {
+    checks.push(ok ? { field, ok } : { field, ok, detail });
+  };
+  if (corpusCase.error) {
+    const code = outcome instanceof AppError ? outcome.code : 'no error';
+    const field: CheckedField = corpusCase.error.code === 'ambiguous_region' ? 'region' : 'errors';
+    check(field, code === corpusCase.error.code, `expected ${corpusCase.error.code}, got ${outcome instanceof AppError ? `${code}: ${outcome.message}` : JSON.stringify((outcome as Interpretation).region)}`);
+    if (outcome instanceof AppError && corpusCase.error.candidates) {
+      const missing = corpusCase.error.candidates.filter((teryt) => !(outcome.candidates ?? []).some((candidate) => candidate.endsWith(`(${teryt})`)));
+      check(field, missing.length === 0 && (outcome.candidates ?? []).length > 0, `candidates lack ${missing.join(', ')}: ${JSON.stringify(outcome.candidates)}`);
+    }
+    return { case: corpusCase, checks };
+  }
+  if (outcome instanceof AppError) {
+    check('region', false, `${outcome.code}: ${outcome.message}`);
+    return { case: corpusCase, checks };
+  }
+  check('region', (outcome.region?.teryt ?? null) === corpusCase.region, `expected ${corpusCase.region}, got ${outcome.region?.teryt ?? null}`);
+  check('scenario', outcome.scenario === corpusCase.scenario, `expected ${corpusCase.scenario}, got ${outcome.scenario}`);
+  if (corpusCase.lang) check('language', outcome.language === corpusCase.lang, `expected ${corpusCase.lang}, got ${outcome.language}`);
+  for (const [key, ok, detail] of filterChecks(corpusCase.filters ?? {}, outcome.request)) check('filters', ok, `${key}: ${detail}`);
+  return { case: corpusCase, checks };
+}
+
+function filterChecks(expected: ExpectedFilters, request: SearchParcelsRequest): Array<[string, boolean, string]> {
+  const filters = request.filters ?? {};
+  const out: Array<[string, boolean, string]> = [];
+  const got = JSON.stringify(filters);
+  if (expected.areaMin !== undefined) out.push(['areaMin', close(filters.area_sqm?.min, expected.areaMin), got]);
+  if (expected.areaMax !== undefined) out.push(['areaMax', close(filters.area_sqm?.max, expected.areaMax), got]);
+  if (expected.slopeMax !== undefined) out.push(['slopeMax', close(filters.slope_pct?.max, expected.slopeMax), got]);
+  if (expected.vacant !== undefined) out.push(['vacant', filters.vacant === expected.vacant, got]);
+  if (expected.zoning !== undefined) {
+    const group = [...(ZONING_CATEGORY_GROUPS[expected.zoning] ?? [])].sort();
+    out.push(['zoning', JSON.stringify([...(filters.zoning?.categories ?? [])].sort()) === JSON.stringify(group), got]);
+  }
+  if (expected.symbols !== undefined) out.push(['symbols', expected.symbols.every((symbol) => filters.zoning?.symbols?.includes(symbol)), got]);
+  if (expected.requirePlan !== undefined) out.push(['requirePlan', filters.zoning?.require_plan === expected.requirePlan, got]);
+  for (const [layer, want] of Object.entries(expected.near ?? {})) {
+    const near = filters.near?.find((item) => item.layer === layer);
+    const ok =
+      near !== undefined &&
+      (want.within === undefined || close(near.within_m, want.within)) &&
+      Object.entries(want.where ?? {}).every(([key, value]) => close(near.where?.[key], value)) &&
+      (want.kinds === undefined || JSON.stringify([...(near.kinds ?? [])].sort()) === JSON.stringify(expandKinds(layer, want.kinds).sort()));
+    out.push([`near ${layer}`, ok, got]);
+  }
+  for (const [layer, want] of Object.entries(expected.exclude ?? {})) {
+    const exclude = filters.exclude?.find((item) => item.layer === layer);
+    const ok =
+      exclude !== undefined &&
+      (want.kinds === undefined || exclude.kinds === undefined || expandKinds(layer, want.kinds).every((kind) => exclude.kinds!.includes(kind))) &&
+      (want.buffer === undefined || close(exclude.buffer_m ?? 0, want.buffer));
+    out.push([`exclude ${layer}`, ok, got]);
+  }
+  for (const signal of expected.rank ?? []) out.push([`rank ${signal}`, request.rank_by?.some((rank) => rank.signal === signal) ?? false, JSON.stringify(request.rank_by)]);
+  if (expected.limit !== undefined) out.push(['limit', request.limit === expected.limit, String(request.limit)]);
+  return out;
+}
+
+/** Accuracy per field over a run of the corpus. */
+export function accuracy(results: readonly CaseResult[]): FieldAccuracy[] {
+  const fields: CheckedField[] = ['region', 'scenario', 'language', 'filters', 'errors'];
+  return fields.map((field) => {
+    const checks = results.flatMap((result) => result.checks.filter((check) => check.field === field));
+    return { field, passed: checks.filter((check) => check.ok).length, total: checks.length };
+  });
+}
+
+/** The accuracy table as text. */
+export function accuracyTable(rows: readonly FieldAccuracy[], caseCount: number): string {
+  const lines = rows.map((row) => `  ${row.field.padEnd(9)} ${String(row.passed).padStart(4)} / ${String(row.total).padEnd(4)} ${row.total === 0 ? '  n/a' : `${((100 * row.passed) / row.total).toFixed(1).padStart(5)} %`}`);
+  return [`natural-language corpus: ${caseCount} queries`, ...lines].join('\n');
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from '@jest/globals';
+import { AppError, assertSearchRequest, SearchParcelsRequest } from '@lp/contracts';
+import { validateMessage } from '@lp/messaging';
+import { smallGazetteer } from '../../test/small-gazetteer.js';
+import { findScenario } from '../scenarios/scenario-catalogue.js';
+import { compileScenario } from '../scenarios/scenario-compiler.js';
+import { interpret, NL_QUERY_MAX_CHARS, type InterpretOptions } from './interpreter.js';
+
+const gazetteer = smallGazetteer();
+const read = (query: string, options: InterpretOptions = {}) => interpret(query, options, gazetteer);
+const failure = (query: string, options: InterpretOptions = {}): AppError => {
+  try {
+    read(query, options);
+  } catch (error) {
+    return error as AppError;
+  }
+  throw new Error(`${query} was interpreted without an error`);
+};
+
+describe('interpret', () => {
+  it('reads place, asset type and criteria with numbers and units into one structured request', () => {
+    const result = read('farma fotowoltaiczna koło Poznania, co najmniej 2 ha, do 3 km od stacji 110 kV, płaska, bez Natury 2000');
+    expect(result.region).toEqual({ teryt: '3064011', name: 'Poznań', unit_type: 'gmina miejska' });
+    expect(result.scenario).toBe('solar_farm_site');
+    expect(result.language).toBe('pl');
+    expect(result.request.region).toBe('3064011');
+    expect(result.request.filters).toMatchObject({ area_sqm: { min: 20_000 }, slope_pct: { max: 5 } });
+    expect(result.request.filters!.near).toContainEqual({ layer: 'power_substations', within_m: 3000, where: { voltage_kv_gte: 110 } });
+    expect(result.request.filters!.exclude![0]!.kinds).toEqual(expect.arrayContaining(['natura2000_habitat', 'natura2000_birds']));
+    expect(result.understood).toEqual(['farma fotowoltaiczna', 'koło Poznania', 'co najmniej 2 ha', 'do 3 km od stacji 110 kV', 'płaska', 'bez Natury 2000']);
+    expect(result.not_understood).toEqual([]);
+    expect(() => assertSearchRequest(result.request)).not.toThrow();
+    expect(() => validateMessage(SearchParcelsRequest, structuredClone(result.request))).not.toThrow();
+  });
+
+  it('puts everything into the request: a bare scenario query equals the compiled scenario plus the region', () => {
+    const result = read('magazyn energii w Krakowie');
+    expect(result.request).toEqual(compileScenario(findScenario('bess_storage')!, { region: '1261011' }));
+  });
+
+  it('states each default it used, in the language of the query', () => {
+    const pl = read('płaska działka blisko stacji i przystanku w Kórniku');
+    expect(pl.assumptions).toEqual(
+      expect.arrayContaining([
+        '„Płaska” oznacza średnie nachylenie najwyżej 5 %.',
+        'Blisko stacji: najwyżej 10 km do stacji o napięciu co najmniej 110 kV.',
+        'Blisko komunikacji publicznej: najwyżej 800 m do przystanku.',
+      ]),
+    );
+    expect(pl.request.filters!.near).toEqual([
+      { layer: 'power_substations', within_m: 10_000, where: { voltage_kv_gte: 110 } },
+      { layer: 'transport_stops', within_m: 800 },
+    ]);
+    const en = read('flat plot near a substation in Krakow');
+    expect(en.language).toBe('en');
+    expect(en.assumptions).toContain('"Flat" means a mean slope of at most 5 %.');
+  });
+
+  it('says that all of Poland is searched when no place is named', () => {
+    const result = read('wind farm at least 3 hectares');
+    expect(result.region).toBeNull();
+    expect(result.request.region).toBeUndefined();
+    expect(result.assumptions).toContain('No place given: searching all of Poland.');
+  });
+
+  it('lets region in the request override a place in the text, and says so', () => {
+    const result = read('solar farm near Krakow', { region: '3021' });
+    expect(result.region).toEqual({ teryt: '3021', name: 'powiat poznański', unit_type: 'powiat' });
+    expect(result.request.region).toBe('3021');
+    expect(result.assumptions[result.assumptions.length - 1]).toMatch(/overrides 'Krakow' in the text/);
+    expect(failure('solar farm', { region: '9999' }).code).toBe('invalid_request');
+  });
+
+  it('answers in the requested language and copies the limit, which wins over a count in the text', () => {
+    const result = read('5 plots for solar in Krakow', { language: 'pl', limit: 7 });
+    expect(result.language).toBe('pl');
+    expect(result.request.limit).toBe(7);
+    expect(read('5 plots for solar in Krakow').request.limit).toBe(5);
+  });
+
+  it('asks which unit for an ambiguous name, with readable candidates naming type, parent and TERYT', () => {
+    const error = failure('działka w Ostródzie');
+    expect(error.code).toBe('ambiguous_region');
+    expect(error.candidates).toEqual([
+      'Ostróda — gmina miejska, powiat ostródzki, warmińsko-mazurskie (2815011)',
+      'Ostróda — gmina wiejska, powiat ostródzki, warmińsko-mazurskie (2815092)',
+    ]);
+    expect(error.message).toMatch(/„Ostródzie” pasuje do 2 jednostek/);
+    expect(() => read('działka w Ostródzie', { region: '2815011' })).not.toThrow();
+  });
+
+  it('refuses a query with nothing to search by, saying what was and was not understood', () => {
+    const error = failure('proszę działka xyzzy qwerty');
+    expect(error.code).toBe('unresolvable_query');
+    expect(error.message).toMatch(/Zrozumiano: „proszę” i „działka”/);
+    expect(error.message).toMatch(/Nie zrozumiano: „xyzzy” i „qwerty”/);
+    expect(failure('blah').message).toMatch(/^Could not interpret the query/);
+  });
+
+  it('refuses an empty or oversized query as invalid_request', () => {
+    expect(failure('   ').code).toBe('invalid_request');
+    expect(failure('a'.repeat(NL_QUERY_MAX_CHARS + 1)).message).toMatch(/at most 500 characters/);
+  });
+
+  it('lists the words it ignored, and still searches by the rest', () => {
+    const result = read('farma PV w Krakowie z basenem');
+    expect(result.not_understood).toEqual(['basenem']);
+    expect(result.assumptions).toContain('Pominięto niezrozumiane słowa: „basenem”.');
+  });
+
+  it('corrects a misspelt lexicon word and says how it read it', () => {
+    const result = read('farma fotowltaiczna w Krakowie');
+    expect(result.scenario).toBe('solar_farm_site');
+    expect(result.assumptions).toContain('„fotowltaiczna” rozumiane jako „fotowoltaiczna”.');
+  });
+
+  it('is deterministic: the same query gives byte-equal interpretations', () => {
+    const query = 'osiedle w Swarzędzu blisko szkoły, co najmniej 1 ha, tanie';
+    expect(JSON.stringify(read(query))).toBe(JSON.stringify(read(query)));
+  });
+
+  it('searches the place itself for a distance from it, and says a circle around a place is no filter', () => {
+    const result = read('działka 20 km od Poznania');
+    expect(result.region).toMatchObject({ teryt: '3064011' });
+    expect(result.assumptions).toContain('„20 km od Poznania”: odległość od miejscowości nie jest filtrem; przeszukiwana jest sama jednostka — okolice podaj jako powiat lub gminę.');
+  });
+
+  it('describes every filter in words', () => {
+    const result = read('magazyn energii 20 MW w Krakowie', { language: 'en' });
+    expect(result.filters).toContain('available grid capacity of at least 20 MW within 5 km');
+    expect(result.filters).toContain('ranked by (weight): grid capacity 55, distance to a 110 kV substation 30, area 15');
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * What a recognised phrase means. The lexicon maps phrases of both languages to these; the
+ * criteria reader combines them with quantities (numbers with units) into search criteria.
+ */
+
+/** Things a parcel can be near (or kept away from), each searched through one layer. */
+export type TargetId =
+  | 'substation'
+  | 'grid_capacity'
+  | 'transit'
+  | 'school'
+  | 'kindergarten'
+  | 'nursery'
+  | 'shop'
+  | 'supermarket'
+  | 'clinic'
+  | 'hospital'
+  | 'pharmacy'
+  | 'water'
+  | 'river'
+  | 'lake'
+  | 'canal'
+  | 'reservoir'
+  | 'motorway'
+  | 'expressway'
+  | 'fast_road'
+  | 'national_road'
+  | 'voivodeship_road'
+  | 'road_access'
+  | 'planned_road'
+  | 'power_line'
+  | 'forest'
+  | 'natura2000'
+  | 'protected_nature'
+  | 'landscape_park'
+  | 'national_park'
+  | 'nature_reserve'
+  | 'flood_zone'
+  | 'heritage'
+  | 'mining'
+  | 'state_land';
+
+export type FeatureId =
+  | 'flat'
+  | 'vacant'
+  | 'built'
+  | 'buildable'
+  | 'residential'
+  | 'commercial'
+  | 'services'
+  | 'industrial'
+  | 'agricultural'
+  | 'local_plan'
+  | 'cheap'
+  | 'large'
+  /** Words that say a percentage is a slope: nachylenie, spadek, slope, gradient. */
+  | 'slope_word';
+
+export type CueId =
+  /** blisko, koło, w pobliżu, near, close to: the next target is a proximity criterion. */
+  | 'near'
+  /** bez, poza, z dala od, outside, without, no: the next target is an exclusion. */
+  | 'negate';
+
+/** Recognised, but no filter of the search can express it (utilities, price limits, ...). */
+export type UnsupportedId = 'utilities' | 'no_local_plan' | 'building_conditions' | 'view' | 'fenced' | 'ownership_private';
+
+export type Meaning =
+  | { type: 'asset'; scenario: string }
+  | { type: 'target'; target: TargetId; kinds?: readonly string[]; transitKinds?: readonly string[]; bareStation?: boolean; voltageKv?: number; negated?: boolean }
+  | { type: 'feature'; feature: FeatureId }
+  | { type: 'cue'; cue: CueId }
+  /** SN, WN, "średniego napięcia", "high voltage": qualifies a substation or a line. */
+  | { type: 'voltage'; kv: number; level: 'mv' | 'hv' | 'ehv' }
+  | { type: 'country' }
+  | { type: 'count_noun' }
+  | { type: 'unsupported'; what: UnsupportedId }
+  /** Understood, and says nothing to search by: działka, szukam, plot, looking for. */
+  | { type: 'filler' };
+
+export type Language = 'pl' | 'en';
+
+export interface LexiconEntry {
+  pattern: string;
+  /** The language the phrase belongs to (evidence for detecting the query's language); any: both. */
+  lang: Language | 'any';
+  meaning: Meaning;
+}

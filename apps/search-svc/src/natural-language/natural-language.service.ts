@@ -1,0 +1,61 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import {
+  AppError,
+  assertSearchRequest,
+  SearchParcelsRequest,
+  type InterpretationView,
+  type NaturalLanguageSearchRequest,
+  type NaturalLanguageSearchView,
+} from '@lp/contracts';
+import { validateMessage } from '@lp/messaging';
+import { interpret } from './interpreter.js';
+import { PARCEL_SEARCH, type ParcelSearch } from './parcel-search.js';
+import { PlacesService } from './places/places.service.js';
+import { explainResult } from './why/why-builder.js';
+
+/**
+ * Natural-language search: the query interpreted into a structured request (interpreter.ts, pure),
+ * checked like any POST /v1/search/parcels body, then run through the structured-search engine
+ * (the ParcelSearch seam), each result with the reasons it matched.
+ */
+@Injectable()
+export class NaturalLanguageService {
+  private readonly logger = new Logger('NaturalLanguage');
+
+  constructor(
+    private readonly places: PlacesService,
+    @Optional() @Inject(PARCEL_SEARCH) private readonly search?: ParcelSearch,
+  ) {}
+
+  async interpret(request: NaturalLanguageSearchRequest): Promise<InterpretationView> {
+    const gazetteer = await this.places.gazetteer();
+    const interpretation = interpret(request.query, { region: request.region, language: request.language, limit: request.limit }, gazetteer);
+    // the interpreter builds only valid requests; a failure here is our bug, not the caller's
+    try {
+      validateMessage(SearchParcelsRequest, structuredClone(interpretation.request));
+      assertSearchRequest(interpretation.request);
+    } catch (error) {
+      this.logger.error(`interpretation of ${JSON.stringify(request.query)} compiled to an invalid request: ${error instanceof Error ? error.message : String(error)}`);
+      throw new AppError('internal', 'The query was understood but compiled to an invalid search request; this is a fault of the service.');
+    }
+    return interpretation;
+  }
+
+  async run(request: NaturalLanguageSearchRequest): Promise<NaturalLanguageSearchView> {
+    const interpretation = await this.interpret(request);
+    if (!this.search) {
+      throw new AppError(
+        'service_unavailable',
+        'The parcel search engine is not available, so no results can be returned; POST /v1/search/natural-language/interpret gives the interpretation of the query.',
+      );
+    }
+    const response = await this.search.run(interpretation.request);
+    return {
+      interpretation,
+      count: response.count,
+      blocked: response.blocked,
+      coverage: response.coverage,
+      results: response.results.map(({ facts, ...result }) => ({ ...result, why: explainResult(interpretation, { ...result, facts }) })),
+    };
+  }
+}

@@ -1,0 +1,236 @@
+import { compilePhrase, matchPhrase, phraseVocabulary, type Phrase } from '../lexicon/phrase-pattern.js';
+import { NUMBER_WORDS } from './number-words.js';
+import type { Token } from './tokens.js';
+
+/** What a number measures, in our base units: m2, m, MW, kV, %, PLN. */
+export type Dimension = 'area' | 'distance' | 'power' | 'voltage' | 'percent' | 'price';
+
+/** min: "at least"; max: "up to"; range: both; about: "around"; bare: a number with no comparator. */
+export type Comparator = 'min' | 'max' | 'range' | 'about' | 'bare';
+
+export interface Quantity {
+  dimension: Dimension;
+  comparator: Comparator;
+  /** In base units; for a range both, for min/max/about/bare the one given. */
+  min?: number;
+  max?: number;
+  value: number;
+  /** Token span [start, end). */
+  start: number;
+  end: number;
+}
+
+interface UnitDefinition {
+  dimension: Dimension;
+  factor: number;
+  phrase: Phrase;
+}
+
+const unit = (dimension: Dimension, factor: number, pattern: string): UnitDefinition => ({ dimension, factor, phrase: compilePhrase(pattern) });
+
+/** Longest first where one unit begins another (`m 2` before `m`). */
+const UNITS: readonly UnitDefinition[] = [
+  unit('area', 1_000_000, 'km 2'),
+  unit('area', 1_000_000, 'kilometr* kwadratow*'),
+  unit('area', 1_000_000, 'square kilometre|kilometres|kilometer|kilometers'),
+  unit('area', 1, 'm 2'),
+  unit('area', 1, 'm kw'),
+  unit('area', 1, 'mkw|sqm|m2'),
+  unit('area', 1, 'metr*|meter*|metre* kwadratow*'),
+  unit('area', 1, 'square metre|metres|meter|meters|m'),
+  unit('area', 1, 'sq m|metre|metres|meter|meters'),
+  unit('area', 10_000, 'ha|hektar|hektara|hektary|hektarow|hektarach|hektarem|hektarami|hectare|hectares'),
+  unit('area', 100, 'ar|ary|arow|arach|arami'),
+  unit('area', 4_046.86, 'acre|acres'),
+  unit('distance', 1000, 'km|kilometr|kilometra|kilometry|kilometrow|kilometrach|kilometrze|kms|kilometer|kilometers|kilometre|kilometres'),
+  unit('distance', 1, 'm|metr|metra|metry|metrow|metrach|metrze|meter|meters|metre|metres'),
+  unit('distance', 1609.34, 'mile|miles'),
+  unit('power', 1, 'mw|mwp|mwe|megawat|megawata|megawaty|megawatow|megawatt|megawatts'),
+  unit('power', 0.001, 'kw|kwp|kilowat|kilowata|kilowaty|kilowatow|kilowatt|kilowatts'),
+  unit('power', 1000, 'gw|gigawat|gigawaty|gigawatt|gigawatts'),
+  unit('voltage', 1, 'kv|kilowolt|kilowoltow|kilovolt|kilovolts'),
+  unit('percent', 1, '%|proc|procent|procenta|procenty|procentow|percent'),
+  unit('percent', 1, 'per cent'),
+  unit('price', 1, 'zl|pln|zlotych|zloty|zlote|zlotys ?za|per|na ?m ?2|m2|mkw|metr|sqm'),
+];
+
+const cues = (patterns: string[]): Phrase[] => patterns.map(compilePhrase);
+
+const MIN_BEFORE = cues([
+  'co najmniej',
+  'conajmniej',
+  'przynajmniej',
+  'minimum|minimalnie|min',
+  'powyzej|ponad',
+  'wiecej niz',
+  'nie mniej niz',
+  '>|>=',
+  'at least',
+  'no|not less than',
+  'more|greater|bigger|larger than',
+  'over|above|min|minimum',
+  'in excess of',
+]);
+const MAX_BEFORE = cues([
+  'do',
+  'maksymalnie|maks|max|maksimum|maximum|najwyzej',
+  'ponizej',
+  'mniej niz',
+  'nie wiecej niz',
+  'nie dalej niz',
+  'nie przekraczajac*',
+  'w promieniu ?do',
+  'w odleglosci ?do|nie ?wiekszej ?niz',
+  'w zasiegu ?do',
+  '<|<=',
+  'up to',
+  'at most',
+  'under|below|within|max|maximum',
+  'less than',
+  'no|not more than',
+  'no|not further|farther than',
+  'in a radius of',
+]);
+const ABOUT_BEFORE = cues(['okolo|ok|~|circa|ca', 'mniej wiecej', 'w granicach', 'about|around|approximately|approx|roughly|some']);
+const MIN_AFTER = cues(['+', 'lub|albo|i wiecej', 'i|lub powyzej', 'or|and more|above|larger|bigger|over', 'plus', 'minimum|min', 'at least']);
+const MAX_AFTER = cues(['lub|i mniej', 'or|and less', 'maximum|max|maks', 'at most']);
+const RANGE_START = cues(['od', 'from', 'between', 'miedzy|pomiedzy']);
+const RANGE_JOIN = cues(['do', 'to', 'and', 'a']);
+
+/** The words of units and comparators (spelling correction leaves them alone). */
+export const QUANTITY_VOCABULARY = phraseVocabulary([...UNITS.map((u) => u.phrase), ...MIN_BEFORE, ...MAX_BEFORE, ...ABOUT_BEFORE, ...MIN_AFTER, ...MAX_AFTER, ...RANGE_START, ...RANGE_JOIN]);
+
+function longest(phrases: readonly Phrase[], tokens: readonly Token[], start: number, usable: (i: number) => boolean): number {
+  let best = 0;
+  for (const phrase of phrases) best = Math.max(best, matchPhrase(phrase, tokens, start, usable));
+  return best;
+}
+
+/** The number a token stands for: digits, or a number word such as "dwa" or "half". */
+export function numberAt(tokens: readonly Token[], index: number): number | undefined {
+  const token = tokens[index];
+  if (!token) return undefined;
+  if (token.kind === 'number') return token.value;
+  return token.kind === 'word' ? NUMBER_WORDS[token.fold] : undefined;
+}
+
+function unitAt(tokens: readonly Token[], index: number, usable: (i: number) => boolean): { unit: UnitDefinition; length: number } | null {
+  // "half a hectare"
+  const skip = tokens[index]?.fold === 'a' && tokens[index + 1]?.kind === 'word' ? 1 : 0;
+  for (const candidate of UNITS) {
+    const length = matchPhrase(candidate.phrase, tokens, index + skip, usable);
+    // "m 2" must be written together (m2, m²), never "5 m 2 km"
+    if (length > 0 && candidate.phrase[0]!.alternatives.some((a) => a.text === 'm' || a.text === 'km') && length === 2 && tokens[index + skip + 1]?.kind === 'number' && tokens[index + skip + 1]!.before !== '') continue;
+    if (length > 0) return { unit: candidate, length: length + skip };
+  }
+  return null;
+}
+
+/**
+ * Reads a quantity at `start`: an optional comparator, a number (or a range), a unit and an
+ * optional trailing comparator: "co najmniej 2 ha", "min. 5000 m²", "do 3 km", "1-3 ha",
+ * "od 1 do 3 ha", "between 1 and 3 hectares", "2+ ha", "5 ha or more", "pół hektara", "10MW".
+ */
+export function quantityAt(tokens: readonly Token[], start: number, usable: (i: number) => boolean = () => true): Quantity | null {
+  // a range opened by a word: od 1 do 3 ha, between 1 and 3 ha, from 1 to 3 ha
+  const opener = longest(RANGE_START, tokens, start, usable);
+  if (opener > 0) {
+    const range = rangeAt(tokens, start, start + opener, usable);
+    if (range) return range;
+  }
+  let comparator: Comparator = 'bare';
+  let at = start;
+  for (const [kind, phrases] of [
+    ['min', MIN_BEFORE],
+    ['max', MAX_BEFORE],
+    ['about', ABOUT_BEFORE],
+  ] as const) {
+    const length = longest(phrases, tokens, start, usable);
+    if (length > 0 && numberAt(tokens, start + length) !== undefined && usable(start + length)) {
+      comparator = kind;
+      at = start + length;
+      break;
+    }
+  }
+  // a range says more than a comparator before it ("co najmniej 2 do 5 ha")
+  const range = rangeAt(tokens, start, at, usable);
+  if (range) return range;
+  let value = numberAt(tokens, at);
+  if (value === undefined || !usable(at)) return null;
+  let next = at + 1;
+  // "110/15 kV": the voltages of one substation; the highest says what it is
+  const listed: number[] = [value];
+  while (tokens[next]?.kind === 'number' && tokens[next]!.before === '/' && usable(next)) listed.push(tokens[next++]!.value!);
+  if (tokens[next]?.fold === '+' && usable(next)) {
+    comparator = 'min';
+    next++;
+  }
+  const found = unitAt(tokens, next, usable);
+  if (!found) return null;
+  if (listed.length > 1) {
+    if (found.unit.dimension !== 'voltage') return null;
+    value = Math.max(...listed);
+  }
+  // number words only count when a unit follows directly: "dwa hektary", never "dwa" alone
+  next += found.length;
+  if (comparator === 'bare') {
+    const after = longest(MIN_AFTER, tokens, next, usable);
+    const afterMax = after > 0 ? 0 : longest(MAX_AFTER, tokens, next, usable);
+    if (after > 0) {
+      comparator = 'min';
+      next += after;
+    } else if (afterMax > 0) {
+      comparator = 'max';
+      next += afterMax;
+    }
+  }
+  const base = value * found.unit.factor;
+  const quantity: Quantity = { dimension: found.unit.dimension, comparator, value: base, start, end: next };
+  if (comparator === 'min') quantity.min = base;
+  if (comparator === 'max') quantity.max = base;
+  return quantity;
+}
+
+/** `1-3 ha`, `1 do 3 ha`, `1 ha do 3 ha` from `at`; `start` is where the phrase began. */
+function rangeAt(tokens: readonly Token[], start: number, at: number, usable: (i: number) => boolean): Quantity | null {
+  const low = numberAt(tokens, at);
+  if (low === undefined || !usable(at)) return null;
+  let next = at + 1;
+  const firstUnit = unitAt(tokens, next, usable);
+  if (firstUnit) next += firstUnit.length;
+  let high: number | undefined;
+  const dash = tokens[next];
+  if (dash?.kind === 'number' && /[-–—]/.test(dash.before) && usable(next)) {
+    high = dash.value;
+    next++;
+  } else {
+    const join = longest(RANGE_JOIN, tokens, next, usable);
+    if (join === 0) return null;
+    high = numberAt(tokens, next + join);
+    if (high === undefined || !usable(next + join)) return null;
+    next += join + 1;
+  }
+  const found = unitAt(tokens, next, usable);
+  if (!found || high === undefined) return null;
+  if (firstUnit && firstUnit.unit.dimension !== found.unit.dimension) return null;
+  next += found.length;
+  const lowBase = low * (firstUnit ?? found).unit.factor;
+  const highBase = high * found.unit.factor;
+  if (lowBase > highBase) return null;
+  return { dimension: found.unit.dimension, comparator: 'range', min: lowBase, max: highBase, value: highBase, start, end: next };
+}
+
+/** Every quantity of a query, left to right, never overlapping. */
+export function findQuantities(tokens: readonly Token[], usable: (i: number) => boolean = () => true): Quantity[] {
+  const found: Quantity[] = [];
+  for (let index = 0; index < tokens.length; ) {
+    const quantity = usable(index) ? quantityAt(tokens, index, usable) : null;
+    if (quantity) {
+      found.push(quantity);
+      index = quantity.end;
+    } else {
+      index++;
+    }
+  }
+  return found;
+}
