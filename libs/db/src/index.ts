@@ -2,3 +2,4 @@ export * from './data-source.factory.js';
 export * from './migrate.js';
 export * from './database.module.js';
 export * from './provenance.sql.js';
+export * from './database-cli.js';

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createSchemaDataSource } from '@lp/db';
+import { runDatabaseCli } from '@lp/db';
 import { SCOPES } from '@lp/contracts';
 import { connect } from '@nats-io/transport-node';
 import { parseArgs } from 'node:util';
@@ -15,36 +15,6 @@ const USAGE = `Usage: npm run keys -- <command>
   revoke PREFIX_OR_KEY
 Environment: DATABASE_URL (required), NATS_URL (optional: tells running gateways to forget a revoked key at once)`;
 
-async function main(): Promise<number> {
-  const [command, ...rest] = process.argv.slice(2);
-  const databaseUrl = process.env['DATABASE_URL'];
-  if (!command || command === '--help' || command === 'help') {
-    console.log(USAGE);
-    return command ? 0 : 2;
-  }
-  if (!databaseUrl) {
-    console.error('DATABASE_URL is not set (npm start prints it; or run through npm run keys, which reads the local stack).');
-    return 2;
-  }
-  const db = createSchemaDataSource({ url: databaseUrl, schema: GATEWAY_SCHEMA, applicationName: 'keys-cli', poolSize: 1 });
-  await db.initialize();
-  const keys = new ApiKeyRepository(db);
-  try {
-    switch (command) {
-      case 'create':
-        return await create(keys, rest);
-      case 'list':
-        return await list(keys);
-      case 'revoke':
-        return await revoke(keys, rest);
-      default:
-        console.error(`Unknown command ${command}.\n${USAGE}`);
-        return 2;
-    }
-  } finally {
-    await db.destroy();
-  }
-}
 
 async function create(keys: ApiKeyRepository, args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -118,10 +88,14 @@ async function revoke(keys: ApiKeyRepository, args: string[]): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
+runDatabaseCli({
+  name: 'keys',
+  schema: GATEWAY_SCHEMA,
+  usage: USAGE,
+  poolSize: 1,
+  commands: {
+    create: ({ db, args }) => create(new ApiKeyRepository(db), args),
+    list: ({ db }) => list(new ApiKeyRepository(db)),
+    revoke: ({ db, args }) => revoke(new ApiKeyRepository(db), args),
   },
-);
+});

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createSchemaDataSource } from '@lp/db';
+import { runDatabaseCli } from '@lp/db';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { GEOCODE_SCHEMA } from '../db/migrations/index.js';
@@ -14,34 +14,6 @@ const USAGE = `Usage: npm run addresses -- <command>
   status the loaded source, its points and streets, and when it was loaded
 Environment: DATABASE_URL (required)`;
 
-async function main(): Promise<number> {
-  const [command, ...rest] = process.argv.slice(2);
-  if (!command || command === 'help' || command === '--help') {
-    console.log(USAGE);
-    return command ? 0 : 2;
-  }
-  const databaseUrl = process.env['DATABASE_URL'];
-  if (!databaseUrl) {
-    console.error('DATABASE_URL is not set (npm run addresses reads the local stack of npm start when it runs).');
-    return 2;
-  }
-  const db = createSchemaDataSource({ url: databaseUrl, schema: GEOCODE_SCHEMA, applicationName: 'addresses-cli', poolSize: 2 });
-  await db.initialize();
-  try {
-    const repository = new AddressLoadRepository(db);
-    switch (command) {
-      case 'load':
-        return await load(repository, rest);
-      case 'status':
-        return await status(repository);
-      default:
-        console.error(`Unknown command ${command}.\n${USAGE}`);
-        return 2;
-    }
-  } finally {
-    await db.destroy();
-  }
-}
 
 const log = (message: string): void => console.log(`${new Date().toISOString().slice(11, 19)} addresses: ${message}`);
 
@@ -80,10 +52,12 @@ async function status(repository: AddressLoadRepository): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
+runDatabaseCli({
+  name: 'addresses',
+  schema: GEOCODE_SCHEMA,
+  usage: USAGE,
+  commands: {
+    load: ({ db, args }) => load(new AddressLoadRepository(db), args),
+    status: ({ db }) => status(new AddressLoadRepository(db)),
   },
-);
+});

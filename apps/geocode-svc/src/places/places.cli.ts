@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { createSchemaDataSource } from '@lp/db';
+import { runDatabaseCli } from '@lp/db';
+import type { DataSource } from 'typeorm';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,45 +16,19 @@ const USAGE = `Usage: npm run places -- <command>
   status                   places by kind and what they were built from
 Environment: DATABASE_URL (required); DATA_DIR is the default data directory (else ../shared/data).`;
 
-async function main(): Promise<number> {
-  const [command, ...rest] = process.argv.slice(2);
-  if (!command || command === 'help' || command === '--help') {
-    console.log(USAGE);
-    return command ? 0 : 2;
-  }
-  const databaseUrl = process.env['DATABASE_URL'];
-  if (!databaseUrl) {
-    console.error('DATABASE_URL is not set (npm run places reads the local stack of npm start when it runs).');
-    return 2;
-  }
-  const db = createSchemaDataSource({ url: databaseUrl, schema: GEOCODE_SCHEMA, applicationName: 'places-cli', poolSize: 2 });
-  await db.initialize();
-  try {
-    const places = new PlacesRepository(db);
-    switch (command) {
-      case 'load': {
-        const { values } = parseArgs({ args: rest, options: { 'data-dir': { type: 'string' } } });
-        const file = simcFile(values['data-dir'] ?? process.env['DATA_DIR'] ?? '../shared/data');
-        const started = performance.now();
-        const parsed = parseSimc(readFileSync(file, 'utf8'));
-        if (parsed.skipped.length > 0) console.warn(`${parsed.skipped.length} SIMC line(s) left out, e.g. ${parsed.skipped.slice(0, 3).join('; ')}`);
-        const load = await places.replaceLocalities(parsed.rows, file);
-        // The admin units are rebuilt by geocode-svc at start-up and on admin_bounds events; building
-        // them here too means the published gazetteer is complete as soon as this command ends.
-        const outcome = await new AdminUnitsService(new AdminUnitsRepository(db)).refreshIfStale('places load');
-        console.log(`places: ${load.locality_count} localities from ${file}; admin units ${outcome}; ${Math.round(performance.now() - started)} ms`);
-        return 0;
-      }
-      case 'status':
-        console.log(JSON.stringify(await places.status(), null, 2));
-        return 0;
-      default:
-        console.error(`Unknown command ${command}.\n${USAGE}`);
-        return 2;
-    }
-  } finally {
-    await db.destroy();
-  }
+/** Loads the localities and brings the admin units up to date: the two halves of the gazetteer. */
+async function load(db: DataSource, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { 'data-dir': { type: 'string' } } });
+  const file = simcFile(values['data-dir'] ?? process.env['DATA_DIR'] ?? '../shared/data');
+  const started = performance.now();
+  const parsed = parseSimc(readFileSync(file, 'utf8'));
+  if (parsed.skipped.length > 0) console.warn(`${parsed.skipped.length} SIMC line(s) left out, e.g. ${parsed.skipped.slice(0, 3).join('; ')}`);
+  const loaded = await new PlacesRepository(db).replaceLocalities(parsed.rows, file);
+  // The admin units are rebuilt by geocode-svc at start-up and on admin_bounds events; building
+  // them here too means the published gazetteer is complete as soon as this command ends.
+  const outcome = await new AdminUnitsService(new AdminUnitsRepository(db)).refreshIfStale('places load');
+  console.log(`places: ${loaded.locality_count} localities from ${file}; admin units ${outcome}; ${Math.round(performance.now() - started)} ms`);
+  return 0;
 }
 
 /** The newest SIMC register in the data directory (GUS names it SIMC_Urzedowy_<date>.csv). */
@@ -64,7 +39,15 @@ function simcFile(dataDir: string): string {
   return join(dir, files[files.length - 1]!);
 }
 
-process.exitCode = await main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  return 1;
+runDatabaseCli({
+  name: 'places',
+  schema: GEOCODE_SCHEMA,
+  usage: USAGE,
+  commands: {
+    load: ({ db, args }) => load(db, args),
+    status: async ({ db }) => {
+      console.log(JSON.stringify(await new PlacesRepository(db).status(), null, 2));
+      return 0;
+    },
+  },
 });

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createSchemaDataSource } from '@lp/db';
+import { runDatabaseCli } from '@lp/db';
 import { AppError, LAYER_CATALOGUE, findLayer } from '@lp/contracts';
 import { connect } from '@nats-io/transport-node';
 import { existsSync, readdirSync } from 'node:fs';
@@ -18,37 +18,6 @@ const USAGE = `Usage: npm run layers -- <command>
 Environment: DATABASE_URL (required), NATS_URL (optional: publishes events.layer.refreshed at once;
 otherwise layer-svc publishes them from its outbox)`;
 
-async function main(): Promise<number> {
-  const [command, ...rest] = process.argv.slice(2);
-  if (!command || command === 'help' || command === '--help') {
-    console.log(USAGE);
-    return command ? 0 : 2;
-  }
-  const databaseUrl = process.env['DATABASE_URL'];
-  if (!databaseUrl) {
-    console.error('DATABASE_URL is not set (npm run layers reads the local stack of npm start when it runs).');
-    return 2;
-  }
-  const db = createSchemaDataSource({ url: databaseUrl, schema: LAYER_SCHEMA, applicationName: 'layers-cli', poolSize: 2 });
-  await db.initialize();
-  try {
-    switch (command) {
-      case 'refresh':
-        return await refresh(db, databaseUrl, rest);
-      case 'load-dir':
-        return await loadDir(db, databaseUrl, rest[0]);
-      case 'status':
-        return await status(db);
-      case 'runs':
-        return await runs(db, rest[0]);
-      default:
-        console.error(`Unknown command ${command}.\n${USAGE}`);
-        return 2;
-    }
-  } finally {
-    await db.destroy();
-  }
-}
 
 const log = (message: string): void => console.log(`${new Date().toISOString().slice(11, 19)} ${message}`);
 
@@ -153,10 +122,14 @@ async function publishEvents(db: import('typeorm').DataSource): Promise<void> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
+runDatabaseCli({
+  name: 'layers',
+  schema: LAYER_SCHEMA,
+  usage: USAGE,
+  commands: {
+    refresh: ({ db, databaseUrl, args }) => refresh(db, databaseUrl, args),
+    'load-dir': ({ db, databaseUrl, args }) => loadDir(db, databaseUrl, args[0]),
+    status: ({ db }) => status(db),
+    runs: ({ db, args }) => runs(db, args[0]),
   },
-);
+});

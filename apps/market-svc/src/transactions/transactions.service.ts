@@ -3,7 +3,7 @@ import {
   AppError,
   TRANSACTIONS_LIMIT_DEFAULT,
   TRANSACTIONS_RADIUS_DEFAULT_M,
-  TRANSACTIONS_SINCE_DEFAULT_YEARS,
+  defaultTransactionsSince,
   type ListTransactionsRequest,
   type TransactionListView,
 } from '@lp/contracts';
@@ -12,12 +12,6 @@ import { TransactionsRepository, type TransactionFilter } from './transactions.r
 /** YYYY-MM-DD of a date in UTC. */
 export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
-}
-
-/** The default `since`: the same day two years before today (UTC; 29 February becomes 1 March). */
-export function defaultSince(today: Date): string {
-  const since = new Date(Date.UTC(today.getUTCFullYear() - TRANSACTIONS_SINCE_DEFAULT_YEARS, today.getUTCMonth(), today.getUTCDate()));
-  return utcDay(since);
 }
 
 @Injectable()
@@ -40,7 +34,7 @@ export class TransactionsService {
       throw AppError.invalid(`since must not be in the future (today is ${today} UTC).`);
     }
     const filter: TransactionFilter = {
-      since: request.since ?? defaultSince(now),
+      since: request.since ?? defaultTransactionsSince(now),
       propertyType: request.property_type ?? null,
       limit: request.limit ?? TRANSACTIONS_LIMIT_DEFAULT,
     };

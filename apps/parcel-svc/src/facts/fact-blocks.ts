@@ -1,7 +1,8 @@
-import { PROXIMITY_KINDS } from '@lp/contracts';
+import { BATCH_INCLUDE_BLOCKS, PROXIMITY_KINDS } from '@lp/contracts';
 import { CONSTRAINT_LAYERS } from './constraints/constraint-topics.js';
 
-export const FACT_BLOCKS = ['regulations', 'constraints', 'terrain', 'proximity'] as const;
+/** The stored blocks: exactly those a batch may embed (market is asked of market-svc, not stored). */
+export const FACT_BLOCKS = BATCH_INCLUDE_BLOCKS;
 export type FactBlock = (typeof FACT_BLOCKS)[number];
 
 /** Layers each block is derived from: a refresh of one of them makes the block stale. */

@@ -1,4 +1,4 @@
-import type { ConstraintsView, ProximityView, RegulationsView, TerrainView } from '@lp/contracts';
+import { PROXIMITY_KINDS, type ConstraintsView, type ProximityView, type RegulationsView, type TerrainView } from '@lp/contracts';
 import { composeConstraints, type RawConstraintHit } from './constraints/constraints.rules.js';
 import type { FactBlock } from './fact-blocks.js';
 import type { GminaCoverage, LayerSources } from './layer-coverage.js';
@@ -29,9 +29,8 @@ export function composeBlock<B extends FactBlock>(block: B, raw: unknown, buffer
 }
 
 /** The proximity block narrowed to some kinds (the stored block holds every kind). */
-export function narrowProximity(view: ProximityView, kinds: readonly string[] | undefined, layersOfKinds: (kinds: readonly string[]) => string[]): ProximityView {
-  if (!kinds) return view;
-  const layers = new Set(layersOfKinds(kinds));
+export function narrowProximity(view: ProximityView, kinds: readonly string[]): ProximityView {
+  const layers = new Set(PROXIMITY_KINDS.filter((k) => kinds.includes(k.id)).map((k) => k.layer));
   return {
     items: view.items.filter((item) => kinds.includes(item.kind)),
     not_found: view.not_found.filter((item) => kinds.includes(item.kind)),

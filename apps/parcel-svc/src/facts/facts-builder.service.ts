@@ -50,14 +50,12 @@ export class FactsBuilder {
       if (blocks.length === 0) return 0;
       const [gminas, builds] = await Promise.all([this.facts.gminasWithParcels(), this.facts.builds()]);
       const withParcels = new Set(gminas);
+      const built = new Map(builds.map((b) => [`${b.teryt}/${b.block}`, b.versions]));
       const work: Array<{ teryt: string; block: FactBlock }> = [];
       for (const block of blocks) {
         const reached = REACH_M[block] > 0 && event.teryt.length > 0 ? await this.facts.gminasNear(event.teryt, REACH_M[block]) : event.teryt;
         const affected = new Set(reached.filter((t) => withParcels.has(t)));
-        const behind = (teryt: string): boolean => {
-          const build = builds.find((b) => b.teryt === teryt && b.block === block);
-          return !build || (build.versions[event.layer_id] ?? 0) < event.version;
-        };
+        const behind = (teryt: string): boolean => (built.get(`${teryt}/${block}`)?.[event.layer_id] ?? 0) < event.version;
         work.push(...[...affected].filter(behind).map((teryt) => ({ teryt, block })));
         await this.facts.markCurrent(gminas.filter((t) => !affected.has(t)), block, event.layer_id, event.version);
       }

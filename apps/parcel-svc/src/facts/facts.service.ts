@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { PROXIMITY_KINDS } from '@lp/contracts';
 import { composeBlock, narrowProximity, type FactViews } from './fact-composer.js';
 import { BLOCK_LAYERS, type FactBlock } from './fact-blocks.js';
 import { FactsRepository } from './facts.repository.js';
@@ -13,8 +12,6 @@ export interface FactOptions {
 }
 
 export type ParcelFacts = Partial<FactViews>;
-
-const layersOfKinds = (kinds: readonly string[]): string[] => PROXIMITY_KINDS.filter((k) => kinds.includes(k.id)).map((k) => k.layer);
 
 /**
  * Facts blocks of parcels: from the read model where it holds them for the asked parameters,
@@ -39,7 +36,7 @@ export class FactsService {
     }
     if (options.proximityKinds) {
       for (const facts of result.values()) {
-        if (facts.proximity) facts.proximity = narrowProximity(facts.proximity, options.proximityKinds, layersOfKinds);
+        if (facts.proximity) facts.proximity = narrowProximity(facts.proximity, options.proximityKinds);
       }
     }
     return result;

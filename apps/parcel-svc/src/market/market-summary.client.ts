@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { MarketSubjects, TRANSACTIONS_RADIUS_DEFAULT_M, TRANSACTIONS_SINCE_DEFAULT_YEARS, type ListTransactionsRequest, type MarketSummaryView, type TransactionListView } from '@lp/contracts';
+import { MarketSubjects, TRANSACTIONS_RADIUS_DEFAULT_M, defaultTransactionsSince, type ListTransactionsRequest, type MarketSummaryView, type TransactionListView } from '@lp/contracts';
 import { currentRequestContext, NatsRpcClient } from '@lp/messaging';
 import { randomUUID } from 'node:crypto';
 import { PARCEL_SVC_ENV, type ParcelSvcEnv } from '../config/parcel-svc.env.js';
@@ -18,7 +18,7 @@ export class MarketSummaryClient implements OnApplicationShutdown {
     const context = currentRequestContext();
     // Stay within the caller's deadline when it sent one.
     const timeoutMs = context?.deadlineMs ? Math.max(100, context.deadlineMs - Date.now() - 50) : DEFAULT_TIMEOUT_MS;
-    const since = yearsAgo(TRANSACTIONS_SINCE_DEFAULT_YEARS);
+    const since = defaultTransactionsSince(new Date());
     const request: ListTransactionsRequest = { parcel_id: parcelId, property_type: 'land', radius_m: TRANSACTIONS_RADIUS_DEFAULT_M, since, limit: 1 };
     const list = await (await this.client).call<TransactionListView>(MarketSubjects.transactionsList, request, {
       requestId: context?.requestId ?? randomUUID(),
@@ -38,8 +38,3 @@ export class MarketSummaryClient implements OnApplicationShutdown {
   }
 }
 
-/** The same day `years` before today (UTC), as market-svc's default since. */
-function yearsAgo(years: number): string {
-  const today = new Date();
-  return new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate())).toISOString().slice(0, 10);
-}

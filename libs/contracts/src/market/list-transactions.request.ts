@@ -12,6 +12,11 @@ export const TRANSACTIONS_LIMIT_MAX = 500;
 /** Default of `since`: this many years before today (UTC). */
 export const TRANSACTIONS_SINCE_DEFAULT_YEARS = 2;
 
+/** The default `since` for a day: the same day two years before (UTC; 29 February becomes 1 March), YYYY-MM-DD. */
+export function defaultTransactionsSince(today: Date): string {
+  return new Date(Date.UTC(today.getUTCFullYear() - TRANSACTIONS_SINCE_DEFAULT_YEARS, today.getUTCMonth(), today.getUTCDate())).toISOString().slice(0, 10);
+}
+
 const RADIUS_MESSAGE = `radius_m must be an integer from 1 to ${TRANSACTIONS_RADIUS_MAX_M}`;
 const LIMIT_MESSAGE = `limit must be an integer from 1 to ${TRANSACTIONS_LIMIT_MAX}`;
 const SINCE_MESSAGE = 'since must be a date in the form YYYY-MM-DD, e.g. 2024-01-31';
