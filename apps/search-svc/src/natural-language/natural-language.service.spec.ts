@@ -16,6 +16,7 @@ class RecordingSearch implements ParcelSearch {
     this.requests.push(structuredClone(request));
     return {
       count: 1,
+      matched: 1,
       blocked: false,
       coverage: [{ criterion: 'area', mode: 'requires', status: 'available' }],
       results: [

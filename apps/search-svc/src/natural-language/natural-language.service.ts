@@ -53,6 +53,7 @@ export class NaturalLanguageService {
     return {
       interpretation,
       count: response.count,
+      matched: response.matched,
       blocked: response.blocked,
       coverage: response.coverage,
       results: response.results.map(({ facts, ...result }) => ({ ...result, why: explainResult(interpretation, { ...result, facts }) })),

@@ -25,9 +25,15 @@ export class ScenarioFitView {
   @ApiProperty({ example: 'solar_farm_site' })
   scenario!: string;
 
-  @ApiProperty({ description: 'true when every hard criterion passes' })
+  @ApiProperty({ description: 'true when every hard criterion is proven to pass; false when one fails or cannot be checked' })
   passes!: boolean;
 
   @ApiProperty({ type: [String], description: 'Labels of the criteria the parcel fails' })
   failed_criteria!: string[];
+
+  @ApiProperty({
+    type: [String],
+    description: 'Labels of the criteria that could not be checked because a layer has no data at the parcel (coverage); an addition to the spec',
+  })
+  unverified_criteria!: string[];
 }

@@ -59,6 +59,9 @@ export class NaturalLanguageSearchView {
   @ApiProperty({ type: 'integer', description: 'Parcels returned' })
   count!: number;
 
+  @ApiProperty({ type: 'integer', description: 'Parcels matching every criterion before limit was applied (an addition to the spec)' })
+  matched!: number;
+
   @ApiProperty({ description: 'true when a requires criterion has no data in the region; then results is empty' })
   blocked!: boolean;
 

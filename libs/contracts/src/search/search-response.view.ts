@@ -24,8 +24,8 @@ export class ScoreComponentView {
   @ApiProperty({ enum: SEARCH_SIGNAL_IDS })
   signal!: string;
 
-  @ApiProperty({ description: "Raw value in the signal's unit" })
-  value!: number;
+  @ApiProperty({ type: Number, nullable: true, description: "Raw value in the signal's unit; null when the parcel has no value for the signal (it then contributes 0)" })
+  value!: number | null;
 
   @ApiProperty({ description: 'Points earned; the contributions add up to the score' })
   contribution!: number;
@@ -65,6 +65,9 @@ export class SearchResultView {
 export class SearchResponseView {
   @ApiProperty({ type: 'integer', description: 'Parcels returned' })
   count!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Parcels matching every criterion before limit was applied (an addition to the spec)' })
+  matched!: number;
 
   @ApiProperty({ description: 'true when a requires criterion has no data in the region; then results is empty' })
   blocked!: boolean;

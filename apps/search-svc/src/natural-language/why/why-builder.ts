@@ -32,7 +32,7 @@ export function explainResult(context: WhyContext, result: ExplainedResult): str
   const { request, language: lang } = context;
   const filters = request.filters ?? {};
   const facts = result.facts ?? {};
-  const component = (signal: string): number | undefined => result.components.find((c) => c.signal === signal)?.value;
+  const component = (signal: string): number | undefined => result.components.find((c) => c.signal === signal)?.value ?? undefined;
   const unscreened = new Set(result.unscreened ?? []);
   const quoted = new Set<string>();
   const why: string[] = [];
