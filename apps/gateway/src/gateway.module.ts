@@ -21,6 +21,7 @@ import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RpcModule } from './rpc/rpc.module.js';
 import { NaturalLanguageController } from './search/natural-language.controller.js';
 import { ScenariosController } from './search/scenarios.controller.js';
+import { SearchParcelsController } from './search/search-parcels.controller.js';
 
 @Module({})
 export class GatewayModule {
@@ -43,6 +44,7 @@ export class GatewayModule {
         MarketController,
         ScenariosController,
         NaturalLanguageController,
+        SearchParcelsController,
       ],
       providers: [
         { provide: ApiKeyRepository, useFactory: (db: DataSource) => new ApiKeyRepository(db), inject: [DataSource] },

@@ -8,7 +8,15 @@ import { NaturalLanguageService } from './natural-language/natural-language.serv
 import { PlacesEventsConsumer } from './natural-language/places/places-events.consumer.js';
 import { PlacesRepository } from './natural-language/places/places.repository.js';
 import { PlacesService } from './natural-language/places/places.service.js';
+import { ParcelSearchHandler } from './engine/parcel-search.handler.js';
+import { ParcelSearchService } from './engine/parcel-search.service.js';
+import { SearchRepository } from './engine/search.repository.js';
+import { PARCEL_SEARCH } from './natural-language/parcel-search.js';
+import { ScenarioEvaluationService } from './scenarios/scenario-evaluation.service.js';
 import { ScenariosHandler } from './scenarios/scenarios.handler.js';
+import { SearchIndexBuilder } from './search-index/search-index.builder.js';
+import { SearchIndexConsumer } from './search-index/search-index.consumer.js';
+import { SearchIndexRepository } from './search-index/search-index.repository.js';
 import { ScenariosService } from './scenarios/scenarios.service.js';
 
 @Module({})
@@ -24,7 +32,7 @@ export class SearchSvcModule {
           poolSize: env.DB_POOL_SIZE,
         })),
       ],
-      controllers: [createStatusController('search', 'search-svc'), ScenariosHandler, NaturalLanguageHandler],
+      controllers: [createStatusController('search', 'search-svc'), ScenariosHandler, NaturalLanguageHandler, ParcelSearchHandler],
       providers: [
         { provide: SEARCH_SVC_ENV, useValue: env },
         ScenariosService,
@@ -32,6 +40,13 @@ export class SearchSvcModule {
         PlacesService,
         PlacesEventsConsumer,
         NaturalLanguageService,
+        SearchRepository,
+        ParcelSearchService,
+        { provide: PARCEL_SEARCH, useExisting: ParcelSearchService },
+        ScenarioEvaluationService,
+        SearchIndexRepository,
+        SearchIndexBuilder,
+        SearchIndexConsumer,
       ],
     };
   }

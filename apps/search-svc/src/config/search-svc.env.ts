@@ -10,6 +10,12 @@ export class SearchSvcEnv extends DatabaseServiceEnv {
   @Min(1)
   @Max(3600)
   EVENT_RETRY_SECONDS: number = 10;
+
+  /** Gminas of the search index built at once (each build is one database connection busy). */
+  @IsInt()
+  @Min(1)
+  @Max(8)
+  INDEX_BUILD_CONCURRENCY: number = 2;
 }
 
 export const SEARCH_SVC_ENV = Symbol('SEARCH_SVC_ENV');

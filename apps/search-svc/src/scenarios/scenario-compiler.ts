@@ -80,7 +80,7 @@ function mergeExclude(a: ExcludeFilter, b: ExcludeFilter): ExcludeFilter {
   return merged;
 }
 
-function buildFilters(rules: CompiledRule[]): SearchFilters {
+export function buildFilters(rules: CompiledRule[]): SearchFilters {
   let areaMin: number | undefined;
   let slopeMax: number | undefined;
   let categories: string[] | undefined;

@@ -72,6 +72,8 @@ export function explainResult(context: WhyContext, result: ExplainedResult): str
   const price = component('price_per_sqm_pln');
   if (price !== undefined && !quoted.has('price_per_sqm_pln')) why.push(t(lang, `mediana cen gruntów w gminie ${formatNumber(price, lang, 0)} zł/m²`, `median land price in the gmina ${formatNumber(price, lang, 0)} PLN/m²`));
   if (result.score !== null) why.push(t(lang, `wynik ${formatNumber(result.score, lang, 0)}/100 w tym zestawieniu`, `score ${formatNumber(result.score, lang, 0)}/100 in this result set`));
+  // a query of a place alone: the place is the reason
+  if (why.length === 0) why.push(t(lang, `działka w gminie ${result.gmina} (${result.teryt})`, `a parcel in the gmina of ${result.gmina} (${result.teryt})`));
   return why;
 }
 

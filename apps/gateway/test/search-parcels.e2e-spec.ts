@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { NaturalLanguageSearchView, SearchParcelsRequest, SearchResponseView } from '@lp/contracts';
+import { eventually } from '@lp/testing';
+import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+
+/** POST /v1/search/parcels end to end: gateway, search-svc over NATS, its search index on the small demo dataset. */
+describe('POST /v1/search/parcels', () => {
+  let stack: GatewayStack;
+  let key: string;
+  let bess: SearchParcelsRequest;
+  let withGrid: string;
+  let withoutGrid: string;
+
+  const search = <T>(body: unknown, asKey: string | undefined = key) => stack.api().post<T>('/v1/search/parcels', { key: asKey, body });
+
+  beforeAll(async () => {
+    stack = await GatewayStack.start({ template: 'demo', services: ['search-svc'] });
+    key = await stack.createKey(['search:read']);
+    bess = (await stack.api().post<SearchParcelsRequest>('/v1/scenarios/bess_storage/compile', { key, body: {} })).json();
+    const gminas = async (status: string): Promise<string[]> =>
+      (
+        await stack.sql<{ teryt: string }>(
+          `SELECT p.teryt FROM layer_pub.region_coverage p
+           LEFT JOIN layer_pub.region_coverage c ON c.layer_id = 'grid_capacity' AND c.level = 'gmina' AND c.teryt = p.teryt
+           WHERE p.layer_id = 'parcels' AND p.level = 'gmina' AND p.status <> 'missing' AND COALESCE(c.status, 'missing') = $1 ORDER BY p.teryt`,
+          [status],
+        )
+      ).map((row) => row.teryt);
+    withoutGrid = (await gminas('missing'))[0]!;
+    const candidates = await gminas('available');
+    // the index is built in the background at start; until then the searched gminas answer 503
+    await eventually(async () => expect((await search({ filters: { area_sqm: { min: 1 } }, limit: 1 })).status).toBe(200), 180_000);
+    for (const teryt of candidates) {
+      withGrid = teryt;
+      if ((await search<SearchResponseView>({ ...bess, region: teryt })).json().count > 1) break;
+    }
+  }, 240_000);
+  afterAll(() => stack?.stop());
+
+  it('ranks the spec bess_storage example; components add up to each score', async () => {
+    const res = await search<SearchResponseView>({ ...bess, region: withGrid });
+    expect(res.status).toBe(200);
+    const body = res.json();
+    expect(body.blocked).toBe(false);
+    expect(body.count).toBeGreaterThan(1);
+    expect(body.coverage.every((c) => c.criterion && c.mode && c.status)).toBe(true);
+    for (const result of body.results) {
+      expect(result.components.reduce((sum, c) => sum + c.contribution, 0)).toBeCloseTo(result.score!, 6);
+      expect(result).not.toHaveProperty('facts');
+    }
+  });
+
+  it('answers blocked: true with no results in a gmina without grid capacity data', async () => {
+    const res = await search<SearchResponseView>({ ...bess, region: withoutGrid });
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({ blocked: true, count: 0, results: [] });
+    expect(res.json().coverage).toContainEqual(expect.objectContaining({ criterion: 'near:grid_capacity', mode: 'requires', status: 'missing' }));
+  });
+
+  it('answers 400 naming the bad value and the allowed ones', async () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [{ filters: { near: [{ layer: 'pubs', within_m: 100 }] } }, /pubs is not a layer.*power_substations/s],
+      [{ filters: { near: [{ layer: 'power_substations', within_m: 100, where: { colour_eq: 'red' } }] } }, /colour is not an attribute of power_substations.*voltage_kv/],
+      [{ filters: { exclude: [{ layer: 'env_layers', kinds: ['volcano'] }] } }, /volcano.*natura2000_habitat/s],
+      [{ rank_by: [{ signal: 'beauty', weight: 10 }] }, /beauty.*grid_capacity_mw/s],
+      [{ filters: { near: [{ layer: 'transport_stops', within_m: 60_000 }] } }, /within_m must be from 0 to 50000/],
+      [{ region: '30', bbox: '16.8,52.3,17,52.5' }, /region or bbox, not both/],
+      [{ bbox: '52.3,16.8,52.5,17' }, /bbox/],
+      [{ region: '9999' }, /9999 is not the TERYT code/],
+      [{ limit: 0 }, /limit must be an integer from 1 to 200/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await search<ErrorEnvelope>(body);
+      expect(res.status).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(message) });
+    }
+  });
+
+  it('natural-language search returns results with why; replaying interpretation.request gives the same results', async () => {
+    const res = await stack.api().post<NaturalLanguageSearchView>('/v1/search/natural-language', { key, body: { query: `magazyn energii, region ${withGrid}`, region: withGrid } });
+    expect(res.status).toBe(200);
+    const body = res.json();
+    expect(body.interpretation.scenario).toBe('bess_storage');
+    expect(body.count).toBeGreaterThan(0);
+    for (const result of body.results) expect(result.why.length).toBeGreaterThan(0);
+    const replay = (await search<SearchResponseView>(body.interpretation.request)).json();
+    expect(replay.results).toEqual(body.results.map(({ why: _why, ...result }) => result));
+    expect(replay.coverage).toEqual(body.coverage);
+  });
+
+  it('needs a key with search:read', async () => {
+    expect((await stack.api().post<ErrorEnvelope>('/v1/search/parcels', { body: {} })).status).toBe(401);
+    const other = await stack.createKey(['parcels:read']);
+    expect((await search<ErrorEnvelope>({}, other)).status).toBe(403);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * npm run bench:search: a fixed set of representative searches, each timed end to end through the
+ * gateway (HTTP → NATS → search-svc → PostGIS), as the engine's SQL run directly, and as the same
+ * search answered by plain spatial joins on the layers (no search index), with an EXPLAIN summary.
+ * A benchmark, not a test: it prints figures. Run it on the scale dataset
+ * (npm run demo:scale -- --parcels 1000000) once the search index has caught up.
+ *
+ * Environment: DATABASE_URL (run-cli.sh fills it from the local stack), BENCH_URL (http://127.0.0.1:8080),
+ * BENCH_API_KEY (else a key is created and revoked), BENCH_ROUNDS (20), BENCH_REFERENCE_ROUNDS (3).
+ */
+import 'reflect-metadata';
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import type { SearchParcelsRequest } from '@lp/contracts';
+import { createSchemaDataSource } from '@lp/db';
+import { ParcelSearchService } from '../engine/parcel-search.service.js';
+import { SearchRepository } from '../engine/search.repository.js';
+import { findScenario } from '../scenarios/scenario-catalogue.js';
+import { compileScenario } from '../scenarios/scenario-compiler.js';
+
+const ROOT = resolve(import.meta.dirname, '../../../..');
+const KEYS_CLI = `${ROOT}/apps/gateway/dist/keys/keys.cli.js`;
+
+interface BenchSearch {
+  name: string;
+  request: SearchParcelsRequest;
+}
+
+const SEARCHES: BenchSearch[] = [
+  { name: 'national bess_storage', request: compileScenario(findScenario('bess_storage')!, {}) },
+  { name: 'national solar (yield, slope)', request: compileScenario(findScenario('solar_farm_site')!, {}) },
+  {
+    name: 'voivodeship 30 residential near transit',
+    request: { region: '30', filters: { zoning: { categories: ['residential_single', 'residential_multi', 'mixed_residential_services'] }, near: [{ layer: 'transport_stops', within_m: 800 }] }, rank_by: [{ signal: 'transit_distance_m', weight: 1 }] },
+  },
+  {
+    name: 'gmina 3064011 vacant buildable',
+    request: { region: '3064011', filters: { vacant: true, area_sqm: { min: 800 }, zoning: { categories: ['residential_single', 'residential_multi', 'mixed_residential_services', 'commercial_services'] } } },
+  },
+  { name: 'national near ev_chargers (not precomputed)', request: { filters: { area_sqm: { min: 3000 }, near: [{ layer: 'ev_chargers', within_m: 1500 }] }, rank_by: [{ signal: 'area', weight: 1 }] } },
+  { name: 'national area only, ranked by area', request: { filters: { area_sqm: { min: 20_000 } }, rank_by: [{ signal: 'area', weight: 1 }] } },
+];
+
+function percentile(sorted: readonly number[], p: number): number {
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
+}
+
+function positiveInt(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, not ${text}`);
+  return value;
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
+  const started = performance.now();
+  const value = await work();
+  return [performance.now() - started, value];
+}
+
+function stats(times: number[]): { p50: number; p95: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+}
+
+function keysCli(...args: string[]): string {
+  return execFileSync(process.execPath, [KEYS_CLI, ...args], { cwd: ROOT, env: process.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+}
+
+async function main(): Promise<void> {
+  const url = process.env['DATABASE_URL'];
+  if (!url) throw new Error('DATABASE_URL is not set and no local stack was found (npm start)');
+  const gateway = (process.env['BENCH_URL'] ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+  const rounds = positiveInt('BENCH_ROUNDS', 20);
+  const referenceRounds = positiveInt('BENCH_REFERENCE_ROUNDS', 3);
+  const db = createSchemaDataSource({ url, schema: 'search', applicationName: 'bench-search', poolSize: 2 });
+  await db.initialize();
+  let key = process.env['BENCH_API_KEY'] ?? '';
+  const created = key === '';
+  if (created) key = keysCli('create', '--name', 'bench-search', '--scopes', 'search:read', '--rate-limit', '100000000').split('\n').at(-1)!.trim();
+  try {
+    const repository = new SearchRepository(db);
+    const engine = new ParcelSearchService(repository);
+    const [{ parcels, gminas }] = await db.query(`SELECT count(*)::int AS parcels, count(DISTINCT teryt)::int AS gminas FROM search.parcel_index`);
+    const [{ unbuilt }] = await db.query(
+      `SELECT count(*)::int AS unbuilt FROM layer_pub.region_coverage c WHERE c.layer_id = 'parcels' AND c.level = 'gmina' AND c.status <> 'missing'
+         AND NOT EXISTS (SELECT 1 FROM search.index_builds b WHERE b.teryt = c.teryt)`,
+    );
+    console.log(`search index: ${parcels} parcels in ${gminas} gminas${unbuilt > 0 ? `; ${unbuilt} gminas NOT BUILT YET (searches there answer 503)` : ''}`);
+    console.log(`rounds: ${rounds} per search (reference ${referenceRounds}); one request at a time\n`);
+    const rows: string[][] = [];
+    for (const search of SEARCHES) {
+      const post = async (): Promise<{ matched: number; blocked: boolean }> => {
+        const res = await fetch(`${gateway}/v1/search/parcels`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(search.request) });
+        if (!res.ok) throw new Error(`${search.name}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+        return (await res.json()) as { matched: number; blocked: boolean };
+      };
+      const plan = await engine.plan(search.request);
+      const query = engine.query(search.request, plan);
+      const reference = engine.query(search.request, plan, { path: 'spatial' });
+      const first = await post();
+      const api: number[] = [];
+      const sql: number[] = [];
+      const ref: number[] = [];
+      for (let i = 0; i < rounds; i++) api.push((await timed(post))[0]);
+      for (let i = 0; i < rounds; i++) sql.push((await timed(() => db.query(query.sql, query.values)))[0]);
+      for (let i = 0; i < referenceRounds; i++) ref.push((await timed(() => db.query(reference.sql, reference.values)))[0]);
+      const [a, s, r] = [stats(api), stats(sql), stats(ref)];
+      rows.push([search.name, String(first.matched) + (first.blocked ? ' (blocked)' : ''), a.p50.toFixed(1), a.p95.toFixed(1), s.p50.toFixed(1), s.p95.toFixed(1), r.p50.toFixed(1), (a.p95 / s.p95).toFixed(2)]);
+      const explain = (await repository.explain(query)).map((line) => line['QUERY PLAN']);
+      console.log(`── ${search.name}: EXPLAIN ANALYZE (top of the plan)`);
+      for (const line of explain.filter((l) => /Scan|Join|Loop|Execution|Planning/.test(l)).slice(0, 8)) console.log(`   ${line.trim().slice(0, 150)}`);
+    }
+    const header = ['search', 'matched', 'API p50 ms', 'API p95 ms', 'SQL p50 ms', 'SQL p95 ms', 'no-index SQL p50 ms', 'API/SQL p95'];
+    console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
+    for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  } finally {
+    if (created) keysCli('revoke', key);
+    await db.destroy();
+  }
+}
+
+await main();

@@ -1,0 +1,185 @@
+import {
+  expandKinds,
+  findLayer,
+  whereConditions,
+  type AttributeType,
+  type ExcludeFilter,
+  type LayerDefinition,
+  type NearFilter,
+  type SearchFilters,
+  type WhereCondition,
+} from '@lp/contracts';
+import { canonicalZoningSymbol } from '@lp/contracts';
+import { ENV_KINDS, ENV_REACH_M, envColumn, NEAREST_COLUMNS, type NearestColumn } from '../search-index/index-columns.js';
+import type { SqlParams } from './sql-params.js';
+
+/**
+ * One criterion as SQL over the search index row `i` (and, for spatial fallbacks, the parcel
+ * geometry `p.geom`). `passes` is what a parcel must satisfy where the criterion's data exists;
+ * `unknown`, for screening criteria, is true where the row itself lacks the value.
+ */
+export interface CriterionSql {
+  passes: string;
+  unknown?: string;
+  /** The predicate reads `p.geom`: the query joins the parcel geometry. */
+  spatial: boolean;
+  /** For near criteria answered from the index: the measured distance and the feature's name. */
+  distance?: string;
+  featureName?: string;
+}
+
+const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
+
+/** Layer and attribute names come from requests checked against the catalogue; checked again before they reach SQL. */
+function identifier(name: string): string {
+  if (!IDENTIFIER.test(name)) throw new Error(`unexpected identifier ${name}`);
+  return name;
+}
+
+function layerOf(id: string): LayerDefinition {
+  const layer = findLayer(id);
+  if (!layer) throw new Error(`layer ${id} is not in the catalogue`);
+  return layer;
+}
+
+/** Concrete kinds a filter names, or every kind of the layer when it names none. */
+function kindsOf(layer: LayerDefinition, kinds: readonly string[] | undefined): string[] {
+  return kinds === undefined ? layer.kinds.map((k) => k.id) : expandKinds(layer.id, kinds);
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}
+
+const PG_TYPE: Record<AttributeType, string> = { number: 'float8', integer: 'float8', date: 'date', string: 'text', boolean: 'boolean' };
+
+function conditionSql(layer: LayerDefinition, condition: WhereCondition, params: SqlParams): string {
+  const attribute = layer.attributes.find((a) => a.name === condition.attribute);
+  if (!attribute) throw new Error(`${condition.attribute} is not an attribute of ${layer.id}`);
+  const column = `f.${identifier(attribute.name)}`;
+  const type = PG_TYPE[attribute.type];
+  switch (condition.operator) {
+    case 'gte':
+      return `${column} >= ${params.add(condition.value, type)}`;
+    case 'lte':
+      return `${column} <= ${params.add(condition.value, type)}`;
+    case 'eq':
+      return `${column} = ${params.add(condition.value, type)}`;
+    case 'in':
+      return `${column} = ANY(${params.add(condition.value, `${type}[]`)})`;
+  }
+}
+
+/** Features of the layer within `distance` of the parcel, as an EXISTS over the layer's spatial index. */
+function featuresWithin(layer: LayerDefinition, kinds: string[], conditions: WhereCondition[], distance: number, params: SqlParams): string {
+  // polygons are also kept cut into small pieces, far cheaper to test; their attributes are on the whole feature
+  const pieces = layer.geometryType === 'Polygon' && layer.id !== 'parcels' && layer.id !== 'terrain_stats' && conditions.length === 0;
+  const table = pieces ? `layer_pub.${identifier(layer.id)}_subdivided` : `layer_pub.${identifier(layer.id)}`;
+  const where = [`ST_DWithin(f.geom, p.geom, ${params.add(distance, 'float8')})`];
+  if (!sameSet(kinds, layer.kinds.map((k) => k.id))) where.push(`f.kind = ANY(${params.add(kinds, 'text[]')})`);
+  for (const condition of conditions) where.push(conditionSql(layer, condition, params));
+  return `EXISTS (SELECT 1 FROM ${table} f WHERE ${where.join(' AND ')})`;
+}
+
+/** The index column answering a near filter exactly, if there is one. */
+export function nearestColumnFor(near: NearFilter): NearestColumn | undefined {
+  const layer = layerOf(near.layer);
+  const kinds = kindsOf(layer, near.kinds);
+  const conditions = whereConditions(near.where ?? {});
+  return NEAREST_COLUMNS.find((column) => {
+    if (column.layer !== near.layer || !sameSet(kindsOf(layer, column.kinds), kinds)) return false;
+    if (!column.minimum) return conditions.length === 0;
+    const [only] = conditions;
+    return conditions.length === 1 && only!.operator === 'gte' && only!.attribute === column.minimum.attribute && only!.value === column.minimum.value;
+  });
+}
+
+function nearSql(near: NearFilter, params: SqlParams, useIndex: boolean): CriterionSql {
+  const layer = layerOf(near.layer);
+  const kinds = kindsOf(layer, near.kinds);
+  const allKinds = sameSet(kinds, layer.kinds.map((k) => k.id));
+  const conditions = whereConditions(near.where ?? {});
+  const only = conditions.length === 1 ? conditions[0]! : undefined;
+  const column = useIndex ? nearestColumnFor(near) : undefined;
+  if (column) {
+    const distance = `i.${column.column}_m`;
+    return { passes: `${distance} <= ${params.add(near.within_m, 'float8')}`, spatial: false, distance, featureName: `i.${column.column}_name` };
+  }
+  if (useIndex && near.within_m === 0 && allKinds) {
+    // intersecting features whose facts the index keeps per parcel
+    if (layer.id === 'solar_irradiance' && conditions.length === 0) return { passes: 'i.solar_yield IS NOT NULL', spatial: false };
+    if (layer.id === 'solar_irradiance' && only?.attribute === 'yield_kwh_kwp' && only.operator === 'gte') {
+      return { passes: `i.solar_yield >= ${params.add(only.value, 'float8')}`, spatial: false };
+    }
+    if (layer.id === 'kowr_land' && conditions.length === 0) return { passes: 'i.kowr_overlap', spatial: false };
+    if (layer.id === 'buildings' && conditions.length === 0) return { passes: 'i.building_count > 0', spatial: false };
+    if (layer.id === 'buildings' && only?.attribute === 'floors' && only.operator === 'lte') {
+      return { passes: `i.min_floors <= ${params.add(only.value, 'float8')}`, spatial: false };
+    }
+  }
+  const join = featuresWithin(layer, kinds, conditions, near.within_m, params);
+  // The nearest feature of any kind of the layer bounds the join: farther than within_m, nothing can qualify.
+  const bound = useIndex ? NEAREST_COLUMNS.find((c) => c.layer === layer.id && !c.kinds && !c.minimum) : undefined;
+  const passes = bound ? `i.${bound.column}_m <= ${params.add(near.within_m, 'float8')} AND ${join}` : join;
+  return { passes, spatial: true };
+}
+
+function excludeSql(exclude: ExcludeFilter, params: SqlParams, useIndex: boolean): CriterionSql {
+  const layer = layerOf(exclude.layer);
+  const kinds = kindsOf(layer, exclude.kinds);
+  const buffer = exclude.buffer_m ?? 0;
+  if (!useIndex) return { passes: `NOT ${featuresWithin(layer, kinds, [], buffer, params)}`, spatial: true };
+  if (layer.id === 'env_layers' && buffer <= ENV_REACH_M && kinds.every((k) => (ENV_KINDS as readonly string[]).includes(k))) {
+    const bound = params.add(buffer, 'float8');
+    return { passes: kinds.map((k) => `(i.${envColumn(k)} IS NULL OR i.${envColumn(k)} > ${bound})`).join(' AND ') || 'true', spatial: false };
+  }
+  if (layer.id === 'land_cover' && buffer === 0) {
+    return { passes: `NOT (COALESCE(i.land_cover_kinds, '{}'::text[]) && ${params.add(kinds, 'text[]')})`, spatial: false };
+  }
+  if (layer.id === 'kowr_land' && buffer === 0 && sameSet(kinds, layer.kinds.map((k) => k.id))) {
+    return { passes: 'NOT i.kowr_overlap', spatial: false };
+  }
+  return { passes: `NOT ${featuresWithin(layer, kinds, [], buffer, params)}`, spatial: true };
+}
+
+function zoningSql(zoning: NonNullable<SearchFilters['zoning']>, params: SqlParams): CriterionSql {
+  const parts: string[] = ['i.zoning_source IS NOT NULL'];
+  if (zoning.require_plan) parts.push(`i.zoning_source = 'mpzp'`);
+  if (zoning.categories && zoning.categories.length > 0) parts.push(`i.zoning_category = ANY(${params.add(zoning.categories, 'text[]')})`);
+  if (zoning.symbols && zoning.symbols.length > 0) {
+    const canonical = [...new Set(zoning.symbols.map((s) => canonicalZoningSymbol(s)).filter((s): s is string => s !== null))];
+    parts.push(`i.zoning_symbol = ANY(${params.add(canonical, 'text[]')})`);
+  }
+  return { passes: parts.join(' AND '), spatial: false };
+}
+
+/** SQL of one criterion, written (and its parameters added) only when the query uses it. */
+export type CriterionSqlWriter = (params: SqlParams) => CriterionSql;
+
+/**
+ * How near and exclude filters are answered: `index` uses the search index's precomputed columns
+ * where one answers the filter exactly and spatial joins otherwise; `spatial` always joins the
+ * layers (the reference the tests compare the index with, and the benchmark's plain-SQL baseline).
+ */
+export type FilterPath = 'index' | 'spatial';
+
+/** Every criterion of the filters, by criterion id (the ids of searchCriteriaOf). */
+export function criteriaSql(filters: SearchFilters, path: FilterPath = 'index'): Map<string, CriterionSqlWriter> {
+  const useIndex = path === 'index';
+  const out = new Map<string, CriterionSqlWriter>();
+  const { area_sqm: area, zoning, slope_pct: slope, vacant } = filters;
+  if (area) {
+    out.set('area', (params) => {
+      const parts: string[] = [];
+      if (area.min !== undefined) parts.push(`i.area_sqm >= ${params.add(area.min, 'float8')}`);
+      if (area.max !== undefined) parts.push(`i.area_sqm <= ${params.add(area.max, 'float8')}`);
+      return { passes: parts.join(' AND ') || 'true', spatial: false };
+    });
+  }
+  if (zoning) out.set('zoning', (params) => zoningSql(zoning, params));
+  if (slope) out.set('slope', (params) => ({ passes: `i.slope_pct <= ${params.add(slope.max, 'float8')}`, unknown: 'i.slope_pct IS NULL', spatial: false }));
+  if (vacant !== undefined) out.set('vacant', () => ({ passes: vacant ? 'i.building_count = 0' : 'i.building_count > 0', spatial: false }));
+  for (const near of filters.near ?? []) out.set(`near:${near.layer}`, (params) => nearSql(near, params, useIndex));
+  for (const exclude of filters.exclude ?? []) out.set(`exclude:${exclude.layer}`, (params) => excludeSql(exclude, params, useIndex));
+  return out;
+}

@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, SEARCH_LIMIT_DEFAULT, searchCriteriaOf, type ScoreComponentView, type SearchParcelsRequest } from '@lp/contracts';
+import type { ParcelSearch, ParcelSearchResponse } from '../natural-language/parcel-search.js';
+import type { ExplainedResult, ResultFacts } from '../natural-language/why/result-facts.js';
+import { planCoverage, type CriterionPlan, type ScopeGmina } from './criterion-coverage.js';
+import type { FilterPath } from './filter-sql.js';
+import { SearchRepository, type SearchRow } from './search.repository.js';
+import { buildSearchQuery, type SearchQuery } from './search-query.js';
+import { scopeOf, type SearchScope } from './search-scope.js';
+
+export interface SearchOptions {
+  parcelIds?: readonly string[];
+  path?: FilterPath;
+}
+
+export interface SearchPlan {
+  scope: SearchScope;
+  gminas: ScopeGmina[];
+  plans: CriterionPlan[];
+  /** A requires criterion has no data in the scope: nothing can be proven. */
+  blocked: boolean;
+  /** Gminas of the scope where every requires criterion has data. */
+  allowed: string[];
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+function numeric(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+/**
+ * Structured parcel search (design SEARCH.md): the criteria's coverage over the searched gminas
+ * decides whether the search is blocked, which gminas can prove the requires criteria and which
+ * results were not screened; the search index answers the filters and the ranking in one query.
+ */
+@Injectable()
+export class ParcelSearchService implements ParcelSearch {
+  constructor(private readonly repository: SearchRepository) {}
+
+  /** Runs a request that passed validateMessage(SearchParcelsRequest) and assertSearchRequest. */
+  async run(request: SearchParcelsRequest): Promise<ParcelSearchResponse> {
+    return this.search(request);
+  }
+
+  /**
+   * The search, optionally limited to some parcels (how a scenario is evaluated for one parcel), or
+   * with every near and exclude filter answered by spatial joins (the reference for tests and benchmark).
+   */
+  async search(request: SearchParcelsRequest, options: SearchOptions = {}): Promise<ParcelSearchResponse> {
+    const plan = await this.plan(request);
+    const coverage = plan.plans.map((p) => p.view);
+    if (plan.blocked) return { count: 0, matched: 0, blocked: true, coverage, results: [] };
+    await this.requireIndex(plan.allowed);
+    const query = this.query(request, plan, options);
+    const rows = await this.repository.run(query);
+    const geometries = await this.repository.geometries(rows.map((row) => row.parcel_id));
+    const results = rows.map((row) => this.result(row, query, geometries.get(row.parcel_id)));
+    return { count: results.length, matched: rows.length > 0 ? Number(rows[0]!.matched) : 0, blocked: false, coverage, results };
+  }
+
+  /** Where the search looks and what the coverage of its criteria allows. */
+  async plan(request: SearchParcelsRequest): Promise<SearchPlan> {
+    const scope = scopeOf(request);
+    const gminas = await this.repository.scopeGminas(scope);
+    if (scope.kind === 'region' && gminas.length === 0) {
+      throw AppError.invalid(`region ${scope.teryt} is not the TERYT code of a voivodeship, powiat or gmina; GET /v1/regions finds codes by name`);
+    }
+    const criteria = searchCriteriaOf(request);
+    const table = await this.repository.coverage([...new Set(criteria.flatMap((c) => c.layers))]);
+    const plans = planCoverage(criteria, gminas, table);
+    const blocked = plans.some((p) => p.criterion.mode === 'requires' && p.view.status === 'missing');
+    let allowed = gminas.map((g) => g.teryt);
+    for (const p of plans) {
+      if (p.criterion.mode !== 'requires' || p.view.status !== 'partial') continue;
+      const covered = new Set(p.covered);
+      allowed = allowed.filter((t) => covered.has(t));
+    }
+    return { scope, gminas, plans, blocked, allowed };
+  }
+
+  query(request: SearchParcelsRequest, plan: SearchPlan, { parcelIds, path }: SearchOptions = {}): SearchQuery {
+    return buildSearchQuery({
+      path,
+      request,
+      scope: plan.scope,
+      scopeGminas: plan.gminas.map((g) => g.teryt),
+      allowed: plan.allowed,
+      plans: plan.plans,
+      limit: parcelIds ? parcelIds.length : (request.limit ?? SEARCH_LIMIT_DEFAULT),
+      parcelIds,
+    });
+  }
+
+  /** Results from a half-built index would look like "no match": refuse until the searched gminas are built. */
+  private async requireIndex(gminas: readonly string[]): Promise<void> {
+    const unbuilt = await this.repository.unbuiltGminas(gminas);
+    if (unbuilt.length === 0) return;
+    throw new AppError(
+      'service_unavailable',
+      `The search index is still being built for ${unbuilt.length} of the ${gminas.length} gminas searched (${unbuilt.slice(0, 3).join(', ')}${unbuilt.length > 3 ? ', …' : ''}); retry in a minute.`,
+    );
+  }
+
+  private result(row: SearchRow, query: SearchQuery, geometry: ExplainedResult['geometry'] | undefined): ExplainedResult {
+    const components: ScoreComponentView[] = query.signals.map((signal) => {
+      const value = numeric(row[signal.alias]);
+      return { signal: signal.signal, value: value === null ? null : round(value, 3), contribution: Number(row[`c_${signal.alias}`]) };
+    });
+    const score = numeric(row.score);
+    const result: ExplainedResult = {
+      parcel_id: row.parcel_id,
+      area_sqm: round(Number(row.area_sqm), 2),
+      gmina: row.gmina_name ?? row.teryt,
+      teryt: row.teryt,
+      geometry: geometry ?? { type: 'Polygon', coordinates: [] },
+      score: score === null ? null : round(score, 2),
+      components,
+    };
+    const unscreened = query.unscreened.filter((u) => row[u.alias] === true).map((u) => u.criterion);
+    if (unscreened.length > 0) result.unscreened = unscreened;
+    result.facts = this.facts(row, query);
+    return result;
+  }
+
+  private facts(row: SearchRow, query: SearchQuery): ResultFacts {
+    const nearM: Record<string, number> = {};
+    const nearName: Record<string, string> = {};
+    for (const near of query.near) {
+      const distance = numeric(row[near.distance]);
+      if (distance !== null) nearM[near.criterion] = round(distance, 1);
+      const name = row[near.name];
+      if (typeof name === 'string' && name !== '') nearName[near.criterion] = name;
+    }
+    const facts: { -readonly [K in keyof ResultFacts]: ResultFacts[K] } = {};
+    if (Object.keys(nearM).length > 0) facts.near_m = nearM;
+    if (Object.keys(nearName).length > 0) facts.near_name = nearName;
+    if (row.slope_pct !== null) facts.slope_pct = round(Number(row.slope_pct), 2);
+    if (row.zoning_symbol_raw) facts.zoning_symbol = row.zoning_symbol_raw;
+    if (row.zoning_category) facts.zoning_category = row.zoning_category;
+    if (row.zoning_source) facts.zoning_source = row.zoning_source;
+    return facts;
+  }
+}

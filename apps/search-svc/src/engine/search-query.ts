@@ -1,0 +1,139 @@
+import type { SearchParcelsRequest } from '@lp/contracts';
+import type { CriterionPlan } from './criterion-coverage.js';
+import { criteriaSql, type FilterPath } from './filter-sql.js';
+import type { SearchScope } from './search-scope.js';
+import { contributionSql, planSignals, SIGNAL_VALUE_SQL, type SignalPlan } from './signal-sql.js';
+import { SqlParams } from './sql-params.js';
+
+export interface SearchQueryInput {
+  request: SearchParcelsRequest;
+  scope: SearchScope;
+  /** Every gmina of the scope. */
+  scopeGminas: readonly string[];
+  /** The gminas of the scope where every requires criterion has data: results come only from these. */
+  allowed: readonly string[];
+  plans: readonly CriterionPlan[];
+  limit: number;
+  /** Evaluate these parcels only (scenario fit of one parcel). */
+  parcelIds?: readonly string[];
+  path?: FilterPath;
+}
+
+export interface SearchQuery {
+  sql: string;
+  values: unknown[];
+  signals: SignalPlan[];
+  /** Per screening criterion: the column saying a row was not screened on it. */
+  unscreened: Array<{ criterion: string; alias: string }>;
+  /** Per near criterion answered from the index: the columns of the measured distance and the feature's name. */
+  near: Array<{ criterion: string; distance: string; name: string }>;
+}
+
+/** `i.teryt` is in `members`, written with whichever of the list and its complement (within the universe) is shorter. */
+function terytIn(members: readonly string[], universe: readonly string[], params: SqlParams): string {
+  if (members.length === 0) return 'false';
+  if (members.length === universe.length) return 'true';
+  const inside = new Set(members);
+  const others = universe.filter((t) => !inside.has(t));
+  return members.length <= others.length ? `i.teryt = ANY(${params.add(members, 'text[]')})` : `NOT (i.teryt = ANY(${params.add(others, 'text[]')}))`;
+}
+
+function scopeSql(input: SearchQueryInput, params: SqlParams): string[] {
+  const where: string[] = [];
+  if (input.allowed.length < input.scopeGminas.length) {
+    where.push(`i.teryt = ANY(${params.add(input.allowed, 'text[]')})`);
+  } else if (input.scope.kind === 'region') {
+    where.push(input.scope.teryt.length === 7 ? `i.teryt = ${params.add(input.scope.teryt)}` : `i.teryt LIKE ${params.add(`${input.scope.teryt}%`)}`);
+  }
+  if (input.scope.kind === 'bbox') {
+    const { minLng, minLat, maxLng, maxLat } = input.scope.bbox;
+    const box = `ST_Transform(ST_MakeEnvelope(${params.add(minLng, 'float8')}, ${params.add(minLat, 'float8')}, ${params.add(maxLng, 'float8')}, ${params.add(maxLat, 'float8')}, 4326), 2180)`;
+    where.push(`ST_Intersects(p.geom, ${box})`);
+  }
+  if (input.parcelIds) where.push(`i.parcel_id = ANY(${params.add(input.parcelIds, 'text[]')})`);
+  return where;
+}
+
+/**
+ * The whole search as one statement: the matching rows of the search index (`m`), their signal
+ * ranges (`r`), each result's contributions and score, best first with ties by parcel id, and the
+ * number matched before the limit.
+ */
+export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
+  const params = new SqlParams();
+  const filters = criteriaSql(input.request.filters ?? {}, input.path);
+  const where = scopeSql(input, params);
+  const select = [
+    'i.parcel_id',
+    'i.teryt',
+    'i.gmina_name',
+    'i.area_sqm',
+    'i.slope_pct',
+    'i.zoning_symbol_raw',
+    'i.zoning_category',
+    'i.zoning_source',
+  ];
+  const unscreened: SearchQuery['unscreened'] = [];
+  const near: SearchQuery['near'] = [];
+  let spatial = input.scope.kind === 'bbox';
+  for (const [index, plan] of input.plans.entries()) {
+    const id = plan.criterion.criterion;
+    const writer = filters.get(id);
+    if (!writer) throw new Error(`no SQL for criterion ${id}`);
+    if (plan.criterion.mode === 'requires') {
+      const sql = writer(params);
+      where.push(`(${sql.passes})`);
+      spatial ||= sql.spatial;
+      if (sql.distance && sql.featureName) {
+        select.push(`${sql.distance} AS nd${index}`, `${sql.featureName} AS nn${index}`);
+        near.push({ criterion: id, distance: `nd${index}`, name: `nn${index}` });
+      }
+      continue;
+    }
+    // screens: checked where the data exists; elsewhere the row is returned and says it was not screened
+    if (plan.view.status === 'missing') {
+      select.push(`true AS u${index}`);
+    } else {
+      const sql = writer(params);
+      const allowed = new Set(input.allowed);
+      const uncovered = plan.uncovered.filter((t) => allowed.has(t));
+      const flags = [uncovered.length > 0 ? terytIn(uncovered, input.allowed, params) : null, sql.unknown ?? null].filter((f) => f !== null);
+      const flag = flags.length > 0 ? `(${flags.join(' OR ')})` : 'false';
+      select.push(`${flag} AS u${index}`);
+      where.push(flag === 'false' ? `(${sql.passes})` : `(${flag} OR (${sql.passes}))`);
+      spatial ||= sql.spatial;
+    }
+    unscreened.push({ criterion: id, alias: `u${index}` });
+  }
+  const signals = planSignals(input.request.rank_by ?? []);
+  for (const signal of signals) select.push(`${SIGNAL_VALUE_SQL[signal.signal]} AS ${signal.alias}`);
+
+  const from = spatial ? 'search.parcel_index i JOIN search.parcel_geometry p ON p.parcel_id = i.parcel_id' : 'search.parcel_index i';
+  const matched = `SELECT ${select.join(', ')} FROM ${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  const limit = params.add(input.limit, 'int');
+  if (signals.length === 0) {
+    return {
+      sql: `WITH m AS (${matched})
+            SELECT m.*, count(*) OVER () AS matched, NULL::numeric AS score FROM m
+            ORDER BY m.parcel_id COLLATE "C" LIMIT ${limit}`,
+      values: params.values,
+      signals,
+      unscreened,
+      near,
+    };
+  }
+  const totalWeight = signals.reduce((sum, s) => sum + s.weight, 0);
+  const ranges = signals.map((s) => `min(${s.alias}) AS min_${s.alias}, max(${s.alias}) AS max_${s.alias}`).join(', ');
+  const contributions = signals.map((s) => `${contributionSql(s, totalWeight)} AS c_${s.alias}`).join(', ');
+  return {
+    sql: `WITH m AS MATERIALIZED (${matched}),
+          r AS MATERIALIZED (SELECT count(*) AS matched, ${ranges} FROM m),
+          scored AS (SELECT m.*, r.matched, ${contributions} FROM m CROSS JOIN r)
+          SELECT scored.*, (${signals.map((s) => `c_${s.alias}`).join(' + ')}) AS score FROM scored
+          ORDER BY score DESC, scored.parcel_id COLLATE "C" LIMIT ${limit}`,
+    values: params.values,
+    signals,
+    unscreened,
+    near,
+  };
+}

@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import type { CoverageStatus, GeometryView } from '@lp/contracts';
+import { DataSource } from 'typeorm';
+import type { CoverageTable, ScopeGmina } from './criterion-coverage.js';
+import type { SearchScope } from './search-scope.js';
+import type { SearchQuery } from './search-query.js';
+
+export type SearchRow = Record<string, unknown> & {
+  parcel_id: string;
+  teryt: string;
+  gmina_name: string | null;
+  area_sqm: number;
+  slope_pct: number | null;
+  zoning_symbol_raw: string | null;
+  zoning_category: string | null;
+  zoning_source: 'mpzp' | 'plan_ogolny' | null;
+  matched: string | number;
+  score: string | number | null;
+};
+
+/** The SQL of structured search: the searched gminas, their coverage, the index query, result geometry. */
+@Injectable()
+export class SearchRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /** The gminas a scope covers (a box: those it touches). */
+  async scopeGminas(scope: SearchScope): Promise<ScopeGmina[]> {
+    const base = `SELECT g.id AS teryt, g.name FROM layer_pub.admin_bounds g WHERE g.kind = 'gmina'`;
+    switch (scope.kind) {
+      case 'poland':
+        return this.db.query(`${base} ORDER BY g.id`);
+      case 'region':
+        return this.db.query(`${base} AND g.id LIKE $1 ORDER BY g.id`, [`${scope.teryt}%`]);
+      case 'bbox': {
+        const { minLng, minLat, maxLng, maxLat } = scope.bbox;
+        return this.db.query(`${base} AND ST_Intersects(g.geom, ST_Transform(ST_MakeEnvelope($1, $2, $3, $4, 4326), 2180)) ORDER BY g.id`, [minLng, minLat, maxLng, maxLat]);
+      }
+    }
+  }
+
+  /** Gmina-level coverage of the layers (all gminas: the scope is applied by the caller). */
+  async coverage(layers: readonly string[]): Promise<CoverageTable> {
+    const table = new Map<string, Map<string, CoverageStatus>>(layers.map((l) => [l, new Map()]));
+    if (layers.length === 0) return table;
+    const rows: Array<{ layer_id: string; teryt: string; status: CoverageStatus }> = await this.db.query(
+      `SELECT layer_id, teryt, status FROM layer_pub.region_coverage WHERE level = 'gmina' AND layer_id = ANY($1::text[])`,
+      [layers],
+    );
+    for (const row of rows) table.get(row.layer_id)?.set(row.teryt, row.status);
+    return table;
+  }
+
+  /** Gminas of the list that have parcels but whose index is not built yet. */
+  async unbuiltGminas(teryts: readonly string[]): Promise<string[]> {
+    const rows: Array<{ teryt: string }> = await this.db.query(
+      `SELECT c.teryt FROM layer_pub.region_coverage c
+       WHERE c.layer_id = 'parcels' AND c.level = 'gmina' AND c.status <> 'missing' AND c.teryt = ANY($1::text[])
+         AND NOT EXISTS (SELECT 1 FROM search.index_builds b WHERE b.teryt = c.teryt)
+       ORDER BY c.teryt`,
+      [teryts],
+    );
+    return rows.map((row) => row.teryt);
+  }
+
+  run(query: SearchQuery): Promise<SearchRow[]> {
+    return this.db.query(query.sql, query.values);
+  }
+
+  /** Plain-SQL plan of a search, for the benchmark's EXPLAIN summaries. */
+  explain(query: SearchQuery): Promise<Array<{ 'QUERY PLAN': string }>> {
+    return this.db.query(`EXPLAIN (ANALYZE, COSTS OFF, SUMMARY ON) ${query.sql}`, query.values);
+  }
+
+  /** The gmina of a parcel, or null when no parcel has the id. */
+  async parcelGmina(parcelId: string): Promise<string | null> {
+    const rows: Array<{ teryt: string }> = await this.db.query(`SELECT p.teryt FROM layer_pub.parcels p WHERE p.id = $1`, [parcelId]);
+    return rows[0]?.teryt ?? null;
+  }
+
+  async geometries(parcelIds: readonly string[]): Promise<Map<string, GeometryView>> {
+    if (parcelIds.length === 0) return new Map();
+    const rows: Array<{ id: string; geometry: GeometryView }> = await this.db.query(
+      `SELECT p.parcel_id AS id, ST_AsGeoJSON(ST_Transform(p.geom, 4326), 7)::json AS geometry FROM search.parcel_geometry p WHERE p.parcel_id = ANY($1::text[])`,
+      [parcelIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.geometry]));
+  }
+}

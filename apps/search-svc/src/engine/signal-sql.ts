@@ -1,0 +1,44 @@
+import { findSearchSignal, type RankBy, type SearchSignalId, type SignalDirection } from '@lp/contracts';
+
+/** Each ranking signal's raw value in its unit, read from the search index row `i`. */
+export const SIGNAL_VALUE_SQL: Readonly<Record<SearchSignalId, string>> = {
+  grid_capacity_mw: 'i.grid_node_mw',
+  grid_distance_km: 'i.substation_110_m / 1000.0',
+  area: 'i.area_sqm',
+  solar_yield_kwh_kwp: 'i.solar_yield',
+  slope_pct: 'i.slope_pct',
+  transit_distance_m: 'i.transit_m',
+  water_distance_m: 'i.water_m',
+  floors: 'i.max_floors',
+  price_per_sqm_pln: 'i.price_per_sqm_pln',
+};
+
+export interface SignalPlan {
+  signal: SearchSignalId;
+  weight: number;
+  direction: SignalDirection;
+  /** Column alias of the raw value in the matched set (`s0`, `s1`, ...). */
+  alias: string;
+}
+
+export function planSignals(rankBy: readonly RankBy[]): SignalPlan[] {
+  return rankBy.map((rank, index) => {
+    const signal = findSearchSignal(rank.signal);
+    if (!signal) throw new Error(`unknown signal ${rank.signal}`);
+    return { signal: rank.signal as SearchSignalId, weight: rank.weight, direction: signal.direction, alias: `s${index}` };
+  });
+}
+
+/**
+ * A signal's contribution in points, rounded to 0.01 as exact numerics so the score (their exact
+ * sum) orders the results exactly as they are shown, ties included. Min-max over the matched set, direction-aware; all equal
+ * counts as best (1); a parcel without a value gets 0.
+ */
+export function contributionSql(plan: SignalPlan, totalWeight: number): string {
+  const value = `m.${plan.alias}`;
+  const min = `r.min_${plan.alias}`;
+  const max = `r.max_${plan.alias}`;
+  const normalised = plan.direction === 'higher' ? `(${value} - ${min}) / (${max} - ${min})` : `(${max} - ${value}) / (${max} - ${min})`;
+  const share = (100 * plan.weight) / totalWeight;
+  return `round((${share} * CASE WHEN ${value} IS NULL THEN 0 WHEN ${max} = ${min} THEN 1 ELSE ${normalised} END)::numeric, 2)`;
+}

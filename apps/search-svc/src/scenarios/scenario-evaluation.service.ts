@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, type EvaluateScenarioRequest, type ScenarioFitView } from '@lp/contracts';
+import { ParcelSearchService } from '../engine/parcel-search.service.js';
+import { SearchRepository } from '../engine/search.repository.js';
+import { findScenario, SCENARIO_IDS } from './scenario-catalogue.js';
+import { buildFilters, compileRule } from './scenario-compiler.js';
+import { resolveParameters } from './scenario-overrides.js';
+
+type Verdict = 'passes' | 'fails' | 'unverified';
+
+/**
+ * Does one parcel meet a scenario's hard criteria (report scenario_fit, compare_parcels)? Each
+ * criterion is compiled on its own and run through the search engine restricted to the parcel, so
+ * a fit says exactly what a search would: a criterion whose data is missing at the parcel, or that
+ * no filter can express, is unverified, never passed or failed.
+ */
+@Injectable()
+export class ScenarioEvaluationService {
+  constructor(
+    private readonly engine: ParcelSearchService,
+    private readonly repository: SearchRepository,
+  ) {}
+
+  async evaluate(request: EvaluateScenarioRequest): Promise<ScenarioFitView> {
+    const scenario = findScenario(request.scenario);
+    if (!scenario) throw AppError.notFound(`No scenario has the id ${request.scenario}; the scenarios are ${SCENARIO_IDS.join(', ')}.`, [...SCENARIO_IDS]);
+    const params = resolveParameters(scenario, request.params);
+    if (params.problems.length > 0) throw AppError.invalid(params.problems.join('; '));
+    const teryt = await this.repository.parcelGmina(request.parcel_id);
+    if (teryt === null) throw AppError.notFound(`No parcel has the id ${request.parcel_id}.`);
+
+    const failed: string[] = [];
+    const unverified: string[] = [];
+    for (const criterion of scenario.criteria) {
+      const verdict = criterion.rules.length === 0 ? 'unverified' : await this.verdict(buildFilters(criterion.rules.map((rule) => compileRule(rule, params.values))), teryt, request.parcel_id);
+      if (verdict === 'fails') failed.push(criterion.label);
+      if (verdict === 'unverified') unverified.push(criterion.label);
+    }
+    return { scenario: scenario.id, passes: failed.length === 0 && unverified.length === 0, failed_criteria: failed, unverified_criteria: unverified };
+  }
+
+  private async verdict(filters: ReturnType<typeof buildFilters>, teryt: string, parcelId: string): Promise<Verdict> {
+    const response = await this.engine.search({ region: teryt, filters, limit: 1 }, { parcelIds: [parcelId] });
+    if (response.blocked) return 'unverified';
+    const [result] = response.results;
+    if (!result) return 'fails';
+    return result.unscreened && result.unscreened.length > 0 ? 'unverified' : 'passes';
+  }
+}

@@ -1,0 +1,89 @@
+import { ENV_KINDS, ENV_REACH_M, envColumn, NEAREST_COLUMNS, NEAREST_REACH_M, PLAN_OGOLNY_CATEGORY, type NearestColumn } from './index-columns.js';
+
+/** Every name below comes from index-columns.ts (checked against the catalogue), never from input. */
+function quoted(values: readonly string[]): string {
+  return values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
+}
+
+/** The nearest feature of a column's definition within reach, by index-ordered KNN. */
+function nearestJoin(column: NearestColumn): string {
+  const conditions = [`ST_DWithin(f.geom, t.geom, ${NEAREST_REACH_M})`];
+  if (column.kinds) conditions.push(`f.kind IN (${quoted(column.kinds)})`);
+  if (column.minimum) conditions.push(`f.${column.minimum.attribute} >= ${column.minimum.value}`);
+  const extra = column.layer === 'grid_capacity' ? ', f.available_mw AS mw' : '';
+  return `LEFT JOIN LATERAL (
+           SELECT ST_Distance(f.geom, t.geom) AS m, f.name${extra}
+           FROM layer_pub.${column.layer} f
+           WHERE ${conditions.join(' AND ')}
+           ORDER BY f.geom <-> t.geom
+           LIMIT 1) ${column.column} ON true`;
+}
+
+/** The zone of a planning layer covering the largest share (at least 1 %) of the parcel, as parcel detail picks it. */
+function dominantZone(alias: string, layer: string, columns: string, where = 'true'): string {
+  return `LEFT JOIN LATERAL (
+           SELECT ${columns}
+           FROM layer_pub.${layer}_subdivided s
+           JOIN layer_pub.${layer} f ON f.fid = s.fid
+           WHERE ST_Intersects(s.geom, t.geom) AND ${where}
+           GROUP BY f.fid, f.id, ${columns}
+           HAVING sum(ST_Area(ST_Intersection(s.geom, t.geom))) >= 0.01 * t.area
+           ORDER BY sum(ST_Area(ST_Intersection(s.geom, t.geom))) DESC, f.id
+           LIMIT 1) ${alias} ON true`;
+}
+
+const PLAN_OGOLNY_CASE = `CASE po.kind ${Object.entries(PLAN_OGOLNY_CATEGORY)
+  .map(([kind, category]) => `WHEN '${kind}' THEN '${category}'`)
+  .join(' ')} END`;
+
+/**
+ * One gmina's rows of the search index, derived from layer_pub in one statement. $1 is the gmina
+ * TERYT, $2 whether the buildings layer has data there (building counts are only facts where it
+ * has). Zoning symbols are canonicalised afterwards, in TypeScript (the taxonomy lives there).
+ */
+export function indexBuildSql(): string {
+  const nearestColumns = NEAREST_COLUMNS.flatMap((c) => [`${c.column}.m`, `${c.column}.name`]);
+  return `
+    INSERT INTO search.parcel_index (
+      parcel_id, teryt, gmina_name, area_sqm, zoning_source, zoning_category, zoning_symbol_raw, slope_pct,
+      building_count, max_floors, min_floors,
+      ${NEAREST_COLUMNS.map((c) => `${c.column}_m, ${c.column}_name`).join(', ')},
+      grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap,
+      ${ENV_KINDS.map(envColumn).join(', ')},
+      price_per_sqm_pln)
+    WITH t AS (
+      SELECT p.id, p.teryt, p.geom, COALESCE(p.area_sqm, ST_Area(p.geom)) AS area_sqm, greatest(ST_Area(p.geom), 1) AS area
+      FROM layer_pub.parcels p WHERE p.teryt = $1
+    ), price AS (
+      SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x.price_per_sqm_pln) AS median
+      FROM layer_pub.transactions x WHERE x.kind = 'land' AND x.teryt = $1 AND x.price_per_sqm_pln > 0
+    )
+    SELECT t.id, t.teryt, (SELECT g.name FROM layer_pub.admin_bounds g WHERE g.kind = 'gmina' AND g.id = $1 LIMIT 1), t.area_sqm,
+           CASE WHEN mz.symbol IS NOT NULL OR mz.category IS NOT NULL THEN 'mpzp' WHEN po.kind IS NOT NULL THEN 'plan_ogolny' END,
+           COALESCE(mz.category, ${PLAN_OGOLNY_CASE}),
+           mz.symbol,
+           ts.slope_mean_pct,
+           CASE WHEN $2 THEN b.count END, CASE WHEN $2 THEN COALESCE(b.max_floors, 0) END, b.min_floors,
+           ${nearestColumns.join(', ')},
+           grid_node.mw, solar.yield, lc.kinds, kowr.overlap,
+           ${ENV_KINDS.map((k) => `env.${envColumn(k)}`).join(', ')},
+           (SELECT median FROM price)
+    FROM t
+    ${dominantZone('mz', 'mpzp_zones', 'f.symbol, f.category')}
+    ${dominantZone('po', 'plan_ogolny_zones', 'f.kind', `f.kind IN (${quoted(Object.keys(PLAN_OGOLNY_CATEGORY))})`)}
+    LEFT JOIN layer_pub.terrain_stats ts ON ts.id = t.id
+    LEFT JOIN LATERAL (
+      SELECT count(*)::int AS count, max(f.floors)::int AS max_floors, min(f.floors)::int AS min_floors
+      FROM layer_pub.buildings f WHERE ST_Intersects(f.geom, t.geom)) b ON true
+    ${NEAREST_COLUMNS.map(nearestJoin).join('\n    ')}
+    LEFT JOIN LATERAL (
+      SELECT max(f.yield_kwh_kwp) AS yield FROM layer_pub.solar_irradiance f WHERE ST_Intersects(f.geom, t.geom)) solar ON true
+    LEFT JOIN LATERAL (
+      SELECT array_agg(DISTINCT s.kind ORDER BY s.kind) AS kinds FROM layer_pub.land_cover_subdivided s WHERE ST_Intersects(s.geom, t.geom)) lc ON true
+    LEFT JOIN LATERAL (
+      SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true
+    LEFT JOIN LATERAL (
+      SELECT ${ENV_KINDS.map((k) => `min(q.d) FILTER (WHERE q.kind = '${k}') AS ${envColumn(k)}`).join(',\n             ')}
+      FROM (SELECT s.kind, ST_Distance(s.geom, t.geom) AS d FROM layer_pub.env_layers_subdivided s
+            WHERE ST_DWithin(s.geom, t.geom, ${ENV_REACH_M})) q) env ON true`;
+}

@@ -1,0 +1,120 @@
+import { findLayer, NEAR_WITHIN_MAX_M } from '@lp/contracts';
+
+/**
+ * What the search index precomputes per parcel, as data: the engine reads these to decide whether
+ * a near or exclude filter is a plain column predicate or needs a spatial join, and the build SQL
+ * is generated from them. Every identifier here is checked against the layer catalogue at load.
+ */
+
+/** Distances to the nearest feature are kept up to the largest `near.within_m`; farther is null. */
+export const NEAREST_REACH_M = NEAR_WITHIN_MAX_M;
+
+/** The nearest feature of one layer (optionally some kinds, a minimum on one attribute), by KNN. */
+export interface NearestColumn {
+  /** Column prefix: `<column>_m` holds the distance, `<column>_name` the feature's name. */
+  column: string;
+  layer: string;
+  /** Only these kinds of the layer; absent: every kind. */
+  kinds?: readonly string[];
+  /** Only features with attribute >= value (the `where {<attribute>_gte: value}` it answers). */
+  minimum?: { attribute: string; value: number };
+}
+
+/**
+ * The nearest-feature columns. Each costs a KNN probe per parcel at build time (about 0.1 ms; a
+ * filtered probe that finds nothing within reach costs more, which is why 220 and 400 kV are left
+ * to the spatial join: there are few such substations, so the join is cheap).
+ */
+export const NEAREST_COLUMNS: readonly NearestColumn[] = [
+  { column: 'substation', layer: 'power_substations' },
+  { column: 'substation_110', layer: 'power_substations', minimum: { attribute: 'voltage_kv', value: 110 } },
+  { column: 'grid_node', layer: 'grid_capacity' },
+  { column: 'transit', layer: 'transport_stops' },
+  { column: 'school', layer: 'services_poi', kinds: ['school'] },
+  { column: 'water', layer: 'waterways', kinds: ['river', 'canal', 'lake', 'reservoir'] },
+  { column: 'mv_line', layer: 'power_lines', kinds: ['mv_line', 'mv_cable'] },
+  { column: 'planned_road', layer: 'planned_roads' },
+];
+
+/**
+ * Exclusion distances kept per kind of env_layers, up to this many metres (the scenarios' buffers
+ * are 100 m and 1 km); a larger buffer falls back to a spatial join.
+ */
+export const ENV_REACH_M = 1000;
+
+export const ENV_KINDS = [
+  'natura2000_habitat',
+  'natura2000_birds',
+  'national_park',
+  'national_park_buffer',
+  'landscape_park',
+  'protected_landscape_area',
+  'nature_reserve',
+  'nature_landscape_complex',
+  'ecological_site',
+  'natural_monument',
+  'ramsar_wetland',
+  'biosphere_reserve',
+  'forest_promotional_complex',
+  'flood_risk_10pct',
+  'flood_risk_1pct',
+  'flood_risk_02pct',
+  'flood_embankment_failure',
+  'wetland',
+] as const;
+
+export function envColumn(kind: string): string {
+  return `env_${kind}_m`;
+}
+
+/**
+ * Plan ogólny zone kinds as zoning categories of the taxonomy, for `zoning` without require_plan
+ * where no local plan covers the parcel. Infill and inner-city areas are overlays, not zones.
+ */
+export const PLAN_OGOLNY_CATEGORY: Readonly<Record<string, string>> = {
+  multifunctional_multi_family: 'residential_multi',
+  multifunctional_single_family: 'residential_single',
+  multifunctional_farmstead: 'residential_single',
+  services: 'commercial_services',
+  large_retail: 'commercial_services',
+  economic: 'industrial',
+  agricultural_production: 'agricultural',
+  renewable_energy: 'infrastructure',
+  green_recreation: 'green_recreation',
+  cemetery: 'cemetery',
+  mining: 'mining',
+  open_area: 'other',
+  transport: 'transport',
+};
+
+/** Layers the index is derived from, with how far a change in one gmina reaches parcels elsewhere. */
+export const INDEX_LAYER_REACH_M: Readonly<Record<string, number>> = {
+  parcels: 0,
+  admin_bounds: 0,
+  mpzp_zones: 0,
+  plan_ogolny_zones: 0,
+  terrain_stats: 0,
+  buildings: 0,
+  solar_irradiance: 0,
+  land_cover: 0,
+  kowr_land: 0,
+  transactions: 0,
+  env_layers: ENV_REACH_M,
+  ...Object.fromEntries(NEAREST_COLUMNS.map((c) => [c.layer, NEAREST_REACH_M])),
+};
+
+export const INDEX_LAYERS: readonly string[] = Object.keys(INDEX_LAYER_REACH_M).sort();
+
+const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
+
+/** Fails at start-up when a column definition names something the catalogue does not have. */
+export function checkIndexColumns(): void {
+  for (const column of NEAREST_COLUMNS) {
+    const layer = findLayer(column.layer);
+    if (!layer || !IDENTIFIER.test(column.column)) throw new Error(`search index column ${column.column}: unknown layer ${column.layer}`);
+    for (const kind of column.kinds ?? []) if (!layer.kinds.some((k) => k.id === kind)) throw new Error(`search index column ${column.column}: ${kind} is not a kind of ${column.layer}`);
+    if (column.minimum && !layer.attributes.some((a) => a.name === column.minimum!.attribute)) throw new Error(`search index column ${column.column}: no attribute ${column.minimum.attribute}`);
+  }
+  const env = findLayer('env_layers');
+  for (const kind of ENV_KINDS) if (!env?.kinds.some((k) => k.id === kind)) throw new Error(`search index: ${kind} is not a kind of env_layers`);
+}

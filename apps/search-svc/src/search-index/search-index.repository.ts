@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { canonicalZoningSymbol } from '@lp/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { indexBuildSql } from './index-build.sql.js';
+import { INDEX_LAYERS } from './index-columns.js';
+
+export interface IndexBuild {
+  teryt: string;
+  versions: Record<string, number>;
+}
+
+/** The search index's SQL: derive one gmina's rows from layer_pub, record builds, find what is stale. */
+@Injectable()
+export class SearchIndexRepository {
+  private readonly buildSql = indexBuildSql();
+
+  constructor(private readonly db: DataSource) {}
+
+  /** Replaces one gmina's rows in one snapshot and one transaction; returns how many parcels it holds. */
+  async buildGmina(teryt: string, durationStarted = performance.now()): Promise<number> {
+    return this.db.transaction('REPEATABLE READ', async (manager) => {
+      const versions = await this.layerVersions(manager);
+      const [coverage] = await manager.query(
+        `SELECT EXISTS (SELECT 1 FROM layer_pub.region_coverage
+                        WHERE layer_id = 'buildings' AND level = 'gmina' AND teryt = $1 AND status <> 'missing') AS buildings`,
+        [teryt],
+      );
+      // parcels that moved here from another gmina leave that gmina's rows too
+      await manager.query(
+        `DELETE FROM search.parcel_index
+         WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)`,
+        [teryt],
+      );
+      await manager.query(
+        `DELETE FROM search.parcel_geometry
+         WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)`,
+        [teryt],
+      );
+      await manager.query(this.buildSql, [teryt, coverage.buildings === true]);
+      await manager.query(`INSERT INTO search.parcel_geometry (parcel_id, teryt, geom) SELECT p.id, p.teryt, p.geom FROM layer_pub.parcels p WHERE p.teryt = $1`, [teryt]);
+      await this.canonicaliseSymbols(manager, teryt);
+      const [{ parcels }] = await manager.query(`SELECT count(*)::int AS parcels FROM search.parcel_index WHERE teryt = $1`, [teryt]);
+      await manager.query(
+        `INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at) VALUES ($1, $2::jsonb, $3, $4, now())
+         ON CONFLICT (teryt) DO UPDATE SET versions = EXCLUDED.versions, parcels = EXCLUDED.parcels,
+           duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at`,
+        [teryt, JSON.stringify(versions), parcels, Math.round(performance.now() - durationStarted)],
+      );
+      return parcels as number;
+    });
+  }
+
+  /** Local-plan symbols are matched in their canonical spelling, which the taxonomy (TypeScript) defines. */
+  private async canonicaliseSymbols(manager: EntityManager, teryt: string): Promise<void> {
+    const rows: Array<{ raw: string }> = await manager.query(
+      `SELECT DISTINCT zoning_symbol_raw AS raw FROM search.parcel_index WHERE teryt = $1 AND zoning_symbol_raw IS NOT NULL`,
+      [teryt],
+    );
+    const canonical = Object.fromEntries(rows.map((row) => [row.raw, canonicalZoningSymbol(row.raw)]).filter(([, c]) => c !== null));
+    if (Object.keys(canonical).length === 0) return;
+    await manager.query(
+      `UPDATE search.parcel_index i SET zoning_symbol = m.value
+       FROM jsonb_each_text($2::jsonb) m WHERE i.teryt = $1 AND i.zoning_symbol_raw = m.key`,
+      [teryt, JSON.stringify(canonical)],
+    );
+  }
+
+  /** Fresh planner statistics after a batch of builds (a new table has none, and the plans depend on them). */
+  async analyze(): Promise<void> {
+    await this.db.query(`ANALYZE search.parcel_index`);
+    await this.db.query(`ANALYZE search.parcel_geometry`);
+  }
+
+  /** Removes a gmina that no longer has parcels. */
+  async dropGmina(teryt: string): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      await manager.query(`DELETE FROM search.parcel_index WHERE teryt = $1`, [teryt]);
+      await manager.query(`DELETE FROM search.parcel_geometry WHERE teryt = $1`, [teryt]);
+      await manager.query(`DELETE FROM search.index_builds WHERE teryt = $1`, [teryt]);
+    });
+  }
+
+  /** Served versions of the layers the index is derived from (0: never loaded). */
+  async layerVersions(manager: EntityManager = this.db.manager): Promise<Record<string, number>> {
+    const rows: Array<{ layer_id: string; version: number }> = await manager.query(
+      `SELECT layer_id, version FROM layer_pub.layer_versions WHERE layer_id = ANY($1::text[])`,
+      [INDEX_LAYERS],
+    );
+    const versions = Object.fromEntries(INDEX_LAYERS.map((layer) => [layer, 0]));
+    for (const row of rows) versions[row.layer_id] = row.version;
+    return versions;
+  }
+
+  async builds(): Promise<IndexBuild[]> {
+    return this.db.query(`SELECT teryt, versions FROM search.index_builds ORDER BY teryt`);
+  }
+
+  async gminasWithParcels(): Promise<string[]> {
+    const rows: Array<{ teryt: string }> = await this.db.query(
+      `SELECT teryt FROM layer_pub.region_coverage WHERE layer_id = 'parcels' AND level = 'gmina' AND status <> 'missing' ORDER BY teryt`,
+    );
+    return rows.map((row) => row.teryt);
+  }
+
+  /** Records that builds already reflect a layer version (the refresh could not reach their parcels). */
+  async markCurrent(teryts: readonly string[], layer: string, version: number): Promise<void> {
+    if (teryts.length === 0) return;
+    await this.db.query(
+      `UPDATE search.index_builds SET versions = versions || jsonb_build_object($2::text, $3::int)
+       WHERE teryt = ANY($1::text[]) AND COALESCE((versions->>$2)::int, 0) < $3`,
+      [teryts, layer, version],
+    );
+  }
+
+  /** Gminas within `distanceM` of any of the given ones, the given ones included. */
+  async gminasNear(teryts: readonly string[], distanceM: number): Promise<string[]> {
+    if (distanceM <= 0 || teryts.length === 0) return [...teryts];
+    const rows: Array<{ teryt: string }> = await this.db.query(
+      `SELECT DISTINCT n.id AS teryt FROM layer_pub.admin_bounds g
+       JOIN layer_pub.admin_bounds n ON n.kind = 'gmina' AND ST_DWithin(n.geom, g.geom, $2)
+       WHERE g.kind = 'gmina' AND g.id = ANY($1::text[])`,
+      [teryts, distanceM],
+    );
+    return [...new Set([...teryts, ...rows.map((row) => row.teryt)])].sort();
+  }
+}

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { assertSearchRequest, expandKinds, findLayer, whereConditions, type ExcludeFilter, type NearFilter, type SearchFilters, type SearchParcelsRequest } from '@lp/contracts';
+import fc from 'fast-check';
+import type { DataSource } from 'typeorm';
+import type { ParcelSearchResponse } from '../src/natural-language/parcel-search.js';
+import { gminasWhere, searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
+
+/**
+ * Properties of the engine on the small demo dataset, over generated requests:
+ * narrowing a filter never adds results; no screened result lies inside an excluded area plus its
+ * buffer; every result passes every hard filter when checked against the raw layers with plain
+ * PostGIS (an oracle written here, independent of the search index); the index and the
+ * spatial-join path give the same results.
+ */
+
+const near: fc.Arbitrary<NearFilter> = fc.oneof(
+  fc.record({ layer: fc.constant('power_substations'), within_m: fc.integer({ min: 500, max: 15_000 }), where: fc.constant({ voltage_kv_gte: 110 }) }),
+  fc.record({ layer: fc.constant('power_substations'), within_m: fc.integer({ min: 500, max: 15_000 }), where: fc.record({ voltage_kv_gte: fc.constantFrom(15, 60, 220) }) }),
+  fc.record({ layer: fc.constant('transport_stops'), within_m: fc.integer({ min: 100, max: 3000 }) }),
+  fc.record({ layer: fc.constant('services_poi'), within_m: fc.integer({ min: 200, max: 3000 }), kinds: fc.constant(['school']) }),
+  fc.record({ layer: fc.constant('waterways'), within_m: fc.integer({ min: 100, max: 5000 }), kinds: fc.constantFrom(['river', 'canal', 'lake', 'reservoir'], ['stream']) }),
+  fc.record({ layer: fc.constant('grid_capacity'), within_m: fc.integer({ min: 1000, max: 10_000 }), where: fc.record({ available_mw_gte: fc.integer({ min: 0, max: 60 }) }) }),
+  fc.record({ layer: fc.constant('buildings'), within_m: fc.constant(0), where: fc.record({ floors_lte: fc.integer({ min: 1, max: 4 }) }) }),
+  fc.record({ layer: fc.constant('solar_irradiance'), within_m: fc.constant(0), where: fc.record({ yield_kwh_kwp_gte: fc.integer({ min: 900, max: 1150 }) }) }),
+);
+
+const exclude: fc.Arbitrary<ExcludeFilter> = fc.oneof(
+  fc.record({ layer: fc.constant('env_layers'), kinds: fc.subarray(['natura2000', 'flood_zone', 'protected_nature', 'wetland'], { minLength: 1 }), buffer_m: fc.integer({ min: 0, max: 1500 }) }),
+  fc.record({ layer: fc.constant('land_cover'), kinds: fc.subarray(['forest', 'orchard', 'water'], { minLength: 1 }), buffer_m: fc.constantFrom(0, 0, 50) }),
+  fc.record({ layer: fc.constant('heritage_sites'), buffer_m: fc.integer({ min: 0, max: 300 }) }),
+);
+
+function oneEach<T extends { layer: string }>(items: T[]): T[] {
+  return items.filter((item, i) => items.findIndex((other) => other.layer === item.layer) === i);
+}
+
+const filters: fc.Arbitrary<SearchFilters> = fc
+  .record(
+    {
+      area_sqm: fc.record({ min: fc.integer({ min: 0, max: 8000 }) }),
+      slope_pct: fc.record({ max: fc.integer({ min: 1, max: 15 }) }),
+      vacant: fc.boolean(),
+      zoning: fc.record({ categories: fc.subarray(['residential_single', 'industrial', 'agricultural', 'commercial_services'], { minLength: 1 }) }),
+      near: fc.array(near, { minLength: 1, maxLength: 2 }).map(oneEach),
+      exclude: fc.array(exclude, { minLength: 1, maxLength: 2 }).map(oneEach),
+    },
+    { requiredKeys: [] },
+  );
+
+/** A stricter version of a filter set: one filter tightened or one added. */
+function narrowed(base: SearchFilters): fc.Arbitrary<SearchFilters> {
+  const options: Array<fc.Arbitrary<SearchFilters>> = [
+    fc.integer({ min: 1, max: 5000 }).map((extra) => ({ ...base, area_sqm: { min: (base.area_sqm?.min ?? 0) + extra } })),
+    fc.boolean().map((vacant) => (base.vacant === undefined ? { ...base, vacant } : base)),
+    near.map((n) => (base.near?.some((b) => b.layer === n.layer) ? base : { ...base, near: [...(base.near ?? []), n] })),
+    exclude.map((e) => (base.exclude?.some((b) => b.layer === e.layer) ? base : { ...base, exclude: [...(base.exclude ?? []), e] })),
+  ];
+  if (base.near?.length) options.push(fc.double({ min: 0.1, max: 1, noNaN: true }).map((k) => ({ ...base, near: base.near!.map((n, i) => (i === 0 ? { ...n, within_m: Math.floor(n.within_m * k) } : n)) })));
+  if (base.exclude?.length) options.push(fc.integer({ min: 1, max: 800 }).map((extra) => ({ ...base, exclude: base.exclude!.map((e, i) => (i === 0 ? { ...e, buffer_m: Math.min(5000, (e.buffer_m ?? 0) + extra) } : e)) })));
+  if (base.slope_pct) options.push(fc.integer({ min: 0, max: 100 }).map((pct) => ({ ...base, slope_pct: { max: (base.slope_pct!.max * pct) / 100 } })));
+  return fc.oneof(...options);
+}
+
+function kindsOf(layer: string, kinds?: readonly string[]): string[] {
+  return kinds ? expandKinds(layer, kinds) : findLayer(layer)!.kinds.map((k) => k.id);
+}
+
+/** Plain-PostGIS oracle: the result ids that break one filter, checked on the raw layers. */
+async function violations(db: DataSource, request: SearchParcelsRequest, response: ParcelSearchResponse): Promise<string[]> {
+  const f = request.filters ?? {};
+  const screened = (criterion: string): string[] => response.results.filter((r) => !r.unscreened?.includes(criterion)).map((r) => r.parcel_id);
+  const all = response.results.map((r) => r.parcel_id);
+  const bad: string[] = [];
+  const check = async (label: string, ids: string[], sql: string, params: unknown[] = []): Promise<void> => {
+    if (ids.length === 0) return;
+    const rows: Array<{ id: string }> = await db.query(`SELECT p.id FROM layer_pub.parcels p WHERE p.id = ANY($1::text[]) AND NOT (${sql})`, [ids, ...params]);
+    bad.push(...rows.map((row) => `${label}: ${row.id}`));
+  };
+  if (f.area_sqm?.min !== undefined) await check('area', all, `COALESCE(p.area_sqm, ST_Area(p.geom)) >= $2`, [f.area_sqm.min]);
+  if (f.slope_pct) await check('slope', screened('slope'), `(SELECT t.slope_mean_pct FROM layer_pub.terrain_stats t WHERE t.id = p.id) <= $2`, [f.slope_pct.max]);
+  if (f.vacant !== undefined) await check('vacant', all, `${f.vacant ? 'NOT ' : ''}EXISTS (SELECT 1 FROM layer_pub.buildings b WHERE ST_Intersects(b.geom, p.geom))`);
+  if (f.zoning?.categories) {
+    await check('zoning', all, `EXISTS (SELECT 1 FROM layer_pub.mpzp_zones z WHERE z.category = ANY($2::text[]) AND ST_Intersects(z.geom, p.geom))
+      OR EXISTS (SELECT 1 FROM layer_pub.plan_ogolny_zones z WHERE ST_Intersects(z.geom, p.geom))`, [f.zoning.categories]);
+  }
+  for (const n of f.near ?? []) {
+    const conditions = whereConditions(n.where ?? {}).map((c, i) => `x.${c.attribute} ${c.operator === 'gte' ? '>=' : '<='} $${i + 4}`);
+    await check(`near:${n.layer}`, all, `EXISTS (SELECT 1 FROM layer_pub.${n.layer} x WHERE ST_DWithin(x.geom, p.geom, $2) AND x.kind = ANY($3::text[])${conditions.map((c) => ` AND ${c}`).join('')})`, [
+      n.within_m,
+      kindsOf(n.layer, n.kinds),
+      ...whereConditions(n.where ?? {}).map((c) => c.value),
+    ]);
+  }
+  for (const e of f.exclude ?? []) {
+    await check(`exclude:${e.layer}`, screened(`exclude:${e.layer}`), `NOT EXISTS (SELECT 1 FROM layer_pub.${e.layer} x WHERE x.kind = ANY($3::text[]) AND ST_DWithin(x.geom, p.geom, $2))`, [e.buffer_m ?? 0, kindsOf(e.layer, e.kinds)]);
+  }
+  return bad;
+}
+
+describe('structured search properties', () => {
+  let f: SearchEngineFixture;
+  let regions: fc.Arbitrary<string>;
+
+  beforeAll(async () => {
+    f = await searchEngineOnDemo();
+    const gminas = await gminasWhere(f.source, 'parcels', 'available');
+    regions = fc.constantFrom(...gminas, ...new Set(gminas.map((t) => t.slice(0, 4))));
+  });
+  afterAll(() => f?.close());
+
+  const request = (region: string, filters: SearchFilters): SearchParcelsRequest => {
+    const built: SearchParcelsRequest = { region, filters, limit: 200 };
+    assertSearchRequest(built);
+    return built;
+  };
+
+  it('narrowing a filter never adds results', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(regions, filters).chain(([region, base]) => fc.tuple(fc.constant(region), fc.constant(base), narrowed(base))),
+        async ([region, base, narrow]) => {
+          const wide = await f.engine.run(request(region, base));
+          const tight = await f.engine.run(request(region, narrow));
+          expect(tight.matched).toBeLessThanOrEqual(wide.matched);
+          if (wide.matched <= 200 && !wide.blocked) {
+            const ids = new Set(wide.results.map((r) => r.parcel_id));
+            expect(tight.results.filter((r) => !ids.has(r.parcel_id))).toEqual([]);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('every result passes every hard filter on the raw layers, and no screened result lies within an excluded area plus its buffer', async () => {
+    await fc.assert(
+      fc.asyncProperty(regions, filters, async (region, filterSet) => {
+        const req = request(region, filterSet);
+        const response = await f.engine.run(req);
+        if (response.blocked) expect(response.results).toEqual([]);
+        expect(await violations(f.source, req, response)).toEqual([]);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('the search index answers near and exclude filters exactly as spatial joins on the layers do', async () => {
+    await fc.assert(
+      fc.asyncProperty(regions, filters, async (region, filterSet) => {
+        const req = { ...request(region, filterSet), rank_by: [{ signal: 'area', weight: 1 }] };
+        const viaIndex = await f.engine.search(req);
+        const viaJoins = await f.engine.search(req, { path: 'spatial' });
+        expect(viaIndex.matched).toBe(viaJoins.matched);
+        expect(viaIndex.results.map((r) => r.parcel_id)).toEqual(viaJoins.results.map((r) => r.parcel_id));
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
