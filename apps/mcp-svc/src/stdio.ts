@@ -3,6 +3,7 @@ import { loadEnv } from '@lp/messaging';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { randomUUID } from 'node:crypto';
 import { McpStdioEnv } from './config/mcp-stdio.env.js';
+import { appUrlOf } from './config/mcp-svc.env.js';
 import { GatewayClient } from './gateway/gateway.client.js';
 import { createMcpServer } from './mcp/mcp-server.factory.js';
 import { TOOLS, ToolRegistry } from './tools/tool-registry.js';
@@ -36,7 +37,7 @@ const server = createMcpServer(
   {
     registry: new ToolRegistry(TOOLS),
     gateway: new GatewayClient({ baseUrl: env.GATEWAY_URL, timeoutMs: env.GATEWAY_TIMEOUT_MS }),
-    appUrl: (env.APP_URL ?? env.GATEWAY_URL).replace(/\/+$/, ''),
+    appUrl: appUrlOf(env),
     logger,
   },
   { authorization: `Bearer ${env.LP_API_KEY}`, requestId: `stdio-${randomUUID()}` },

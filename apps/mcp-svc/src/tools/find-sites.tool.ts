@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { READ_ONLY_TOOL, defineTool } from './tool-definition.js';
 import { mapUrlFor } from './support/parcel-links.js';
 import { regionInput, regionOutput, regionOutputOf, resolveRegion } from './support/region-resolver.js';
-import { blockedMessage, coverageWarningLines, searchCoverageField, searchCoverageOf } from './support/search-coverage.js';
+import { blockedMessage, coverageWarningLines, searchCoverageOf, searchOutcomeFields } from './support/search-coverage.js';
 import { bulletList, formatArea } from './support/text-format.js';
 import { TOOL_LIMIT } from './support/tool-limit.js';
 
@@ -24,11 +24,8 @@ const outputSchema = z.object({
   region: regionOutput,
   parameters: z.record(z.string(), z.number()).describe('Effective parameter values (defaults with your overrides)'),
   weights: z.record(z.string(), z.number()).describe('Effective ranking weights'),
-  count: z.number().int(),
-  matched: z.number().int().describe('Parcels passing every hard criterion before the limit'),
-  blocked: z.boolean().describe('true: a required criterion has no data in the region, so nothing could be returned (not "no match")'),
+  ...searchOutcomeFields,
   results: z.array(resultSchema),
-  coverage: searchCoverageField,
 });
 
 export const findSitesTool = defineTool({

@@ -48,3 +48,11 @@ export function blockedMessage(coverage: readonly SearchCoverage[], region: stri
     'Tell the user, then offer another region (check layer coverage with resolve_region or the regions resource) or a search without that criterion.',
   ].join(' ');
 }
+
+/** The outcome fields both search tools return beside their results. */
+export const searchOutcomeFields = {
+  count: z.number().int().describe('Results returned'),
+  matched: z.number().int().describe('Parcels passing every criterion before the limit'),
+  blocked: z.boolean().describe('true: a required criterion has no data in the region, so nothing could be returned (not "no match")'),
+  coverage: searchCoverageField,
+};
