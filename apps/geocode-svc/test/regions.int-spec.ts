@@ -109,6 +109,13 @@ describe('geocode-svc regions over NATS against PostGIS', () => {
     expect(await teryts('gmina wiejska ostroda')).toEqual(['2815092']);
   });
 
+  it('finds exactly the unit of a TERYT code of 2, 4 or 7 digits, and nothing for an unknown code', async () => {
+    expect(await teryts('2815011')).toEqual(['2815011']);
+    expect(await teryts('1261')).toEqual(['1261']);
+    expect(await teryts(' 28 ')).toEqual(['28']);
+    expect(await teryts('9999999')).toEqual([]);
+  });
+
   it('forgives a typo through trigram similarity, after every better match', async () => {
     expect(await teryts('krakw')).toEqual(expect.arrayContaining(['1261011']));
     // Equally close spellings: powiats before the gmina, as for every tie.

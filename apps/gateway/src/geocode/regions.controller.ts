@@ -24,7 +24,8 @@ export class RegionsController {
       '`gmina`/`gm.`, `powiat`/`pow.`, `województwo`/`woj.` or `miasto` restricts the level. Best first: exact names, then names ' +
       'starting with the query, then close spellings; among equals voivodeships, then powiats, then gminas. ' +
       'The body is a bare JSON array, as for GET /v1/parcels/autocomplete; an empty array means no unit matched. ' +
-      '`unit_type` is the Polish TERYT type; same-named gminas differ in `unit_type` and `parent`.',
+      '`unit_type` is the Polish TERYT type; same-named gminas differ in `unit_type` and `parent`. A `q` of 2, 4 or 7 digits is a TERYT ' +
+      'code and finds exactly that unit (an addition; the tool server reads a region\'s layers this way).',
     operationId: 'findRegions',
   })
   @ApiQuery({ name: 'q', type: String, required: true, description: `1 to ${REGION_QUERY_MAX_LENGTH} characters of a unit name`, example: 'krakow' })

@@ -18,6 +18,18 @@ const MATCH_RANK = `CASE
     WHEN $1 <% u.name_folded THEN 4
   END`;
 
+/** The view of each unit `p` of the CTE `picked`, with its layer coverage. */
+const REGION_WITH_COVERAGE = `SELECT p.teryt, p.name, p.unit_type, p.level, p.parent_label AS parent, p.parent_teryt, p.label,
+              COALESCE(c.available, '{}') AS layers_available, COALESCE(c.partial, '{}') AS layers_partial
+       FROM picked p
+       LEFT JOIN LATERAL (
+         SELECT array_agg(rc.layer_id ORDER BY rc.layer_id) FILTER (WHERE rc.status = 'available') AS available,
+                array_agg(rc.layer_id ORDER BY rc.layer_id) FILTER (WHERE rc.status = 'partial') AS partial
+         FROM layer_pub.region_coverage rc
+         JOIN layer_pub.layer_versions v ON v.layer_id = rc.layer_id AND v.version > 0
+         WHERE rc.teryt = p.teryt
+       ) c ON true`;
+
 /**
  * All SQL of GET /regions: the read model, and coverage read live from layer-svc's published views
  * (it changes with every layer refresh, not only with admin_bounds). A layer never loaded (version
@@ -42,18 +54,15 @@ export class RegionsRepository {
          ORDER BY match_rank, similarity DESC NULLS LAST, level_rank, name_folded, teryt
          LIMIT $7
        )
-       SELECT p.teryt, p.name, p.unit_type, p.level, p.parent_label AS parent, p.parent_teryt, p.label,
-              COALESCE(c.available, '{}') AS layers_available, COALESCE(c.partial, '{}') AS layers_partial
-       FROM picked p
-       LEFT JOIN LATERAL (
-         SELECT array_agg(rc.layer_id ORDER BY rc.layer_id) FILTER (WHERE rc.status = 'available') AS available,
-                array_agg(rc.layer_id ORDER BY rc.layer_id) FILTER (WHERE rc.status = 'partial') AS partial
-         FROM layer_pub.region_coverage rc
-         JOIN layer_pub.layer_versions v ON v.layer_id = rc.layer_id AND v.version > 0
-         WHERE rc.teryt = p.teryt
-       ) c ON true
+       ${REGION_WITH_COVERAGE}
        ORDER BY p.match_rank, p.similarity DESC NULLS LAST, p.level_rank, p.name_folded, p.teryt`,
       [query.text, query.stemmedTexts, query.words.map(([word]) => `(^| )${word}`), query.words.map((options) => `(^| )(${options.join('|')})`), query.levels, query.unitTypes, limit],
     );
+  }
+
+  /** The unit with exactly this TERYT code (zero or one). */
+  async findByTeryt(teryt: string): Promise<RegionView[]> {
+    return this.db.query(`WITH picked AS (SELECT u.* FROM geocode.admin_units u WHERE u.teryt = $1)
+       ${REGION_WITH_COVERAGE}`, [teryt]);
   }
 }

@@ -4,16 +4,8 @@ const HTTP_URL = /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/;
 const HOST_LIST = /^\s*[^\s,/]+\s*(,\s*[^\s,/]+\s*)*$/;
 const ORIGIN_LIST = /^\s*https?:\/\/[^\s,/]+\/?\s*(,\s*https?:\/\/[^\s,/]+\/?\s*)*$/;
 
-/** Everything the tool server reads from the environment, validated once at start-up. */
-export class McpSvcEnv {
-  @IsInt()
-  @Min(0)
-  @Max(65535)
-  MCP_PORT: number = 8081;
-
-  @IsString()
-  MCP_HOST: string = '127.0.0.1';
-
+/** What both modes need to call the gateway on a caller's behalf. */
+export class GatewayCallerEnv {
   /** Base URL of our REST gateway: the only place a caller's API key is ever sent. */
   @Matches(HTTP_URL, { message: 'GATEWAY_URL must be an http(s) URL such as http://127.0.0.1:8080' })
   GATEWAY_URL!: string;
@@ -22,6 +14,23 @@ export class McpSvcEnv {
   @IsOptional()
   @Matches(HTTP_URL, { message: 'APP_URL must be an http(s) URL' })
   APP_URL?: string;
+
+  /** Deadline of one REST call to the gateway; above the gateway's own 20 s search deadline. */
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  GATEWAY_TIMEOUT_MS: number = 25_000;
+}
+
+/** Everything the HTTP tool server reads from the environment, validated once at start-up. */
+export class McpSvcEnv extends GatewayCallerEnv {
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  MCP_PORT: number = 8081;
+
+  @IsString()
+  MCP_HOST: string = '127.0.0.1';
 
   /**
    * Host header values accepted on /mcp (DNS-rebinding protection), as host:port. Unset means the
@@ -42,12 +51,6 @@ export class McpSvcEnv {
   @Max(10 * 1024 * 1024)
   MCP_BODY_LIMIT_BYTES: number = 256 * 1024;
 
-  /** Deadline of one REST call to the gateway; above the gateway's own 20 s search deadline. */
-  @IsInt()
-  @Min(100)
-  @Max(120_000)
-  GATEWAY_TIMEOUT_MS: number = 25_000;
-
   @IsIn(['verbose', 'debug', 'log', 'warn', 'error', 'fatal'])
   LOG_LEVEL: 'verbose' | 'debug' | 'log' | 'warn' | 'error' | 'fatal' = 'log';
 
@@ -57,7 +60,7 @@ export class McpSvcEnv {
 }
 
 /** APP_URL, or the gateway when unset; never with a trailing slash. */
-export function appUrlOf(env: McpSvcEnv): string {
+export function appUrlOf(env: GatewayCallerEnv): string {
   return withoutTrailingSlash(env.APP_URL ?? env.GATEWAY_URL);
 }
 

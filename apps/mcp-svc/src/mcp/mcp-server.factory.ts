@@ -1,9 +1,9 @@
-import type { JsonLogger } from '@lp/messaging';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { GatewayClient } from '../gateway/gateway.client.js';
 import type { AnyTool } from '../tools/tool-definition.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
-import { runTool } from '../tools/tool-runner.js';
+import { registerResources } from '../resources/landparcel.resources.js';
+import { runTool, type EventLogger } from '../tools/tool-runner.js';
 
 export const SERVER_INFO = { name: 'landparcel', title: 'Land parcels in Poland', version: '0.1.0' } as const;
 
@@ -11,6 +11,7 @@ const INSTRUCTIONS = [
   'Read-only tools over Polish land parcels (cadastre, zoning, constraints, terrain, infrastructure, market prices).',
   'Places may be given as names (diacritics optional) or TERYT codes. Prefer find_sites over search_parcels when the goal matches a scenario (see list_scenarios).',
   'Always tell the user about every criterion the data could not check (coverage entries with status missing, or blocked results).',
+  'Resources: landparcel://scenarios, landparcel://layers and landparcel://regions/{teryt} (layers with data in a region).',
 ].join(' ');
 
 /** The MCP request being served: the caller's credentials as received, and its id. */
@@ -33,7 +34,7 @@ export interface McpServerDeps {
   /** Not yet bound to a caller; each tool call binds it to the caller's key. */
   gateway: GatewayClient;
   appUrl: string;
-  logger: JsonLogger;
+  logger: EventLogger;
   isVisible?: ToolVisibility;
 }
 
@@ -43,7 +44,8 @@ export interface McpServerDeps {
  */
 export function createMcpServer(deps: McpServerDeps, caller: McpCaller): McpServer {
   // Declaring the tools capability up front makes tools/list answer [] while no tool is registered.
-  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS, maxToolInputElements: 1000 });
+  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS, maxToolInputElements: 1000 });
+  registerResources(server, (signal) => deps.gateway.forCaller({ authorization: caller.authorization, requestId: caller.requestId, signal }), caller.requestId);
   const isVisible = deps.isVisible ?? ALL_TOOLS_VISIBLE;
   for (const tool of deps.registry.list()) {
     if (!isVisible(tool, caller)) continue;

@@ -215,12 +215,13 @@ describe('tool server over Streamable HTTP', () => {
     expect(response.headers['x-request-id']).toBe('trace-123');
   });
 
-  it('offers no tools with the production registry yet', async () => {
+  it('offers the 13 production tools and the landparcel resources with the production registry', async () => {
     const env = loadEnv(McpSvcEnv, { MCP_PORT: '0', GATEWAY_URL: `http://127.0.0.1:${portOf(gateway)}`, LOG_LEVEL: 'fatal', ACCESS_LOG: 'false' });
     const production = await startMcpSvc(env);
     try {
       const client = await connect(production.url);
-      expect((await client.listTools()).tools).toEqual([]);
+      expect((await client.listTools()).tools).toHaveLength(13);
+      expect((await client.listResources()).resources.map((resource) => resource.uri)).toEqual(['landparcel://scenarios', 'landparcel://layers']);
       await client.close();
     } finally {
       await production.close();

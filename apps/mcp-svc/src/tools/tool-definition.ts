@@ -16,6 +16,11 @@ export interface ToolOutput<T> {
   structuredContent: T;
   /** The same result as short prose, for clients that show only text. */
   text: string;
+  /**
+   * A result the model must not read as an answer (a blocked search: no data to prove a required
+   * criterion): sent with isError, the structured content still attached for the details.
+   */
+  isError?: boolean;
 }
 
 /** Every tool of the spec only reads, and only our own data. */

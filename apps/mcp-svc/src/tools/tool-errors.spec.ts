@@ -12,6 +12,11 @@ describe('tool error messages for the model', () => {
     ['401 says the key is missing or invalid and not to retry', error('unauthorized', 401), [/rejected the API key/, /missing, invalid or revoked/, /Retrying will not help/]],
     ['403 names the missing scope', error('insufficient_scope', 403), [/lacks the scope "parcels:read"/, /get_parcel needs/]],
     [
+      '422 ambiguous_parcel lists the parcels and says to ask the user',
+      error('ambiguous_parcel', 422, { candidates: ['306401_1.0007.34/1 (precinct Chartowo, Poznań)', '306401_1.0009.34/1 (precinct Rataje, Poznań)'] }),
+      [/ambiguous/, /306401_1\.0007\.34\/1 \(precinct Chartowo, Poznań\)/, /Ask the user/],
+    ],
+    [
       '404 with candidates lists them and suggests retrying with one',
       error('not_found', 404, { message: 'No parcel 146518_8.0108.27', candidates: ['146518_8.0108.27/1', '146518_8.0108.27/2'] }),
       [/Not found: No parcel 146518_8\.0108\.27\./, /146518_8\.0108\.27\/1, 146518_8\.0108\.27\/2/, /retry get_parcel with it/],
@@ -36,6 +41,13 @@ describe('tool error messages for the model', () => {
   it.each(table)('%s', (_name, failure, patterns) => {
     const message = toolErrorMessage(failure, context);
     for (const pattern of patterns) expect(message).toMatch(pattern);
+  });
+
+  it('names the scope the gateway missed, with the step that needed it, when it is not the tool\'s own', () => {
+    const failure = error('insufficient_scope', 403, { message: 'Resolving the place name "Ostróda" needs the scope parcels:read; pass the region as a TERYT code instead.' });
+    const message = toolErrorMessage(failure, { tool: 'find_sites', scope: 'search:read', requestId: 'req-1' });
+    expect(message).toMatch(/lacks the scope "parcels:read", which find_sites needs\. Resolving the place name "Ostróda"/);
+    expect(message).toMatch(/TERYT code instead/);
   });
 
   it('never leaks the text of an unexpected exception', () => {

@@ -1,4 +1,4 @@
-import type { Scope } from '@lp/contracts';
+import { isScope, type Scope } from '@lp/contracts';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { GatewayError } from '../gateway/gateway-error.js';
 
@@ -23,12 +23,19 @@ export function toolErrorMessage(error: unknown, context: ToolErrorContext): str
   switch (kindOf(error)) {
     case 'unauthorized':
       return `The land-parcel API rejected the API key (it is missing, invalid or revoked), so ${context.tool} could not run. Retrying will not help: tell the user to check the API key configured for this tool server.`;
-    case 'insufficient_scope':
-      return `The API key lacks the scope "${context.scope}", which ${context.tool} needs. Retrying will not help: tell the user that this tool needs a key with the ${context.scope} scope.`;
+    case 'insufficient_scope': {
+      // The gateway names the scope it missed; a step of the tool (resolving a place name) may need
+      // another scope than the tool's own, and then its message says what to do instead.
+      const scope = missingScopeIn(error.message) ?? context.scope;
+      const step = scope === context.scope ? '' : ` ${sentence(error.message)}`;
+      return `The API key lacks the scope "${scope}", which ${context.tool} needs.${step} Retrying will not help: tell the user that this needs a key with the ${scope} scope.`;
+    }
     case 'not_found':
       return error.candidates.length > 0
         ? `Not found: ${sentence(error.message)} Close matches: ${list(error.candidates)}. If one of them is what the user meant, retry ${context.tool} with it; otherwise ask the user to check the identifier.`
         : `Not found: ${sentence(error.message)} Check the identifier with the user; do not guess another one.`;
+    case 'ambiguous_parcel':
+      return `The parcel reference is ambiguous; it matches: ${list(error.candidates)}. Ask the user which parcel they mean (or show them these ids), then retry ${context.tool} with the full parcel id.`;
     case 'ambiguous_region':
       return error.candidates.length > 0
         ? `The place name is ambiguous; it matches: ${list(error.candidates)}. Ask the user which one they mean, or call resolve_region to get the TERYT codes, then retry with the TERYT code as the region.`
@@ -59,6 +66,7 @@ type ErrorKind =
   | 'insufficient_scope'
   | 'not_found'
   | 'ambiguous_region'
+  | 'ambiguous_parcel'
   | 'unresolvable_query'
   | 'invalid_request'
   | 'payload_too_large'
@@ -73,6 +81,7 @@ const KNOWN_CODES: ReadonlySet<string> = new Set<ErrorKind>([
   'insufficient_scope',
   'not_found',
   'ambiguous_region',
+  'ambiguous_parcel',
   'unresolvable_query',
   'invalid_request',
   'payload_too_large',
@@ -95,6 +104,12 @@ function kindOf(error: GatewayError): ErrorKind {
   if (error.status === 504) return 'upstream_timeout';
   if (error.status >= 400 && error.status < 500) return 'invalid_request';
   return 'internal';
+}
+
+/** The gateway says "lacks the scope parcels:read"; tool-side steps say "needs the scope ...". */
+function missingScopeIn(message: string): Scope | undefined {
+  const named = /scope ([a-z]+:[a-z]+)/.exec(message)?.[1];
+  return named !== undefined && isScope(named) ? named : undefined;
 }
 
 function list(candidates: readonly string[]): string {

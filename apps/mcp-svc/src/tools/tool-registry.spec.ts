@@ -27,9 +27,24 @@ const context: ToolContext = {
 const logger = new JsonLogger('mcp-svc-test', 'fatal');
 
 describe('ToolRegistry', () => {
-  it('ships no production tool until the MCP issue lands them', () => {
-    expect(TOOLS).toEqual([]);
-    expect(new ToolRegistry(TOOLS).list()).toEqual([]);
+  it('ships the 13 tools of the spec, read-only, each with the scope the spec gives it', () => {
+    const scopes = Object.fromEntries(new ToolRegistry(TOOLS).list().map((tool) => [tool.name, tool.scope]));
+    expect(scopes).toEqual({
+      search_parcels: 'search:read',
+      find_sites: 'search:read',
+      list_scenarios: 'search:read',
+      locate_parcel: 'parcels:read',
+      resolve_region: 'parcels:read',
+      get_parcel: 'parcels:read',
+      check_regulations: 'parcels:read',
+      check_constraints: 'parcels:read',
+      nearby: 'parcels:read',
+      market_comparables: 'market:read',
+      compare_parcels: 'parcels:read',
+      parcel_report: 'reports:create',
+      list_layers: 'layers:read',
+    });
+    for (const tool of TOOLS) expect(tool.annotations.readOnlyHint).toBe(true);
   });
 
   it('lists tools by name', () => {

@@ -1,3 +1,16 @@
+import { checkConstraintsTool } from './check-constraints.tool.js';
+import { checkRegulationsTool } from './check-regulations.tool.js';
+import { compareParcelsTool } from './compare-parcels.tool.js';
+import { findSitesTool } from './find-sites.tool.js';
+import { getParcelTool } from './get-parcel.tool.js';
+import { listLayersTool } from './list-layers.tool.js';
+import { listScenariosTool } from './list-scenarios.tool.js';
+import { locateParcelTool } from './locate-parcel.tool.js';
+import { marketComparablesTool } from './market-comparables.tool.js';
+import { nearbyTool } from './nearby.tool.js';
+import { parcelReportTool } from './parcel-report.tool.js';
+import { resolveRegionTool } from './resolve-region.tool.js';
+import { searchParcelsTool } from './search-parcels.tool.js';
 import type { AnyTool } from './tool-definition.js';
 
 const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -24,10 +37,19 @@ export class ToolRegistry {
   }
 }
 
-/**
- * The production tools. Empty on purpose: the 13 tools of the spec (search_parcels, find_sites,
- * list_scenarios, locate_parcel, resolve_region, get_parcel, check_regulations, check_constraints,
- * nearby, market_comparables, compare_parcels, parcel_report, list_layers) land with the MCP issue,
- * one `<tool>.tool.ts` each, once the REST endpoints behind them exist.
- */
-export const TOOLS: readonly AnyTool[] = [];
+/** The 13 tools of the spec, in the order of its tool table. */
+export const TOOLS: readonly AnyTool[] = [
+  searchParcelsTool,
+  findSitesTool,
+  listScenariosTool,
+  locateParcelTool,
+  resolveRegionTool,
+  getParcelTool,
+  checkRegulationsTool,
+  checkConstraintsTool,
+  nearbyTool,
+  marketComparablesTool,
+  compareParcelsTool,
+  parcelReportTool,
+  listLayersTool,
+];

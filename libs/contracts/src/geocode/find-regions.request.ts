@@ -9,7 +9,7 @@ export const REGIONS_LIMIT_MAX = 50;
 export class FindRegionsRequest {
   @ApiProperty({
     description:
-      'Name of a gmina, powiat or voivodeship, or its beginning; diacritics optional (krakow finds Kraków). ' +
+      'Name of a gmina, powiat or voivodeship, or its beginning; diacritics optional (krakow finds Kraków); or a TERYT code of 2, 4 or 7 digits, which finds exactly that unit. ' +
       'A leading unit word restricts the level: gmina / gm., powiat / pow., województwo / woj., miasto (cities and towns).',
     minLength: 1,
     maxLength: REGION_QUERY_MAX_LENGTH,

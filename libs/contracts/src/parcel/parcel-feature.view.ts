@@ -30,6 +30,13 @@ export class ParcelPropertiesView {
   @ApiProperty({ description: 'Area in square metres, from the geometry (EPSG:2180).' })
   area_sqm!: number;
 
+  @ApiProperty({
+    type: [String],
+    description: 'EGiB land-use and soil classes of the parcel (e.g. "R IIIa", "Ł IV", "B"); empty when the cadastre gives none. An addition to the spec.',
+    example: ['R IIIa', 'B'],
+  })
+  land_use_classes!: string[];
+
   @ApiProperty({ type: [Number], description: 'Representative point inside the parcel, [lng, lat].' })
   centroid!: number[];
 

@@ -11,6 +11,7 @@ SELECT json_build_object(
            'teryt', p.teryt,
            'gmina', (SELECT g.name FROM layer_pub.admin_bounds g WHERE g.id = p.teryt),
            'area_sqm', round(p.area_sqm::numeric, 2),
+           'land_use_classes', COALESCE(to_json(array_remove(regexp_split_to_array(btrim(p.land_use_classes), '\s*,\s*'), '')), '[]'::json),
            'centroid', (SELECT json_build_array(round(ST_X(c)::numeric, 7), round(ST_Y(c)::numeric, 7))
                           FROM ST_Transform(ST_PointOnSurface(p.geom), 4326) AS c),
            'provenance', json_build_object(

@@ -1,0 +1,79 @@
+import type { RegionView, Scope } from '@lp/contracts';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { GatewayClient } from '../gateway/gateway.client.js';
+import { readLayers } from '../tools/list-layers.tool.js';
+import { readScenarios } from '../tools/list-scenarios.tool.js';
+import { TERYT_CODE } from '../tools/support/region-resolver.js';
+import { toolErrorMessage } from '../tools/tool-errors.js';
+
+/**
+ * URI scheme of our resources: landparcel://scenarios, landparcel://layers and
+ * landparcel://regions/{teryt}. Named after the product, not a host: the resources are read
+ * through this server with the caller's key, never fetched from anywhere.
+ */
+export const RESOURCE_SCHEME = 'landparcel';
+
+export const RESOURCE_URIS = {
+  scenarios: `${RESOURCE_SCHEME}://scenarios`,
+  layers: `${RESOURCE_SCHEME}://layers`,
+  region: `${RESOURCE_SCHEME}://regions/{teryt}`,
+} as const;
+
+/** A gateway bound to the caller, for the duration of one read. */
+export type GatewayForRead = (signal: AbortSignal) => GatewayClient;
+
+export function registerResources(server: McpServer, gatewayFor: GatewayForRead, requestId: string): void {
+  server.registerResource(
+    'scenarios',
+    RESOURCE_URIS.scenarios,
+    {
+      title: 'Site-selection scenarios',
+      description: 'The scenarios of find_sites with criteria, parameters (default, min, max, unit) and ranking signals; the same as the list_scenarios tool. Needs search:read.',
+      mimeType: 'application/json',
+    },
+    async (uri, extra) => json(uri.href, await reading(uri.href, 'search:read', requestId, () => readScenarios(gatewayFor(extra.signal)))),
+  );
+  server.registerResource(
+    'layers',
+    RESOURCE_URIS.layers,
+    {
+      title: 'Data layers',
+      description: 'Every data layer with category, source, coverage (national or partial) and last refresh; the same as the list_layers tool. Needs layers:read.',
+      mimeType: 'application/json',
+    },
+    async (uri, extra) => json(uri.href, await reading(uri.href, 'layers:read', requestId, () => readLayers(gatewayFor(extra.signal)))),
+  );
+  server.registerResource(
+    'region-layers',
+    new ResourceTemplate(RESOURCE_URIS.region, { list: undefined }),
+    {
+      title: 'Layers with data in a region',
+      description:
+        'For a TERYT code (2 digits voivodeship, 4 powiat, 7 gmina): the unit and the layers with data in all of it (layers_available) or in part of it (layers_partial). A partial-coverage layer in neither list has no data there. Needs parcels:read.',
+      mimeType: 'application/json',
+    },
+    async (uri, variables, extra) => {
+      const teryt = String(variables['teryt'] ?? '');
+      if (!TERYT_CODE.test(teryt)) throw new McpError(ErrorCode.InvalidParams, `${uri.href}: the region must be a TERYT code of 2, 4 or 7 digits, e.g. ${RESOURCE_SCHEME}://regions/3064011.`);
+      const units = await reading(uri.href, 'parcels:read', requestId, () => gatewayFor(extra.signal).get<RegionView[]>('/v1/regions', { q: teryt }));
+      const unit = units.find((candidate) => candidate.teryt === teryt);
+      if (!unit) throw new McpError(ErrorCode.InvalidParams, `${uri.href}: no gmina, powiat or voivodeship has the TERYT code ${teryt}.`);
+      const { name, unit_type, level, parent, label, layers_available, layers_partial } = unit;
+      return json(uri.href, { teryt, name, unit_type, level, parent, label, layers_available, layers_partial });
+    },
+  );
+}
+
+function json(uri: string, value: unknown): ReadResourceResult {
+  return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value, null, 2) }] };
+}
+
+/** A failed read as a protocol error carrying the same advice a tool error would give. */
+async function reading<T>(uri: string, scope: Scope, requestId: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw new McpError(ErrorCode.InternalError, toolErrorMessage(error, { tool: `reading ${uri}`, scope, requestId }));
+  }
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { GatewayError } from '../gateway/gateway-error.js';
+import { READ_ONLY_TOOL, defineTool } from './tool-definition.js';
+import { mapUrlFor } from './support/parcel-links.js';
+import { parcelIdInput } from './support/parcel-id-input.js';
+import { REPORT_LANGUAGES, reportLinkPath, reportPath, type ParcelReport, type ReportLink } from './support/report-branch.contract.js';
+import { formatPrice } from './support/text-format.js';
+
+const outputSchema = z.object({
+  parcel_id: z.string(),
+  pdf_url: z.string().describe('Shareable link to the PDF report; opens without an API key until expires_at'),
+  expires_at: z.string(),
+  language: z.enum(REPORT_LANGUAGES),
+  summary: z.string().nullable().describe('The report summary in words; null when this key may not read the JSON report'),
+  scenario_fit: z
+    .object({ scenario: z.string(), passes: z.boolean(), failed_criteria: z.array(z.string()), unverified_criteria: z.array(z.string()) })
+    .nullable()
+    .describe('When a scenario was given: whether the parcel passes its hard criteria'),
+  market: z.object({ median_price_per_sqm_pln: z.number().nullable(), comparables: z.number().nullable() }).nullable(),
+  data_gaps: z.array(z.object({ layer: z.string(), status: z.string(), note: z.string() })).describe('Facts the report cannot state for lack of data: tell the user'),
+  map_url: z.string(),
+});
+type Report = z.output<typeof outputSchema>;
+
+export const parcelReportTool = defineTool({
+  name: 'parcel_report',
+  title: 'Due-diligence report of a parcel (shareable PDF)',
+  description: [
+    'Creates the due-diligence report of one parcel (zoning, constraints, terrain, infrastructure, market prices, data sources and gaps, with a map) and returns a shareable link to the PDF plus the summary in words.',
+    'Use it when the user wants a document to keep or share; for answers in the conversation get_parcel and the check_* tools are enough. The link opens without an API key and expires (expires_at): give the user the link and the expiry.',
+    'scenario adds a scenario-fit section (passes, failed criteria); language en or pl (default en). Needs the reports:create scope.',
+  ].join(' '),
+  scope: 'reports:create',
+  inputSchema: z.object({
+    parcel_id: parcelIdInput,
+    scenario: z.string().trim().min(1).max(64).optional().describe('Scenario id (list_scenarios) for the scenario-fit section'),
+    language: z.enum(REPORT_LANGUAGES).default('en').describe('Language of the report: en or pl'),
+  }),
+  outputSchema,
+  annotations: READ_ONLY_TOOL,
+  async run({ parcel_id, scenario, language }, ctx) {
+    const options = { ...(scenario ? { scenario } : {}), language };
+    const link = await ctx.gateway.post<ReportLink>(reportLinkPath(parcel_id), options);
+    const report = await readReportIfAllowed(() => ctx.gateway.get<ParcelReport>(reportPath(parcel_id), options));
+    const structured: Report = {
+      parcel_id,
+      pdf_url: link.url,
+      expires_at: link.expires_at,
+      language,
+      summary: report?.summary ?? null,
+      scenario_fit: report?.scenario_fit
+        ? { scenario: report.scenario_fit.scenario, passes: report.scenario_fit.passes, failed_criteria: report.scenario_fit.failed_criteria, unverified_criteria: report.scenario_fit.unverified_criteria ?? [] }
+        : null,
+      market: report ? { median_price_per_sqm_pln: report.market.median_price_per_sqm_pln ?? null, comparables: report.market.comparables ?? null } : null,
+      data_gaps: (report?.coverage_gaps ?? []).map((gap) => ({ layer: gap.layer, status: gap.status, note: gap.note ?? `${gap.layer}: ${gap.status}` })),
+      map_url: mapUrlFor(ctx.appUrl, parcel_id),
+    };
+    return { structuredContent: structured, text: render(structured) };
+  },
+});
+
+/** The JSON report may need another scope than the link; without it the link alone is still the answer. */
+async function readReportIfAllowed(read: () => Promise<ParcelReport>): Promise<ParcelReport | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof GatewayError && error.code === 'insufficient_scope') return null;
+    throw error;
+  }
+}
+
+function render(report: Report): string {
+  const fit = report.scenario_fit
+    ? report.scenario_fit.passes
+      ? `Scenario ${report.scenario_fit.scenario}: passes.`
+      : `Scenario ${report.scenario_fit.scenario}: fails (${report.scenario_fit.failed_criteria.join(', ') || 'unverified criteria'}).`
+    : undefined;
+  const unverified = report.scenario_fit && report.scenario_fit.unverified_criteria.length > 0 ? `Could not be checked for lack of data: ${report.scenario_fit.unverified_criteria.join(', ')}.` : undefined;
+  return [
+    `Report for parcel ${report.parcel_id} (PDF, ${report.language}): ${report.pdf_url} — valid until ${report.expires_at}.`,
+    ...(report.summary ? [report.summary] : []),
+    ...(fit ? [fit] : []),
+    ...(unverified ? [unverified] : []),
+    ...(report.market && report.market.comparables !== null ? [`Market: ${report.market.comparables} comparables, median ${formatPrice(report.market.median_price_per_sqm_pln)}.`] : []),
+    ...(report.data_gaps.length > 0 ? ['Data gaps (tell the user):', ...report.data_gaps.map((gap) => `- ${gap.note}`)] : []),
+  ].join('\n');
+}

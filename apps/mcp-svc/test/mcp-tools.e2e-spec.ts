@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { testEnvironment } from '@lp/testing';
+import { join } from 'node:path';
+import { McpStack } from './mcp-stack.js';
+
+type FormatsPlugin = typeof addFormatsModule.default;
+const addFormats: FormatsPlugin = (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
+
+const TOOL_NAMES = [
+  'search_parcels',
+  'find_sites',
+  'list_scenarios',
+  'locate_parcel',
+  'resolve_region',
+  'get_parcel',
+  'check_regulations',
+  'check_constraints',
+  'nearby',
+  'market_comparables',
+  'compare_parcels',
+  'parcel_report',
+  'list_layers',
+];
+
+/**
+ * The tool server driven by the SDK's own Client over Streamable HTTP, against the whole stack on the
+ * demo data. Tests marked "after the merge" need endpoints built on other branches (structured search
+ * on main, report and compare on branch report): until the gateway describes them in /openapi.yaml
+ * they check what a model sees today (a tool error), afterwards the full result.
+ */
+describe('MCP tool server end to end (demo data)', () => {
+  let stack: McpStack;
+  let client: Client;
+  let tools: Map<string, Tool>;
+  let openapi: string;
+  const validators = new Map<string, ValidateFunction>();
+  let parcelId: string;
+  let secondParcelId: string;
+  let address: string;
+  let point: { lat: number; lng: number };
+  let blockedRegion: string;
+
+  const connect = async (key: string): Promise<Client> => {
+    const connected = new Client({ name: 'mcp-e2e', version: '1.0.0' });
+    await connected.connect(new StreamableHTTPClientTransport(new URL(stack.mcpUrl), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+    return connected;
+  };
+  const call = async (name: string, args: Record<string, unknown> = {}, as: Client = client): Promise<CallToolResult> =>
+    (await as.callTool({ name, arguments: args })) as CallToolResult;
+  const text = (result: CallToolResult): string => result.content.map((item) => (item.type === 'text' ? item.text : '')).join('\n');
+  /** A successful call whose structuredContent matches the tool's advertised output schema. */
+  const callOk = async <T = Record<string, unknown>>(name: string, args: Record<string, unknown> = {}): Promise<T> => {
+    const result = await call(name, args);
+    if (result.isError) throw new Error(`${name} failed: ${text(result)}`);
+    const validate = validators.get(name)!;
+    if (!validate(result.structuredContent)) throw new Error(`${name} output breaks its schema: ${JSON.stringify(validate.errors)}`);
+    expect(text(result).length).toBeGreaterThan(0);
+    return result.structuredContent as T;
+  };
+  const readJson = async (uri: string): Promise<unknown> => {
+    const [content] = (await client.readResource({ uri })).contents;
+    return JSON.parse(content && 'text' in content ? content.text : 'null') as unknown;
+  };
+  /** Whether the gateway describes the route (a path key of /openapi.yaml), i.e. the other branch has been merged. */
+  const served = (path: string): boolean => new RegExp(`^\\s+['"]?${path.replace(/[/{}]/g, (c) => `\\${c}`)}['"]?:\\s*$`, 'm').test(openapi);
+
+  beforeAll(async () => {
+    stack = await McpStack.start();
+    client = await connect(await stack.createKey(['search:read', 'parcels:read', 'market:read', 'reports:create', 'layers:read']));
+    tools = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool]));
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    addFormats(ajv);
+    for (const tool of tools.values()) validators.set(tool.name, ajv.compile(tool.outputSchema ?? {}));
+    openapi = await (await fetch(`${stack.gatewayUrl}/openapi.yaml`)).text();
+
+    const parcels = await stack.sql<{ id: string; lng: number; lat: number }>(
+      `SELECT id, ST_X(c) AS lng, ST_Y(c) AS lat FROM layer_pub.parcels p, ST_Transform(ST_PointOnSurface(p.geom), 4326) c
+        WHERE id LIKE '306401_1.0007.AR_%/%' ORDER BY id LIMIT 2`,
+    );
+    [parcelId, secondParcelId] = [parcels[0]!.id, parcels[1]!.id];
+    point = { lat: parcels[0]!.lat, lng: parcels[0]!.lng };
+    const addresses = await stack.sql<{ label: string }>(
+      `SELECT s.street || ' ' || a.house_number || ', ' || s.locality AS label FROM geocode.address_points a JOIN geocode.address_streets s ON s.id = a.street_id
+        WHERE s.street IS NOT NULL ORDER BY s.locality = 'Poznań' DESC, a.id LIMIT 1`,
+    );
+    address = addresses[0]!.label;
+    const missing = await stack.sql<{ teryt: string }>(
+      `SELECT c.teryt FROM layer_pub.region_coverage c JOIN layer_pub.region_coverage p ON p.teryt = c.teryt AND p.layer_id = 'parcels' AND p.status = 'available'
+        WHERE c.layer_id = 'grid_capacity' AND c.status = 'missing' AND length(c.teryt) = 7 ORDER BY c.teryt LIMIT 1`,
+    );
+    blockedRegion = missing[0]!.teryt;
+  }, 180_000);
+  afterAll(async () => {
+    await client?.close();
+    await stack?.stop();
+  });
+
+  it('lists the 13 tools, each read-only with a description, an input schema with bounds and an output schema', () => {
+    expect([...tools.keys()].sort()).toEqual([...TOOL_NAMES].sort());
+    for (const tool of tools.values()) {
+      expect(tool.annotations?.readOnlyHint).toBe(true);
+      expect(tool.description!.length).toBeGreaterThan(80);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+    }
+    expect(tools.get('search_parcels')!.inputSchema.properties!['limit']).toMatchObject({ type: 'integer', minimum: 1, maximum: 50, default: 10 });
+    expect(tools.get('find_sites')!.inputSchema.required).toEqual(['scenario', 'region']);
+    expect(tools.get('compare_parcels')!.inputSchema.properties!['parcel_ids']).toMatchObject({ minItems: 2, maxItems: 20 });
+    expect(tools.get('check_constraints')!.inputSchema.properties!['buffer_m']).toMatchObject({ default: 100, maximum: 5000 });
+    expect(tools.get('find_sites')!.description).toMatch(/Prefer it over search_parcels/);
+    // The switch of the "after the merge" tests reads routes this way; it must see the ones that exist.
+    expect(served('/v1/parcels/{parcel_id}/regulations')).toBe(true);
+    expect(served('/v1/nothing/here')).toBe(false);
+  });
+
+  it('list_scenarios and list_layers return the catalogues', async () => {
+    const scenarios = await callOk<{ scenarios: Array<{ id: string }> }>('list_scenarios');
+    expect(scenarios.scenarios).toHaveLength(12);
+    expect(scenarios.scenarios.map((scenario) => scenario.id)).toContain('bess_storage');
+    const layers = await callOk<{ layers: Array<{ id: string; coverage: string }> }>('list_layers');
+    expect(layers.layers.find((layer) => layer.id === 'grid_capacity')?.coverage).toBe('partial');
+  });
+
+  it('resolve_region lists both gminas Ostróda with their TERYT codes', async () => {
+    const resolved = await callOk<{ units: Array<{ teryt: string }> }>('resolve_region', { name: 'ostroda' });
+    expect(resolved.units.map((unit) => unit.teryt)).toEqual(expect.arrayContaining(['2815011', '2815092']));
+  });
+
+  it('locate_parcel finds a parcel by id, by a point inside it and by an address', async () => {
+    const byId = await callOk<{ best: { parcel_id: string; map_url: string } }>('locate_parcel', { parcel: parcelId });
+    expect(byId.best).toMatchObject({ parcel_id: parcelId, map_url: `${stack.appUrl}/p/${encodeURIComponent(parcelId)}` });
+    const byPoint = await callOk<{ matched_by: string; best: { parcel_id: string; distance_m: number } }>('locate_parcel', point);
+    expect(byPoint).toMatchObject({ matched_by: 'point', best: { parcel_id: parcelId, distance_m: 0 } });
+    const byAddress = await callOk<{ matched_by: string; best: { address: string }; alternatives: unknown[] }>('locate_parcel', { address });
+    expect(byAddress.matched_by).toBe('address');
+    expect(byAddress.alternatives.length).toBeLessThanOrEqual(5);
+  });
+
+  it('get_parcel returns the spec\'s shape with map_url', async () => {
+    const parcel = await callOk<Record<string, unknown>>('get_parcel', { parcel_id: parcelId });
+    expect(Object.keys(parcel)).toEqual(
+      expect.arrayContaining(['parcel_id', 'gmina', 'area_sqm', 'land_use_classes', 'zoning', 'blocking_constraints', 'terrain', 'nearest', 'map_url']),
+    );
+    expect(parcel).toMatchObject({ parcel_id: parcelId, gmina: 'Poznań', map_url: `${stack.appUrl}/p/${encodeURIComponent(parcelId)}` });
+  });
+
+  it('check_regulations, check_constraints and nearby answer for the parcel', async () => {
+    expect(await callOk('check_regulations', { parcel_id: parcelId })).toMatchObject({ parcel_id: parcelId, summary: expect.any(String) });
+    expect(await callOk('check_constraints', { parcel_id: parcelId, buffer_m: 500 })).toMatchObject({ buffer_m: 500 });
+    const nearby = await callOk<{ nearest: Array<{ kind: string }>; none_within: Array<{ kind: string }>; data_gaps: Array<{ layer: string }> }>('nearby', {
+      parcel_id: parcelId,
+      kinds: ['power_substation', 'transit_stop', 'school'],
+    });
+    expect(nearby.nearest.length + nearby.none_within.length + nearby.data_gaps.length).toBeGreaterThan(0);
+  });
+
+  it('market_comparables answers around a parcel and for a region given by name', async () => {
+    expect(await callOk('market_comparables', { parcel_id: parcelId })).toMatchObject({ parcel_id: parcelId, radius_m: 2000 });
+    expect(await callOk('market_comparables', { region: 'Poznań', property_type: 'land' })).toMatchObject({ region: { teryt: '3064011' }, radius_m: null });
+  });
+
+  it('reads the resources landparcel://scenarios, landparcel://layers and landparcel://regions/{teryt}', async () => {
+    const scenarios = await readJson('landparcel://scenarios') as { scenarios: unknown[] };
+    expect(scenarios.scenarios).toHaveLength(12);
+    const layers = await readJson('landparcel://layers') as { layers: unknown[] };
+    expect(layers.layers.length).toBeGreaterThan(10);
+    const region = await readJson('landparcel://regions/3064011') as { name: string; layers_available: string[] };
+    expect(region.name).toBe('Poznań');
+    expect(region.layers_available).toContain('parcels');
+    expect((await client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate)).toEqual(['landparcel://regions/{teryt}']);
+  });
+
+  it('serves the same tools over stdio (npm run mcp:stdio) with the key from LP_API_KEY', async () => {
+    const key = await stack.createKey(['search:read']);
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(testEnvironment().repoRoot, 'apps/mcp-svc/dist/stdio.js')],
+      env: { PATH: process.env['PATH'] ?? '', LP_API_KEY: key, GATEWAY_URL: stack.gatewayUrl, LOG_LEVEL: 'error' },
+      stderr: 'pipe',
+    });
+    const local = new Client({ name: 'mcp-e2e-stdio', version: '1.0.0' });
+    await local.connect(transport);
+    try {
+      expect((await local.listTools()).tools).toHaveLength(13);
+      const result = (await local.callTool({ name: 'list_scenarios', arguments: {} })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      expect((result.structuredContent as { scenarios: unknown[] }).scenarios).toHaveLength(12);
+    } finally {
+      await local.close();
+    }
+  });
+
+  describe('errors written for the model', () => {
+    it('an ambiguous place lists the gminas and says to ask the user or call resolve_region', async () => {
+      const result = await call('find_sites', { scenario: 'bess_storage', region: 'Ostróda' });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toMatch(/ambiguous/);
+      expect(text(result)).toMatch(/\(2815011\)/);
+      expect(text(result)).toMatch(/\(2815092\)/);
+      expect(text(result)).toMatch(/Ask the user .* resolve_region/);
+    });
+
+    it('a key without the tool\'s scope gets the missing scope named', async () => {
+      const limited = await connect(await stack.createKey(['parcels:read']));
+      try {
+        const result = await call('list_layers', {}, limited);
+        expect(result.isError).toBe(true);
+        expect(text(result)).toMatch(/lacks the scope "layers:read"/);
+        const searchOnly = await connect(await stack.createKey(['search:read']));
+        const byName = await call('find_sites', { scenario: 'bess_storage', region: 'Poznań' }, searchOnly);
+        expect(text(byName)).toMatch(/lacks the scope "parcels:read".*TERYT code/s);
+        await searchOnly.close();
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('an unknown parcel lists similar ids', async () => {
+      const result = await call('get_parcel', { parcel_id: `${parcelId}9` });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toMatch(/^Not found:/);
+    });
+
+    it('input out of bounds is refused before any REST call', async () => {
+      const result = await call('find_sites', { scenario: 'bess_storage', region: '3064011', limit: 51 });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toMatch(/limit/);
+    });
+  });
+
+  describe('after the merge: structured search (main), report and compare (branch report)', () => {
+    it('find_sites runs a scenario over a region, with coverage', async () => {
+      if (!served('/v1/search/parcels')) {
+        const result = await call('find_sites', { scenario: 'bess_storage', region: 'Poznań', limit: 5 });
+        expect(result.isError).toBe(true);
+        return;
+      }
+      const sites = await callOk<{ scenario: { id: string }; region: { teryt: string }; results: Array<{ map_url: string }>; coverage: unknown[] }>('find_sites', {
+        scenario: 'urban_residential_development',
+        region: 'Poznań',
+        params: { max_stop_m: 1000 },
+        limit: 5,
+      });
+      expect(sites).toMatchObject({ scenario: { id: 'urban_residential_development' }, region: { teryt: '3064011' } });
+      expect(sites.results.length).toBeLessThanOrEqual(5);
+      expect(sites.coverage.length).toBeGreaterThan(0);
+    });
+
+    it('a blocked search is an error result naming the criterion without data', async () => {
+      const result = await call('find_sites', { scenario: 'bess_storage', region: blockedRegion });
+      if (!served('/v1/search/parcels')) return expect(result.isError).toBe(true);
+      expect(result.isError).toBe(true);
+      expect(text(result)).toMatch(/The search is blocked: .*near:grid_capacity/);
+      expect(text(result)).toMatch(/NOT "no parcel matches"/);
+      expect(result.structuredContent).toMatchObject({ blocked: true, results: [] });
+    });
+
+    it('search_parcels answers a plain-language query with the spec\'s shape', async () => {
+      if (!served('/v1/search/parcels')) {
+        const result = await call('search_parcels', { query: 'flat vacant plots near public transport in Poznań' });
+        expect(result.isError).toBe(true);
+        expect(text(result)).toMatch(/temporarily unavailable|Not found/);
+        return;
+      }
+      const found = await callOk<{ interpretation: { region: { teryt: string } }; results: Array<{ why: string[]; map_url: string }> }>('search_parcels', {
+        query: 'flat vacant plots near public transport',
+        region: 'Poznań',
+        limit: 3,
+      });
+      expect(found.interpretation.region.teryt).toBe('3064011');
+      expect(found.results.length).toBeLessThanOrEqual(3);
+    });
+
+    it('compare_parcels puts two parcels side by side', async () => {
+      if (!served('/v1/parcels/compare')) {
+        expect((await call('compare_parcels', { parcel_ids: [parcelId, secondParcelId] })).isError).toBe(true);
+        return;
+      }
+      const comparison = await callOk<{ rows: Array<{ parcel_id: string }>; missing: string[] }>('compare_parcels', { parcel_ids: [parcelId, secondParcelId, `${parcelId}9`] });
+      expect(comparison.rows.map((row) => row.parcel_id)).toEqual([parcelId, secondParcelId]);
+      expect(comparison.missing).toEqual([`${parcelId}9`]);
+    });
+
+    it('parcel_report returns a shareable PDF link that opens without a key', async () => {
+      if (!served('/v1/parcels/{parcel_id}/report/link')) {
+        expect((await call('parcel_report', { parcel_id: parcelId })).isError).toBe(true);
+        return;
+      }
+      const report = await callOk<{ pdf_url: string; summary: string | null }>('parcel_report', { parcel_id: parcelId, language: 'pl' });
+      const pdf = await fetch(new URL(report.pdf_url, stack.gatewayUrl));
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toMatch(/application\/pdf/);
+    });
+  });
+});
