@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CoverageStatus, GeometryView } from '@lp/contracts';
 import { DataSource } from 'typeorm';
 import type { CoverageTable, ScopeGmina } from './criterion-coverage.js';
+import { LayerStateCache } from './layer-state-cache.js';
 import type { SearchScope } from './search-scope.js';
 import type { SearchQuery } from './search-query.js';
 
@@ -21,10 +22,27 @@ export type SearchRow = Record<string, unknown> & {
 /** The SQL of structured search: the searched gminas, their coverage, the index query, result geometry. */
 @Injectable()
 export class SearchRepository {
-  constructor(private readonly db: DataSource) {}
+  private readonly cache: LayerStateCache;
 
-  /** The gminas a scope covers (a box: those it touches). */
-  async scopeGminas(scope: SearchScope): Promise<ScopeGmina[]> {
+  constructor(private readonly db: DataSource) {
+    this.cache = new LayerStateCache(async () => {
+      const [row] = await this.db.query(`SELECT string_agg(layer_id || ':' || version, ',' ORDER BY layer_id) AS stamp FROM layer_pub.layer_versions`);
+      return String(row?.stamp ?? '');
+    });
+  }
+
+  /** The gminas a scope covers (a box: those it touches); regions are remembered until a layer refresh. */
+  scopeGminas(scope: SearchScope): Promise<ScopeGmina[]> {
+    if (scope.kind === 'bbox') return this.loadScopeGminas(scope);
+    return this.cache.get(`scope:${scope.kind === 'region' ? scope.teryt : ''}`, () => this.loadScopeGminas(scope));
+  }
+
+  /** Gmina-level coverage of the layers, remembered until a layer refresh. */
+  coverage(layers: readonly string[]): Promise<CoverageTable> {
+    return this.cache.get(`coverage:${[...layers].sort().join(',')}`, () => this.loadCoverage(layers));
+  }
+
+  private async loadScopeGminas(scope: SearchScope): Promise<ScopeGmina[]> {
     const base = `SELECT g.id AS teryt, g.name FROM layer_pub.admin_bounds g WHERE g.kind = 'gmina'`;
     switch (scope.kind) {
       case 'poland':
@@ -39,7 +57,7 @@ export class SearchRepository {
   }
 
   /** Gmina-level coverage of the layers (all gminas: the scope is applied by the caller). */
-  async coverage(layers: readonly string[]): Promise<CoverageTable> {
+  private async loadCoverage(layers: readonly string[]): Promise<CoverageTable> {
     const table = new Map<string, Map<string, CoverageStatus>>(layers.map((l) => [l, new Map()]));
     if (layers.length === 0) return table;
     const rows: Array<{ layer_id: string; teryt: string; status: CoverageStatus }> = await this.db.query(
