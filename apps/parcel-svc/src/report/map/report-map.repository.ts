@@ -30,7 +30,7 @@ export class ReportMapRepository {
   async mapOf(parcelId: string): Promise<ReportMapData | null> {
     const [box] = await this.db.query<Array<{ min_x: number; min_y: number; max_x: number; max_y: number }>>(
       `SELECT ST_XMin(geom) AS min_x, ST_YMin(geom) AS min_y, ST_XMax(geom) AS max_x, ST_YMax(geom) AS max_y
-       FROM layer_pub.parcels WHERE parcel_id = $1`,
+       FROM layer_pub.parcels WHERE id = $1`,
       [parcelId],
     );
     if (!box) return null;
@@ -40,12 +40,12 @@ export class ReportMapRepository {
     const tolerance = (extent.maxX - extent.minX) / 4000;
     const parcels: ParcelRow[] = await this.db.query(
       `WITH box AS (SELECT ST_MakeEnvelope($1, $2, $3, $4, 2180) AS g)
-       SELECT p.parcel_id, p.number, ST_AsGeoJSON(c.geom, 2) AS geojson,
+       SELECT p.id AS parcel_id, p.parcel_number AS number, ST_AsGeoJSON(c.geom, 2) AS geojson,
               ST_X(ST_PointOnSurface(c.geom)) AS label_x, ST_Y(ST_PointOnSurface(c.geom)) AS label_y
        FROM layer_pub.parcels p, box,
             LATERAL (SELECT ST_ClipByBox2D(p.geom, box.g) AS geom) c
        WHERE p.geom && box.g AND NOT ST_IsEmpty(c.geom)
-       ORDER BY p.parcel_id = $5 DESC, ST_Distance(p.geom, ST_Centroid(box.g))
+       ORDER BY p.id = $5 DESC, ST_Distance(p.geom, ST_Centroid(box.g))
        LIMIT $6`,
       [...envelope, parcelId, NEIGHBOURS_MAX + 1],
     );
@@ -59,12 +59,13 @@ export class ReportMapRepository {
     // Layer names come from our own constraint catalogue, never from input.
     const perLayer = CONSTRAINT_LAYERS.map(
       (layer, index) => `(SELECT '${layer}' AS layer, f.id, f.kind, f.name,
-                ST_AsGeoJSON(ST_SimplifyPreserveTopology(ST_ClipByBox2D(f.geom, box.g), $5), 1) AS geojson
+                ST_AsGeoJSON(ST_SimplifyPreserveTopology(ST_ClipByBox2D(f.geom, box.g), $5), 1) AS geojson,
+                ST_Covers(f.geom, box.g) AS covers_map
          FROM layer_pub.${layer} f, box
          WHERE f.geom && box.g AND f.kind = ANY($${6 + index}::text[]) AND ST_Intersects(f.geom, box.g)
          ORDER BY f.id LIMIT ${AREAS_PER_LAYER_MAX})`,
     );
-    const rows: Array<{ layer: string; id: string; kind: string; name: string | null; geojson: string }> = await this.db.query(
+    const rows: Array<{ layer: string; id: string; kind: string; name: string | null; geojson: string; covers_map: boolean }> = await this.db.query(
       `WITH box AS (SELECT ST_MakeEnvelope($1, $2, $3, $4, 2180) AS g)
        ${perLayer.join('\n       UNION ALL\n       ')}`,
       [...envelope, tolerance, ...CONSTRAINT_LAYERS.map(kindsOf)],
@@ -73,7 +74,7 @@ export class ReportMapRepository {
       const severity = severityOf.get(`${row.layer}/${row.kind}`);
       const geometry = JSON.parse(row.geojson) as PlanarGeometry;
       if (!severity || isEmpty(geometry)) return [];
-      return [{ layer: row.layer, id: row.id, kind: row.kind, name: row.name ?? row.kind.replaceAll('_', ' '), severity, geometry }];
+      return [{ layer: row.layer, id: row.id, kind: row.kind, name: row.name ?? row.kind.replaceAll('_', ' '), severity, geometry, coversMap: row.covers_map }];
     });
   }
 }

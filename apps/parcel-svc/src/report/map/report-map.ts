@@ -30,6 +30,8 @@ export interface MapConstraintArea {
   /** Severity of the kind were it to overlap the parcel: the colour on the map */
   severity: ConstraintSeverity;
   geometry: PlanarGeometry;
+  /** The area covers the whole map: it is named under the map instead of tinting all of it */
+  coversMap: boolean;
 }
 
 /** What the report map shows: the parcel, its neighbours and constraint areas in the extent. */

@@ -49,10 +49,10 @@ export function drawMap(doc: Doc, map: ReportMapData, frame: MapFrame): number {
   doc.rect(frame.x, frame.y, frame.width, frame.height).clip();
 
   for (const severity of SEVERITY_ORDER) {
-    for (const area of map.constraints.filter((a) => a.severity === severity)) {
+    for (const area of map.constraints.filter((a) => a.severity === severity && !a.coversMap)) {
       const color = SEVERITY_COLOR[severity];
       drawGeometry(doc, projection, area.geometry, () => {
-        doc.fillOpacity(0.16).strokeOpacity(0.85).lineWidth(0.9);
+        doc.fillOpacity(0.14).strokeOpacity(0.85).lineWidth(0.9);
         if (severity === 'informational') doc.dash(3, { space: 2 });
         doc.fillAndStroke(color, color, 'even-odd');
         doc.undash().fillOpacity(1).strokeOpacity(1);

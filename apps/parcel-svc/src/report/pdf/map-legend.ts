@@ -22,7 +22,7 @@ export function drawLegend(doc: Doc, map: ReportMapData, labels: PdfLabels, left
     doc.rect(sx, sy, 11, 7).lineWidth(0.5).strokeColor(COLORS.neighbour).stroke();
   });
   for (const severity of ['blocking', 'restrictive', 'informational'] as const) {
-    if (!map.constraints.some((area) => area.severity === severity)) continue;
+    if (!map.constraints.some((area) => area.severity === severity && !area.coversMap)) continue;
     const color = SEVERITY_COLOR[severity];
     swatch(labels.legendSeverity[severity], (sx, sy) => {
       doc.rect(sx, sy, 11, 7).fillOpacity(0.16).lineWidth(0.9).fillAndStroke(color, color).fillOpacity(1);
@@ -30,5 +30,10 @@ export function drawLegend(doc: Doc, map: ReportMapData, labels: PdfLabels, left
   }
   doc.x = left;
   doc.y = y + 13;
-  if (x > left + width) doc.y += 2;
+  const covering = [...new Map(map.constraints.filter((area) => area.coversMap).map((area) => [area.name, area])).values()];
+  if (covering.length) {
+    const names = covering.map((area) => `${area.name} (${labels.legendSeverity[area.severity].toLowerCase()})`).join('; ');
+    doc.font('regular').fontSize(7.5).fillColor(COLORS.ink).text(`${labels.wholeMapInside}: ${names}.`, left, doc.y, { width });
+    doc.moveDown(0.2);
+  }
 }

@@ -12,6 +12,7 @@ export interface PdfLabels {
   legendParcel: string;
   legendNeighbours: string;
   legendSeverity: Record<'blocking' | 'restrictive' | 'informational', string>;
+  wholeMapInside: string;
   parcel: string;
   parcelId: string;
   number: string;
@@ -99,6 +100,7 @@ const EN: PdfLabels = {
   legendParcel: 'This parcel',
   legendNeighbours: 'Neighbouring parcels',
   legendSeverity: { blocking: 'Blocking area', restrictive: 'Restrictive area', informational: 'Informational area' },
+  wholeMapInside: 'The whole map lies inside',
   parcel: 'Parcel',
   parcelId: 'Parcel id (EGiB)',
   number: 'Parcel number',
@@ -187,6 +189,7 @@ const PL: PdfLabels = {
   legendParcel: 'Ta działka',
   legendNeighbours: 'Działki sąsiednie',
   legendSeverity: { blocking: 'Obszar wykluczający', restrictive: 'Obszar ograniczający', informational: 'Obszar informacyjny' },
+  wholeMapInside: 'Cała mapa leży w obszarze',
   parcel: 'Działka',
   parcelId: 'Identyfikator (EGiB)',
   number: 'Numer działki',

@@ -19,6 +19,8 @@ export interface TableCell {
 const PAD_X = 5;
 const PAD_Y = 4;
 const FONT_SIZE = 8.5;
+/** Tables shorter than this (points) are never split across pages. */
+const KEEP_TOGETHER_MAX = 260;
 
 /** The space left on the current page above the bottom margin. */
 export function spaceLeft(doc: Doc): number {
@@ -65,7 +67,10 @@ export function drawTable(doc: Doc, columns: TableColumn[], rows: Array<Array<st
   };
 
   const cellsOf = (row: Array<string | TableCell>): TableCell[] => row.map((cell) => (typeof cell === 'string' ? { text: cell } : cell));
-  ensureSpace(doc, 40);
+  // A short table moves to the next page whole rather than leaving one row behind.
+  const rowHeights = rows.map((row) => Math.max(...cellsOf(row).map(cellHeight)));
+  const total = rowHeights.reduce((sum, h) => sum + h, showHeader ? 20 : 0);
+  ensureSpace(doc, total < KEEP_TOGETHER_MAX ? total : 40);
   header();
   rows.forEach((row, index) => {
     const cells = cellsOf(row);
@@ -77,6 +82,9 @@ export function drawTable(doc: Doc, columns: TableColumn[], rows: Array<Array<st
   });
   doc.moveDown(0.6);
 }
+
+/** About how tall a facts table of `rows` one-line rows is, for keeping it with its heading. */
+export const factsHeight = (rows: number): number => rows * 19;
 
 /** Label and value pairs as a two-column table without a header. */
 export function drawFacts(doc: Doc, pairs: Array<[string, string | TableCell]>): void {
@@ -95,17 +103,20 @@ export function contentWidth(doc: Doc): number {
   return doc.page.width - doc.page.margins.left - doc.page.margins.right;
 }
 
-/** A section title, kept on the same page as at least the start of what follows. */
-export function sectionHeading(doc: Doc, title: string): void {
-  ensureSpace(doc, 70);
+/**
+ * A section title, kept on the same page as what follows: `followingHeight` points of it, or
+ * the start of it when that is not given.
+ */
+export function sectionHeading(doc: Doc, title: string, followingHeight = 50): void {
+  ensureSpace(doc, 30 + Math.min(followingHeight, KEEP_TOGETHER_MAX));
   doc.moveDown(0.4);
   doc.font('bold').fontSize(11.5).fillColor(COLORS.navy).text(title, doc.page.margins.left, doc.y, { width: contentWidth(doc) });
   doc.moveDown(0.35);
 }
 
-/** A sub-heading inside a section. */
-export function subHeading(doc: Doc, title: string): void {
-  ensureSpace(doc, 50);
+/** A sub-heading inside a section, kept with what follows like a section title. */
+export function subHeading(doc: Doc, title: string, followingHeight = 40): void {
+  ensureSpace(doc, 20 + Math.min(followingHeight, KEEP_TOGETHER_MAX));
   doc.font('bold').fontSize(9).fillColor(COLORS.ink).text(title, doc.page.margins.left, doc.y, { width: contentWidth(doc) });
   doc.moveDown(0.25);
 }

@@ -3,7 +3,7 @@ import type PDFDocument from 'pdfkit';
 import { formatDistance, formatHectares, formatNumber, proximityLabel, SEVERITY_LABELS } from '../report-vocabulary.js';
 import { SEVERITY_COLOR } from './map-drawing.js';
 import type { PdfLabels } from './pdf-labels.js';
-import { drawFacts, drawTable, paragraph, sectionHeading, subHeading, type TableCell } from './pdf-layout.js';
+import { drawFacts, drawTable, factsHeight, paragraph, sectionHeading, subHeading, type TableCell } from './pdf-layout.js';
 import { COLORS } from './pdf-theme.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -26,11 +26,16 @@ export function drawParcelSections(doc: Doc, report: ParcelReportView, labels: P
 
 const n = (value: number, language: ReportLanguage, digits = 0): string => formatNumber(value, language, digits);
 const unknown = (labels: PdfLabels, why?: string): TableCell => ({ text: why ? `${labels.unknown}: ${why}` : labels.unknown, color: UNKNOWN_COLOR });
-const noteOf = (coverage: BlockCoverageView[], layer: string): string | undefined => coverage.find((c) => c.layer === layer && c.status !== 'available')?.note;
+/** Why a fact is unknown: the block's own note in English; the notes are English only, so Polish says it in general words. */
+const noteOf = (coverage: BlockCoverageView[], layer: string, labels: PdfLabels, language: ReportLanguage): string | undefined => {
+  const entry = coverage.find((c) => c.layer === layer && c.status !== 'available');
+  if (!entry) return undefined;
+  return language === 'en' ? entry.note : labels.gapNote(entry.status);
+};
 
 function parcelSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
   const p = report.parcel.properties;
-  sectionHeading(doc, labels.parcel);
+  sectionHeading(doc, labels.parcel, factsHeight(6));
   drawFacts(doc, [
     [labels.parcelId, report.parcel.id],
     [labels.number, p.number],
@@ -43,8 +48,8 @@ function parcelSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, la
 
 function zoningSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
   const { mpzp, plan_ogolny: general, studium, pre_emption: preEmption, coverage } = report.regulations;
-  sectionHeading(doc, labels.zoning);
-  subHeading(doc, labels.localPlan);
+  sectionHeading(doc, labels.zoning, mpzp ? factsHeight(8) : 40);
+  subHeading(doc, labels.localPlan, mpzp ? factsHeight(8) : 30);
   if (mpzp) {
     const optional = (label: string, value: number | null, unit: string): Array<[string, string]> => (value === null ? [] : [[label, `${n(value, language, 1)} ${unit}`]]);
     drawFacts(doc, [
@@ -63,7 +68,7 @@ function zoningSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, la
   } else if (mpzp === null) {
     paragraph(doc, labels.noLocalPlan);
   } else {
-    drawFacts(doc, [[labels.localPlan, unknown(labels, noteOf(coverage, 'mpzp_zones') ?? noteOf(coverage, 'mpzp_plans'))]]);
+    drawFacts(doc, [[labels.localPlan, unknown(labels, noteOf(coverage, 'mpzp_zones', labels, language) ?? noteOf(coverage, 'mpzp_plans', labels, language))]]);
   }
   subHeading(doc, labels.generalPlan);
   if (general) {
@@ -76,12 +81,12 @@ function zoningSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, la
   } else if (general === null) {
     paragraph(doc, labels.noneApplies);
   } else {
-    drawFacts(doc, [[labels.generalPlan, unknown(labels, noteOf(coverage, 'plan_ogolny_zones'))]]);
+    drawFacts(doc, [[labels.generalPlan, unknown(labels, noteOf(coverage, 'plan_ogolny_zones', labels, language))]]);
   }
   subHeading(doc, labels.studium);
   if (studium) drawFacts(doc, [[labels.designation, `${studium.designation}${studium.adopted_on ? ` (${labels.adopted.toLowerCase()} ${studium.adopted_on})` : ''}`]]);
   else if (studium === null) paragraph(doc, labels.noneApplies);
-  else drawFacts(doc, [[labels.studium, unknown(labels, noteOf(coverage, 'studium_zones'))]]);
+  else drawFacts(doc, [[labels.studium, unknown(labels, noteOf(coverage, 'studium_zones', labels, language))]]);
   subHeading(doc, labels.preEmption);
   if (preEmption.length === 0) paragraph(doc, labels.noneApplies);
   else
@@ -123,9 +128,9 @@ function constraintsSection(doc: Doc, report: ParcelReportView, labels: PdfLabel
 
 function terrainSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
   const t = report.terrain;
-  sectionHeading(doc, labels.terrain);
+  sectionHeading(doc, labels.terrain, factsHeight(t.slope_mean_pct === undefined ? 2 : 6));
   if (t.slope_mean_pct === undefined) {
-    drawFacts(doc, [[labels.terrain, unknown(labels, noteOf(t.coverage, 'terrain_stats'))]]);
+    drawFacts(doc, [[labels.terrain, unknown(labels, noteOf(t.coverage, 'terrain_stats', labels, language))]]);
     return;
   }
   const pairs: Array<[string, string]> = [];
@@ -149,9 +154,9 @@ function infrastructureSection(doc: Doc, report: ParcelReportView, labels: PdfLa
   drawTable(
     doc,
     [
-      { header: labels.kind, width: 0.4 },
+      { header: labels.kind, width: 0.36 },
       { header: labels.nearestFeature, width: 0.38 },
-      { header: labels.distance, width: 0.22, align: 'right' },
+      { header: labels.distance, width: 0.26, align: 'right' },
     ],
     rows,
   );
@@ -160,10 +165,10 @@ function infrastructureSection(doc: Doc, report: ParcelReportView, labels: PdfLa
 
 function marketSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
   const m = report.market;
-  sectionHeading(doc, labels.market);
+  sectionHeading(doc, labels.market, factsHeight(4));
   const currency = language === 'pl' ? 'zł/m²' : 'PLN/m²';
   drawFacts(doc, [
-    [labels.medianPrice, m.comparables === undefined ? unknown(labels, noteOf(m.coverage, 'transactions')) : m.median_price_per_sqm_pln == null ? '—' : `${n(m.median_price_per_sqm_pln, language)} ${currency}`],
+    [labels.medianPrice, m.comparables === undefined ? unknown(labels, noteOf(m.coverage, 'transactions', labels, language)) : m.median_price_per_sqm_pln == null ? '—' : `${n(m.median_price_per_sqm_pln, language)} ${currency}`],
     [labels.comparables, m.comparables === undefined ? unknown(labels) : String(m.comparables)],
     [labels.radius, formatDistance(m.radius_m, language)],
     [labels.since, m.since],
@@ -173,7 +178,7 @@ function marketSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, la
 function scenarioSection(doc: Doc, report: ParcelReportView, labels: PdfLabels): void {
   const fit = report.scenario_fit;
   if (!fit) return;
-  sectionHeading(doc, labels.scenarioFit);
+  sectionHeading(doc, labels.scenarioFit, factsHeight(4));
   drawFacts(doc, [
     [labels.scenario, fit.scenario],
     [labels.passes, { text: fit.passes ? labels.yes : labels.no, bold: true, color: fit.passes ? COLORS.accent : COLORS.blocking }],
