@@ -10,6 +10,7 @@ import {
   ParcelReportView,
   ParcelSubjects,
   REPORT_LANGUAGES,
+  REPORT_TOKEN_PATTERN,
   ReportLinkView,
   type ReportLinkReply,
   type ReportPdfView,
@@ -23,6 +24,7 @@ import { ApiV1Route } from '../openapi/api-docs.decorators.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
 
 export const PDF = 'application/pdf';
+const NO_SUCH_REPORT = 'No report has this link, or the link has expired; ask for a new link.';
 
 const REPORT_QUERY_NOTE = `scenario adds the scenario_fit section (GET /v1/scenarios lists the ids); language is ${REPORT_LANGUAGES.join(' or ')}, default en.`;
 
@@ -107,6 +109,8 @@ export class ReportsController {
   @ApiResponse({ status: 404, description: 'not_found: no report has this link, or it has expired', type: ErrorEnvelopeView })
   @ApiResponse({ status: 503, description: 'service_unavailable', type: ErrorEnvelopeView })
   async sharedReport(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    // A token that cannot be one is as unknown as any other: 404, not a hint about the format.
+    if (!REPORT_TOKEN_PATTERN.test(token)) throw AppError.notFound(NO_SUCH_REPORT);
     const message = validateMessage(GetReportFileRequest, { token });
     const pdf = await this.services.call<ReportPdfView>(request, ParcelSubjects.reportFile, message);
     void reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');

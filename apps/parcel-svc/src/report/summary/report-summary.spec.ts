@@ -91,9 +91,9 @@ describe('the report summary', () => {
   });
 
   it('states the price level, no comparables, or no data, never a zero price', () => {
-    expect(summarise(facts(), 'en').join(' ')).toContain('Price level: a median of 412 PLN/m² from 14 land transactions within 2.0 km since 2024-11-21.');
+    expect(summarise(facts(), 'en').join(' ')).toContain('Price level: a median of 412 PLN/m² from 14 land transactions within 2 km since 2024-11-21.');
     const none = summarise(facts({ market: { ...market, comparables: 0, median_price_per_sqm_pln: null } }), 'en').join(' ');
-    expect(none).toContain('No land transaction within 2.0 km since 2024-11-21');
+    expect(none).toContain('No land transaction within 2 km since 2024-11-21');
     const missing: MarketSummaryView = { property_type: 'land', radius_m: 2000, since: '2024-11-21', coverage: [{ layer: 'transactions', status: 'missing' }] };
     const unknown = summarise(facts({ market: missing }), 'pl').join(' ');
     expect(unknown).toContain('Poziom cen nieznany');
