@@ -17,6 +17,8 @@ import { LayerTilesController } from './layers/layer-tiles.controller.js';
 import { LayersController } from './layers/layers.controller.js';
 import { MarketController } from './market/market.controller.js';
 import { ParcelsController } from './parcels/parcels.controller.js';
+import { ParcelCompareController } from './parcels/parcel-compare.controller.js';
+import { ReportsController } from './reports/reports.controller.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RpcModule } from './rpc/rpc.module.js';
 import { NaturalLanguageController } from './search/natural-language.controller.js';
@@ -35,6 +37,8 @@ export class GatewayModule {
       ],
       controllers: [
         HealthController,
+        ParcelCompareController,
+        ReportsController,
         ParcelsController,
         LayersController,
         RegionsController,

@@ -9,6 +9,8 @@ export interface GatewayStackOptions {
   services?: string[];
   gateways?: number;
   gatewayEnv?: Record<string, string>;
+  /** Extra environment per service, e.g. { 'parcel-svc': { REPORT_LINK_TTL_SECONDS: '2' } } */
+  serviceEnv?: Record<string, Record<string, string>>;
 }
 
 /**
@@ -29,7 +31,7 @@ export class GatewayStack {
     const [db, nats] = await Promise.all([createTestDatabase(options.template), startNatsServer()]);
     const stack = new GatewayStack(db, nats);
     try {
-      await Promise.all((options.services ?? ['parcel-svc']).map((service) => stack.startService(service)));
+      await Promise.all((options.services ?? ['parcel-svc']).map((service) => stack.startService(service, options.serviceEnv?.[service])));
       for (let index = 0; index < (options.gateways ?? 1); index++) {
         const port = await freePort();
         const gateway = await startAppProcess(
@@ -59,8 +61,8 @@ export class GatewayStack {
     return { DATABASE_URL: this.db.url, NATS_URL: this.nats.url };
   }
 
-  async startService(service: string): Promise<AppProcess> {
-    const process = await startAppProcess(service, this.baseEnv());
+  async startService(service: string, env: Record<string, string> = {}): Promise<AppProcess> {
+    const process = await startAppProcess(service, { ...this.baseEnv(), ...env });
     this.processes.set(service, process);
     return process;
   }

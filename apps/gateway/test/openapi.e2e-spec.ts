@@ -7,6 +7,9 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
 }
 
+/** Routes that need no key: shareable report links (their token is the secret). */
+const PUBLIC_PATHS = /^\/v1\/reports\//;
+
 describe('OpenAPI description and docs', () => {
   let stack: GatewayStack;
 
@@ -23,12 +26,21 @@ describe('OpenAPI description and docs', () => {
     expect(document.openapi).toBe('3.1.0');
     const operations = Object.entries(document.paths).filter(([path]) => path.startsWith('/v1/'));
     expect(operations.length).toBeGreaterThanOrEqual(4);
-    for (const [, methods] of operations) {
+    for (const [path, methods] of operations) {
       for (const operation of Object.values(methods)) {
+        const statuses = Object.keys(operation.responses);
+        if (PUBLIC_PATHS.test(path)) {
+          // A shared report link opens without a key; an unknown or expired one is a 404.
+          expect(operation.security ?? []).toEqual([]);
+          expect(statuses).toEqual(expect.arrayContaining(['200', '404']));
+          continue;
+        }
         expect(operation.security).toEqual([{ bearer: [] }]);
-        expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '429', '503', 'default']));
+        expect(statuses.some((status) => status === '200' || status === '201')).toBe(true);
+        expect(statuses).toEqual(expect.arrayContaining(['401', '403', '429', '503', 'default']));
       }
     }
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/v1/reports/{token}.pdf']));
     expect(JSON.stringify(document)).not.toContain('"nullable"');
   });
 

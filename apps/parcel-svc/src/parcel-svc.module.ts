@@ -7,11 +7,21 @@ import { LayerEventsConsumer } from './events/layer-events.consumer.js';
 import { FactsBuilder } from './facts/facts-builder.service.js';
 import { FactsRepository } from './facts/facts.repository.js';
 import { FactsService } from './facts/facts.service.js';
+import { CompareHandler } from './compare/compare.handler.js';
+import { CompareService } from './compare/compare.service.js';
 import { MarketSummaryClient } from './market/market-summary.client.js';
 import { ParcelHandler } from './parcel/parcel.handler.js';
 import { ParcelResolver } from './parcel/parcel-resolver.service.js';
 import { ParcelRepository } from './parcel/parcel.repository.js';
 import { ParcelService } from './parcel/parcel.service.js';
+import { ReportLinksRepository } from './report/link/report-links.repository.js';
+import { ReportLinksService } from './report/link/report-links.service.js';
+import { ReportMapRepository } from './report/map/report-map.repository.js';
+import { ReportPdfRenderer } from './report/pdf/report-pdf.renderer.js';
+import { ReportHandler } from './report/report.handler.js';
+import { ReportService } from './report/report.service.js';
+import { OutboundRpc } from './rpc/outbound-rpc.js';
+import { ScenarioFitClient } from './rpc/scenario-fit.client.js';
 
 @Module({})
 export class ParcelSvcModule {
@@ -26,7 +36,7 @@ export class ParcelSvcModule {
           poolSize: env.DB_POOL_SIZE,
         })),
       ],
-      controllers: [createStatusController('parcel', 'parcel-svc'), ParcelHandler],
+      controllers: [createStatusController('parcel', 'parcel-svc'), ParcelHandler, ReportHandler, CompareHandler],
       providers: [
         { provide: PARCEL_SVC_ENV, useValue: env },
         ParcelService,
@@ -35,8 +45,16 @@ export class ParcelSvcModule {
         FactsRepository,
         FactsService,
         FactsBuilder,
+        OutboundRpc,
         MarketSummaryClient,
+        ScenarioFitClient,
         LayerEventsConsumer,
+        ReportService,
+        ReportMapRepository,
+        ReportPdfRenderer,
+        ReportLinksRepository,
+        ReportLinksService,
+        CompareService,
       ],
     };
   }

@@ -27,3 +27,5 @@ export * from './events/layer-refreshed.event.js';
 export * from './market/index.js';
 export * from './parcel/facts/index.js';
 export * from './search/index.js';
+export * from './parcel/report/index.js';
+export * from './parcel/compare/index.js';

@@ -14,6 +14,18 @@ export class ParcelSvcEnv extends DatabaseServiceEnv {
    */
   @IsIn(['on', 'off'])
   FACTS_BUILDER: 'on' | 'off' = 'on';
+
+  /** Seconds a shareable report link stays open (default 7 days, at most 90 days). */
+  @IsInt()
+  @Min(1)
+  @Max(90 * 24 * 3600)
+  REPORT_LINK_TTL_SECONDS: number = 7 * 24 * 3600;
+
+  /** Seconds between sweeps of expired report links (one also runs after each new link). */
+  @IsInt()
+  @Min(1)
+  @Max(24 * 3600)
+  REPORT_LINK_SWEEP_SECONDS: number = 3600;
 }
 
 export const PARCEL_SVC_ENV = Symbol('PARCEL_SVC_ENV');

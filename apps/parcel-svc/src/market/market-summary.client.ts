@@ -1,29 +1,16 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { MarketSubjects, TRANSACTIONS_RADIUS_DEFAULT_M, defaultTransactionsSince, type ListTransactionsRequest, type MarketSummaryView, type TransactionListView } from '@lp/contracts';
-import { currentRequestContext, NatsRpcClient } from '@lp/messaging';
-import { randomUUID } from 'node:crypto';
-import { PARCEL_SVC_ENV, type ParcelSvcEnv } from '../config/parcel-svc.env.js';
-
-const DEFAULT_TIMEOUT_MS = 5000;
+import { OutboundRpc } from '../rpc/outbound-rpc.js';
 
 /** include=market: asks market-svc (the owner of transactions) for land comparables around a parcel. */
 @Injectable()
-export class MarketSummaryClient implements OnApplicationShutdown {
-  private client?: Promise<NatsRpcClient>;
-
-  constructor(@Inject(PARCEL_SVC_ENV) private readonly env: ParcelSvcEnv) {}
+export class MarketSummaryClient {
+  constructor(private readonly rpc: OutboundRpc) {}
 
   async summaryFor(parcelId: string): Promise<MarketSummaryView> {
-    this.client ??= NatsRpcClient.connect(this.env.NATS_URL, 'parcel-svc-market');
-    const context = currentRequestContext();
-    // Stay within the caller's deadline when it sent one.
-    const timeoutMs = context?.deadlineMs ? Math.max(100, context.deadlineMs - Date.now() - 50) : DEFAULT_TIMEOUT_MS;
     const since = defaultTransactionsSince(new Date());
     const request: ListTransactionsRequest = { parcel_id: parcelId, property_type: 'land', radius_m: TRANSACTIONS_RADIUS_DEFAULT_M, since, limit: 1 };
-    const list = await (await this.client).call<TransactionListView>(MarketSubjects.transactionsList, request, {
-      requestId: context?.requestId ?? randomUUID(),
-      timeoutMs,
-    });
+    const list = await this.rpc.call<TransactionListView>(MarketSubjects.transactionsList, request);
     const base = { property_type: 'land' as const, radius_m: TRANSACTIONS_RADIUS_DEFAULT_M, since };
     if (list.coverage.status === 'missing') {
       const note = 'The transactions layer has no data in this gmina: the number of comparables and their median price are unknown, not zero.';
@@ -32,9 +19,4 @@ export class MarketSummaryClient implements OnApplicationShutdown {
     const coverage = { layer: 'transactions', status: list.coverage.status };
     return { ...base, comparables: list.count, median_price_per_sqm_pln: list.median_price_per_sqm_pln, coverage: [coverage] };
   }
-
-  async onApplicationShutdown(): Promise<void> {
-    await (await this.client)?.close();
-  }
 }
-

@@ -8,4 +8,14 @@ export const ParcelSubjects = {
   constraints: 'parcel.constraints.get',
   terrain: 'parcel.terrain.get',
   proximity: 'parcel.proximity.get',
+  /** ParcelReportRequest -> ParcelReportView (GET /v1/parcels/{id}/report, JSON). */
+  report: 'parcel.report.get',
+  /** ParcelReportRequest -> ReportPdfView (the same report as a PDF, base64). */
+  reportPdf: 'parcel.report.pdf',
+  /** ParcelReportRequest -> ReportLinkView: renders, stores and links the PDF. */
+  reportLinkCreate: 'parcel.report.link.create',
+  /** GetReportFileRequest -> ReportPdfView: a stored PDF by its link token. */
+  reportFile: 'parcel.report.file.get',
+  /** CompareParcelsRequest -> ParcelComparisonView. */
+  compare: 'parcel.compare',
 } as const;

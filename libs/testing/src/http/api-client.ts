@@ -2,6 +2,8 @@ import { OpenApiValidator, type RecordedResponse } from '../openapi/openapi-vali
 
 export interface ApiResponse<T = unknown> extends RecordedResponse {
   json(): T;
+  /** The body as bytes, for binary answers (PDF, tiles); `body` is its UTF-8 reading. */
+  bytes(): Buffer;
   header(name: string): string | undefined;
 }
 
@@ -47,7 +49,8 @@ export class ApiClient {
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
     const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
-    const text = await res.text();
+    const raw = Buffer.from(await res.arrayBuffer());
+    const text = raw.toString('utf8');
     const responseHeaders: Record<string, string> = {};
     res.headers.forEach((value, name) => (responseHeaders[name] = value));
     const recorded: RecordedResponse = { method, url: path, status: res.status, headers: responseHeaders, body: text };
@@ -55,6 +58,7 @@ export class ApiClient {
     return {
       ...recorded,
       json: () => JSON.parse(text) as T,
+      bytes: () => raw,
       header: (name: string) => responseHeaders[name.toLowerCase()],
     };
   }

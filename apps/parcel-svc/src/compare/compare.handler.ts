@@ -1,0 +1,14 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { CompareParcelsRequest, ParcelSubjects, type ParcelComparisonView } from '@lp/contracts';
+import { CompareService } from './compare.service.js';
+
+@Controller()
+export class CompareHandler {
+  constructor(private readonly comparisons: CompareService) {}
+
+  @MessagePattern(ParcelSubjects.compare)
+  compare(@Payload() request: CompareParcelsRequest): Promise<ParcelComparisonView> {
+    return this.comparisons.compare(request);
+  }
+}

@@ -1,0 +1,229 @@
+import type { BlockCoverageView, ParcelReportView, ReportLanguage } from '@lp/contracts';
+import type PDFDocument from 'pdfkit';
+import { formatDistance, formatHectares, formatNumber, proximityLabel, SEVERITY_LABELS } from '../report-vocabulary.js';
+import { SEVERITY_COLOR } from './map-drawing.js';
+import type { PdfLabels } from './pdf-labels.js';
+import { drawFacts, drawTable, factsHeight, paragraph, sectionHeading, subHeading, type TableCell } from './pdf-layout.js';
+import { COLORS } from './pdf-theme.js';
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+const UNKNOWN_COLOR = COLORS.restrictive;
+
+/** The fact sections of the PDF, in the order a buyer reads them. */
+export function drawParcelSections(doc: Doc, report: ParcelReportView, labels: PdfLabels): void {
+  const language = report.language;
+  parcelSection(doc, report, labels, language);
+  zoningSection(doc, report, labels, language);
+  constraintsSection(doc, report, labels, language);
+  terrainSection(doc, report, labels, language);
+  infrastructureSection(doc, report, labels, language);
+  marketSection(doc, report, labels, language);
+  if (report.scenario_fit) scenarioSection(doc, report, labels);
+  gapsSection(doc, report, labels, language);
+  sourcesSection(doc, report, labels);
+}
+
+const n = (value: number, language: ReportLanguage, digits = 0): string => formatNumber(value, language, digits);
+const unknown = (labels: PdfLabels, why?: string): TableCell => ({ text: why ? `${labels.unknown}: ${why}` : labels.unknown, color: UNKNOWN_COLOR });
+/** Why a fact is unknown: the block's own note in English; the notes are English only, so Polish says it in general words. */
+const noteOf = (coverage: BlockCoverageView[], layer: string, labels: PdfLabels, language: ReportLanguage): string | undefined => {
+  const entry = coverage.find((c) => c.layer === layer && c.status !== 'available');
+  if (!entry) return undefined;
+  return language === 'en' ? entry.note : labels.gapNote(entry.status);
+};
+
+function parcelSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
+  const p = report.parcel.properties;
+  sectionHeading(doc, labels.parcel, factsHeight(6));
+  drawFacts(doc, [
+    [labels.parcelId, report.parcel.id],
+    [labels.number, p.number],
+    [labels.precinct, p.precinct_name ? `${p.precinct_name} (${p.precinct_id})` : p.precinct_id],
+    [labels.gmina, `${p.gmina} (TERYT ${p.teryt})`],
+    [labels.area, `${n(Math.round(p.area_sqm), language)} m² (${formatHectares(p.area_sqm, language)})`],
+    [labels.centroid, `${p.centroid[1]?.toFixed(6)}, ${p.centroid[0]?.toFixed(6)}`],
+  ]);
+}
+
+function zoningSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
+  const { mpzp, plan_ogolny: general, studium, pre_emption: preEmption, coverage } = report.regulations;
+  sectionHeading(doc, labels.zoning, mpzp ? factsHeight(8) : 40);
+  subHeading(doc, labels.localPlan, mpzp ? factsHeight(8) : 30);
+  if (mpzp) {
+    const optional = (label: string, value: number | null, unit: string): Array<[string, string]> => (value === null ? [] : [[label, `${n(value, language, 1)} ${unit}`]]);
+    drawFacts(doc, [
+      [labels.planName, mpzp.plan_name],
+      ...(mpzp.adopted_on ? [[labels.adopted, mpzp.adopted_on] as [string, string]] : []),
+      [labels.zone, mpzp.symbol],
+      [labels.category, mpzp.category.replaceAll('_', ' ')],
+      ...(mpzp.label ? [[labels.designation, mpzp.label] as [string, string]] : []),
+      ...optional(labels.maxHeight, mpzp.max_height_m, 'm'),
+      ...optional(labels.maxCoverage, mpzp.max_building_coverage_pct, '%'),
+      ...optional(labels.minBiological, mpzp.min_biologically_active_pct, '%'),
+      [labels.zoneShare, `${n(mpzp.overlap_pct, language, 1)} %`],
+      ...(mpzp.other_zones.length ? [[labels.otherZones, mpzp.other_zones.map((z) => `${z.symbol} (${n(z.overlap_pct, language, 1)} %)`).join(', ')] as [string, string]] : []),
+      ...(mpzp.document_url ? [[labels.document, mpzp.document_url] as [string, string]] : []),
+    ]);
+  } else if (mpzp === null) {
+    paragraph(doc, labels.noLocalPlan);
+  } else {
+    drawFacts(doc, [[labels.localPlan, unknown(labels, noteOf(coverage, 'mpzp_zones', labels, language) ?? noteOf(coverage, 'mpzp_plans', labels, language))]]);
+  }
+  subHeading(doc, labels.generalPlan);
+  if (general) {
+    drawFacts(doc, [
+      [labels.zone, `${general.zone_symbol}${general.zone_label ? ` (${general.zone_label})` : ''}`],
+      [labels.status, general.status.replaceAll('_', ' ')],
+      [labels.allowsBuilding, general.allows_building === null ? labels.unknown : general.allows_building ? labels.yes : labels.no],
+      ...(general.adopted_on ? [[labels.adopted, general.adopted_on] as [string, string]] : []),
+    ]);
+  } else if (general === null) {
+    paragraph(doc, labels.noneApplies);
+  } else {
+    drawFacts(doc, [[labels.generalPlan, unknown(labels, noteOf(coverage, 'plan_ogolny_zones', labels, language))]]);
+  }
+  subHeading(doc, labels.studium);
+  if (studium) drawFacts(doc, [[labels.designation, `${studium.designation}${studium.adopted_on ? ` (${labels.adopted.toLowerCase()} ${studium.adopted_on})` : ''}`]]);
+  else if (studium === null) paragraph(doc, labels.noneApplies);
+  else drawFacts(doc, [[labels.studium, unknown(labels, noteOf(coverage, 'studium_zones', labels, language))]]);
+  subHeading(doc, labels.preEmption);
+  if (preEmption.length === 0) paragraph(doc, labels.noneApplies);
+  else
+    drawTable(
+      doc,
+      [
+        { header: labels.holder, width: 0.35 },
+        { header: labels.basis, width: 0.65 },
+      ],
+      preEmption.map((right) => [right.holder, `${right.basis}. ${right.reason}`]),
+    );
+}
+
+function constraintsSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
+  const block = report.constraints;
+  sectionHeading(doc, labels.constraints(block.buffer_m));
+  if (block.items.length === 0) paragraph(doc, labels.noConstraints);
+  else
+    drawTable(
+      doc,
+      [
+        { header: labels.severity, width: 0.15 },
+        { header: labels.areaName, width: 0.37 },
+        { header: labels.kind, width: 0.24 },
+        { header: labels.overlap, width: 0.12, align: 'right' },
+        { header: labels.distance, width: 0.12, align: 'right' },
+      ],
+      block.items.map((item) => [
+        { text: SEVERITY_LABELS[language][item.severity], color: SEVERITY_COLOR[item.severity], bold: item.severity === 'blocking' },
+        item.name,
+        item.kind.replaceAll('_', ' '),
+        `${n(item.overlap_pct, language, 1)} %`,
+        formatDistance(item.distance_m, language),
+      ]),
+    );
+  const unchecked = block.coverage.filter((c) => c.status === 'missing').map((c) => c.layer);
+  if (unchecked.length) paragraph(doc, `${labels.notChecked}: ${unchecked.join(', ')}.`, UNKNOWN_COLOR);
+}
+
+function terrainSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
+  const t = report.terrain;
+  sectionHeading(doc, labels.terrain, factsHeight(t.slope_mean_pct === undefined ? 2 : 6));
+  if (t.slope_mean_pct === undefined) {
+    drawFacts(doc, [[labels.terrain, unknown(labels, noteOf(t.coverage, 'terrain_stats', labels, language))]]);
+    return;
+  }
+  const pairs: Array<[string, string]> = [];
+  if (t.elevation_min_m !== undefined && t.elevation_max_m !== undefined) pairs.push([labels.elevation, `${n(t.elevation_min_m, language, 1)} – ${n(t.elevation_max_m, language, 1)} m`]);
+  if (t.elevation_mean_m !== undefined) pairs.push([labels.elevationMean, `${n(t.elevation_mean_m, language, 1)} m`]);
+  pairs.push([labels.slopeMean, `${n(t.slope_mean_pct, language, 1)} %`]);
+  if (t.slope_p90_pct !== undefined) pairs.push([labels.slopeP90, `${n(t.slope_p90_pct, language, 1)} %`]);
+  if (t.aspect) pairs.push([labels.aspect, t.aspect]);
+  if (t.dem_resolution_m !== undefined) pairs.push([labels.demResolution, `${n(t.dem_resolution_m, language, 1)} m`]);
+  drawFacts(doc, pairs);
+}
+
+function infrastructureSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
+  const block = report.proximity;
+  sectionHeading(doc, labels.infrastructure);
+  const rows: Array<Array<string | TableCell>> = [
+    ...block.items.map((item) => [proximityLabel(item.kind, language), item.name ?? '—', formatDistance(item.distance_m, language)]),
+    ...block.not_found.map((miss) => [proximityLabel(miss.kind, language), '—', labels.noneWithin(formatDistance(miss.searched_within_m, language))]),
+  ];
+  const missingLayers = block.coverage.filter((c) => c.status === 'missing').map((c) => c.layer);
+  drawTable(
+    doc,
+    [
+      { header: labels.kind, width: 0.36 },
+      { header: labels.nearestFeature, width: 0.38 },
+      { header: labels.distance, width: 0.26, align: 'right' },
+    ],
+    rows,
+  );
+  if (missingLayers.length) paragraph(doc, `${labels.noData}: ${missingLayers.join(', ')}.`, UNKNOWN_COLOR);
+}
+
+function marketSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
+  const m = report.market;
+  sectionHeading(doc, labels.market, factsHeight(4));
+  const currency = language === 'pl' ? 'zł/m²' : 'PLN/m²';
+  drawFacts(doc, [
+    [labels.medianPrice, m.comparables === undefined ? unknown(labels, noteOf(m.coverage, 'transactions', labels, language)) : m.median_price_per_sqm_pln == null ? '—' : `${n(m.median_price_per_sqm_pln, language)} ${currency}`],
+    [labels.comparables, m.comparables === undefined ? unknown(labels) : String(m.comparables)],
+    [labels.radius, formatDistance(m.radius_m, language)],
+    [labels.since, m.since],
+  ]);
+}
+
+function scenarioSection(doc: Doc, report: ParcelReportView, labels: PdfLabels): void {
+  const fit = report.scenario_fit;
+  if (!fit) return;
+  sectionHeading(doc, labels.scenarioFit, factsHeight(4));
+  drawFacts(doc, [
+    [labels.scenario, fit.scenario],
+    [labels.passes, { text: fit.passes ? labels.yes : labels.no, bold: true, color: fit.passes ? COLORS.accent : COLORS.blocking }],
+    [labels.failed, fit.failed_criteria.length ? fit.failed_criteria.join('; ') : '—'],
+    [labels.unverified, (fit.unverified_criteria ?? []).length ? fit.unverified_criteria.join('; ') : '—'],
+  ]);
+}
+
+function gapsSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
+  sectionHeading(doc, labels.coverageGaps);
+  if (report.coverage_gaps.length === 0) {
+    paragraph(doc, labels.noGaps);
+    return;
+  }
+  drawTable(
+    doc,
+    [
+      { header: labels.layer, width: 0.24 },
+      { header: labels.status, width: 0.14 },
+      { header: labels.meaning, width: 0.62 },
+    ],
+    report.coverage_gaps.map((gap) => [
+      gap.layer,
+      { text: labels.coverageStatus[gap.status], color: UNKNOWN_COLOR, bold: gap.status === 'missing' },
+      // The block notes are written in English; the Polish report says the same in general words.
+      language === 'en' && gap.note ? gap.note : labels.gapNote(gap.status),
+    ]),
+  );
+}
+
+function sourcesSection(doc: Doc, report: ParcelReportView, labels: PdfLabels): void {
+  const provenance = report.provenance;
+  sectionHeading(doc, labels.sources);
+  drawTable(
+    doc,
+    [
+      { header: labels.layer, width: 0.28 },
+      { header: labels.version, width: 0.12, align: 'right' },
+      { header: labels.refreshed, width: 0.28 },
+      { header: labels.run, width: 0.32 },
+    ],
+    provenance.layers.map((source) => [source.layer, String(source.version), source.refreshed_at.replace('T', ' ').replace('Z', ' UTC'), source.source_run_id]),
+  );
+  const parcel = provenance.parcel;
+  paragraph(doc, `${labels.parcelSource}: ${parcel.source_url} (${labels.fetched} ${parcel.fetched_at.slice(0, 10)}, ${parcel.source_run_id}).`, COLORS.muted, 7.5);
+  paragraph(doc, `${labels.dataVersion}: ${provenance.data_version}`, COLORS.muted, 7.5);
+  paragraph(doc, labels.disclaimer, COLORS.muted, 7.5);
+}

@@ -1,0 +1,100 @@
+import { PROXIMITY_KINDS, type ConstraintSeverity, type ReportLanguage, type ZoningCategory } from '@lp/contracts';
+
+/**
+ * Words the summary and the PDF share, in both report languages. Data values (names of areas,
+ * plan names, raw symbols) stay as the source wrote them.
+ */
+
+/** What a zoning category allows, as the object of "allows …" / "dopuszcza …". */
+export const CATEGORY_ALLOWS: Record<ReportLanguage, Record<ZoningCategory, string>> = {
+  en: {
+    residential_single: 'single-family housing',
+    residential_multi: 'multi-family housing',
+    mixed_residential_services: 'housing mixed with services',
+    commercial_services: 'commercial services, retail and offices',
+    public_services: 'public services such as schools, health care and administration',
+    industrial: 'production, storage and warehousing',
+    industrial_services: 'services with production',
+    agricultural: 'farming (new buildings only for farm purposes)',
+    forest: 'forest, without building',
+    green_recreation: 'parks, allotments, sport and recreation',
+    cemetery: 'a cemetery',
+    mining: 'mineral extraction',
+    transport: 'roads, railways or parking',
+    infrastructure: 'technical infrastructure (power, water, sewage, gas, telecom)',
+    water: 'surface waters',
+    other: 'a use our taxonomy does not classify (see the raw symbol)',
+  },
+  pl: {
+    residential_single: 'zabudowę mieszkaniową jednorodzinną',
+    residential_multi: 'zabudowę mieszkaniową wielorodzinną',
+    mixed_residential_services: 'zabudowę mieszkaniową z usługami',
+    commercial_services: 'usługi komercyjne, handel i biura',
+    public_services: 'usługi publiczne (oświata, zdrowie, administracja)',
+    industrial: 'produkcję, składy i magazyny',
+    industrial_services: 'usługi z dopuszczeniem produkcji',
+    agricultural: 'rolnictwo (nowa zabudowa tylko zagrodowa)',
+    forest: 'las, bez zabudowy',
+    green_recreation: 'zieleń, ogrody działkowe, sport i rekreację',
+    cemetery: 'cmentarz',
+    mining: 'eksploatację kopalin',
+    transport: 'drogi, kolej lub parkingi',
+    infrastructure: 'infrastrukturę techniczną (energia, woda, kanalizacja, gaz, telekomunikacja)',
+    water: 'wody powierzchniowe',
+    other: 'przeznaczenie spoza naszej klasyfikacji (zob. symbol)',
+  },
+};
+
+const PROXIMITY_LABELS_PL: Record<string, string> = {
+  power_substation: 'stacja elektroenergetyczna',
+  hv_substation: 'stacja WN (co najmniej 110 kV)',
+  grid_capacity: 'węzeł z opublikowaną mocą przyłączeniową',
+  hv_line: 'linia wysokiego napięcia',
+  mv_line: 'linia średniego napięcia',
+  transit_stop: 'przystanek komunikacji publicznej',
+  rail_station: 'stacja lub przystanek kolejowy',
+  school: 'szkoła',
+  kindergarten: 'przedszkole',
+  healthcare: 'przychodnia lub szpital',
+  shop: 'sklep',
+  water: 'rzeka, kanał lub zbiornik wodny',
+  hydrant: 'hydrant lub zbiornik przeciwpożarowy',
+  public_road: 'droga publiczna',
+  major_road: 'autostrada, droga ekspresowa lub główna',
+  planned_road: 'planowana droga',
+  planned_railway: 'planowana linia kolejowa',
+  ev_charger: 'stacja ładowania EV',
+  data_center: 'centrum danych',
+  industrial_area: 'teren przemysłowy lub park przemysłowy',
+  renewable_installation: 'istniejąca instalacja OZE',
+};
+
+const PROXIMITY_LABELS_EN: Record<string, string> = Object.fromEntries(PROXIMITY_KINDS.map((kind) => [kind.id, kind.label]));
+
+export function proximityLabel(kind: string, language: ReportLanguage): string {
+  return (language === 'pl' ? PROXIMITY_LABELS_PL[kind] : PROXIMITY_LABELS_EN[kind]) ?? kind.replaceAll('_', ' ');
+}
+
+export const SEVERITY_LABELS: Record<ReportLanguage, Record<ConstraintSeverity, string>> = {
+  en: { blocking: 'blocking', restrictive: 'restrictive', informational: 'informational' },
+  pl: { blocking: 'wykluczające', restrictive: 'ograniczające', informational: 'informacyjne' },
+};
+
+const LOCALES: Record<ReportLanguage, string> = { en: 'en-GB', pl: 'pl-PL' };
+
+/** A number for people: grouped thousands, at most `digits` decimals, the language's separators. */
+export function formatNumber(value: number, language: ReportLanguage, digits = 0): string {
+  return new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(value);
+}
+
+/** Metres below a kilometre, kilometres with one decimal above. */
+export function formatDistance(metres: number, language: ReportLanguage): string {
+  if (metres < 1000) return `${formatNumber(Math.round(metres / 10) * 10, language)} m`;
+  return `${formatNumber(metres / 1000, language, 1)} km`;
+}
+
+/** Hectares with the precision a buyer reads: two decimals under 10 ha, one above. */
+export function formatHectares(areaSqm: number, language: ReportLanguage): string {
+  const ha = areaSqm / 10_000;
+  return `${formatNumber(ha, language, ha < 10 ? 2 : 1)} ha`;
+}

@@ -1,0 +1,111 @@
+import type { ReportLanguage } from '@lp/contracts';
+
+/** The sentence frames of the summary; the facts are filled in by report-summary.ts. */
+export interface SummaryPhrases {
+  area(parcelId: string, gmina: string, area: string, hectares: string): string;
+  localPlan(planName: string, adopted: string | null, symbol: string, allows: string, limits: string[]): string;
+  maxHeight(metres: string): string;
+  maxCoverage(pct: string): string;
+  noLocalPlan: string;
+  generalPlan(symbol: string, label: string | null, allowsBuilding: boolean | null): string;
+  zoningUnknown(planName: string | null): string;
+  blocking(items: string[]): string;
+  restrictive(items: string[]): string;
+  noConstraints(bufferM: number): string;
+  constraintsUnchecked(layers: string[]): string;
+  overlap(name: string, pct: string): string;
+  terrain(elevationMin: string, elevationMax: string, slope: string, flatness: Flatness, aspect: string | null): string;
+  terrainUnknown: string;
+  nearest(items: string[]): string;
+  nearestItem(label: string, distance: string): string;
+  noneWithin(label: string, distance: string): string;
+  distanceUnknown(labels: string[]): string;
+  price(median: string, count: number, radius: string, since: string, partial: boolean): string;
+  noComparables(radius: string, since: string): string;
+  priceUnknown: string;
+  scenarioPasses(scenario: string): string;
+  scenarioFails(scenario: string, failed: string[]): string;
+  scenarioUnverified(scenario: string, unverified: string[], alsoFailed: boolean): string;
+}
+
+export type Flatness = 'flat' | 'gentle' | 'moderate' | 'steep';
+
+const list = (items: string[], and: string): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
+
+const EN_FLATNESS: Record<Flatness, string> = { flat: 'flat', gentle: 'gently sloping', moderate: 'moderately sloping', steep: 'steep' };
+const PL_FLATNESS: Record<Flatness, string> = { flat: 'teren płaski', gentle: 'łagodny spadek', moderate: 'umiarkowany spadek', steep: 'teren stromy' };
+const EN_ASPECT: Record<string, string> = { N: 'north', NE: 'north-east', E: 'east', SE: 'south-east', S: 'south', SW: 'south-west', W: 'west', NW: 'north-west' };
+const PL_ASPECT: Record<string, string> = { N: 'północna', NE: 'północno-wschodnia', E: 'wschodnia', SE: 'południowo-wschodnia', S: 'południowa', SW: 'południowo-zachodnia', W: 'zachodnia', NW: 'północno-zachodnia' };
+
+const EN: SummaryPhrases = {
+  area: (id, gmina, area, ha) => `Parcel ${id} in the gmina of ${gmina} covers ${area} m² (${ha}).`,
+  localPlan: (plan, adopted, symbol, allows, limits) =>
+    `Local plan "${plan}"${adopted ? ` (adopted ${adopted})` : ''} puts it in zone ${symbol}, which allows ${allows}${limits.length ? `; ${limits.join(', ')}` : ''}.`,
+  maxHeight: (m) => `buildings up to ${m} m`,
+  maxCoverage: (pct) => `at most ${pct} % of the plot built over`,
+  noLocalPlan: 'No local plan applies: building needs a building-conditions decision (WZ).',
+  generalPlan: (symbol, label, allows) =>
+    `The general plan zone is ${symbol}${label ? ` (${label})` : ''}${allows === true ? ', which allows new building' : allows === false ? ', which does not allow new building' : ''}.`,
+  zoningUnknown: (plan) =>
+    plan
+      ? `The parcel lies in local plan "${plan}", but the plan's zones are not in our data yet: its zoning is unknown, not absent.`
+      : 'Whether a local plan applies here is not in our data for this gmina: zoning is unknown, not absent.',
+  blocking: (items) => `Blocking constraint${items.length > 1 ? 's' : ''}: ${list(items, 'and')}.`,
+  restrictive: (items) => `Restrictive constraint${items.length > 1 ? 's' : ''} (development allowed under conditions): ${list(items, 'and')}.`,
+  noConstraints: (buffer) => `No blocking or restrictive constraint was found on the parcel (areas within ${buffer} m were checked).`,
+  constraintsUnchecked: (layers) => `Not checked for lack of data here: ${list(layers, 'and')}.`,
+  overlap: (name, pct) => `${name} (${pct} % of the parcel)`,
+  terrain: (min, max, slope, flatness, aspect) =>
+    `Terrain: elevation ${min === max ? `${min} m` : `${min}–${max} m`}, mean slope ${slope} % (${EN_FLATNESS[flatness]})${aspect && EN_ASPECT[aspect] ? `, facing ${EN_ASPECT[aspect]}` : ''}.`,
+  terrainUnknown: 'Terrain figures (elevation, slope) are not available for this area yet.',
+  nearest: (items) => `Nearest: ${list(items, 'and')}.`,
+  nearestItem: (label, distance) => `${label} ${distance}`,
+  noneWithin: (label, distance) => `no ${label} within ${distance}`,
+  distanceUnknown: (labels) => `Distance unknown for lack of data: ${list(labels, 'and')}.`,
+  price: (median, count, radius, since, partial) =>
+    `Price level: a median of ${median} PLN/m² from ${count} land transaction${count === 1 ? '' : 's'} within ${radius} since ${since}${partial ? ' (transaction data is partial here)' : ''}.`,
+  noComparables: (radius, since) => `No land transaction within ${radius} since ${since}: the price level cannot be estimated from comparables.`,
+  priceUnknown: 'Price level unknown: there is no transaction data for this gmina.',
+  scenarioPasses: (s) => `It passes every hard criterion of the ${s} scenario.`,
+  scenarioFails: (s, failed) => `It does not fit the ${s} scenario: it fails ${list(failed, 'and')}.`,
+  scenarioUnverified: (s, unverified, alsoFailed) =>
+    `${alsoFailed ? 'Also' : `The fit for the ${s} scenario cannot be confirmed:`} not verifiable for lack of data: ${list(unverified, 'and')}.`,
+};
+
+const PL: SummaryPhrases = {
+  area: (id, gmina, area, ha) => `Działka ${id} w gminie ${gmina} ma powierzchnię ${area} m² (${ha}).`,
+  localPlan: (plan, adopted, symbol, allows, limits) =>
+    `Miejscowy plan „${plan}”${adopted ? ` (uchwalony ${adopted})` : ''} obejmuje ją strefą ${symbol}, która dopuszcza ${allows}${limits.length ? `; ${limits.join(', ')}` : ''}.`,
+  maxHeight: (m) => `wysokość zabudowy do ${m} m`,
+  maxCoverage: (pct) => `powierzchnia zabudowy do ${pct} % działki`,
+  noLocalPlan: 'Działka nie jest objęta planem miejscowym: zabudowa wymaga decyzji o warunkach zabudowy (WZ).',
+  generalPlan: (symbol, label, allows) =>
+    `Strefa planu ogólnego: ${symbol}${label ? ` (${label})` : ''}${allows === true ? ', dopuszcza nową zabudowę' : allows === false ? ', nie dopuszcza nowej zabudowy' : ''}.`,
+  zoningUnknown: (plan) =>
+    plan
+      ? `Działka leży w granicach planu „${plan}”, ale strefy tego planu nie są jeszcze w naszych danych: przeznaczenie jest nieznane, a nie brak planu.`
+      : 'Nasze dane dla tej gminy nie mówią, czy obowiązuje tu plan miejscowy: przeznaczenie jest nieznane, a nie brak planu.',
+  blocking: (items) => `Ograniczenia wykluczające zabudowę: ${list(items, 'oraz')}.`,
+  restrictive: (items) => `Ograniczenia warunkowe (zabudowa możliwa po spełnieniu warunków): ${list(items, 'oraz')}.`,
+  noConstraints: (buffer) => `Na działce nie stwierdzono ograniczeń wykluczających ani warunkowych (sprawdzono obszary w promieniu ${buffer} m).`,
+  constraintsUnchecked: (layers) => `Nie sprawdzono z braku danych: ${list(layers, 'oraz')}.`,
+  overlap: (name, pct) => `${name} (${pct} % działki)`,
+  terrain: (min, max, slope, flatness, aspect) =>
+    `Teren: wysokość ${min === max ? `${min} m` : `${min}–${max} m`} n.p.m., średnie nachylenie ${slope} % (${PL_FLATNESS[flatness]})${aspect && PL_ASPECT[aspect] ? `, wystawa ${PL_ASPECT[aspect]}` : ''}.`,
+  terrainUnknown: 'Dane o rzeźbie terenu (wysokość, nachylenie) nie są jeszcze dostępne dla tego obszaru.',
+  nearest: (items) => `Najbliżej: ${list(items, 'oraz')}.`,
+  nearestItem: (label, distance) => `${label} ${distance}`,
+  noneWithin: (label, distance) => `${label}: brak w promieniu ${distance}`,
+  distanceUnknown: (labels) => `Odległość nieznana z braku danych: ${list(labels, 'oraz')}.`,
+  price: (median, count, radius, since, partial) =>
+    `Poziom cen: mediana ${median} zł/m² z ${count} transakcji gruntami w promieniu ${radius} od ${since}${partial ? ' (dane o transakcjach są tu niepełne)' : ''}.`,
+  noComparables: (radius, since) => `Brak transakcji gruntami w promieniu ${radius} od ${since}: poziomu cen nie da się oszacować z transakcji porównawczych.`,
+  priceUnknown: 'Poziom cen nieznany: brak danych o transakcjach w tej gminie.',
+  scenarioPasses: (s) => `Działka spełnia wszystkie twarde kryteria scenariusza ${s}.`,
+  scenarioFails: (s, failed) => `Działka nie pasuje do scenariusza ${s}: nie spełnia kryteriów ${list(failed, 'oraz')}.`,
+  scenarioUnverified: (s, unverified, alsoFailed) =>
+    `${alsoFailed ? 'Ponadto' : `Dopasowania do scenariusza ${s} nie da się potwierdzić:`} z braku danych nie sprawdzono: ${list(unverified, 'oraz')}.`,
+};
+
+export const SUMMARY_PHRASES: Record<ReportLanguage, SummaryPhrases> = { en: EN, pl: PL };

@@ -1,0 +1,28 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { currentRequestContext, NatsRpcClient } from '@lp/messaging';
+import { randomUUID } from 'node:crypto';
+import { PARCEL_SVC_ENV, type ParcelSvcEnv } from '../config/parcel-svc.env.js';
+
+const DEFAULT_TIMEOUT_MS = 5000;
+
+/**
+ * parcel-svc's requests to other contexts (market comparables, scenario evaluation): one
+ * connection, the caller's request id passed on, and never past the caller's own deadline.
+ */
+@Injectable()
+export class OutboundRpc implements OnApplicationShutdown {
+  private client?: Promise<NatsRpcClient>;
+
+  constructor(@Inject(PARCEL_SVC_ENV) private readonly env: ParcelSvcEnv) {}
+
+  async call<TResponse>(subject: string, data: unknown): Promise<TResponse> {
+    this.client ??= NatsRpcClient.connect(this.env.NATS_URL, 'parcel-svc-outbound');
+    const context = currentRequestContext();
+    const timeoutMs = context?.deadlineMs ? Math.max(100, context.deadlineMs - Date.now() - 50) : DEFAULT_TIMEOUT_MS;
+    return (await this.client).call<TResponse>(subject, data, { requestId: context?.requestId ?? randomUUID(), timeoutMs });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await (await this.client)?.close();
+  }
+}

@@ -1,0 +1,2 @@
+export * from './compare-parcels.request.js';
+export * from './parcel-comparison.view.js';

@@ -1,0 +1,4 @@
+export * from './scenario-id.js';
+export * from './parcel-report.request.js';
+export * from './parcel-report.view.js';
+export * from './report-document.view.js';
