@@ -5,12 +5,19 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import type { ParcelComparisonView } from '@lp/contracts';
 import { testEnvironment } from '@lp/testing';
 import { join } from 'node:path';
+import type { z } from 'zod';
+import type { compareParcelsTool } from '../src/tools/compare-parcels.tool.js';
+import type { parcelReportTool } from '../src/tools/parcel-report.tool.js';
 import { McpStack } from './mcp-stack.js';
 
 type FormatsPlugin = typeof addFormatsModule.default;
 const addFormats: FormatsPlugin = (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
+
+type Comparison = z.output<typeof compareParcelsTool.outputSchema>;
+type Report = z.output<typeof parcelReportTool.outputSchema>;
 
 const TOOL_NAMES = [
   'search_parcels',
@@ -30,15 +37,13 @@ const TOOL_NAMES = [
 
 /**
  * The tool server driven by the SDK's own Client over Streamable HTTP, against the whole stack on the
- * demo data. Tests marked "after the merge" need endpoints built on other branches (structured search
- * on main, report and compare on branch report): until the gateway describes them in /openapi.yaml
- * they check what a model sees today (a tool error), afterwards the full result.
+ * demo data: every tool's structuredContent is checked against the output schema it advertises.
  */
 describe('MCP tool server end to end (demo data)', () => {
   let stack: McpStack;
   let client: Client;
+  let key: string;
   let tools: Map<string, Tool>;
-  let openapi: string;
   const validators = new Map<string, ValidateFunction>();
   let parcelId: string;
   let secondParcelId: string;
@@ -67,17 +72,15 @@ describe('MCP tool server end to end (demo data)', () => {
     const [content] = (await client.readResource({ uri })).contents;
     return JSON.parse(content && 'text' in content ? content.text : 'null') as unknown;
   };
-  /** Whether the gateway describes the route (a path key of /openapi.yaml), i.e. the other branch has been merged. */
-  const served = (path: string): boolean => new RegExp(`^\\s+['"]?${path.replace(/[/{}]/g, (c) => `\\${c}`)}['"]?:\\s*$`, 'm').test(openapi);
 
   beforeAll(async () => {
     stack = await McpStack.start();
-    client = await connect(await stack.createKey(['search:read', 'parcels:read', 'market:read', 'reports:create', 'layers:read']));
+    key = await stack.createKey(['search:read', 'parcels:read', 'market:read', 'reports:create', 'layers:read']);
+    client = await connect(key);
     tools = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool]));
     const ajv = new Ajv({ allErrors: true, strict: false });
     addFormats(ajv);
     for (const tool of tools.values()) validators.set(tool.name, ajv.compile(tool.outputSchema ?? {}));
-    openapi = await (await fetch(`${stack.gatewayUrl}/openapi.yaml`)).text();
 
     const parcels = await stack.sql<{ id: string; lng: number; lat: number }>(
       `SELECT id, ST_X(c) AS lng, ST_Y(c) AS lat FROM layer_pub.parcels p, ST_Transform(ST_PointOnSurface(p.geom), 4326) c
@@ -114,9 +117,6 @@ describe('MCP tool server end to end (demo data)', () => {
     expect(tools.get('compare_parcels')!.inputSchema.properties!['parcel_ids']).toMatchObject({ minItems: 2, maxItems: 20 });
     expect(tools.get('check_constraints')!.inputSchema.properties!['buffer_m']).toMatchObject({ default: 100, maximum: 5000 });
     expect(tools.get('find_sites')!.description).toMatch(/Prefer it over search_parcels/);
-    // The switch of the "after the merge" tests reads routes this way; it must see the ones that exist.
-    expect(served('/v1/parcels/{parcel_id}/regulations')).toBe(true);
-    expect(served('/v1/nothing/here')).toBe(false);
   });
 
   it('list_scenarios and list_layers return the catalogues', async () => {
@@ -234,13 +234,8 @@ describe('MCP tool server end to end (demo data)', () => {
     });
   });
 
-  describe('after the merge: structured search (main), report and compare (branch report)', () => {
+  describe('structured search, compare and report', () => {
     it('find_sites runs a scenario over a region, with coverage', async () => {
-      if (!served('/v1/search/parcels')) {
-        const result = await call('find_sites', { scenario: 'bess_storage', region: 'Poznań', limit: 5 });
-        expect(result.isError).toBe(true);
-        return;
-      }
       const sites = await callOk<{ scenario: { id: string }; region: { teryt: string }; results: Array<{ map_url: string }>; coverage: unknown[] }>('find_sites', {
         scenario: 'urban_residential_development',
         region: 'Poznań',
@@ -254,7 +249,6 @@ describe('MCP tool server end to end (demo data)', () => {
 
     it('a blocked search is an error result naming the criterion without data', async () => {
       const result = await call('find_sites', { scenario: 'bess_storage', region: blockedRegion });
-      if (!served('/v1/search/parcels')) return expect(result.isError).toBe(true);
       expect(result.isError).toBe(true);
       expect(text(result)).toMatch(/The search is blocked: .*near:grid_capacity/);
       expect(text(result)).toMatch(/NOT "no parcel matches"/);
@@ -262,12 +256,6 @@ describe('MCP tool server end to end (demo data)', () => {
     });
 
     it('search_parcels answers a plain-language query with the spec\'s shape', async () => {
-      if (!served('/v1/search/parcels')) {
-        const result = await call('search_parcels', { query: 'flat vacant plots near public transport in Poznań' });
-        expect(result.isError).toBe(true);
-        expect(text(result)).toMatch(/temporarily unavailable|Not found/);
-        return;
-      }
       const found = await callOk<{ interpretation: { region: { teryt: string } }; results: Array<{ why: string[]; map_url: string }> }>('search_parcels', {
         query: 'flat vacant plots near public transport',
         region: 'Poznań',
@@ -277,25 +265,56 @@ describe('MCP tool server end to end (demo data)', () => {
       expect(found.results.length).toBeLessThanOrEqual(3);
     });
 
-    it('compare_parcels puts two parcels side by side', async () => {
-      if (!served('/v1/parcels/compare')) {
-        expect((await call('compare_parcels', { parcel_ids: [parcelId, secondParcelId] })).isError).toBe(true);
-        return;
-      }
-      const comparison = await callOk<{ rows: Array<{ parcel_id: string }>; missing: string[] }>('compare_parcels', { parcel_ids: [parcelId, secondParcelId, `${parcelId}9`] });
+    it('compare_parcels puts two parcels side by side with a scenario, cell for cell as POST /v1/parcels/compare', async () => {
+      const scenario = 'urban_residential_development';
+      const unknownId = `${parcelId}9`;
+      const comparison = await callOk<Comparison>('compare_parcels', { parcel_ids: [parcelId, secondParcelId, unknownId], scenario });
+      const rest = await fetch(`${stack.gatewayUrl}/v1/parcels/compare`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ parcel_ids: [parcelId, secondParcelId, unknownId], scenario }),
+      });
+      expect(rest.status).toBe(200);
+      const view = (await rest.json()) as ParcelComparisonView;
+
+      expect(comparison).toMatchObject({ scenario, missing: [unknownId] });
       expect(comparison.rows.map((row) => row.parcel_id)).toEqual([parcelId, secondParcelId]);
-      expect(comparison.missing).toEqual([`${parcelId}9`]);
+      comparison.rows.forEach((row, index) => {
+        // The tool folds the zoning columns into one text cell and drops teryt; the rest is the REST row.
+        const { teryt, zoning_source, zoning_symbol, zoning_category, scenario_fit: fit, ...cells } = view.rows[index]!;
+        expect(row).toMatchObject({ ...cells, map_url: `${stack.appUrl}/p/${encodeURIComponent(row.parcel_id)}` });
+        expect(row.scenario_fit).toEqual({ passes: fit!.passes, failed_criteria: fit!.failed_criteria, unverified_criteria: fit!.unverified_criteria });
+      });
+      const { scenario_passes: passes, ...best } = view.best;
+      expect(comparison.best).toEqual(best);
+      expect(comparison.scenario_passes).toEqual(passes);
+      expect(Object.keys(comparison.best).length).toBeGreaterThan(0);
     });
 
-    it('parcel_report returns a shareable PDF link that opens without a key', async () => {
-      if (!served('/v1/parcels/{parcel_id}/report/link')) {
-        expect((await call('parcel_report', { parcel_id: parcelId })).isError).toBe(true);
-        return;
-      }
-      const report = await callOk<{ pdf_url: string; summary: string | null }>('parcel_report', { parcel_id: parcelId, language: 'pl' });
-      const pdf = await fetch(new URL(report.pdf_url, stack.gatewayUrl));
+    it('parcel_report returns the summary and a PDF link that opens without a key', async () => {
+      const scenario = 'urban_residential_development';
+      const report = await callOk<Report>('parcel_report', { parcel_id: parcelId, scenario, language: 'pl' });
+      expect(report).toMatchObject({ parcel_id: parcelId, language: 'pl', scenario_fit: { scenario }, map_url: `${stack.appUrl}/p/${encodeURIComponent(parcelId)}` });
+      expect(report.summary).toEqual(expect.any(String));
+      expect(report.pdf_url).toMatch(new RegExp(`^${stack.gatewayUrl}/v1/reports/[A-Za-z0-9_-]{43}\\.pdf$`));
+      expect(Date.parse(report.expires_at)).toBeGreaterThan(Date.now());
+
+      const pdf = await fetch(report.pdf_url);
       expect(pdf.status).toBe(200);
-      expect(pdf.headers.get('content-type')).toMatch(/application\/pdf/);
+      expect(pdf.headers.get('content-type')).toMatch(/^application\/pdf/);
+      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    });
+
+    it('parcel_report with a key that may create links but not read parcels still returns the link', async () => {
+      const linkOnly = await connect(await stack.createKey(['reports:create']));
+      try {
+        const result = await call('parcel_report', { parcel_id: parcelId }, linkOnly);
+        expect(result.isError).toBeFalsy();
+        expect(validators.get('parcel_report')!(result.structuredContent)).toBe(true);
+        expect(result.structuredContent).toMatchObject({ parcel_id: parcelId, language: 'en', summary: null, market: null, data_gaps: [] });
+      } finally {
+        await linkOnly.close();
+      }
     });
   });
 });

@@ -1,8 +1,21 @@
+import {
+  COMPARE_GAP_REASONS,
+  COMPARE_MAX_IDS,
+  COMPARE_MIN_IDS,
+  PARCEL_ID_EXAMPLE,
+  PARCEL_ID_PATTERN,
+  SCENARIO_ID_MESSAGE,
+  SCENARIO_ID_PATTERN,
+  type ComparisonRowView,
+  type CompareParcelsRequest,
+  type ParcelComparisonView,
+} from '@lp/contracts';
 import { z } from 'zod';
 import { READ_ONLY_TOOL, defineTool } from './tool-definition.js';
 import { mapUrlFor } from './support/parcel-links.js';
-import { COMPARE_MAX_IDS, COMPARE_MIN_IDS, COMPARE_PATH, type ComparisonRow, type ParcelComparison } from './support/report-branch.contract.js';
 import { formatArea, formatDistance } from './support/text-format.js';
+
+const COMPARE_PATH = '/v1/parcels/compare';
 
 const optionalNumber = (description: string) => z.number().optional().describe(`${description}; absent: unknown, see gaps`);
 
@@ -23,7 +36,7 @@ const rowSchema = z.object({
     .object({ passes: z.boolean(), failed_criteria: z.array(z.string()), unverified_criteria: z.array(z.string()) })
     .optional()
     .describe('When a scenario was given; unverified criteria lack data and must be mentioned'),
-  gaps: z.array(z.object({ column: z.string(), reason: z.string(), note: z.string() })).describe('Cells that are unknown or uncertain, and why: tell the user'),
+  gaps: z.array(z.object({ column: z.string(), reason: z.enum(COMPARE_GAP_REASONS), note: z.string() })).describe('Cells that are unknown or uncertain, and why: tell the user'),
   map_url: z.string(),
 });
 
@@ -46,26 +59,32 @@ export const compareParcelsTool = defineTool({
   ].join(' '),
   scope: 'parcels:read',
   inputSchema: z.object({
-    parcel_ids: z.array(z.string().trim().min(1).max(200)).min(COMPARE_MIN_IDS).max(COMPARE_MAX_IDS).describe(`${COMPARE_MIN_IDS} to ${COMPARE_MAX_IDS} EGiB parcel ids, no repeats`),
-    scenario: z.string().trim().min(1).max(64).optional().describe('Scenario id (list_scenarios) to judge each parcel against'),
+    // Unlike the single-parcel tools, compare takes EGiB ids only, no parcel numbers in words.
+    parcel_ids: z
+      .array(z.string().trim().regex(PARCEL_ID_PATTERN, `each parcel id must be an EGiB id such as ${PARCEL_ID_EXAMPLE} (locate_parcel finds it)`))
+      .min(COMPARE_MIN_IDS)
+      .max(COMPARE_MAX_IDS)
+      .describe(`${COMPARE_MIN_IDS} to ${COMPARE_MAX_IDS} EGiB parcel ids (from locate_parcel or a search), no repeats`),
+    scenario: z.string().trim().regex(SCENARIO_ID_PATTERN, SCENARIO_ID_MESSAGE).optional().describe('Scenario id (list_scenarios) to judge each parcel against'),
   }),
   outputSchema,
   annotations: READ_ONLY_TOOL,
   async run({ parcel_ids, scenario }, ctx) {
-    const comparison = await ctx.gateway.post<ParcelComparison>(COMPARE_PATH, { parcel_ids: [...new Set(parcel_ids)], ...(scenario ? { scenario } : {}) });
+    const request: CompareParcelsRequest = { parcel_ids: [...new Set(parcel_ids)], ...(scenario ? { scenario } : {}) };
+    const comparison = await ctx.gateway.post<ParcelComparisonView>(COMPARE_PATH, request);
     const { scenario_passes, ...best } = comparison.best;
     const structured: Comparison = {
-      scenario: comparison.scenario ?? scenario ?? null,
+      scenario: comparison.scenario ?? null,
       rows: comparison.rows.map((row) => rowOf(row, mapUrlFor(ctx.appUrl, row.parcel_id))),
       best: Object.fromEntries(Object.entries(best).filter((entry): entry is [string, NonNullable<(typeof entry)[1]>] => entry[1] !== undefined)),
-      scenario_passes: scenario ? (scenario_passes ?? comparison.rows.filter((row) => row.scenario_fit?.passes).map((row) => row.parcel_id)) : null,
+      scenario_passes: scenario_passes ?? null,
       missing: comparison.missing,
     };
     return { structuredContent: structured, text: render(structured) };
   },
 });
 
-function rowOf(row: ComparisonRow, mapUrl: string): Comparison['rows'][number] {
+function rowOf(row: ComparisonRowView, mapUrl: string): Comparison['rows'][number] {
   const optional = <K extends 'slope_mean_pct' | 'elevation_mean_m' | 'substation_m' | 'transit_stop_m' | 'school_m' | 'water_m'>(key: K) =>
     row[key] === undefined ? {} : { [key]: row[key] };
   return {
@@ -82,14 +101,14 @@ function rowOf(row: ComparisonRow, mapUrl: string): Comparison['rows'][number] {
     ...optional('school_m'),
     ...optional('water_m'),
     ...(row.scenario_fit
-      ? { scenario_fit: { passes: row.scenario_fit.passes, failed_criteria: row.scenario_fit.failed_criteria, unverified_criteria: row.scenario_fit.unverified_criteria ?? [] } }
+      ? { scenario_fit: { passes: row.scenario_fit.passes, failed_criteria: row.scenario_fit.failed_criteria, unverified_criteria: row.scenario_fit.unverified_criteria } }
       : {}),
     gaps: row.gaps.map(({ column, reason, note }) => ({ column, reason, note })),
     map_url: mapUrl,
   };
 }
 
-function zoningOf(row: ComparisonRow): string {
+function zoningOf(row: ComparisonRowView): string {
   const zone = [row.zoning_symbol, row.zoning_category ? `(${row.zoning_category})` : undefined].filter(Boolean).join(' ');
   switch (row.zoning_source) {
     case 'local_plan':

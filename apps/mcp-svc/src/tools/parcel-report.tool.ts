@@ -1,13 +1,22 @@
+import {
+  REPORT_LANGUAGE_DEFAULT,
+  REPORT_LANGUAGES,
+  SCENARIO_ID_MESSAGE,
+  SCENARIO_ID_PATTERN,
+  type CreateReportLinkBody,
+  type ParcelReportView,
+  type ReportLinkView,
+} from '@lp/contracts';
 import { z } from 'zod';
 import { GatewayError } from '../gateway/gateway-error.js';
 import { READ_ONLY_TOOL, defineTool } from './tool-definition.js';
-import { mapUrlFor } from './support/parcel-links.js';
+import { coverageGapLines, coverageGapsField, coverageGapsOf } from './support/coverage-gaps.js';
+import { mapUrlFor, parcelPath } from './support/parcel-links.js';
 import { parcelIdInput } from './support/parcel-id-input.js';
-import { REPORT_LANGUAGES, reportLinkPath, reportPath, type ParcelReport, type ReportLink } from './support/report-branch.contract.js';
 import { formatPrice } from './support/text-format.js';
 
 const outputSchema = z.object({
-  parcel_id: z.string(),
+  parcel_id: z.string().describe('EGiB parcel id; the id as given when this key may not read the JSON report'),
   pdf_url: z.string().describe('Shareable link to the PDF report; opens without an API key until expires_at'),
   expires_at: z.string(),
   language: z.enum(REPORT_LANGUAGES),
@@ -17,7 +26,7 @@ const outputSchema = z.object({
     .nullable()
     .describe('When a scenario was given: whether the parcel passes its hard criteria'),
   market: z.object({ median_price_per_sqm_pln: z.number().nullable(), comparables: z.number().nullable() }).nullable(),
-  data_gaps: z.array(z.object({ layer: z.string(), status: z.string(), note: z.string() })).describe('Facts the report cannot state for lack of data: tell the user'),
+  data_gaps: coverageGapsField,
   map_url: z.string(),
 });
 type Report = z.output<typeof outputSchema>;
@@ -33,34 +42,36 @@ export const parcelReportTool = defineTool({
   scope: 'reports:create',
   inputSchema: z.object({
     parcel_id: parcelIdInput,
-    scenario: z.string().trim().min(1).max(64).optional().describe('Scenario id (list_scenarios) for the scenario-fit section'),
-    language: z.enum(REPORT_LANGUAGES).default('en').describe('Language of the report: en or pl'),
+    scenario: z.string().trim().regex(SCENARIO_ID_PATTERN, SCENARIO_ID_MESSAGE).optional().describe('Scenario id (list_scenarios) for the scenario-fit section'),
+    language: z.enum(REPORT_LANGUAGES).default(REPORT_LANGUAGE_DEFAULT).describe('Language of the report: en or pl'),
   }),
   outputSchema,
   annotations: READ_ONLY_TOOL,
   async run({ parcel_id, scenario, language }, ctx) {
-    const options = { ...(scenario ? { scenario } : {}), language };
-    const link = await ctx.gateway.post<ReportLink>(reportLinkPath(parcel_id), options);
-    const report = await readReportIfAllowed(() => ctx.gateway.get<ParcelReport>(reportPath(parcel_id), options));
+    const options = { ...(scenario ? { scenario } : {}), language } satisfies CreateReportLinkBody;
+    const link = await ctx.gateway.post<ReportLinkView>(parcelPath(parcel_id, '/report/link'), options);
+    const report = await readReportIfAllowed(() => ctx.gateway.get<ParcelReportView>(parcelPath(parcel_id, '/report'), options));
+    // The input may be a parcel number in words; the report resolves it to the EGiB id.
+    const resolvedId = report?.parcel.properties.parcel_id ?? parcel_id;
     const structured: Report = {
-      parcel_id,
+      parcel_id: resolvedId,
       pdf_url: link.url,
       expires_at: link.expires_at,
       language,
       summary: report?.summary ?? null,
       scenario_fit: report?.scenario_fit
-        ? { scenario: report.scenario_fit.scenario, passes: report.scenario_fit.passes, failed_criteria: report.scenario_fit.failed_criteria, unverified_criteria: report.scenario_fit.unverified_criteria ?? [] }
+        ? { scenario: report.scenario_fit.scenario, passes: report.scenario_fit.passes, failed_criteria: report.scenario_fit.failed_criteria, unverified_criteria: report.scenario_fit.unverified_criteria }
         : null,
       market: report ? { median_price_per_sqm_pln: report.market.median_price_per_sqm_pln ?? null, comparables: report.market.comparables ?? null } : null,
-      data_gaps: (report?.coverage_gaps ?? []).map((gap) => ({ layer: gap.layer, status: gap.status, note: gap.note ?? `${gap.layer}: ${gap.status}` })),
-      map_url: mapUrlFor(ctx.appUrl, parcel_id),
+      data_gaps: coverageGapsOf(report?.coverage_gaps ?? []),
+      map_url: mapUrlFor(ctx.appUrl, resolvedId),
     };
     return { structuredContent: structured, text: render(structured) };
   },
 });
 
-/** The JSON report may need another scope than the link; without it the link alone is still the answer. */
-async function readReportIfAllowed(read: () => Promise<ParcelReport>): Promise<ParcelReport | null> {
+/** The JSON report needs parcels:read, the link reports:create; with the link alone the link is still the answer. */
+async function readReportIfAllowed(read: () => Promise<ParcelReportView>): Promise<ParcelReportView | null> {
   try {
     return await read();
   } catch (error) {
@@ -82,6 +93,6 @@ function render(report: Report): string {
     ...(fit ? [fit] : []),
     ...(unverified ? [unverified] : []),
     ...(report.market && report.market.comparables !== null ? [`Market: ${report.market.comparables} comparables, median ${formatPrice(report.market.median_price_per_sqm_pln)}.`] : []),
-    ...(report.data_gaps.length > 0 ? ['Data gaps (tell the user):', ...report.data_gaps.map((gap) => `- ${gap.note}`)] : []),
+    ...coverageGapLines(report.data_gaps),
   ].join('\n');
 }

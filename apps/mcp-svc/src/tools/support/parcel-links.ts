@@ -1,5 +1,5 @@
 /** REST path of a parcel route: the id URL-encoded, so a '/' in the number stays inside the segment. */
-export function parcelPath(parcelId: string, suffix: '' | '/regulations' | '/constraints' | '/terrain' | '/proximity' | '/report' = ''): string {
+export function parcelPath(parcelId: string, suffix: '' | '/regulations' | '/constraints' | '/terrain' | '/proximity' | '/report' | '/report/link' = ''): string {
   return `/v1/parcels/${encodeURIComponent(parcelId)}${suffix}`;
 }
 
