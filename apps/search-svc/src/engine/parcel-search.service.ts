@@ -59,8 +59,7 @@ export class ParcelSearchService implements ParcelSearch {
     await this.requireIndex(plan.allowed);
     const query = this.query(request, plan, options);
     const rows = await this.repository.run(query);
-    const geometries = await this.repository.geometries(rows.map((row) => row.parcel_id));
-    const results = rows.map((row) => this.result(row, query, geometries.get(row.parcel_id)));
+    const results = rows.map((row) => this.result(row, query));
     return { count: results.length, matched: rows.length > 0 ? Number(rows[0]!.matched) : 0, blocked: false, coverage, results };
   }
 
@@ -107,7 +106,7 @@ export class ParcelSearchService implements ParcelSearch {
     );
   }
 
-  private result(row: SearchRow, query: SearchQuery, geometry: ExplainedResult['geometry'] | undefined): ExplainedResult {
+  private result(row: SearchRow, query: SearchQuery): ExplainedResult {
     const components: ScoreComponentView[] = query.signals.map((signal) => {
       const value = numeric(row[signal.alias]);
       return { signal: signal.signal, value: value === null ? null : round(value, 3), contribution: Number(row[`c_${signal.alias}`]) };
@@ -118,7 +117,7 @@ export class ParcelSearchService implements ParcelSearch {
       area_sqm: round(Number(row.area_sqm), 2),
       gmina: row.gmina_name ?? row.teryt,
       teryt: row.teryt,
-      geometry: geometry ?? { type: 'Polygon', coordinates: [] },
+      geometry: row.geometry,
       score: score === null ? null : round(score, 2),
       components,
     };

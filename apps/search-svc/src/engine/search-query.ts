@@ -56,8 +56,8 @@ function scopeSql(input: SearchQueryInput, params: SqlParams): string[] {
 
 /**
  * The whole search as one statement: the matching rows of the search index (`m`), their signal
- * ranges (`r`), each result's contributions and score, best first with ties by parcel id, and the
- * number matched before the limit.
+ * ranges (`r`), each result's contributions and score, best first with ties by parcel id, the
+ * number matched before the limit, and the outlines of the page returned.
  */
 export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
   const params = new SqlParams();
@@ -76,6 +76,7 @@ export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
   const unscreened: SearchQuery['unscreened'] = [];
   const near: SearchQuery['near'] = [];
   let spatial = input.scope.kind === 'bbox';
+  const allowed = new Set(input.allowed);
   for (const [index, plan] of input.plans.entries()) {
     const id = plan.criterion.criterion;
     const writer = filters.get(id);
@@ -95,7 +96,6 @@ export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
       select.push(`true AS u${index}`);
     } else {
       const sql = writer(params);
-      const allowed = new Set(input.allowed);
       const uncovered = plan.uncovered.filter((t) => allowed.has(t));
       const flags = [uncovered.length > 0 ? terytIn(uncovered, input.allowed, params) : null, sql.unknown ?? null].filter((f) => f !== null);
       const flag = flags.length > 0 ? `(${flags.join(' OR ')})` : 'false';
@@ -111,26 +111,29 @@ export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
   const from = spatial ? 'search.parcel_index i JOIN search.parcel_geometry p ON p.parcel_id = i.parcel_id' : 'search.parcel_index i';
   const matched = `SELECT ${select.join(', ')} FROM ${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
   const limit = params.add(input.limit, 'int');
+  let page: string;
+  let order: string;
   if (signals.length === 0) {
-    return {
-      sql: `WITH m AS (${matched})
+    page = `WITH m AS (${matched})
             SELECT m.*, count(*) OVER () AS matched, NULL::numeric AS score FROM m
-            ORDER BY m.parcel_id COLLATE "C" LIMIT ${limit}`,
-      values: params.values,
-      signals,
-      unscreened,
-      near,
-    };
+            ORDER BY m.parcel_id COLLATE "C" LIMIT ${limit}`;
+    order = 'page.parcel_id COLLATE "C"';
+  } else {
+    const totalWeight = signals.reduce((sum, s) => sum + s.weight, 0);
+    const ranges = signals.map((s) => `min(${s.alias}) AS min_${s.alias}, max(${s.alias}) AS max_${s.alias}`).join(', ');
+    const contributions = signals.map((s) => `${contributionSql(s, totalWeight)} AS c_${s.alias}`).join(', ');
+    page = `WITH m AS MATERIALIZED (${matched}),
+            r AS MATERIALIZED (SELECT count(*) AS matched, ${ranges} FROM m),
+            scored AS (SELECT m.*, r.matched, ${contributions} FROM m CROSS JOIN r)
+            SELECT scored.*, (${signals.map((s) => `c_${s.alias}`).join(' + ')}) AS score FROM scored
+            ORDER BY score DESC, scored.parcel_id COLLATE "C" LIMIT ${limit}`;
+    order = 'page.score DESC, page.parcel_id COLLATE "C"';
   }
-  const totalWeight = signals.reduce((sum, s) => sum + s.weight, 0);
-  const ranges = signals.map((s) => `min(${s.alias}) AS min_${s.alias}, max(${s.alias}) AS max_${s.alias}`).join(', ');
-  const contributions = signals.map((s) => `${contributionSql(s, totalWeight)} AS c_${s.alias}`).join(', ');
+  // outlines only for the page returned, in the same statement
   return {
-    sql: `WITH m AS MATERIALIZED (${matched}),
-          r AS MATERIALIZED (SELECT count(*) AS matched, ${ranges} FROM m),
-          scored AS (SELECT m.*, r.matched, ${contributions} FROM m CROSS JOIN r)
-          SELECT scored.*, (${signals.map((s) => `c_${s.alias}`).join(' + ')}) AS score FROM scored
-          ORDER BY score DESC, scored.parcel_id COLLATE "C" LIMIT ${limit}`,
+    sql: `SELECT page.*, ST_AsGeoJSON(ST_Transform(g.geom, 4326), 7)::json AS geometry
+          FROM (${page}) page JOIN search.parcel_geometry g ON g.parcel_id = page.parcel_id
+          ORDER BY ${order}`,
     values: params.values,
     signals,
     unscreened,

@@ -17,9 +17,10 @@ export type SearchRow = Record<string, unknown> & {
   zoning_source: 'mpzp' | 'plan_ogolny' | null;
   matched: string | number;
   score: string | number | null;
+  geometry: GeometryView;
 };
 
-/** The SQL of structured search: the searched gminas, their coverage, the index query, result geometry. */
+/** The SQL of structured search: the searched gminas, their coverage, the index query. */
 @Injectable()
 export class SearchRepository {
   private readonly cache: LayerStateCache;
@@ -93,14 +94,5 @@ export class SearchRepository {
   async parcelGmina(parcelId: string): Promise<string | null> {
     const rows: Array<{ teryt: string }> = await this.db.query(`SELECT p.teryt FROM layer_pub.parcels p WHERE p.id = $1`, [parcelId]);
     return rows[0]?.teryt ?? null;
-  }
-
-  async geometries(parcelIds: readonly string[]): Promise<Map<string, GeometryView>> {
-    if (parcelIds.length === 0) return new Map();
-    const rows: Array<{ id: string; geometry: GeometryView }> = await this.db.query(
-      `SELECT p.parcel_id AS id, ST_AsGeoJSON(ST_Transform(p.geom, 4326), 7)::json AS geometry FROM search.parcel_geometry p WHERE p.parcel_id = ANY($1::text[])`,
-      [parcelIds],
-    );
-    return new Map(rows.map((row) => [row.id, row.geometry]));
   }
 }
