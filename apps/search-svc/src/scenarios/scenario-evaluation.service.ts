@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { AppError, type EvaluateScenarioRequest, type ScenarioFitView } from '@lp/contracts';
 import { ParcelSearchService } from '../engine/parcel-search.service.js';
 import { SearchRepository } from '../engine/search.repository.js';
-import { findScenario, SCENARIO_IDS } from './scenario-catalogue.js';
 import { buildFilters, compileRule } from './scenario-compiler.js';
 import { resolveParameters } from './scenario-overrides.js';
+import { ScenariosService } from './scenarios.service.js';
 
 type Verdict = 'passes' | 'fails' | 'unverified';
 
@@ -17,13 +17,13 @@ type Verdict = 'passes' | 'fails' | 'unverified';
 @Injectable()
 export class ScenarioEvaluationService {
   constructor(
+    private readonly scenarios: ScenariosService,
     private readonly engine: ParcelSearchService,
     private readonly repository: SearchRepository,
   ) {}
 
   async evaluate(request: EvaluateScenarioRequest): Promise<ScenarioFitView> {
-    const scenario = findScenario(request.scenario);
-    if (!scenario) throw AppError.notFound(`No scenario has the id ${request.scenario}; the scenarios are ${SCENARIO_IDS.join(', ')}.`, [...SCENARIO_IDS]);
+    const scenario = this.scenarios.find(request.scenario);
     const params = resolveParameters(scenario, request.params);
     if (params.problems.length > 0) throw AppError.invalid(params.problems.join('; '));
     const teryt = await this.repository.parcelGmina(request.parcel_id);

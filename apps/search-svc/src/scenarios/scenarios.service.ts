@@ -17,10 +17,11 @@ export class ScenariosService {
 
   compile(request: CompileScenarioRequest): SearchParcelsRequest {
     const { scenario, ...options } = request;
-    return compileScenario(this.scenario(scenario), options);
+    return compileScenario(this.find(scenario), options);
   }
 
-  private scenario(id: string): ScenarioDefinition {
+  /** The scenario with that id; an unknown id answers not_found with the ids in candidates. */
+  find(id: string): ScenarioDefinition {
     const scenario = findScenario(id);
     if (!scenario) throw AppError.notFound(`No scenario has the id ${id}; the scenarios are ${SCENARIO_IDS.join(', ')}.`, [...SCENARIO_IDS]);
     return scenario;
