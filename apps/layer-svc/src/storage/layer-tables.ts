@@ -1,4 +1,4 @@
-import { findLayer, type AttributeType, type LayerDefinition } from '@lp/contracts';
+import { findLayer, hasSubdividedView as isSubdivided, type AttributeType, type LayerDefinition } from '@lp/contracts';
 
 /**
  * Physical layout of layer data. Each refresh loads a new table `layer.f_<layer>__<run seq>`; the
@@ -21,10 +21,8 @@ export function subdividedTableName(table: string): string {
   return `${table}_sub`;
 }
 
-/** Polygon layers also keep their geometry cut into small pieces: spatial joins then touch few vertices. */
-export function isSubdivided(layer: LayerDefinition): boolean {
-  return layer.geometryType === 'Polygon' && layer.id !== 'parcels' && layer.id !== 'terrain_stats';
-}
+/** Which layers keep their geometry cut into small pieces is part of the published contract. */
+export { hasSubdividedView as isSubdivided } from '@lp/contracts';
 
 export function createVersionTableSql(table: string): string[] {
   return [

@@ -1,6 +1,8 @@
 import {
+  canonicalZoningSymbol,
   expandKinds,
   findLayer,
+  hasSubdividedView,
   whereConditions,
   type AttributeType,
   type ExcludeFilter,
@@ -9,7 +11,6 @@ import {
   type SearchFilters,
   type WhereCondition,
 } from '@lp/contracts';
-import { canonicalZoningSymbol } from '@lp/contracts';
 import { ENV_KINDS, ENV_REACH_M, envColumn, NEAREST_COLUMNS, type NearestColumn } from '../search-index/index-columns.js';
 import type { SqlParams } from './sql-params.js';
 
@@ -72,8 +73,8 @@ function conditionSql(layer: LayerDefinition, condition: WhereCondition, params:
 
 /** Features of the layer within `distance` of the parcel, as an EXISTS over the layer's spatial index. */
 function featuresWithin(layer: LayerDefinition, kinds: string[], conditions: WhereCondition[], distance: number, params: SqlParams): string {
-  // polygons are also kept cut into small pieces, far cheaper to test; their attributes are on the whole feature
-  const pieces = layer.geometryType === 'Polygon' && layer.id !== 'parcels' && layer.id !== 'terrain_stats' && conditions.length === 0;
+  // the small pieces are far cheaper to test; attributes are on the whole feature only
+  const pieces = hasSubdividedView(layer) && conditions.length === 0;
   const table = pieces ? `layer_pub.${identifier(layer.id)}_subdivided` : `layer_pub.${identifier(layer.id)}`;
   const where = [`ST_DWithin(f.geom, p.geom, ${params.add(distance, 'float8')})`];
   if (!sameSet(kinds, layer.kinds.map((k) => k.id))) where.push(`f.kind = ANY(${params.add(kinds, 'text[]')})`);

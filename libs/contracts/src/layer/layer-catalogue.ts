@@ -1329,6 +1329,15 @@ export const LAYER_IDS: readonly string[] = Object.freeze(LAYER_CATALOGUE.map((l
 
 const BY_ID: ReadonlyMap<string, LayerDefinition> = new Map(LAYER_CATALOGUE.map((l) => [l.id, l]));
 
+/**
+ * Polygon layers are also published cut into small pieces, as `layer_pub.<layer>_subdivided`
+ * (fid, kind, geom): spatial joins then touch few vertices. Parcels and terrain_stats (one small
+ * polygon per parcel) are not.
+ */
+export function hasSubdividedView(layer: LayerDefinition): boolean {
+  return layer.geometryType === 'Polygon' && layer.id !== 'parcels' && layer.id !== 'terrain_stats';
+}
+
 export function findLayer(id: string): LayerDefinition | undefined {
   return BY_ID.get(id);
 }
