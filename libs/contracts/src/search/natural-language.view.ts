@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { NL_LANGUAGES, type NlLanguage } from './natural-language.request.js';
 import { SearchParcelsRequest } from './search-parcels.request.js';
-import { CriterionCoverageView, SearchResultView } from './search-response.view.js';
+import { SearchOutcomeView, SearchResultView } from './search-response.view.js';
 
 /** The administrative unit searched. */
 export class InterpretedRegionView {
@@ -51,22 +51,10 @@ export class NaturalLanguageResultView extends SearchResultView {
   why!: string[];
 }
 
-/** POST /v1/search/natural-language, 200. */
-export class NaturalLanguageSearchView {
+/** POST /v1/search/natural-language, 200: the structured search of interpretation.request, with reasons. */
+export class NaturalLanguageSearchView extends SearchOutcomeView {
   @ApiProperty({ type: InterpretationView })
   interpretation!: InterpretationView;
-
-  @ApiProperty({ type: 'integer', description: 'Parcels returned' })
-  count!: number;
-
-  @ApiProperty({ type: 'integer', description: 'Parcels matching every criterion before limit was applied (an addition to the spec)' })
-  matched!: number;
-
-  @ApiProperty({ description: 'true when a requires criterion has no data in the region; then results is empty' })
-  blocked!: boolean;
-
-  @ApiProperty({ type: [CriterionCoverageView], description: 'One entry per criterion of interpretation.request, as in structured search' })
-  coverage!: CriterionCoverageView[];
 
   @ApiProperty({ type: [NaturalLanguageResultView], description: 'Best score first; ties by parcel id' })
   results!: NaturalLanguageResultView[];

@@ -61,8 +61,8 @@ export class SearchResultView {
   unscreened?: string[];
 }
 
-/** POST /v1/search/parcels, 200. */
-export class SearchResponseView {
+/** What every search answer says beside its results: structured and natural-language alike. */
+export class SearchOutcomeView {
   @ApiProperty({ type: 'integer', description: 'Parcels returned' })
   count!: number;
 
@@ -74,7 +74,10 @@ export class SearchResponseView {
 
   @ApiProperty({ type: [CriterionCoverageView], description: 'One entry per criterion of the request, also when available' })
   coverage!: CriterionCoverageView[];
+}
 
+/** POST /v1/search/parcels, 200. */
+export class SearchResponseView extends SearchOutcomeView {
   @ApiProperty({ type: [SearchResultView], description: 'Best score first; ties by parcel id' })
   results!: SearchResultView[];
 }
