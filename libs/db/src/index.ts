@@ -3,3 +3,4 @@ export * from './migrate.js';
 export * from './database.module.js';
 export * from './provenance.sql.js';
 export * from './database-cli.js';
+export * from './layer-pub-gminas.js';

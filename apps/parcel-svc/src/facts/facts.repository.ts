@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BlockSourceView, CoverageStatus } from '@lp/contracts';
+import { gminasNear, gminasWithParcels } from '@lp/db';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CONSTRAINT_KINDS } from './constraints/constraints.rules.js';
 import { constraintsSql } from './constraints/constraints.sql.js';
@@ -128,23 +129,12 @@ export class FactsRepository {
   }
 
   /** Gminas that have parcels (and so facts to derive). */
-  async gminasWithParcels(): Promise<string[]> {
-    const rows: Array<{ teryt: string }> = await this.db.query(
-      `SELECT teryt FROM layer_pub.region_coverage WHERE layer_id = 'parcels' AND level = 'gmina' AND status <> 'missing' ORDER BY teryt`,
-    );
-    return rows.map((row) => row.teryt);
+  gminasWithParcels(): Promise<string[]> {
+    return gminasWithParcels(this.db);
   }
 
   /** Gminas within `distanceM` of any of the given ones (the given ones included). */
-  async gminasNear(teryts: string[], distanceM: number): Promise<string[]> {
-    const rows: Array<{ teryt: string }> = await this.db.query(
-      `SELECT DISTINCT n.id AS teryt
-       FROM layer_pub.admin_bounds g
-       JOIN layer_pub.admin_bounds n ON n.kind = 'gmina' AND ST_DWithin(n.geom, g.geom, $2)
-       WHERE g.kind = 'gmina' AND g.id = ANY($1::text[])
-       ORDER BY 1`,
-      [teryts, distanceM],
-    );
-    return [...new Set([...teryts, ...rows.map((row) => row.teryt)])].sort();
+  gminasNear(teryts: string[], distanceM: number): Promise<string[]> {
+    return gminasNear(this.db, teryts, distanceM);
   }
 }

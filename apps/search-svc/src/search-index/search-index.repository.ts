@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { canonicalZoningSymbol } from '@lp/contracts';
+import { gminasNear, gminasWithParcels } from '@lp/db';
 import { DataSource, type EntityManager } from 'typeorm';
 import { indexBuildSql } from './index-build.sql.js';
 import { INDEX_LAYERS } from './index-columns.js';
@@ -95,11 +96,8 @@ export class SearchIndexRepository {
     return this.db.query(`SELECT teryt, versions FROM search.index_builds ORDER BY teryt`);
   }
 
-  async gminasWithParcels(): Promise<string[]> {
-    const rows: Array<{ teryt: string }> = await this.db.query(
-      `SELECT teryt FROM layer_pub.region_coverage WHERE layer_id = 'parcels' AND level = 'gmina' AND status <> 'missing' ORDER BY teryt`,
-    );
-    return rows.map((row) => row.teryt);
+  gminasWithParcels(): Promise<string[]> {
+    return gminasWithParcels(this.db);
   }
 
   /** Records that builds already reflect a layer version (the refresh could not reach their parcels). */
@@ -113,14 +111,7 @@ export class SearchIndexRepository {
   }
 
   /** Gminas within `distanceM` of any of the given ones, the given ones included. */
-  async gminasNear(teryts: readonly string[], distanceM: number): Promise<string[]> {
-    if (distanceM <= 0 || teryts.length === 0) return [...teryts];
-    const rows: Array<{ teryt: string }> = await this.db.query(
-      `SELECT DISTINCT n.id AS teryt FROM layer_pub.admin_bounds g
-       JOIN layer_pub.admin_bounds n ON n.kind = 'gmina' AND ST_DWithin(n.geom, g.geom, $2)
-       WHERE g.kind = 'gmina' AND g.id = ANY($1::text[])`,
-      [teryts, distanceM],
-    );
-    return [...new Set([...teryts, ...rows.map((row) => row.teryt)])].sort();
+  gminasNear(teryts: readonly string[], distanceM: number): Promise<string[]> {
+    return gminasNear(this.db, teryts, distanceM);
   }
 }
