@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { LayerRefreshedEvent } from '@lp/contracts';
 import { SEARCH_SVC_ENV, type SearchSvcEnv } from '../config/search-svc.env.js';
 import { INDEX_LAYER_REACH_M, INDEX_LAYERS } from './index-columns.js';
-import { SearchIndexRepository } from './search-index.repository.js';
+import { SearchIndexRepository, type IndexBuild } from './search-index.repository.js';
 
 /**
  * Keeps the search index in step with the layers: at start builds every gmina that has no build or
@@ -28,8 +28,7 @@ export class SearchIndexBuilder {
         const at = built.get(teryt);
         return !at || INDEX_LAYERS.some((layer) => (at[layer] ?? 0) < (versions[layer] ?? 0));
       });
-      const withParcels = new Set(gminas);
-      for (const build of builds) if (!withParcels.has(build.teryt)) await this.index.dropGmina(build.teryt);
+      await this.dropGone(builds, gminas);
       await this.buildAll(stale, 'stale or missing');
       return stale.length;
     });
@@ -42,7 +41,7 @@ export class SearchIndexBuilder {
       const [gminas, builds] = await Promise.all([this.index.gminasWithParcels(), this.index.builds()]);
       const withParcels = new Set(gminas);
       const built = new Map(builds.map((b) => [b.teryt, b.versions]));
-      for (const build of builds) if (!withParcels.has(build.teryt)) await this.index.dropGmina(build.teryt);
+      await this.dropGone(builds, gminas);
       const reached = new Set((await this.index.gminasNear(event.teryt, reach)).filter((t) => withParcels.has(t)));
       const behind = (teryt: string): boolean => (built.get(teryt)?.[event.layer_id] ?? 0) < event.version;
       await this.index.markCurrent(gminas.filter((t) => !reached.has(t) && built.has(t)), event.layer_id, event.version);
@@ -51,6 +50,12 @@ export class SearchIndexBuilder {
       await this.buildAll(work, `${event.layer_id} v${event.version} (${event.run_id})`);
       return work.length;
     });
+  }
+
+  /** Gminas that no longer have parcels leave the index. */
+  private async dropGone(builds: readonly IndexBuild[], gminasWithParcels: readonly string[]): Promise<void> {
+    const withParcels = new Set(gminasWithParcels);
+    for (const build of builds) if (!withParcels.has(build.teryt)) await this.index.dropGmina(build.teryt);
   }
 
   private async buildAll(teryts: readonly string[], why: string): Promise<void> {
