@@ -10,8 +10,10 @@ import {
   type NearFilter,
   type SearchFilters,
   type WhereCondition,
+  type ZoningFilter,
+  ZONING_CATEGORY_GROUPS,
 } from '@lp/contracts';
-import { ENV_KINDS, ENV_REACH_M, envColumn, NEAREST_COLUMNS, type NearestColumn } from '../search-index/index-columns.js';
+import { ENV_KINDS, ENV_REACH_M, envColumn, NEAREST_COLUMNS, PLAN_OGOLNY_CATEGORY, type NearestColumn } from '../search-index/index-columns.js';
 import type { SqlParams } from './sql-params.js';
 
 /**
@@ -143,15 +145,49 @@ function excludeSql(exclude: ExcludeFilter, params: SqlParams, useIndex: boolean
   return { passes: `NOT ${featuresWithin(layer, kinds, [], buffer, params)}`, spatial: true };
 }
 
-function zoningSql(zoning: NonNullable<SearchFilters['zoning']>, params: SqlParams): CriterionSql {
-  const parts: string[] = ['i.zoning_source IS NOT NULL'];
-  if (zoning.require_plan) parts.push(`i.zoning_source = 'mpzp'`);
+/** Categories a binding general-plan zone can prove (PLAN_OGOLNY_CATEGORY's values). */
+const GENERAL_PLAN_CATEGORIES = new Set(Object.values(PLAN_OGOLNY_CATEGORY));
+
+/**
+ * Which evidence can decide a zoning filter: `local_plan` when only a local-plan zone can satisfy
+ * it (require_plan, symbols, or categories no general-plan zone has, such as industrial), so a
+ * parcel outside every local plan is proven not to match; `any` when a binding general plan can too.
+ */
+export function zoningEvidenceScope(zoning: ZoningFilter): 'local_plan' | 'any' {
+  if (zoning.require_plan || (zoning.symbols?.length ?? 0) > 0) return 'local_plan';
+  if (zoning.buildable) return 'any';
+  if (zoning.categories && zoning.categories.length > 0 && !zoning.categories.some((c) => GENERAL_PLAN_CATEGORIES.has(c))) return 'local_plan';
+  return 'any';
+}
+
+/** Rows whose zoning cannot be proven for this filter: never returned, counted in coverage. */
+export function zoningUnknownSql(zoning: ZoningFilter): string {
+  return zoningEvidenceScope(zoning) === 'local_plan' ? `i.local_plan IN ('zones_missing', 'boundaries_missing')` : `i.zoning_source = 'unknown'`;
+}
+
+/**
+ * Zoning from the binding instrument only (design SEARCH.md "Zoning evidence"): a local-plan zone,
+ * or where no local plan applies a zone of a general plan in force; unknown and none never pass.
+ */
+function zoningSql(zoning: ZoningFilter, params: SqlParams): CriterionSql {
+  const parts: string[] = [zoning.require_plan ? `i.zoning_source = 'mpzp'` : `i.zoning_source IN ('mpzp', 'plan_ogolny')`];
   if (zoning.categories && zoning.categories.length > 0) parts.push(`i.zoning_category = ANY(${params.add(zoning.categories, 'text[]')})`);
   if (zoning.symbols && zoning.symbols.length > 0) {
     const canonical = [...new Set(zoning.symbols.map((s) => canonicalZoningSymbol(s)).filter((s): s is string => s !== null))];
-    parts.push(`i.zoning_symbol = ANY(${params.add(canonical, 'text[]')})`);
+    parts.push(`i.zoning_source = 'mpzp' AND i.zoning_symbol = ANY(${params.add(canonical, 'text[]')})`);
   }
-  return { passes: parts.join(' AND '), spatial: false };
+  if (zoning.buildable) {
+    // spec phrase "buildable": residential or service local-plan zones, or general-plan zones that allow building
+    const local = `(i.zoning_source = 'mpzp' AND i.zoning_category = ANY(${params.add(ZONING_CATEGORY_GROUPS['buildable']!, 'text[]')}))`;
+    parts.push(zoning.require_plan ? local : `(${local} OR (i.zoning_source = 'plan_ogolny' AND i.general_plan_allows_building))`);
+  }
+  return { passes: parts.join(' AND '), unknown: zoningUnknownSql(zoning), spatial: false };
+}
+
+/** Land use from EGiB classes or land cover (the index's land_use_kinds; null: no evidence). */
+function landUseSql(kinds: readonly string[], wanted: boolean, params: SqlParams): CriterionSql {
+  const overlap = `i.land_use_kinds && ${params.add(kinds, 'text[]')}`;
+  return { passes: wanted ? overlap : `NOT (${overlap})`, unknown: 'i.land_use_kinds IS NULL', spatial: false };
 }
 
 /** SQL of one criterion, written (and its parameters added) only when the query uses it. */
@@ -178,6 +214,9 @@ export function criteriaSql(filters: SearchFilters, path: FilterPath = 'index'):
     });
   }
   if (zoning) out.set('zoning', (params) => zoningSql(zoning, params));
+  const landUse = filters.land_use;
+  if (landUse?.kinds) out.set('land_use', (params) => landUseSql(landUse.kinds!, true, params));
+  if (landUse?.exclude_kinds) out.set('land_use:exclude', (params) => landUseSql(landUse.exclude_kinds!, false, params));
   if (slope) out.set('slope', (params) => ({ passes: `i.slope_pct <= ${params.add(slope.max, 'float8')}`, unknown: 'i.slope_pct IS NULL', spatial: false }));
   if (vacant !== undefined) out.set('vacant', () => ({ passes: vacant ? 'i.building_count = 0' : 'i.building_count > 0', spatial: false }));
   for (const near of filters.near ?? []) out.set(`near:${near.layer}`, (params) => nearSql(near, params, useIndex));

@@ -4,6 +4,7 @@ import type { ParcelSearch, ParcelSearchResponse } from '../natural-language/par
 import type { ExplainedResult, ResultFacts } from '../natural-language/why/result-facts.js';
 import { planCoverage, type CriterionPlan, type ScopeGmina } from './criterion-coverage.js';
 import type { FilterPath } from './filter-sql.js';
+import { EVIDENCE_CRITERIA, evidenceCoverage } from './zoning-evidence-coverage.js';
 import { SearchRepository, type SearchRow } from './search.repository.js';
 import { buildSearchQuery, type SearchQuery } from './search-query.js';
 import { scopeOf, type SearchScope } from './search-scope.js';
@@ -72,7 +73,14 @@ export class ParcelSearchService implements ParcelSearch {
     }
     const criteria = searchCriteriaOf(request);
     const table = await this.repository.coverage([...new Set(criteria.flatMap((c) => c.layers))]);
-    const plans = planCoverage(criteria, gminas, table);
+    let plans = planCoverage(criteria, gminas, table);
+    if (plans.some((p) => EVIDENCE_CRITERIA.includes(p.criterion.criterion))) {
+      // zoning and land use are proven per parcel: their coverage is read from the built index
+      const teryts = gminas.map((g) => g.teryt);
+      await this.requireIndex(teryts);
+      const evidence = await this.repository.evidence(teryts);
+      plans = plans.map((p) => evidenceCoverage(p, request, gminas, evidence));
+    }
     const blocked = plans.some((p) => p.criterion.mode === 'requires' && p.view.status === 'missing');
     let allowed = gminas.map((g) => g.teryt);
     for (const p of plans) {
@@ -142,7 +150,7 @@ export class ParcelSearchService implements ParcelSearch {
     if (row.slope_pct !== null) facts.slope_pct = round(Number(row.slope_pct), 2);
     if (row.zoning_symbol_raw) facts.zoning_symbol = row.zoning_symbol_raw;
     if (row.zoning_category) facts.zoning_category = row.zoning_category;
-    if (row.zoning_source) facts.zoning_source = row.zoning_source;
+    if (row.zoning_source === 'mpzp' || row.zoning_source === 'plan_ogolny') facts.zoning_source = row.zoning_source;
     return facts;
   }
 }

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { CoverageStatus, GeometryView } from '@lp/contracts';
+import type { CoverageStatus, GeometryView, ZoningEvidenceSource } from '@lp/contracts';
 import { DataSource } from 'typeorm';
 import type { CoverageTable, ScopeGmina } from './criterion-coverage.js';
 import { LayerStateCache } from './layer-state-cache.js';
 import type { SearchScope } from './search-scope.js';
 import type { SearchQuery } from './search-query.js';
+import type { EvidenceTable, GminaEvidence } from './zoning-evidence-coverage.js';
 
 export type SearchRow = Record<string, unknown> & {
   parcel_id: string;
@@ -14,7 +15,7 @@ export type SearchRow = Record<string, unknown> & {
   slope_pct: number | null;
   zoning_symbol_raw: string | null;
   zoning_category: string | null;
-  zoning_source: 'mpzp' | 'plan_ogolny' | null;
+  zoning_source: ZoningEvidenceSource | null;
   matched: string | number;
   score: string | number | null;
   geometry: GeometryView;
@@ -79,6 +80,27 @@ export class SearchRepository {
       [teryts],
     );
     return rows.map((row) => row.teryt);
+  }
+
+  /** Per built gmina of the list: parcels and how many cannot be proven on zoning or land use (index_builds.evidence). */
+  async evidence(teryts: readonly string[]): Promise<EvidenceTable> {
+    const rows: Array<{ teryt: string; parcels: number; evidence: Partial<GminaEvidence> }> = await this.db.query(
+      `SELECT teryt, parcels, evidence FROM search.index_builds WHERE teryt = ANY($1::text[])`,
+      [teryts],
+    );
+    return new Map(
+      rows.map((row) => [
+        row.teryt,
+        {
+          parcels: row.parcels,
+          zoning_unknown_local: Number(row.evidence.zoning_unknown_local ?? 0),
+          zoning_unknown_general: Number(row.evidence.zoning_unknown_general ?? 0),
+          plan_boundaries_missing: row.evidence.plan_boundaries_missing === true,
+          land_use_unknown: Number(row.evidence.land_use_unknown ?? 0),
+          missing_plans: row.evidence.missing_plans ?? [],
+        },
+      ]),
+    );
   }
 
   run(query: SearchQuery): Promise<SearchRow[]> {

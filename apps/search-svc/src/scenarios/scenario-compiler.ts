@@ -2,7 +2,9 @@ import {
   AppError,
   expandKinds,
   findLayer,
+  LAND_USE_KINDS,
   type ExcludeFilter,
+  type LandUseFilter,
   type NearFilter,
   type RankBy,
   type SearchFilters,
@@ -27,6 +29,7 @@ export type CompiledRule =
   | { filter: 'slope_max'; max: number }
   | { filter: 'zoning'; categories: string[] }
   | { filter: 'vacant'; value: boolean }
+  | { filter: 'land_use'; land_use: LandUseFilter }
   | { filter: 'near'; near: NearFilter }
   | { filter: 'exclude'; exclude: ExcludeFilter };
 
@@ -54,6 +57,12 @@ export function compileRule(rule: FilterRule, params: ParameterValues): Compiled
       return { filter: 'zoning', categories: [...rule.categories] };
     case 'vacant':
       return { filter: 'vacant', value: rule.value };
+    case 'land_use': {
+      const landUse: LandUseFilter = {};
+      if (rule.kinds) landUse.kinds = [...rule.kinds];
+      if (rule.exclude_kinds) landUse.exclude_kinds = [...rule.exclude_kinds];
+      return { filter: 'land_use', land_use: landUse };
+    }
     case 'near': {
       const near: NearFilter = { layer: rule.layer, within_m: valueOf(rule.within, params) };
       if (rule.kinds) near.kinds = concreteKinds(rule.layer, rule.kinds);
@@ -80,11 +89,23 @@ function mergeExclude(a: ExcludeFilter, b: ExcludeFilter): ExcludeFilter {
   return merged;
 }
 
+/** Land-use rules of several criteria as one filter: kinds of both (required, excluded), in the contract's order. */
+function mergeLandUse(a: LandUseFilter | undefined, b: LandUseFilter): LandUseFilter {
+  const ordered = (kinds: string[]): string[] => LAND_USE_KINDS.filter((k) => kinds.includes(k));
+  const merged: LandUseFilter = {};
+  const kinds = [...(a?.kinds ?? []), ...(b.kinds ?? [])];
+  const excluded = [...(a?.exclude_kinds ?? []), ...(b.exclude_kinds ?? [])];
+  if (kinds.length > 0) merged.kinds = ordered(kinds);
+  if (excluded.length > 0) merged.exclude_kinds = ordered(excluded);
+  return merged;
+}
+
 export function buildFilters(rules: CompiledRule[]): SearchFilters {
   let areaMin: number | undefined;
   let slopeMax: number | undefined;
   let categories: string[] | undefined;
   let vacant: boolean | undefined;
+  let landUse: LandUseFilter | undefined;
   const near: NearFilter[] = [];
   const exclude: ExcludeFilter[] = [];
   for (const rule of rules) {
@@ -100,6 +121,9 @@ export function buildFilters(rules: CompiledRule[]): SearchFilters {
         break;
       case 'vacant':
         vacant = rule.value;
+        break;
+      case 'land_use':
+        landUse = mergeLandUse(landUse, rule.land_use);
         break;
       case 'near':
         if (near.some((n) => n.layer === rule.near.layer)) throw new Error(`two criteria need near ${rule.near.layer}`);
@@ -117,6 +141,7 @@ export function buildFilters(rules: CompiledRule[]): SearchFilters {
   const filters: SearchFilters = {};
   if (areaMin !== undefined) filters.area_sqm = { min: areaMin };
   if (categories !== undefined) filters.zoning = { categories };
+  if (landUse !== undefined) filters.land_use = landUse;
   if (slopeMax !== undefined) filters.slope_pct = { max: slopeMax };
   if (vacant !== undefined) filters.vacant = vacant;
   if (near.length > 0) filters.near = near;

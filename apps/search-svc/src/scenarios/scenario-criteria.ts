@@ -1,4 +1,4 @@
-import { ZONING_CATEGORY_GROUPS, type ZoningCategory } from '@lp/contracts';
+import { ZONING_CATEGORY_GROUPS, type LandUseKind, type ZoningCategory } from '@lp/contracts';
 import type { ParameterId } from './scenario-parameters.js';
 
 /** A literal value, or a parameter times a factor (km parameters feed metre filters). */
@@ -10,6 +10,7 @@ export type FilterRule =
   | { filter: 'slope_max'; max: Amount }
   | { filter: 'zoning'; categories: readonly ZoningCategory[] }
   | { filter: 'vacant'; value: boolean }
+  | { filter: 'land_use'; kinds?: readonly LandUseKind[]; exclude_kinds?: readonly LandUseKind[] }
   | { filter: 'near'; layer: string; within: Amount; kinds?: readonly string[]; where?: Readonly<Record<string, Amount>> }
   | { filter: 'exclude'; layer: string; kinds?: readonly string[]; buffer: Amount };
 
@@ -70,7 +71,8 @@ export const CRITERIA = {
   slope: { label: 'Slope within tolerance', rules: [{ filter: 'slope_max', max: metres('max_slope_pct') }] },
   notForestOrOrchard: {
     label: 'Not forest or orchard',
-    rules: [{ filter: 'exclude', layer: 'land_cover', kinds: ['forest', 'orchard'], buffer: 0 }],
+    rules: [{ filter: 'land_use', exclude_kinds: ['forest', 'orchard'] }],
+    note: 'Land use, not zoning: EGiB classes Ls and S- on the parcel, or forest and orchard land cover where it has no classes.',
   },
   windSetback: {
     label: 'Statutory setback clear',
@@ -96,7 +98,10 @@ export const CRITERIA = {
   },
   agriculturalLand: {
     label: 'Agricultural land',
-    rules: [{ filter: 'zoning', categories: ZONING_CATEGORY_GROUPS['agricultural']! }],
+    rules: [{ filter: 'land_use', kinds: ['agricultural'] }],
+    note:
+      'Land use, not zoning: EGiB classes R, Ł, Ps, S-, Br, Wsr, W, Lzr on the parcel, or arable, grassland or orchard land cover ' +
+      'where it has no classes. A local-plan zone says what may be built, not what the land is.',
   },
   residentialZoning: {
     label: 'Residential zoning',

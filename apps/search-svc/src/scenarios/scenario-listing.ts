@@ -15,6 +15,8 @@ function criterionId(rule: CompiledRule): string {
       return 'zoning';
     case 'vacant':
       return 'vacant';
+    case 'land_use':
+      return rule.land_use.kinds ? 'land_use' : 'land_use:exclude';
     case 'near':
       return `near:${rule.near.layer}`;
     case 'exclude':
@@ -33,6 +35,8 @@ export function describeRule(rule: CompiledRule): string {
       return `zoning.categories ${rule.categories.join(', ')}`;
     case 'vacant':
       return `vacant ${rule.value}`;
+    case 'land_use':
+      return rule.land_use.kinds ? `land_use.kinds ${rule.land_use.kinds.join(', ')}` : `land_use.exclude_kinds ${(rule.land_use.exclude_kinds ?? []).join(', ')}`;
     case 'near': {
       const { layer, within_m, kinds, where } = rule.near;
       const kindText = kinds ? ` kinds ${kinds.join(', ')}` : '';

@@ -1,4 +1,14 @@
-import { ENV_KINDS, ENV_REACH_M, envColumn, NEAREST_COLUMNS, NEAREST_REACH_M, PLAN_OGOLNY_CATEGORY, type NearestColumn } from './index-columns.js';
+import { EGIB_CLASS_LAND_USE, LAND_COVER_LAND_USE, PLAN_OGOLNY_BINDING_STATUSES } from '@lp/contracts';
+import {
+  ENV_KINDS,
+  ENV_REACH_M,
+  envColumn,
+  NEAREST_COLUMNS,
+  NEAREST_REACH_M,
+  PLAN_OGOLNY_CATEGORY,
+  PLAN_OGOLNY_ZONE_KINDS,
+  type NearestColumn,
+} from './index-columns.js';
 
 /** Every name below comes from index-columns.ts (checked against the catalogue), never from input. */
 function quoted(values: readonly string[]): string {
@@ -32,6 +42,45 @@ function dominantZone(alias: string, layer: string, columns: string, where = 'tr
            LIMIT 1) ${alias} ON true`;
 }
 
+function textArray(values: readonly string[]): string {
+  return `ARRAY[${quoted(values)}]::text[]`;
+}
+
+/** Land-use kinds proven by the parcel's EGiB classes (contracts' EGIB_CLASS_LAND_USE), an empty array when none. */
+const EGIB_LAND_USE_SQL = `ARRAY(
+      SELECT DISTINCT k FROM unnest(string_to_array(t.land_use_classes, ',')) AS c(v)
+      CROSS JOIN LATERAL unnest(CASE ${EGIB_CLASS_LAND_USE.map((r) => `WHEN btrim(c.v) ~ '${r.pattern}' THEN ${textArray(r.kinds)}`).join(' ')}
+                                ELSE ARRAY[]::text[] END) AS k
+      ORDER BY k)`;
+
+/** Land-use kinds of the land cover covering at least 1 % of a parcel without EGiB classes, where the gmina has land cover. */
+const LAND_COVER_LAND_USE_JOIN = `LEFT JOIN LATERAL (
+      SELECT array_agg(DISTINCT k ORDER BY k) AS kinds FROM (
+        SELECT s.kind FROM layer_pub.land_cover_subdivided s
+        WHERE NOT t.has_classes AND $5 AND ST_Intersects(s.geom, t.geom) AND s.kind IN (${quoted(Object.keys(LAND_COVER_LAND_USE))})
+        GROUP BY s.kind HAVING sum(ST_Area(ST_Intersection(s.geom, t.geom))) >= 0.01 * t.area) q
+      CROSS JOIN LATERAL unnest(CASE q.kind ${Object.entries(LAND_COVER_LAND_USE)
+        .map(([kind, kinds]) => `WHEN '${kind}' THEN ${textArray(kinds)}`)
+        .join(' ')} END) AS k) lcu ON true`;
+
+/**
+ * Which instrument decides the parcel's zoning (design SEARCH.md "Zoning evidence"): the local
+ * plan's zone; unknown inside a plan whose zones we lack, or where plan boundaries are missing; a
+ * binding general plan only where no local plan applies (unknown where the gmina's general plan
+ * is not in our data); otherwise none. $3: mpzp_plans has data in the gmina, $4: plan_ogolny_zones has.
+ */
+const ZONING_EVIDENCE_JOINS = `CROSS JOIN LATERAL (
+      SELECT CASE WHEN mz.symbol IS NOT NULL OR mz.category IS NOT NULL THEN 'zone'
+                  WHEN mp.plan_name IS NOT NULL THEN 'zones_missing'
+                  WHEN NOT $3 THEN 'boundaries_missing'
+                  ELSE 'none' END AS local_plan) lp
+    CROSS JOIN LATERAL (
+      SELECT CASE WHEN lp.local_plan = 'zone' THEN 'mpzp'
+                  WHEN lp.local_plan <> 'none' THEN 'unknown'
+                  WHEN po.kind IS NOT NULL AND po.status IN (${quoted(PLAN_OGOLNY_BINDING_STATUSES)}) THEN 'plan_ogolny'
+                  WHEN po.kind IS NULL AND NOT $4 THEN 'unknown'
+                  ELSE 'none' END AS source) zs`;
+
 const PLAN_OGOLNY_CASE = `CASE po.kind ${Object.entries(PLAN_OGOLNY_CATEGORY)
   .map(([kind, category]) => `WHEN '${kind}' THEN '${category}'`)
   .join(' ')} END`;
@@ -39,29 +88,36 @@ const PLAN_OGOLNY_CASE = `CASE po.kind ${Object.entries(PLAN_OGOLNY_CATEGORY)
 /**
  * One gmina's rows of the search index, derived from layer_pub in one statement. $1 is the gmina
  * TERYT, $2 whether the buildings layer has data there (building counts are only facts where it
- * has). Zoning symbols are canonicalised afterwards, in TypeScript (the taxonomy lives there).
+ * has), $3, $4 and $5 whether mpzp_plans, plan_ogolny_zones and land_cover have. Zoning symbols are canonicalised afterwards, in TypeScript (the taxonomy lives there).
  */
 export function indexBuildSql(): string {
   const nearestColumns = NEAREST_COLUMNS.flatMap((c) => [`${c.column}.m`, `${c.column}.name`]);
   return `
     INSERT INTO search.parcel_index (
-      parcel_id, teryt, gmina_name, area_sqm, zoning_source, zoning_category, zoning_symbol_raw, slope_pct,
+      parcel_id, teryt, gmina_name, area_sqm, zoning_source, zoning_category, zoning_symbol_raw,
+      local_plan, zoning_missing_plan, general_plan_allows_building, land_use_kinds, land_use_source, slope_pct,
       building_count, max_floors, min_floors,
       ${NEAREST_COLUMNS.map((c) => `${c.column}_m, ${c.column}_name`).join(', ')},
       grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap,
       ${ENV_KINDS.map(envColumn).join(', ')},
       price_per_sqm_pln)
     WITH t AS (
-      SELECT p.id, p.teryt, p.geom, COALESCE(p.area_sqm, ST_Area(p.geom)) AS area_sqm, greatest(ST_Area(p.geom), 1) AS area
+      SELECT p.id, p.teryt, p.geom, COALESCE(p.area_sqm, ST_Area(p.geom)) AS area_sqm, greatest(ST_Area(p.geom), 1) AS area,
+             p.land_use_classes, COALESCE(btrim(p.land_use_classes), '') <> '' AS has_classes
       FROM layer_pub.parcels p WHERE p.teryt = $1
     ), price AS (
       SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x.price_per_sqm_pln) AS median
       FROM layer_pub.transactions x WHERE x.kind = 'land' AND x.teryt = $1 AND x.price_per_sqm_pln > 0
     )
     SELECT t.id, t.teryt, (SELECT g.name FROM layer_pub.admin_bounds g WHERE g.kind = 'gmina' AND g.id = $1 LIMIT 1), t.area_sqm,
-           CASE WHEN mz.symbol IS NOT NULL OR mz.category IS NOT NULL THEN 'mpzp' WHEN po.kind IS NOT NULL THEN 'plan_ogolny' END,
-           COALESCE(mz.category, ${PLAN_OGOLNY_CASE}),
-           mz.symbol,
+           zs.source,
+           CASE zs.source WHEN 'mpzp' THEN mz.category WHEN 'plan_ogolny' THEN ${PLAN_OGOLNY_CASE} END,
+           CASE WHEN zs.source = 'mpzp' THEN mz.symbol END,
+           lp.local_plan,
+           CASE WHEN lp.local_plan = 'zones_missing' THEN mp.plan_name END,
+           CASE WHEN zs.source = 'plan_ogolny' THEN COALESCE(po.allows_building, false) END,
+           CASE WHEN t.has_classes THEN ${EGIB_LAND_USE_SQL} WHEN $5 THEN COALESCE(lcu.kinds, '{}'::text[]) END,
+           CASE WHEN t.has_classes THEN 'egib' WHEN $5 THEN 'land_cover' END,
            ts.slope_mean_pct,
            CASE WHEN $2 THEN b.count END, CASE WHEN $2 THEN COALESCE(b.max_floors, 0) END, b.min_floors,
            ${nearestColumns.join(', ')},
@@ -70,7 +126,10 @@ export function indexBuildSql(): string {
            (SELECT median FROM price)
     FROM t
     ${dominantZone('mz', 'mpzp_zones', 'f.symbol, f.category')}
-    ${dominantZone('po', 'plan_ogolny_zones', 'f.kind', `f.kind IN (${quoted(Object.keys(PLAN_OGOLNY_CATEGORY))})`)}
+    ${dominantZone('mp', 'mpzp_plans', 'f.plan_name')}
+    ${dominantZone('po', 'plan_ogolny_zones', 'f.kind, f.status, f.allows_building', `f.kind IN (${quoted(PLAN_OGOLNY_ZONE_KINDS)})`)}
+    ${ZONING_EVIDENCE_JOINS}
+    ${LAND_COVER_LAND_USE_JOIN}
     LEFT JOIN layer_pub.terrain_stats ts ON ts.id = t.id
     LEFT JOIN LATERAL (
       SELECT count(*)::int AS count, max(f.floors)::int AS max_floors, min(f.floors)::int AS min_floors

@@ -1,4 +1,4 @@
-import { findLayer, NEAR_WITHIN_MAX_M } from '@lp/contracts';
+import { findLayer, NEAR_WITHIN_MAX_M, PLAN_OGOLNY_ZONE_TYPES } from '@lp/contracts';
 
 /**
  * What the search index precomputes per parcel, as data: the engine reads these to decide whether
@@ -69,7 +69,9 @@ export function envColumn(kind: string): string {
 
 /**
  * Plan ogólny zone kinds as zoning categories of the taxonomy, for `zoning` without require_plan
- * where no local plan covers the parcel. Infill and inner-city areas are overlays, not zones.
+ * where no local plan covers the parcel and the general plan binds. Infill and inner-city areas are
+ * overlays, not zones. The economic zone (SP) has no category: the spec's industrial zoning is the
+ * local-plan P, PU and P/U only; an SP zone counts as buildable through its allows_building.
  */
 export const PLAN_OGOLNY_CATEGORY: Readonly<Record<string, string>> = {
   multifunctional_multi_family: 'residential_multi',
@@ -77,7 +79,6 @@ export const PLAN_OGOLNY_CATEGORY: Readonly<Record<string, string>> = {
   multifunctional_farmstead: 'residential_single',
   services: 'commercial_services',
   large_retail: 'commercial_services',
-  economic: 'industrial',
   agricultural_production: 'agricultural',
   renewable_energy: 'infrastructure',
   green_recreation: 'green_recreation',
@@ -87,10 +88,14 @@ export const PLAN_OGOLNY_CATEGORY: Readonly<Record<string, string>> = {
   transport: 'transport',
 };
 
+/** Plan ogólny zone kinds (the overlays left out): the dominant one decides where the plan binds. */
+export const PLAN_OGOLNY_ZONE_KINDS: readonly string[] = PLAN_OGOLNY_ZONE_TYPES.map((z) => z.kind);
+
 /** Layers the index is derived from, with how far a change in one gmina reaches parcels elsewhere. */
 export const INDEX_LAYER_REACH_M: Readonly<Record<string, number>> = {
   parcels: 0,
   admin_bounds: 0,
+  mpzp_plans: 0,
   mpzp_zones: 0,
   plan_ogolny_zones: 0,
   terrain_stats: 0,

@@ -5,6 +5,23 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { indexBuildSql } from './index-build.sql.js';
 import { INDEX_LAYERS } from './index-columns.js';
 
+/** Layers whose presence in the gmina the build needs, in the order of the build's parameters $2.. */
+const BUILD_COVERAGE_LAYERS = ['buildings', 'mpzp_plans', 'plan_ogolny_zones', 'land_cover'] as const;
+
+/**
+ * How many of the gmina's parcels cannot be proven on zoning or land use, and the local plans
+ * whose zones are missing (coverage notes name them): read by search coverage (GminaEvidence).
+ */
+const EVIDENCE_SQL = `
+  SELECT jsonb_build_object(
+           'zoning_unknown_local', count(*) FILTER (WHERE local_plan IN ('zones_missing', 'boundaries_missing')),
+           'zoning_unknown_general', count(*) FILTER (WHERE zoning_source = 'unknown' AND local_plan = 'none'),
+           'plan_boundaries_missing', bool_or(local_plan = 'boundaries_missing'),
+           'land_use_unknown', count(*) FILTER (WHERE land_use_kinds IS NULL),
+           'missing_plans', COALESCE(to_jsonb(array_agg(DISTINCT zoning_missing_plan ORDER BY zoning_missing_plan)
+                                       FILTER (WHERE zoning_missing_plan IS NOT NULL)), '[]'::jsonb))
+  FROM search.parcel_index WHERE teryt = $1`;
+
 export interface IndexBuild {
   teryt: string;
   versions: Record<string, number>;
@@ -22,8 +39,8 @@ export class SearchIndexRepository {
     return this.db.transaction('REPEATABLE READ', async (manager) => {
       const versions = await this.layerVersions(manager);
       const [coverage] = await manager.query(
-        `SELECT EXISTS (SELECT 1 FROM layer_pub.region_coverage
-                        WHERE layer_id = 'buildings' AND level = 'gmina' AND teryt = $1 AND status <> 'missing') AS buildings`,
+        `SELECT ${BUILD_COVERAGE_LAYERS.map((layer) => `EXISTS (SELECT 1 FROM layer_pub.region_coverage
+                        WHERE layer_id = '${layer}' AND level = 'gmina' AND teryt = $1 AND status <> 'missing') AS ${layer}`).join(', ')}`,
         [teryt],
       );
       // parcels that moved here from another gmina leave that gmina's rows too
@@ -37,14 +54,15 @@ export class SearchIndexRepository {
          WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)`,
         [teryt],
       );
-      await manager.query(this.buildSql, [teryt, coverage.buildings === true]);
+      await manager.query(this.buildSql, [teryt, ...BUILD_COVERAGE_LAYERS.map((layer) => coverage[layer] === true)]);
       await manager.query(`INSERT INTO search.parcel_geometry (parcel_id, teryt, geom) SELECT p.id, p.teryt, p.geom FROM layer_pub.parcels p WHERE p.teryt = $1`, [teryt]);
       await this.canonicaliseSymbols(manager, teryt);
       const [{ parcels }] = await manager.query(`SELECT count(*)::int AS parcels FROM search.parcel_index WHERE teryt = $1`, [teryt]);
       await manager.query(
-        `INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at) VALUES ($1, $2::jsonb, $3, $4, now())
+        `INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at, evidence)
+         VALUES ($1, $2::jsonb, $3, $4, now(), (${EVIDENCE_SQL}))
          ON CONFLICT (teryt) DO UPDATE SET versions = EXCLUDED.versions, parcels = EXCLUDED.parcels,
-           duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at`,
+           duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at, evidence = EXCLUDED.evidence`,
         [teryt, JSON.stringify(versions), parcels, Math.round(performance.now() - durationStarted)],
       );
       return parcels as number;

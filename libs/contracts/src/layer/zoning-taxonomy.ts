@@ -355,3 +355,25 @@ export const PLAN_OGOLNY_ZONE_TYPES: readonly PlanOgolnyZoneType[] = [
   { symbol: 'SO', kind: 'open_area', description: 'Open-area zone (farmland, forest, water)', allowsBuilding: false },
   { symbol: 'SK', kind: 'transport', description: 'Transport zone', allowsBuilding: false },
 ];
+
+/**
+ * Procedure statuses at which a general plan binds, so its zones prove a parcel's zoning (design
+ * SEARCH.md "Zoning evidence"). Only a plan in force is local law: an adopted plan still awaits
+ * publication and the voivode's legality review (it may be annulled), and a plan in preparation
+ * or under public consultation is a draft. Those are shown as information, never as proof.
+ */
+export const PLAN_OGOLNY_BINDING_STATUSES: readonly string[] = ['in_force'];
+
+export function isPlanOgolnyBinding(status: string | null | undefined): boolean {
+  return status !== null && status !== undefined && PLAN_OGOLNY_BINDING_STATUSES.includes(status);
+}
+
+/**
+ * Which instrument decided a parcel's zoning: `mpzp` a zone of the local plan covering it;
+ * `plan_ogolny` a zone of a binding general plan where no local plan applies; `unknown` a local
+ * plan covers it but its zones are not in our data (or plan boundaries, or the general plan, are
+ * missing where they would decide); `none` no binding instrument applies (no local plan, and the
+ * general plan is absent from the gmina's plan or not binding yet). The study never decides.
+ */
+export const ZONING_EVIDENCE_SOURCES = ['mpzp', 'plan_ogolny', 'unknown', 'none'] as const;
+export type ZoningEvidenceSource = (typeof ZONING_EVIDENCE_SOURCES)[number];

@@ -5,6 +5,7 @@ export * from './search-filters.request.js';
 export * from './search-parcels.request.js';
 export * from './where-conditions.js';
 export * from './search-criteria.js';
+export * from './land-use.js';
 export * from './validate-search-request.js';
 export * from './search-response.view.js';
 export * from './scenario.view.js';

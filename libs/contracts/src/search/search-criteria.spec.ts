@@ -7,6 +7,7 @@ describe('searchCriteriaOf', () => {
       filters: {
         area_sqm: { min: 2000 },
         zoning: { categories: ['industrial'] },
+        land_use: { kinds: ['agricultural'], exclude_kinds: ['forest', 'orchard'] },
         slope_pct: { max: 30 },
         vacant: false,
         near: [{ layer: 'grid_capacity', within_m: 5000 }],
@@ -15,7 +16,9 @@ describe('searchCriteriaOf', () => {
     });
     expect(criteria).toEqual([
       { criterion: 'area', mode: 'requires', layers: ['parcels'] },
-      { criterion: 'zoning', mode: 'requires', layers: ['mpzp_zones', 'plan_ogolny_zones'] },
+      { criterion: 'zoning', mode: 'requires', layers: ['mpzp_plans', 'mpzp_zones', 'plan_ogolny_zones'] },
+      { criterion: 'land_use', mode: 'requires', layers: ['parcels', 'land_cover'] },
+      { criterion: 'land_use:exclude', mode: 'screens', layers: ['parcels', 'land_cover'] },
       { criterion: 'slope', mode: 'screens', layers: ['terrain_stats'] },
       { criterion: 'vacant', mode: 'requires', layers: ['buildings'] },
       { criterion: 'near:grid_capacity', mode: 'requires', layers: ['grid_capacity'] },
@@ -24,7 +27,7 @@ describe('searchCriteriaOf', () => {
   });
 
   it('looks at local plans only when require_plan is set, and has no criteria without filters', () => {
-    expect(searchCriteriaOf({ filters: { zoning: { categories: ['industrial'], require_plan: true } } })[0]!.layers).toEqual(['mpzp_zones']);
+    expect(searchCriteriaOf({ filters: { zoning: { categories: ['industrial'], require_plan: true } } })[0]!.layers).toEqual(['mpzp_plans', 'mpzp_zones']);
     expect(searchCriteriaOf({})).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ export const CRITERION_MODES = ['requires', 'screens'] as const;
 export type CriterionMode = (typeof CRITERION_MODES)[number];
 
 export interface SearchCriterion {
-  /** `area`, `zoning`, `slope`, `vacant`, `near:<layer>` or `exclude:<layer>`: the coverage entry's name. */
+  /** `area`, `zoning`, `land_use`, `land_use:exclude`, `slope`, `vacant`, `near:<layer>` or `exclude:<layer>`: the coverage entry's name. */
   criterion: string;
   mode: CriterionMode;
   /** Layers whose coverage decides the criterion's status. */
@@ -25,9 +25,12 @@ export function searchCriteriaOf(request: SearchParcelsRequest): SearchCriterion
   const criteria: SearchCriterion[] = [];
   if (filters.area_sqm) criteria.push({ criterion: 'area', mode: 'requires', layers: ['parcels'] });
   if (filters.zoning) {
-    const layers = filters.zoning.require_plan ? ['mpzp_zones'] : ['mpzp_zones', 'plan_ogolny_zones'];
+    // the plan boundaries say whether a local plan applies at all (design SEARCH.md "Zoning evidence")
+    const layers = filters.zoning.require_plan ? ['mpzp_plans', 'mpzp_zones'] : ['mpzp_plans', 'mpzp_zones', 'plan_ogolny_zones'];
     criteria.push({ criterion: 'zoning', mode: 'requires', layers });
   }
+  if (filters.land_use?.kinds) criteria.push({ criterion: 'land_use', mode: 'requires', layers: ['parcels', 'land_cover'] });
+  if (filters.land_use?.exclude_kinds) criteria.push({ criterion: 'land_use:exclude', mode: 'screens', layers: ['parcels', 'land_cover'] });
   if (filters.slope_pct) criteria.push({ criterion: 'slope', mode: 'screens', layers: ['terrain_stats'] });
   if (filters.vacant !== undefined) criteria.push({ criterion: 'vacant', mode: 'requires', layers: ['buildings'] });
   for (const near of filters.near ?? []) criteria.push({ criterion: `near:${near.layer}`, mode: 'requires', layers: [near.layer] });

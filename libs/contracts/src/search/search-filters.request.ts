@@ -2,8 +2,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   IsArray,
   IsBoolean,
+  IsIn,
   IsNumber,
   IsObject,
   IsOptional,
@@ -15,6 +17,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ZONING_CATEGORIES } from '../layer/zoning-taxonomy.js';
+import { LAND_USE_KINDS } from './land-use.js';
 import {
   EXCLUDE_BUFFER_MAX_M,
   EXCLUDE_MAX_ITEMS,
@@ -75,6 +78,45 @@ export class ZoningFilter {
   @IsOptional()
   @IsBoolean({ message: 'filters.zoning.require_plan must be true or false' })
   require_plan?: boolean;
+
+  @ApiPropertyOptional({
+    description:
+      'true: the parcel may be built on: a residential or service local-plan zone, or (unless require_plan) a zone of a binding ' +
+      'general plan that allows building. An addition to the spec, for its phrase "buildable".',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'filters.zoning.buildable must be true or false' })
+  buildable?: boolean;
+}
+
+/**
+ * Land use proven by the parcel's EGiB land-use classes, or land cover where it has none: `kinds`
+ * (criterion land_use, requires) and `exclude_kinds` (criterion land_use:exclude, screens).
+ */
+export class LandUseFilter {
+  @ApiPropertyOptional({
+    type: [String],
+    enum: LAND_USE_KINDS,
+    description: 'The parcel must be land of one of these kinds (agricultural, arable, grassland, orchard, forest)',
+    example: ['agricultural'],
+  })
+  @IsOptional()
+  @IsArray({ message: 'filters.land_use.kinds must be an array of land-use kinds' })
+  @ArrayMinSize(1, { message: `filters.land_use.kinds must not be empty; use some of: ${LAND_USE_KINDS.join(', ')}` })
+  @IsIn(LAND_USE_KINDS, { each: true, message: `filters.land_use.kinds: $value is not a land-use kind; allowed: ${LAND_USE_KINDS.join(', ')}` })
+  kinds?: string[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    enum: LAND_USE_KINDS,
+    description: 'The parcel must have no land of these kinds (e.g. forest, orchard)',
+    example: ['forest', 'orchard'],
+  })
+  @IsOptional()
+  @IsArray({ message: 'filters.land_use.exclude_kinds must be an array of land-use kinds' })
+  @ArrayMinSize(1, { message: `filters.land_use.exclude_kinds must not be empty; use some of: ${LAND_USE_KINDS.join(', ')}` })
+  @IsIn(LAND_USE_KINDS, { each: true, message: `filters.land_use.exclude_kinds: $value is not a land-use kind; allowed: ${LAND_USE_KINDS.join(', ')}` })
+  exclude_kinds?: string[];
 }
 
 export class SlopeFilter {
@@ -173,6 +215,15 @@ export class SearchFilters {
   @ValidateNested()
   @Type(() => ZoningFilter)
   zoning?: ZoningFilter;
+
+  @ApiPropertyOptional({
+    type: LandUseFilter,
+    description: 'Land use from EGiB classes or land cover (criteria land_use, requires, and land_use:exclude, screens); an addition to the spec',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => LandUseFilter)
+  land_use?: LandUseFilter;
 
   @ApiPropertyOptional({ type: SlopeFilter, description: 'Mean slope (criterion slope, screens)' })
   @IsOptional()

@@ -1,5 +1,6 @@
 import { ParcelSearchIndex1764100000000 } from './1764100000000-parcel-search-index.js';
+import { ZoningAndLandUseEvidence1764200000000 } from './1764200000000-zoning-and-land-use-evidence.js';
 
 /** search-svc's migrations, oldest first. */
-export const SEARCH_MIGRATIONS = [ParcelSearchIndex1764100000000];
+export const SEARCH_MIGRATIONS = [ParcelSearchIndex1764100000000, ZoningAndLandUseEvidence1764200000000];
 export const SEARCH_SCHEMA = 'search';

@@ -242,11 +242,17 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
         criteria.push({ type: 'vacant', value: (feature === 'vacant') !== (negation !== null), text: source });
         break;
       case 'buildable':
+        // spec phrase table: residential or service local-plan zones, or general-plan zones that allow building
+        criteria.push({ type: 'zoning', buildable: true, group: feature, text: source });
+        break;
+      case 'agricultural':
+        // agricultural land is proven by land use (EGiB classes, land cover), not by a zone
+        criteria.push({ type: 'land_use', kinds: ['agricultural'], text: source });
+        break;
       case 'residential':
       case 'commercial':
       case 'services':
       case 'industrial':
-      case 'agricultural':
         criteria.push({ type: 'zoning', categories: ZONING_CATEGORY_GROUPS[feature]!, group: feature, text: source });
         break;
       case 'local_plan':

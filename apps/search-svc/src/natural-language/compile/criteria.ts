@@ -1,3 +1,4 @@
+import type { LandUseKind } from '@lp/contracts';
 import type { TargetId } from '../lexicon/meanings.js';
 
 /** Where a criterion came from in the query, quoted back in assumptions and `understood`. */
@@ -13,7 +14,8 @@ export type Criterion =
   | ({ type: 'area'; min?: number; max?: number; reading: 'min' | 'max' | 'range' | 'about' | 'bare' } & Source)
   | ({ type: 'slope'; max: number; explicit: boolean } & Source)
   | ({ type: 'vacant'; value: boolean } & Source)
-  | ({ type: 'zoning'; categories?: readonly string[]; group?: string; symbols?: readonly string[]; requirePlan?: boolean } & Source)
+  | ({ type: 'zoning'; categories?: readonly string[]; group?: string; symbols?: readonly string[]; requirePlan?: boolean; buildable?: boolean } & Source)
+  | ({ type: 'land_use'; kinds: readonly LandUseKind[] } & Source)
   | ({ type: 'near'; target: TargetId | 'road_ref'; layer: string; withinM: number; explicit: boolean; kinds?: readonly string[]; where?: Record<string, unknown> } & Source)
   | ({ type: 'exclude'; target: TargetId; layer: string; kinds?: readonly string[]; bufferM: number; explicit: boolean } & Source)
   | ({ type: 'rank'; signal: string; weight: number; reason: 'cheap' | 'large' | 'price_limit' } & Source)

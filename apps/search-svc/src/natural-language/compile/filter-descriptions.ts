@@ -67,7 +67,10 @@ const ZONING_GROUP_NAMES: Readonly<Record<string, Words>> = {
   commercial: { pl: 'usługowo-handlowe (U, MN/U)', en: 'commercial (U, MN/U)' },
   services: { pl: 'usługowe (U, UP, MN/U)', en: 'services (U, UP, MN/U)' },
   industrial: { pl: 'przemysłowe (P, PU, P/U, U/P)', en: 'industrial (P, PU, P/U, U/P)' },
-  buildable: { pl: 'budowlane: mieszkaniowe lub usługowe', en: 'buildable: residential or services' },
+  buildable: {
+    pl: 'budowlane: strefa mieszkaniowa lub usługowa planu miejscowego albo strefa obowiązującego planu ogólnego dopuszczająca zabudowę',
+    en: 'buildable: a residential or services local-plan zone, or a zone of a general plan in force that allows building',
+  },
   agricultural: { pl: 'rolne (R)', en: 'agricultural (R)' },
 };
 
@@ -176,6 +179,7 @@ export function describeZoning(zoning: NonNullable<NonNullable<SearchParcelsRequ
     );
     parts.push(group ? say(ZONING_GROUP_NAMES[group[0]]!, lang) : zoning.categories.join(', '));
   }
+  if (zoning.buildable) parts.push(say(ZONING_GROUP_NAMES['buildable']!, lang));
   if (zoning.symbols) parts.push(lang === 'pl' ? `symbol planu ${zoning.symbols.join(', ')}` : `plan symbol ${zoning.symbols.join(', ')}`);
   const plan = zoning.require_plan
     ? lang === 'pl'
@@ -186,6 +190,26 @@ export function describeZoning(zoning: NonNullable<NonNullable<SearchParcelsRequ
       : 'in a local or general plan';
   const what = parts.length > 0 ? parts.join('; ') : lang === 'pl' ? 'dowolne' : 'any';
   return lang === 'pl' ? `przeznaczenie ${what}, ${plan}` : `zoning ${what}, ${plan}`;
+}
+
+const LAND_USE_NAMES: Readonly<Record<string, Words>> = {
+  agricultural: { pl: 'rolne (klasy EGiB R, Ł, Ps, S; pokrycie terenu)', en: 'agricultural (EGiB classes R, Ł, Ps, S; land cover)' },
+  arable: { pl: 'grunty orne', en: 'arable land' },
+  grassland: { pl: 'łąki i pastwiska', en: 'meadows and pastures' },
+  orchard: { pl: 'sady', en: 'orchards' },
+  forest: { pl: 'lasy', en: 'forest' },
+};
+
+/** The land-use filter in words. */
+export function describeLandUse(landUse: NonNullable<NonNullable<SearchParcelsRequest['filters']>['land_use']>, lang: Language): string {
+  const names = (kinds: readonly string[]): string => kinds.map((k) => {
+      const words = LAND_USE_NAMES[k];
+      return words ? say(words, lang) : k;
+    }).join(', ');
+  const parts: string[] = [];
+  if (landUse.kinds) parts.push(lang === 'pl' ? `użytkowanie gruntu: ${names(landUse.kinds)}` : `land use: ${names(landUse.kinds)}`);
+  if (landUse.exclude_kinds) parts.push(lang === 'pl' ? `bez gruntów: ${names(landUse.exclude_kinds)}` : `no land of: ${names(landUse.exclude_kinds)}`);
+  return parts.join('; ');
 }
 
 /** Every filter and the ranking of a request, one line each, in the request's language. */
@@ -201,6 +225,7 @@ export function describeRequest(request: SearchParcelsRequest, lang: Language): 
     lines.push(lang === 'pl' ? `powierzchnia najwyżej ${formatArea(area.max, lang)}` : `area at most ${formatArea(area.max, lang)}`);
   }
   if (filters.zoning) lines.push(describeZoning(filters.zoning, lang));
+  if (filters.land_use) lines.push(describeLandUse(filters.land_use, lang));
   if (filters.slope_pct) lines.push(lang === 'pl' ? `średnie nachylenie najwyżej ${formatNumber(filters.slope_pct.max, lang)} %` : `mean slope at most ${formatNumber(filters.slope_pct.max, lang)} %`);
   if (filters.vacant !== undefined) {
     lines.push(filters.vacant ? (lang === 'pl' ? 'niezabudowana (bez budynków)' : 'vacant (no building on it)') : lang === 'pl' ? 'z budynkiem' : 'with a building on it');

@@ -84,6 +84,12 @@ export function buildRequest(options: BuildOptions): BuiltRequest {
         }
         if (criterion.symbols) zoning.symbols = [...new Set([...(zoning.symbols ?? []), ...criterion.symbols])];
         if (criterion.requirePlan) zoning.require_plan = true;
+        if (criterion.buildable) zoning.buildable = true;
+        break;
+      }
+      case 'land_use': {
+        const landUse = (filters.land_use ??= {});
+        landUse.kinds = [...new Set([...(landUse.kinds ?? []), ...criterion.kinds])];
         break;
       }
       case 'near': {
@@ -182,6 +188,12 @@ function orderedFilters(filters: SearchFilters): SearchFilters {
     if (filters.zoning.categories) out.zoning.categories = filters.zoning.categories;
     if (filters.zoning.symbols) out.zoning.symbols = filters.zoning.symbols;
     if (filters.zoning.require_plan !== undefined) out.zoning.require_plan = filters.zoning.require_plan;
+    if (filters.zoning.buildable !== undefined) out.zoning.buildable = filters.zoning.buildable;
+  }
+  if (filters.land_use && (filters.land_use.kinds || filters.land_use.exclude_kinds)) {
+    out.land_use = {};
+    if (filters.land_use.kinds) out.land_use.kinds = filters.land_use.kinds;
+    if (filters.land_use.exclude_kinds) out.land_use.exclude_kinds = filters.land_use.exclude_kinds;
   }
   if (filters.slope_pct) out.slope_pct = { max: filters.slope_pct.max };
   if (filters.vacant !== undefined) out.vacant = filters.vacant;

@@ -1,0 +1,104 @@
+import type { CoverageStatus, CriterionCoverageView, SearchParcelsRequest } from '@lp/contracts';
+import type { CriterionPlan, ScopeGmina } from './criterion-coverage.js';
+import { zoningEvidenceScope } from './filter-sql.js';
+
+/** Per gmina, from the search index build: parcels whose zoning or land use cannot be proven. */
+export interface GminaEvidence {
+  parcels: number;
+  /** Inside a local plan whose zones we lack, or where plan boundaries are missing. */
+  zoning_unknown_local: number;
+  /** Outside every local plan where the gmina's general plan is not in our data. */
+  zoning_unknown_general: number;
+  plan_boundaries_missing: boolean;
+  /** Neither EGiB classes nor land cover. */
+  land_use_unknown: number;
+  /** Names of the local plans covering parcels whose zones we lack. */
+  missing_plans: string[];
+}
+
+export type EvidenceTable = ReadonlyMap<string, GminaEvidence>;
+
+/** Criteria whose coverage is a property of the parcels that can be proven, not only of the gmina's layers. */
+export const EVIDENCE_CRITERIA: readonly string[] = ['zoning', 'land_use', 'land_use:exclude'];
+
+const SHOWN = 5;
+
+function listed(items: readonly string[]): string {
+  const shown = items.slice(0, SHOWN);
+  return items.length > shown.length ? `${shown.join(', ')} and ${items.length - shown.length} more` : shown.join(', ');
+}
+
+function gminaNames(gminas: readonly ScopeGmina[], teryts: readonly string[]): string {
+  const names = new Map(gminas.map((g) => [g.teryt, g.name]));
+  return listed(teryts.map((t) => `${names.get(t) ?? t} (${t})`));
+}
+
+function statusOf(unknown: number, parcels: number): CoverageStatus {
+  if (parcels === 0 || unknown >= parcels) return 'missing';
+  return unknown === 0 ? 'available' : 'partial';
+}
+
+function overall(statuses: readonly CoverageStatus[]): CoverageStatus {
+  if (statuses.length > 0 && statuses.every((s) => s === 'available')) return 'available';
+  if (statuses.every((s) => s === 'missing')) return 'missing';
+  return 'partial';
+}
+
+/** Why zoning is unknown where it is, in words: the plans whose zones are missing, then the other gaps. */
+function zoningReasons(scope: 'local_plan' | 'any', rows: ReadonlyArray<[ScopeGmina, GminaEvidence | undefined]>, gminas: readonly ScopeGmina[]): string {
+  const reasons: string[] = [];
+  const plans = [...new Set(rows.flatMap(([, e]) => e?.missing_plans ?? []))].sort();
+  if (plans.length > 0) reasons.push(`inside local plans whose zones are not in our data: ${listed(plans.map((p) => `„${p}”`))}`);
+  const noBoundaries = rows.filter(([, e]) => e?.plan_boundaries_missing).map(([g]) => g.teryt);
+  if (noBoundaries.length > 0) reasons.push(`local-plan boundaries are not in our data in ${gminaNames(gminas, noBoundaries)}`);
+  const noGeneralPlan = scope === 'any' ? rows.filter(([, e]) => (e?.zoning_unknown_general ?? 0) > 0).map(([g]) => g.teryt) : [];
+  if (noGeneralPlan.length > 0) reasons.push(`outside local plans, the general plan (plan ogólny) is not in our data in ${gminaNames(gminas, noGeneralPlan)}`);
+  const noParcels = rows.filter(([, e]) => !e || e.parcels === 0).map(([g]) => g.teryt);
+  if (noParcels.length > 0) reasons.push(`no parcels in ${gminaNames(gminas, noParcels)}`);
+  return reasons.join('; ');
+}
+
+function landUseReasons(rows: ReadonlyArray<[ScopeGmina, GminaEvidence | undefined]>, gminas: readonly ScopeGmina[]): string {
+  const gaps = rows.filter(([, e]) => !e || e.parcels === 0 || e.land_use_unknown > 0).map(([g]) => g.teryt);
+  return gaps.length > 0 ? `parcels without EGiB land-use classes where land cover is not in our data, or no parcels: ${gminaNames(gminas, gaps)}` : '';
+}
+
+/**
+ * Coverage of a zoning or land-use criterion from the parcels that can be proven (design SEARCH.md
+ * "Zoning evidence"): available when every parcel of the scope has evidence, missing when none has
+ * (a requires criterion then blocks), partial otherwise, with a note naming what is missing.
+ * Other criteria keep their gmina-level plan.
+ */
+export function evidenceCoverage(plan: CriterionPlan, request: SearchParcelsRequest, gminas: readonly ScopeGmina[], evidence: EvidenceTable): CriterionPlan {
+  const { criterion } = plan;
+  if (!EVIDENCE_CRITERIA.includes(criterion.criterion)) return plan;
+  const zoning = criterion.criterion === 'zoning' ? request.filters?.zoning : undefined;
+  const scope = zoning ? zoningEvidenceScope(zoning) : undefined;
+  const unknownOf = (e: GminaEvidence): number =>
+    scope === undefined ? e.land_use_unknown : scope === 'local_plan' ? e.zoning_unknown_local : e.zoning_unknown_local + e.zoning_unknown_general;
+  const rows = gminas.map((g) => [g, evidence.get(g.teryt)] as [ScopeGmina, GminaEvidence | undefined]);
+  const statuses = rows.map(([, e]) => (e ? statusOf(unknownOf(e), e.parcels) : 'missing'));
+  const status = overall(statuses);
+  const covered = gminas.filter((_, i) => statuses[i] !== 'missing').map((g) => g.teryt);
+  const uncovered = gminas.filter((_, i) => statuses[i] === 'missing').map((g) => g.teryt);
+  const view: CriterionCoverageView = { criterion: criterion.criterion, mode: criterion.mode, status };
+  if (status !== 'available') {
+    const parcels = rows.reduce((sum, [, e]) => sum + (e?.parcels ?? 0), 0);
+    const unknown = rows.reduce((sum, [, e]) => sum + (e ? unknownOf(e) : 0), 0);
+    const what = zoning ? 'zoning' : 'land use';
+    const why = zoning ? zoningReasons(scope!, rows, gminas) : landUseReasons(rows, gminas);
+    const count = `${what} cannot be proven for ${unknown} of the ${parcels} parcels searched (${why})`;
+    if (criterion.mode === 'requires') {
+      view.note =
+        status === 'missing'
+          ? `${criterion.criterion}: ${count}, so nothing in the searched area can be proven: the search is blocked rather than reporting no match. Tell the user this criterion cannot be checked here.`
+          : `${criterion.criterion}: ${count}; those parcels are unknown, not "no", and are left out of the results.`;
+    } else {
+      view.note =
+        status === 'missing'
+          ? `${criterion.criterion}: ${count}, so the results were not screened for it; tell the user this was not checked.`
+          : `${criterion.criterion}: ${count}; such results were not screened for it and list it in unscreened.`;
+    }
+  }
+  return { criterion, view, covered, uncovered };
+}
