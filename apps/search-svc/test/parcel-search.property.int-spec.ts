@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { assertSearchRequest, expandKinds, findLayer, whereConditions, type ExcludeFilter, type NearFilter, type SearchFilters, type SearchParcelsRequest } from '@lp/contracts';
+import {
+  assertSearchRequest,
+  EGIB_CLASS_LAND_USE,
+  expandKinds,
+  findLayer,
+  LAND_COVER_LAND_USE,
+  whereConditions,
+  ZONING_CATEGORY_GROUPS, type ExcludeFilter, type NearFilter, type SearchFilters, type SearchParcelsRequest } from '@lp/contracts';
 import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
 import type { ParcelSearchResponse } from '../src/natural-language/parcel-search.js';
@@ -40,7 +47,16 @@ const filters: fc.Arbitrary<SearchFilters> = fc
       area_sqm: fc.record({ min: fc.integer({ min: 0, max: 8000 }) }),
       slope_pct: fc.record({ max: fc.integer({ min: 1, max: 15 }) }),
       vacant: fc.boolean(),
-      zoning: fc.record({ categories: fc.subarray(['residential_single', 'industrial', 'agricultural', 'commercial_services'], { minLength: 1 }) }),
+      zoning: fc.oneof(
+        fc.record({ categories: fc.subarray(['residential_single', 'industrial', 'agricultural', 'commercial_services'], { minLength: 1 }) }),
+        fc.record({ symbols: fc.subarray(['MN', 'MW', 'U', 'P/U', 'R'], { minLength: 1 }) }),
+        fc.record({ buildable: fc.constant(true), require_plan: fc.boolean() }),
+        fc.record({ categories: fc.constant(['residential_single', 'residential_multi']), require_plan: fc.constant(true) }),
+      ),
+      land_use: fc.oneof(
+        fc.record({ kinds: fc.subarray(['agricultural', 'arable', 'grassland', 'orchard', 'forest'], { minLength: 1 }) }),
+        fc.record({ exclude_kinds: fc.subarray(['forest', 'orchard'], { minLength: 1 }) }),
+      ),
       near: fc.array(near, { minLength: 1, maxLength: 2 }).map(oneEach),
       exclude: fc.array(exclude, { minLength: 1, maxLength: 2 }).map(oneEach),
     },
@@ -65,6 +81,42 @@ function kindsOf(layer: string, kinds?: readonly string[]): string[] {
   return kinds ? expandKinds(layer, kinds) : findLayer(layer)!.kinds.map((k) => k.id);
 }
 
+/** A polygon of the layer covering at least 1 % of the parcel (the share parcel detail counts). */
+const covering = (layer: string, alias: string, where = 'true'): string =>
+  `EXISTS (SELECT 1 FROM layer_pub.${layer} ${alias} WHERE ST_Intersects(${alias}.geom, p.geom) AND ${where}
+           AND ST_Area(ST_Intersection(${alias}.geom, p.geom)) >= 0.01 * ST_Area(p.geom))`;
+const PLAN_OGOLNY_OVERLAYS = ['infill_area', 'inner_city_area'];
+
+/**
+ * Zoning proven by the binding instrument, on the raw layers: a local-plan zone covers the parcel
+ * (of a wanted category), or no local plan does and a zone of a general plan in force does (one
+ * allowing building, for buildable). A parcel inside a plan without zones never qualifies.
+ * Parameters: $2 categories, $3 buildable categories, $4 general-plan overlays.
+ */
+function zoningProven(zoning: NonNullable<SearchFilters['zoning']>): string {
+  const zone = [zoning.categories ? 'z.category = ANY($2::text[])' : 'true', zoning.buildable ? 'z.category = ANY($3::text[])' : 'true'].join(' AND ');
+  const local = covering('mpzp_zones', 'z', zone);
+  if (zoning.require_plan || zoning.symbols) return local;
+  const general = `NOT ${covering('mpzp_plans', 'm')} AND ${covering('plan_ogolny_zones', 'g', `g.status = 'in_force' AND NOT (g.kind = ANY($4::text[]))${zoning.buildable ? ' AND g.allows_building' : ''}`)}`;
+  return `(${local}) OR (${general})`;
+}
+
+function zoningParams(zoning: NonNullable<SearchFilters['zoning']>): unknown[] {
+  return [zoning.categories ?? [], ZONING_CATEGORY_GROUPS['buildable'], PLAN_OGOLNY_OVERLAYS];
+}
+
+/** Land of the kinds: an EGiB class of the parcel proves it, or, without classes, land cover on 1 % of it. $a class patterns, $b land-cover kinds. */
+function landUseIs(a: number, b: number): string {
+  return `(EXISTS (SELECT 1 FROM unnest(string_to_array(p.land_use_classes, ',')) c WHERE btrim(c) ~ ANY($${a}::text[]))
+           OR (COALESCE(btrim(p.land_use_classes), '') = '' AND ${covering('land_cover', 'l', `l.kind = ANY($${b}::text[])`)}))`;
+}
+
+function landUseParams(kinds: readonly string[]): unknown[] {
+  const patterns = EGIB_CLASS_LAND_USE.filter((rule) => rule.kinds.some((k) => kinds.includes(k))).map((rule) => rule.pattern);
+  const cover = Object.entries(LAND_COVER_LAND_USE).filter(([, shows]) => shows.some((k) => kinds.includes(k))).map(([kind]) => kind);
+  return [patterns, cover];
+}
+
 /** Plain-PostGIS oracle: the result ids that break one filter, checked on the raw layers. */
 async function violations(db: DataSource, request: SearchParcelsRequest, response: ParcelSearchResponse): Promise<string[]> {
   const f = request.filters ?? {};
@@ -79,10 +131,9 @@ async function violations(db: DataSource, request: SearchParcelsRequest, respons
   if (f.area_sqm?.min !== undefined) await check('area', all, `COALESCE(p.area_sqm, ST_Area(p.geom)) >= $2`, [f.area_sqm.min]);
   if (f.slope_pct) await check('slope', screened('slope'), `(SELECT t.slope_mean_pct FROM layer_pub.terrain_stats t WHERE t.id = p.id) <= $2`, [f.slope_pct.max]);
   if (f.vacant !== undefined) await check('vacant', all, `${f.vacant ? 'NOT ' : ''}EXISTS (SELECT 1 FROM layer_pub.buildings b WHERE ST_Intersects(b.geom, p.geom))`);
-  if (f.zoning?.categories) {
-    await check('zoning', all, `EXISTS (SELECT 1 FROM layer_pub.mpzp_zones z WHERE z.category = ANY($2::text[]) AND ST_Intersects(z.geom, p.geom))
-      OR EXISTS (SELECT 1 FROM layer_pub.plan_ogolny_zones z WHERE ST_Intersects(z.geom, p.geom))`, [f.zoning.categories]);
-  }
+  if (f.zoning) await check('zoning', all, zoningProven(f.zoning), zoningParams(f.zoning));
+  if (f.land_use?.kinds) await check('land_use', all, landUseIs(2, 3), landUseParams(f.land_use.kinds));
+  if (f.land_use?.exclude_kinds) await check('land_use:exclude', screened('land_use:exclude'), `NOT (${landUseIs(2, 3)})`, landUseParams(f.land_use.exclude_kinds));
   for (const n of f.near ?? []) {
     const conditions = whereConditions(n.where ?? {}).map((c, i) => `x.${c.attribute} ${c.operator === 'gte' ? '>=' : '<='} $${i + 4}`);
     await check(`near:${n.layer}`, all, `EXISTS (SELECT 1 FROM layer_pub.${n.layer} x WHERE ST_DWithin(x.geom, p.geom, $2) AND x.kind = ANY($3::text[])${conditions.map((c) => ` AND ${c}`).join('')})`, [
@@ -141,6 +192,32 @@ describe('structured search properties', () => {
         expect(await violations(f.source, req, response)).toEqual([]);
       }),
       { numRuns: 40 },
+    );
+  });
+
+  it('no result has a requires criterion unknown in its own parcel detail (issue 13): the layers have data for it there', async () => {
+    await fc.assert(
+      fc.asyncProperty(regions, filters, async (region, filterSet) => {
+        const req = request(region, filterSet);
+        const response = await f.engine.run(req);
+        const all = response.results.map((r) => r.parcel_id);
+        if (all.length === 0) return;
+        const unknown: string[] = [];
+        const detailUnknown = async (label: string, sql: string, params: unknown[] = []): Promise<void> => {
+          const rows: Array<{ id: string }> = await f.source.query(`SELECT p.id FROM layer_pub.parcels p WHERE p.id = ANY($1::text[]) AND (${sql})`, [all, ...params]);
+          unknown.push(...rows.map((row) => `${label}: ${row.id}`));
+        };
+        const noData = (layer: string): string =>
+          `NOT EXISTS (SELECT 1 FROM layer_pub.region_coverage c WHERE c.layer_id = '${layer}' AND c.level = 'gmina' AND c.teryt = p.teryt AND c.status <> 'missing')`;
+        // regulations: inside a local plan whose zones we lack, mpzp is absent ("the plan's zones are not in our data")
+        if (filterSet.zoning) await detailUnknown('zoning', `${covering('mpzp_plans', 'm')} AND NOT ${covering('mpzp_zones', 'z')}`);
+        if (filterSet.zoning) await detailUnknown('zoning', noData('mpzp_plans'));
+        if (filterSet.land_use?.kinds) await detailUnknown('land_use', `COALESCE(btrim(p.land_use_classes), '') = '' AND ${noData('land_cover')}`);
+        if (filterSet.vacant !== undefined) await detailUnknown('vacant', noData('buildings'));
+        for (const n of filterSet.near ?? []) await detailUnknown(`near:${n.layer}`, noData(n.layer));
+        expect(unknown).toEqual([]);
+      }),
+      { numRuns: 60 },
     );
   });
 

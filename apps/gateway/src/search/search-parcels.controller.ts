@@ -17,7 +17,14 @@ const DESCRIPTION =
   'without it `score` is null and results come in parcel-id order. Ties break by parcel id; the same request on the same data ' +
   `gives the same answer. limit: 1 to ${SEARCH_LIMIT_MAX}, default ${SEARCH_LIMIT_DEFAULT}; \`matched\` counts every match. ` +
   'Unknown layers, kinds, attributes or signals answer 400 naming the allowed values. 503 while the search index of the searched ' +
-  'gminas is first being built.';
+  'gminas is first being built. ' +
+  'Zoning is proven by the binding instrument only: a local-plan (MPZP) zone; where no local plan applies, a zone of a general ' +
+  'plan (plan ogólny) in force (status in_force; adopted, public_consultation and in_preparation are not binding); the study ' +
+  'never. A parcel inside a local plan whose zones are not in our data has unknown zoning: never returned, and the zoning ' +
+  'coverage is `partial` (naming those plans) or `missing` (blocked) when no parcel searched can be proven. Industrial is the ' +
+  'local-plan P, PU, P/U (and U/P) only; `zoning.buildable` adds general-plan zones in force that allow building. ' +
+  '`land_use {kinds, exclude_kinds}` (agricultural, arable, grassland, orchard, forest) is proven by the EGiB land-use classes ' +
+  'of the parcel, or land cover where it has none: criteria `land_use` (requires) and `land_use:exclude` (screens).';
 
 /** HTTP face of search-svc's structured search: validates, forwards one NATS request, returns the reply. */
 @ApiTags('Search')

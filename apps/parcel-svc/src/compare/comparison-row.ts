@@ -29,11 +29,14 @@ export function comparisonRow(feature: ParcelFeatureView, fit: ScenarioFitView |
   const mpzp = regulations?.mpzp;
   const general = regulations?.plan_ogolny;
   if (mpzp) Object.assign(row, { zoning_source: 'local_plan', zoning_symbol: mpzp.symbol, zoning_category: mpzp.category });
-  else if (mpzp === null && general) Object.assign(row, { zoning_source: 'general_plan', zoning_symbol: general.zone_symbol, zoning_category: general.kind });
-  else if (mpzp === null) {
-    row.zoning_source = 'none';
-    if (general === undefined) gaps.push({ column: 'zoning', reason: 'no_data', note: 'No local plan applies; the general plan of this gmina is not in our data.' });
-  } else gaps.push({ column: 'zoning', reason: 'no_data', note: 'Local plan zones are not in our data here: zoning is unknown.' });
+  // a general plan decides only where it binds (design SEARCH.md "Zoning evidence"), as search counts it
+  else if (mpzp === null && general && regulations?.zoning_source === 'plan_ogolny') {
+    Object.assign(row, { zoning_source: 'general_plan', zoning_symbol: general.zone_symbol, zoning_category: general.kind });
+  } else if (mpzp === null && general === undefined) {
+    row.zoning_source = 'unknown';
+    gaps.push({ column: 'zoning', reason: 'no_data', note: 'No local plan applies; the general plan of this gmina is not in our data, so zoning is unknown.' });
+  } else if (mpzp === null) row.zoning_source = 'none';
+  else gaps.push({ column: 'zoning', reason: 'no_data', note: 'Local plan zones are not in our data here: zoning is unknown.' });
 
   const unchecked = (constraints?.coverage ?? []).filter((c) => c.status !== 'available').map((c) => c.layer);
   if (unchecked.length) {

@@ -1,4 +1,12 @@
-import type { RegulationsView } from '@lp/contracts';
+import type { RegulationsView, ZoningEvidenceSource } from '@lp/contracts';
+
+/** The instrument deciding the zoning, as search counts it (design SEARCH.md "Zoning evidence"). */
+const ZONING_SOURCE_WORDS: Readonly<Record<ZoningEvidenceSource, string>> = {
+  mpzp: 'Zoning source: the local plan.',
+  plan_ogolny: 'Zoning source: the general plan in force (no local plan applies).',
+  unknown: 'Zoning source: unknown; search does not count this parcel as proven for any zoning.',
+  none: 'Zoning source: none; no local plan and no general plan in force decides the zoning.',
+};
 
 /**
  * The planning status of a parcel in one sentence, keeping the three cases apart that a buyer must
@@ -23,8 +31,13 @@ export function zoningSummary(regulations: RegulationsView): string {
     const note = regulations.coverage.find((entry) => (entry.layer === 'mpzp_zones' || entry.layer === 'mpzp_plans') && entry.status !== 'available')?.note;
     parts.push(`Local plan status unknown: ${note ?? 'the local plan data of this gmina is not in our data.'}`);
   }
-  if (general) parts.push(`General plan zone ${general.zone_symbol}${general.zone_label ? ` (${general.zone_label})` : ''}, status ${general.status}${general.allows_building === null ? '' : general.allows_building ? ', allows building' : ', does not allow new building'}.`);
+  if (general) {
+    const force = general.binding === undefined ? '' : general.binding ? ' (in force, binding)' : ' (not in force: information only, it does not decide the zoning)';
+    parts.push(`General plan zone ${general.zone_symbol}${general.zone_label ? ` (${general.zone_label})` : ''}, status ${general.status}${force}${general.allows_building === null ? '' : general.allows_building ? ', allows building' : ', does not allow new building'}.`);
+  }
   else if (general === null) parts.push('No general plan (plan ogólny) zone yet.');
-  if (studium) parts.push(`Study (studium) designation: ${studium.designation}.`);
+  if (studium) parts.push(`Study (studium) designation: ${studium.designation} (information only, it does not decide the zoning).`);
+  const source = regulations.zoning_source ? ZONING_SOURCE_WORDS[regulations.zoning_source] : undefined;
+  if (source) parts.push(source);
   return parts.join(' ');
 }

@@ -1,4 +1,4 @@
-import type { MpzpZoneView, PlanOgolnyZoneView, RegulationsView, StudiumView } from '@lp/contracts';
+import { isPlanOgolnyBinding, type MpzpZoneView, type PlanOgolnyZoneView, type RegulationsView, type StudiumView, type ZoningEvidenceSource } from '@lp/contracts';
 import type { GminaCoverage, LayerSources } from '../layer-coverage.js';
 import { sourcesOf } from '../layer-coverage.js';
 import { preEmptionRights, splitLandUseClasses } from './pre-emption.rules.js';
@@ -33,8 +33,17 @@ export function composeRegulations(raw: RawRegulations, coverage: GminaCoverage,
 
   const mpzp = localPlanZone(raw, coverage, notes);
   if (mpzp !== undefined) view.mpzp = mpzp;
-  if (coverage.has('plan_ogolny_zones')) view.plan_ogolny = raw.plan_ogolny[0] ? withoutOverlap(raw.plan_ogolny[0]) : null;
-  else notes.set('plan_ogolny_zones', 'The general plan (plan ogólny) of this gmina is not in our data yet; plan_ogolny is left out, not reported as absent.');
+  const general = generalPlanZone(raw);
+  if (coverage.has('plan_ogolny_zones')) {
+    view.plan_ogolny = general ? { ...withoutOverlap(general), binding: isPlanOgolnyBinding(general.status) } : null;
+    if (general && !isPlanOgolnyBinding(general.status)) {
+      notes.set(
+        'plan_ogolny_zones',
+        `The general plan (plan ogólny) here is at status ${general.status}, not in force: it is information only and does not decide the parcel's zoning.`,
+      );
+    }
+  } else notes.set('plan_ogolny_zones', 'The general plan (plan ogólny) of this gmina is not in our data yet; plan_ogolny is left out, not reported as absent.');
+  view.zoning_source = zoningSource(mpzp, view.plan_ogolny);
   if (coverage.has('studium_zones')) view.studium = raw.studium[0] ? { designation: raw.studium[0].designation, category: raw.studium[0].category, adopted_on: raw.studium[0].adopted_on } : null;
   else notes.set('studium_zones', 'The study (studium) of this gmina is not in our data; studium is left out.');
 
@@ -79,6 +88,26 @@ function localPlanZone(raw: RawRegulations, coverage: GminaCoverage, notes: Map<
       : `${what}, but no zone of it covers the parcel in our data, so mpzp is left out${read}.`,
   );
   return undefined;
+}
+
+/** Infill and inner-city areas overlay the zones: the zone beneath is what the plan designates. */
+const PLAN_OGOLNY_OVERLAYS = new Set(['infill_area', 'inner_city_area']);
+
+/** The general-plan zone covering the largest share of the parcel (overlays only where no zone is known). */
+function generalPlanZone(raw: RawRegulations): RawPlanOgolny | undefined {
+  return raw.plan_ogolny.find((zone) => !PLAN_OGOLNY_OVERLAYS.has(zone.kind)) ?? raw.plan_ogolny[0];
+}
+
+/**
+ * The instrument deciding the zoning, by the rule search uses (design SEARCH.md "Zoning evidence"):
+ * the local plan's zone; unknown inside a plan whose zones we lack; a general plan in force only
+ * where no local plan applies (unknown where its data is missing); none otherwise.
+ */
+function zoningSource(mpzp: MpzpZoneView | null | undefined, general: PlanOgolnyZoneView | null | undefined): ZoningEvidenceSource {
+  if (mpzp) return 'mpzp';
+  if (mpzp === undefined) return 'unknown';
+  if (general === undefined) return 'unknown';
+  return general && general.binding && !PLAN_OGOLNY_OVERLAYS.has(general.kind) ? 'plan_ogolny' : 'none';
 }
 
 function withoutOverlap(zone: RawPlanOgolny): PlanOgolnyZoneView {

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BlockCoverageView, BlockSourceView } from './block-coverage.view.js';
+import { ZONING_EVIDENCE_SOURCES, type ZoningEvidenceSource } from '../../layer/zoning-taxonomy.js';
 
 /** Another local-plan zone that also covers part of the parcel. */
 export class MpzpOtherZoneView {
@@ -73,6 +74,11 @@ export class PlanOgolnyZoneView {
 
   @ApiProperty({ type: String, nullable: true })
   document_url!: string | null;
+
+  @ApiPropertyOptional({
+    description: 'True when the plan binds (status in_force): only then does it decide zoning where no local plan applies; a draft is information only',
+  })
+  binding?: boolean;
 }
 
 export class StudiumView {
@@ -119,6 +125,14 @@ export class RegulationsView {
 
   @ApiPropertyOptional({ type: StudiumView, nullable: true, description: 'Legacy directional study designation; null when none covers the parcel' })
   studium?: StudiumView | null;
+
+  @ApiPropertyOptional({
+    enum: ZONING_EVIDENCE_SOURCES,
+    description:
+      'Which instrument decides the zoning, as search counts it: mpzp (a local-plan zone), plan_ogolny (no local plan; a general plan in force), ' +
+      'unknown (a local plan applies but its zones are not in our data, or the plan data is missing), none (no local plan and no binding general plan). The study never decides.',
+  })
+  zoning_source?: ZoningEvidenceSource;
 
   @ApiProperty({ type: [PreEmptionView], description: 'Statutory pre-emption rights on a sale of the parcel' })
   pre_emption!: PreEmptionView[];

@@ -1,0 +1,61 @@
+import { describe, expect, it } from '@jest/globals';
+import { searchCriteriaOf, type SearchParcelsRequest } from '@lp/contracts';
+import type { CriterionPlan } from './criterion-coverage.js';
+import { evidenceCoverage, type GminaEvidence } from './zoning-evidence-coverage.js';
+
+const gminas = [
+  { teryt: '2814042', name: 'Dywity' },
+  { teryt: '3021093', name: 'Kórnik' },
+];
+
+function evidence(parcels: number, partial: Partial<GminaEvidence> = {}): GminaEvidence {
+  return { parcels, zoning_unknown_local: 0, zoning_unknown_general: 0, plan_boundaries_missing: false, land_use_unknown: 0, missing_plans: [], ...partial };
+}
+
+function coverageOf(request: SearchParcelsRequest, table: Map<string, GminaEvidence>): CriterionPlan {
+  const [criterion] = searchCriteriaOf(request);
+  // the gmina-level plan says available: the layers have rows there, which is what used to be reported
+  const gminaLevel: CriterionPlan = { criterion: criterion!, view: { criterion: criterion!.criterion, mode: criterion!.mode, status: 'available' }, covered: ['2814042', '3021093'], uncovered: [] };
+  return evidenceCoverage(gminaLevel, request, gminas, table);
+}
+
+describe('coverage of zoning and land use from the parcels that can be proven', () => {
+  const dywity = evidence(100, { zoning_unknown_local: 100, missing_plans: ['Miejscowy plan Dywity-Północ'] });
+
+  it('a gmina whose every parcel lies in plans without zones cannot prove zoning: missing, which blocks', () => {
+    const plan = coverageOf({ region: '2814042', filters: { zoning: { symbols: ['MN'] } } }, new Map([['2814042', dywity]]));
+    expect(plan.view.status).toBe('missing');
+    expect(plan.view.note).toContain('„Miejscowy plan Dywity-Północ”');
+    expect(plan.view.note).toContain('blocked');
+    expect(plan.covered).toEqual([]);
+  });
+
+  it('some parcels unknown: partial, the gmina stays searchable and the note names the plans', () => {
+    const table = new Map([
+      ['2814042', evidence(100, { zoning_unknown_local: 40, missing_plans: ['Plan A'] })],
+      ['3021093', evidence(50)],
+    ]);
+    const plan = coverageOf({ filters: { zoning: { categories: ['residential_single'] } } }, table);
+    expect(plan.view.status).toBe('partial');
+    expect(plan.covered).toEqual(['2814042', '3021093']);
+    expect(plan.view.note).toContain('40 of the 150 parcels');
+    expect(plan.view.note).toContain('„Plan A”');
+  });
+
+  it('a missing general plan makes parcels outside local plans unknown for categories it could prove, not for local-plan symbols', () => {
+    const table = new Map([['3021093', evidence(50, { zoning_unknown_general: 20 })]]);
+    const residential = coverageOf({ region: '3021093', filters: { zoning: { categories: ['residential_single'] } } }, table);
+    expect(residential.view.status).toBe('partial');
+    expect(residential.view.note).toContain('general plan (plan ogólny) is not in our data in Kórnik (3021093)');
+    expect(coverageOf({ region: '3021093', filters: { zoning: { categories: ['industrial'] } } }, table).view.status).toBe('available');
+    expect(coverageOf({ region: '3021093', filters: { zoning: { symbols: ['MN'] } } }, table).view.status).toBe('available');
+  });
+
+  it('land use: parcels without EGiB classes and land cover are unknown; a gmina without a build has no parcels to prove', () => {
+    const table = new Map([['2814042', evidence(100, { land_use_unknown: 10 })]]);
+    const plan = coverageOf({ filters: { land_use: { kinds: ['agricultural'] } } }, table);
+    expect(plan.view.status).toBe('partial');
+    expect(plan.uncovered).toEqual(['3021093']);
+    expect(plan.view.note).toContain('Kórnik (3021093)');
+  });
+});
