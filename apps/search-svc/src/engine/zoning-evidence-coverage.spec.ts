@@ -43,7 +43,10 @@ describe('coverage of zoning and land use from the parcels that can be proven', 
   });
 
   it('a missing general plan makes parcels outside local plans unknown for categories it could prove, not for local-plan symbols', () => {
-    const table = new Map([['3021093', evidence(50, { zoning_unknown_general: 20 })]]);
+    const table = new Map([
+      ['2814042', evidence(10)],
+      ['3021093', evidence(50, { zoning_unknown_general: 20 })],
+    ]);
     const residential = coverageOf({ region: '3021093', filters: { zoning: { categories: ['residential_single'] } } }, table);
     expect(residential.view.status).toBe('partial');
     expect(residential.view.note).toContain('general plan (plan ogólny) is not in our data in Kórnik (3021093)');

@@ -59,7 +59,13 @@ function filterChecks(expected: ExpectedFilters, request: SearchParcelsRequest):
   if (expected.areaMax !== undefined) out.push(['areaMax', close(filters.area_sqm?.max, expected.areaMax), got]);
   if (expected.slopeMax !== undefined) out.push(['slopeMax', close(filters.slope_pct?.max, expected.slopeMax), got]);
   if (expected.vacant !== undefined) out.push(['vacant', filters.vacant === expected.vacant, got]);
-  if (expected.zoning !== undefined) {
+  if (expected.zoning === 'buildable') {
+    // spec phrase "buildable": residential or service local-plan zones, or general-plan zones in force that allow building
+    out.push(['zoning', filters.zoning?.buildable === true, got]);
+  } else if (expected.zoning === 'agricultural') {
+    // agricultural land is land use (EGiB classes, land cover), not a zoning category
+    out.push(['zoning', filters.land_use?.kinds?.includes('agricultural') === true && filters.zoning?.categories === undefined, got]);
+  } else if (expected.zoning !== undefined) {
     const group = [...(ZONING_CATEGORY_GROUPS[expected.zoning] ?? [])].sort();
     out.push(['zoning', JSON.stringify([...(filters.zoning?.categories ?? [])].sort()) === JSON.stringify(group), got]);
   }
