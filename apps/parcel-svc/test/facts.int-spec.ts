@@ -91,6 +91,56 @@ describe('parcel facts on the demo data', () => {
     });
   });
 
+  describe('regulations: the zoning source, by the rule search uses (local plan, then a general plan in force)', () => {
+    const NOT_IN_PLAN = `NOT EXISTS (SELECT 1 FROM layer_pub.mpzp_plans m WHERE ST_Intersects(m.geom, p.geom))`;
+    const source = async (where: string, params: unknown[] = []): Promise<{ id: string; regulations: RegulationsView }> => {
+      const { id } = await one<{ id: string }>(`SELECT p.id FROM layer_pub.parcels p WHERE ${where} ORDER BY p.id LIMIT 1`, params);
+      return { id, regulations: await call<RegulationsView>('parcel.regulations.get', { parcel_id: id }) };
+    };
+
+    it('a local-plan zone decides: mpzp', async () => {
+      const { regulations } = await source(`EXISTS (SELECT 1 FROM layer_pub.mpzp_zones z WHERE ST_Covers(z.geom, p.geom))`);
+      expect(regulations.zoning_source).toBe('mpzp');
+    });
+
+    it('inside a plan whose zones are not in our data: unknown, even where a general plan has a zone', async () => {
+      const { regulations } = await source(
+        `EXISTS (SELECT 1 FROM layer_pub.mpzp_plans m WHERE ST_Covers(m.geom, p.geom))
+         AND NOT EXISTS (SELECT 1 FROM layer_pub.mpzp_zones z WHERE ST_Intersects(z.geom, p.geom))`,
+      );
+      expect(regulations.zoning_source).toBe('unknown');
+      expect('mpzp' in regulations).toBe(false);
+    });
+
+    it('outside local plans, a general plan in force decides (plan_ogolny, binding)', async () => {
+      const { regulations } = await source(
+        `${NOT_IN_PLAN} AND EXISTS (SELECT 1 FROM layer_pub.plan_ogolny_zones g WHERE g.status = 'in_force' AND g.kind NOT IN ('infill_area', 'inner_city_area') AND ST_Covers(g.geom, p.geom))`,
+      );
+      expect(regulations.mpzp).toBeNull();
+      expect(regulations.plan_ogolny).toMatchObject({ status: 'in_force', binding: true });
+      expect(regulations.zoning_source).toBe('plan_ogolny');
+    });
+
+    it('outside local plans, a general plan in preparation is information only: none, not binding, and a note says so', async () => {
+      const { regulations } = await source(
+        `${NOT_IN_PLAN} AND EXISTS (SELECT 1 FROM layer_pub.plan_ogolny_zones g WHERE g.status <> 'in_force' AND g.kind NOT IN ('infill_area', 'inner_city_area') AND ST_Covers(g.geom, p.geom))`,
+      );
+      expect(regulations.plan_ogolny).toMatchObject({ binding: false });
+      expect(regulations.zoning_source).toBe('none');
+      expect(regulations.coverage.find((c) => c.layer === 'plan_ogolny_zones')?.note).toMatch(/not in force: it is information only/);
+    });
+
+    it('outside local plans where the gmina has no general plan in our data: unknown', async () => {
+      const { regulations } = await source(
+        `${NOT_IN_PLAN} AND EXISTS (SELECT 1 FROM layer_pub.region_coverage c WHERE c.layer_id = 'mpzp_plans' AND c.level = 'gmina' AND c.teryt = p.teryt AND c.status = 'available')
+         AND NOT EXISTS (SELECT 1 FROM layer_pub.region_coverage c WHERE c.layer_id = 'plan_ogolny_zones' AND c.level = 'gmina' AND c.teryt = p.teryt AND c.status <> 'missing')`,
+      );
+      expect(regulations.mpzp).toBeNull();
+      expect('plan_ogolny' in regulations).toBe(false);
+      expect(regulations.zoning_source).toBe('unknown');
+    });
+  });
+
   describe('constraints', () => {
     it('finds an area near the parcel only when buffer_m reaches it, as informational', async () => {
       const near = await one<{ id: string; feature: string; distance: number }>(

@@ -32,7 +32,8 @@ describe('structured search on the demo data', () => {
     f = await searchEngineOnDemo();
     withGrid = await gminasWhere(f.source, 'grid_capacity', 'available');
     withoutGrid = await gminasWhere(f.source, 'grid_capacity', 'missing');
-  });
+    // building the index of the demo gminas takes tens of seconds on a loaded machine
+  }, 300_000);
   afterAll(() => f?.close());
 
   it('ranks the spec bess_storage example in a gmina with grid capacity; the components add up to each score', async () => {

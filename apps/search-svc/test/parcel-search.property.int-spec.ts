@@ -156,7 +156,8 @@ describe('structured search properties', () => {
     f = await searchEngineOnDemo();
     const gminas = await gminasWhere(f.source, 'parcels', 'available');
     regions = fc.constantFrom(...gminas, ...new Set(gminas.map((t) => t.slice(0, 4))));
-  });
+    // building the index of the demo gminas takes tens of seconds on a loaded machine
+  }, 300_000);
   afterAll(() => f?.close());
 
   const request = (region: string, filters: SearchFilters): SearchParcelsRequest => {

@@ -34,4 +34,14 @@ describe('zoningSummary', () => {
     const unknown = zoningSummary({ ...base, coverage: [{ layer: 'mpzp_plans', status: 'missing', note: 'Local plan boundaries are not in our data for this gmina.' }] });
     expect(unknown).toBe('Local plan status unknown: Local plan boundaries are not in our data for this gmina.');
   });
+
+  it('says which instrument decides, and that a general plan not in force is information only', () => {
+    const draft = { status: 'public_consultation', zone_symbol: 'SJ', zone_label: null, kind: 'multifunctional_single_family', allows_building: true, adopted_on: null, document_url: null, binding: false };
+    const summary = zoningSummary({ ...base, mpzp: null, plan_ogolny: draft, zoning_source: 'none' });
+    expect(summary).toContain('status public_consultation (not in force: information only, it does not decide the zoning)');
+    expect(summary).toContain('Zoning source: none');
+    const inForce = zoningSummary({ ...base, mpzp: null, plan_ogolny: { ...draft, status: 'in_force', binding: true }, zoning_source: 'plan_ogolny' });
+    expect(inForce).toContain('Zoning source: the general plan in force (no local plan applies).');
+    expect(zoningSummary({ ...base, zoning_source: 'unknown' })).toContain('Zoning source: unknown');
+  });
 });
