@@ -1,4 +1,4 @@
-import type { RegulationsView } from '@lp/contracts';
+import { ZONING_EVIDENCE_SOURCES, type RegulationsView } from '@lp/contracts';
 import { z } from 'zod';
 import { READ_ONLY_TOOL, defineTool } from './tool-definition.js';
 import { coverageGapLines, coverageGapsField, coverageGapsOf } from './support/coverage-gaps.js';
@@ -25,10 +25,21 @@ const outputSchema = z.object({
   summary: z.string().describe('The planning status in words'),
   mpzp: mpzpSchema.nullable().optional().describe('Local plan zone; null: no local plan applies (WZ decision needed); absent: unknown, see data_gaps'),
   plan_ogolny: z
-    .object({ status: z.string(), zone_symbol: z.string(), zone_label: z.string().nullable(), allows_building: z.boolean().nullable(), document_url: z.string().nullable() })
+    .object({
+      status: z.string(),
+      binding: z.boolean().optional().describe('In force: only then does it decide zoning where no local plan applies; otherwise information only'),
+      zone_symbol: z.string(),
+      zone_label: z.string().nullable(),
+      allows_building: z.boolean().nullable(),
+      document_url: z.string().nullable(),
+    })
     .nullable()
     .optional()
     .describe('General plan zone; null: none yet; absent: not in our data'),
+  zoning_source: z
+    .enum(ZONING_EVIDENCE_SOURCES)
+    .optional()
+    .describe('Which instrument decides the zoning, as search counts it: mpzp, plan_ogolny (in force, no local plan), unknown (plan zones missing), none'),
   studium: z.object({ designation: z.string(), category: z.string().nullable() }).nullable().optional().describe('Legacy study designation; null: none; absent: not in our data'),
   pre_emption: z.array(z.object({ holder: z.string(), basis: z.string(), reason: z.string() })).describe('Statutory pre-emption rights on a sale'),
   map_url: z.string(),
@@ -54,8 +65,20 @@ export const checkRegulationsTool = defineTool({
       summary: zoningSummary(view),
       ...('mpzp' in view ? { mpzp: view.mpzp === null || view.mpzp === undefined ? null : stripPlanId(view.mpzp) } : {}),
       ...('plan_ogolny' in view
-        ? { plan_ogolny: view.plan_ogolny ? { status: view.plan_ogolny.status, zone_symbol: view.plan_ogolny.zone_symbol, zone_label: view.plan_ogolny.zone_label, allows_building: view.plan_ogolny.allows_building, document_url: view.plan_ogolny.document_url } : null }
+        ? {
+            plan_ogolny: view.plan_ogolny
+              ? {
+                  status: view.plan_ogolny.status,
+                  ...(view.plan_ogolny.binding === undefined ? {} : { binding: view.plan_ogolny.binding }),
+                  zone_symbol: view.plan_ogolny.zone_symbol,
+                  zone_label: view.plan_ogolny.zone_label,
+                  allows_building: view.plan_ogolny.allows_building,
+                  document_url: view.plan_ogolny.document_url,
+                }
+              : null,
+          }
         : {}),
+      ...(view.zoning_source ? { zoning_source: view.zoning_source } : {}),
       ...('studium' in view ? { studium: view.studium ? { designation: view.studium.designation, category: view.studium.category } : null } : {}),
       pre_emption: view.pre_emption.map(({ holder, basis, reason }) => ({ holder, basis, reason })),
       map_url: mapUrlFor(ctx.appUrl, parcel_id),
