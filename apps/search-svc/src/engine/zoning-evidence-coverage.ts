@@ -85,19 +85,19 @@ export function evidenceCoverage(plan: CriterionPlan, request: SearchParcelsRequ
   if (status !== 'available') {
     const parcels = rows.reduce((sum, [, e]) => sum + (e?.parcels ?? 0), 0);
     const unknown = rows.reduce((sum, [, e]) => sum + (e ? unknownOf(e) : 0), 0);
-    const what = zoning ? 'zoning' : 'land use';
+    const what = zoning ? 'Zoning' : 'Land use';
     const why = zoning ? zoningReasons(scope!, rows, gminas) : landUseReasons(rows, gminas);
     const count = `${what} cannot be proven for ${unknown} of the ${parcels} parcels searched (${why})`;
     if (criterion.mode === 'requires') {
       view.note =
         status === 'missing'
-          ? `${criterion.criterion}: ${count}, so nothing in the searched area can be proven: the search is blocked rather than reporting no match. Tell the user this criterion cannot be checked here.`
-          : `${criterion.criterion}: ${count}; those parcels are unknown, not "no", and are left out of the results.`;
+          ? `${count}, so nothing in the searched area can be proven: the search is blocked rather than reporting no match. Tell the user this criterion cannot be checked here.`
+          : `${count}; those parcels are unknown, not "no", and are left out of the results.`;
     } else {
       view.note =
         status === 'missing'
-          ? `${criterion.criterion}: ${count}, so the results were not screened for it; tell the user this was not checked.`
-          : `${criterion.criterion}: ${count}; such results were not screened for it and list it in unscreened.`;
+          ? `${count}, so the results were not screened for it; tell the user this was not checked.`
+          : `${count}; such results were not screened for it and list it in unscreened.`;
     }
   }
   return { criterion, view, covered, uncovered };
