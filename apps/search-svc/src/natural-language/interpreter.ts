@@ -1,4 +1,6 @@
 import { AppError, type SearchParcelsRequest } from '@lp/contracts';
+import { anchorLabel, findAnchors } from './anchors/anchor-finder.js';
+import type { NamedFeatures } from './anchors/named-features.js';
 import { findScenario } from '../scenarios/scenario-catalogue.js';
 import type { Atom } from './compile/atoms.js';
 import { readCriteria } from './compile/criteria-reader.js';
@@ -77,7 +79,7 @@ const isKnown = (fold: string): boolean => KNOWN_WORDS.has(fold) || KNOWN_PREFIX
  * Throws invalid_request (empty or too long), ambiguous_region (with candidates) and
  * unresolvable_query (nothing understood).
  */
-export function interpret(query: string, options: InterpretOptions, gazetteer: Gazetteer): Interpretation {
+export function interpret(query: string, options: InterpretOptions, gazetteer: Gazetteer, features?: NamedFeatures): Interpretation {
   if (typeof query !== 'string' || query.trim() === '') throw AppError.invalid('query must not be empty');
   if (query.length > NL_QUERY_MAX_CHARS) throw AppError.invalid(`query must be at most ${NL_QUERY_MAX_CHARS} characters; got ${query.length}`);
   const tokens = tokenize(query);
@@ -115,6 +117,17 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
   for (const road of findRoadNumbers(tokens, free)) {
     atoms.push({ kind: 'road_ref', ref: road.ref, start: road.start, end: road.end });
     take(road.start, road.end);
+  }
+  // named features ("stacja Kromolice", "the Plewiska substation"), before their names can be read as places
+  const anchorNames = new Map<string, string>();
+  for (const anchor of features ? findAnchors({ tokens, free, known: isKnown, text }, features) : []) {
+    const ids = anchor.features.map((feature) => feature.id);
+    for (const feature of anchor.features) anchorNames.set(feature.id, feature.name);
+    const meaning = { type: 'target', target: anchor.target, anchor: { layer: anchor.layer, ids, name: anchor.name, label: anchorLabel(anchor.features) } } as const;
+    atoms.push({ kind: 'meaning', meaning, lang: 'any', start: anchor.start, end: anchor.end });
+    take(anchor.start, anchor.end);
+    for (let index = anchor.start; index < anchor.end; index++) byLexicon.add(index);
+    evidence[anchor.lang]++;
   }
   // 3. places the text marks strongly, before lexicon words can take their words ("w Wiatrowie")
   const mentions: PlaceMention[] = [];
@@ -206,7 +219,7 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
     request: built.request,
     assumptions: dedupe(notes.map((note) => renderNote(note, language))),
     language,
-    filters: describeRequest(built.request, language),
+    filters: describeRequest(built.request, language, anchorNames),
     understood: dedupe(understood),
     not_understood: dedupe(ignored),
   };

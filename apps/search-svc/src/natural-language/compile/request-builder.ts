@@ -4,6 +4,7 @@ import {
   SEARCH_LIMIT_MAX,
   SLOPE_MAX_PCT,
   type ExcludeFilter,
+  type FarFilter,
   type NearFilter,
   type RankBy,
   type SearchFilters,
@@ -46,6 +47,7 @@ export function buildRequest(options: BuildOptions): BuiltRequest {
   const filters: SearchFilters = structuredClone(base.filters ?? {});
   const near: NearFilter[] = filters.near ?? [];
   const exclude: ExcludeFilter[] = filters.exclude ?? [];
+  const far: FarFilter[] = filters.far ?? [];
   const rankBy: RankBy[] = structuredClone(base.rank_by ?? []);
   // what the query asks for replaces the scenario's criterion on the same layer; two asks of the query do not
   const fromScenario = new Set(near.map((item) => item.layer));
@@ -97,6 +99,17 @@ export function buildRequest(options: BuildOptions): BuiltRequest {
           }
         }
         const existing = near.find((n) => n.layer === criterion.layer);
+        if (criterion.ids) {
+          // a named feature: the distance to it alone, replacing the scenario's "any substation within N km"
+          const item: NearFilter = { layer: criterion.layer, within_m: withinM, ids: [...criterion.ids] };
+          if (!existing) near.push(item);
+          else if (fromScenario.has(criterion.layer)) {
+            notes.push({ id: 'replaces_scenario', text: criterion.text });
+            near.splice(near.indexOf(existing), 1, item);
+            fromScenario.delete(criterion.layer);
+          } else notes.push({ id: 'one_per_layer', text: criterion.text });
+          break;
+        }
         if (!existing) {
           const item: NearFilter = { layer: criterion.layer, within_m: withinM };
           if (kinds) item.kinds = kinds;
@@ -141,6 +154,19 @@ export function buildRequest(options: BuildOptions): BuiltRequest {
         existing.buffer_m = criterion.explicit ? bufferM : Math.max(existing.buffer_m ?? 0, bufferM);
         break;
       }
+      case 'far': {
+        const beyondM = clamp(criterion.beyondM, 0, NEAR_WITHIN_MAX_M, criterion.text, 'm', notes);
+        if (far.some((f) => f.layer === criterion.layer)) {
+          notes.push({ id: 'one_per_layer', text: criterion.text });
+          break;
+        }
+        const item: FarFilter = { layer: criterion.layer, beyond_m: beyondM };
+        if (criterion.kinds) item.kinds = concreteKinds(criterion.layer, criterion.kinds);
+        if (criterion.where) item.where = { ...criterion.where };
+        if (criterion.ids) item.ids = [...criterion.ids];
+        far.push(item);
+        break;
+      }
       case 'rank': {
         const existing = rankBy.find((rank) => rank.signal === criterion.signal);
         if (existing) existing.weight = Math.max(existing.weight, criterion.weight);
@@ -152,10 +178,10 @@ export function buildRequest(options: BuildOptions): BuiltRequest {
     }
   }
   // a kind list that names every kind of the layer says nothing: the same as no list
-  for (const item of [...near, ...exclude]) if (item.kinds && item.kinds.length === 0) delete item.kinds;
+  for (const item of [...near, ...exclude, ...far]) if (item.kinds && item.kinds.length === 0) delete item.kinds;
   const request: SearchParcelsRequest = {};
   if (options.region !== undefined) request.region = options.region;
-  const ordered = orderedFilters({ ...filters, near, exclude });
+  const ordered = orderedFilters({ ...filters, near, exclude, far });
   if (Object.keys(ordered).length > 0) request.filters = ordered;
   if (rankBy.length > 0) request.rank_by = rankBy;
   if (limit !== undefined) request.limit = limit;
@@ -187,6 +213,7 @@ function orderedFilters(filters: SearchFilters): SearchFilters {
   if (filters.vacant !== undefined) out.vacant = filters.vacant;
   if (filters.near && filters.near.length > 0) out.near = filters.near.map(orderedNear);
   if (filters.exclude && filters.exclude.length > 0) out.exclude = filters.exclude.map(orderedExclude);
+  if (filters.far && filters.far.length > 0) out.far = filters.far.map(orderedFar);
   return out;
 }
 
@@ -194,6 +221,15 @@ function orderedNear(item: NearFilter): NearFilter {
   const out: NearFilter = { layer: item.layer, within_m: item.within_m };
   if (item.kinds) out.kinds = item.kinds;
   if (item.where) out.where = item.where;
+  if (item.ids) out.ids = item.ids;
+  return out;
+}
+
+function orderedFar(item: FarFilter): FarFilter {
+  const out: FarFilter = { layer: item.layer, beyond_m: item.beyond_m };
+  if (item.kinds) out.kinds = item.kinds;
+  if (item.where) out.where = item.where;
+  if (item.ids) out.ids = item.ids;
   return out;
 }
 
