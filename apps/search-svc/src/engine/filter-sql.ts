@@ -98,12 +98,18 @@ function featuresWithin(layer: LayerDefinition, selection: FeatureSelection, dis
   return `EXISTS (SELECT 1 FROM ${table} f WHERE ${where.join(' AND ')})`;
 }
 
-/** The distance from the parcel to the nearest named anchor, and that anchor's name (for `why`). */
-function nearestAnchor(layer: LayerDefinition, selection: FeatureSelection, params: SqlParams): { distance: string; featureName: string } {
-  const table = `layer_pub.${identifier(layer.id)}`;
+/**
+ * Named anchors as one geometry, computed once per query (an InitPlan): a distance to a constant
+ * geometry lets the parcel outlines' spatial index find the candidates, nationally too.
+ */
+function anchorGeometry(layer: LayerDefinition, selection: FeatureSelection, params: SqlParams): string {
+  return `(SELECT ST_Collect(f.geom) FROM layer_pub.${identifier(layer.id)} f WHERE ${selectionWhere(layer, selection, params).join(' AND ')})`;
+}
+
+/** The nearest named anchor's name, for `why` (a handful of features: no index needed). */
+function nearestAnchorName(layer: LayerDefinition, selection: FeatureSelection, params: SqlParams): string {
   const where = selectionWhere(layer, selection, params).join(' AND ');
-  const nearest = (column: string): string => `(SELECT ${column} FROM ${table} f WHERE ${where} ORDER BY ST_Distance(f.geom, p.geom), f.id LIMIT 1)`;
-  return { distance: nearest('ST_Distance(f.geom, p.geom)'), featureName: nearest('f.name') };
+  return `(SELECT f.name FROM layer_pub.${identifier(layer.id)} f WHERE ${where} ORDER BY ST_Distance(f.geom, p.geom), f.id LIMIT 1)`;
 }
 
 /** The index column answering a near filter exactly, if there is one. */
@@ -129,7 +135,13 @@ function nearSql(near: NearFilter, params: SqlParams, useIndex: boolean): Criter
   if (near.ids) {
     // a named anchor: the distance is measured to that feature only, never to the nearest of its kind
     const selection = { kinds, conditions, ids: near.ids };
-    return { passes: featuresWithin(layer, selection, near.within_m, params), spatial: true, ...nearestAnchor(layer, selection, params) };
+    const anchors = anchorGeometry(layer, selection, params);
+    return {
+      passes: `ST_DWithin(p.geom, ${anchors}, ${params.add(near.within_m, 'float8')})`,
+      spatial: true,
+      distance: `ST_Distance(p.geom, ${anchors})`,
+      featureName: nearestAnchorName(layer, selection, params),
+    };
   }
   const column = useIndex ? nearestColumnFor(near) : undefined;
   if (column) {
@@ -168,8 +180,11 @@ function anyFeatureColumn(layer: LayerDefinition): NearestColumn | undefined {
 function farSql(far: FarFilter, params: SqlParams, useIndex: boolean): CriterionSql {
   const layer = layerOf(far.layer);
   const selection: FeatureSelection = { kinds: kindsOf(layer, far.kinds), conditions: whereConditions(far.where ?? {}) };
-  if (far.ids) selection.ids = far.ids;
-  const column = useIndex && !far.ids ? nearestColumnFor({ layer: far.layer, within_m: far.beyond_m, kinds: far.kinds, where: far.where }) : undefined;
+  if (far.ids) {
+    selection.ids = far.ids;
+    return { passes: `NOT COALESCE(ST_DWithin(p.geom, ${anchorGeometry(layer, selection, params)}, ${params.add(far.beyond_m, 'float8')}), false)`, spatial: true };
+  }
+  const column = useIndex ? nearestColumnFor({ layer: far.layer, within_m: far.beyond_m, kinds: far.kinds, where: far.where }) : undefined;
   if (column) return { passes: `(i.${column.column}_m IS NULL OR i.${column.column}_m > ${params.add(far.beyond_m, 'float8')})`, spatial: false };
   const none = `NOT ${featuresWithin(layer, selection, far.beyond_m, params)}`;
   // farther than beyond_m from the nearest feature of any kind, the parcel is far from those meant too

@@ -120,7 +120,8 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
   }
   // named features ("stacja Kromolice", "the Plewiska substation"), before their names can be read as places
   const anchorNames = new Map<string, string>();
-  for (const anchor of features ? findAnchors({ tokens, free, known: isKnown, text }, features) : []) {
+  const anchorsFound = features ? findAnchors({ tokens, free, known: isKnown, text }, features) : { anchors: [], unmatched: [] };
+  for (const anchor of anchorsFound.anchors) {
     const ids = anchor.features.map((feature) => feature.id);
     for (const feature of anchor.features) anchorNames.set(feature.id, feature.name);
     const meaning = { type: 'target', target: anchor.target, anchor: { layer: anchor.layer, ids, name: anchor.name, label: anchorLabel(anchor.features) } } as const;
@@ -191,6 +192,8 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
   }
   const placeTokens = new Set(mentions.flatMap((mention) => range(mention.start, mention.end)));
   const language = options.language ?? detectLanguage(evidence, tokens.filter((token) => !placeTokens.has(token.index)).map((token) => token.raw).join(' '));
+
+  if (anchorsFound.unmatched.length > 0) throw unknownFeature(language, anchorsFound.unmatched.map((span) => text(span.start, span.end)));
 
   // 7. the region
   const countedNumbers = new Set(atoms.filter((atom) => atom.kind === 'number' && read.used.has(atom)).map((atom) => atom.start));
@@ -284,6 +287,16 @@ function ambiguous(resolution: Extract<PlaceResolution, { kind: 'ambiguous' }>, 
       ? `${quoteList(said, language)} pasuje do ${resolution.candidates.length} jednostek${moreText}. Doprecyzuj (np. „gmina wiejska …”, „powiat …”, województwo) albo podaj region jako kod TERYT jednego z kandydatów.`
       : `${quoteList(said, language)} matches ${resolution.candidates.length} units${moreText}. Say which one (e.g. "gmina wiejska …", the powiat or the voivodeship), or send region as the TERYT code of one of the candidates.`;
   return new AppError('ambiguous_region', message, listed.map(candidateLabel));
+}
+
+/** A named station or substation we hold no feature of: measuring from "any station" instead would answer another question. */
+function unknownFeature(language: Language, said: string[]): AppError {
+  const list = quoteList(dedupe(said), language);
+  const message =
+    language === 'pl'
+      ? `Nie znaleziono obiektu o tej nazwie: ${list}. W danych nie ma stacji elektroenergetycznej, dworca ani przystanku o takiej nazwie, więc nie da się zmierzyć od niego odległości. Sprawdź nazwę (np. „stacja Kromolice”) albo pomiń nazwę, by szukać blisko dowolnej stacji.`
+      : `No feature of that name was found: ${list}. Our data has no substation, railway station or stop of that name, so no distance can be measured from it. Check the name (e.g. "the Kromolice substation") or leave the name out to search near any substation.`;
+  return new AppError('unresolvable_query', message);
 }
 
 function unresolvable(language: Language, understood: string[], ignored: string[]): AppError {

@@ -107,9 +107,17 @@ function keysOf(words: readonly string[]): string[] {
  * before places, so "Kromolice" or "Plewiska" never become the searched region. Features of one
  * name that lie apart are ambiguous: 422 `ambiguous_feature` with the candidates.
  */
-export function findAnchors(context: AnchorContext, features: NamedFeatures): AnchorMention[] {
+export function findAnchors(context: AnchorContext, features: NamedFeatures): AnchorsFound {
   const { tokens, free } = context;
   const found: AnchorMention[] = [];
+  /** Punctuation between token i - 1 and token i ends a name ("koło Poznania, stacja do 5 km"). */
+  const joined = (index: number): boolean => !/[,;.:!?()]/.test(tokens[index]?.before ?? '');
+  const unmatched: Array<{ start: number; end: number }> = [];
+  /** A capitalised word that is no lexicon word, written where a feature's name goes. */
+  const nameLike = (index: number): boolean => {
+    const token = tokens[index];
+    return token !== undefined && token.kind === 'word' && usable(index) && (token.capitalized || token.upper) && !context.known(token.fold);
+  };
   const taken = new Set<number>();
   const usable = (index: number): boolean => free(index) && !taken.has(index);
   const nameWord = (index: number): boolean => {
@@ -142,8 +150,9 @@ export function findAnchors(context: AnchorContext, features: NamedFeatures): An
       const length = headAt(head, tokens, index, usable);
       if (length === 0) continue;
       const nameStart = index + length;
+      if (!joined(nameStart)) continue;
       for (let words = Math.min(MAX_NAME_WORDS, features.maxWords); words >= 1 && !matched; words--) {
-        if (!Array.from({ length: words }, (_, k) => nameWord(nameStart + k)).every(Boolean)) continue;
+        if (!Array.from({ length: words }, (_, k) => nameWord(nameStart + k) && (k === 0 || joined(nameStart + k))).every(Boolean)) continue;
         for (const reading of head.readings) {
           const rows = nameSpan(nameStart, nameStart + words, reading);
           if (rows.length === 0) continue;
@@ -152,15 +161,19 @@ export function findAnchors(context: AnchorContext, features: NamedFeatures): An
           break;
         }
       }
+      if (!matched && nameLike(nameStart)) {
+        unmatched.push({ start: index, end: nameStart + 1 });
+        break;
+      }
       if (matched) break;
     }
     if (matched) continue;
     for (const head of HEADS_AFTER) {
       const length = headAt(head, tokens, index, usable);
-      if (length === 0) continue;
+      if (length === 0 || !joined(index)) continue;
       for (let words = Math.min(MAX_NAME_WORDS, features.maxWords, index); words >= 1 && !matched; words--) {
         const nameStart = index - words;
-        if (!Array.from({ length: words }, (_, k) => nameWord(nameStart + k)).every(Boolean)) continue;
+        if (!Array.from({ length: words }, (_, k) => nameWord(nameStart + k) && (k === 0 || joined(nameStart + k))).every(Boolean)) continue;
         if (tokens[nameStart]!.kind === 'number') continue;
         for (const reading of head.readings) {
           const rows = nameSpan(nameStart, index, reading);
@@ -170,10 +183,20 @@ export function findAnchors(context: AnchorContext, features: NamedFeatures): An
           break;
         }
       }
+      if (!matched && index > 0 && nameLike(index - 1) && head.words[0] !== 'stop') {
+        unmatched.push({ start: index - 1, end: index + length });
+        break;
+      }
       if (matched) break;
     }
   }
-  return found.sort((a, b) => a.start - b.start);
+  return { anchors: found.sort((a, b) => a.start - b.start), unmatched };
+}
+
+export interface AnchorsFound {
+  anchors: AnchorMention[];
+  /** A head word with a name we hold no feature of ("stacji Plewiska"): never read as "any station". */
+  unmatched: Array<{ start: number; end: number }>;
 }
 
 /** "Plewiska — power_substations ehv_substation, gmina Komorniki (3021042), id gridkit-20534". */

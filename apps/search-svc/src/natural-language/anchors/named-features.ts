@@ -35,6 +35,8 @@ export function nameKey(name: string): string {
     .replace(/\d+(?:[/.,]\d+)*\s*kv\b/g, ' ')
     .split(/[^a-z0-9]+/)
     .filter((word) => word !== '' && !GENERIC_WORDS.has(word));
+  // the operator's number before a name ("17 Rataje" is called "Rataje")
+  while (words.length > 1 && /^\d+$/.test(words[0]!)) words.shift();
   // a trailing voltage list without "kV" ("Plewiska 400/220/110")
   while (words.length > 1 && /^\d{2,3}$/.test(words[words.length - 1]!) && words.some((w) => !/^\d+$/.test(w))) {
     const last = Number(words[words.length - 1]);

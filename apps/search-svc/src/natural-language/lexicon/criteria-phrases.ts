@@ -101,7 +101,7 @@ export const TARGET_PHRASES: readonly LexiconEntry[] = [
   target('en', 'planned|future|proposed road|roads|motorway|motorways|expressway|expressways|highway|highways|bypass', 'planned_road'),
   target('pl', 'wezl*|wezel|zjazd* ?z ?autostrad*', 'motorway'),
   target('pl', 'autostrad*', 'motorway'),
-  target('pl', 'drog* ekspresow*|szybkiego ruchu', 'expressway'),
+  target('pl', 'drog* ekspresow*, drog* szybkiego ruchu', 'expressway'),
   target('pl', 'ekspresow*|ekspresowk*', 'expressway'),
   target('pl', 'drog* krajow*', 'national_road'),
   target('pl', 'dostep*|dojazd*|zjazd* do drogi|drog* krajow*', 'national_road'),
