@@ -162,10 +162,17 @@ describe('minimum distances and named anchors', () => {
     }
   });
 
-  it('NL "działka z przyłączem do sieci w Kórniku" is Kórnik with a grid criterion, not a 422 about the village Siecie', async () => {
-    const answer = await nl.run({ query: 'działka z przyłączem do sieci w Kórniku' });
+  it('NL "działka z przyłączem do sieci w Kórniku" is Kórnik with a grid criterion (MV network within 500 m), not a 422 about the village Siecie', async () => {
+    const answer = await nl.run({ query: 'działka z przyłączem do sieci w Kórniku', limit: 200 });
     expect(answer.interpretation.region?.teryt).toBe(KORNIK);
-    expect(answer.interpretation.request.filters?.near?.map((n) => n.layer)).toEqual(['grid_capacity']);
-    expect(answer.coverage.map((c) => c.criterion)).toEqual(['near:grid_capacity']);
+    expect(answer.interpretation.request.filters?.near).toEqual([{ layer: 'power_lines', within_m: 500, kinds: ['mv_line', 'mv_cable'] }]);
+    expect(answer.coverage.map((c) => c.criterion)).toEqual(['near:power_lines']);
+    const expected = await parcelsByDistance(KORNIK, 'power_lines', 500, true, `f.kind IN ('mv_line', 'mv_cable')`);
+    expect(answer.matched).toBe(expected.length);
+    for (const result of answer.results) expect(expected).toContain(result.parcel_id);
+    // for an energy asset the same words mean grid capacity
+    const solar = await nl.interpret({ query: 'farma fotowoltaiczna z przyłączem do sieci w Kórniku' });
+    expect(solar.region?.teryt).toBe(KORNIK);
+    expect(solar.request.filters?.near?.some((n) => n.layer === 'grid_capacity')).toBe(true);
   });
 });

@@ -202,13 +202,16 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
     if (meaning.target === 'grid_capacity') {
       const power = powerOf.get(target);
       if (power) where['available_mw_gte'] = power.quantity.min ?? power.quantity.value;
-      if (!explicit || !power) notes.push({ id: 'default_capacity', mw: (where['available_mw_gte'] as number | undefined) ?? CAPACITY_DEFAULT_MW, km: withinM / 1000 });
+      // a bare grid word's reading depends on the asset type: the request builder states it
+      const gridWord = meaning.gridWord === true && !power && !explicit;
+      if ((!explicit || !power) && !gridWord) notes.push({ id: 'default_capacity', mw: (where['available_mw_gte'] as number | undefined) ?? CAPACITY_DEFAULT_MW, km: withinM / 1000 });
     }
     if (meaning.target === 'transit' && !explicit) notes.push({ id: 'default_transit', m: withinM });
     if (!explicit && meaning.target !== 'substation' && meaning.target !== 'transit' && meaning.target !== 'grid_capacity') {
       notes.push({ id: 'default_distance', text: source, m: withinM });
     }
     const criterion: Criterion = { type: 'near', target: meaning.target, layer: spec.layer, withinM, explicit, text: source };
+    if (meaning.gridWord && !powerOf.has(target) && !explicit) criterion.gridWord = true;
     if (kinds) criterion.kinds = kinds;
     if (Object.keys(where).length > 0) criterion.where = where;
     criteria.push(criterion);

@@ -13,7 +13,11 @@ import {
 import { compileScenario, concreteKinds } from '../../scenarios/scenario-compiler.js';
 import type { ScenarioDefinition } from '../../scenarios/scenario-definition.js';
 import type { Criterion } from './criteria.js';
+import { CAPACITY_DEFAULT_MW } from './target-layers.js';
 import type { Note } from './notes.js';
+
+/** "Z przyłączem do sieci" for a parcel that is no energy asset: an MV line this close can connect it. */
+export const GRID_CONNECTION_MV_M = 500;
 
 export interface BuildOptions {
   scenario: ScenarioDefinition | null;
@@ -51,8 +55,19 @@ export function buildRequest(options: BuildOptions): BuiltRequest {
   const rankBy: RankBy[] = structuredClone(base.rank_by ?? []);
   // what the query asks for replaces the scenario's criterion on the same layer; two asks of the query do not
   const fromScenario = new Set(near.map((item) => item.layer));
+  // an energy asset is connected by grid capacity; a house or a warehouse by the MV network nearby
+  const energyAsset = fromScenario.has('grid_capacity') || fromScenario.has('power_substations');
+  const criteria = options.criteria.map((criterion): Criterion => {
+    if (criterion.type !== 'near' || !criterion.gridWord) return criterion;
+    if (energyAsset) {
+      notes.push({ id: 'default_capacity', mw: CAPACITY_DEFAULT_MW, km: criterion.withinM / 1000 });
+      return criterion;
+    }
+    notes.push({ id: 'grid_connection_mv', text: criterion.text, m: GRID_CONNECTION_MV_M });
+    return { type: 'near', target: 'power_line', layer: 'power_lines', kinds: ['mv_line', 'mv_cable'], withinM: GRID_CONNECTION_MV_M, explicit: false, text: criterion.text };
+  });
 
-  for (const criterion of options.criteria) {
+  for (const criterion of criteria) {
     switch (criterion.type) {
       case 'area': {
         const area = (filters.area_sqm ??= {});

@@ -53,13 +53,13 @@ export const TARGET_PHRASES: readonly LexiconEntry[] = [
   target('pl', 'woln*|dostepn* moc*|moce|mocy ?przylaczeniow*', 'grid_capacity'),
   target('pl', 'mozliwosc*|warunk* przylaczeni*|przylaczeniow*', 'grid_capacity'),
   target('pl', 'pojemnosc* sieci', 'grid_capacity'),
-  target('pl', 'przylacz*', 'grid_capacity'),
+  target('pl', 'przylacz*', 'grid_capacity', { gridWord: true }),
   // grid words are a criterion, never a place ("z przyłączem do sieci" is not the village Siecie)
-  target('pl', 'przylacz*|podlacz*|dostep* do sieci ?elektroenergetyczn*|energetyczn*', 'grid_capacity'),
+  target('pl', 'przylacz*|podlacz*|dostep* do sieci ?elektroenergetyczn*|energetyczn*', 'grid_capacity', { gridWord: true }),
   target('pl', 'siec|sieci|siecia|sieciami', 'power_line', { kinds: ['mv_line', 'mv_cable'] }),
   target('en', 'grid|connection|available|free|spare|hosting|network capacity', 'grid_capacity'),
-  target('en', 'grid connection|connections', 'grid_capacity'),
-  target('en', 'grid connected, connection|connected|access to ?the ?power grid|network', 'grid_capacity'),
+  target('en', 'grid connection|connections', 'grid_capacity', { gridWord: true }),
+  target('en', 'grid connected, connection|connected|access to ?the ?power grid|network', 'grid_capacity', { gridWord: true }),
   target('en', 'capacity', 'grid_capacity'),
 
   target('pl', 'szkol*|podstawowk*|liceum|liceow', 'school'),

@@ -75,6 +75,8 @@ export type Meaning =
       bareStation?: boolean;
       voltageKv?: number;
       negated?: boolean;
+      /** "przyłącze do sieci", "grid connection": grid capacity for an energy asset, the MV network otherwise. */
+      gridWord?: boolean;
       /** A named feature ("stacja Kromolice"): the distance is measured from these features of the layer only. */
       anchor?: { layer: string; ids: readonly string[]; name: string; label: string };
     }
