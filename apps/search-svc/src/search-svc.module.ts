@@ -3,6 +3,8 @@ import { DatabaseModule } from '@lp/db';
 import { createStatusController } from '@lp/messaging';
 import { SEARCH_SVC_ENV, type SearchSvcEnv } from './config/search-svc.env.js';
 import { SEARCH_SCHEMA } from './db/migrations/index.js';
+import { NamedFeaturesRepository } from './natural-language/anchors/named-features.repository.js';
+import { NamedFeaturesService } from './natural-language/anchors/named-features.service.js';
 import { NaturalLanguageHandler } from './natural-language/natural-language.handler.js';
 import { NaturalLanguageService } from './natural-language/natural-language.service.js';
 import { PlacesEventsConsumer } from './natural-language/places/places-events.consumer.js';
@@ -39,6 +41,8 @@ export class SearchSvcModule {
         PlacesRepository,
         PlacesService,
         PlacesEventsConsumer,
+        NamedFeaturesRepository,
+        NamedFeaturesService,
         NaturalLanguageService,
         SearchRepository,
         ParcelSearchService,

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError } from '@lp/contracts';
 import { createSchemaDataSource } from '@lp/db';
 import { createTestDatabase, type TestDatabase } from '@lp/testing';
+import { loadNamedFeatures } from '../src/natural-language/anchors/named-features.repository.js';
+import type { NamedFeatures } from '../src/natural-language/anchors/named-features.js';
 import { CORPUS } from '../src/natural-language/corpus/corpus.js';
 import { accuracy, accuracyTable, evaluateCase, type CaseResult } from '../src/natural-language/corpus/corpus-evaluation.js';
 import { interpret, type Interpretation } from '../src/natural-language/interpreter.js';
@@ -17,6 +19,7 @@ import { PlacesRepository, versionStamp } from '../src/natural-language/places/p
 describe('natural-language corpus', () => {
   let db: TestDatabase;
   let gazetteer: Gazetteer;
+  let features: NamedFeatures;
   let results: CaseResult[];
 
   beforeAll(async () => {
@@ -26,13 +29,14 @@ describe('natural-language corpus', () => {
     try {
       const repository = new PlacesRepository(source);
       gazetteer = new Gazetteer(await repository.places(), REGION_ALIASES, versionStamp(await repository.version()));
+      features = await loadNamedFeatures(source);
     } finally {
       await source.destroy();
     }
     results = CORPUS.map((corpusCase) => {
       let outcome: Interpretation | AppError;
       try {
-        outcome = interpret(corpusCase.q, {}, gazetteer);
+        outcome = interpret(corpusCase.q, {}, gazetteer, features);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         outcome = error;
@@ -49,7 +53,8 @@ describe('natural-language corpus', () => {
     expect(CORPUS.filter((c) => c.lang === 'en').length).toBeGreaterThanOrEqual(100);
   });
 
-  it('runs against the whole gazetteer', () => {
+  it('runs against the whole gazetteer and the named features of the demo layers', () => {
+    expect(features.size).toBeGreaterThan(1000);
     expect(gazetteer.units.size).toBeGreaterThan(2800);
     expect(gazetteer.localityCount).toBeGreaterThan(60_000);
   });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, SearchParcelsRequest } from '@lp/contracts';
 import { validateMessage } from '@lp/messaging';
+import type { NamedFeatures } from '../src/natural-language/anchors/named-features.js';
+import { loadNamedFeatures } from '../src/natural-language/anchors/named-features.repository.js';
+import type { NamedFeaturesService } from '../src/natural-language/anchors/named-features.service.js';
 import { CORPUS } from '../src/natural-language/corpus/corpus.js';
 import { interpret } from '../src/natural-language/interpreter.js';
 import { REGION_ALIASES } from '../src/natural-language/lexicon/region-aliases.js';
@@ -19,13 +22,15 @@ import { searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fi
 describe('natural-language search replays as structured search', () => {
   let f: SearchEngineFixture;
   let gazetteer: Gazetteer;
+  let features: NamedFeatures;
   let nl: NaturalLanguageService;
 
   beforeAll(async () => {
     f = await searchEngineOnDemo();
     const repository = new PlacesRepository(f.source);
     gazetteer = new Gazetteer(await repository.places(), REGION_ALIASES, versionStamp(await repository.version()));
-    nl = new NaturalLanguageService({ gazetteer: async () => gazetteer } as unknown as PlacesService, f.engine);
+    features = await loadNamedFeatures(f.source);
+    nl = new NaturalLanguageService({ gazetteer: async () => gazetteer } as unknown as PlacesService, f.engine, { features: () => features } as unknown as NamedFeaturesService);
   }, 300_000);
   afterAll(() => f?.close());
 
@@ -34,7 +39,7 @@ describe('natural-language search replays as structured search', () => {
     let blocked = 0;
     for (const corpusCase of CORPUS) {
       try {
-        interpret(corpusCase.q, {}, gazetteer);
+        interpret(corpusCase.q, {}, gazetteer, features);
       } catch (error) {
         if (error instanceof AppError) continue;
         throw error;

@@ -13,6 +13,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   unresolvable_query: 422,
   ambiguous_region: 422,
   ambiguous_parcel: 422,
+  ambiguous_feature: 422,
   rate_limited: 429,
   internal: 500,
   service_unavailable: 503,

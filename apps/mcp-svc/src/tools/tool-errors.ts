@@ -40,6 +40,8 @@ export function toolErrorMessage(error: unknown, context: ToolErrorContext): str
       return error.candidates.length > 0
         ? `The place name is ambiguous; it matches: ${list(error.candidates)}. Ask the user which one they mean, or call resolve_region to get the TERYT codes, then retry with the TERYT code as the region.`
         : `The place name is ambiguous; it matches several administrative units. Ask the user which one they mean, or call resolve_region to get the TERYT codes, then retry with the TERYT code as the region.`;
+    case 'ambiguous_feature':
+      return `The query names a feature (a substation, a station, a stop) that fits several features: ${list(error.candidates)}. Ask the user which one they mean, then retry with a fuller name or the gmina.`;
     case 'unresolvable_query':
       return `The query could not be resolved to a region or any filter: ${sentence(error.message)} Rephrase it with a place name or TERYT code and concrete criteria, or ask the user to be more specific.`;
     case 'invalid_request':
@@ -67,6 +69,7 @@ type ErrorKind =
   | 'not_found'
   | 'ambiguous_region'
   | 'ambiguous_parcel'
+  | 'ambiguous_feature'
   | 'unresolvable_query'
   | 'invalid_request'
   | 'payload_too_large'
@@ -82,6 +85,7 @@ const KNOWN_CODES: ReadonlySet<string> = new Set<ErrorKind>([
   'not_found',
   'ambiguous_region',
   'ambiguous_parcel',
+  'ambiguous_feature',
   'unresolvable_query',
   'invalid_request',
   'payload_too_large',

@@ -22,6 +22,8 @@ const RANK: Record<CoverageStatus, number> = { missing: 0, partial: 1, available
 
 /** A criterion's status in one gmina: the best of its layers (zoning counts plan ogólny where no local plan is held). */
 function gminaStatus(criterion: SearchCriterion, teryt: string, table: CoverageTable): CoverageStatus {
+  // named anchors were found before planning: the distance to them is known wherever the parcel lies
+  if (criterion.anchors) return 'available';
   let best: CoverageStatus = 'missing';
   for (const layer of criterion.layers) {
     const status = table.get(layer)?.get(teryt) ?? 'missing';

@@ -6,6 +6,7 @@ import {
   whereConditions,
   type AttributeType,
   type ExcludeFilter,
+  type FarFilter,
   type LayerDefinition,
   type NearFilter,
   type SearchFilters,
@@ -73,19 +74,49 @@ function conditionSql(layer: LayerDefinition, condition: WhereCondition, params:
   }
 }
 
+/** Which features of a layer a near, far or exclude filter means: kinds, attribute conditions, named anchors. */
+interface FeatureSelection {
+  kinds: string[];
+  conditions: WhereCondition[];
+  /** Feature ids (`layer_pub.<layer>.id`) named as anchors. */
+  ids?: readonly string[];
+}
+
+/** The selection's conditions on the feature row `f` (without the distance). */
+function selectionWhere(layer: LayerDefinition, selection: FeatureSelection, params: SqlParams): string[] {
+  const where: string[] = [];
+  if (!sameSet(selection.kinds, layer.kinds.map((k) => k.id))) where.push(`f.kind = ANY(${params.add(selection.kinds, 'text[]')})`);
+  if (selection.ids) where.push(`f.id = ANY(${params.add(selection.ids, 'text[]')})`);
+  for (const condition of selection.conditions) where.push(conditionSql(layer, condition, params));
+  return where;
+}
+
 /** Features of the layer within `distance` of the parcel, as an EXISTS over the layer's spatial index. */
-function featuresWithin(layer: LayerDefinition, kinds: string[], conditions: WhereCondition[], distance: number, params: SqlParams): string {
-  // the small pieces are far cheaper to test; attributes are on the whole feature only
-  const pieces = hasSubdividedView(layer) && conditions.length === 0;
+function featuresWithin(layer: LayerDefinition, selection: FeatureSelection, distance: number, params: SqlParams): string {
+  // the small pieces are far cheaper to test; attributes and ids are on the whole feature only
+  const pieces = hasSubdividedView(layer) && selection.conditions.length === 0 && !selection.ids;
   const table = pieces ? `layer_pub.${identifier(layer.id)}_subdivided` : `layer_pub.${identifier(layer.id)}`;
-  const where = [`ST_DWithin(f.geom, p.geom, ${params.add(distance, 'float8')})`];
-  if (!sameSet(kinds, layer.kinds.map((k) => k.id))) where.push(`f.kind = ANY(${params.add(kinds, 'text[]')})`);
-  for (const condition of conditions) where.push(conditionSql(layer, condition, params));
+  const where = [`ST_DWithin(f.geom, p.geom, ${params.add(distance, 'float8')})`, ...selectionWhere(layer, selection, params)];
   return `EXISTS (SELECT 1 FROM ${table} f WHERE ${where.join(' AND ')})`;
+}
+
+/**
+ * Named anchors as one geometry, computed once per query (an InitPlan): a distance to a constant
+ * geometry lets the parcel outlines' spatial index find the candidates, nationally too.
+ */
+function anchorGeometry(layer: LayerDefinition, selection: FeatureSelection, params: SqlParams): string {
+  return `(SELECT ST_Collect(f.geom) FROM layer_pub.${identifier(layer.id)} f WHERE ${selectionWhere(layer, selection, params).join(' AND ')})`;
+}
+
+/** The nearest named anchor's name, for `why` (a handful of features: no index needed). */
+function nearestAnchorName(layer: LayerDefinition, selection: FeatureSelection, params: SqlParams): string {
+  const where = selectionWhere(layer, selection, params).join(' AND ');
+  return `(SELECT f.name FROM layer_pub.${identifier(layer.id)} f WHERE ${where} ORDER BY ST_Distance(f.geom, p.geom), f.id LIMIT 1)`;
 }
 
 /** The index column answering a near filter exactly, if there is one. */
 export function nearestColumnFor(near: NearFilter): NearestColumn | undefined {
+  if (near.ids) return undefined;
   const layer = layerOf(near.layer);
   const kinds = kindsOf(layer, near.kinds);
   const conditions = whereConditions(near.where ?? {});
@@ -103,6 +134,17 @@ function nearSql(near: NearFilter, params: SqlParams, useIndex: boolean): Criter
   const allKinds = sameSet(kinds, layer.kinds.map((k) => k.id));
   const conditions = whereConditions(near.where ?? {});
   const only = conditions.length === 1 ? conditions[0]! : undefined;
+  if (near.ids) {
+    // a named anchor: the distance is measured to that feature only, never to the nearest of its kind
+    const selection = { kinds, conditions, ids: near.ids };
+    const anchors = anchorGeometry(layer, selection, params);
+    return {
+      passes: `ST_DWithin(p.geom, ${anchors}, ${params.add(near.within_m, 'float8')})`,
+      spatial: true,
+      distance: `ST_Distance(p.geom, ${anchors})`,
+      featureName: nearestAnchorName(layer, selection, params),
+    };
+  }
   const column = useIndex ? nearestColumnFor(near) : undefined;
   if (column) {
     const distance = `i.${column.column}_m`;
@@ -120,10 +162,36 @@ function nearSql(near: NearFilter, params: SqlParams, useIndex: boolean): Criter
       return { passes: `i.min_floors <= ${params.add(only.value, 'float8')}`, spatial: false };
     }
   }
-  const join = featuresWithin(layer, kinds, conditions, near.within_m, params);
+  const join = featuresWithin(layer, { kinds, conditions }, near.within_m, params);
   // The nearest feature of any kind of the layer bounds the join: farther than within_m, nothing can qualify.
-  const bound = useIndex ? NEAREST_COLUMNS.find((c) => c.layer === layer.id && !c.kinds && !c.minimum) : undefined;
+  const bound = useIndex ? anyFeatureColumn(layer) : undefined;
   const passes = bound ? `i.${bound.column}_m <= ${params.add(near.within_m, 'float8')} AND ${join}` : join;
+  return { passes, spatial: true };
+}
+
+/** The index column of the nearest feature of any kind of the layer, if the index keeps one. */
+function anyFeatureColumn(layer: LayerDefinition): NearestColumn | undefined {
+  return NEAREST_COLUMNS.find((c) => c.layer === layer.id && !c.kinds && !c.minimum);
+}
+
+/**
+ * A minimum distance: no feature meant lies within beyond_m. The index's nearest-feature columns
+ * reach 50 km (the largest beyond_m), so a null there is "none within reach", i.e. far; whether the
+ * layer has data at all is the criterion's coverage, decided before the query.
+ */
+function farSql(far: FarFilter, params: SqlParams, useIndex: boolean): CriterionSql {
+  const layer = layerOf(far.layer);
+  const selection: FeatureSelection = { kinds: kindsOf(layer, far.kinds), conditions: whereConditions(far.where ?? {}) };
+  if (far.ids) {
+    selection.ids = far.ids;
+    return { passes: `NOT COALESCE(ST_DWithin(p.geom, ${anchorGeometry(layer, selection, params)}, ${params.add(far.beyond_m, 'float8')}), false)`, spatial: true };
+  }
+  const column = useIndex ? nearestColumnFor({ layer: far.layer, within_m: far.beyond_m, kinds: far.kinds, where: far.where }) : undefined;
+  if (column) return { passes: `(i.${column.column}_m IS NULL OR i.${column.column}_m > ${params.add(far.beyond_m, 'float8')})`, spatial: false };
+  const none = `NOT ${featuresWithin(layer, selection, far.beyond_m, params)}`;
+  // farther than beyond_m from the nearest feature of any kind, the parcel is far from those meant too
+  const bound = useIndex ? anyFeatureColumn(layer) : undefined;
+  const passes = bound ? `(i.${bound.column}_m IS NULL OR i.${bound.column}_m > ${params.add(far.beyond_m, 'float8')} OR ${none})` : none;
   return { passes, spatial: true };
 }
 
@@ -131,7 +199,7 @@ function excludeSql(exclude: ExcludeFilter, params: SqlParams, useIndex: boolean
   const layer = layerOf(exclude.layer);
   const kinds = kindsOf(layer, exclude.kinds);
   const buffer = exclude.buffer_m ?? 0;
-  if (!useIndex) return { passes: `NOT ${featuresWithin(layer, kinds, [], buffer, params)}`, spatial: true };
+  if (!useIndex) return { passes: `NOT ${featuresWithin(layer, { kinds, conditions: [] }, buffer, params)}`, spatial: true };
   if (layer.id === 'env_layers' && buffer <= ENV_REACH_M && kinds.every((k) => (ENV_KINDS as readonly string[]).includes(k))) {
     const bound = params.add(buffer, 'float8');
     return { passes: kinds.map((k) => `(i.${envColumn(k)} IS NULL OR i.${envColumn(k)} > ${bound})`).join(' AND ') || 'true', spatial: false };
@@ -142,7 +210,7 @@ function excludeSql(exclude: ExcludeFilter, params: SqlParams, useIndex: boolean
   if (layer.id === 'kowr_land' && buffer === 0 && sameSet(kinds, layer.kinds.map((k) => k.id))) {
     return { passes: 'NOT i.kowr_overlap', spatial: false };
   }
-  return { passes: `NOT ${featuresWithin(layer, kinds, [], buffer, params)}`, spatial: true };
+  return { passes: `NOT ${featuresWithin(layer, { kinds, conditions: [] }, buffer, params)}`, spatial: true };
 }
 
 /** Categories a binding general-plan zone can prove (PLAN_OGOLNY_CATEGORY's values). */
@@ -221,5 +289,6 @@ export function criteriaSql(filters: SearchFilters, path: FilterPath = 'index'):
   if (vacant !== undefined) out.set('vacant', () => ({ passes: vacant ? 'i.building_count = 0' : 'i.building_count > 0', spatial: false }));
   for (const near of filters.near ?? []) out.set(`near:${near.layer}`, (params) => nearSql(near, params, useIndex));
   for (const exclude of filters.exclude ?? []) out.set(`exclude:${exclude.layer}`, (params) => excludeSql(exclude, params, useIndex));
+  for (const far of filters.far ?? []) out.set(`far:${far.layer}`, (params) => farSql(far, params, useIndex));
   return out;
 }

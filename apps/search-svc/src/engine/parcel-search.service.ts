@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, SEARCH_LIMIT_DEFAULT, searchCriteriaOf, type ScoreComponentView, type SearchParcelsRequest } from '@lp/contracts';
+import { AppError, SEARCH_LIMIT_DEFAULT, searchCriteriaOf, type ScoreComponentView, type SearchCriterion, type SearchParcelsRequest } from '@lp/contracts';
 import type { ParcelSearch, ParcelSearchResponse } from '../natural-language/parcel-search.js';
 import type { ExplainedResult, ResultFacts } from '../natural-language/why/result-facts.js';
 import { planCoverage, type CriterionPlan, type ScopeGmina } from './criterion-coverage.js';
@@ -72,6 +72,7 @@ export class ParcelSearchService implements ParcelSearch {
       throw AppError.invalid(`region ${scope.teryt} is not the TERYT code of a voivodeship, powiat or gmina; GET /v1/regions finds codes by name`);
     }
     const criteria = searchCriteriaOf(request);
+    await this.requireAnchors(criteria);
     const table = await this.repository.coverage([...new Set(criteria.flatMap((c) => c.layers))]);
     let plans = planCoverage(criteria, gminas, table);
     if (plans.some((p) => EVIDENCE_CRITERIA.includes(p.criterion.criterion))) {
@@ -102,6 +103,18 @@ export class ParcelSearchService implements ParcelSearch {
       limit: parcelIds ? parcelIds.length : (request.limit ?? SEARCH_LIMIT_DEFAULT),
       parcelIds,
     });
+  }
+
+  /** Named anchors must be features of their layer: an unknown id is the caller's mistake, not "nothing near". */
+  private async requireAnchors(criteria: readonly SearchCriterion[]): Promise<void> {
+    const problems: string[] = [];
+    for (const criterion of criteria) {
+      if (!criterion.anchors) continue;
+      const layer = criterion.layers[0]!;
+      const unknown = await this.repository.unknownFeatureIds(layer, criterion.anchors);
+      if (unknown.length > 0) problems.push(`${criterion.criterion}: ${unknown.join(', ')} ${unknown.length === 1 ? 'is no feature' : 'are no features'} of ${layer}; GET /v1/layers/${layer}/features lists their ids`);
+    }
+    if (problems.length > 0) throw AppError.invalid(problems.join('; '));
   }
 
   /** Results from a half-built index would look like "no match": refuse until the searched gminas are built. */

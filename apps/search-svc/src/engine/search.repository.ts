@@ -112,6 +112,16 @@ export class SearchRepository {
     return this.db.query(`EXPLAIN (ANALYZE, COSTS OFF, SUMMARY ON) ${query.sql}`, query.values);
   }
 
+  /** The ids of the list that are no feature of the layer (named anchors of near/far). */
+  async unknownFeatureIds(layer: string, ids: readonly string[]): Promise<string[]> {
+    if (!/^[a-z][a-z0-9_]*$/.test(layer)) throw new Error(`unexpected layer id ${layer}`);
+    const rows: Array<{ id: string }> = await this.db.query(
+      `SELECT x.id FROM unnest($1::text[]) AS x(id) WHERE NOT EXISTS (SELECT 1 FROM layer_pub.${layer} f WHERE f.id = x.id) ORDER BY x.id`,
+      [ids],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** The gmina of a parcel, or null when no parcel has the id. */
   async parcelGmina(parcelId: string): Promise<string | null> {
     const rows: Array<{ teryt: string }> = await this.db.query(`SELECT p.teryt FROM layer_pub.parcels p WHERE p.id = $1`, [parcelId]);

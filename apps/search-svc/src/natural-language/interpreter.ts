@@ -1,4 +1,6 @@
 import { AppError, type SearchParcelsRequest } from '@lp/contracts';
+import { anchorLabel, findAnchors } from './anchors/anchor-finder.js';
+import type { NamedFeatures } from './anchors/named-features.js';
 import { findScenario } from '../scenarios/scenario-catalogue.js';
 import type { Atom } from './compile/atoms.js';
 import { readCriteria } from './compile/criteria-reader.js';
@@ -77,7 +79,7 @@ const isKnown = (fold: string): boolean => KNOWN_WORDS.has(fold) || KNOWN_PREFIX
  * Throws invalid_request (empty or too long), ambiguous_region (with candidates) and
  * unresolvable_query (nothing understood).
  */
-export function interpret(query: string, options: InterpretOptions, gazetteer: Gazetteer): Interpretation {
+export function interpret(query: string, options: InterpretOptions, gazetteer: Gazetteer, features?: NamedFeatures): Interpretation {
   if (typeof query !== 'string' || query.trim() === '') throw AppError.invalid('query must not be empty');
   if (query.length > NL_QUERY_MAX_CHARS) throw AppError.invalid(`query must be at most ${NL_QUERY_MAX_CHARS} characters; got ${query.length}`);
   const tokens = tokenize(query);
@@ -115,6 +117,18 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
   for (const road of findRoadNumbers(tokens, free)) {
     atoms.push({ kind: 'road_ref', ref: road.ref, start: road.start, end: road.end });
     take(road.start, road.end);
+  }
+  // named features ("stacja Kromolice", "the Plewiska substation"), before their names can be read as places
+  const anchorNames = new Map<string, string>();
+  const anchorsFound = features ? findAnchors({ tokens, free, known: isKnown, text }, features) : { anchors: [], unmatched: [] };
+  for (const anchor of anchorsFound.anchors) {
+    const ids = anchor.features.map((feature) => feature.id);
+    for (const feature of anchor.features) anchorNames.set(feature.id, feature.name);
+    const meaning = { type: 'target', target: anchor.target, anchor: { layer: anchor.layer, ids, name: anchor.name, label: anchorLabel(anchor.features) } } as const;
+    atoms.push({ kind: 'meaning', meaning, lang: 'any', start: anchor.start, end: anchor.end });
+    take(anchor.start, anchor.end);
+    for (let index = anchor.start; index < anchor.end; index++) byLexicon.add(index);
+    evidence[anchor.lang]++;
   }
   // 3. places the text marks strongly, before lexicon words can take their words ("w Wiatrowie")
   const mentions: PlaceMention[] = [];
@@ -179,6 +193,8 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
   const placeTokens = new Set(mentions.flatMap((mention) => range(mention.start, mention.end)));
   const language = options.language ?? detectLanguage(evidence, tokens.filter((token) => !placeTokens.has(token.index)).map((token) => token.raw).join(' '));
 
+  if (anchorsFound.unmatched.length > 0) throw unknownFeature(language, anchorsFound.unmatched.map((span) => text(span.start, span.end)));
+
   // 7. the region
   const countedNumbers = new Set(atoms.filter((atom) => atom.kind === 'number' && read.used.has(atom)).map((atom) => atom.start));
   const notUnderstood = tokens.filter((token) => !taken[token.index] && !countedNumbers.has(token.index));
@@ -206,7 +222,7 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
     request: built.request,
     assumptions: dedupe(notes.map((note) => renderNote(note, language))),
     language,
-    filters: describeRequest(built.request, language),
+    filters: describeRequest(built.request, language, anchorNames),
     understood: dedupe(understood),
     not_understood: dedupe(ignored),
   };
@@ -271,6 +287,16 @@ function ambiguous(resolution: Extract<PlaceResolution, { kind: 'ambiguous' }>, 
       ? `${quoteList(said, language)} pasuje do ${resolution.candidates.length} jednostek${moreText}. Doprecyzuj (np. „gmina wiejska …”, „powiat …”, województwo) albo podaj region jako kod TERYT jednego z kandydatów.`
       : `${quoteList(said, language)} matches ${resolution.candidates.length} units${moreText}. Say which one (e.g. "gmina wiejska …", the powiat or the voivodeship), or send region as the TERYT code of one of the candidates.`;
   return new AppError('ambiguous_region', message, listed.map(candidateLabel));
+}
+
+/** A named station or substation we hold no feature of: measuring from "any station" instead would answer another question. */
+function unknownFeature(language: Language, said: string[]): AppError {
+  const list = quoteList(dedupe(said), language);
+  const message =
+    language === 'pl'
+      ? `Nie znaleziono obiektu o tej nazwie: ${list}. W danych nie ma stacji elektroenergetycznej, dworca ani przystanku o takiej nazwie, więc nie da się zmierzyć od niego odległości. Sprawdź nazwę (np. „stacja Kromolice”) albo pomiń nazwę, by szukać blisko dowolnej stacji.`
+      : `No feature of that name was found: ${list}. Our data has no substation, railway station or stop of that name, so no distance can be measured from it. Check the name (e.g. "the Kromolice substation") or leave the name out to search near any substation.`;
+  return new AppError('unresolvable_query', message);
 }
 
 function unresolvable(language: Language, understood: string[], ignored: string[]): AppError {

@@ -8,6 +8,7 @@ import {
   type NaturalLanguageSearchView,
 } from '@lp/contracts';
 import { validateMessage } from '@lp/messaging';
+import { NamedFeaturesService } from './anchors/named-features.service.js';
 import { interpret } from './interpreter.js';
 import { PARCEL_SEARCH, type ParcelSearch } from './parcel-search.js';
 import { PlacesService } from './places/places.service.js';
@@ -25,11 +26,12 @@ export class NaturalLanguageService {
   constructor(
     private readonly places: PlacesService,
     @Optional() @Inject(PARCEL_SEARCH) private readonly search?: ParcelSearch,
+    @Optional() private readonly namedFeatures?: NamedFeaturesService,
   ) {}
 
   async interpret(request: NaturalLanguageSearchRequest): Promise<InterpretationView> {
     const gazetteer = await this.places.gazetteer();
-    const interpretation = interpret(request.query, { region: request.region, language: request.language, limit: request.limit }, gazetteer);
+    const interpretation = interpret(request.query, { region: request.region, language: request.language, limit: request.limit }, gazetteer, this.namedFeatures?.features() ?? undefined);
     // the interpreter builds only valid requests; a failure here is our bug, not the caller's
     try {
       validateMessage(SearchParcelsRequest, structuredClone(interpretation.request));

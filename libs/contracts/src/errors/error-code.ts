@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'internal',
   'stale_cursor',
   'ambiguous_parcel',
+  /** A named feature of a query ("stacja Plewiska") fits several features that lie apart; candidates name them. */
+  'ambiguous_feature',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -23,6 +23,9 @@ export const SLOPE_MAX_PCT = 100;
 /** Caps that keep one request's SQL bounded. */
 export const NEAR_MAX_ITEMS = 20;
 export const EXCLUDE_MAX_ITEMS = 20;
+export const FAR_MAX_ITEMS = 20;
+/** `near[].ids`, `far[].ids`: named anchors are a handful of features, never a layer dump. */
+export const ANCHOR_IDS_MAX = 50;
 export const WHERE_MAX_CONDITIONS = 20;
 export const WHERE_IN_MAX_VALUES = 100;
 export const ZONING_SYMBOLS_MAX = 50;

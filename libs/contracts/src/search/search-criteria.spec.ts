@@ -26,6 +26,19 @@ describe('searchCriteriaOf', () => {
     ]);
   });
 
+  it('makes a minimum distance a requires criterion like near, and carries named anchors', () => {
+    const criteria = searchCriteriaOf({
+      filters: {
+        near: [{ layer: 'power_substations', within_m: 5000, ids: ['gridkit-v4086'] }],
+        far: [{ layer: 'services_poi', kinds: ['school'], beyond_m: 2000 }],
+      },
+    });
+    expect(criteria).toEqual([
+      { criterion: 'near:power_substations', mode: 'requires', layers: ['power_substations'], anchors: ['gridkit-v4086'] },
+      { criterion: 'far:services_poi', mode: 'requires', layers: ['services_poi'] },
+    ]);
+  });
+
   it('looks at local plans only when require_plan is set, and has no criteria without filters', () => {
     expect(searchCriteriaOf({ filters: { zoning: { categories: ['industrial'], require_plan: true } } })[0]!.layers).toEqual(['mpzp_plans', 'mpzp_zones']);
     expect(searchCriteriaOf({})).toEqual([]);

@@ -8,11 +8,16 @@ export const CRITERION_MODES = ['requires', 'screens'] as const;
 export type CriterionMode = (typeof CRITERION_MODES)[number];
 
 export interface SearchCriterion {
-  /** `area`, `zoning`, `land_use`, `land_use:exclude`, `slope`, `vacant`, `near:<layer>` or `exclude:<layer>`: the coverage entry's name. */
+  /** `area`, `zoning`, `land_use`, `land_use:exclude`, `slope`, `vacant`, `near:<layer>`, `exclude:<layer>` or `far:<layer>`: the coverage entry's name. */
   criterion: string;
   mode: CriterionMode;
   /** Layers whose coverage decides the criterion's status. */
   layers: string[];
+  /**
+   * Features of the layer named as anchors (near/far `ids`): the distance is measured to them alone,
+   * so once they are found to exist the criterion has its data wherever the search looks.
+   */
+  anchors?: string[];
 }
 
 /**
@@ -33,7 +38,15 @@ export function searchCriteriaOf(request: SearchParcelsRequest): SearchCriterion
   if (filters.land_use?.exclude_kinds) criteria.push({ criterion: 'land_use:exclude', mode: 'screens', layers: ['parcels', 'land_cover'] });
   if (filters.slope_pct) criteria.push({ criterion: 'slope', mode: 'screens', layers: ['terrain_stats'] });
   if (filters.vacant !== undefined) criteria.push({ criterion: 'vacant', mode: 'requires', layers: ['buildings'] });
-  for (const near of filters.near ?? []) criteria.push({ criterion: `near:${near.layer}`, mode: 'requires', layers: [near.layer] });
+  for (const near of filters.near ?? []) criteria.push(distanceCriterion('near', near));
   for (const exclude of filters.exclude ?? []) criteria.push({ criterion: `exclude:${exclude.layer}`, mode: 'screens', layers: [exclude.layer] });
+  // a minimum distance must be proven like a proximity: no data for the layer is not "far"
+  for (const far of filters.far ?? []) criteria.push(distanceCriterion('far', far));
   return criteria;
+}
+
+function distanceCriterion(kind: 'near' | 'far', filter: { layer: string; ids?: string[] }): SearchCriterion {
+  const criterion: SearchCriterion = { criterion: `${kind}:${filter.layer}`, mode: 'requires', layers: [filter.layer] };
+  if (filter.ids) criterion.anchors = [...filter.ids];
+  return criterion;
 }

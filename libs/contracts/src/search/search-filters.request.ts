@@ -19,8 +19,10 @@ import {
 import { ZONING_CATEGORIES } from '../layer/zoning-taxonomy.js';
 import { LAND_USE_KINDS } from './land-use.js';
 import {
+  ANCHOR_IDS_MAX,
   EXCLUDE_BUFFER_MAX_M,
   EXCLUDE_MAX_ITEMS,
+  FAR_MAX_ITEMS,
   NEAR_MAX_ITEMS,
   NEAR_WITHIN_MAX_M,
   SLOPE_MAX_PCT,
@@ -176,6 +178,64 @@ export class NearFilter {
   @IsArray({ message: 'filters.near[].kinds must be an array of kinds of the layer' })
   @IsString({ each: true, message: 'filters.near[].kinds must contain strings' })
   kinds?: string[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: ANCHOR_IDS_MAX,
+    description:
+      'Named features as anchors: only these features of the layer (their `id` in GET /v1/layers/{layer}/features) count, so the distance ' +
+      'is measured to them alone ("within 5 km of the Kromolice substation"). An unknown id answers 400. An addition to the spec.',
+    example: ['gridkit-4086'],
+  })
+  @IsOptional()
+  @IsArray({ message: 'filters.near[].ids must be an array of feature ids of the layer' })
+  @ArrayMinSize(1, { message: 'filters.near[].ids must name at least one feature; omit it to mean every feature' })
+  @ArrayMaxSize(ANCHOR_IDS_MAX, { message: `filters.near[].ids may name at most ${ANCHOR_IDS_MAX} features` })
+  @IsString({ each: true, message: 'filters.near[].ids must contain feature ids (strings)' })
+  @MinLength(1, { each: true, message: 'filters.near[].ids must not contain empty strings' })
+  ids?: string[];
+}
+
+/**
+ * A minimum distance (criterion `far:<layer>`, mode requires): no feature of `layer` (of the given
+ * kinds, meeting `where`, or among `ids`) lies within `beyond_m` of the parcel. "No data" is not
+ * "far": where the layer has no data the parcel cannot be proven far, as for near.
+ */
+export class FarFilter {
+  @ApiProperty({ description: 'Layer id of the catalogue (GET /v1/layers)', example: 'services_poi' })
+  @IsString({ message: 'filters.far[].layer must be a layer id' })
+  layer!: string;
+
+  @ApiProperty({
+    description: `Minimum distance in metres between the parcel and every feature meant, 0 to ${NEAR_WITHIN_MAX_M}; 0 means the parcel touches none`,
+    minimum: 0,
+    maximum: NEAR_WITHIN_MAX_M,
+    example: 2000,
+  })
+  @IsNumber(FINITE, { message: `filters.far[].beyond_m must be a number of metres from 0 to ${NEAR_WITHIN_MAX_M}; got $value` })
+  @Min(0, { message: `filters.far[].beyond_m must be from 0 to ${NEAR_WITHIN_MAX_M} metres; got $value` })
+  @Max(NEAR_WITHIN_MAX_M, { message: `filters.far[].beyond_m must be from 0 to ${NEAR_WITHIN_MAX_M} metres; got $value` })
+  beyond_m!: number;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: WHERE_VALUES, description: 'Only features meeting these attribute conditions count (as in near[].where)', example: { voltage_kv_gte: 110 } })
+  @IsOptional()
+  @IsObject({ message: 'filters.far[].where must be an object of attribute conditions, e.g. {"voltage_kv_gte": 110}' })
+  where?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ type: [String], description: 'Only features of these kinds (or kind groups) count; absent means every kind', example: ['school'] })
+  @IsOptional()
+  @IsArray({ message: 'filters.far[].kinds must be an array of kinds of the layer' })
+  @IsString({ each: true, message: 'filters.far[].kinds must contain strings' })
+  kinds?: string[];
+
+  @ApiPropertyOptional({ type: [String], maxItems: ANCHOR_IDS_MAX, description: 'Only these features of the layer count (named anchors, as in near[].ids)', example: ['gridkit-4086'] })
+  @IsOptional()
+  @IsArray({ message: 'filters.far[].ids must be an array of feature ids of the layer' })
+  @ArrayMinSize(1, { message: 'filters.far[].ids must name at least one feature; omit it to mean every feature' })
+  @ArrayMaxSize(ANCHOR_IDS_MAX, { message: `filters.far[].ids may name at most ${ANCHOR_IDS_MAX} features` })
+  @IsString({ each: true, message: 'filters.far[].ids must contain feature ids (strings)' })
+  @MinLength(1, { each: true, message: 'filters.far[].ids must not contain empty strings' })
+  ids?: string[];
 }
 
 /** No feature of the given kinds of `layer` may lie within `buffer_m` of the parcel (criterion `exclude:<layer>`, mode screens). */
@@ -253,4 +313,16 @@ export class SearchFilters {
   @ValidateNested({ each: true })
   @Type(() => ExcludeFilter)
   exclude?: ExcludeFilter[];
+
+  @ApiPropertyOptional({
+    type: [FarFilter],
+    maxItems: FAR_MAX_ITEMS,
+    description: 'Minimum distances ("at least 2 km from a school"), each layer at most once (criterion far:<layer>, requires). An addition to the spec.',
+  })
+  @IsOptional()
+  @IsArray({ message: 'filters.far must be an array' })
+  @ArrayMaxSize(FAR_MAX_ITEMS, { message: `filters.far may have at most ${FAR_MAX_ITEMS} items` })
+  @ValidateNested({ each: true })
+  @Type(() => FarFilter)
+  far?: FarFilter[];
 }

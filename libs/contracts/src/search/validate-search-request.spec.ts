@@ -36,6 +36,14 @@ describe('validateSearchRequest', () => {
     expect(() => assertSearchRequest(BESS_EXAMPLE)).not.toThrow();
   });
 
+  it('checks far like near: layer, kinds, where, and each layer once', () => {
+    expect(problemsOf({ filters: { far: [{ layer: 'services_poi', kinds: ['school'], beyond_m: 2000 }] } })).toBe('');
+    expect(problemsOf({ filters: { far: [{ layer: 'nope', beyond_m: 1 }] } })).toContain('filters.far[0].layer: nope is not a layer');
+    expect(problemsOf({ filters: { far: [{ layer: 'services_poi', kinds: ['castle'], beyond_m: 1 }] } })).toContain('filters.far[0].kinds: castle is not a kind of services_poi');
+    expect(problemsOf({ filters: { far: [{ layer: 'power_substations', where: { colour_eq: 'red' }, beyond_m: 1 }] } })).toContain('filters.far[0].where');
+    expect(problemsOf({ filters: { far: [{ layer: 'roads', beyond_m: 1 }, { layer: 'roads', beyond_m: 2 }] } })).toContain('filters.far names the layer roads more than once');
+  });
+
   it('refuses region and bbox together', () => {
     expect(problemsOf({ region: '30', bbox: '16.8,52.3,17,52.5' })).toMatch(/send region or bbox, not both/);
   });

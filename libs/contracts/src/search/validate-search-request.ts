@@ -41,6 +41,14 @@ export function validateSearchRequest(request: SearchParcelsRequest): string[] {
     const layer = layerOrProblem(exclude.layer, at, problems);
     if (layer) kindProblems(layer, exclude.kinds, at, problems);
   });
+  (filters.far ?? []).forEach((far, index) => {
+    const at = `filters.far[${index}]`;
+    const layer = layerOrProblem(far.layer, at, problems);
+    if (!layer) return;
+    kindProblems(layer, far.kinds, at, problems);
+    if (far.where) problems.push(...whereProblems(layer, far.where, `${at}.where`));
+  });
+  duplicateProblems('filters.far', (filters.far ?? []).map((f) => f.layer), 'layer', problems);
   duplicateProblems('filters.near', (filters.near ?? []).map((n) => n.layer), 'layer', problems);
   duplicateProblems('filters.exclude', (filters.exclude ?? []).map((e) => e.layer), 'layer', problems);
 

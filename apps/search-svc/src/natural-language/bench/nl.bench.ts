@@ -8,6 +8,8 @@
 import 'reflect-metadata';
 import { AppError } from '@lp/contracts';
 import { createSchemaDataSource } from '@lp/db';
+import { loadNamedFeatures } from '../anchors/named-features.repository.js';
+import type { NamedFeatures } from '../anchors/named-features.js';
 import { CORPUS } from '../corpus/corpus.js';
 import { interpret } from '../interpreter.js';
 import { REGION_ALIASES } from '../lexicon/region-aliases.js';
@@ -29,12 +31,15 @@ async function main(): Promise<void> {
   const db = createSchemaDataSource({ url, schema: 'search', applicationName: 'bench-nl', poolSize: 1 });
   await db.initialize();
   let gazetteer: Gazetteer;
+  let features: NamedFeatures;
   const loadStarted = performance.now();
   try {
     const repository = new PlacesRepository(db);
     const [version, rows] = await Promise.all([repository.version(), repository.places()]);
     const built = performance.now();
     gazetteer = new Gazetteer(rows, REGION_ALIASES, versionStamp(version));
+    features = await loadNamedFeatures(db);
+    console.log(`named features: ${features.size} names`);
     console.log(`gazetteer: ${rows.length} places read in ${Math.round(built - loadStarted)} ms, indexed in ${Math.round(performance.now() - built)} ms (${gazetteer.units.size} units, ${gazetteer.localityCount} localities)`);
   } finally {
     await db.destroy();
@@ -44,7 +49,7 @@ async function main(): Promise<void> {
   const once = (query: string): number => {
     const started = performance.now();
     try {
-      interpret(query, {}, gazetteer);
+      interpret(query, {}, gazetteer, features);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
     }

@@ -147,6 +147,26 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
     used.add(target);
     if (cue) used.add(previousAtom(target)!);
     if (meaning.target === 'state_land') continue; // handled with the asset types
+    const anchor = meaning.anchor;
+    if (anchor) notes.push({ id: 'anchor', text: source, label: anchor.label });
+    // "co najmniej 2 km od szkoły", "more than 5 km from a substation", "5 km away from the motorway": a minimum distance
+    const minimum = distance !== undefined && (distance.quantity.comparator === 'min' || (cue === 'negate' && distance.quantity.comparator === 'bare'));
+    if (minimum && !spec.exclusion && !meaning.negated) {
+      const beyondM = distance.quantity.min ?? distance.quantity.value;
+      const far: Criterion = { type: 'far', target: meaning.target, layer: anchor?.layer ?? spec.layer, beyondM, text: source };
+      if (anchor) far.ids = anchor.ids;
+      else {
+        const kinds = meaning.kinds ?? meaning.transitKinds ?? spec.kinds;
+        if (kinds) far.kinds = kinds;
+        const where: Record<string, unknown> = { ...(spec.where ?? {}) };
+        const voltage = voltageOf.get(target);
+        if (meaning.target === 'substation' && voltage) where['voltage_kv_gte'] = voltage.kv;
+        if (Object.keys(where).length > 0) far.where = where;
+      }
+      notes.push({ id: 'minimum_distance', text: source, m: beyondM });
+      criteria.push(far);
+      continue;
+    }
     const exclusion = negated || (spec.exclusion && cue !== 'near');
     if (exclusion) {
       if (!spec.excludable) {
@@ -164,6 +184,12 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
       withinM = distance.quantity.max ?? distance.quantity.value;
       explicit = true;
     }
+    if (anchor) {
+      // a named feature: no kind or voltage condition, the distance is to it alone
+      if (!explicit) notes.push({ id: 'default_distance', text: source, m: withinM });
+      criteria.push({ type: 'near', target: meaning.target, layer: anchor.layer, withinM, explicit, ids: anchor.ids, text: source });
+      continue;
+    }
     const where: Record<string, unknown> = { ...(spec.where ?? {}) };
     let kinds = meaning.kinds ?? (meaning.transitKinds ? meaning.transitKinds : spec.kinds);
     const voltage = voltageOf.get(target);
@@ -176,13 +202,16 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
     if (meaning.target === 'grid_capacity') {
       const power = powerOf.get(target);
       if (power) where['available_mw_gte'] = power.quantity.min ?? power.quantity.value;
-      if (!explicit || !power) notes.push({ id: 'default_capacity', mw: (where['available_mw_gte'] as number | undefined) ?? CAPACITY_DEFAULT_MW, km: withinM / 1000 });
+      // a bare grid word's reading depends on the asset type: the request builder states it
+      const gridWord = meaning.gridWord === true && !power && !explicit;
+      if ((!explicit || !power) && !gridWord) notes.push({ id: 'default_capacity', mw: (where['available_mw_gte'] as number | undefined) ?? CAPACITY_DEFAULT_MW, km: withinM / 1000 });
     }
     if (meaning.target === 'transit' && !explicit) notes.push({ id: 'default_transit', m: withinM });
     if (!explicit && meaning.target !== 'substation' && meaning.target !== 'transit' && meaning.target !== 'grid_capacity') {
       notes.push({ id: 'default_distance', text: source, m: withinM });
     }
     const criterion: Criterion = { type: 'near', target: meaning.target, layer: spec.layer, withinM, explicit, text: source };
+    if (meaning.gridWord && !powerOf.has(target) && !explicit) criterion.gridWord = true;
     if (kinds) criterion.kinds = kinds;
     if (Object.keys(where).length > 0) criterion.where = where;
     criteria.push(criterion);
@@ -194,12 +223,28 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
     used.add(atom);
     const distance = quantities.find((q) => q.quantity.dimension === 'distance' && !used.has(q) && q.end <= atom.start && atom.start - q.end <= MAX_GAP + 1);
     if (distance) used.add(distance);
+    const majorRoad = (c: Criterion): boolean => c.type !== 'area' && 'target' in c && (c.target === 'motorway' || c.target === 'expressway' || c.target === 'fast_road');
+    const farRoad = distance ? -1 : criteria.findIndex((c) => c.type === 'far' && majorRoad(c));
+    if (farRoad >= 0) {
+      // "dalej niż 3 km od autostrady A2": the minimum distance is from that road
+      const far = criteria[farRoad] as Extract<Criterion, { type: 'far' }>;
+      mark(atom.start, atom.end);
+      criteria.splice(farRoad, 1, { type: 'far', target: 'road_ref', layer: 'roads', beyondM: far.beyondM, where: { road_number_eq: atom.ref }, text: `${far.text} ${atom.ref}` });
+      continue;
+    }
     // a motorway/expressway word right before the number is the same road: replace its criterion
     const index = criteria.findIndex((c) => c.type === 'near' && (c.target === 'motorway' || c.target === 'expressway' || c.target === 'fast_road') && !c.explicit);
     const major = /^[AS]/.test(atom.ref);
     const withinM = distance ? (distance.quantity.max ?? distance.quantity.value) : index >= 0 ? (criteria[index] as { withinM: number }).withinM : major ? 5_000 : 2_000;
     const source = index >= 0 ? `${criteria[index]!.text} ${atom.ref}` : text(distance?.start ?? atom.start, atom.end);
     mark(distance?.start ?? atom.start, atom.end);
+    if (distance?.quantity.comparator === 'min') {
+      // "co najmniej 2 km od A2": at least that far from this road
+      const beyondM = distance.quantity.min ?? distance.quantity.value;
+      criteria.push({ type: 'far', target: 'road_ref', layer: 'roads', beyondM, where: { road_number_eq: atom.ref }, text: source });
+      notes.push({ id: 'minimum_distance', text: source, m: beyondM });
+      continue;
+    }
     const criterion: Criterion = { type: 'near', target: 'road_ref', layer: 'roads', withinM, explicit: distance !== undefined, where: { road_number_eq: atom.ref }, text: source };
     if (index >= 0) criteria.splice(index, 1, criterion);
     else criteria.push(criterion);

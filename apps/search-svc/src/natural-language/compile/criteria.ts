@@ -16,7 +16,9 @@ export type Criterion =
   | ({ type: 'vacant'; value: boolean } & Source)
   | ({ type: 'zoning'; categories?: readonly string[]; group?: string; symbols?: readonly string[]; requirePlan?: boolean; buildable?: boolean } & Source)
   | ({ type: 'land_use'; kinds: readonly LandUseKind[] } & Source)
-  | ({ type: 'near'; target: TargetId | 'road_ref'; layer: string; withinM: number; explicit: boolean; kinds?: readonly string[]; where?: Record<string, unknown> } & Source)
+  | ({ type: 'near'; target: TargetId | 'road_ref'; layer: string; withinM: number; explicit: boolean; kinds?: readonly string[]; where?: Record<string, unknown>; ids?: readonly string[]; gridWord?: boolean } & Source)
+  /** A minimum distance: "co najmniej 2 km od szkoły", "more than 5 km from a substation". */
+  | ({ type: 'far'; target: TargetId | 'road_ref'; layer: string; beyondM: number; kinds?: readonly string[]; where?: Record<string, unknown>; ids?: readonly string[] } & Source)
   | ({ type: 'exclude'; target: TargetId; layer: string; kinds?: readonly string[]; bufferM: number; explicit: boolean } & Source)
   | ({ type: 'rank'; signal: string; weight: number; reason: 'cheap' | 'large' | 'price_limit' } & Source)
   | ({ type: 'limit'; value: number } & Source);

@@ -1,4 +1,4 @@
-import { ZONING_CATEGORY_GROUPS, findLayer, type ExcludeFilter, type NearFilter, type SearchParcelsRequest } from '@lp/contracts';
+import { ZONING_CATEGORY_GROUPS, findLayer, type ExcludeFilter, type FarFilter, type NearFilter, type SearchParcelsRequest } from '@lp/contracts';
 import type { Language } from '../lexicon/meanings.js';
 import { formatArea, formatDistance, formatNumber } from './format.js';
 
@@ -90,7 +90,7 @@ const say = (words: Words, lang: Language): string => words[lang];
 const joinWords = (parts: string[], lang: Language): string => (parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} ${lang === 'pl' ? 'i' : 'and'} ${parts[parts.length - 1]}`);
 
 /** What a near filter is near: "szkoły", "a 110 kV line", "drogi A2". */
-export function nearObject(near: NearFilter, lang: Language): string {
+export function nearObject(near: Pick<NearFilter, 'layer' | 'kinds' | 'where'>, lang: Language): string {
   const where = near.where ?? {};
   if (near.layer === 'roads' && typeof where['road_number_eq'] === 'string') return lang === 'pl' ? `drogi ${where['road_number_eq']}` : `road ${where['road_number_eq']}`;
   if (near.layer === 'roads' && where['road_category_eq'] === 'national') return lang === 'pl' ? 'drogi krajowej' : 'a national road';
@@ -106,10 +106,31 @@ export function nearObject(near: NearFilter, lang: Language): string {
   return layerWords ? say(layerWords, lang) : (findLayer(near.layer)?.name ?? near.layer);
 }
 
+/** Names of features, by id, that the interpretation anchored a distance to. */
+export type AnchorNames = ReadonlyMap<string, string>;
+
+/** Named anchors in words: their names where known, else their ids ("Kromolice 400/110kV"). */
+function anchorsInWords(layer: string, ids: readonly string[], names: AnchorNames | undefined, lang: Language): string {
+  const known = [...new Set(ids.map((id) => names?.get(id)).filter((name): name is string => name !== undefined))];
+  if (known.length > 0) return known.join(', ');
+  return lang === 'pl' ? `obiektu ${ids.join(', ')} warstwy ${layer}` : `feature ${ids.join(', ')} of ${layer}`;
+}
+
+/** One minimum-distance filter in words. */
+export function describeFar(far: FarFilter, lang: Language, names?: AnchorNames): string {
+  const beyond = formatDistance(far.beyond_m, lang);
+  if (far.ids) return lang === 'pl' ? `co najmniej ${beyond} od: ${anchorsInWords(far.layer, far.ids, names, lang)}` : `at least ${beyond} from ${anchorsInWords(far.layer, far.ids, names, lang)}`;
+  const kv = far.layer === 'power_substations' ? far.where?.['voltage_kv_gte'] : undefined;
+  const voltage = typeof kv === 'number' ? (lang === 'pl' ? ` o napięciu co najmniej ${kv} kV` : ` of at least ${kv} kV`) : '';
+  const object = far.layer === 'power_substations' ? (lang === 'pl' ? 'każdej stacji elektroenergetycznej' : 'every substation') : nearObject(far, lang);
+  return lang === 'pl' ? `co najmniej ${beyond} od ${object}${voltage}` : `at least ${beyond} from ${object}${voltage}`;
+}
+
 /** One near filter in words. */
-export function describeNear(near: NearFilter, lang: Language): string {
+export function describeNear(near: NearFilter, lang: Language, names?: AnchorNames): string {
   const where = near.where ?? {};
   const within = formatDistance(near.within_m, lang);
+  if (near.ids) return lang === 'pl' ? `najwyżej ${within} od: ${anchorsInWords(near.layer, near.ids, names, lang)}` : `within ${within} of ${anchorsInWords(near.layer, near.ids, names, lang)}`;
   switch (near.layer) {
     case 'power_substations': {
       const kv = where['voltage_kv_gte'];
@@ -213,7 +234,7 @@ export function describeLandUse(landUse: NonNullable<NonNullable<SearchParcelsRe
 }
 
 /** Every filter and the ranking of a request, one line each, in the request's language. */
-export function describeRequest(request: SearchParcelsRequest, lang: Language): string[] {
+export function describeRequest(request: SearchParcelsRequest, lang: Language, names?: AnchorNames): string[] {
   const lines: string[] = [];
   const filters = request.filters ?? {};
   const area = filters.area_sqm;
@@ -230,8 +251,9 @@ export function describeRequest(request: SearchParcelsRequest, lang: Language): 
   if (filters.vacant !== undefined) {
     lines.push(filters.vacant ? (lang === 'pl' ? 'niezabudowana (bez budynków)' : 'vacant (no building on it)') : lang === 'pl' ? 'z budynkiem' : 'with a building on it');
   }
-  for (const near of filters.near ?? []) lines.push(describeNear(near, lang));
+  for (const near of filters.near ?? []) lines.push(describeNear(near, lang, names));
   for (const exclude of filters.exclude ?? []) lines.push(describeExclude(exclude, lang));
+  for (const far of filters.far ?? []) lines.push(describeFar(far, lang, names));
   if (request.rank_by && request.rank_by.length > 0) {
     const signals = request.rank_by.map((rank) => `${SIGNAL_NAMES[rank.signal]?.[lang] ?? rank.signal} ${rank.weight}`).join(', ');
     lines.push(lang === 'pl' ? `ranking (waga): ${signals}` : `ranked by (weight): ${signals}`);

@@ -64,6 +64,20 @@ const RENDERERS: Renderers = {
       `Moc przyłączeniowa: co najmniej ${formatNumber(n.mw, l)} MW dostępne w węźle sieci w promieniu ${formatNumber(n.km, l)} km.`,
       `Grid capacity: at least ${formatNumber(n.mw, l)} MW available at a grid node within ${formatNumber(n.km, l)} km.`,
     ),
+  anchor: (n, l) =>
+    t(
+      l,
+      `${quote(n.text, l)}: odległość liczona od tego obiektu: ${n.label}; region wyszukiwania bez zmian.`,
+      `${quote(n.text, l)}: the distance is measured from this feature: ${n.label}; the searched region is unchanged.`,
+    ),
+  grid_connection_mv: (n, l) =>
+    t(
+      l,
+      `${quote(n.text, l)}: przyłącze do sieci dystrybucyjnej, czyli linia średniego napięcia (SN) najwyżej ${formatDistance(n.m, l)} od działki; dla inwestycji energetycznej liczy się moc przyłączeniowa.`,
+      `${quote(n.text, l)}: a connection to the distribution grid, i.e. a medium-voltage (MV) line within ${formatDistance(n.m, l)} of the parcel; for an energy asset grid capacity counts instead.`,
+    ),
+  minimum_distance: (n, l) =>
+    t(l, `${quote(n.text, l)}: co najmniej ${formatDistance(n.m, l)} od każdego takiego obiektu.`, `${quote(n.text, l)}: at least ${formatDistance(n.m, l)} from every such feature.`),
   default_distance: (n, l) => t(l, `${quote(n.text, l)}: przyjęto najwyżej ${formatDistance(n.m, l)}.`, `${quote(n.text, l)}: taken as within ${formatDistance(n.m, l)}.`),
   bare_station: (n, l) =>
     t(

@@ -21,6 +21,9 @@ export type Note =
   | { id: 'default_transit'; m: number }
   | { id: 'default_capacity'; mw: number; km: number }
   | { id: 'default_distance'; text: string; m: number }
+  | { id: 'anchor'; text: string; label: string }
+  | { id: 'grid_connection_mv'; text: string; m: number }
+  | { id: 'minimum_distance'; text: string; m: number }
   | { id: 'bare_station'; text: string }
   | { id: 'bare_area'; text: string; sqm: number }
   | { id: 'about_area'; text: string; min: number; max: number }

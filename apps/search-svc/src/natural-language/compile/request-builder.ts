@@ -4,6 +4,7 @@ import {
   SEARCH_LIMIT_MAX,
   SLOPE_MAX_PCT,
   type ExcludeFilter,
+  type FarFilter,
   type NearFilter,
   type RankBy,
   type SearchFilters,
@@ -12,7 +13,11 @@ import {
 import { compileScenario, concreteKinds } from '../../scenarios/scenario-compiler.js';
 import type { ScenarioDefinition } from '../../scenarios/scenario-definition.js';
 import type { Criterion } from './criteria.js';
+import { CAPACITY_DEFAULT_MW } from './target-layers.js';
 import type { Note } from './notes.js';
+
+/** "Z przyłączem do sieci" for a parcel that is no energy asset: an MV line this close can connect it. */
+export const GRID_CONNECTION_MV_M = 500;
 
 export interface BuildOptions {
   scenario: ScenarioDefinition | null;
@@ -46,11 +51,23 @@ export function buildRequest(options: BuildOptions): BuiltRequest {
   const filters: SearchFilters = structuredClone(base.filters ?? {});
   const near: NearFilter[] = filters.near ?? [];
   const exclude: ExcludeFilter[] = filters.exclude ?? [];
+  const far: FarFilter[] = filters.far ?? [];
   const rankBy: RankBy[] = structuredClone(base.rank_by ?? []);
   // what the query asks for replaces the scenario's criterion on the same layer; two asks of the query do not
   const fromScenario = new Set(near.map((item) => item.layer));
+  // an energy asset is connected by grid capacity; a house or a warehouse by the MV network nearby
+  const energyAsset = fromScenario.has('grid_capacity') || fromScenario.has('power_substations');
+  const criteria = options.criteria.map((criterion): Criterion => {
+    if (criterion.type !== 'near' || !criterion.gridWord) return criterion;
+    if (energyAsset) {
+      notes.push({ id: 'default_capacity', mw: CAPACITY_DEFAULT_MW, km: criterion.withinM / 1000 });
+      return criterion;
+    }
+    notes.push({ id: 'grid_connection_mv', text: criterion.text, m: GRID_CONNECTION_MV_M });
+    return { type: 'near', target: 'power_line', layer: 'power_lines', kinds: ['mv_line', 'mv_cable'], withinM: GRID_CONNECTION_MV_M, explicit: false, text: criterion.text };
+  });
 
-  for (const criterion of options.criteria) {
+  for (const criterion of criteria) {
     switch (criterion.type) {
       case 'area': {
         const area = (filters.area_sqm ??= {});
@@ -103,6 +120,17 @@ export function buildRequest(options: BuildOptions): BuiltRequest {
           }
         }
         const existing = near.find((n) => n.layer === criterion.layer);
+        if (criterion.ids) {
+          // a named feature: the distance to it alone, replacing the scenario's "any substation within N km"
+          const item: NearFilter = { layer: criterion.layer, within_m: withinM, ids: [...criterion.ids] };
+          if (!existing) near.push(item);
+          else if (fromScenario.has(criterion.layer)) {
+            notes.push({ id: 'replaces_scenario', text: criterion.text });
+            near.splice(near.indexOf(existing), 1, item);
+            fromScenario.delete(criterion.layer);
+          } else notes.push({ id: 'one_per_layer', text: criterion.text });
+          break;
+        }
         if (!existing) {
           const item: NearFilter = { layer: criterion.layer, within_m: withinM };
           if (kinds) item.kinds = kinds;
@@ -147,6 +175,19 @@ export function buildRequest(options: BuildOptions): BuiltRequest {
         existing.buffer_m = criterion.explicit ? bufferM : Math.max(existing.buffer_m ?? 0, bufferM);
         break;
       }
+      case 'far': {
+        const beyondM = clamp(criterion.beyondM, 0, NEAR_WITHIN_MAX_M, criterion.text, 'm', notes);
+        if (far.some((f) => f.layer === criterion.layer)) {
+          notes.push({ id: 'one_per_layer', text: criterion.text });
+          break;
+        }
+        const item: FarFilter = { layer: criterion.layer, beyond_m: beyondM };
+        if (criterion.kinds) item.kinds = concreteKinds(criterion.layer, criterion.kinds);
+        if (criterion.where) item.where = { ...criterion.where };
+        if (criterion.ids) item.ids = [...criterion.ids];
+        far.push(item);
+        break;
+      }
       case 'rank': {
         const existing = rankBy.find((rank) => rank.signal === criterion.signal);
         if (existing) existing.weight = Math.max(existing.weight, criterion.weight);
@@ -158,10 +199,10 @@ export function buildRequest(options: BuildOptions): BuiltRequest {
     }
   }
   // a kind list that names every kind of the layer says nothing: the same as no list
-  for (const item of [...near, ...exclude]) if (item.kinds && item.kinds.length === 0) delete item.kinds;
+  for (const item of [...near, ...exclude, ...far]) if (item.kinds && item.kinds.length === 0) delete item.kinds;
   const request: SearchParcelsRequest = {};
   if (options.region !== undefined) request.region = options.region;
-  const ordered = orderedFilters({ ...filters, near, exclude });
+  const ordered = orderedFilters({ ...filters, near, exclude, far });
   if (Object.keys(ordered).length > 0) request.filters = ordered;
   if (rankBy.length > 0) request.rank_by = rankBy;
   if (limit !== undefined) request.limit = limit;
@@ -199,6 +240,7 @@ function orderedFilters(filters: SearchFilters): SearchFilters {
   if (filters.vacant !== undefined) out.vacant = filters.vacant;
   if (filters.near && filters.near.length > 0) out.near = filters.near.map(orderedNear);
   if (filters.exclude && filters.exclude.length > 0) out.exclude = filters.exclude.map(orderedExclude);
+  if (filters.far && filters.far.length > 0) out.far = filters.far.map(orderedFar);
   return out;
 }
 
@@ -206,6 +248,15 @@ function orderedNear(item: NearFilter): NearFilter {
   const out: NearFilter = { layer: item.layer, within_m: item.within_m };
   if (item.kinds) out.kinds = item.kinds;
   if (item.where) out.where = item.where;
+  if (item.ids) out.ids = item.ids;
+  return out;
+}
+
+function orderedFar(item: FarFilter): FarFilter {
+  const out: FarFilter = { layer: item.layer, beyond_m: item.beyond_m };
+  if (item.kinds) out.kinds = item.kinds;
+  if (item.where) out.where = item.where;
+  if (item.ids) out.ids = item.ids;
   return out;
 }
 

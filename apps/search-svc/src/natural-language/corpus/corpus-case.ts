@@ -11,7 +11,11 @@ export interface ExpectedFilters {
   symbols?: string[];
   requirePlan?: boolean;
   /** Per layer: the reach, attribute conditions and kinds it must have (those given). */
-  near?: Record<string, { within?: number; where?: Record<string, unknown>; kinds?: string[] }>;
+  near?: Record<string, { within?: number; where?: Record<string, unknown>; kinds?: string[]; ids?: string[] }>;
+  /** Layers that must have no near filter (a minimum distance is never a proximity). */
+  notNear?: string[];
+  /** Per layer: the minimum distance, conditions, kinds and named anchors it must have (those given). */
+  far?: Record<string, { beyond?: number; where?: Record<string, unknown>; kinds?: string[]; ids?: string[] }>;
   /** Per layer: kinds or kind groups it must include, and the buffer. */
   exclude?: Record<string, { kinds?: string[]; buffer?: number }>;
   /** Signals that must be in rank_by. */

@@ -4,6 +4,11 @@ const SUB = 'power_substations';
 const ENV = 'env_layers';
 const STOPS = 'transport_stops';
 const POI = 'services_poi';
+const KORNIK = '3021093';
+/** Named features of the demo layers (real: OpenStreetMap substations, PLRailMap stations). */
+const KROMOLICE = 'gridkit-v4086';
+const KORNIK_STATION = 'plk-30247';
+const POZNAN_GLOWNY = 'plk-30601';
 
 /** English queries, short to long, with Polish place names with and without diacritics, some misspelt. */
 export const CORPUS_EN: readonly CorpusCase[] = [
@@ -133,4 +138,28 @@ export const CORPUS_EN: readonly CorpusCase[] = [
   en('residential plots near a train station in Pruszkow', '1421021', null, { zoning: 'residential', near: { [STOPS]: { kinds: ['rail'] } } }),
   en('brownfield redevelopment in Wałbrzych, not on heritage sites', '0265011', 'brownfield_redevelopment', { exclude: { heritage_sites: {} } }),
   en('cheap land near Gdańsk for a retail park', '2261011', 'retail_park_site', { rank: ['price_per_sqm_pln'] }),
+
+  // issue 13: minimum distances, named features as anchors, grid words
+  en('plot in Kórnik at least 2 km from a school', KORNIK, null, { far: { [POI]: { beyond: 2000, kinds: ['school'] } }, notNear: [POI] }),
+  en('plot in Kornik more than 5 km from a substation', KORNIK, null, { far: { [SUB]: { beyond: 5000, where: { voltage_kv_gte: 110 } } }, notNear: [SUB] }),
+  en('plots within 5 km of the Kromolice substation in Poznań county', '3021', null, { near: { [SUB]: { within: 5000, ids: [KROMOLICE] } } }),
+  en('solar farm in Poznan county no closer than 1 km to a river', '3021', 'solar_farm_site', { far: { waterways: { beyond: 1000, kinds: ['river'] } } }),
+  en('building plot in Kornik beyond 2 km from the motorway', KORNIK, null, { zoning: 'buildable', far: { roads: { beyond: 2000, kinds: ['motorway'] } }, notNear: ['roads'] }),
+  en('plot in Swarzedz farther than 500 m from a high voltage line', '3021163', null, { far: { power_lines: { beyond: 500, kinds: ['hv_line'] } }, notNear: ['power_lines'] }),
+  en('vacant plot in Kornik with grid connection', KORNIK, null, { vacant: true, near: { power_lines: { within: 500 } } }),
+  en('plot within 3 km of Kornik station', null, null, { near: { [STOPS]: { within: 3000, ids: [KORNIK_STATION] } } }),
+  en('warehouse near the Kromolice substation', null, 'logistics_warehouse', { near: { [SUB]: { ids: [KROMOLICE] } } }),
+  en('plot in Kornik at least 500 m from the forest', KORNIK, null, { far: { land_cover: { beyond: 500, kinds: ['forest'] } } }),
+  en('agricultural land in Kornik more than 1 km from the A2', KORNIK, null, { zoning: 'agricultural', far: { roads: { beyond: 1000, where: { road_number_eq: 'A2' } } }, notNear: ['roads'] }),
+  en('plot in Kornik further than 2 km from a railway station', KORNIK, null, { far: { [STOPS]: { beyond: 2000, kinds: ['rail'] } }, notNear: [STOPS] }),
+  en('plot with a connection to the power grid in Kornik', KORNIK, null, { near: { power_lines: { within: 500 } } }),
+  en('wind farm with a grid connection in Poznan county', '3021', 'wind_farm_site', { near: { grid_capacity: {} } }),
+  en('BESS site within 2 km of substation Kromolice', null, 'bess_storage', { near: { [SUB]: { within: 2000, ids: [KROMOLICE] } } }),
+  en('plot in Kornik no closer than 300 m to a bus stop', KORNIK, null, { far: { [STOPS]: { beyond: 300, kinds: ['bus'] } }, notNear: [STOPS] }),
+  en('residential plot in Poznan county at least 1 km away from the motorway', '3021', null, { zoning: 'residential', far: { roads: { beyond: 1000, kinds: ['motorway'] } }, notNear: ['roads'] }),
+  en('plot in Kornik 2 km away from any substation', KORNIK, null, { far: { [SUB]: { beyond: 2000 } }, notNear: [SUB] }),
+  en('solar farm 3 km from the Kromolice substation', null, 'solar_farm_site', { near: { [SUB]: { within: 3000, ids: [KROMOLICE] } } }),
+  en('plots near Poznań Główny station', null, null, { near: { [STOPS]: { ids: [POZNAN_GLOWNY] } } }),
+  en('grid-connected plot in Kornik', KORNIK, null, { near: { power_lines: { within: 500 } } }),
+  en('data center in Poznan county more than 3 km from the nearest school', '3021', 'data_center_site', { far: { [POI]: { beyond: 3000, kinds: ['school'] } } }),
 ];

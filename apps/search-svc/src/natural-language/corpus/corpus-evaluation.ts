@@ -77,8 +77,20 @@ function filterChecks(expected: ExpectedFilters, request: SearchParcelsRequest):
       near !== undefined &&
       (want.within === undefined || close(near.within_m, want.within)) &&
       Object.entries(want.where ?? {}).every(([key, value]) => close(near.where?.[key], value)) &&
-      (want.kinds === undefined || JSON.stringify([...(near.kinds ?? [])].sort()) === JSON.stringify(expandKinds(layer, want.kinds).sort()));
+      (want.kinds === undefined || JSON.stringify([...(near.kinds ?? [])].sort()) === JSON.stringify(expandKinds(layer, want.kinds).sort())) &&
+      sameIds(near.ids, want.ids);
     out.push([`near ${layer}`, ok, got]);
+  }
+  for (const layer of expected.notNear ?? []) out.push([`not near ${layer}`, !(filters.near ?? []).some((item) => item.layer === layer), got]);
+  for (const [layer, want] of Object.entries(expected.far ?? {})) {
+    const far = filters.far?.find((item) => item.layer === layer);
+    const ok =
+      far !== undefined &&
+      (want.beyond === undefined || close(far.beyond_m, want.beyond)) &&
+      Object.entries(want.where ?? {}).every(([key, value]) => close(far.where?.[key], value)) &&
+      (want.kinds === undefined || JSON.stringify([...(far.kinds ?? [])].sort()) === JSON.stringify(expandKinds(layer, want.kinds).sort())) &&
+      sameIds(far.ids, want.ids);
+    out.push([`far ${layer}`, ok, got]);
   }
   for (const [layer, want] of Object.entries(expected.exclude ?? {})) {
     const exclude = filters.exclude?.find((item) => item.layer === layer);
@@ -91,6 +103,12 @@ function filterChecks(expected: ExpectedFilters, request: SearchParcelsRequest):
   for (const signal of expected.rank ?? []) out.push([`rank ${signal}`, request.rank_by?.some((rank) => rank.signal === signal) ?? false, JSON.stringify(request.rank_by)]);
   if (expected.limit !== undefined) out.push(['limit', request.limit === expected.limit, String(request.limit)]);
   return out;
+}
+
+/** Named anchors as expected: the same ids (in any order), or none when none are expected. */
+function sameIds(got: readonly string[] | undefined, want: readonly string[] | undefined): boolean {
+  if (want === undefined) return got === undefined;
+  return got !== undefined && JSON.stringify([...got].sort()) === JSON.stringify([...want].sort());
 }
 
 /** Accuracy per field over a run of the corpus. */

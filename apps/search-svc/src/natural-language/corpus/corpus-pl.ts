@@ -4,6 +4,11 @@ const SUB = 'power_substations';
 const ENV = 'env_layers';
 const STOPS = 'transport_stops';
 const POI = 'services_poi';
+const KORNIK = '3021093';
+/** Named features of the demo layers (real: OpenStreetMap substations, PLRailMap stations). */
+const KROMOLICE = 'gridkit-v4086';
+const KORNIK_STATION = 'plk-30247';
+const SWARZEDZ_STATION = 'plk-28472';
 
 /** Polish queries: short to long, with and without diacritics, some misspelt. */
 export const CORPUS_PL: readonly CorpusCase[] = [
@@ -154,4 +159,31 @@ export const CORPUS_PL: readonly CorpusCase[] = [
   pl('działka pod magazyn w Świnoujściu z dostępem do drogi publicznej', '3263011', 'logistics_warehouse', { near: { roads: { within: 50 } } }),
   pl('hala logistyczna w Częstochowie', '2464011', 'logistics_warehouse'),
   pl('fotowoltaika nie w Naturze 2000, Kielce', '2661011', 'solar_farm_site', { exclude: { [ENV]: { kinds: ['natura2000'] } } }),
+
+  // issue 13: minimum distances, named features as anchors, grid words (a criterion, never a place)
+  pl('działka w Kórniku dalej niż 3 km od autostrady', KORNIK, null, { far: { roads: { beyond: 3000, kinds: ['motorway'] } }, notNear: ['roads'] }),
+  pl('działka z przyłączem do sieci w Kórniku', KORNIK, null, { near: { power_lines: { within: 500, kinds: ['mv_line', 'mv_cable'] } }, notNear: ['grid_capacity'] }),
+  pl('farma fotowoltaiczna z przyłączem do sieci w Kórniku', KORNIK, 'solar_farm_site', { near: { grid_capacity: { where: { available_mw_gte: 10 } } } }),
+  pl('działka do 5 km od stacji Kromolice w powiecie poznańskim', '3021', null, { near: { [SUB]: { within: 5000, ids: [KROMOLICE] } } }),
+  unresolvable('do 5 km od stacji Plewiska', 'pl'),
+  pl('działka budowlana co najmniej 2 km od szkoły w gminie Kórnik', KORNIK, null, { zoning: 'buildable', far: { [POI]: { beyond: 2000, kinds: ['school'] } }, notNear: [POI] }),
+  pl('działka nie bliżej niż 500 m od linii wysokiego napięcia w Swarzędzu', '3021163', null, { far: { power_lines: { beyond: 500, kinds: ['hv_line'] } }, notNear: ['power_lines'] }),
+  pl('dom jednorodzinny w Luboniu, powyżej 1 km od autostrady', '3021011', 'urban_residential_development', { far: { roads: { beyond: 1000, kinds: ['motorway'] } } }),
+  pl('działka rolna co najmniej 300 m od lasu w gminie Kórnik', KORNIK, null, { zoning: 'agricultural', far: { land_cover: { beyond: 300, kinds: ['forest'] } } }),
+  pl('farma fotowoltaiczna w powiecie poznańskim do 3 km od GPZ Kromolice', '3021', 'solar_farm_site', { near: { [SUB]: { within: 3000, ids: [KROMOLICE] } } }),
+  pl('magazyn energii blisko stacji Kromolice', null, 'bess_storage', { near: { [SUB]: { within: 10_000, ids: [KROMOLICE] } } }),
+  pl('działka w Kórniku w odległości co najmniej 2 km od stacji 110 kV', KORNIK, null, { far: { [SUB]: { beyond: 2000, where: { voltage_kv_gte: 110 } } }, notNear: [SUB] }),
+  pl('działka z dostępem do sieci energetycznej w gminie Kórnik', KORNIK, null, { near: { power_lines: { within: 500 } } }),
+  pl('działka blisko sieci w Kórniku', KORNIK, null, { near: { power_lines: { kinds: ['mv_line', 'mv_cable'] } } }),
+  pl('działka w Kórniku do 2 km od dworca Kórnik', KORNIK, null, { near: { [STOPS]: { within: 2000, ids: [KORNIK_STATION] } } }),
+  pl('działka budowlana do 1 km od stacji kolejowej Swarzędz', null, null, { zoning: 'buildable', near: { [STOPS]: { within: 1000, ids: [SWARZEDZ_STATION] } } }),
+  pl('działka w Poznaniu dalej niż 500 m od przystanku tramwajowego', '3064011', null, { far: { [STOPS]: { beyond: 500, kinds: ['tram'] } }, notNear: [STOPS] }),
+  pl('działka ponad 5 km od stacji elektroenergetycznej w gminie Kórnik', KORNIK, null, { far: { [SUB]: { beyond: 5000 } }, notNear: [SUB] }),
+  pl('działka w Kórniku, przyłącze do sieci', KORNIK, null, { near: { power_lines: { within: 500 } } }),
+  pl('działka pod dom co najmniej 1 km od autostrady A2 w powiecie poznańskim', '3021', 'urban_residential_development', { far: { roads: { beyond: 1000, where: { road_number_eq: 'A2' } } }, notNear: ['roads'] }),
+  pl('farma wiatrowa w odległości ponad 2 km od szkoły', null, 'wind_farm_site', { far: { [POI]: { beyond: 2000, kinds: ['school'] } } }),
+  pl('tania działka niezabudowana nie bliżej niż 1 km od autostrady w gminie Kórnik', KORNIK, null, { vacant: true, rank: ['price_per_sqm_pln'], far: { roads: { beyond: 1000, kinds: ['motorway'] } } }),
+  pl('szukam działki w Kórniku z podłączeniem do sieci', KORNIK, null, { near: { power_lines: { within: 500 } } }),
+  pl('magazyn energii z przyłączem do sieci w gminie Kórnik', KORNIK, 'bess_storage', { near: { grid_capacity: {} } }),
+  pl('działka rekreacyjna w gminie Kórnik co najmniej 1 km od drogi ekspresowej', KORNIK, null, { far: { roads: { beyond: 1000, kinds: ['expressway'] } } }),
 ];

@@ -67,7 +67,19 @@ export type UnsupportedId = 'utilities' | 'no_local_plan' | 'building_conditions
 
 export type Meaning =
   | { type: 'asset'; scenario: string }
-  | { type: 'target'; target: TargetId; kinds?: readonly string[]; transitKinds?: readonly string[]; bareStation?: boolean; voltageKv?: number; negated?: boolean }
+  | {
+      type: 'target';
+      target: TargetId;
+      kinds?: readonly string[];
+      transitKinds?: readonly string[];
+      bareStation?: boolean;
+      voltageKv?: number;
+      negated?: boolean;
+      /** "przyłącze do sieci", "grid connection": grid capacity for an energy asset, the MV network otherwise. */
+      gridWord?: boolean;
+      /** A named feature ("stacja Kromolice"): the distance is measured from these features of the layer only. */
+      anchor?: { layer: string; ids: readonly string[]; name: string; label: string };
+    }
   | { type: 'feature'; feature: FeatureId }
   | { type: 'cue'; cue: CueId }
   /** SN, WN, "średniego napięcia", "high voltage": qualifies a substation or a line. */

@@ -64,12 +64,19 @@ const MIN_BEFORE = cues([
   'powyzej|ponad',
   'wiecej niz',
   'nie mniej niz',
+  // minimum distances: "nie bliżej niż 500 m", "dalej niż 3 km", "no closer than", "beyond 2 km"
+  'nie blizej niz',
+  'dalej niz',
+  'w odleglosci ?co najmniej|przynajmniej|ponad|powyzej',
   '>|>=',
   'at least',
   'no|not less than',
   'more|greater|bigger|larger than',
   'over|above|min|minimum',
   'in excess of',
+  'further|farther than',
+  'no|not closer|nearer than',
+  'beyond',
 ]);
 const MAX_BEFORE = cues([
   'do',

@@ -1,5 +1,5 @@
 import type { NearFilter, SearchParcelsRequest } from '@lp/contracts';
-import { describeExclude, describeNear, describeZoning, nearObject } from '../compile/filter-descriptions.js';
+import { describeExclude, describeFar, describeNear, describeZoning, nearObject } from '../compile/filter-descriptions.js';
 import { formatArea, formatDistance, formatNumber } from '../compile/format.js';
 import type { Language } from '../lexicon/meanings.js';
 import type { ExplainedResult } from './result-facts.js';
@@ -69,6 +69,8 @@ export function explainResult(context: WhyContext, result: ExplainedResult): str
     if (unscreened.has(`exclude:${exclude.layer}`)) why.push(t(lang, `nie sprawdzono (brak danych w tej gminie): ${describeExclude(exclude, lang)}`, `not checked (no data in this gmina): ${describeExclude(exclude, lang)}`));
     else why.push(describeExclude(exclude, lang));
   }
+  // minimum distances are proven for every result (requires): the filter is the reason
+  for (const far of filters.far ?? []) why.push(describeFar(far, lang));
   const price = component('price_per_sqm_pln');
   if (price !== undefined && !quoted.has('price_per_sqm_pln')) why.push(t(lang, `mediana cen gruntów w gminie ${formatNumber(price, lang, 0)} zł/m²`, `median land price in the gmina ${formatNumber(price, lang, 0)} PLN/m²`));
   if (result.score !== null) why.push(t(lang, `wynik ${formatNumber(result.score, lang, 0)}/100 w tym zestawieniu`, `score ${formatNumber(result.score, lang, 0)}/100 in this result set`));
@@ -79,7 +81,7 @@ export function explainResult(context: WhyContext, result: ExplainedResult): str
 
 /** A near criterion with the best measured value at hand. */
 function measuredNear(near: NearFilter, lang: Language, metres: number | undefined, name: string | undefined, value: number | undefined): string {
-  const limit = describeNear(near, lang);
+  const limit = describeNear(near, lang, near.ids && name ? new Map(near.ids.map((id) => [id, name])) : undefined);
   const named = name ? ` (${name})` : '';
   switch (near.layer) {
     case 'grid_capacity':
