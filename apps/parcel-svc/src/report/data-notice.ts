@@ -25,9 +25,18 @@ export class SourceNotesRepository {
   }
 }
 
+/** Up to this many generated layers are named in the notice; more are counted (and marked in the sources). */
+const NAMED_MAX = 4;
+
 /** The demo-data notice of a report: null when every layer used is real data. */
-export function dataNotice(notes: Map<string, string>, language: ReportLanguage): ReportDataNoticeView | null {
-  const generated = [...notes].filter(([, note]) => GENERATED_NOTE.test(note)).map(([layer]) => layer).sort();
+export function dataNotice(usedLayers: string[], notes: Map<string, string>, language: ReportLanguage): ReportDataNoticeView | null {
+  const generated = usedLayers.filter((layer) => GENERATED_NOTE.test(notes.get(layer) ?? '')).sort();
   if (generated.length === 0) return null;
-  return { generated_layers: generated, text: SUMMARY_PHRASES[language].demoData(generated.map((layer) => layerName(layer, language))) };
+  const say = SUMMARY_PHRASES[language];
+  const text =
+    generated.length <= NAMED_MAX
+      ? say.demoDataNamed(generated.map((layer) => layerName(layer, language)))
+      : say.demoDataCounted(generated.length, usedLayers.length, generated.includes('parcels'));
+  return { generated_layers: generated, text };
 }
+

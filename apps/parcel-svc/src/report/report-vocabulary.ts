@@ -75,8 +75,10 @@ export function proximityLabel(kind: string, language: ReportLanguage): string {
   return (language === 'pl' ? PROXIMITY_LABELS_PL[kind] : PROXIMITY_LABELS_EN[kind]) ?? kind.replaceAll('_', ' ');
 }
 
-/** From this voltage a substation is high voltage (a GPZ a farm or storage can connect to). */
+/** The grid connection point a farm or storage needs: a substation of at least 110 kV (spec "near a substation"). */
 export const HV_MIN_KV = 110;
+/** Below this a station is medium voltage (SN, typically 15–30 kV): a transformer station, not a GPZ. */
+const MV_BELOW_KV = 60;
 
 const SUBSTATION_WORDS: Record<ReportLanguage, { hv: (kv: string) => string; mv: (kv: string) => string; unknown: string }> = {
   en: { hv: (kv) => `HV substation (${kv} kV)`, mv: (kv) => `MV transformer station (${kv} kV)`, unknown: 'substation of unknown voltage' },
@@ -84,15 +86,15 @@ const SUBSTATION_WORDS: Record<ReportLanguage, { hv: (kv: string) => string; mv:
 };
 
 /**
- * What a found substation is: an HV substation (at least 110 kV) or a medium-voltage transformer
- * station, with its voltage. Other kinds keep their proximity label.
+ * What a found substation is: an HV substation or a medium-voltage transformer station, with its
+ * voltage. Other kinds keep their proximity label.
  */
 export function proximityItemLabel(item: { kind: string; layer: string; attributes: Record<string, unknown> }, language: ReportLanguage): string {
   if (item.layer !== 'power_substations') return proximityLabel(item.kind, language);
   const kv = item.attributes['voltage_kv'];
   const words = SUBSTATION_WORDS[language];
   if (typeof kv !== 'number') return item.kind === 'hv_substation' ? proximityLabel('hv_substation', language) : words.unknown;
-  return kv >= HV_MIN_KV ? words.hv(formatNumber(kv, language)) : words.mv(formatNumber(kv, language));
+  return kv >= MV_BELOW_KV ? words.hv(formatNumber(kv, language)) : words.mv(formatNumber(kv, language));
 }
 
 export const SEVERITY_LABELS: Record<ReportLanguage, Record<ConstraintSeverity, string>> = {

@@ -45,7 +45,8 @@ export class ReportService {
       ? await Promise.all([this.scenarios.evaluateIfAvailable(request.scenario, feature.id), this.scenarios.title(request.scenario, language)])
       : [null, null];
     const layers = usedLayers([regulations.sources, constraints.sources, terrain.sources, proximity.sources]);
-    const notice = dataNotice(await this.sourceNotes.notesOf(layers.map((l) => l.layer)), language);
+    const used = layers.map((l) => l.layer);
+    const notice = dataNotice(used, await this.sourceNotes.notesOf(used), language);
     const scenario = request.scenario ? { id: request.scenario, title: scenarioTitle, evaluated: scenarioFit !== null } : null;
     const sentences = summarise(
       { parcelId: feature.id, gmina: base.gmina, areaSqm: base.area_sqm, regulations, constraints, terrain, proximity, market, scenarioFit, scenario, dataNotice: notice?.text ?? null },

@@ -7,7 +7,7 @@ import { EN_ASPECT, PL_ASPECT } from '../summary/summary-phrases.js';
 import { WIND_SCENARIO, WIND_SETBACK_TOPIC } from '../summary/report-summary.js';
 import { SEVERITY_COLOR } from './map-drawing.js';
 import type { PdfLabels } from './pdf-labels.js';
-import { drawFacts, drawTable, factsHeight, paragraph, sectionHeading, subHeading, type TableCell } from './pdf-layout.js';
+import { drawFacts, drawTable, ensureSpace, factsHeight, KEEP_TOGETHER_MAX, paragraph, sectionHeading, subHeading, type TableCell } from './pdf-layout.js';
 import { COLORS } from './pdf-theme.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -52,6 +52,9 @@ function parcelSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, la
 
 function zoningSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
   const { mpzp, plan_ogolny: general, studium, pre_emption: preEmption, coverage } = report.regulations;
+  // The heading stays with its sub-heading and the start of the plan facts: both headings
+  // reserve space on their own, but the section's reservation must cover the sub-heading's too.
+  ensureSpace(doc, 50 + (mpzp ? KEEP_TOGETHER_MAX : 30));
   sectionHeading(doc, labels.zoning, mpzp ? factsHeight(8) : 40);
   subHeading(doc, labels.localPlan, mpzp ? factsHeight(8) : 30);
   if (mpzp) {
@@ -222,6 +225,7 @@ function gapsSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, lang
 
 function sourcesSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
   const provenance = report.provenance;
+  const generated = new Set(report.data_notice?.generated_layers ?? []);
   sectionHeading(doc, labels.sources);
   drawTable(
     doc,
@@ -231,7 +235,12 @@ function sourcesSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, l
       { header: labels.refreshed, width: 0.28 },
       { header: labels.run, width: 0.32 },
     ],
-    provenance.layers.map((source) => [layerName(source.layer, language), String(source.version), formatDateTime(source.refreshed_at, language), source.source_run_id]),
+    provenance.layers.map((source) => [
+      generated.has(source.layer) ? { text: `${layerName(source.layer, language)} · demo`, color: COLORS.blocking } : layerName(source.layer, language),
+      String(source.version),
+      formatDateTime(source.refreshed_at, language),
+      source.source_run_id,
+    ]),
   );
   const parcel = provenance.parcel;
   paragraph(doc, `${labels.parcelSource}: ${parcel.source_url} (${labels.fetched} ${formatDate(parcel.fetched_at, language)}, ${parcel.source_run_id}).`, COLORS.muted, 7.5);

@@ -142,7 +142,7 @@ function nearest(block: ProximityView, say: SummaryPhrases, language: ReportLang
   return [...(parts.length ? [say.nearest(parts)] : []), ...(unknown.length ? [say.distanceUnknown(unknown)] : [])];
 }
 
-/** The nearest substation of any voltage when it is not HV and lies closer than the nearest HV one. */
+/** The nearest substation of any voltage when it is below 110 kV and closer than the nearest one of at least 110 kV. */
 function closerTransformer(block: ProximityView, hvDistance: number | undefined, say: SummaryPhrases, language: ReportLanguage): string[] {
   const any = block.items.find((i) => i.kind === 'power_substation');
   if (!any || (hvDistance !== undefined && any.distance_m >= hvDistance)) return [];

@@ -23,7 +23,8 @@ export interface SummaryPhrases {
   price(median: string, count: number, radius: string, since: string, partial: boolean): string;
   noComparables(radius: string, since: string): string;
   priceUnknown: string;
-  demoData(layers: string[]): string;
+  demoDataNamed(layers: string[]): string;
+  demoDataCounted(generated: number, used: number, parcels: boolean): string;
   windSetback(items: string[]): string;
   scenarioName(id: string, title: string | null): string;
   scenarioUnavailable(scenario: string): string;
@@ -71,8 +72,10 @@ const EN: SummaryPhrases = {
     `Price level: a median of ${median} PLN/m² from ${count} land transaction${count === 1 ? '' : 's'} within ${radius} since ${since}${partial ? ' (transaction data is partial here)' : ''}.`,
   noComparables: (radius, since) => `No land transaction within ${radius} since ${since}: the price level cannot be estimated from comparables.`,
   priceUnknown: 'Price level unknown: there is no transaction data for this gmina.',
-  demoData: (layers) =>
+  demoDataNamed: (layers) =>
     `Demo data: this report rests in part on generated data, not real records (${list(layers, 'and')}). It shows how the service works; do not base a purchase on it.`,
+  demoDataCounted: (generated, used, parcels) =>
+    `Demo data: ${generated} of the ${used} layers this report uses are generated, not real records${parcels ? ', the parcels themselves among them' : ''} (marked "demo" under Sources). It shows how the service works; do not base a purchase on it.`,
   windSetback: (items) =>
     `For a wind farm: the parcel lies in a statutory wind-turbine setback zone, where no turbine may stand: ${list(items, 'and')}.`,
   scenarioName: (id, title) => (title ? `"${title}" (${id})` : id),
@@ -112,8 +115,10 @@ const PL: SummaryPhrases = {
     `Poziom cen: mediana ${median} zł/m² z ${count} transakcji gruntami w promieniu ${radius} od ${since}${partial ? ' (dane o transakcjach są tu niepełne)' : ''}.`,
   noComparables: (radius, since) => `Brak transakcji gruntami w promieniu ${radius} od ${since}: poziomu cen nie da się oszacować z transakcji porównawczych.`,
   priceUnknown: 'Poziom cen nieznany: brak danych o transakcjach w tej gminie.',
-  demoData: (layers) =>
+  demoDataNamed: (layers) =>
     `Dane demonstracyjne: raport opiera się częściowo na danych wygenerowanych, a nie na rzeczywistych rejestrach (${list(layers, 'oraz')}). Pokazuje działanie usługi i nie może być podstawą decyzji o zakupie.`,
+  demoDataCounted: (generated, used, parcels) =>
+    `Dane demonstracyjne: ${generated} z ${used} warstw użytych w raporcie to dane wygenerowane, a nie rzeczywiste rejestry${parcels ? ', w tym same działki' : ''} (oznaczone „demo” w źródłach). Raport pokazuje działanie usługi i nie może być podstawą decyzji o zakupie.`,
   windSetback: (items) =>
     `Dla farmy wiatrowej: działka leży w ustawowej strefie odległości, w której nie można postawić elektrowni wiatrowej: ${list(items, 'oraz')}.`,
   scenarioName: (id, title) => (title ? `„${title}” (${id})` : id),
