@@ -75,7 +75,7 @@ const EN: SummaryPhrases = {
   demoDataNamed: (layers) =>
     `Demo data: this report rests in part on generated data, not real records (${list(layers, 'and')}). It shows how the service works; do not base a purchase on it.`,
   demoDataCounted: (generated, used, parcels) =>
-    `Demo data: ${generated} of the ${used} layers this report uses are generated, not real records${parcels ? ', the parcels themselves among them' : ''} (marked "demo" under Sources). It shows how the service works; do not base a purchase on it.`,
+    `Demo data: ${generated === used ? `all ${used}` : `${generated} of the ${used}`} layers this report uses are generated, not real records${parcels ? ', the parcels themselves among them' : ''} (marked "demo" under Sources). It shows how the service works; do not base a purchase on it.`,
   windSetback: (items) =>
     `For a wind farm: the parcel lies in a statutory wind-turbine setback zone, where no turbine may stand: ${list(items, 'and')}.`,
   scenarioName: (id, title) => (title ? `"${title}" (${id})` : id),
@@ -118,7 +118,7 @@ const PL: SummaryPhrases = {
   demoDataNamed: (layers) =>
     `Dane demonstracyjne: raport opiera się częściowo na danych wygenerowanych, a nie na rzeczywistych rejestrach (${list(layers, 'oraz')}). Pokazuje działanie usługi i nie może być podstawą decyzji o zakupie.`,
   demoDataCounted: (generated, used, parcels) =>
-    `Dane demonstracyjne: ${generated} z ${used} warstw użytych w raporcie to dane wygenerowane, a nie rzeczywiste rejestry${parcels ? ', w tym same działki' : ''} (oznaczone „demo” w źródłach). Raport pokazuje działanie usługi i nie może być podstawą decyzji o zakupie.`,
+    `Dane demonstracyjne: ${generated === used ? `wszystkie warstwy użyte w raporcie (${used})` : `${generated} z ${used} warstw użytych w raporcie`} to dane wygenerowane, a nie rzeczywiste rejestry${parcels ? ', w tym same działki' : ''} (oznaczone „demo” w źródłach). Raport pokazuje działanie usługi i nie może być podstawą decyzji o zakupie.`,
   windSetback: (items) =>
     `Dla farmy wiatrowej: działka leży w ustawowej strefie odległości, w której nie można postawić elektrowni wiatrowej: ${list(items, 'oraz')}.`,
   scenarioName: (id, title) => (title ? `„${title}” (${id})` : id),
