@@ -103,11 +103,14 @@ fi
 
 ops_port=9101
 for app in "${LP_SERVICES[@]}"; do
+	# The next search starts above the port just given: the app has not bound it yet, so a search
+	# from the next number could hand the same free port to every app when 9101.. are taken.
+	app_ops_port=$(stack_free_port "$ops_port")
 	# layer-svc refreshes layers by their cadence from the demo sources.
 	LAYER_SOURCES_DIR=$DEMO_DIR REFRESH_SCHEDULER=on \
-		OPS_PORT=$(stack_free_port "$ops_port") node "apps/$app/dist/main.js" >>"$LOGS/$app.log" 2>&1 &
+		OPS_PORT=$app_ops_port node "apps/$app/dist/main.js" >>"$LOGS/$app.log" 2>&1 &
 	PIDS+=($!)
-	ops_port=$((ops_port + 1))
+	ops_port=$((app_ops_port + 1))
 done
 PORT=$PORT node apps/gateway/dist/main.js >>"$LOGS/gateway.log" 2>&1 &
 PIDS+=($!)

@@ -25,13 +25,14 @@ describe('scenario fit in reports and comparisons (demo data)', () => {
     const report = res.json();
     expect(report.scenario_fit).toMatchObject({ scenario: 'solar_farm_site', passes: false });
     expect(report.scenario_fit?.failed_criteria).toContain('Minimum area');
-    expect(report.summary).toContain('does not fit the solar_farm_site scenario');
+    expect(report.summary).toContain('does not fit the "Solar farm" (solar_farm_site) scenario');
     expect(report.summary).toContain('Minimum area');
   });
 
   it('says the same in Polish and in the PDF', async () => {
     const pl = (await stack.api().get<ParcelReportView>(`/v1/parcels/${encodeURIComponent(small[0]!)}/report?scenario=solar_farm_site&language=pl`, { key })).json();
-    expect(pl.summary).toContain('nie pasuje do scenariusza solar_farm_site');
+    expect(pl.summary).toContain('nie pasuje do scenariusza „Farma fotowoltaiczna” (solar_farm_site)');
+    expect(pl.summary).toContain('minimalna powierzchnia');
     const pdf = await stack.api().get(`/v1/parcels/${encodeURIComponent(small[0]!)}/report?scenario=solar_farm_site`, { key, headers: { accept: 'application/pdf' } });
     expect(pdf.status).toBe(200);
     expect(pdf.bytes().subarray(0, 5).toString('latin1')).toBe('%PDF-');

@@ -20,6 +20,7 @@ import { ReportMapRepository } from './report/map/report-map.repository.js';
 import { ReportPdfRenderer } from './report/pdf/report-pdf.renderer.js';
 import { ReportHandler } from './report/report.handler.js';
 import { ReportService } from './report/report.service.js';
+import { SourceNotesRepository } from './report/data-notice.js';
 import { OutboundRpc } from './rpc/outbound-rpc.js';
 import { ScenarioFitClient } from './rpc/scenario-fit.client.js';
 
@@ -51,6 +52,7 @@ export class ParcelSvcModule {
         LayerEventsConsumer,
         ReportService,
         ReportMapRepository,
+        SourceNotesRepository,
         ReportPdfRenderer,
         ReportLinksRepository,
         ReportLinksService,

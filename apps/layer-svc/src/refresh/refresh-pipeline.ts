@@ -1,6 +1,6 @@
 import { AppError, findLayer, LAYER_REFRESHED_SUBJECT, type LayerDefinition, type LayerRefreshedEvent } from '@lp/contracts';
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { LayerStorageRepository } from '../storage/layer-storage.repository.js';
 import { versionTableName } from '../storage/layer-tables.js';
@@ -83,7 +83,7 @@ export class RefreshPipeline {
     };
     const previous = await storage.state(layer.id);
     await storage.recordRunStart({ runId, seq, layerId: layer.id, sourceUrl });
-    say(`${layer.id}: run ${runId} from ${sourceUrl}`);
+    say(`${layer.id}: run ${runId} from ${options.source} (published as ${sourceUrl})`);
     let loaded: number | null = null;
     try {
       await timed('load', () => loadWithOgr({ databaseUrl: this.databaseUrl, source: options.source, stageTable: stage, onProgress: (percent) => say(`${layer.id}: loading ${percent} %`) }));
@@ -169,9 +169,25 @@ function sourceNote(source: string): string | null {
   return typeof parsed.note === 'string' && parsed.note.trim() !== '' ? parsed.note.trim() : null;
 }
 
-function describeSource(source: string): string {
+/**
+ * The source_url stored with every feature and shown in its provenance. A remote source is its
+ * URL. A local file is never named by its path on this server: it is the dataset's own source as
+ * its `<name>.source.json` sidecar states it (e.g. `generated://tools/demo/generate/cadastre` or
+ * the public register it was downloaded from), or else `local-file:<file name>`.
+ */
+export function describeSource(source: string): string {
   if (/^(https?:|WFS:)/i.test(source)) return source;
-  return `file://${resolve(source)}`;
+  const path = sidecarPath(source, 'source');
+  if (path && existsSync(path)) {
+    const stated = (JSON.parse(readFileSync(path, 'utf8')) as { source_url?: unknown }).source_url;
+    if (typeof stated === 'string' && stated.trim() !== '' && !isFilePath(stated)) return stated.trim();
+  }
+  return `local-file:${basename(source)}`;
+}
+
+/** A server path: `file:` URLs and absolute or home-relative paths. */
+export function isFilePath(value: string): boolean {
+  return /^file:/i.test(value) || /^[/~\\]/.test(value) || /^[A-Za-z]:[\\/]/.test(value);
 }
 
 /** `<dir>/<name>.geojsonl` → `<dir>/<name>.<kind>.json` for local files. */

@@ -18,8 +18,9 @@ export class CompareService {
   async compare(request: CompareParcelsRequest): Promise<ParcelComparisonView> {
     const batch = await this.parcels.getBatch(request.parcel_ids, COMPARE_BLOCKS);
     const scenario = request.scenario;
-    const fits: Array<ScenarioFitView | undefined> = scenario
-      ? await Promise.all(batch.features.map((feature) => this.scenarios.evaluate(scenario, feature.id)))
+    // null: search-svc could not answer; the row says so in gaps instead of the whole call failing.
+    const fits: Array<ScenarioFitView | null | undefined> = scenario
+      ? await Promise.all(batch.features.map((feature) => this.scenarios.evaluateIfAvailable(scenario, feature.id)))
       : batch.features.map(() => undefined);
     const rows = batch.features.map((feature, index) => comparisonRow(feature, fits[index]));
     return { ...(scenario ? { scenario } : {}), rows, best: bestValues(rows, scenario), missing: batch.missing };

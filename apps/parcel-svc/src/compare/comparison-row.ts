@@ -12,7 +12,7 @@ export const DISTANCE_COLUMNS = [
  * One table row from a parcel feature with its facts blocks embedded. A cell the data cannot
  * fill is left out and explained in `gaps`: unknown is never written as none or zero.
  */
-export function comparisonRow(feature: ParcelFeatureView, fit: ScenarioFitView | undefined): ComparisonRowView {
+export function comparisonRow(feature: ParcelFeatureView, fit: ScenarioFitView | null | undefined): ComparisonRowView {
   const { regulations, constraints, terrain, proximity } = feature.properties;
   const gaps: CompareGapView[] = [];
   const row: ComparisonRowView = {
@@ -55,6 +55,7 @@ export function comparisonRow(feature: ParcelFeatureView, fit: ScenarioFitView |
     else gaps.push({ column, ...distance });
   }
   if (fit) row.scenario_fit = fit;
+  else if (fit === null) gaps.push({ column: 'scenario_fit', reason: 'unavailable', note: 'The scenario could not be evaluated now (the scenario service did not answer); ask again later.' });
   return row;
 }
 

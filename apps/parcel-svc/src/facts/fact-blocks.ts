@@ -16,3 +16,21 @@ export const BLOCK_LAYERS: Record<FactBlock, readonly string[]> = {
 export function blocksDependingOn(layerId: string): FactBlock[] {
   return FACT_BLOCKS.filter((block) => BLOCK_LAYERS[block].includes(layerId));
 }
+
+/**
+ * The version of the rules a block is composed with, recorded with each build under RULES_KEY:
+ * raise a block's number when a change of its rules (e.g. a constraint severity) must reach the
+ * read model, and the builds made under older rules are rebuilt at start-up. A build recorded
+ * before rules were versioned counts as version 1.
+ */
+export const BLOCK_RULES_VERSION: Record<FactBlock, number> = {
+  regulations: 1,
+  constraints: 2, // 2: wind-turbine setbacks are informational
+  terrain: 1,
+  proximity: 1,
+};
+export const RULES_KEY = '#rules';
+
+export function builtUnderOlderRules(block: FactBlock, versions: Record<string, number>): boolean {
+  return (versions[RULES_KEY] ?? 1) < BLOCK_RULES_VERSION[block];
+}

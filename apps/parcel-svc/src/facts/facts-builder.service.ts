@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { PROXIMITY_MAX_M, type LayerRefreshedEvent } from '@lp/contracts';
 import { composeBlock } from './fact-composer.js';
-import { BLOCK_LAYERS, blocksDependingOn, FACT_BLOCKS, type FactBlock } from './fact-blocks.js';
+import { BLOCK_LAYERS, BLOCK_RULES_VERSION, blocksDependingOn, builtUnderOlderRules, FACT_BLOCKS, RULES_KEY, type FactBlock } from './fact-blocks.js';
 import { FactsRepository } from './facts.repository.js';
 import { DEFAULT_BUFFER_M } from './facts.service.js';
 
@@ -34,7 +34,11 @@ export class FactsBuilder {
       const stale = gminas.flatMap((teryt) =>
         FACT_BLOCKS.filter((block) => {
           const versions = built.get(`${teryt}/${block}`);
-          return !versions || BLOCK_LAYERS[block].some((layer) => (versions[layer] ?? 0) < (sources.get(layer)?.version ?? 0));
+          return (
+            !versions ||
+            builtUnderOlderRules(block, versions) ||
+            BLOCK_LAYERS[block].some((layer) => (versions[layer] ?? 0) < (sources.get(layer)?.version ?? 0))
+          );
         }).map((block) => ({ teryt, block })),
       );
       if (stale.length > 0) this.logger.log(`building ${stale.length} stale or missing fact blocks over ${new Set(stale.map((s) => s.teryt)).size} gminas`);
@@ -74,7 +78,7 @@ export class FactsBuilder {
       const sources = await this.facts.layerSources(manager);
       return {
         bodies: rows.map((row) => ({ parcel_id: row.parcel_id, body: composeBlock(block, row.raw, DEFAULT_BUFFER_M, coverage, sources) })),
-        versions: Object.fromEntries(BLOCK_LAYERS[block].map((layer) => [layer, sources.get(layer)?.version ?? 0])),
+        versions: { ...Object.fromEntries(BLOCK_LAYERS[block].map((layer) => [layer, sources.get(layer)?.version ?? 0])), [RULES_KEY]: BLOCK_RULES_VERSION[block] },
       };
     });
     await this.facts.saveBlock(teryt, block, bodies, versions, Math.round(performance.now() - started));

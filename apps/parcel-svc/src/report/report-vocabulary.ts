@@ -75,6 +75,28 @@ export function proximityLabel(kind: string, language: ReportLanguage): string {
   return (language === 'pl' ? PROXIMITY_LABELS_PL[kind] : PROXIMITY_LABELS_EN[kind]) ?? kind.replaceAll('_', ' ');
 }
 
+/** The grid connection point a farm or storage needs: a substation of at least 110 kV (spec "near a substation"). */
+export const HV_MIN_KV = 110;
+/** Below this a station is medium voltage (SN, typically 15–30 kV): a transformer station, not a GPZ. */
+const MV_BELOW_KV = 60;
+
+const SUBSTATION_WORDS: Record<ReportLanguage, { hv: (kv: string) => string; mv: (kv: string) => string; unknown: string }> = {
+  en: { hv: (kv) => `HV substation (${kv} kV)`, mv: (kv) => `MV transformer station (${kv} kV)`, unknown: 'substation of unknown voltage' },
+  pl: { hv: (kv) => `stacja WN (${kv} kV)`, mv: (kv) => `stacja transformatorowa SN (${kv} kV)`, unknown: 'stacja o nieznanym napięciu' },
+};
+
+/**
+ * What a found substation is: an HV substation or a medium-voltage transformer station, with its
+ * voltage. Other kinds keep their proximity label.
+ */
+export function proximityItemLabel(item: { kind: string; layer: string; attributes: Record<string, unknown> }, language: ReportLanguage): string {
+  if (item.layer !== 'power_substations') return proximityLabel(item.kind, language);
+  const kv = item.attributes['voltage_kv'];
+  const words = SUBSTATION_WORDS[language];
+  if (typeof kv !== 'number') return item.kind === 'hv_substation' ? proximityLabel('hv_substation', language) : words.unknown;
+  return kv >= MV_BELOW_KV ? words.hv(formatNumber(kv, language)) : words.mv(formatNumber(kv, language));
+}
+
 export const SEVERITY_LABELS: Record<ReportLanguage, Record<ConstraintSeverity, string>> = {
   en: { blocking: 'blocking', restrictive: 'restrictive', informational: 'informational' },
   pl: { blocking: 'wykluczające', restrictive: 'ograniczające', informational: 'informacyjne' },
@@ -97,4 +119,21 @@ export function formatDistance(metres: number, language: ReportLanguage): string
 export function formatHectares(areaSqm: number, language: ReportLanguage): string {
   const ha = areaSqm / 10_000;
   return `${formatNumber(ha, language, ha < 10 ? 2 : 1)} ha`;
+}
+
+/** A calendar date (YYYY-MM-DD or an ISO timestamp, read in UTC) as the language writes it: 21 Nov 2024, 21.11.2024. */
+export function formatDate(iso: string, language: ReportLanguage): string {
+  const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const options: Intl.DateTimeFormatOptions =
+    language === 'pl' ? { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(LOCALES[language], options).format(date);
+}
+
+/** A moment with its time of day, in UTC: 21 Nov 2024, 14:05 UTC / 21.11.2024, 14:05 UTC. */
+export function formatDateTime(iso: string, language: ReportLanguage): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const time = new Intl.DateTimeFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' }).format(date);
+  return `${formatDate(iso, language)}, ${time} UTC`;
 }

@@ -14,6 +14,8 @@ import { ParcelService } from '../parcel/parcel.service.js';
 import { ReportMapRepository } from './map/report-map.repository.js';
 import { ReportPdfRenderer } from './pdf/report-pdf.renderer.js';
 import { summarise } from './summary/report-summary.js';
+import { SUMMARY_PHRASES } from './summary/summary-phrases.js';
+import { dataNotice, SourceNotesRepository } from './data-notice.js';
 
 const REPORT_INCLUDE = ['regulations', 'constraints', 'terrain', 'proximity', 'market'];
 
@@ -29,6 +31,7 @@ export class ReportService {
     private readonly scenarios: ScenarioFitClient,
     private readonly maps: ReportMapRepository,
     private readonly pdf: ReportPdfRenderer,
+    private readonly sourceNotes: SourceNotesRepository,
   ) {}
 
   async report(request: ParcelReportRequest): Promise<ParcelReportView> {
@@ -38,18 +41,25 @@ export class ReportService {
     if (!regulations || !constraints || !terrain || !proximity || !market) {
       throw new AppError('internal', `The facts of parcel ${feature.id} could not be derived.`);
     }
-    const scenarioFit = request.scenario ? await this.scenarios.evaluate(request.scenario, feature.id) : null;
+    const [scenarioFit, scenarioTitle] = request.scenario
+      ? await Promise.all([this.scenarios.evaluateIfAvailable(request.scenario, feature.id), this.scenarios.title(request.scenario, language)])
+      : [null, null];
+    const layers = usedLayers([regulations.sources, constraints.sources, terrain.sources, proximity.sources]);
+    const used = layers.map((l) => l.layer);
+    const notice = dataNotice(used, await this.sourceNotes.notesOf(used), language);
+    const scenario = request.scenario ? { id: request.scenario, title: scenarioTitle, evaluated: scenarioFit !== null } : null;
     const sentences = summarise(
-      { parcelId: feature.id, gmina: base.gmina, areaSqm: base.area_sqm, regulations, constraints, terrain, proximity, market, scenarioFit },
+      { parcelId: feature.id, gmina: base.gmina, areaSqm: base.area_sqm, regulations, constraints, terrain, proximity, market, scenarioFit, scenario, dataNotice: notice?.text ?? null },
       language,
     );
-    const layers = usedLayers([regulations.sources, constraints.sources, terrain.sources, proximity.sources]);
     return {
       parcel: { ...feature, properties: base },
       language,
+      data_notice: notice,
       summary: sentences.join(' '),
       summary_sentences: sentences,
       scenario_fit: scenarioFit,
+      ...(scenario && !scenario.evaluated ? { scenario_fit_note: SUMMARY_PHRASES[language].scenarioUnavailable(scenario.id) } : {}),
       market,
       regulations,
       constraints,

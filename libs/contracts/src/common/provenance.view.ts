@@ -11,7 +11,7 @@ export class ProvenanceView {
   @ApiProperty({ format: 'date-time', description: 'When the source was fetched.' })
   fetched_at!: string;
 
-  @ApiProperty({ description: 'The endpoint or file the row came from.' })
+  @ApiProperty({ description: 'Where the row came from: the endpoint URL, or for a file load the source its dataset states (generated://… for generated demo data) or local-file:<name>; never a path on the server.' })
   source_url!: string;
 
   @ApiProperty({

@@ -13,3 +13,4 @@ export * from './compile-scenario.request.js';
 export * from './evaluate-scenario.request.js';
 export * from './natural-language.request.js';
 export * from './natural-language.view.js';
+export * from './scenario-criterion-labels.js';

@@ -62,11 +62,16 @@ export const CONSTRAINT_RULES: readonly ConstraintKindRule[] = Object.freeze([
     reservoir_protection_area: 'restrictive',
     major_groundwater_reservoir: 'informational',
   }),
+  // The statutory setbacks (ustawa o inwestycjach w zakresie elektrowni wiatrowych: 700 m from
+  // housing, 10H from national parks, 500 m from reserves) say where a wind turbine may not
+  // stand; they restrict nothing else built on the parcel. Informational here, for every use;
+  // the wind_farm_site scenario checks them as its hard criterion "Statutory setback clear", and
+  // a report judged for that scenario says so as a restriction.
   ...rules('wind_setback', 'wind_exclusion', {
-    residential_setback: 'restrictive',
-    national_park_setback: 'restrictive',
-    nature_reserve_setback: 'restrictive',
-    power_line_setback: 'restrictive',
+    residential_setback: 'informational',
+    national_park_setback: 'informational',
+    nature_reserve_setback: 'informational',
+    power_line_setback: 'informational',
   }),
 ]);
 

@@ -51,6 +51,9 @@ export interface PdfLabels {
   distance: string;
   noConstraints: string;
   notChecked: string;
+  windSetbackNote: string;
+  windSetbackForWind: string;
+  dataNotice: string;
   terrain: string;
   elevation: string;
   elevationMean: string;
@@ -139,6 +142,9 @@ const EN: PdfLabels = {
   distance: 'Distance',
   noConstraints: 'No constraint area was found on the parcel or within the buffer, in the layers that have data here.',
   notChecked: 'Not checked for lack of data here',
+  windSetbackNote: 'Wind-turbine setback zones limit only where a wind turbine may stand; for any other use they are informational.',
+  windSetbackForWind: 'Wind-turbine setback zones: no turbine may stand on the part of the parcel inside them (hard criterion "Statutory setback clear" of the scenario).',
+  dataNotice: 'DEMO DATA',
   terrain: 'Terrain',
   elevation: 'Elevation (min – max)',
   elevationMean: 'Mean elevation',
@@ -149,7 +155,7 @@ const EN: PdfLabels = {
   infrastructure: 'Nearest infrastructure',
   nearestFeature: 'Nearest feature',
   noneWithin: (d) => `none within ${d}`,
-  noData: 'unknown: no data here',
+  noData: 'Unknown for lack of data here',
   market: 'Market',
   medianPrice: 'Median price of land',
   comparables: 'Comparable transactions',
@@ -228,6 +234,9 @@ const PL: PdfLabels = {
   distance: 'Odległość',
   noConstraints: 'Na działce ani w buforze nie stwierdzono obszarów ograniczeń (w warstwach, które mają tu dane).',
   notChecked: 'Nie sprawdzono z braku danych',
+  windSetbackNote: 'Strefy odległości elektrowni wiatrowych ograniczają tylko lokalizację elektrowni wiatrowej; dla innych inwestycji mają charakter informacyjny.',
+  windSetbackForWind: 'Strefy odległości elektrowni wiatrowych: na części działki w ich granicach nie można postawić elektrowni wiatrowej (twarde kryterium scenariusza).',
+  dataNotice: 'DANE DEMONSTRACYJNE',
   terrain: 'Ukształtowanie terenu',
   elevation: 'Wysokość (min – maks.)',
   elevationMean: 'Średnia wysokość',
@@ -238,7 +247,7 @@ const PL: PdfLabels = {
   infrastructure: 'Najbliższa infrastruktura',
   nearestFeature: 'Najbliższy obiekt',
   noneWithin: (d) => `brak w promieniu ${d}`,
-  noData: 'nieznane: brak danych',
+  noData: 'Nieznane z braku danych',
   market: 'Rynek',
   medianPrice: 'Mediana ceny gruntu',
   comparables: 'Transakcje porównawcze',

@@ -20,7 +20,7 @@ const PAD_X = 5;
 const PAD_Y = 4;
 const FONT_SIZE = 8.5;
 /** Tables shorter than this (points) are never split across pages. */
-const KEEP_TOGETHER_MAX = 260;
+export const KEEP_TOGETHER_MAX = 260;
 
 /** The space left on the current page above the bottom margin. */
 export function spaceLeft(doc: Doc): number {

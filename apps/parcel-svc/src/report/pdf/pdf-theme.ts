@@ -20,6 +20,7 @@ export const COLORS = {
   accent: '#0b6e69',
   rule: '#d3d9e0',
   headerFill: '#eef2f6',
+  noticeFill: '#fff4e5',
   stripe: '#f7f9fb',
   mapBackground: '#fbfbf7',
   neighbour: '#8d96a0',

@@ -8,7 +8,7 @@ import { drawParcelSections } from './report-sections.js';
 import { contentWidth, ensureSpace, sectionHeading } from './pdf-layout.js';
 import { COLORS, FONTS, PAGE } from './pdf-theme.js';
 import { MAP_ASPECT } from '../map/report-map.js';
-import { formatNumber } from '../report-vocabulary.js';
+import { formatDateTime, formatNumber } from '../report-vocabulary.js';
 import { drawLegend } from './map-legend.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -35,6 +35,7 @@ export class ReportPdfRenderer {
     const done = collect(doc);
 
     drawHeader(doc, report, labels);
+    drawDataNotice(doc, report, labels);
     drawSummary(doc, report, labels);
     if (map) drawMapSection(doc, map, report.language, labels);
     drawParcelSections(doc, report, labels);
@@ -64,7 +65,7 @@ function drawHeader(doc: Doc, report: ParcelReportView, labels: PdfLabels): void
   const place = [`${labels.gmina} ${p.gmina} (TERYT ${p.teryt})`, `${labels.precinct.split(' ')[0]} ${p.precinct_name ?? p.precinct_id}`, `${labels.number} ${p.number}`];
   doc.font('regular').fontSize(9.5).fillColor(COLORS.muted).text(place.join('  ·  '), { width });
   doc.moveDown(0.2);
-  const generated = `${labels.generated} ${report.provenance.generated_at.slice(0, 16).replace('T', ' ')} UTC`;
+  const generated = `${labels.generated} ${formatDateTime(report.provenance.generated_at, report.language)}`;
   const version = `${labels.dataVersion} ${report.provenance.data_version.slice(0, 19)}`;
   doc.fontSize(7.5).text(`${generated}   ·   ${version}`, { width });
   doc.moveDown(0.5);
@@ -77,10 +78,29 @@ function rule(doc: Doc): void {
   doc.moveDown(0.6);
 }
 
+/** On page 1, before anything else: the report rests on generated demo data. */
+function drawDataNotice(doc: Doc, report: ParcelReportView, labels: PdfLabels): void {
+  const notice = report.data_notice;
+  if (!notice) return;
+  const left = doc.page.margins.left;
+  const width = contentWidth(doc);
+  const pad = 8;
+  doc.font('regular').fontSize(9);
+  const textHeight = doc.heightOfString(notice.text, { width: width - 2 * pad, lineGap: 1.5 });
+  const top = doc.y;
+  const height = textHeight + 2 * pad + 13;
+  doc.rect(left, top, width, height).lineWidth(1.2).fillAndStroke(COLORS.noticeFill, COLORS.blocking);
+  doc.font('bold').fontSize(8.5).fillColor(COLORS.blocking).text(labels.dataNotice, left + pad, top + pad, { width: width - 2 * pad, characterSpacing: 1 });
+  doc.font('regular').fontSize(9).fillColor(COLORS.ink).text(notice.text, left + pad, top + pad + 13, { width: width - 2 * pad, lineGap: 1.5 });
+  doc.x = left;
+  doc.y = top + height + 10;
+}
+
 function drawSummary(doc: Doc, report: ParcelReportView, labels: PdfLabels): void {
   sectionHeading(doc, labels.summary);
   const left = doc.page.margins.left;
-  for (const sentence of report.summary_sentences) {
+  // The demo-data notice has its own box above.
+  for (const sentence of report.summary_sentences.filter((s) => s !== report.data_notice?.text)) {
     ensureSpace(doc, 24);
     const y = doc.y;
     doc.circle(left + 3, y + 5, 1.6).fill(COLORS.accent);

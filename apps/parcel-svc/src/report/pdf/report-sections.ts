@@ -1,9 +1,13 @@
 import type { BlockCoverageView, ParcelReportView, ReportLanguage } from '@lp/contracts';
 import type PDFDocument from 'pdfkit';
-import { formatDistance, formatHectares, formatNumber, proximityLabel, SEVERITY_LABELS } from '../report-vocabulary.js';
+import { criterionLabel } from '@lp/contracts';
+import { formatDate, formatDateTime, formatDistance, formatHectares, formatNumber, proximityItemLabel, proximityLabel, SEVERITY_LABELS } from '../report-vocabulary.js';
+import { categoryName, constraintAreaName, constraintKindName, layerName, planStatus } from '../report-terms.js';
+import { EN_ASPECT, PL_ASPECT } from '../summary/summary-phrases.js';
+import { WIND_SCENARIO, WIND_SETBACK_TOPIC } from '../summary/report-summary.js';
 import { SEVERITY_COLOR } from './map-drawing.js';
 import type { PdfLabels } from './pdf-labels.js';
-import { drawFacts, drawTable, factsHeight, paragraph, sectionHeading, subHeading, type TableCell } from './pdf-layout.js';
+import { drawFacts, drawTable, ensureSpace, factsHeight, KEEP_TOGETHER_MAX, paragraph, sectionHeading, subHeading, type TableCell } from './pdf-layout.js';
 import { COLORS } from './pdf-theme.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -19,9 +23,9 @@ export function drawParcelSections(doc: Doc, report: ParcelReportView, labels: P
   terrainSection(doc, report, labels, language);
   infrastructureSection(doc, report, labels, language);
   marketSection(doc, report, labels, language);
-  if (report.scenario_fit) scenarioSection(doc, report, labels);
+  if (report.scenario_fit || report.scenario_fit_note) scenarioSection(doc, report, labels, language);
   gapsSection(doc, report, labels, language);
-  sourcesSection(doc, report, labels);
+  sourcesSection(doc, report, labels, language);
 }
 
 const n = (value: number, language: ReportLanguage, digits = 0): string => formatNumber(value, language, digits);
@@ -48,15 +52,18 @@ function parcelSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, la
 
 function zoningSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
   const { mpzp, plan_ogolny: general, studium, pre_emption: preEmption, coverage } = report.regulations;
+  // The heading stays with its sub-heading and the start of the plan facts: both headings
+  // reserve space on their own, but the section's reservation must cover the sub-heading's too.
+  ensureSpace(doc, 50 + (mpzp ? KEEP_TOGETHER_MAX : 30));
   sectionHeading(doc, labels.zoning, mpzp ? factsHeight(8) : 40);
   subHeading(doc, labels.localPlan, mpzp ? factsHeight(8) : 30);
   if (mpzp) {
     const optional = (label: string, value: number | null, unit: string): Array<[string, string]> => (value === null ? [] : [[label, `${n(value, language, 1)} ${unit}`]]);
     drawFacts(doc, [
       [labels.planName, mpzp.plan_name],
-      ...(mpzp.adopted_on ? [[labels.adopted, mpzp.adopted_on] as [string, string]] : []),
+      ...(mpzp.adopted_on ? [[labels.adopted, formatDate(mpzp.adopted_on, language)] as [string, string]] : []),
       [labels.zone, mpzp.symbol],
-      [labels.category, mpzp.category.replaceAll('_', ' ')],
+      [labels.category, categoryName(mpzp.category, language)],
       ...(mpzp.label ? [[labels.designation, mpzp.label] as [string, string]] : []),
       ...optional(labels.maxHeight, mpzp.max_height_m, 'm'),
       ...optional(labels.maxCoverage, mpzp.max_building_coverage_pct, '%'),
@@ -74,9 +81,9 @@ function zoningSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, la
   if (general) {
     drawFacts(doc, [
       [labels.zone, `${general.zone_symbol}${general.zone_label ? ` (${general.zone_label})` : ''}`],
-      [labels.status, general.status.replaceAll('_', ' ')],
+      [labels.status, planStatus(general.status, language)],
       [labels.allowsBuilding, general.allows_building === null ? labels.unknown : general.allows_building ? labels.yes : labels.no],
-      ...(general.adopted_on ? [[labels.adopted, general.adopted_on] as [string, string]] : []),
+      ...(general.adopted_on ? [[labels.adopted, formatDate(general.adopted_on, language)] as [string, string]] : []),
     ]);
   } else if (general === null) {
     paragraph(doc, labels.noneApplies);
@@ -84,7 +91,7 @@ function zoningSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, la
     drawFacts(doc, [[labels.generalPlan, unknown(labels, noteOf(coverage, 'plan_ogolny_zones', labels, language))]]);
   }
   subHeading(doc, labels.studium);
-  if (studium) drawFacts(doc, [[labels.designation, `${studium.designation}${studium.adopted_on ? ` (${labels.adopted.toLowerCase()} ${studium.adopted_on})` : ''}`]]);
+  if (studium) drawFacts(doc, [[labels.designation, `${studium.designation}${studium.adopted_on ? ` (${labels.adopted.toLowerCase()} ${formatDate(studium.adopted_on, language)})` : ''}`]]);
   else if (studium === null) paragraph(doc, labels.noneApplies);
   else drawFacts(doc, [[labels.studium, unknown(labels, noteOf(coverage, 'studium_zones', labels, language))]]);
   subHeading(doc, labels.preEmption);
@@ -116,13 +123,16 @@ function constraintsSection(doc: Doc, report: ParcelReportView, labels: PdfLabel
       ],
       block.items.map((item) => [
         { text: SEVERITY_LABELS[language][item.severity], color: SEVERITY_COLOR[item.severity], bold: item.severity === 'blocking' },
-        item.name,
-        item.kind.replaceAll('_', ' '),
+        constraintAreaName(item, language),
+        constraintKindName(item.layer, item.kind, language),
         `${n(item.overlap_pct, language, 1)} %`,
         formatDistance(item.distance_m, language),
       ]),
     );
-  const unchecked = block.coverage.filter((c) => c.status === 'missing').map((c) => c.layer);
+  if (block.items.some((item) => item.topic === WIND_SETBACK_TOPIC)) {
+    paragraph(doc, report.scenario_fit?.scenario === WIND_SCENARIO ? labels.windSetbackForWind : labels.windSetbackNote, COLORS.muted, 7.5);
+  }
+  const unchecked = block.coverage.filter((c) => c.status === 'missing').map((c) => layerName(c.layer, language));
   if (unchecked.length) paragraph(doc, `${labels.notChecked}: ${unchecked.join(', ')}.`, UNKNOWN_COLOR);
 }
 
@@ -138,7 +148,7 @@ function terrainSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, l
   if (t.elevation_mean_m !== undefined) pairs.push([labels.elevationMean, `${n(t.elevation_mean_m, language, 1)} m`]);
   pairs.push([labels.slopeMean, `${n(t.slope_mean_pct, language, 1)} %`]);
   if (t.slope_p90_pct !== undefined) pairs.push([labels.slopeP90, `${n(t.slope_p90_pct, language, 1)} %`]);
-  if (t.aspect) pairs.push([labels.aspect, t.aspect]);
+  if (t.aspect) pairs.push([labels.aspect, (language === 'pl' ? PL_ASPECT : EN_ASPECT)[t.aspect] ?? t.aspect]);
   if (t.dem_resolution_m !== undefined) pairs.push([labels.demResolution, `${n(t.dem_resolution_m, language, 1)} m`]);
   drawFacts(doc, pairs);
 }
@@ -147,10 +157,10 @@ function infrastructureSection(doc: Doc, report: ParcelReportView, labels: PdfLa
   const block = report.proximity;
   sectionHeading(doc, labels.infrastructure);
   const rows: Array<Array<string | TableCell>> = [
-    ...block.items.map((item) => [proximityLabel(item.kind, language), item.name ?? '—', formatDistance(item.distance_m, language)]),
+    ...block.items.map((item) => [proximityLabel(item.kind, language), item.layer === 'power_substations' ? `${item.name ?? '—'} · ${proximityItemLabel(item, language)}` : (item.name ?? '—'), formatDistance(item.distance_m, language)]),
     ...block.not_found.map((miss) => [proximityLabel(miss.kind, language), '—', labels.noneWithin(formatDistance(miss.searched_within_m, language))]),
   ];
-  const missingLayers = block.coverage.filter((c) => c.status === 'missing').map((c) => c.layer);
+  const missingLayers = block.coverage.filter((c) => c.status === 'missing').map((c) => layerName(c.layer, language));
   drawTable(
     doc,
     [
@@ -171,19 +181,23 @@ function marketSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, la
     [labels.medianPrice, m.comparables === undefined ? unknown(labels, noteOf(m.coverage, 'transactions', labels, language)) : m.median_price_per_sqm_pln == null ? '—' : `${n(m.median_price_per_sqm_pln, language)} ${currency}`],
     [labels.comparables, m.comparables === undefined ? unknown(labels) : String(m.comparables)],
     [labels.radius, formatDistance(m.radius_m, language)],
-    [labels.since, m.since],
+    [labels.since, formatDate(m.since, language)],
   ]);
 }
 
-function scenarioSection(doc: Doc, report: ParcelReportView, labels: PdfLabels): void {
+function scenarioSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
   const fit = report.scenario_fit;
-  if (!fit) return;
   sectionHeading(doc, labels.scenarioFit, factsHeight(4));
+  if (!fit) {
+    paragraph(doc, report.scenario_fit_note ?? '', UNKNOWN_COLOR);
+    return;
+  }
+  const criteria = (list: string[] | undefined): string => (list?.length ? list.map((c) => criterionLabel(c, language)).join('; ') : '—');
   drawFacts(doc, [
     [labels.scenario, fit.scenario],
     [labels.passes, { text: fit.passes ? labels.yes : labels.no, bold: true, color: fit.passes ? COLORS.accent : COLORS.blocking }],
-    [labels.failed, fit.failed_criteria.length ? fit.failed_criteria.join('; ') : '—'],
-    [labels.unverified, (fit.unverified_criteria ?? []).length ? fit.unverified_criteria.join('; ') : '—'],
+    [labels.failed, criteria(fit.failed_criteria)],
+    [labels.unverified, criteria(fit.unverified_criteria)],
   ]);
 }
 
@@ -201,7 +215,7 @@ function gapsSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, lang
       { header: labels.meaning, width: 0.62 },
     ],
     report.coverage_gaps.map((gap) => [
-      gap.layer,
+      layerName(gap.layer, language),
       { text: labels.coverageStatus[gap.status], color: UNKNOWN_COLOR, bold: gap.status === 'missing' },
       // The block notes are written in English; the Polish report says the same in general words.
       language === 'en' && gap.note ? gap.note : labels.gapNote(gap.status),
@@ -209,8 +223,9 @@ function gapsSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, lang
   );
 }
 
-function sourcesSection(doc: Doc, report: ParcelReportView, labels: PdfLabels): void {
+function sourcesSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
   const provenance = report.provenance;
+  const generated = new Set(report.data_notice?.generated_layers ?? []);
   sectionHeading(doc, labels.sources);
   drawTable(
     doc,
@@ -220,10 +235,15 @@ function sourcesSection(doc: Doc, report: ParcelReportView, labels: PdfLabels): 
       { header: labels.refreshed, width: 0.28 },
       { header: labels.run, width: 0.32 },
     ],
-    provenance.layers.map((source) => [source.layer, String(source.version), source.refreshed_at.replace('T', ' ').replace('Z', ' UTC'), source.source_run_id]),
+    provenance.layers.map((source) => [
+      generated.has(source.layer) ? { text: `${layerName(source.layer, language)} · demo`, color: COLORS.blocking } : layerName(source.layer, language),
+      String(source.version),
+      formatDateTime(source.refreshed_at, language),
+      source.source_run_id,
+    ]),
   );
   const parcel = provenance.parcel;
-  paragraph(doc, `${labels.parcelSource}: ${parcel.source_url} (${labels.fetched} ${parcel.fetched_at.slice(0, 10)}, ${parcel.source_run_id}).`, COLORS.muted, 7.5);
+  paragraph(doc, `${labels.parcelSource}: ${parcel.source_url} (${labels.fetched} ${formatDate(parcel.fetched_at, language)}, ${parcel.source_run_id}).`, COLORS.muted, 7.5);
   paragraph(doc, `${labels.dataVersion}: ${provenance.data_version}`, COLORS.muted, 7.5);
   paragraph(doc, labels.disclaimer, COLORS.muted, 7.5);
 }

@@ -3,12 +3,12 @@ import type { ReportLanguage } from '@lp/contracts';
 /** The sentence frames of the summary; the facts are filled in by report-summary.ts. */
 export interface SummaryPhrases {
   area(parcelId: string, gmina: string, area: string, hectares: string): string;
-  localPlan(planName: string, adopted: string | null, symbol: string, allows: string, limits: string[]): string;
+  localPlan(planName: string, titled: boolean, adopted: string | null, symbol: string, allows: string, limits: string[]): string;
   maxHeight(metres: string): string;
   maxCoverage(pct: string): string;
   noLocalPlan: string;
   generalPlan(symbol: string, label: string | null, allowsBuilding: boolean | null): string;
-  zoningUnknown(planName: string | null): string;
+  zoningUnknown(planName: string | null, titled: boolean): string;
   blocking(items: string[]): string;
   restrictive(items: string[]): string;
   noConstraints(bufferM: number): string;
@@ -23,6 +23,11 @@ export interface SummaryPhrases {
   price(median: string, count: number, radius: string, since: string, partial: boolean): string;
   noComparables(radius: string, since: string): string;
   priceUnknown: string;
+  demoDataNamed(layers: string[]): string;
+  demoDataCounted(generated: number, used: number, parcels: boolean): string;
+  windSetback(items: string[]): string;
+  scenarioName(id: string, title: string | null): string;
+  scenarioUnavailable(scenario: string): string;
   scenarioPasses(scenario: string): string;
   scenarioFails(scenario: string, failed: string[]): string;
   scenarioUnverified(scenario: string, unverified: string[], alsoFailed: boolean): string;
@@ -35,21 +40,21 @@ const list = (items: string[], and: string): string =>
 
 const EN_FLATNESS: Record<Flatness, string> = { flat: 'flat', gentle: 'gently sloping', moderate: 'moderately sloping', steep: 'steep' };
 const PL_FLATNESS: Record<Flatness, string> = { flat: 'teren płaski', gentle: 'łagodny spadek', moderate: 'umiarkowany spadek', steep: 'teren stromy' };
-const EN_ASPECT: Record<string, string> = { N: 'north', NE: 'north-east', E: 'east', SE: 'south-east', S: 'south', SW: 'south-west', W: 'west', NW: 'north-west' };
-const PL_ASPECT: Record<string, string> = { N: 'północna', NE: 'północno-wschodnia', E: 'wschodnia', SE: 'południowo-wschodnia', S: 'południowa', SW: 'południowo-zachodnia', W: 'zachodnia', NW: 'północno-zachodnia' };
+export const EN_ASPECT: Record<string, string> = { N: 'north', NE: 'north-east', E: 'east', SE: 'south-east', S: 'south', SW: 'south-west', W: 'west', NW: 'north-west' };
+export const PL_ASPECT: Record<string, string> = { N: 'północna', NE: 'północno-wschodnia', E: 'wschodnia', SE: 'południowo-wschodnia', S: 'południowa', SW: 'południowo-zachodnia', W: 'zachodnia', NW: 'północno-zachodnia' };
 
 const EN: SummaryPhrases = {
   area: (id, gmina, area, ha) => `Parcel ${id} in the gmina of ${gmina} covers ${area} m² (${ha}).`,
-  localPlan: (plan, adopted, symbol, allows, limits) =>
-    `Local plan "${plan}"${adopted ? ` (adopted ${adopted})` : ''} puts it in zone ${symbol}, which allows ${allows}${limits.length ? `; ${limits.join(', ')}` : ''}.`,
+  localPlan: (plan, titled, adopted, symbol, allows, limits) =>
+    `${titled ? `The local plan (${plan}${adopted ? `, adopted ${adopted}` : ''})` : `Local plan "${plan}"${adopted ? ` (adopted ${adopted})` : ''}`} puts it in zone ${symbol}, which allows ${allows}${limits.length ? `; ${limits.join(', ')}` : ''}.`,
   maxHeight: (m) => `buildings up to ${m} m`,
   maxCoverage: (pct) => `at most ${pct} % of the plot built over`,
   noLocalPlan: 'No local plan applies: building needs a building-conditions decision (WZ).',
   generalPlan: (symbol, label, allows) =>
     `The general plan zone is ${symbol}${label ? ` (${label})` : ''}${allows === true ? ', which allows new building' : allows === false ? ', which does not allow new building' : ''}.`,
-  zoningUnknown: (plan) =>
+  zoningUnknown: (plan, titled) =>
     plan
-      ? `The parcel lies in local plan "${plan}", but the plan's zones are not in our data yet: its zoning is unknown, not absent.`
+      ? `The parcel lies in ${titled ? `a local plan (${plan})` : `local plan "${plan}"`}, but the plan's zones are not in our data yet: its zoning is unknown, not absent.`
       : 'Whether a local plan applies here is not in our data for this gmina: zoning is unknown, not absent.',
   blocking: (items) => `Blocking constraint${items.length > 1 ? 's' : ''}: ${list(items, 'and')}.`,
   restrictive: (items) => `Restrictive constraint${items.length > 1 ? 's' : ''} (development allowed under conditions): ${list(items, 'and')}.`,
@@ -67,6 +72,14 @@ const EN: SummaryPhrases = {
     `Price level: a median of ${median} PLN/m² from ${count} land transaction${count === 1 ? '' : 's'} within ${radius} since ${since}${partial ? ' (transaction data is partial here)' : ''}.`,
   noComparables: (radius, since) => `No land transaction within ${radius} since ${since}: the price level cannot be estimated from comparables.`,
   priceUnknown: 'Price level unknown: there is no transaction data for this gmina.',
+  demoDataNamed: (layers) =>
+    `Demo data: this report rests in part on generated data, not real records (${list(layers, 'and')}). It shows how the service works; do not base a purchase on it.`,
+  demoDataCounted: (generated, used, parcels) =>
+    `Demo data: ${generated === used ? `all ${used}` : `${generated} of the ${used}`} layers this report uses are generated, not real records${parcels ? ', the parcels themselves among them' : ''} (marked "demo" under Sources). It shows how the service works; do not base a purchase on it.`,
+  windSetback: (items) =>
+    `For a wind farm: the parcel lies in a statutory wind-turbine setback zone, where no turbine may stand: ${list(items, 'and')}.`,
+  scenarioName: (id, title) => (title ? `"${title}" (${id})` : id),
+  scenarioUnavailable: (s) => `The fit for the ${s} scenario could not be evaluated now (the scenario service did not answer); ask for the report again later.`,
   scenarioPasses: (s) => `It passes every hard criterion of the ${s} scenario.`,
   scenarioFails: (s, failed) => `It does not fit the ${s} scenario: it fails ${list(failed, 'and')}.`,
   scenarioUnverified: (s, unverified, alsoFailed) =>
@@ -75,16 +88,16 @@ const EN: SummaryPhrases = {
 
 const PL: SummaryPhrases = {
   area: (id, gmina, area, ha) => `Działka ${id} w gminie ${gmina} ma powierzchnię ${area} m² (${ha}).`,
-  localPlan: (plan, adopted, symbol, allows, limits) =>
-    `Miejscowy plan „${plan}”${adopted ? ` (uchwalony ${adopted})` : ''} obejmuje ją strefą ${symbol}, która dopuszcza ${allows}${limits.length ? `; ${limits.join(', ')}` : ''}.`,
+  localPlan: (plan, titled, adopted, symbol, allows, limits) =>
+    `${titled ? plan : `Miejscowy plan „${plan}”`}${adopted ? ` (uchwalony ${adopted})` : ''} obejmuje ją strefą ${symbol}, która dopuszcza ${allows}${limits.length ? `; ${limits.join(', ')}` : ''}.`,
   maxHeight: (m) => `wysokość zabudowy do ${m} m`,
   maxCoverage: (pct) => `powierzchnia zabudowy do ${pct} % działki`,
   noLocalPlan: 'Działka nie jest objęta planem miejscowym: zabudowa wymaga decyzji o warunkach zabudowy (WZ).',
   generalPlan: (symbol, label, allows) =>
     `Strefa planu ogólnego: ${symbol}${label ? ` (${label})` : ''}${allows === true ? ', dopuszcza nową zabudowę' : allows === false ? ', nie dopuszcza nowej zabudowy' : ''}.`,
-  zoningUnknown: (plan) =>
+  zoningUnknown: (plan, titled) =>
     plan
-      ? `Działka leży w granicach planu „${plan}”, ale strefy tego planu nie są jeszcze w naszych danych: przeznaczenie jest nieznane, a nie brak planu.`
+      ? `Działka leży w granicach ${titled ? `planu miejscowego (${plan})` : `planu „${plan}”`}, ale strefy tego planu nie są jeszcze w naszych danych: przeznaczenie jest nieznane, a nie brak planu.`
       : 'Nasze dane dla tej gminy nie mówią, czy obowiązuje tu plan miejscowy: przeznaczenie jest nieznane, a nie brak planu.',
   blocking: (items) => `Ograniczenia wykluczające zabudowę: ${list(items, 'oraz')}.`,
   restrictive: (items) => `Ograniczenia warunkowe (zabudowa możliwa po spełnieniu warunków): ${list(items, 'oraz')}.`,
@@ -102,8 +115,16 @@ const PL: SummaryPhrases = {
     `Poziom cen: mediana ${median} zł/m² z ${count} transakcji gruntami w promieniu ${radius} od ${since}${partial ? ' (dane o transakcjach są tu niepełne)' : ''}.`,
   noComparables: (radius, since) => `Brak transakcji gruntami w promieniu ${radius} od ${since}: poziomu cen nie da się oszacować z transakcji porównawczych.`,
   priceUnknown: 'Poziom cen nieznany: brak danych o transakcjach w tej gminie.',
+  demoDataNamed: (layers) =>
+    `Dane demonstracyjne: raport opiera się częściowo na danych wygenerowanych, a nie na rzeczywistych rejestrach (${list(layers, 'oraz')}). Pokazuje działanie usługi i nie może być podstawą decyzji o zakupie.`,
+  demoDataCounted: (generated, used, parcels) =>
+    `Dane demonstracyjne: ${generated === used ? `wszystkie warstwy użyte w raporcie (${used})` : `${generated} z ${used} warstw użytych w raporcie`} to dane wygenerowane, a nie rzeczywiste rejestry${parcels ? ', w tym same działki' : ''} (oznaczone „demo” w źródłach). Raport pokazuje działanie usługi i nie może być podstawą decyzji o zakupie.`,
+  windSetback: (items) =>
+    `Dla farmy wiatrowej: działka leży w ustawowej strefie odległości, w której nie można postawić elektrowni wiatrowej: ${list(items, 'oraz')}.`,
+  scenarioName: (id, title) => (title ? `„${title}” (${id})` : id),
+  scenarioUnavailable: (s) => `Dopasowania do scenariusza ${s} nie udało się teraz ocenić (usługa scenariuszy nie odpowiedziała); poproś o raport ponownie później.`,
   scenarioPasses: (s) => `Działka spełnia wszystkie twarde kryteria scenariusza ${s}.`,
-  scenarioFails: (s, failed) => `Działka nie pasuje do scenariusza ${s}: nie spełnia kryteriów ${list(failed, 'oraz')}.`,
+  scenarioFails: (s, failed) => `Działka nie pasuje do scenariusza ${s}: nie spełnia kryteriów: ${list(failed, 'oraz')}.`,
   scenarioUnverified: (s, unverified, alsoFailed) =>
     `${alsoFailed ? 'Ponadto' : `Dopasowania do scenariusza ${s} nie da się potwierdzić:`} z braku danych nie sprawdzono: ${list(unverified, 'oraz')}.`,
 };

@@ -15,14 +15,14 @@ export const COMPARE_BEST_RULES = {
 export type CompareBestColumn = keyof typeof COMPARE_BEST_RULES;
 
 export const ZONING_SOURCES = ['local_plan', 'general_plan', 'none', 'unknown'] as const;
-export const COMPARE_GAP_REASONS = ['no_data', 'partial_data', 'none_within'] as const;
+export const COMPARE_GAP_REASONS = ['no_data', 'partial_data', 'none_within', 'unavailable'] as const;
 
 /** Why a cell is empty or less certain than it looks. */
 export class CompareGapView {
   @ApiProperty({ description: 'Column name', example: 'slope_mean_pct' })
   column!: string;
 
-  @ApiProperty({ enum: COMPARE_GAP_REASONS, description: 'no_data: the layer has no data here (unknown, not zero); partial_data: counts may be low; none_within: data exists but nothing within the search radius' })
+  @ApiProperty({ enum: COMPARE_GAP_REASONS, description: 'no_data: the layer has no data here (unknown, not zero); partial_data: counts may be low; none_within: data exists but nothing within the search radius; unavailable: the scenario service could not answer now (scenario_fit left out)' })
   reason!: (typeof COMPARE_GAP_REASONS)[number];
 
   @ApiProperty()

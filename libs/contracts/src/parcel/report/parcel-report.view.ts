@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ProvenanceView } from '../../common/provenance.view.js';
 import { ScenarioFitView } from '../../search/evaluate-scenario.request.js';
 import { BlockCoverageView, BlockSourceView } from '../facts/block-coverage.view.js';
@@ -28,6 +28,19 @@ export class ReportProvenanceView {
   parcel!: ProvenanceView;
 }
 
+/** Said on the first page when the report rests on generated (demo) data. */
+export class ReportDataNoticeView {
+  @ApiProperty({
+    type: [String],
+    description: 'Layers used by the report whose served source says it is generated, wholly or in part, not real data (layer_versions source notes)',
+    example: ['parcels', 'mpzp_zones'],
+  })
+  generated_layers!: string[];
+
+  @ApiProperty({ description: 'The notice in the report language; also the first summary sentence' })
+  text!: string;
+}
+
 /** GET /parcels/{id}/report (application/json): the due-diligence report of one parcel. */
 export class ParcelReportView {
   @ApiProperty({ type: ParcelFeatureView, description: 'The parcel feature (base properties, geometry in WGS84)' })
@@ -35,6 +48,9 @@ export class ParcelReportView {
 
   @ApiProperty({ enum: REPORT_LANGUAGES })
   language!: ReportLanguage;
+
+  @ApiProperty({ type: ReportDataNoticeView, nullable: true, description: 'Set when some data the report used is generated demo data, not real records; null otherwise' })
+  data_notice!: ReportDataNoticeView | null;
 
   @ApiProperty({ description: 'A few plain sentences a buyer wants first: area, zoning, constraints, terrain, nearest infrastructure, price level, scenario fit' })
   summary!: string;
@@ -44,6 +60,9 @@ export class ParcelReportView {
 
   @ApiProperty({ type: ScenarioFitView, nullable: true, description: 'Scenario fit when a scenario was given, otherwise null' })
   scenario_fit!: ScenarioFitView | null;
+
+  @ApiPropertyOptional({ description: 'Set when a scenario was asked for but could not be evaluated now (the scenario service did not answer): scenario_fit is then null' })
+  scenario_fit_note?: string;
 
   @ApiProperty({ type: MarketSummaryView, description: 'median_price_per_sqm_pln and comparables; both absent when the transactions layer has no data here (see its coverage)' })
   market!: MarketSummaryView;
