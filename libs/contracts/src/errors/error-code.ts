@@ -18,6 +18,9 @@ export const ERROR_CODES = [
   'internal',
   'stale_cursor',
   'ambiguous_parcel',
+  'request_timeout',
+  'uri_too_long',
+  'headers_too_large',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { generateApiKey } from '../src/auth/api-key.js';
+import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+
+const FAILURES_PER_MINUTE = 20;
+const PUBLIC_PER_MINUTE = 5;
+
+describe('traffic without a valid key', () => {
+  let stack: GatewayStack;
+
+  beforeAll(async () => {
+    stack = await GatewayStack.start({
+      gatewayEnv: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: String(FAILURES_PER_MINUTE), RATE_LIMIT_PUBLIC_PER_MINUTE: String(PUBLIC_PER_MINUTE) },
+    });
+  });
+  afterAll(() => stack?.stop());
+
+  const keyLookups = async (): Promise<number> => {
+    const text = await (await fetch(`${stack.opsUrl()}/metrics`)).text();
+    return Number(/^lp_gateway_key_lookups_total (\S+)$/m.exec(text)?.[1] ?? 'NaN');
+  };
+
+  it('looks a repeated invalid key up in the database once, not on every request', async () => {
+    const invalid = generateApiKey().key;
+    const before = await keyLookups();
+    for (let index = 0; index < 10; index++) {
+      const res = await stack.api().get<ErrorEnvelope>('/v1/parcels/306401_1.0012.1', { key: invalid });
+      expect(res.status).toBe(401);
+    }
+    expect((await keyLookups()) - before).toBe(1);
+  });
+
+  it('answers 429 with Retry-After to an address that keeps failing, without further lookups', async () => {
+    const before = await keyLookups();
+    const statuses: number[] = [];
+    let retryAfter: string | undefined;
+    for (let index = 0; index < FAILURES_PER_MINUTE + 10; index++) {
+      const res = await stack.api().get<ErrorEnvelope>('/v1/parcels/306401_1.0012.1', { key: generateApiKey().key });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        retryAfter = res.header('retry-after');
+        expect(res.json().error.code).toBe('rate_limited');
+        expect(res.json().error.message).toMatch(/without a valid API key/);
+      }
+    }
+    // The first test already spent 10 of the budget (and 1 failure here may be allowed by timing).
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(FAILURES_PER_MINUTE - 10 + 1);
+    expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    expect((await keyLookups()) - before).toBeLessThanOrEqual(FAILURES_PER_MINUTE - 10 + 2);
+  });
+
+  it('limits the public report-link route per address', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < PUBLIC_PER_MINUTE + 3; index++) {
+      statuses.push((await stack.api().get(`/v1/reports/${'A'.repeat(43)}.pdf`)).status);
+    }
+    expect(statuses.slice(0, PUBLIC_PER_MINUTE)).toEqual(Array(PUBLIC_PER_MINUTE).fill(404));
+    expect(statuses.slice(PUBLIC_PER_MINUTE)).toEqual([429, 429, 429]);
+  });
+});
