@@ -53,12 +53,11 @@ describe('hostile input at the HTTP edge', () => {
 
   /**
    * Before the limits these bodies cost seconds of CPU in class-transformer, all of it one blocked
-   * event loop (3.4 s and 8.2 s in the report). The delay bound is loose because a busy machine
-   * stretches it; the CPU bound is not.
+   * event loop (3.4 s and 8.2 s in the report). The bound is on CPU time: the event-loop delay is
+   * logged, but on a busy machine it also counts the time the process waited for a core.
    */
   const expectLight = (load: GatewayLoad): void => {
     expect(load.cpuS).toBeLessThan(0.5);
-    expect(load.loopDelayS).toBeLessThan(1.5);
   };
 
   describe('bodies that used to freeze the event loop', () => {
@@ -67,7 +66,7 @@ describe('hostile input at the HTTP edge', () => {
       expect(body.length).toBeGreaterThan(850_000);
       let answer: ApiResponse<ErrorEnvelope> | undefined;
       const load = await loadDuring(stack, '80,000 keys (880 KB) on batch', async () => (answer = await stack.api().post<ErrorEnvelope>('/v1/parcels/batch', { key, rawBody: body })));
-      expectInvalid(answer!, /object with 80001 keys; at most 200/);
+      expectInvalid(answer!, /object with more than 200 keys; at most 200/);
       expectLight(load);
     });
 
@@ -75,7 +74,7 @@ describe('hostile input at the HTTP edge', () => {
       const body = JSON.stringify({ params: objectOfKeys(95_000) });
       let answer: ApiResponse<ErrorEnvelope> | undefined;
       const load = await loadDuring(stack, '95,000 keys in params on compile', async () => (answer = await stack.api().post<ErrorEnvelope>('/v1/scenarios/bess_storage/compile', { key, rawBody: body })));
-      expectInvalid(answer!, /object with 95000 keys; at most 200/);
+      expectInvalid(answer!, /object with more than 200 keys; at most 200/);
       expectLight(load);
     });
 
