@@ -8,7 +8,8 @@ describe('what the gateway exposes', () => {
   let key: string;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ services: ['layer-svc', 'parcel-svc'] });
+    // A report needs market-svc (comparables); tiles need layer-svc.
+    stack = await GatewayStack.start({ services: ['layer-svc', 'parcel-svc', 'market-svc'] });
     key = await stack.createKey(['layers:read', 'reports:create', 'parcels:read']);
   });
   afterAll(() => stack?.stop());

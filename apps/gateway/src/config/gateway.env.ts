@@ -101,7 +101,7 @@ export class GatewayEnv {
   @IsInt()
   @Min(100)
   @Max(10_000_000)
-  JSON_MAX_VALUES: number = 20_000;
+  JSON_MAX_VALUES: number = 5000;
 
   /** Time a client has to send a whole request, headers and body; then 408 and the socket is closed. */
   @IsInt()
