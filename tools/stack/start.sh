@@ -112,7 +112,9 @@ for app in "${LP_SERVICES[@]}"; do
 	PIDS+=($!)
 	ops_port=$((app_ops_port + 1))
 done
-PORT=$PORT node apps/gateway/dist/main.js >>"$LOGS/gateway.log" 2>&1 &
+# The gateway's readiness and metrics are on its ops port (loopback only), never on $PORT.
+GATEWAY_OPS_PORT=$(stack_free_port "$ops_port")
+PORT=$PORT OPS_PORT=$GATEWAY_OPS_PORT node apps/gateway/dist/main.js >>"$LOGS/gateway.log" 2>&1 &
 PIDS+=($!)
 if [[ -f apps/mcp-svc/dist/main.js ]]; then
 	MCP_PORT=$MCP_PORT GATEWAY_URL="http://127.0.0.1:$PORT" node apps/mcp-svc/dist/main.js >>"$LOGS/mcp-svc.log" 2>&1 &
@@ -122,7 +124,7 @@ fi
 say "Waiting for the services..."
 ready=0
 for _ in $(seq 1 120); do
-	if curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1; then
+	if curl -fsS "http://127.0.0.1:$GATEWAY_OPS_PORT/readyz" >/dev/null 2>&1; then
 		ready=1
 		break
 	fi
@@ -130,7 +132,7 @@ for _ in $(seq 1 120); do
 done
 if [[ $ready != 1 ]]; then
 	say "The stack did not become ready within 60 s; readiness says:"
-	curl -sS "http://127.0.0.1:$PORT/readyz" >&2 || true
+	curl -sS "http://127.0.0.1:$GATEWAY_OPS_PORT/readyz" >&2 || true
 	say "Logs are in $LOGS"
 	exit 1
 fi

@@ -1,12 +1,16 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import { JsonLogger } from '@lp/messaging';
+import { JsonLogger, opsServerPort, startOpsServer } from '@lp/messaging';
 import type { AuthenticatedRequest } from './auth/auth.guard.js';
 import type { GatewayEnv } from './config/gateway.env.js';
 import { GatewayModule } from './gateway.module.js';
+import { gatewayReadiness } from './health/gateway-readiness.js';
 import { httpDuration } from './http/http-metrics.js';
+import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { requestIdFor } from './http/request-id.js';
+import { rejectNulCharacters, serverLimits } from './http/server-limits.js';
+import { MAX_PARAM_LENGTH } from './errors/http-error.filter.js';
 import { buildOpenApiDocument } from './openapi/openapi.document.js';
 import { stringify } from 'yaml';
 
@@ -22,14 +26,19 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   const adapter = new FastifyAdapter({
     genReqId: requestIdFor,
     bodyLimit: env.BODY_LIMIT_BYTES,
-    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
     logger: false,
+    ...serverLimits(env),
   });
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(env), adapter, { logger, bufferLogs: false });
+  // Nest's parsers (JSON and url-encoded forms) are replaced by one JSON parser with shape limits.
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(env), adapter, { logger, bufferLogs: false, bodyParser: false });
   const fastify = app.getHttpAdapter().getInstance();
+  fastify.server.maxConnections = env.MAX_CONNECTIONS;
+  registerJsonBodyParser(fastify, env);
 
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    return rejectNulCharacters(request, reply);
   });
   fastify.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -61,5 +70,8 @@ export async function startGateway(env: GatewayEnv): Promise<RunningGateway> {
   await app.listen(env.PORT, env.HOST);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const ops = await startOpsServer(env.OPS_PORT, gatewayReadiness(app));
+  app.getHttpServer().once('close', () => ops.close());
+  new JsonLogger('gateway', env.LOG_LEVEL).event('log', 'gateway started', { port, ops_port: opsServerPort(ops) });
   return { app, url: `http://${env.HOST}:${port}`, close: () => app.close() };
 }

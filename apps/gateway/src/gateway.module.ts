@@ -19,6 +19,7 @@ import { MarketController } from './market/market.controller.js';
 import { ParcelsController } from './parcels/parcels.controller.js';
 import { ParcelCompareController } from './parcels/parcel-compare.controller.js';
 import { ReportsController } from './reports/reports.controller.js';
+import { ClientIpLimiter } from './rate-limit/client-ip-limiter.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RpcModule } from './rpc/rpc.module.js';
 import { NaturalLanguageController } from './search/natural-language.controller.js';
@@ -53,6 +54,7 @@ export class GatewayModule {
       providers: [
         { provide: ApiKeyRepository, useFactory: (db: DataSource) => new ApiKeyRepository(db), inject: [DataSource] },
         ApiKeyService,
+        ClientIpLimiter,
         // Order matters: the key is verified before its rate limit is charged.
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },

@@ -50,6 +50,13 @@ export class GatewayStack {
     return stack;
   }
 
+  /** The ops port of the first gateway (or the n-th): /healthz, /readyz, /metrics on 127.0.0.1. */
+  opsUrl(index = 0): string {
+    const gateway = this.processes.get(`gateway-${index}`);
+    if (!gateway) throw new Error(`no gateway ${index}`);
+    return `http://127.0.0.1:${gateway.opsPort}`;
+  }
+
   /** Client of the first gateway (or the n-th). */
   api(index = 0): ApiClient {
     const client = this.clients[index];

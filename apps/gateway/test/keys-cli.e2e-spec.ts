@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testEnvironment } from '@lp/testing';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { GatewayStack } from './gateway-stack.js';
@@ -42,6 +43,40 @@ describe('keys CLI', () => {
     expect((await stack.api().get('/v1/parcels/306401_1.0012.1', { key: demoKey })).status).toBe(200);
     const listed = await cli('list');
     expect(listed.stdout).toMatch(/demo\s.*search:read,parcels:read,market:read,reports:create,layers:read/);
+  });
+
+  it('keeps a revoked key from working within seconds even when the CLI cannot reach NATS, and says so loudly', async () => {
+    const created = await cli('create', '--name', 'no-nats', '--scopes', 'parcels:read');
+    const key = created.stdout.trim().split('\n').at(-1)!;
+    expect((await stack.api().get('/v1/parcels/306401_1.0012.1', { key })).status).toBe(200); // now cached for 300 s
+    const prefix = key.split('_')[1]!;
+    const revoke = await run(process.execPath, [join(testEnvironment().repoRoot, 'apps/gateway/dist/keys/keys.cli.js'), 'revoke', prefix], {
+      env: { ...process.env, ...stack.baseEnv(), NATS_URL: 'nats://127.0.0.1:1' },
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    expect((revoke as { code?: number }).code).toBe(3);
+    expect(revoke.stdout).toContain(`Revoked ${prefix}`);
+    expect(revoke.stderr).toMatch(/WARNING: could not tell running gateways.*IS revoked in the database.*revocation poll/s);
+    const revokedAt = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - revokedAt < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await stack.api().get('/v1/parcels/306401_1.0012.1', { key })).status;
+    }
+    expect(status).toBe(401);
+    expect(Date.now() - revokedAt).toBeLessThan(4000); // KEY_REVOCATION_POLL_MS is 2 s by default
+  });
+
+  it('finds an operator-chosen key by its hash: its prefix is random, not taken from the hash, and it can be revoked by the key', async () => {
+    const demoKey = 'operator-chosen-key-for-revocation-0002';
+    await cli('create', '--name', 'chosen', '--scopes', 'parcels:read', '--key', demoKey);
+    const [row] = await stack.sql<{ prefix: string }>(`SELECT prefix FROM gateway.api_keys WHERE name = 'chosen'`);
+    expect(row!.prefix).toMatch(/^x[a-z2-7]{10}$/);
+    expect(createHash('sha256').update(demoKey).digest('hex')).not.toContain(row!.prefix.slice(1, 8));
+    expect((await stack.api().get('/v1/parcels/306401_1.0012.1', { key: demoKey })).status).toBe(200);
+    const revoked = await cli('revoke', demoKey);
+    expect(revoked.stdout).toContain(`Revoked ${row!.prefix}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await stack.api().get('/v1/parcels/306401_1.0012.1', { key: demoKey })).status).toBe(401);
   });
 
   it('refuses unknown scopes, naming the allowed ones', async () => {

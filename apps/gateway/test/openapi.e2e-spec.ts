@@ -51,9 +51,11 @@ describe('OpenAPI description and docs', () => {
     expect(await res.text()).toMatch(/swagger/i);
   });
 
-  it('exposes health and Prometheus metrics', async () => {
+  it('exposes liveness on the public port, readiness and Prometheus metrics only on the ops port', async () => {
     expect((await fetch(`${stack.gatewayUrls[0]}/healthz`)).status).toBe(200);
-    const metrics = await fetch(`${stack.gatewayUrls[0]}/metrics`);
+    expect((await fetch(`${stack.gatewayUrls[0]}/metrics`)).status).toBe(404);
+    expect((await fetch(`${stack.gatewayUrls[0]}/readyz`)).status).toBe(404);
+    const metrics = await fetch(`${stack.opsUrl()}/metrics`);
     expect(await metrics.text()).toContain('lp_http_request_duration_seconds');
   });
 });

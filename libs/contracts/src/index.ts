@@ -4,6 +4,7 @@ export * from './errors/error-envelope.view.js';
 export * from './common/geojson.view.js';
 export * from './common/provenance.view.js';
 export * from './common/coverage-status.js';
+export * from './common/optional.js';
 export * from './health/health.view.js';
 export * from './parcel/parcel.subjects.js';
 export * from './parcel/parcel-id.js';

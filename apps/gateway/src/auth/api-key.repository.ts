@@ -45,10 +45,42 @@ export class ApiKeyRepository {
     return toRecord(rows[0]!);
   }
 
+  /** An operator-chosen key (its own secret): replaces the name and scopes of the key with this hash, or creates it. */
+  async upsertBySecretHash(key: { prefix: string; secretHash: Buffer; name: string; scopes: Scope[]; rateLimitPerMinute: number | null }): Promise<ApiKeyRecord> {
+    const rows: ApiKeyRow[] = await this.db.query(
+      `INSERT INTO gateway.api_keys (prefix, secret_hash, name, scopes, rate_limit_per_minute)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (secret_hash) DO UPDATE
+         SET name = EXCLUDED.name, scopes = EXCLUDED.scopes, rate_limit_per_minute = EXCLUDED.rate_limit_per_minute, revoked_at = NULL
+       RETURNING *`,
+      [key.prefix, key.secretHash, key.name, key.scopes, key.rateLimitPerMinute],
+    );
+    return toRecord(rows[0]!);
+  }
+
   async findByPrefix(prefix: string): Promise<StoredApiKey | null> {
     const rows: ApiKeyRow[] = await this.db.query(`SELECT * FROM gateway.api_keys WHERE prefix = $1`, [prefix]);
     const row = rows[0];
     return row ? { ...toRecord(row), secretHash: row.secret_hash } : null;
+  }
+
+  async findBySecretHash(secretHash: Buffer): Promise<StoredApiKey | null> {
+    const rows: ApiKeyRow[] = await this.db.query(`SELECT * FROM gateway.api_keys WHERE secret_hash = $1`, [secretHash]);
+    const row = rows[0];
+    return row ? { ...toRecord(row), secretHash: row.secret_hash } : null;
+  }
+
+  /**
+   * Prefixes of keys revoked at or after `since` (null: none yet), and the database's clock now, the
+   * next `since`. Read on a timer by every gateway, so a revocation needs no message to take effect.
+   */
+  async revokedSince(since: Date | null): Promise<{ prefixes: string[]; checkedAt: Date }> {
+    const rows: { checked_at: Date; prefixes: string[] }[] = await this.db.query(
+      `SELECT now() AS checked_at,
+              ARRAY(SELECT prefix FROM gateway.api_keys WHERE revoked_at IS NOT NULL AND ($1::timestamptz IS NULL OR revoked_at >= $1)) AS prefixes`,
+      [since],
+    );
+    return { prefixes: rows[0]!.prefixes, checkedAt: rows[0]!.checked_at };
   }
 
   async list(): Promise<ApiKeyRecord[]> {

@@ -4,8 +4,10 @@ import type { NatsRpcClient } from '@lp/messaging';
 import type { Subscription } from '@nats-io/transport-node';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
 import { NATS_RPC_CLIENT } from '../rpc/rpc.tokens.js';
-import { generateApiKey, parseApiKey, secretMatches, type ApiKeyRecord } from './api-key.js';
+import { generateApiKey, hashSecret, parseApiKey, secretMatches, type ApiKeyRecord, type ParsedKey } from './api-key.js';
 import { ApiKeyRepository, type StoredApiKey } from './api-key.repository.js';
+import { ExpiringSet } from './expiring-set.js';
+import { keyLookups } from './key-metrics.js';
 
 /** Published by whoever revokes a key, so that every gateway replica forgets it at once. */
 export const KEY_REVOKED_SUBJECT = 'gateway.keys.revoked';
@@ -15,58 +17,119 @@ interface CachedKey {
   expiresAt: number;
 }
 
+/**
+ * Verifies API keys with as few database lookups as is safe:
+ * - a verified key is cached for API_KEY_CACHE_SECONDS, but only trusted while the revocation poll
+ *   (every KEY_REVOCATION_POLL_MS, reading revoked_at in the database) has succeeded recently: a
+ *   revocation takes effect within about one poll interval even when the NATS broadcast is lost,
+ *   and when the database cannot be read the cache is not trusted at all;
+ * - a rejected key is remembered (bounded, NEGATIVE_KEY_CACHE_SECONDS), so repeating it costs no lookup.
+ */
 @Injectable()
 export class ApiKeyService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('ApiKeyService');
   private readonly cache = new Map<string, CachedKey>();
+  private readonly rejected: ExpiringSet;
   private revocations?: Subscription;
+  private poll?: NodeJS.Timeout;
+  private revocationsCheckedAt: Date | null = null;
+  private lastPollOkAt = 0;
 
   constructor(
     private readonly keys: ApiKeyRepository,
     @Inject(NATS_RPC_CLIENT) private readonly rpc: NatsRpcClient,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
-  ) {}
+  ) {
+    this.rejected = new ExpiringSet(env.NEGATIVE_KEY_CACHE_SIZE, env.NEGATIVE_KEY_CACHE_SECONDS * 1000);
+  }
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     this.revocations = this.rpc.nats.subscribe(KEY_REVOKED_SUBJECT, {
-      callback: (_error, message) => {
-        const prefix = message.string();
-        this.cache.delete(prefix);
-        this.logger.log(`key ${prefix} revoked; evicted from cache`);
-      },
+      callback: (_error, message) => this.forget(message.string(), 'revocation message'),
     });
+    await this.pollRevocations();
+    this.poll = setInterval(() => void this.pollRevocations(), this.env.KEY_REVOCATION_POLL_MS);
+    this.poll.unref();
   }
 
   onModuleDestroy(): void {
     this.revocations?.unsubscribe();
+    clearInterval(this.poll);
   }
 
-  /** The key behind an Authorization header, or `unauthorized` saying what is wrong. */
-  async authenticate(authorization: string | undefined): Promise<ApiKeyRecord> {
+  /**
+   * The key behind an Authorization header, or `unauthorized` saying what is wrong. `beforeLookup`
+   * runs before a database lookup (and may refuse it, e.g. for a client over its failure budget).
+   */
+  async authenticate(authorization: string | undefined, beforeLookup: () => void = () => undefined): Promise<ApiKeyRecord> {
     if (!authorization) throw new AppError('unauthorized', 'Missing API key: send the header Authorization: Bearer <API_KEY>.');
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) throw new AppError('unauthorized', 'Malformed Authorization header: expected "Bearer <API_KEY>".');
     const parsed = parseApiKey(match[1]!);
-    if (!parsed) throw new AppError('unauthorized', 'The API key is not valid.');
-    const stored = await this.lookup(parsed.prefix);
-    if (!stored || !secretMatches(parsed.secret, stored.secretHash)) throw new AppError('unauthorized', 'The API key is not valid.');
-    if (stored.revokedAt) throw new AppError('unauthorized', 'The API key has been revoked.');
-    return stored;
+    if (!parsed) throw new AppError('unauthorized', INVALID_KEY);
+    const secretHash = hashSecret(parsed.secret);
+    const cacheKey = parsed.prefix ?? `#${secretHash.toString('hex')}`;
+    const rejectionKey = `${cacheKey}:${secretHash.toString('hex')}`;
+    const rejection = this.rejected.get(rejectionKey);
+    if (rejection) throw new AppError('unauthorized', rejection);
+    const stored = this.cached(cacheKey) ?? (await this.lookup(parsed, secretHash, cacheKey, beforeLookup));
+    const failure = !stored || !secretMatches(parsed.secret, stored.secretHash) ? INVALID_KEY : stored.revokedAt ? 'The API key has been revoked.' : null;
+    if (failure) {
+      this.rejected.add(rejectionKey, failure);
+      throw new AppError('unauthorized', failure);
+    }
+    return stored!;
   }
 
-  private async lookup(prefix: string): Promise<StoredApiKey | null> {
+  private cached(cacheKey: string): StoredApiKey | undefined {
+    const entry = this.cache.get(cacheKey);
     const now = Date.now();
-    const cached = this.cache.get(prefix);
-    if (cached && cached.expiresAt > now) return cached.key;
-    const key = await this.keys.findByPrefix(prefix);
+    // Without a recent successful revocation poll, a cached key might have been revoked meanwhile.
+    const revocationsKnown = now - this.lastPollOkAt <= 3 * this.env.KEY_REVOCATION_POLL_MS;
+    return entry && entry.expiresAt > now && revocationsKnown ? entry.key : undefined;
+  }
+
+  private async lookup(parsed: ParsedKey, secretHash: Buffer, cacheKey: string, beforeLookup: () => void): Promise<StoredApiKey | null> {
+    beforeLookup();
+    keyLookups.inc();
+    const key = parsed.prefix !== null ? await this.keys.findByPrefix(parsed.prefix) : await this.keys.findBySecretHash(secretHash);
     if (key && this.env.API_KEY_CACHE_SECONDS > 0) {
-      this.cache.set(prefix, { key, expiresAt: now + this.env.API_KEY_CACHE_SECONDS * 1000 });
+      this.cache.set(cacheKey, { key, expiresAt: Date.now() + this.env.API_KEY_CACHE_SECONDS * 1000 });
     } else {
-      this.cache.delete(prefix);
+      this.cache.delete(cacheKey);
     }
     return key;
   }
+
+  private async pollRevocations(): Promise<void> {
+    try {
+      // Overlap the previous read: a revocation committed late still has its revoked_at in the past.
+      const since = this.revocationsCheckedAt ? new Date(this.revocationsCheckedAt.getTime() - REVOCATION_OVERLAP_MS) : null;
+      const { prefixes, checkedAt } = await this.keys.revokedSince(since);
+      for (const prefix of prefixes) this.forget(prefix, 'revocation poll');
+      this.revocationsCheckedAt = checkedAt;
+      this.lastPollOkAt = Date.now();
+    } catch (error) {
+      this.logger.warn(`revocations could not be read (${error instanceof Error ? error.message : String(error)}); cached keys are not trusted until they can`);
+    }
+  }
+
+  /** Drops a key from the caches, whatever the form it was presented in. */
+  private forget(prefix: string, reason: string): void {
+    let evicted = false;
+    for (const [cacheKey, entry] of this.cache) {
+      if (entry.key.prefix === prefix && !entry.key.revokedAt) {
+        this.cache.delete(cacheKey);
+        evicted = true;
+      }
+    }
+    this.rejected.deleteWhere((rejectionKey) => rejectionKey.startsWith(`${prefix}:`));
+    if (evicted) this.logger.log(`key ${prefix} revoked (${reason}); evicted from cache`);
+  }
 }
+
+const INVALID_KEY = 'The API key is not valid.';
+const REVOCATION_OVERLAP_MS = 60_000;
 
 /** Validates a comma-separated scope list from the CLI. */
 export function parseScopes(text: string): Scope[] {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
 import { apiKeyFromText, generateApiKey, parseApiKey, secretMatches } from './api-key.js';
 import { parseScopes } from './api-key.service.js';
 
@@ -21,18 +22,25 @@ describe('api keys', () => {
     expect(apiKeyFromText('has spaces in it, so no')).toBeNull();
   });
 
-  it('accepts an operator-chosen key of another format, found by a prefix derived from its hash', () => {
-    const custom = apiKeyFromText('my-own-demo-key-2026')!;
-    expect(custom.prefix).toMatch(/^x[0-9a-f]{11}$/);
-    const parsed = parseApiKey('my-own-demo-key-2026')!;
-    expect(parsed.prefix).toBe(custom.prefix);
-    expect(secretMatches(parsed.secret, custom.secretHash)).toBe(true);
+  it('accepts an operator-chosen key of another format, found by its hash, with a random prefix not derived from it', () => {
+    const text = 'my-own-demo-key-2026';
+    const first = apiKeyFromText(text)!;
+    const second = apiKeyFromText(text)!;
+    expect(first.custom).toBe(true);
+    expect(first.prefix).toMatch(/^x[a-z2-7]{10}$/);
+    expect(first.prefix).not.toBe(second.prefix);
+    expect(createHash('sha256').update(text).digest('hex')).not.toContain(first.prefix.slice(1));
+    expect(first.secretHash).toEqual(second.secretHash);
+    const parsed = parseApiKey(text)!;
+    expect(parsed.prefix).toBeNull();
+    expect(secretMatches(parsed.secret, first.secretHash)).toBe(true);
   });
 
-  it('derives the same prefix and hash from a fixed demo key every time', () => {
+  it('keeps the prefix and hash of a fixed key of our format every time', () => {
     const text = 'lp_demo0001_thisIsTheDemoSecretOfTheLocalStack';
     expect(apiKeyFromText(text)).toEqual(apiKeyFromText(text));
     expect(apiKeyFromText(text)!.prefix).toBe('demo0001');
+    expect(apiKeyFromText(text)!.custom).toBe(false);
   });
 
   it('accepts known scopes, deduplicated, and names unknown ones with the allowed list', () => {

@@ -18,34 +18,41 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
-export interface ParsedKey {
-  prefix: string;
-  secret: string;
-}
-
 /**
- * Keys chosen by an operator (DEMO_API_KEY) need not have our format. Such a key is its own
- * secret and its lookup prefix is derived from its hash, so it is still found without a scan.
+ * A presented key: ours (`lp_<prefix>_<secret>`, found by its public prefix) or one chosen by an
+ * operator (DEMO_API_KEY), which is its own secret and is found by the hash of that secret. No
+ * lookup value is derived from a secret in a way that could be logged or shown.
  */
+export type ParsedKey = { prefix: string; secret: string } | { prefix: null; secret: string };
+
+/** Keys chosen by an operator need not have our format: 16-200 URL-safe characters. */
 const CUSTOM_KEY_PATTERN = /^[A-Za-z0-9._~+/=-]{16,200}$/;
 
 export function parseApiKey(key: string): ParsedKey | null {
   const match = KEY_PATTERN.exec(key);
   if (match) return { prefix: match[1]!, secret: match[2]! };
-  if (CUSTOM_KEY_PATTERN.test(key)) return { prefix: `x${createHash('sha256').update(key).digest('hex').slice(0, 11)}`, secret: key };
+  if (CUSTOM_KEY_PATTERN.test(key)) return { prefix: null, secret: key };
   return null;
 }
 
 export function generateApiKey(): { key: string; prefix: string; secretHash: Buffer } {
-  const prefix = toBase32(randomBytes(10)).slice(0, 10);
+  const prefix = randomPrefix();
   const secret = randomBytes(32).toString('base64url');
   return { key: `lp_${prefix}_${secret}`, prefix, secretHash: hashSecret(secret) };
 }
 
-/** A key from a fixed text (the demo key): our format, or any 16-200 URL-safe characters. */
-export function apiKeyFromText(text: string): { prefix: string; secretHash: Buffer } | null {
+/**
+ * A key from a fixed text (the demo key): our format keeps its prefix; any other 16-200 URL-safe
+ * characters get a random prefix (`x...`), which only names the row in listings and logs.
+ */
+export function apiKeyFromText(text: string): { prefix: string; secretHash: Buffer; custom: boolean } | null {
   const parsed = parseApiKey(text);
-  return parsed ? { prefix: parsed.prefix, secretHash: hashSecret(parsed.secret) } : null;
+  if (!parsed) return null;
+  return { prefix: parsed.prefix ?? `x${randomPrefix()}`, secretHash: hashSecret(parsed.secret), custom: parsed.prefix === null };
+}
+
+function randomPrefix(): string {
+  return toBase32(randomBytes(10)).slice(0, 10);
 }
 
 export function hashSecret(secret: string): Buffer {

@@ -4,6 +4,7 @@ import { AppError, type Scope } from '@lp/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeyRecord } from './api-key.js';
 import { ApiKeyService } from './api-key.service.js';
+import { ClientIpLimiter } from '../rate-limit/client-ip-limiter.js';
 import { PUBLIC_METADATA, SCOPE_METADATA } from './route-policy.js';
 
 export interface AuthenticatedRequest extends FastifyRequest {
@@ -16,6 +17,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(ApiKeyService) private readonly keys: ApiKeyService,
+    @Inject(ClientIpLimiter) private readonly clients: ClientIpLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -24,11 +26,21 @@ export class AuthGuard implements CanActivate {
     const scope = this.reflector.getAllAndOverride<Scope | undefined>(SCOPE_METADATA, targets);
     if (!scope) throw new AppError('internal', `Route ${context.getClass().name}.${context.getHandler().name} declares no scope.`);
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const key = await this.keys.authenticate(request.headers.authorization);
+    const key = await this.authenticate(request);
     if (!key.scopes.includes(scope)) {
       throw new AppError('insufficient_scope', `This API key lacks the scope ${scope}, which this endpoint requires. The key has: ${key.scopes.join(', ') || 'no scopes'}.`);
     }
     request.apiKey = key;
     return true;
+  }
+
+  /** Every failed authentication is charged to the client's IP; past its budget, 429 without a lookup. */
+  private async authenticate(request: AuthenticatedRequest): Promise<ApiKeyRecord> {
+    try {
+      return await this.keys.authenticate(request.headers.authorization, () => this.clients.assertMayLookUpKeys(request.ip));
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'unauthorized') await this.clients.chargeFailedAuthentication(request.ip);
+      throw error;
+    }
   }
 }

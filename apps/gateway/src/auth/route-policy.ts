@@ -5,7 +5,8 @@ export const SCOPE_METADATA = 'lp:scope';
 export const PUBLIC_METADATA = 'lp:public';
 export const RATE_CLASS_METADATA = 'lp:rate-class';
 
-export type RateClass = 'default' | 'search' | 'reports';
+/** `public`: a route without a key, limited per client IP (RATE_LIMIT_PUBLIC_PER_MINUTE). */
+export type RateClass = 'default' | 'search' | 'reports' | 'public';
 
 /** The scope a key needs for this route. Every /v1 route declares one (or is @Public). */
 export const RequireScope = (scope: Scope): MethodDecorator & ClassDecorator => SetMetadata(SCOPE_METADATA, scope);

@@ -1,4 +1,7 @@
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+
+/** Hosts that only this machine reaches: there, links may point at the gateway's own address. */
+export const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /** Everything the gateway reads from the environment, validated once at start-up. */
 export class GatewayEnv {
@@ -60,10 +63,102 @@ export class GatewayEnv {
   @Max(50 * 1024 * 1024)
   BODY_LIMIT_BYTES: number = 1024 * 1024;
 
-  /** Public base URL (scheme://host[:port]) used in the OpenAPI servers list and links. */
-  @IsOptional()
-  @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'PUBLIC_BASE_URL must be an http(s) URL' })
+  /**
+   * Public base URL (scheme://host[:port]) written into the OpenAPI servers list, TileJSON and report
+   * links. Required when HOST is not a loopback address: links are never built from the Host header.
+   */
+  @ValidateIf((env: GatewayEnv) => env.PUBLIC_BASE_URL !== undefined || !LOOPBACK_HOSTS.has(env.HOST))
+  @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, {
+    message: 'PUBLIC_BASE_URL must be an http(s) URL; it is required when HOST is not a loopback address (links are never built from the Host header)',
+  })
   PUBLIC_BASE_URL?: string;
+
+  /** Internal port of /healthz, /readyz and /metrics, on 127.0.0.1 only (0 picks a free one). */
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  OPS_PORT: number = 0;
+
+  /** Deepest nesting of objects and arrays in a JSON body. */
+  @IsInt()
+  @Min(4)
+  @Max(256)
+  JSON_MAX_DEPTH: number = 16;
+
+  /** Most keys in one object of a JSON body. */
+  @IsInt()
+  @Min(16)
+  @Max(100_000)
+  JSON_MAX_OBJECT_KEYS: number = 200;
+
+  /** Most items in one array of a JSON body (the batch route takes 500 ids). */
+  @IsInt()
+  @Min(16)
+  @Max(1_000_000)
+  JSON_MAX_ARRAY_ITEMS: number = 1000;
+
+  /** Most values in a whole JSON body. */
+  @IsInt()
+  @Min(100)
+  @Max(10_000_000)
+  JSON_MAX_VALUES: number = 5000;
+
+  /** Time a client has to send a whole request, headers and body; then 408 and the socket is closed. */
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  REQUEST_TIMEOUT_MS: number = 30_000;
+
+  /** A socket with no traffic either way for this long is closed (never less than the service deadlines + 5 s). */
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  CONNECTION_TIMEOUT_MS: number = 120_000;
+
+  /** An idle keep-alive connection is closed after this long. */
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  KEEP_ALIVE_TIMEOUT_MS: number = 5000;
+
+  /** Open connections at once; more are refused at accept. */
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  MAX_CONNECTIONS: number = 4096;
+
+  /** Requests one keep-alive connection may carry before it is closed (0: no limit). */
+  @IsInt()
+  @Min(0)
+  MAX_REQUESTS_PER_SOCKET: number = 1000;
+
+  /** Seconds a rejected key is remembered, so repeating it costs no database lookup. */
+  @IsInt()
+  @Min(0)
+  @Max(3600)
+  NEGATIVE_KEY_CACHE_SECONDS: number = 10;
+
+  /** Most rejected keys remembered at once (the oldest are forgotten first). */
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  NEGATIVE_KEY_CACHE_SIZE: number = 10_000;
+
+  /** Requests per minute per client IP that fail authentication; past it 429 without a lookup. */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: number = 120;
+
+  /** Requests per minute per client IP on public /v1 routes (shared report links). */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_PUBLIC_PER_MINUTE: number = 60;
+
+  /** How often each gateway reads revocations from the database (NATS only makes it sooner). */
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  KEY_REVOCATION_POLL_MS: number = 2000;
 
   @IsIn(['verbose', 'debug', 'log', 'warn', 'error', 'fatal'])
   LOG_LEVEL: 'verbose' | 'debug' | 'log' | 'warn' | 'error' | 'fatal' = 'log';

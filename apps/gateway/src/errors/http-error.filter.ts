@@ -1,8 +1,11 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { AppError, type ErrorCode } from '@lp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimitedError } from '../rate-limit/rate-limit.guard.js';
+import { RateLimitedError } from '../rate-limit/rate-limited.error.js';
 import { ERROR_STATUS } from './error-status.js';
+
+/** Longest path parameter the router accepts (a parcel id is far shorter); longer ones get 414. */
+export const MAX_PARAM_LENGTH = 500;
 
 /**
  * Every failure leaves the gateway in the one envelope `{"error": {code, message, request_id,
@@ -56,13 +59,16 @@ function fromHttpException(exception: HttpException, request: FastifyRequest): A
     const path = request.url.split('?')[0];
     return new AppError('not_found', `No route ${request.method} ${path}. The API lives under /v1; see /openapi.yaml or /docs.`);
   }
+  if (status === 415) return UNSUPPORTED_MEDIA_TYPE;
   const code = statusToCode(status);
   const response = exception.getResponse();
   const message = typeof response === 'object' && response !== null && 'message' in response ? String((response as { message: unknown }).message) : exception.message;
   return new AppError(code, message);
 }
 
-function fromFastifyError(error: { code?: string; statusCode?: number; message?: string }): AppError {
+const UNSUPPORTED_MEDIA_TYPE = new AppError('unsupported_media_type', 'Send request bodies as application/json; no other content type is accepted.');
+
+export function fromFastifyError(error: { code?: string; statusCode?: number; message?: string }): AppError {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -70,7 +76,11 @@ function fromFastifyError(error: { code?: string; statusCode?: number; message?:
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('payload_too_large', 'The request body is larger than the gateway accepts.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('unsupported_media_type', 'Send request bodies as application/json.');
+      return UNSUPPORTED_MEDIA_TYPE;
+    case 'FST_ERR_BAD_URL':
+      return new AppError('invalid_request', 'The URL has malformed percent-encoding (a % must be followed by two hex digits).');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('uri_too_long', `A path parameter is longer than the ${MAX_PARAM_LENGTH} characters accepted.`);
     default:
       return new AppError(statusToCode(error.statusCode ?? 400), error.message ?? 'The request could not be read.');
   }

@@ -3,7 +3,7 @@ import { runDatabaseCli } from '@lp/db';
 import { SCOPES } from '@lp/contracts';
 import { connect } from '@nats-io/transport-node';
 import { parseArgs } from 'node:util';
-import { apiKeyFromText, generateApiKey, parseApiKey } from '../auth/api-key.js';
+import { apiKeyFromText, generateApiKey, hashSecret, parseApiKey } from '../auth/api-key.js';
 import { ApiKeyRepository } from '../auth/api-key.repository.js';
 import { KEY_REVOKED_SUBJECT, parseScopes } from '../auth/api-key.service.js';
 import { GATEWAY_SCHEMA } from '../db/migrations/index.js';
@@ -13,7 +13,8 @@ const USAGE = `Usage: npm run keys -- <command>
          prints the new key on its last line (shown once; only its hash is stored)
   list   every key: prefix, name, scopes, created, revoked
   revoke PREFIX_OR_KEY
-Environment: DATABASE_URL (required), NATS_URL (optional: tells running gateways to forget a revoked key at once)`;
+Environment: DATABASE_URL (required), NATS_URL (optional: tells running gateways to forget a revoked key at once;
+  without it, or when NATS cannot be reached (exit code 3), gateways drop it at their next revocation poll)`;
 
 
 async function create(keys: ApiKeyRepository, args: string[]): Promise<number> {
@@ -39,7 +40,8 @@ async function create(keys: ApiKeyRepository, args: string[]): Promise<number> {
       console.error('--key must be 16 to 200 characters of A-Z a-z 0-9 . _ ~ + / = - (or a key of the form lp_<prefix>_<secret>).');
       return 2;
     }
-    await keys.upsert({ ...fixed, name: values.name, scopes, rateLimitPerMinute: rateLimit });
+    const row = { prefix: fixed.prefix, secretHash: fixed.secretHash, name: values.name, scopes, rateLimitPerMinute: rateLimit };
+    await (fixed.custom ? keys.upsertBySecretHash(row) : keys.upsert(row));
     key = values.key;
   } else {
     const generated = generateApiKey();
@@ -70,22 +72,55 @@ async function revoke(keys: ApiKeyRepository, args: string[]): Promise<number> {
     console.error(`revoke needs a key prefix or the key.\n${USAGE}`);
     return 2;
   }
-  const prefix = parseApiKey(target)?.prefix ?? target;
-  const revoked = await keys.revoke(prefix);
-  if (!revoked) {
-    console.error(`No key has the prefix ${prefix}.`);
+  const prefix = await prefixOf(keys, target);
+  const revoked = prefix ? await keys.revoke(prefix) : null;
+  if (!prefix || !revoked) {
+    console.error(`No key has the prefix ${prefix ?? '(none: no such key)'}.`);
     return 1;
   }
+  console.log(`Revoked ${prefix} (${revoked.name}) at ${revoked.revokedAt}.`);
+  return (await announceRevocation(prefix)) ? 0 : 3;
+}
+
+/** The prefix from a prefix, one of our keys, or an operator-chosen key (found by its hash). */
+async function prefixOf(keys: ApiKeyRepository, target: string): Promise<string | null> {
+  const parsed = parseApiKey(target);
+  if (parsed?.prefix) return parsed.prefix;
+  if (/^[a-z0-9]{8,16}$/.test(target)) return target;
+  return parsed ? ((await keys.findBySecretHash(hashSecret(parsed.secret)))?.prefix ?? null) : null;
+}
+
+const ANNOUNCE_ATTEMPTS = 3;
+
+/**
+ * Tells running gateways at once. The revocation is in the database already and every gateway reads
+ * revocations on a timer (KEY_REVOCATION_POLL_MS), so a lost message only delays it by that much;
+ * the CLI still says so loudly and exits 3, so a script notices.
+ */
+async function announceRevocation(prefix: string): Promise<boolean> {
   const natsUrl = process.env['NATS_URL'];
-  if (natsUrl) {
-    const nats = await connect({ servers: natsUrl, timeout: 2000 }).catch(() => null);
-    if (nats) {
+  if (!natsUrl) {
+    console.error('NATS_URL is not set: running gateways drop the key at their next revocation poll (KEY_REVOCATION_POLL_MS, 2 s by default), not at once.');
+    return true;
+  }
+  let lastError = '';
+  for (let attempt = 1; attempt <= ANNOUNCE_ATTEMPTS; attempt++) {
+    try {
+      const nats = await connect({ servers: natsUrl, timeout: 2000, reconnect: false });
       nats.publish(KEY_REVOKED_SUBJECT, prefix);
+      await nats.flush();
       await nats.drain();
+      return true;
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
   }
-  console.log(`Revoked ${prefix} (${revoked.name}) at ${revoked.revokedAt}.`);
-  return 0;
+  console.error(
+    `WARNING: could not tell running gateways over NATS at ${natsUrl} (${ANNOUNCE_ATTEMPTS} attempts: ${lastError}). ` +
+      'The key IS revoked in the database; gateways stop accepting it at their next revocation poll (KEY_REVOCATION_POLL_MS, 2 s by default).',
+  );
+  return false;
 }
 
 runDatabaseCli({

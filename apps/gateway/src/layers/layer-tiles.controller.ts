@@ -9,6 +9,7 @@ import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
 import { queryNumber } from '../http/query-params.js';
 import { ApiV1Route } from '../openapi/api-docs.decorators.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
+import { publicBaseUrl } from '../http/public-base-url.js';
 
 export const MVT = 'application/vnd.mapbox-vector-tile';
 /**
@@ -88,7 +89,7 @@ export class LayerTilesController {
   async tileset(@Param('layer_id') layerId: string, @Req() request: FastifyRequest): Promise<TileJsonView> {
     const message = validateMessage(LayerTilesetRequest, { layer_id: layerId });
     const tileset = await this.services.call<TileJsonView>(request, LayerSubjects.tileset, message);
-    const base = (this.env.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+    const base = publicBaseUrl(this.env, request);
     return { ...tileset, tiles: tileset.tiles.map((path) => `${base}${path}`) };
   }
 }

@@ -1,41 +1,44 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AppError } from '@lp/contracts';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedRequest } from '../auth/auth.guard.js';
 import { RATE_CLASS_METADATA, type RateClass } from '../auth/route-policy.js';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
+import { ClientIpLimiter } from './client-ip-limiter.js';
 import { RateLimitStore } from './rate-limit.store.js';
+import { RateLimitedError } from './rate-limited.error.js';
 
 const WINDOW_MS = 60_000;
 
-/** Thrown to answer 429; carries Retry-After. */
-export class RateLimitedError extends AppError {
-  constructor(
-    message: string,
-    readonly retryAfterS: number,
-  ) {
-    super('rate_limited', message);
-  }
-}
+export { RateLimitedError };
 
-/** Per-key limits, per route class, shared by all replicas. Runs after AuthGuard. */
+/**
+ * Per-key limits, per route class, shared by all replicas. Runs after AuthGuard. Public routes of
+ * class `public` are limited per client IP instead.
+ */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(RateLimitStore) private readonly store: RateLimitStore,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+    @Inject(ClientIpLimiter) private readonly clients: ClientIpLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
     const key = request.apiKey;
-    if (!key) return true; // public route
     const rateClass = this.reflector.getAllAndOverride<RateClass | undefined>(RATE_CLASS_METADATA, [context.getHandler(), context.getClass()]) ?? 'default';
+    if (!key) {
+      // Public routes: only those of class `public` (shared report links) cost enough to limit.
+      if (rateClass !== 'public') return true;
+      const budget = await this.clients.chargePublic(request.ip);
+      void reply.header('x-ratelimit-limit', String(budget.limit)).header('x-ratelimit-remaining', String(budget.remaining));
+      return true;
+    }
     const limit = this.limitFor(rateClass, key.rateLimitPerMinute);
     const decision = await this.store.take(`${key.prefix}.${rateClass}`, limit, WINDOW_MS);
-    const reply = context.switchToHttp().getResponse<FastifyReply>();
     void reply.header('x-ratelimit-limit', String(limit));
     void reply.header('x-ratelimit-remaining', String(decision.remaining));
     if (!decision.allowed) {

@@ -22,6 +22,7 @@ import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
 import { acceptsPreferred } from '../http/accept.js';
 import { ApiV1Route } from '../openapi/api-docs.decorators.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
+import { publicBaseUrl } from '../http/public-base-url.js';
 
 export const PDF = 'application/pdf';
 const NO_SUCH_REPORT = 'No report has this link, or the link has expired; ask for a new link.';
@@ -93,12 +94,13 @@ export class ReportsController {
     if (typeof options !== 'object' || Array.isArray(options)) throw AppError.invalid('The request body must be a JSON object with optional scenario and language.');
     const message = validateMessage(ParcelReportRequest, { ...options, parcel_id: parcelId });
     const link = await this.services.call<ReportLinkReply>(request, ParcelSubjects.reportLinkCreate, message);
-    const base = (this.env.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+    const base = publicBaseUrl(this.env, request);
     return { url: `${base}${link.path}`, expires_at: link.expires_at };
   }
 
   @Get('reports/:token.pdf')
   @Public()
+  @RateLimitClass('public')
   @ApiOperation({
     summary: 'A shared report PDF; needs no API key (an addition)',
     description: 'The token comes from POST /v1/parcels/{parcel_id}/report/link. An unknown or expired token answers 404.',
@@ -107,6 +109,7 @@ export class ReportsController {
   @ApiParam({ name: 'token', description: 'Link token (43 characters)' })
   @ApiResponse({ status: 200, description: 'The PDF', content: { [PDF]: { schema: { type: 'string', format: 'binary' } } } })
   @ApiResponse({ status: 404, description: 'not_found: no report has this link, or it has expired', type: ErrorEnvelopeView })
+  @ApiResponse({ status: 429, description: 'rate_limited: too many requests from this address (RATE_LIMIT_PUBLIC_PER_MINUTE)', type: ErrorEnvelopeView })
   @ApiResponse({ status: 503, description: 'service_unavailable', type: ErrorEnvelopeView })
   async sharedReport(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     // A token that cannot be one is as unknown as any other: 404, not a hint about the format.

@@ -20,6 +20,9 @@ export const ERROR_CODES = [
   'ambiguous_parcel',
   /** A named feature of a query ("stacja Plewiska") fits several features that lie apart; candidates name them. */
   'ambiguous_feature',
+  'request_timeout',
+  'uri_too_long',
+  'headers_too_large',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,9 @@
+import { metricsRegistry } from '@lp/messaging';
+import { Counter } from 'prom-client';
+
+/** Database lookups of API keys: what unauthenticated traffic costs the key store. */
+export const keyLookups = new Counter({
+  name: 'lp_gateway_key_lookups_total',
+  help: 'API keys looked up in the database (cache misses).',
+  registers: [metricsRegistry],
+});

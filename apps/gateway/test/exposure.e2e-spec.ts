@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { freePort, startAppProcess } from '@lp/testing';
+import { GatewayStack } from './gateway-stack.js';
+import { rawRequest } from './raw-http.js';
+
+describe('what the gateway exposes', () => {
+  let stack: GatewayStack;
+  let key: string;
+
+  beforeAll(async () => {
+    // A report needs market-svc (comparables); tiles need layer-svc.
+    stack = await GatewayStack.start({ services: ['layer-svc', 'parcel-svc', 'market-svc'] });
+    key = await stack.createKey(['layers:read', 'reports:create', 'parcels:read']);
+  });
+  afterAll(() => stack?.stop());
+
+  /** A request with a Host header the client chose, as an attacker would send it. */
+  const withHost = async (method: string, path: string, host: string, body?: string) => {
+    const answer = await rawRequest(stack.gatewayUrls[0]!, (socket) => {
+      const head = `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n`;
+      socket.write(body ? `${head}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}` : `${head}\r\n`);
+    }, 60_000);
+    const chunked = /transfer-encoding: chunked/i.test(answer.head);
+    return { ...answer, text: chunked ? answer.body.replace(/^[0-9a-f]+\r\n|\r\n[0-9a-f]+\r\n/gim, '') : answer.body };
+  };
+
+  it('never writes the Host header into TileJSON: links use the loopback address without PUBLIC_BASE_URL', async () => {
+    const answer = await withHost('GET', '/v1/layers/parcels/tiles.json', 'evil.example');
+    expect(answer.status).toBe(200);
+    expect(answer.text).not.toContain('evil.example');
+    expect(answer.text).toContain(`${stack.gatewayUrls[0]}/v1/layers/parcels/tiles/`);
+  });
+
+  it('never writes the Host header into shareable report links', async () => {
+    const answer = await withHost('POST', `/v1/parcels/${encodeURIComponent('306401_1.0012.1')}/report/link`, 'evil.example', '{}');
+    expect(answer.status).toBe(201);
+    expect(answer.text).not.toContain('evil.example');
+    expect(answer.text).toContain(`"url":"${stack.gatewayUrls[0]}/v1/reports/`);
+  });
+
+  it('refuses to start on a non-loopback address without PUBLIC_BASE_URL, saying why', async () => {
+    const port = await freePort();
+    const failure = await startAppProcess('gateway', { ...stack.baseEnv(), HOST: '0.0.0.0', PORT: String(port) }, { httpPort: port, readyPath: '/healthz' }).then(
+      async (started) => {
+        await started.stop();
+        return 'started';
+      },
+      (error: Error) => error.message,
+    );
+    expect(failure).toMatch(/PUBLIC_BASE_URL.*required when HOST is not a loopback address/);
+  });
+
+  it('serves readiness and metrics on the ops port only', async () => {
+    for (const path of ['/readyz', '/metrics']) {
+      expect((await fetch(`${stack.gatewayUrls[0]}${path}`)).status).toBe(404);
+    }
+    const ready = await fetch(`${stack.opsUrl()}/readyz`);
+    expect([200, 503]).toContain(ready.status);
+    expect(await ready.json()).toMatchObject({ checks: { nats: 'ok', database: 'ok', 'layer-svc': 'ok', 'parcel-svc': 'ok' } });
+    expect(await (await fetch(`${stack.opsUrl()}/metrics`)).text()).toContain('lp_http_request_duration_seconds');
+  });
+});
