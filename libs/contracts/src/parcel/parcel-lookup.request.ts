@@ -1,7 +1,8 @@
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsNumber, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BATCH_INCLUDE_BLOCKS } from './facts/parcel-facts.request.js';
 import { PARCEL_ID_EXAMPLE, PARCEL_ID_PATTERN } from './parcel-id.js';
+import { OptionalField } from '../common/optional-field.js';
 
 export const BATCH_MAX_IDS = 500;
 export const AUTOCOMPLETE_MAX = 10;
@@ -42,7 +43,7 @@ export class ParcelBatchRequest {
   parcel_ids!: string[];
 
   @ApiPropertyOptional({ type: [String], enum: BATCH_INCLUDE_BLOCKS, description: 'Blocks to embed in each feature\'s properties' })
-  @IsOptional()
+  @OptionalField()
   @IsArray({ message: `include must be an array of block names (${BATCH_INCLUDE_BLOCKS.join(', ')})` })
   @ArrayUnique({ message: 'include must not repeat a block' })
   @IsIn(BATCH_INCLUDE_BLOCKS, { each: true, message: `each value of include must be one of ${BATCH_INCLUDE_BLOCKS.join(', ')}` })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsObject, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { BBOX_MESSAGE, BBOX_SHAPE, SEARCH_LIMIT_MAX, TERYT_MESSAGE, TERYT_PATTERN } from './search-bounds.js';
+import { OptionalField } from '../common/optional-field.js';
 
 const LIMIT_MESSAGE = `limit must be an integer from 1 to ${SEARCH_LIMIT_MAX}; got $value`;
 
@@ -15,7 +16,7 @@ export class CompileScenarioBody {
     description: "Parameter overrides within the scenario's ranges (GET /v1/scenarios), e.g. substation_km",
     example: { substation_km: 5, min_capacity_mw: 20 },
   })
-  @IsOptional()
+  @OptionalField()
   @IsObject({ message: 'params must be an object of parameter values, e.g. {"substation_km": 5}' })
   params?: Record<string, unknown>;
 
@@ -25,24 +26,24 @@ export class CompileScenarioBody {
     description: "Weight overrides (integers 0 to 100) for the scenario's signals; 0 drops a signal from the ranking",
     example: { grid_capacity_mw: 70 },
   })
-  @IsOptional()
+  @OptionalField()
   @IsObject({ message: 'weights must be an object of signal weights, e.g. {"grid_capacity_mw": 70}' })
   weights?: Record<string, unknown>;
 
   @ApiPropertyOptional({ description: 'TERYT code of 2, 4 or 7 digits; alternative to bbox', example: '3064011' })
-  @IsOptional()
+  @OptionalField()
   @IsString({ message: TERYT_MESSAGE })
   @Matches(TERYT_PATTERN, { message: TERYT_MESSAGE })
   region?: string;
 
   @ApiPropertyOptional({ description: 'minLng,minLat,maxLng,maxLat in WGS84; alternative to region', example: '16.85,52.37,16.97,52.44' })
-  @IsOptional()
+  @OptionalField()
   @IsString({ message: BBOX_MESSAGE })
   @Matches(BBOX_SHAPE, { message: BBOX_MESSAGE })
   bbox?: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: SEARCH_LIMIT_MAX, description: 'Copied into the request; absent leaves the search default' })
-  @IsOptional()
+  @OptionalField()
   @IsInt({ message: LIMIT_MESSAGE })
   @Min(1, { message: LIMIT_MESSAGE })
   @Max(SEARCH_LIMIT_MAX, { message: LIMIT_MESSAGE })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { SEARCH_LIMIT_MAX, TERYT_MESSAGE, TERYT_PATTERN } from './search-bounds.js';
+import { OptionalField } from '../common/optional-field.js';
 
 /** A sentence, not a document: longer queries are refused (400) rather than cut. */
 export const NL_QUERY_MAX_LENGTH = 500;
@@ -28,13 +29,13 @@ export class NaturalLanguageSearchRequest {
   query!: string;
 
   @ApiPropertyOptional({ description: 'TERYT code of 2, 4 or 7 digits; overrides any place named in the query', example: '3021' })
-  @IsOptional()
+  @OptionalField()
   @IsString({ message: TERYT_MESSAGE })
   @Matches(TERYT_PATTERN, { message: TERYT_MESSAGE })
   region?: string;
 
   @ApiPropertyOptional({ enum: NL_LANGUAGES, description: 'Language of assumptions, filters, why and error messages; absent: detected from the query' })
-  @IsOptional()
+  @OptionalField()
   @IsIn(NL_LANGUAGES, { message: `language must be one of ${NL_LANGUAGES.join(', ')}` })
   language?: NlLanguage;
 
@@ -44,7 +45,7 @@ export class NaturalLanguageSearchRequest {
     maximum: SEARCH_LIMIT_MAX,
     description: 'Most results; copied into interpretation.request (wins over a count in the query, e.g. "10 działek")',
   })
-  @IsOptional()
+  @OptionalField()
   @IsInt({ message: LIMIT_MESSAGE })
   @Min(1, { message: LIMIT_MESSAGE })
   @Max(SEARCH_LIMIT_MAX, { message: LIMIT_MESSAGE })

@@ -6,7 +6,6 @@ import {
   IsBoolean,
   IsNumber,
   IsObject,
-  IsOptional,
   IsString,
   Max,
   MaxLength,
@@ -24,19 +23,20 @@ import {
   ZONING_SYMBOL_MAX_LENGTH,
   ZONING_SYMBOLS_MAX,
 } from './search-bounds.js';
+import { OptionalField } from '../common/optional-field.js';
 
 const FINITE = { allowNaN: false, allowInfinity: false } as const;
 
 /** Area of the parcel in m2. Catalogue-dependent checks (min <= max) live in validateSearchRequest. */
 export class AreaRangeFilter {
   @ApiPropertyOptional({ description: 'Smallest parcel area, m2', minimum: 0, example: 2000 })
-  @IsOptional()
+  @OptionalField()
   @IsNumber(FINITE, { message: 'filters.area_sqm.min must be a number of square metres; got $value' })
   @Min(0, { message: 'filters.area_sqm.min must not be negative; got $value' })
   min?: number;
 
   @ApiPropertyOptional({ description: 'Largest parcel area, m2; not below min', minimum: 0 })
-  @IsOptional()
+  @OptionalField()
   @IsNumber(FINITE, { message: 'filters.area_sqm.max must be a number of square metres; got $value' })
   @Min(0, { message: 'filters.area_sqm.max must not be negative; got $value' })
   max?: number;
@@ -49,7 +49,7 @@ export class ZoningFilter {
     description: 'Normalised zoning categories of the taxonomy; a parcel passes when its zone has one of them',
     example: ['industrial'],
   })
-  @IsOptional()
+  @OptionalField()
   @IsArray({ message: 'filters.zoning.categories must be an array of zoning categories' })
   @ArrayMaxSize(ZONING_CATEGORIES.length, { message: `filters.zoning.categories may list at most ${ZONING_CATEGORIES.length} categories` })
   @IsString({ each: true, message: 'filters.zoning.categories must contain strings' })
@@ -61,7 +61,7 @@ export class ZoningFilter {
     description: 'Local-plan symbols in any local spelling (MN, 12.MN/U, P-U); matched on their canonical form',
     example: ['P/U'],
   })
-  @IsOptional()
+  @OptionalField()
   @IsArray({ message: 'filters.zoning.symbols must be an array of local-plan symbols' })
   @ArrayMaxSize(ZONING_SYMBOLS_MAX, { message: `filters.zoning.symbols may list at most ${ZONING_SYMBOLS_MAX} symbols` })
   @IsString({ each: true, message: 'filters.zoning.symbols must contain strings' })
@@ -72,7 +72,7 @@ export class ZoningFilter {
   @ApiPropertyOptional({
     description: 'true: only local-plan (MPZP) zones count; false or absent: general-plan zones count too where no local plan applies',
   })
-  @IsOptional()
+  @OptionalField()
   @IsBoolean({ message: 'filters.zoning.require_plan must be true or false' })
   require_plan?: boolean;
 }
@@ -121,7 +121,7 @@ export class NearFilter {
       'the catalogue, e.g. voltage_kv on power_substations, available_mw on grid_capacity, yield_kwh_kwp on solar_irradiance.',
     example: { voltage_kv_gte: 110 },
   })
-  @IsOptional()
+  @OptionalField()
   @IsObject({ message: 'filters.near[].where must be an object of attribute conditions, e.g. {"voltage_kv_gte": 110}' })
   where?: Record<string, unknown>;
 
@@ -130,7 +130,7 @@ export class NearFilter {
     description: "Only features of these kinds (or kind groups) of the layer; absent means every kind. An addition to the spec's near filter.",
     example: ['school'],
   })
-  @IsOptional()
+  @OptionalField()
   @IsArray({ message: 'filters.near[].kinds must be an array of kinds of the layer' })
   @IsString({ each: true, message: 'filters.near[].kinds must contain strings' })
   kinds?: string[];
@@ -147,13 +147,13 @@ export class ExcludeFilter {
     description: 'Kinds or kind groups of the layer to keep away from (env_layers: natura2000, flood_risk_1pct, ...); absent means every kind',
     example: ['natura2000', 'flood_risk_1pct'],
   })
-  @IsOptional()
+  @OptionalField()
   @IsArray({ message: 'filters.exclude[].kinds must be an array of kinds of the layer' })
   @IsString({ each: true, message: 'filters.exclude[].kinds must contain strings' })
   kinds?: string[];
 
   @ApiPropertyOptional({ description: `Metres kept between the parcel and those features, 0 to ${EXCLUDE_BUFFER_MAX_M}`, minimum: 0, maximum: EXCLUDE_BUFFER_MAX_M, default: 0 })
-  @IsOptional()
+  @OptionalField()
   @IsNumber(FINITE, { message: `filters.exclude[].buffer_m must be a number of metres from 0 to ${EXCLUDE_BUFFER_MAX_M}; got $value` })
   @Min(0, { message: `filters.exclude[].buffer_m must be from 0 to ${EXCLUDE_BUFFER_MAX_M} metres; got $value` })
   @Max(EXCLUDE_BUFFER_MAX_M, { message: `filters.exclude[].buffer_m must be from 0 to ${EXCLUDE_BUFFER_MAX_M} metres; got $value` })
@@ -163,19 +163,19 @@ export class ExcludeFilter {
 /** Hard filters: every one given must pass. */
 export class SearchFilters {
   @ApiPropertyOptional({ type: AreaRangeFilter, description: 'Parcel area in m2 (criterion area, requires)' })
-  @IsOptional()
+  @OptionalField()
   @ValidateNested()
   @Type(() => AreaRangeFilter)
   area_sqm?: AreaRangeFilter;
 
   @ApiPropertyOptional({ type: ZoningFilter, description: 'Zoning of the parcel (criterion zoning, requires)' })
-  @IsOptional()
+  @OptionalField()
   @ValidateNested()
   @Type(() => ZoningFilter)
   zoning?: ZoningFilter;
 
   @ApiPropertyOptional({ type: SlopeFilter, description: 'Mean slope (criterion slope, screens)' })
-  @IsOptional()
+  @OptionalField()
   @ValidateNested()
   @Type(() => SlopeFilter)
   slope_pct?: SlopeFilter;
@@ -183,12 +183,12 @@ export class SearchFilters {
   @ApiPropertyOptional({
     description: 'true: no building footprint on the parcel; false: at least one; absent: either (criterion vacant, requires)',
   })
-  @IsOptional()
+  @OptionalField()
   @IsBoolean({ message: 'filters.vacant must be true or false' })
   vacant?: boolean;
 
   @ApiPropertyOptional({ type: [NearFilter], maxItems: NEAR_MAX_ITEMS, description: 'Proximity requirements, each layer at most once' })
-  @IsOptional()
+  @OptionalField()
   @IsArray({ message: 'filters.near must be an array' })
   @ArrayMaxSize(NEAR_MAX_ITEMS, { message: `filters.near may have at most ${NEAR_MAX_ITEMS} items` })
   @ValidateNested({ each: true })
@@ -196,7 +196,7 @@ export class SearchFilters {
   near?: NearFilter[];
 
   @ApiPropertyOptional({ type: [ExcludeFilter], maxItems: EXCLUDE_MAX_ITEMS, description: 'Exclusions, each layer at most once' })
-  @IsOptional()
+  @OptionalField()
   @IsArray({ message: 'filters.exclude must be an array' })
   @ArrayMaxSize(EXCLUDE_MAX_ITEMS, { message: `filters.exclude may have at most ${EXCLUDE_MAX_ITEMS} items` })
   @ValidateNested({ each: true })

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
 import {
   BBOX_MESSAGE,
   BBOX_SHAPE,
@@ -13,6 +13,7 @@ import {
 } from './search-bounds.js';
 import { SearchFilters } from './search-filters.request.js';
 import { SEARCH_SIGNAL_IDS, SEARCH_SIGNALS } from './search-signals.js';
+import { OptionalField } from '../common/optional-field.js';
 
 const WEIGHT_MESSAGE = `rank_by[].weight must be an integer from ${RANK_WEIGHT_MIN} to ${RANK_WEIGHT_MAX}; got $value`;
 const LIMIT_MESSAGE = `limit must be an integer from 1 to ${SEARCH_LIMIT_MAX}; got $value`;
@@ -41,19 +42,19 @@ export class RankBy {
  */
 export class SearchParcelsRequest {
   @ApiPropertyOptional({ description: 'TERYT code of 2 (voivodeship), 4 (powiat) or 7 (gmina) digits; omit region and bbox to search all of Poland', example: '3064011' })
-  @IsOptional()
+  @OptionalField()
   @IsString({ message: TERYT_MESSAGE })
   @Matches(TERYT_PATTERN, { message: TERYT_MESSAGE })
   region?: string;
 
   @ApiPropertyOptional({ description: 'minLng,minLat,maxLng,maxLat in WGS84 degrees; an alternative to region (not both); must overlap Poland', example: '16.85,52.37,16.97,52.44' })
-  @IsOptional()
+  @OptionalField()
   @IsString({ message: BBOX_MESSAGE })
   @Matches(BBOX_SHAPE, { message: BBOX_MESSAGE })
   bbox?: string;
 
   @ApiPropertyOptional({ type: SearchFilters, description: 'Hard filters; all must pass' })
-  @IsOptional()
+  @OptionalField()
   @ValidateNested()
   @Type(() => SearchFilters)
   filters?: SearchFilters;
@@ -63,7 +64,7 @@ export class SearchParcelsRequest {
     maxItems: SEARCH_SIGNALS.length,
     description: 'Ranking signals, each at most once, weights not all 0. Absent: score is null and results come in a stable order.',
   })
-  @IsOptional()
+  @OptionalField()
   @IsArray({ message: 'rank_by must be an array of {signal, weight}' })
   @ArrayMaxSize(SEARCH_SIGNALS.length, { message: `rank_by may have at most ${SEARCH_SIGNALS.length} items, one per signal` })
   @ValidateNested({ each: true })
@@ -71,7 +72,7 @@ export class SearchParcelsRequest {
   rank_by?: RankBy[];
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: SEARCH_LIMIT_MAX, default: SEARCH_LIMIT_DEFAULT, description: 'Most results to return' })
-  @IsOptional()
+  @OptionalField()
   @IsInt({ message: LIMIT_MESSAGE })
   @Min(1, { message: LIMIT_MESSAGE })
   @Max(SEARCH_LIMIT_MAX, { message: LIMIT_MESSAGE })

@@ -1,6 +1,7 @@
 import { AppError } from '@lp/contracts';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
+import { refusePrototypeKeys } from './prototype-keys.js';
 
 /**
  * Validates a message (or query) against its contract class. Raises `invalid_request` naming
@@ -10,6 +11,7 @@ export function validateMessage<T extends object>(type: ClassConstructor<T>, pay
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     throw AppError.invalid('The request body must be a JSON object.');
   }
+  refusePrototypeKeys(payload);
   const instance = plainToInstance(type, payload, { enableImplicitConversion: false });
   const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
   if (errors.length > 0) throw AppError.invalid(describeValidationErrors(errors));

@@ -35,14 +35,16 @@ export async function startAppProcess(app: string, env: Record<string, string>, 
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 20_000;
+  // LP_TEST_READY_TIMEOUT_MS: more patience on a machine busy with other builds.
+  const readyTimeoutMs = Number(process.env['LP_TEST_READY_TIMEOUT_MS'] ?? 20_000);
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}:\n${output}`);
     const ready = await fetch(readyUrl).then((res) => res.ok, () => false);
     if (ready) break;
     if (Date.now() > deadline) {
       await stopChild(child);
-      throw new Error(`${app} was not ready within 20 s:\n${output}`);
+      throw new Error(`${app} was not ready within ${readyTimeoutMs / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

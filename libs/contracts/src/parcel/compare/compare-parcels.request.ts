@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsOptional, IsString, Matches } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsString, Matches } from 'class-validator';
 import { PARCEL_ID_EXAMPLE, PARCEL_ID_PATTERN } from '../parcel-id.js';
 import { SCENARIO_ID_MESSAGE, SCENARIO_ID_PATTERN } from '../report/scenario-id.js';
+import { OptionalField } from '../../common/optional-field.js';
 
 /** Spec Limits: compare_parcels takes 2 to 20 parcel ids. */
 export const COMPARE_MIN_IDS = 2;
@@ -20,7 +21,7 @@ export class CompareParcelsRequest {
   parcel_ids!: string[];
 
   @ApiPropertyOptional({ description: 'Scenario id: adds scenario_fit to every row', example: 'solar_farm_site' })
-  @IsOptional()
+  @OptionalField()
   @IsString({ message: SCENARIO_ID_MESSAGE })
   @Matches(SCENARIO_ID_PATTERN, { message: SCENARIO_ID_MESSAGE })
   scenario?: string;

@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { IsIn, IsString, Matches } from 'class-validator';
 import { GetParcelRequest } from '../get-parcel.request.js';
 import { SCENARIO_ID_MESSAGE, SCENARIO_ID_PATTERN } from './scenario-id.js';
+import { OptionalField } from '../../common/optional-field.js';
 
 export const REPORT_LANGUAGES = ['en', 'pl'] as const;
 export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
@@ -13,13 +14,13 @@ export const REPORT_LANGUAGE_DEFAULT: ReportLanguage = 'en';
  */
 export class ParcelReportRequest extends GetParcelRequest {
   @ApiPropertyOptional({ description: 'Scenario id: adds the scenario_fit section', example: 'solar_farm_site' })
-  @IsOptional()
+  @OptionalField()
   @IsString({ message: SCENARIO_ID_MESSAGE })
   @Matches(SCENARIO_ID_PATTERN, { message: SCENARIO_ID_MESSAGE })
   scenario?: string;
 
   @ApiPropertyOptional({ enum: REPORT_LANGUAGES, default: REPORT_LANGUAGE_DEFAULT, description: 'Language of the summary and of the PDF' })
-  @IsOptional()
+  @OptionalField()
   @IsIn(REPORT_LANGUAGES, { message: `language must be one of ${REPORT_LANGUAGES.join(', ')}` })
   language?: ReportLanguage;
 }
