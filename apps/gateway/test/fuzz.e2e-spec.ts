@@ -112,7 +112,7 @@ describe('fuzzing every operation of /openapi.yaml', () => {
       key: target.key,
       validator,
       deadlineMs: (operation) => (SEARCH_OPERATIONS.has(operation) ? SEARCH_DEADLINE_MS : RPC_DEADLINE_MS),
-      concurrency: 8,
+      concurrency: 6,
     });
 
     const used = new Set<KnownDefect>();
@@ -208,8 +208,10 @@ async function domainValues(target: FuzzTarget): Promise<DomainValues> {
   const link = await call<{ url: string }>('POST', `/v1/parcels/${encodeURIComponent(parcels[0]!)}/report/link`, {}).catch(() => ({ url: '' }));
   // Without a link (a slow PDF), shared-report cases still run, as unknown tokens.
   const token = /\/v1\/reports\/([^/]+)\.pdf$/.exec(link.url)?.[1] ?? 'A'.repeat(43);
-  // Around the fixture's precinct in Poznań: tiles at a few zooms and small boxes.
-  const [lng, lat] = [16.9735, 52.3987];
+  // Around the first parcel: points, small boxes and tiles where the data is.
+  const [point] = await target.sql(`SELECT ST_X(c) AS lng, ST_Y(c) AS lat FROM layer_pub.parcels p, ST_Transform(ST_PointOnSurface(p.geom), 4326) c ORDER BY id LIMIT 1`);
+  const [lng, lat] = [Number(point!['lng']), Number(point!['lat'])];
+  const box = (half: number): string => [lng - half, lat - half, lng + half, lat + half].map((value) => value.toFixed(5)).join(',');
   const tile = (z: number): [number, number, number] => {
     const n = 2 ** z;
     const rad = (lat * Math.PI) / 180;
@@ -223,12 +225,14 @@ async function domainValues(target: FuzzTarget): Promise<DomainValues> {
     scenario_id: scenarios,
     scenario: scenarios,
     region: ['3064011', '30', '3064', '3064011'],
-    bbox: ['16.96,52.39,16.99,52.41', '16.97,52.398,16.975,52.40', '16,52,17,53'],
+    bbox: [box(0.002), box(0.01), box(0.2)],
     kinds: [PROXIMITY_KIND_IDS.join(','), PROXIMITY_KIND_IDS.slice(0, 2).join(','), PROXIMITY_KIND_IDS[0]],
     include: [PARCEL_INCLUDE_VALUES.join(','), 'regulations', [...BATCH_INCLUDE_BLOCKS], ['terrain']],
     property_type: [...PROPERTY_TYPES],
-    lng: [lng, 16.97356],
-    lat: [lat, 52.3987],
+    lng: [lng, lng + 0.0003],
+    lat: [lat, lat - 0.0003],
+    since: [new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10), '2020-01-01'],
+    radius_m: [100, 1000, 5000],
     z: tiles.map(([z]) => z),
     x: tiles.map(([, x]) => x),
     y: tiles.map(([, , y]) => y),

@@ -15,7 +15,6 @@ export function protectedResourceMetadata(resourceUrl: string): Record<string, u
     authorization_servers: [],
     bearer_methods_supported: ['header'],
     scopes_supported: [...SCOPES],
-    resource_documentation: 'Send an API key of the land-parcel API as "Authorization: Bearer <API_KEY>" on every request. Keys are issued by the operator (keys CLI); OAuth is not supported.',
   };
 }
 

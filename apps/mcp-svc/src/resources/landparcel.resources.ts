@@ -92,8 +92,16 @@ async function reading<T>(uri: string, scope: Scope, requestId: string, read: ()
     return await read();
   } catch (error) {
     const message = toolErrorMessage(error, { tool: `reading ${uri}`, scope, requestId });
-    if (!(error instanceof GatewayError)) throw new McpError(ErrorCode.InternalError, message);
+    if (!(error instanceof GatewayError)) throw readError(ErrorCode.InternalError, message, { request_id: requestId });
     const data = { code: error.code, ...(error.code === 'insufficient_scope' ? { scope: missingScopeIn(error.message) ?? scope } : {}), request_id: error.requestId ?? requestId };
-    throw new McpError(READ_ERROR_CODES[error.code] ?? ErrorCode.InternalError, message, data);
+    throw readError(READ_ERROR_CODES[error.code] ?? ErrorCode.InternalError, message, data);
   }
+}
+
+/**
+ * The protocol layer answers with an error's code, message and data; unlike McpError, whose
+ * message repeats "MCP error <code>:", this keeps the message as written for the model.
+ */
+function readError(code: number, message: string, data: Record<string, unknown>): Error {
+  return Object.assign(new Error(message), { code, data });
 }

@@ -61,6 +61,7 @@ describe('validateMessage', () => {
     for (const [type, payload, message] of cases) {
       expect(() => validateMessage(type, payload)).toThrow(expect.objectContaining({ code: 'invalid_request', message: expect.stringMatching(message) }) as Error);
     }
+    expect(() => validateMessage(NaturalLanguageSearchRequest, { query: 'x', limit: null })).toThrow('limit must be an integer from 1 to 200; got null');
     expect(validateMessage(NaturalLanguageSearchRequest, { query: 'działka w Poznaniu' })).toEqual({ query: 'działka w Poznaniu' });
   });
 });

@@ -23,7 +23,9 @@ export function describeValidationErrors(errors: ValidationError[], parentPath =
   for (const error of errors) {
     const path = parentPath ? `${parentPath}.${error.property}` : error.property;
     for (const [constraint, text] of Object.entries(error.constraints ?? {})) {
-      messages.push(constraint === 'whitelistValidation' ? `${path} is not an accepted field` : text);
+      // class-validator leaves $value as it is for null; one rule's message often serves several checks.
+      const message = constraint === 'whitelistValidation' ? `${path} is not an accepted field` : text.replace(/\$value/g, 'null');
+      if (!messages.includes(message)) messages.push(message);
     }
     if (error.children?.length) messages.push(describeValidationErrors(error.children, path));
   }
