@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { allowedHostsOf, allowedOriginsOf, appUrlOf, type McpSvcEnv } from './config/mcp-svc.env.js';
 import { GatewayClient } from './gateway/gateway.client.js';
 import type { ToolVisibility } from './mcp/mcp-server.factory.js';
+import { KeyCheck } from './mcp/key-check.js';
 import { createMcpHttpServer } from './mcp/mcp.http.js';
 import { TOOLS, ToolRegistry } from './tools/tool-registry.js';
 
@@ -21,10 +22,11 @@ export interface McpSvcOverrides {
 export async function startMcpSvc(env: McpSvcEnv, overrides: McpSvcOverrides = {}): Promise<RunningMcpSvc> {
   const logger = new JsonLogger('mcp-svc', env.LOG_LEVEL);
   const registry = overrides.registry ?? new ToolRegistry(TOOLS);
+  const gateway = new GatewayClient({ baseUrl: env.GATEWAY_URL, timeoutMs: env.GATEWAY_TIMEOUT_MS });
   const app = createMcpHttpServer({
     deps: {
       registry,
-      gateway: new GatewayClient({ baseUrl: env.GATEWAY_URL, timeoutMs: env.GATEWAY_TIMEOUT_MS }),
+      gateway,
       appUrl: appUrlOf(env),
       logger,
       isVisible: overrides.isVisible,
@@ -34,6 +36,8 @@ export async function startMcpSvc(env: McpSvcEnv, overrides: McpSvcOverrides = {
     allowedOrigins: allowedOriginsOf(env),
     accessLog: env.ACCESS_LOG === 'true',
     logger,
+    keyCheck: new KeyCheck((authorization) => gateway.checkKey(authorization), { ttlMs: env.MCP_KEY_CHECK_CACHE_SECONDS * 1000 }),
+    publicUrl: env.MCP_PUBLIC_URL,
   });
   await app.listen({ port: env.MCP_PORT, host: env.MCP_HOST });
   const { port } = app.server.address() as AddressInfo;

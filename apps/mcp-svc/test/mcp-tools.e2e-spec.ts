@@ -196,6 +196,31 @@ describe('MCP tool server end to end (demo data)', () => {
     }
   });
 
+  describe('keys', () => {
+    it('an invalid key is refused at initialize with 401 and a challenge naming the protected-resource metadata', async () => {
+      const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } };
+      const response = await fetch(stack.mcpUrl, {
+        method: 'POST',
+        headers: { authorization: 'Bearer lp_unknown_key', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(initialize),
+      });
+      expect(response.status).toBe(401);
+      const metadataUrl = `${new URL(stack.mcpUrl).origin}/.well-known/oauth-protected-resource/mcp`;
+      expect(response.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer error="invalid_token", .*resource_metadata="${metadataUrl}"$`));
+      expect(await response.json()).toMatchObject({ error: { code: -32001, message: expect.stringMatching(/^Invalid API key/) } });
+      await expect(connect('lp_unknown_key')).rejects.toMatchObject({ code: 401 });
+
+      const metadata = (await (await fetch(metadataUrl)).json()) as Record<string, unknown>;
+      expect(metadata).toMatchObject({ resource: stack.mcpUrl, authorization_servers: [], bearer_methods_supported: ['header'] });
+    });
+
+    it('a valid key that lacks the scope of a route is still let in (its tools report the scope)', async () => {
+      const reportsOnly = await connect(await stack.createKey(['reports:create']));
+      expect((await reportsOnly.listTools()).tools).toHaveLength(13);
+      await reportsOnly.close();
+    });
+  });
+
   describe('errors written for the model', () => {
     it('an ambiguous place lists the gminas and says to ask the user or call resolve_region', async () => {
       const result = await call('find_sites', { scenario: 'bess_storage', region: 'Ostróda' });
@@ -216,6 +241,28 @@ describe('MCP tool server end to end (demo data)', () => {
         const byName = await call('find_sites', { scenario: 'bess_storage', region: 'Poznań' }, searchOnly);
         expect(text(byName)).toMatch(/lacks the scope "parcels:read".*TERYT code/s);
         await searchOnly.close();
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('arguments of the wrong type are a tool error naming the argument and what it takes, not a protocol error', async () => {
+      const result = await call('get_parcel', { parcel_id: 42 });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toMatch(/^get_parcel did not run: its arguments are not valid\.\n- parcel_id invalid input: expected string, received number \(got number 42\)\. Allowed: a string/);
+      const limit = await call('find_sites', { scenario: 'bess_storage', region: '3064011', limit: 'ten' });
+      expect(text(limit)).toMatch(/- limit .*\(got string "ten"\)\. Allowed: an integer from 1 to 50.*default 10/);
+      expect(text(limit)).not.toMatch(/invalid_type|"path"/);
+    });
+
+    it('reading a resource without its scope names the scope (not an internal error)', async () => {
+      const limited = await connect(await stack.createKey(['parcels:read']));
+      try {
+        await expect(limited.readResource({ uri: 'landparcel://layers' })).rejects.toMatchObject({
+          code: -32003,
+          message: expect.stringMatching(/lacks the scope "layers:read"/),
+          data: { code: 'insufficient_scope', scope: 'layers:read' },
+        });
       } finally {
         await limited.close();
       }

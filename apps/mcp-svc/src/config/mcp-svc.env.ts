@@ -45,6 +45,20 @@ export class McpSvcEnv extends GatewayCallerEnv {
   @Matches(ORIGIN_LIST, { message: 'MCP_ALLOWED_ORIGINS must be a comma-separated list of origins such as https://app.example.com' })
   MCP_ALLOWED_ORIGINS?: string;
 
+  /**
+   * Public base URL of this server when a proxy fronts it (e.g. https://mcp.example.pl), for the
+   * OAuth protected-resource metadata. Unset: http:// and the request's Host, when allowed.
+   */
+  @IsOptional()
+  @Matches(HTTP_URL, { message: 'MCP_PUBLIC_URL must be an http(s) URL such as https://mcp.example.pl' })
+  MCP_PUBLIC_URL?: string;
+
+  /** How long the gateway's verdict on a caller's key is reused (0: ask on every request). */
+  @IsInt()
+  @Min(0)
+  @Max(600)
+  MCP_KEY_CHECK_CACHE_SECONDS: number = 30;
+
   /** Largest accepted JSON-RPC body on /mcp. */
   @IsInt()
   @Min(1024)

@@ -17,6 +17,16 @@ export interface GatewayCaller {
   signal?: AbortSignal;
 }
 
+/** What the gateway thinks of a key: accepted, refused (401), or no answer to go by. */
+export type KeyVerdict = 'valid' | 'invalid' | 'unknown';
+
+/**
+ * The route that judges a key cheaply: the gateway verifies the key (401) and its scope (403)
+ * before the handler runs, and without `q` the handler answers 400 before calling any service.
+ */
+const KEY_PROBE_PATH = '/v1/parcels/autocomplete';
+const KEY_ACCEPTED_STATUSES: ReadonlySet<number> = new Set([200, 400, 403, 429]);
+
 export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
 
 /**
@@ -53,6 +63,28 @@ export class GatewayClient {
     const response = await this.fetchImpl(this.urlFor('/healthz'), { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
     await response.body?.cancel();
     if (!response.ok) throw new Error(`gateway /healthz answered ${response.status}`);
+  }
+
+  /**
+   * Asks the gateway whether it accepts this Authorization header, as cheaply as it can answer:
+   * 401 means the key is unknown or revoked; any other 4xx (400, 403 for a missing scope, 429)
+   * means the key itself was accepted. Timeouts and 5xx say nothing about the key.
+   */
+  async checkKey(authorization: string, timeoutMs: number = 3000): Promise<KeyVerdict> {
+    try {
+      const response = await this.fetchImpl(this.urlFor(KEY_PROBE_PATH), {
+        headers: { accept: 'application/json', authorization, 'user-agent': 'lp-mcp-svc' },
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'manual',
+      });
+      await response.body?.cancel();
+      if (response.status === 401) return 'invalid';
+      // Only answers the guards or the handler give after accepting the key; a 404 (the route
+      // moved) or a 5xx says nothing about the key.
+      return KEY_ACCEPTED_STATUSES.has(response.status) ? 'valid' : 'unknown';
+    } catch {
+      return 'unknown';
+    }
   }
 
   urlFor(path: string, query?: Record<string, QueryValue>): URL {

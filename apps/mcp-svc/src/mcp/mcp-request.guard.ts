@@ -44,14 +44,31 @@ export function checkHostAndOrigin(headers: IncomingHttpHeaders, policy: OriginP
 }
 
 /**
- * The tool server does not judge keys (the gateway does, on every REST call), but a request with
- * no bearer token at all is turned away here, with the challenge a client expects.
+ * A request with no bearer token at all is turned away here, before its body is read, with the
+ * challenge an MCP client expects: where the protected-resource metadata is (RFC 9728).
  */
-export function checkBearer(headers: IncomingHttpHeaders): Rejection | undefined {
+export function checkBearer(headers: IncomingHttpHeaders, resourceMetadataUrl: string): Rejection | undefined {
   if (/^Bearer [^\s]+$/i.test(headers.authorization?.trim() ?? '')) return undefined;
   return {
     status: 401,
-    headers: { 'www-authenticate': 'Bearer' },
+    headers: { 'www-authenticate': bearerChallenge(resourceMetadataUrl) },
     body: jsonRpcError(JSON_RPC.unauthorized, 'Missing API key: send the header Authorization: Bearer <API_KEY>.'),
   };
+}
+
+/** The gateway refused the key: 401 at once (at initialize), not at the first tool call. */
+export function invalidKeyRejection(resourceMetadataUrl: string): Rejection {
+  return {
+    status: 401,
+    headers: { 'www-authenticate': bearerChallenge(resourceMetadataUrl, 'The API key is unknown or revoked') },
+    body: jsonRpcError(
+      JSON_RPC.unauthorized,
+      'Invalid API key: the land-parcel API does not accept this key (unknown, revoked or mistyped). Configure a valid key, sent as Authorization: Bearer <API_KEY>.',
+    ),
+  };
+}
+
+function bearerChallenge(resourceMetadataUrl: string, invalidToken?: string): string {
+  const error = invalidToken === undefined ? '' : `error="invalid_token", error_description="${invalidToken}", `;
+  return `Bearer ${error}resource_metadata="${resourceMetadataUrl}"`;
 }

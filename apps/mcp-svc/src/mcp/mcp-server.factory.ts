@@ -1,8 +1,10 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { GatewayClient } from '../gateway/gateway.client.js';
 import type { AnyTool } from '../tools/tool-definition.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { registerResources } from '../resources/landparcel.resources.js';
+import { argumentErrorResult, malformedArgumentsResult, unknownToolResult } from '../tools/argument-errors.js';
 import { runTool, type EventLogger } from '../tools/tool-runner.js';
 
 export const SERVER_INFO = { name: 'landparcel', title: 'Land parcels in Poland', version: '0.1.0' } as const;
@@ -42,28 +44,54 @@ export interface McpServerDeps {
  * A fresh server for one HTTP request (the transport is stateless, so nothing outlives the
  * request): the registry's tools, each call running with the caller's own key.
  */
+/** Most array items and object members one call's arguments may hold (the largest tool takes ~60). */
+const MAX_ARGUMENT_ELEMENTS = 1000;
+
 export function createMcpServer(deps: McpServerDeps, caller: McpCaller): McpServer {
   // Declaring the tools capability up front makes tools/list answer [] while no tool is registered.
-  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS, maxToolInputElements: 1000 });
+  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
   registerResources(server, (signal) => deps.gateway.forCaller({ authorization: caller.authorization, requestId: caller.requestId, signal }), caller.requestId);
   const isVisible = deps.isVisible ?? ALL_TOOLS_VISIBLE;
+  const visible = new Map<string, AnyTool>();
   for (const tool of deps.registry.list()) {
     if (!isVisible(tool, caller)) continue;
+    visible.set(tool.name, tool);
+    // Registered for tools/list (schemas, annotations); calls are served by the handler below.
     server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: { title: tool.title, ...tool.annotations } },
-      (args, extra) =>
-        runTool(
-          tool,
-          args,
-          {
-            gateway: deps.gateway.forCaller({ authorization: caller.authorization, requestId: caller.requestId, signal: extra.signal }),
-            appUrl: deps.appUrl,
-            requestId: caller.requestId,
-          },
-          deps.logger,
-        ),
+      () => ({ content: [] }),
     );
   }
+  // tools/call is ours rather than the SDK's, so that arguments which break a tool's input schema
+  // are answered for the model (which argument, what was wrong, what is allowed), not as a dump.
+  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const tool = visible.get(request.params.name);
+    if (!tool) return unknownToolResult(request.params.name, [...visible.keys()]);
+    const args: unknown = request.params.arguments ?? {};
+    if (elementCount(args, MAX_ARGUMENT_ELEMENTS) > MAX_ARGUMENT_ELEMENTS) return malformedArgumentsResult(tool, `its arguments hold more than ${MAX_ARGUMENT_ELEMENTS} values`);
+    const parsed = await tool.inputSchema.safeParseAsync(args);
+    if (!parsed.success) return argumentErrorResult(tool, args, parsed.error.issues);
+    return runTool(
+      tool,
+      parsed.data,
+      { gateway: deps.gateway.forCaller({ authorization: caller.authorization, requestId: caller.requestId, signal: extra.signal }), appUrl: deps.appUrl, requestId: caller.requestId },
+      deps.logger,
+    );
+  });
   return server;
+}
+
+/** Array items and object members in a JSON value, counted until the count passes max. */
+function elementCount(value: unknown, max: number): number {
+  let count = 0;
+  const pending = [value];
+  while (pending.length > 0 && count <= max) {
+    const node = pending.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    const children = Array.isArray(node) ? node : Object.values(node);
+    count += children.length;
+    if (count <= max) for (const child of children) pending.push(child);
+  }
+  return count;
 }

@@ -5,6 +5,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OAuthProtectedResourceMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { McpSvcEnv } from '../config/mcp-svc.env.js';
 import { startMcpSvc, type RunningMcpSvc } from '../mcp-svc.app.js';
@@ -12,6 +14,8 @@ import { defineTool, READ_ONLY_TOOL } from '../tools/tool-definition.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 
 const KEY = 'Bearer lp_test_AbC123.x-y_z~';
+/** A key the fake gateway refuses with 401. */
+const BAD_KEY = 'Bearer lp_revoked_0000';
 
 interface Seen {
   url: string;
@@ -50,6 +54,11 @@ describe('tool server over Streamable HTTP', () => {
       gatewaySeen.push({ url: req.url ?? '', headers: req.headers });
       const path = decodeURIComponent((req.url ?? '').split('?')[0]);
       if (path === '/healthz') return json(res, 200, { status: 'ok', checks: {} });
+      if (path === '/v1/parcels/autocomplete') {
+        // As the real gateway: the key is judged before the missing q is.
+        if (req.headers.authorization === BAD_KEY) return json(res, 401, { error: { code: 'unauthorized', message: 'Invalid API key.', request_id: 'r' } });
+        return json(res, 400, { error: { code: 'invalid_request', message: 'q must be a string', request_id: 'r' } });
+      }
       if (path === '/v1/parcels/146518_8.0108.27/1') {
         return json(res, 200, { type: 'Feature', properties: { parcel_id: '146518_8.0108.27/1', area_sqm: 1234.5 }, geometry: null });
       }
@@ -153,8 +162,59 @@ describe('tool server over Streamable HTTP', () => {
   it('refuses a request without an Authorization header with 401 and a Bearer challenge', async () => {
     const response = await post({ host: `127.0.0.1:${port}` }, initializeBody());
     expect(response.status).toBe(401);
-    expect(response.headers['www-authenticate']).toBe('Bearer');
+    expect(response.headers['www-authenticate']).toBe(`Bearer resource_metadata="http://127.0.0.1:${port}/.well-known/oauth-protected-resource/mcp"`);
     expect(JSON.parse(response.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32001 }, id: null });
+  });
+
+  it('refuses a key the gateway refuses at initialize, asking the gateway once per key while it remembers', async () => {
+    const probes = (): number => gatewaySeen.filter((seen) => seen.url === '/v1/parcels/autocomplete' && seen.headers.authorization === BAD_KEY).length;
+    const before = probes();
+    for (const body of [initializeBody(), JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })]) {
+      const response = await post({ host: `localhost:${port}`, authorization: BAD_KEY }, body);
+      expect(response.status).toBe(401);
+      expect(response.headers['www-authenticate']).toBe(
+        `Bearer error="invalid_token", error_description="The API key is unknown or revoked", resource_metadata="http://localhost:${port}/.well-known/oauth-protected-resource/mcp"`,
+      );
+      expect(JSON.parse(response.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32001, message: expect.stringMatching(/^Invalid API key/) }, id: null });
+    }
+    expect(probes() - before).toBe(1);
+    const client = new Client({ name: 'mcp-svc-spec', version: '0.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(`${mcp.url}/mcp`), { requestInit: { headers: { Authorization: BAD_KEY } } });
+    await expect(client.connect(transport)).rejects.toMatchObject({ code: 401 });
+  });
+
+  it('publishes protected-resource metadata (RFC 9728): bearer keys in the header, no authorization server', async () => {
+    for (const path of ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource']) {
+      const response = await send('GET', path, { host: `localhost:${port}` });
+      expect(response.status).toBe(200);
+      const metadata = OAuthProtectedResourceMetadataSchema.parse(JSON.parse(response.body));
+      expect(metadata).toMatchObject({ resource: `http://localhost:${port}/mcp`, authorization_servers: [], bearer_methods_supported: ['header'] });
+      expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['parcels:read', 'search:read']));
+    }
+    // A forged Host is never written into the answer.
+    const forged = await send('GET', '/.well-known/oauth-protected-resource/mcp', { host: 'evil.example' });
+    expect(JSON.parse(forged.body).resource).toBe(`http://127.0.0.1:${port}/mcp`);
+  });
+
+  it('answers arguments of the wrong type with a tool error that names the argument and what it takes', async () => {
+    const client = await connect();
+    const before = gatewaySeen.length;
+    try {
+      const result = (await client.callTool({ name: 'parcel_area', arguments: { parcel_id: 42, extra: true } })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      const [content] = result.content;
+      expect(content).toEqual({ type: 'text', text: expect.stringContaining('parcel_area did not run: its arguments are not valid.') });
+      const text = content?.type === 'text' ? content.text : '';
+      expect(text).toMatch(/^- parcel_id invalid input: expected string, received number \(got number 42\)\. Allowed: a string of at least 1 characters\.$/m);
+      expect(text).not.toMatch(/"code"|invalid_type|\[\s*\{/);
+      const missing = (await client.callTool({ name: 'parcel_area', arguments: {} })) as CallToolResult;
+      expect(missing.content).toEqual([{ type: 'text', text: expect.stringMatching(/- parcel_id is required but missing\. Allowed: a string/) }]);
+      const unknown = (await client.callTool({ name: 'parcel_size', arguments: {} })) as CallToolResult;
+      expect(unknown).toMatchObject({ isError: true, content: [{ type: 'text', text: 'There is no tool named "parcel_size". The tools of this server are: parcel_area.' }] });
+    } finally {
+      await client.close();
+    }
+    expect(gatewaySeen.length).toBe(before);
   });
 
   it('lets the SDK client fail to connect without a key', async () => {

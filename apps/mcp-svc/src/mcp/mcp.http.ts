@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { httpDuration } from '../http/mcp-metrics.js';
 import { requestIdFor } from '../http/request-id.js';
 import { createMcpServer, type McpServerDeps } from './mcp-server.factory.js';
-import { checkBearer, checkHostAndOrigin, JSON_RPC, jsonRpcError, type OriginPolicy, type Rejection } from './mcp-request.guard.js';
+import type { KeyCheck } from './key-check.js';
+import { checkBearer, checkHostAndOrigin, invalidKeyRejection, JSON_RPC, jsonRpcError, type OriginPolicy, type Rejection } from './mcp-request.guard.js';
+import { PROTECTED_RESOURCE_PATH, protectedResourceMetadata, resourceMetadataUrlFor } from './protected-resource.js';
 
 export interface McpHttpOptions {
   deps: McpServerDeps;
@@ -15,6 +17,10 @@ export interface McpHttpOptions {
   allowedOrigins: readonly string[];
   accessLog: boolean;
   logger: JsonLogger;
+  /** Asks the gateway whether it accepts a caller's key (remembered briefly). */
+  keyCheck: KeyCheck;
+  /** Public base URL of this server (MCP_PUBLIC_URL); unset: http:// and an allowed Host. */
+  publicUrl?: string;
 }
 
 const MCP_PATH = '/mcp';
@@ -34,6 +40,16 @@ export function createMcpHttpServer(options: McpHttpOptions): FastifyInstance {
       allowedOrigins: options.allowedOrigins,
     };
     return policy;
+  };
+  /**
+   * The URL clients reach /mcp at, for the protected-resource metadata: configured, or built from
+   * the Host header only when that host is allowed (a forged Host is never written into an answer).
+   */
+  const resourceUrlFor = (request: FastifyRequest): string => {
+    if (options.publicUrl) return `${options.publicUrl.replace(/\/+$/, '')}${MCP_PATH}`;
+    const { allowedHosts } = originPolicy();
+    const host = request.headers.host?.toLowerCase();
+    return `http://${host !== undefined && allowedHosts.includes(host) ? host : allowedHosts[0]}${MCP_PATH}`;
   };
 
   app.addHook('onRequest', async (request, reply) => {
@@ -57,8 +73,13 @@ export function createMcpHttpServer(options: McpHttpOptions): FastifyInstance {
   app.post(MCP_PATH, {
     onRequest: async (request, reply) => {
       // Before the body is read: a foreign page or a caller without a key costs us nothing.
-      const rejection = checkHostAndOrigin(request.headers, originPolicy()) ?? checkBearer(request.headers);
+      const metadataUrl = resourceMetadataUrlFor(resourceUrlFor(request));
+      const rejection = checkHostAndOrigin(request.headers, originPolicy()) ?? checkBearer(request.headers, metadataUrl);
       if (rejection) return reject(reply, rejection);
+      // A key the gateway refuses is refused here too, at initialize, so a misconfigured agent
+      // does not look connected. No answer from the gateway lets the request through: tool calls
+      // then report the outage themselves.
+      if ((await options.keyCheck.verdict(request.headers.authorization ?? '')) === 'invalid') return reject(reply, invalidKeyRejection(metadataUrl));
     },
     handler: async (request, reply) => handleMcpPost(request, reply, options, originPolicy()),
   });
@@ -75,6 +96,12 @@ export function createMcpHttpServer(options: McpHttpOptions): FastifyInstance {
     });
   }
 
+  // RFC 9728 metadata, at the root and suffixed with the MCP path (clients try both).
+  for (const path of [PROTECTED_RESOURCE_PATH, `${PROTECTED_RESOURCE_PATH}${MCP_PATH}`]) {
+    app.get(path, async (request, reply) =>
+      reply.header('cache-control', 'public, max-age=3600').header('access-control-allow-origin', '*').send(protectedResourceMetadata(resourceUrlFor(request))),
+    );
+  }
   app.get('/healthz', async () => ({ status: 'ok', checks: {} }));
   app.get('/readyz', async (_request, reply) => {
     const view = await runChecks({ gateway: () => options.deps.gateway.healthz() });

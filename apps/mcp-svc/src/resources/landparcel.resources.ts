@@ -5,7 +5,8 @@ import type { GatewayClient } from '../gateway/gateway.client.js';
 import { readLayers } from '../tools/list-layers.tool.js';
 import { readScenarios } from '../tools/list-scenarios.tool.js';
 import { TERYT_CODE } from '../tools/support/region-resolver.js';
-import { toolErrorMessage } from '../tools/tool-errors.js';
+import { GatewayError } from '../gateway/gateway-error.js';
+import { missingScopeIn, toolErrorMessage } from '../tools/tool-errors.js';
 
 /**
  * URI scheme of our resources: landparcel://scenarios, landparcel://layers and
@@ -69,11 +70,38 @@ function json(uri: string, value: unknown): ReadResourceResult {
   return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value, null, 2) }] };
 }
 
+/**
+ * JSON-RPC codes for a failed read, so a client does not show a refused key or a missing scope
+ * as an internal error: -32001/-32003 are ours (as on the HTTP layer), -32002 is MCP's "resource
+ * not found". Only a failure of ours stays -32603.
+ */
+const READ_ERROR_CODES: Readonly<Record<string, number>> = {
+  unauthorized: -32001,
+  insufficient_scope: -32003,
+  not_found: -32002,
+  invalid_request: ErrorCode.InvalidParams,
+  rate_limited: -32000,
+  service_unavailable: -32000,
+  upstream_timeout: -32000,
+  cancelled: -32000,
+};
+
 /** A failed read as a protocol error carrying the same advice a tool error would give. */
 async function reading<T>(uri: string, scope: Scope, requestId: string, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    throw new McpError(ErrorCode.InternalError, toolErrorMessage(error, { tool: `reading ${uri}`, scope, requestId }));
+    const message = toolErrorMessage(error, { tool: `reading ${uri}`, scope, requestId });
+    if (!(error instanceof GatewayError)) throw readError(ErrorCode.InternalError, message, { request_id: requestId });
+    const data = { code: error.code, ...(error.code === 'insufficient_scope' ? { scope: missingScopeIn(error.message) ?? scope } : {}), request_id: error.requestId ?? requestId };
+    throw readError(READ_ERROR_CODES[error.code] ?? ErrorCode.InternalError, message, data);
   }
+}
+
+/**
+ * The protocol layer answers with an error's code, message and data; unlike McpError, whose
+ * message repeats "MCP error <code>:", this keeps the message as written for the model.
+ */
+function readError(code: number, message: string, data: Record<string, unknown>): Error {
+  return Object.assign(new Error(message), { code, data });
 }

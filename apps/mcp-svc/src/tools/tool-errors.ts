@@ -111,7 +111,7 @@ function kindOf(error: GatewayError): ErrorKind {
 }
 
 /** The gateway says "lacks the scope parcels:read"; tool-side steps say "needs the scope ...". */
-function missingScopeIn(message: string): Scope | undefined {
+export function missingScopeIn(message: string): Scope | undefined {
   const named = /scope ([a-z]+:[a-z]+)/.exec(message)?.[1];
   return named !== undefined && isScope(named) ? named : undefined;
 }

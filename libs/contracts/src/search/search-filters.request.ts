@@ -86,7 +86,7 @@ export class ZoningFilter {
       'true: the parcel may be built on: a residential or service local-plan zone, or (unless require_plan) a zone of a binding ' +
       'general plan that allows building. An addition to the spec, for its phrase "buildable".',
   })
-  @IsOptional()
+  @Optional()
   @IsBoolean({ message: 'filters.zoning.buildable must be true or false' })
   buildable?: boolean;
 }
@@ -102,7 +102,7 @@ export class LandUseFilter {
     description: 'The parcel must be land of one of these kinds (agricultural, arable, grassland, orchard, forest)',
     example: ['agricultural'],
   })
-  @IsOptional()
+  @Optional()
   @IsArray({ message: 'filters.land_use.kinds must be an array of land-use kinds' })
   @ArrayMinSize(1, { message: `filters.land_use.kinds must not be empty; use some of: ${LAND_USE_KINDS.join(', ')}` })
   @IsIn(LAND_USE_KINDS, { each: true, message: `filters.land_use.kinds: $value is not a land-use kind; allowed: ${LAND_USE_KINDS.join(', ')}` })
@@ -114,7 +114,7 @@ export class LandUseFilter {
     description: 'The parcel must have no land of these kinds (e.g. forest, orchard)',
     example: ['forest', 'orchard'],
   })
-  @IsOptional()
+  @Optional()
   @IsArray({ message: 'filters.land_use.exclude_kinds must be an array of land-use kinds' })
   @ArrayMinSize(1, { message: `filters.land_use.exclude_kinds must not be empty; use some of: ${LAND_USE_KINDS.join(', ')}` })
   @IsIn(LAND_USE_KINDS, { each: true, message: `filters.land_use.exclude_kinds: $value is not a land-use kind; allowed: ${LAND_USE_KINDS.join(', ')}` })
@@ -187,7 +187,7 @@ export class NearFilter {
       'is measured to them alone ("within 5 km of the Kromolice substation"). An unknown id answers 400. An addition to the spec.',
     example: ['gridkit-4086'],
   })
-  @IsOptional()
+  @Optional()
   @IsArray({ message: 'filters.near[].ids must be an array of feature ids of the layer' })
   @ArrayMinSize(1, { message: 'filters.near[].ids must name at least one feature; omit it to mean every feature' })
   @ArrayMaxSize(ANCHOR_IDS_MAX, { message: `filters.near[].ids may name at most ${ANCHOR_IDS_MAX} features` })
@@ -218,18 +218,18 @@ export class FarFilter {
   beyond_m!: number;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: WHERE_VALUES, description: 'Only features meeting these attribute conditions count (as in near[].where)', example: { voltage_kv_gte: 110 } })
-  @IsOptional()
+  @Optional()
   @IsObject({ message: 'filters.far[].where must be an object of attribute conditions, e.g. {"voltage_kv_gte": 110}' })
   where?: Record<string, unknown>;
 
   @ApiPropertyOptional({ type: [String], description: 'Only features of these kinds (or kind groups) count; absent means every kind', example: ['school'] })
-  @IsOptional()
+  @Optional()
   @IsArray({ message: 'filters.far[].kinds must be an array of kinds of the layer' })
   @IsString({ each: true, message: 'filters.far[].kinds must contain strings' })
   kinds?: string[];
 
   @ApiPropertyOptional({ type: [String], maxItems: ANCHOR_IDS_MAX, description: 'Only these features of the layer count (named anchors, as in near[].ids)', example: ['gridkit-4086'] })
-  @IsOptional()
+  @Optional()
   @IsArray({ message: 'filters.far[].ids must be an array of feature ids of the layer' })
   @ArrayMinSize(1, { message: 'filters.far[].ids must name at least one feature; omit it to mean every feature' })
   @ArrayMaxSize(ANCHOR_IDS_MAX, { message: `filters.far[].ids may name at most ${ANCHOR_IDS_MAX} features` })
@@ -280,7 +280,7 @@ export class SearchFilters {
     type: LandUseFilter,
     description: 'Land use from EGiB classes or land cover (criteria land_use, requires, and land_use:exclude, screens); an addition to the spec',
   })
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => LandUseFilter)
   land_use?: LandUseFilter;
@@ -319,7 +319,7 @@ export class SearchFilters {
     maxItems: FAR_MAX_ITEMS,
     description: 'Minimum distances ("at least 2 km from a school"), each layer at most once (criterion far:<layer>, requires). An addition to the spec.',
   })
-  @IsOptional()
+  @Optional()
   @IsArray({ message: 'filters.far must be an array' })
   @ArrayMaxSize(FAR_MAX_ITEMS, { message: `filters.far may have at most ${FAR_MAX_ITEMS} items` })
   @ValidateNested({ each: true })

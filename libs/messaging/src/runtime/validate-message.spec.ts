@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError } from '@lp/contracts';
+import { AppError, CompileScenarioBody, NaturalLanguageSearchRequest, ParcelBatchRequest, SearchParcelsRequest } from '@lp/contracts';
 import { IsInt, IsString, Max, Min } from 'class-validator';
 import { validateMessage } from './validate-message.js';
 
@@ -37,5 +37,31 @@ describe('validateMessage', () => {
   it('refuses a body that is not a JSON object', () => {
     expect(() => validateMessage(Sample, [1, 2])).toThrow(/must be a JSON object/);
     expect(() => validateMessage(Sample, null)).toThrow(/must be a JSON object/);
+  });
+
+  // Found by the fuzz suite (apps/gateway/test/fuzz.e2e-spec.ts): both answered 500 or broke the
+  // answer's schema before.
+  it('refuses a prototype key at any depth with invalid_request instead of failing in class-transformer', () => {
+    for (const [payload, path] of [
+      [{ params: { constructor: 5 } }, 'params.constructor'],
+      [{ weights: JSON.parse('{"__proto__": {"x": 1}}') as unknown }, 'weights.__proto__'],
+      [{ region: '30', params: { a: [{ prototype: 1 }] } }, 'params.a[0].prototype'],
+    ] as const) {
+      expect(() => validateMessage(CompileScenarioBody, payload)).toThrow(expect.objectContaining({ code: 'invalid_request', message: expect.stringContaining(path) }) as Error);
+    }
+  });
+
+  it('refuses null for an optional body field with the field\'s own message (it reached the services as a third state)', () => {
+    const cases: Array<[new () => object, object, RegExp]> = [
+      [NaturalLanguageSearchRequest, { query: 'działka w Poznaniu', limit: null }, /limit/],
+      [ParcelBatchRequest, { parcel_ids: ['306401_1.0012.1'], include: null }, /include must be an array/],
+      [CompileScenarioBody, { params: null }, /params must be an object/],
+      [SearchParcelsRequest, { region: '30', filters: null }, /filters/],
+    ];
+    for (const [type, payload, message] of cases) {
+      expect(() => validateMessage(type, payload)).toThrow(expect.objectContaining({ code: 'invalid_request', message: expect.stringMatching(message) }) as Error);
+    }
+    expect(() => validateMessage(NaturalLanguageSearchRequest, { query: 'x', limit: null })).toThrow('limit must be an integer from 1 to 200; got null');
+    expect(validateMessage(NaturalLanguageSearchRequest, { query: 'działka w Poznaniu' })).toEqual({ query: 'działka w Poznaniu' });
   });
 });

@@ -1,6 +1,7 @@
 import { AppError } from '@lp/contracts';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
+import { refusePrototypeKeys } from './prototype-keys.js';
 
 /**
  * Validates a message (or query) against its contract class. Raises `invalid_request` naming
@@ -10,6 +11,7 @@ export function validateMessage<T extends object>(type: ClassConstructor<T>, pay
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     throw AppError.invalid('The request body must be a JSON object.');
   }
+  refusePrototypeKeys(payload);
   const instance = plainToInstance(type, payload, { enableImplicitConversion: false });
   const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
   if (errors.length > 0) throw AppError.invalid(describeValidationErrors(errors));
@@ -21,7 +23,9 @@ export function describeValidationErrors(errors: ValidationError[], parentPath =
   for (const error of errors) {
     const path = parentPath ? `${parentPath}.${error.property}` : error.property;
     for (const [constraint, text] of Object.entries(error.constraints ?? {})) {
-      messages.push(constraint === 'whitelistValidation' ? `${path} is not an accepted field` : text);
+      // class-validator leaves $value as it is for null; one rule's message often serves several checks.
+      const message = constraint === 'whitelistValidation' ? `${path} is not an accepted field` : text.replace(/\$value/g, 'null');
+      if (!messages.includes(message)) messages.push(message);
     }
     if (error.children?.length) messages.push(describeValidationErrors(error.children, path));
   }

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { BATCH_INCLUDE_BLOCKS, PARCEL_INCLUDE_VALUES, PROPERTY_TYPES, PROXIMITY_KIND_IDS } from '@lp/contracts';
+import { OpenApiValidator } from '@lp/testing';
+import fc from 'fast-check';
+import pg from 'pg';
+import { parse } from 'yaml';
+import { runCases, type FuzzOutcome, type Symptom } from './fuzz/fuzz-runner.js';
+import { casesFor, readOperations, type FuzzCase, type FuzzOperation } from './fuzz/operation-cases.js';
+import { SchemaArbitraries, type DomainValues, type JsonSchema } from './fuzz/schema-arbitrary.js';
+import { ALL_SCOPES, GatewayStack } from './gateway-stack.js';
+
+/**
+ * The API under generated hostile input. Every operation of the gateway's own /openapi.yaml gets
+ * CASES_PER_OPERATION requests, valid and invalid (wrong types, bounds, NaN/Infinity, huge and
+ * empty strings, unicode and NUL, injection strings, deep nesting, nulls, duplicate and unknown
+ * parameters, bad path parameters, malformed bodies), against the real stack over the fixture.
+ * Every answer must be below 500, a failure must be in the error envelope, a success must match
+ * its documented schema, and none may take longer than the gateway's deadline for it.
+ *
+ * Reproducible: the seed is printed; FUZZ_SEED=<seed> replays the same cases, FUZZ_CASES=<n>
+ * changes the count per operation.
+ */
+const CASES_PER_OPERATION = Number(process.env['FUZZ_CASES'] ?? 100);
+const SEED = Number(process.env['FUZZ_SEED'] ?? Math.floor(Math.random() * 2 ** 31));
+const RPC_DEADLINE_MS = 10_000;
+const SEARCH_DEADLINE_MS = 20_000;
+/** Operations whose NATS subject is search.*: the gateway gives them SEARCH_TIMEOUT_MS. */
+/** Operations that render a PDF for a valid request: fewer valid cases, or the suite takes minutes. */
+const PDF_OPERATIONS = new Set(['createParcelReportLink']);
+const SERVICES = ['layer-svc', 'geocode-svc', 'market-svc', 'parcel-svc', 'search-svc'];
+const SEARCH_OPERATIONS = new Set(['searchParcels', 'searchNaturalLanguage', 'interpretNaturalLanguage', 'listScenarios', 'compileScenario']);
+
+interface KnownDefect {
+  /** operationId, or '*' for every operation. */
+  operation: string;
+  symptom: Symptom;
+  /** Which requests show it: the fuzzer's case kind and, where it narrows it, the request. */
+  matches: (fuzzCase: FuzzCase, detail: string) => boolean;
+  why: string;
+}
+
+const hasNul = (fuzzCase: FuzzCase): boolean => fuzzCase.query.some(([name, value]) => name.includes('\u0000') || value.includes('\u0000'));
+
+/**
+ * KNOWN_EDGE_DEFECTS: failures of the gateway's HTTP plumbing (apps/gateway/src: body parser
+ * limits, framework errors outside the envelope, query number parsing, NUL bytes in queries, null
+ * optional objects) that the `edge` branch fixes. Listed here so this suite is green and still
+ * catches everything else; each entry names the operation and the symptom it excuses. The
+ * integrator empties this list after merging `edge`; an entry nothing matched in a run is
+ * reported at the end, so the list only ever shrinks. Do not add entries for other defects: fix them.
+ */
+const KNOWN_EDGE_DEFECTS: readonly KnownDefect[] = [
+  {
+    operation: '*',
+    symptom: '5xx',
+    matches: hasNul,
+    why: 'a NUL byte in a query parameter reaches PostgreSQL (invalid byte sequence) and answers 500 (issue 14: /parcels/autocomplete?q=x%00y)',
+  },
+  {
+    operation: '*',
+    symptom: 'envelope',
+    matches: (_fuzzCase, detail) => detail.startsWith('414:'),
+    why: 'a path parameter over maxParamLength: Fastify answers 414 FST_ERR_MAX_PARAM_LENGTH outside the envelope',
+  },
+  {
+    operation: '*',
+    symptom: 'envelope',
+    matches: (_fuzzCase, detail) => detail.startsWith('431:'),
+    why: "a request line over Node's header size limit: 431 from the HTTP parser, outside the envelope",
+  },
+  {
+    operation: '*',
+    symptom: 'envelope',
+    matches: (_fuzzCase, detail) => /^400: .*FST_ERR_BAD_URL|^400: .*"statusCode":400/.test(detail),
+    why: 'bad percent-encoding in the path (%ZZ, a lone %): Fastify answers 400 outside the envelope',
+  },
+];
+
+describe('fuzzing every operation of /openapi.yaml', () => {
+  let stack: GatewayStack | undefined;
+  let target: FuzzTarget;
+  let validator: OpenApiValidator;
+  let operations: FuzzOperation[];
+  let arbitraries: SchemaArbitraries;
+
+  beforeAll(async () => {
+    target = await liveTarget();
+    if (!target) {
+      stack = await GatewayStack.start({
+        services: SERVICES,
+        gatewayEnv: { RATE_LIMIT_PER_MINUTE: '10000000', RATE_LIMIT_SEARCH_PER_MINUTE: '10000000', RATE_LIMIT_REPORTS_PER_MINUTE: '10000000' },
+      });
+      const started = stack;
+      target = { baseUrl: started.gatewayUrls[0]!, key: await started.createKey(ALL_SCOPES), sql: (text) => started.sql(text) };
+    }
+    const text = await (await fetch(`${target.baseUrl}/openapi.yaml`)).text();
+    validator = OpenApiValidator.fromYaml(text);
+    const document = parse(text, { maxAliasCount: -1 }) as JsonSchema;
+    arbitraries = new SchemaArbitraries(document, await domainValues(target));
+    operations = readOperations(document, arbitraries);
+  }, 300_000);
+  afterAll(() => stack?.stop());
+
+  it(`answers ${CASES_PER_OPERATION} generated requests per operation below 500, in the envelope, in schema and in time`, async () => {
+    process.stdout.write(`fuzz seed: ${SEED} (replay: FUZZ_SEED=${SEED} npm test -- apps/gateway/test/fuzz.e2e-spec.ts)\n`);
+    expect(operations.length).toBeGreaterThanOrEqual(20);
+    const cases = operations.flatMap((operation, index) =>
+      fc.sample(casesFor(operation, arbitraries, PDF_OPERATIONS.has(operation.id) ? 0.1 : 1 / 3), { numRuns: CASES_PER_OPERATION, seed: SEED + index }),
+    );
+    const outcomes = await runCases(cases, {
+      baseUrl: target.baseUrl,
+      key: target.key,
+      validator,
+      deadlineMs: (operation) => (SEARCH_OPERATIONS.has(operation) ? SEARCH_DEADLINE_MS : RPC_DEADLINE_MS),
+      concurrency: 6,
+    });
+
+    const used = new Set<KnownDefect>();
+    const violations: string[] = [];
+    for (const outcome of outcomes) {
+      for (const { symptom, detail } of outcome.symptoms) {
+        const known = KNOWN_EDGE_DEFECTS.find((defect) => (defect.operation === '*' || defect.operation === outcome.fuzzCase.operation) && defect.symptom === symptom && defect.matches(outcome.fuzzCase, detail));
+        if (known) used.add(known);
+        else violations.push(describeViolation(outcome, symptom, detail));
+      }
+    }
+    process.stdout.write(figures(operations, outcomes));
+    if (violations.length > 0) process.stdout.write(`fuzz violations (${violations.length}):\n${violations.join('\n')}\n`);
+    const unused = KNOWN_EDGE_DEFECTS.filter((defect) => !used.has(defect));
+    if (unused.length > 0) process.stdout.write(`KNOWN_EDGE_DEFECTS not seen in this run (remove them once fixed): ${unused.map((defect) => `${defect.operation}/${defect.symptom}: ${defect.why}`).join(' | ')}\n`);
+    expect(violations.slice(0, 30)).toEqual([]);
+    for (const operation of operations) expect(outcomes.filter((outcome) => outcome.fuzzCase.operation === operation.id).length).toBeGreaterThanOrEqual(CASES_PER_OPERATION);
+  }, 170_000);
+});
+
+function describeViolation(outcome: FuzzOutcome, symptom: Symptom, detail: string): string {
+  const { fuzzCase } = outcome;
+  const query = fuzzCase.query.length > 0 ? ` query=${JSON.stringify(fuzzCase.query).slice(0, 200)}` : '';
+  const body = fuzzCase.body === undefined ? '' : ` body=${fuzzCase.body.slice(0, 200)} (${fuzzCase.contentType})`;
+  return `[seed ${SEED}] ${fuzzCase.operation} (${fuzzCase.kind}) ${symptom}: ${fuzzCase.method} ${fuzzCase.path.slice(0, 200)}${query}${body} -> ${detail.slice(0, 400)}`;
+}
+
+/** Per operation: cases, answers by class, the violations by symptom and the slowest answer. */
+function figures(operations: readonly FuzzOperation[], outcomes: readonly FuzzOutcome[]): string {
+  const rows = operations.map((operation) => {
+    const mine = outcomes.filter((outcome) => outcome.fuzzCase.operation === operation.id);
+    const count = (symptom: Symptom): number => mine.filter((outcome) => outcome.symptoms.some((item) => item.symptom === symptom)).length;
+    return [
+      operation.id,
+      mine.length,
+      mine.filter((outcome) => outcome.status >= 200 && outcome.status < 300).length,
+      mine.filter((outcome) => outcome.status >= 400 && outcome.status < 500).length,
+      count('5xx'),
+      count('envelope'),
+      count('schema'),
+      count('slow'),
+      Math.round(Math.max(0, ...mine.map((outcome) => outcome.ms))),
+    ];
+  });
+  const header = ['operation', 'cases', '2xx', '4xx', '5xx', 'envelope', 'schema', 'slow', 'max ms'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => String(row[column]).length)));
+  const line = (cells: readonly unknown[]): string => cells.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]!) : String(cell).padStart(widths[column]!))).join('  ');
+  return `fuzz figures (seed ${SEED}; violations include KNOWN_EDGE_DEFECTS):\n${[line(header), ...rows.map(line)].join('\n')}\n`;
+}
+
+interface FuzzTarget {
+  baseUrl: string;
+  key: string;
+  sql(text: string): Promise<Array<Record<string, unknown>>>;
+}
+
+/**
+ * A stack that is already running (FUZZ_GATEWAY_URL, FUZZ_API_KEY with every scope and a high
+ * rate limit, FUZZ_DATABASE_URL), e.g. to fuzz `npm start`'s; undefined: the test starts its own.
+ */
+async function liveTarget(): Promise<FuzzTarget | undefined> {
+  const [baseUrl, key, databaseUrl] = [process.env['FUZZ_GATEWAY_URL'], process.env['FUZZ_API_KEY'], process.env['FUZZ_DATABASE_URL']];
+  if (!baseUrl || !key || !databaseUrl) return undefined;
+  return {
+    baseUrl,
+    key,
+    sql: async (text) => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        return (await client.query(text)).rows as Array<Record<string, unknown>>;
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Ids, layers, scenarios and a report token the data knows, for valid requests that go deep. */
+async function domainValues(target: FuzzTarget): Promise<DomainValues> {
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${target.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${target.key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const parcels = (await target.sql(`SELECT id FROM layer_pub.parcels ORDER BY id LIMIT 20`)).map((row) => String(row['id']));
+  const layers = (await call<{ layers: Array<{ id: string }> }>('GET', '/v1/layers')).layers.map((layer) => layer.id);
+  const scenarios = (await call<{ scenarios: Array<{ id: string }> }>('GET', '/v1/scenarios')).scenarios.map((scenario) => scenario.id);
+  const link = await call<{ url: string }>('POST', `/v1/parcels/${encodeURIComponent(parcels[0]!)}/report/link`, {}).catch(() => ({ url: '' }));
+  // Without a link (a slow PDF), shared-report cases still run, as unknown tokens.
+  const token = /\/v1\/reports\/([^/]+)\.pdf$/.exec(link.url)?.[1] ?? 'A'.repeat(43);
+  // Around the first parcel: points, small boxes and tiles where the data is.
+  const [point] = await target.sql(`SELECT ST_X(c) AS lng, ST_Y(c) AS lat FROM layer_pub.parcels p, ST_Transform(ST_PointOnSurface(p.geom), 4326) c ORDER BY id LIMIT 1`);
+  const [lng, lat] = [Number(point!['lng']), Number(point!['lat'])];
+  const box = (half: number): string => [lng - half, lat - half, lng + half, lat + half].map((value) => value.toFixed(5)).join(',');
+  const tile = (z: number): [number, number, number] => {
+    const n = 2 ** z;
+    const rad = (lat * Math.PI) / 180;
+    return [z, Math.floor(((lng + 180) / 360) * n), Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n)];
+  };
+  const tiles = [10, 14, 16].map(tile);
+  return {
+    parcel_id: parcels,
+    parcel_ids: [parcels.slice(0, 2), parcels.slice(0, 5), [parcels[0], `${parcels[0]}9`], parcels],
+    layer_id: layers,
+    scenario_id: scenarios,
+    scenario: scenarios,
+    region: ['3064011', '30', '3064', '3064011'],
+    bbox: [box(0.002), box(0.01), box(0.2)],
+    kinds: [PROXIMITY_KIND_IDS.join(','), PROXIMITY_KIND_IDS.slice(0, 2).join(','), PROXIMITY_KIND_IDS[0]],
+    include: [PARCEL_INCLUDE_VALUES.join(','), 'regulations', [...BATCH_INCLUDE_BLOCKS], ['terrain']],
+    property_type: [...PROPERTY_TYPES],
+    lng: [lng, lng + 0.0003],
+    lat: [lat, lat - 0.0003],
+    since: [new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10), '2020-01-01'],
+    radius_m: [100, 1000, 5000],
+    z: tiles.map(([z]) => z),
+    x: tiles.map(([, x]) => x),
+    y: tiles.map(([, , y]) => y),
+    token: [token],
+    q: ['306401', 'Poznań', 'Jaworowa 1, Poznań', 'krakow', 'działka budowlana w Poznaniu'],
+    query: ['działka budowlana w Poznaniu', 'solar farm near Poznań', 'parcels in gmina Poznań over 1000 m2'],
+    language: ['en', 'pl'],
+  };
+}
