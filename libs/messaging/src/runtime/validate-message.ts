@@ -1,6 +1,7 @@
 import { AppError } from '@lp/contracts';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
+import { listProblems } from '../rpc/bounded-error.js';
 
 /**
  * Validates a message (or query) against its contract class. Raises `invalid_request` naming
@@ -16,14 +17,19 @@ export function validateMessage<T extends object>(type: ClassConstructor<T>, pay
   return instance;
 }
 
-export function describeValidationErrors(errors: ValidationError[], parentPath = ''): string {
+/** Every bad field's message, the first few named and the rest counted (bounded size). */
+export function describeValidationErrors(errors: ValidationError[]): string {
+  return listProblems(validationMessages(errors));
+}
+
+export function validationMessages(errors: ValidationError[], parentPath = ''): string[] {
   const messages: string[] = [];
   for (const error of errors) {
     const path = parentPath ? `${parentPath}.${error.property}` : error.property;
     for (const [constraint, text] of Object.entries(error.constraints ?? {})) {
       messages.push(constraint === 'whitelistValidation' ? `${path} is not an accepted field` : text);
     }
-    if (error.children?.length) messages.push(describeValidationErrors(error.children, path));
+    if (error.children?.length) messages.push(...validationMessages(error.children, path));
   }
-  return messages.filter((message) => message.length > 0).join('; ');
+  return messages.filter((message) => message.length > 0);
 }
