@@ -37,7 +37,18 @@ const FOLDED_NAME = (column: string): string =>
   `btrim(regexp_replace(translate(lower(${column}), 'ąćęłńóśźżäöüé', 'acelnoszzaoue'), '[^a-z0-9]+', ' ', 'g'))`;
 
 /** Neighbours on each side of an unknown id that are ranked for close ids. */
-const SIMILAR_ID_NEIGHBOURS = 500;
+const SIMILAR_ID_NEIGHBOURS = 200;
+
+/** Close ids of $1 (at most $2), ranked among its $3 neighbours on each side in id order. */
+export const SIMILAR_IDS_SQL = `WITH neighbours AS (
+         (SELECT id FROM layer_pub.parcels WHERE id >= $1 ORDER BY id LIMIT $3)
+         UNION ALL
+         (SELECT id FROM layer_pub.parcels WHERE id < $1 ORDER BY id DESC LIMIT $3)
+       )
+       SELECT id AS parcel_id FROM neighbours
+       WHERE id % $1
+       ORDER BY id <-> $1, id
+       LIMIT $2`;
 
 export interface NamedPrecinct {
   id: string;
@@ -124,18 +135,7 @@ export class ParcelRepository {
    * btree, so a miss costs about a millisecond however many parcels there are.
    */
   async findSimilarIds(parcelId: string, limit: number): Promise<string[]> {
-    const rows: Array<{ parcel_id: string }> = await this.db.query(
-      `WITH neighbours AS (
-         (SELECT id FROM layer_pub.parcels WHERE id >= $1 ORDER BY id LIMIT $3)
-         UNION ALL
-         (SELECT id FROM layer_pub.parcels WHERE id < $1 ORDER BY id DESC LIMIT $3)
-       )
-       SELECT id AS parcel_id FROM neighbours
-       WHERE id % $1
-       ORDER BY id <-> $1, id
-       LIMIT $2`,
-      [parcelId, limit, SIMILAR_ID_NEIGHBOURS],
-    );
+    const rows: Array<{ parcel_id: string }> = await this.db.query(SIMILAR_IDS_SQL, [parcelId, limit, SIMILAR_ID_NEIGHBOURS]);
     return rows.map((row) => row.parcel_id);
   }
 

@@ -1,5 +1,5 @@
 import { AppError, isErrorReply } from '@lp/contracts';
-import { connect, createInbox, headers as natsHeaders, type Msg, type NatsConnection } from '@nats-io/transport-node';
+import { connect, createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import { DEADLINE_HEADER, REQUEST_ID_HEADER } from './headers.js';
 import { ReplyAssembler } from './reply-chunks.js';
@@ -42,52 +42,38 @@ export class NatsRpcClient {
     hdrs.set(REQUEST_ID_HEADER, options.requestId);
     hdrs.set(DEADLINE_HEADER, String(Date.now() + options.timeoutMs));
     const service = subject.split('.')[0];
+    if (this.connection.isClosed()) return Promise.reject(busUnreachable(service));
     return new Promise<TResponse>((resolve, reject) => {
-      const inbox = createInbox();
       const assembler = new ReplyAssembler();
-      let settled = false;
-      const finish = (outcome: () => TResponse): void => {
-        if (settled) return;
-        settled = true;
+      let subscription: Subscription | undefined;
+      const settle = (error: AppError | undefined, value?: TResponse): void => {
         clearTimeout(timer);
-        subscription.unsubscribe();
-        try {
-          resolve(outcome());
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
+        subscription?.unsubscribe();
+        subscription = undefined;
+        if (error) reject(error);
+        else resolve(value as TResponse);
       };
       const timer = setTimeout(
-        () => finish(() => {
-          throw new AppError('upstream_timeout', `The ${service} service did not answer within ${options.timeoutMs} ms.`);
-        }),
+        () => settle(new AppError('upstream_timeout', `The ${service} service did not answer within ${options.timeoutMs} ms.`)),
         options.timeoutMs,
       );
-      const subscription = this.connection.subscribe(inbox, {
-        callback: (error, message) => {
-          if (error) return finish(() => { throw busUnreachable(service); });
-          if (isNoResponders(message)) {
-            return finish(() => {
-              throw new AppError('service_unavailable', `The ${service} service is not available right now; retry in a few seconds.`);
-            });
-          }
-          let body: Uint8Array | undefined;
-          try {
-            body = assembler.add(message.data, message.headers);
-          } catch (chunkError) {
-            return finish(() => {
-              throw new AppError('internal', `The reply on ${subject} could not be assembled: ${(chunkError as Error).message}.`);
-            });
-          }
-          if (body) finish(() => unpackReply<TResponse>(subject, body));
-        },
-      });
+      const onMessage = (message: Msg): void => {
+        if (isNoResponders(message)) {
+          return settle(new AppError('service_unavailable', `The ${service} service is not available right now; retry in a few seconds.`));
+        }
+        try {
+          const body = assembler.add(message.data, message.headers);
+          if (body) settle(undefined, unpackReply<TResponse>(subject, body));
+        } catch (error) {
+          settle(error instanceof AppError ? error : new AppError('internal', `The reply on ${subject} could not be read: ${(error as Error).message}.`));
+        }
+      };
       try {
+        const inbox = createInbox();
+        subscription = this.connection.subscribe(inbox, { callback: (error, message) => (error ? settle(busUnreachable(service)) : onMessage(message)) });
         this.connection.publish(subject, encoder.encode(JSON.stringify(packet)), { reply: inbox, headers: hdrs });
       } catch (error) {
-        finish(() => {
-          throw toPublishError(service, error);
-        });
+        settle(toPublishError(service, error));
       }
     });
   }

@@ -23,6 +23,9 @@ export interface AppProcessOptions {
   readyPath?: string;
 }
 
+/** A loaded CI machine can take tens of seconds just to load an app's modules. */
+const READY_TIMEOUT_MS = 60_000;
+
 export async function startAppProcess(app: string, env: Record<string, string>, options: AppProcessOptions = {}): Promise<AppProcess> {
   const { repoRoot } = testEnvironment();
   const opsPort = await freePort();
@@ -35,14 +38,15 @@ export async function startAppProcess(app: string, env: Record<string, string>, 
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 20_000;
+  const readyWithinMs = READY_TIMEOUT_MS;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}:\n${output}`);
     const ready = await fetch(readyUrl).then((res) => res.ok, () => false);
     if (ready) break;
     if (Date.now() > deadline) {
       await stopChild(child);
-      throw new Error(`${app} was not ready within 20 s:\n${output}`);
+      throw new Error(`${app} was not ready within ${readyWithinMs / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
