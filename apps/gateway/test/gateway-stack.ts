@@ -11,6 +11,8 @@ export interface GatewayStackOptions {
   gatewayEnv?: Record<string, string>;
   /** Extra environment per service, e.g. { 'parcel-svc': { REPORT_LINK_TTL_SECONDS: '2' } } */
   serviceEnv?: Record<string, Record<string, string>>;
+  /** How the apps reach the database, e.g. through a TcpProxy a fault test controls (default: directly). */
+  appDatabaseUrl?: (url: string) => string;
 }
 
 /**
@@ -25,11 +27,12 @@ export class GatewayStack {
   private constructor(
     readonly db: TestDatabase,
     readonly nats: TestNatsServer,
+    private readonly appDatabaseUrl: (url: string) => string = (url) => url,
   ) {}
 
   static async start(options: GatewayStackOptions = {}): Promise<GatewayStack> {
     const [db, nats] = await Promise.all([createTestDatabase(options.template), startNatsServer()]);
-    const stack = new GatewayStack(db, nats);
+    const stack = new GatewayStack(db, nats, options.appDatabaseUrl);
     try {
       await Promise.all((options.services ?? ['parcel-svc']).map((service) => stack.startService(service, options.serviceEnv?.[service])));
       for (let index = 0; index < (options.gateways ?? 1); index++) {
@@ -65,7 +68,7 @@ export class GatewayStack {
   }
 
   baseEnv(): Record<string, string> {
-    return { DATABASE_URL: this.db.url, NATS_URL: this.nats.url };
+    return { DATABASE_URL: this.appDatabaseUrl(this.db.url), NATS_URL: this.nats.url };
   }
 
   async startService(service: string, env: Record<string, string> = {}): Promise<AppProcess> {

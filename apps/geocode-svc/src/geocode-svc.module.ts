@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
-import { createStatusController } from '@lp/messaging';
+import { createStatusController, currentDeadlineMs } from '@lp/messaging';
 import { AdminUnitsRepository } from './admin-units/admin-units.repository.js';
 import { AdminUnitsService } from './admin-units/admin-units.service.js';
 import { GEOCODE_SVC_ENV, type GeocodeSvcEnv } from './config/geocode-svc.env.js';
@@ -24,6 +24,7 @@ export class GeocodeSvcModule {
           schema: GEOCODE_SCHEMA,
           applicationName: 'geocode-svc',
           poolSize: env.DB_POOL_SIZE,
+          deadline: currentDeadlineMs,
         })),
       ],
       controllers: [createStatusController('geocode', 'geocode-svc'), RegionsHandler, GeocodeHandler],

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
-import { createStatusController } from '@lp/messaging';
+import { createStatusController, currentDeadlineMs } from '@lp/messaging';
 import { CatalogueHandler } from './catalogue/catalogue.handler.js';
 import { CatalogueRepository } from './catalogue/catalogue.repository.js';
 import { CatalogueService } from './catalogue/catalogue.service.js';
@@ -27,6 +27,7 @@ export class LayerSvcModule {
           schema: LAYER_SCHEMA,
           applicationName: 'layer-svc',
           poolSize: env.DB_POOL_SIZE,
+          deadline: currentDeadlineMs,
         })),
       ],
       controllers: [createStatusController('layer', 'layer-svc'), CatalogueHandler, RefreshHandler, FeaturesHandler, TilesHandler],

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
-import { createStatusController } from '@lp/messaging';
+import { createStatusController, currentDeadlineMs } from '@lp/messaging';
 import type { MarketSvcEnv } from './config/market-svc.env.js';
 import { MARKET_SCHEMA } from './db/migrations/index.js';
 import { TransactionsHandler } from './transactions/transactions.handler.js';
@@ -18,6 +18,7 @@ export class MarketSvcModule {
           schema: MARKET_SCHEMA,
           applicationName: 'market-svc',
           poolSize: env.DB_POOL_SIZE,
+          deadline: currentDeadlineMs,
         })),
       ],
       controllers: [createStatusController('market', 'market-svc'), TransactionsHandler],

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
-import { createStatusController } from '@lp/messaging';
+import { createStatusController, currentDeadlineMs } from '@lp/messaging';
 import { PARCEL_SVC_ENV, type ParcelSvcEnv } from './config/parcel-svc.env.js';
 import { PARCEL_SCHEMA } from './db/migrations/index.js';
 import { LayerEventsConsumer } from './events/layer-events.consumer.js';
@@ -35,6 +35,7 @@ export class ParcelSvcModule {
           schema: PARCEL_SCHEMA,
           applicationName: 'parcel-svc',
           poolSize: env.DB_POOL_SIZE,
+          deadline: currentDeadlineMs,
         })),
       ],
       controllers: [createStatusController('parcel', 'parcel-svc'), ParcelHandler, ReportHandler, CompareHandler],

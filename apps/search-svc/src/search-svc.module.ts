@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
-import { createStatusController } from '@lp/messaging';
+import { createStatusController, currentDeadlineMs } from '@lp/messaging';
 import { SEARCH_SVC_ENV, type SearchSvcEnv } from './config/search-svc.env.js';
 import { SEARCH_SCHEMA } from './db/migrations/index.js';
 import { NamedFeaturesRepository } from './natural-language/anchors/named-features.repository.js';
@@ -32,6 +32,7 @@ export class SearchSvcModule {
           schema: SEARCH_SCHEMA,
           applicationName: 'search-svc',
           poolSize: env.DB_POOL_SIZE,
+          deadline: currentDeadlineMs,
         })),
       ],
       controllers: [createStatusController('search', 'search-svc'), ScenariosHandler, NaturalLanguageHandler, ParcelSearchHandler],

@@ -2,13 +2,19 @@ import { Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/
 import { ModuleRef } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { createSchemaDataSource, type SchemaDataSourceOptions } from './data-source.factory.js';
+import { guardQueryDeadlines, type DeadlineSource } from './query-deadline.js';
+
+export interface ServiceDataSourceOptions extends SchemaDataSourceOptions {
+  /** The deadline of the request being handled: its statements are cancelled when it passes. */
+  deadline?: DeadlineSource;
+}
 
 /** Provides the service's DataSource (one schema) and closes its pool on shutdown. */
 @Module({})
 export class DatabaseModule implements OnApplicationShutdown {
   constructor(private readonly moduleRef: ModuleRef) {}
 
-  static forService(options: () => SchemaDataSourceOptions): DynamicModule {
+  static forService(options: () => ServiceDataSourceOptions): DynamicModule {
     return {
       module: DatabaseModule,
       global: true,
@@ -16,8 +22,10 @@ export class DatabaseModule implements OnApplicationShutdown {
         {
           provide: DataSource,
           useFactory: async () => {
-            const dataSource = createSchemaDataSource(options());
+            const resolved = options();
+            const dataSource = createSchemaDataSource(resolved);
             await dataSource.initialize();
+            if (resolved.deadline) guardQueryDeadlines(dataSource, resolved.deadline);
             return dataSource;
           },
         },

@@ -4,3 +4,4 @@ export * from './database.module.js';
 export * from './provenance.sql.js';
 export * from './database-cli.js';
 export * from './layer-pub-gminas.js';
+export * from './query-deadline.js';

@@ -1,4 +1,5 @@
 import type { Scope } from '@lp/contracts';
+import { classifyInfrastructureError } from '@lp/messaging';
 import type { DataSource } from 'typeorm';
 import type { ApiKeyRecord } from './api-key.js';
 
@@ -58,14 +59,23 @@ export class ApiKeyRepository {
     return toRecord(rows[0]!);
   }
 
+  /** The key with this prefix; a database that is down is `service_unavailable` (503), never a 500. */
   async findByPrefix(prefix: string): Promise<StoredApiKey | null> {
-    const rows: ApiKeyRow[] = await this.db.query(`SELECT * FROM gateway.api_keys WHERE prefix = $1`, [prefix]);
+    const rows: ApiKeyRow[] = await this.db
+      .query(`SELECT * FROM gateway.api_keys WHERE prefix = $1`, [prefix])
+      .catch((error: unknown) => {
+        throw classifyInfrastructureError(error) ?? error;
+      });
     const row = rows[0];
     return row ? { ...toRecord(row), secretHash: row.secret_hash } : null;
   }
 
   async findBySecretHash(secretHash: Buffer): Promise<StoredApiKey | null> {
-    const rows: ApiKeyRow[] = await this.db.query(`SELECT * FROM gateway.api_keys WHERE secret_hash = $1`, [secretHash]);
+    const rows: ApiKeyRow[] = await this.db
+      .query(`SELECT * FROM gateway.api_keys WHERE secret_hash = $1`, [secretHash])
+      .catch((error: unknown) => {
+        throw classifyInfrastructureError(error) ?? error;
+      });
     const row = rows[0];
     return row ? { ...toRecord(row), secretHash: row.secret_hash } : null;
   }

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
+  AppError,
   AUTOCOMPLETE_MAX,
   BATCH_MAX_IDS,
   CONSTRAINTS_BUFFER_DEFAULT_M,
@@ -76,6 +77,7 @@ export class ParcelsController {
   @ApiOkResponse({ type: ParcelBatchView })
   @ApiV1Route('parcels:read', [400, 413])
   batch(@Body() body: unknown, @Req() request: FastifyRequest): Promise<ParcelBatchView> {
+    refuseOversizedBatch(body);
     const message = validateMessage(ParcelBatchRequest, body);
     return this.services.call(request, ParcelSubjects.batch, message);
   }
@@ -157,6 +159,14 @@ export class ParcelsController {
   get(@Param('parcel_id') parcelId: string, @Query('include') include: unknown, @Req() request: FastifyRequest): Promise<ParcelFeatureView> {
     const message = validateMessage(GetParcelDetailRequest, { parcel_id: parcelId, ...(include === undefined ? {} : { include: queryList(include) }) });
     return this.services.call(request, ParcelSubjects.get, message);
+  }
+}
+
+/** More ids than the spec allows is a request too large (413, naming the limit), not a malformed one. */
+function refuseOversizedBatch(body: unknown): void {
+  const ids = typeof body === 'object' && body !== null ? (body as { parcel_ids?: unknown }).parcel_ids : undefined;
+  if (Array.isArray(ids) && ids.length > BATCH_MAX_IDS) {
+    throw new AppError('payload_too_large', `parcel_ids has ${ids.length} ids; at most ${BATCH_MAX_IDS} are accepted per call. Split the list.`);
   }
 }
 

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { AppError } from '@lp/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -34,18 +35,32 @@ export class RateLimitStore {
   private readonly known = new Map<string, KnownState>();
   private readonly waiting = new Map<string, Waiter[]>();
 
-  private constructor(private readonly kv: KV) {}
+  private reopening: Promise<void> | undefined;
+
+  private constructor(
+    private readonly nats: NatsConnection,
+    private kv: KV,
+  ) {}
 
   static async open(nats: NatsConnection): Promise<RateLimitStore> {
     await jetstreamManager(nats); // fails fast with a clear error when JetStream is off
-    const kv = await new Kvm(nats).create(BUCKET, {
-      history: 1,
-      // Entries outlive any window we use; idle keys then disappear on their own.
-      ttl: 60 * 60 * 1000,
-      storage: 'memory' as never,
-      description: 'GCRA state per API key and rate class',
-    });
-    return new RateLimitStore(kv);
+    return new RateLimitStore(nats, await openBucket(nats));
+  }
+
+  /**
+   * After a failure the bucket is opened again (created when missing): it is kept in memory, so a
+   * restarted NATS server comes back without it, and counting resumes without a gateway restart.
+   */
+  private reopenSoon(): void {
+    this.known.clear();
+    this.reopening ??= openBucket(this.nats)
+      .then((kv) => {
+        this.kv = kv;
+      })
+      .catch((error: unknown) => this.logger.warn(`rate-limit bucket could not be opened yet: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        this.reopening = undefined;
+      });
   }
 
   take(bucketKey: string, limit: number, windowMs: number): Promise<GcraDecision> {
@@ -73,7 +88,12 @@ export class RateLimitStore {
         const decisions = await this.decideBatch(bucketKey, batch);
         batch.forEach((waiter, index) => waiter.resolve(decisions[index]!));
       } catch (error) {
-        batch.forEach((waiter) => waiter.reject(error));
+        // The bucket cannot be read or written (NATS or JetStream down): the request cannot be
+        // counted, so it is refused as unavailable (503, retry later), neither let through nor a 500.
+        this.logger.warn(`rate-limit store unavailable: ${error instanceof Error ? error.message : String(error)}`);
+        this.reopenSoon();
+        const unavailable = new AppError('service_unavailable', 'The rate-limit store is not available right now; retry in a few seconds.');
+        batch.forEach((waiter) => waiter.reject(unavailable));
       }
     }
   }
@@ -111,4 +131,14 @@ export class RateLimitStore {
     if (!entry || entry.operation !== 'PUT') return null;
     return { revision: entry.revision, tat: Number(entry.string()) };
   }
+}
+
+function openBucket(nats: NatsConnection): Promise<KV> {
+  return new Kvm(nats).create(BUCKET, {
+    history: 1,
+    // Entries outlive any window we use; idle keys then disappear on their own.
+    ttl: 60 * 60 * 1000,
+    storage: 'memory' as never,
+    description: 'GCRA state per API key and rate class',
+  });
 }

@@ -24,6 +24,14 @@ export function subdividedTableName(table: string): string {
 /** Which layers keep their geometry cut into small pieces is part of the published contract. */
 export { hasSubdividedView as isSubdivided } from '@lp/contracts';
 
+/**
+ * What the trigram index on parcel ids is built on: the id as an expression that `id = $1` does
+ * not match, so exact lookups always take the unique btree (pg_trgm's GiST answers `=` as well,
+ * slowly for an id that does not exist). Similarity and substring queries on parcel ids write the
+ * same expression over the published column (`(p.id || '')`) to use the trigram index.
+ */
+export const PARCEL_ID_TRIGRAM_EXPRESSION = (column: string): string => `(${column} || '')`;
+
 export function createVersionTableSql(table: string): string[] {
   return [
     `CREATE TABLE layer.${table} (
@@ -56,7 +64,7 @@ export function indexVersionTableSql(layer: LayerDefinition, table: string): str
   if (layer.id === 'parcels') {
     // Autocomplete: prefix as an index range scan, substring and close ids through trigrams.
     statements.push(`CREATE INDEX ${table}_ext_id_prefix ON layer.${table} (ext_id text_pattern_ops)`);
-    statements.push(`CREATE INDEX ${table}_ext_id_trgm ON layer.${table} USING gist (ext_id gist_trgm_ops)`);
+    statements.push(`CREATE INDEX ${table}_ext_id_trgm ON layer.${table} USING gist (${PARCEL_ID_TRIGRAM_EXPRESSION('ext_id')} gist_trgm_ops)`);
   }
   if (isSubdivided(layer)) {
     const sub = subdividedTableName(table);

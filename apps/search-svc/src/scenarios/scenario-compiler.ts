@@ -10,6 +10,7 @@ import {
   type SearchFilters,
   type SearchParcelsRequest,
 } from '@lp/contracts';
+import { listProblems } from '@lp/messaging';
 import { formatBbox, parseBbox } from '@lp/geo';
 import type { Amount, FilterRule } from './scenario-criteria.js';
 import type { ScenarioDefinition } from './scenario-definition.js';
@@ -163,7 +164,7 @@ export function compileScenario(scenario: ScenarioDefinition, options: CompileOp
   const params = resolveParameters(scenario, options.params);
   const weights = resolveWeights(scenario, options.weights);
   const problems = [...params.problems, ...weights.problems];
-  if (problems.length > 0) throw AppError.invalid(problems.join('; '));
+  if (problems.length > 0) throw AppError.invalid(listProblems(problems));
 
   const request: SearchParcelsRequest = {};
   if (options.region !== undefined) request.region = options.region;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, type EvaluateScenarioRequest, type ScenarioFitView } from '@lp/contracts';
+import { listProblems } from '@lp/messaging';
 import { ParcelSearchService } from '../engine/parcel-search.service.js';
 import { SearchRepository } from '../engine/search.repository.js';
 import { buildFilters, compileRule } from './scenario-compiler.js';
@@ -25,7 +26,7 @@ export class ScenarioEvaluationService {
   async evaluate(request: EvaluateScenarioRequest): Promise<ScenarioFitView> {
     const scenario = this.scenarios.find(request.scenario);
     const params = resolveParameters(scenario, request.params);
-    if (params.problems.length > 0) throw AppError.invalid(params.problems.join('; '));
+    if (params.problems.length > 0) throw AppError.invalid(listProblems(params.problems));
     const teryt = await this.repository.parcelGmina(request.parcel_id);
     if (teryt === null) throw AppError.notFound(`No parcel has the id ${request.parcel_id}.`);
 

@@ -60,10 +60,10 @@ export function resolveParameters(scenario: ScenarioDefinition, overrides: Reado
   const values: Partial<Record<ParameterId, number>> = {};
   for (const spec of specs) values[spec.id] = effectiveDefault(scenario, spec.id);
   const problems: string[] = [];
+  const allowed = specs.map((s) => `${s.id} (${describeRange(s)})`).join(', ');
   for (const [name, value] of Object.entries(overrides)) {
     const spec = specs.find((s) => s.id === name);
     if (!spec) {
-      const allowed = specs.map((s) => `${s.id} (${describeRange(s)})`).join(', ');
       problems.push(`params.${name} is not a parameter of ${scenario.id}; its parameters: ${allowed}`);
     } else if (typeof value !== 'number' || !Number.isFinite(value)) {
       problems.push(`params.${name} must be a number from ${describeRange(spec)}; got ${show(value)}`);
@@ -82,10 +82,11 @@ export function resolveParameters(scenario: ScenarioDefinition, overrides: Reado
 export function resolveWeights(scenario: ScenarioDefinition, overrides: Readonly<Record<string, unknown>> = {}): Resolved<SignalWeight[]> {
   const problems: string[] = [];
   const weights = new Map(scenario.signals.map((s) => [s.signal as string, s.weight]));
+  const signals = scenario.signals.map((s) => s.signal).join(', ');
   for (const [name, value] of Object.entries(overrides)) {
     if (!weights.has(name)) {
       const known = findSearchSignal(name) ? `${name} is not a ranking signal of ${scenario.id}` : `${name} is not a ranking signal`;
-      problems.push(`weights.${known}; its signals: ${scenario.signals.map((s) => s.signal).join(', ')}`);
+      problems.push(`weights.${known}; its signals: ${signals}`);
     } else if (typeof value !== 'number' || !Number.isInteger(value) || value < RANK_WEIGHT_MIN || value > RANK_WEIGHT_MAX) {
       problems.push(`weights.${name} must be an integer from ${RANK_WEIGHT_MIN} to ${RANK_WEIGHT_MAX}; got ${show(value)}`);
     } else {

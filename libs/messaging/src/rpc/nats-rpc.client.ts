@@ -1,7 +1,8 @@
 import { AppError, isErrorReply } from '@lp/contracts';
-import { connect, headers as natsHeaders, type NatsConnection, type RequestError } from '@nats-io/transport-node';
+import { connect, createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import { DEADLINE_HEADER, REQUEST_ID_HEADER } from './headers.js';
+import { ReplyAssembler } from './reply-chunks.js';
 import type { RpcReplyPacket, RpcRequestPacket } from './rpc-packet.js';
 
 export interface RpcCallOptions {
@@ -15,7 +16,9 @@ const decoder = new TextDecoder();
 /**
  * Request/reply over NATS with a deadline on every call. A subject nobody serves fails at once
  * with `service_unavailable` (NATS tells us there are no responders); a reply that does not
- * arrive in time fails with `upstream_timeout`. Never a hang.
+ * arrive in time fails with `upstream_timeout`. Never a hang. The deadline travels in a header
+ * so the service can stop when it passes. Each call listens on its own inbox, so a reply sent in
+ * chunks (ChunkingNatsServer) is assembled here.
  */
 export class NatsRpcClient {
   private constructor(private readonly connection: NatsConnection) {}
@@ -33,22 +36,46 @@ export class NatsRpcClient {
     return !this.connection.isClosed();
   }
 
-  async call<TResponse, TRequest = unknown>(subject: string, data: TRequest, options: RpcCallOptions): Promise<TResponse> {
+  call<TResponse, TRequest = unknown>(subject: string, data: TRequest, options: RpcCallOptions): Promise<TResponse> {
     const packet: RpcRequestPacket<TRequest> = { pattern: subject, data, id: randomUUID() };
     const hdrs = natsHeaders();
     hdrs.set(REQUEST_ID_HEADER, options.requestId);
     hdrs.set(DEADLINE_HEADER, String(Date.now() + options.timeoutMs));
-    let replyData: Uint8Array;
-    try {
-      const reply = await this.connection.request(subject, encoder.encode(JSON.stringify(packet)), {
-        timeout: options.timeoutMs,
-        headers: hdrs,
-      });
-      replyData = reply.data;
-    } catch (error) {
-      throw toTransportError(subject, options.timeoutMs, error);
-    }
-    return unpackReply<TResponse>(subject, replyData);
+    const service = subject.split('.')[0];
+    if (this.connection.isClosed()) return Promise.reject(busUnreachable(service));
+    return new Promise<TResponse>((resolve, reject) => {
+      const assembler = new ReplyAssembler();
+      let subscription: Subscription | undefined;
+      const settle = (error: AppError | undefined, value?: TResponse): void => {
+        clearTimeout(timer);
+        subscription?.unsubscribe();
+        subscription = undefined;
+        if (error) reject(error);
+        else resolve(value as TResponse);
+      };
+      const timer = setTimeout(
+        () => settle(new AppError('upstream_timeout', `The ${service} service did not answer within ${options.timeoutMs} ms.`)),
+        options.timeoutMs,
+      );
+      const onMessage = (message: Msg): void => {
+        if (isNoResponders(message)) {
+          return settle(new AppError('service_unavailable', `The ${service} service is not available right now; retry in a few seconds.`));
+        }
+        try {
+          const body = assembler.add(message.data, message.headers);
+          if (body) settle(undefined, unpackReply<TResponse>(subject, body));
+        } catch (error) {
+          settle(error instanceof AppError ? error : new AppError('internal', `The reply on ${subject} could not be read: ${(error as Error).message}.`));
+        }
+      };
+      try {
+        const inbox = createInbox();
+        subscription = this.connection.subscribe(inbox, { callback: (error, message) => (error ? settle(busUnreachable(service)) : onMessage(message)) });
+        this.connection.publish(subject, encoder.encode(JSON.stringify(packet)), { reply: inbox, headers: hdrs });
+      } catch (error) {
+        settle(toPublishError(service, error));
+      }
+    });
   }
 
   async close(): Promise<void> {
@@ -56,18 +83,19 @@ export class NatsRpcClient {
   }
 }
 
-function toTransportError(subject: string, timeoutMs: number, error: unknown): AppError {
-  const service = subject.split('.')[0];
-  const requestError = error as RequestError & { isNoResponders?: () => boolean };
-  if (typeof requestError?.isNoResponders === 'function' && requestError.isNoResponders()) {
-    return new AppError('service_unavailable', `The ${service} service is not available right now; retry in a few seconds.`);
-  }
-  const name = (error as Error)?.name ?? '';
-  const message = (error as Error)?.message ?? '';
-  if (name === 'TimeoutError' || /timeout/i.test(message)) {
-    return new AppError('upstream_timeout', `The ${service} service did not answer within ${timeoutMs} ms.`);
-  }
+/** NATS answers a request nobody subscribes to with an empty 503 status message. */
+function isNoResponders(message: Msg): boolean {
+  return message.data.length === 0 && message.headers?.code === 503;
+}
+
+function busUnreachable(service: string | undefined): AppError {
   return new AppError('service_unavailable', `The message bus could not reach the ${service} service.`);
+}
+
+function toPublishError(service: string | undefined, error: unknown): AppError {
+  const message = (error as Error)?.message ?? '';
+  if (/max_payload/i.test(message)) return new AppError('payload_too_large', `The request is too large for the ${service} service.`);
+  return busUnreachable(service);
 }
 
 function unpackReply<T>(subject: string, data: Uint8Array): T {

@@ -1,8 +1,8 @@
 import type { INestMicroservice, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Server } from 'node:http';
+import { ChunkingNatsServer } from './chunking-nats.server.js';
 import { JsonLogger } from './json-logger.js';
 import { opsServerPort, startOpsServer, type ReadinessCheck } from './ops-server.js';
 import { RpcContextInterceptor } from './rpc-context.interceptor.js';
@@ -31,15 +31,14 @@ export interface RunningService {
 /** Starts a NATS microservice with our validation, error mapping, request context and ops port. */
 export async function bootstrapService(options: ServiceOptions): Promise<RunningService> {
   const logger = new JsonLogger(options.name, options.logLevel ?? 'log');
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(options.module as never, {
-    transport: Transport.NATS,
-    options: {
+  const app = await NestFactory.createMicroservice(options.module as never, {
+    strategy: new ChunkingNatsServer({
       servers: [options.natsUrl],
       queue: options.name,
       name: options.name,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
-    },
+    }),
     logger,
     bufferLogs: false,
   });

@@ -1,6 +1,6 @@
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { describeValidationErrors } from './validate-message.js';
+import { validationMessages } from './validate-message.js';
 
 /**
  * Reads the environment once, at start-up, into one typed object. A bad value stops start-up with
@@ -11,7 +11,7 @@ export function loadEnv<T extends object>(type: ClassConstructor<T>, source: Nod
   const env = plainToInstance(type, present, { enableImplicitConversion: true, exposeDefaultValues: true });
   const errors = validateSync(env, { whitelist: false });
   if (errors.length > 0) {
-    throw new Error(`Invalid environment: ${describeValidationErrors(errors)}`);
+    throw new Error(`Invalid environment: ${validationMessages(errors).join('; ')}`);
   }
   return env;
 }

@@ -19,3 +19,8 @@ export function currentRequestContext(): RequestContext | undefined {
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
 }
+
+/** The deadline of the request being handled (ms since epoch), for the database's deadline guard. */
+export function currentDeadlineMs(): number | undefined {
+  return storage.getStore()?.deadlineMs;
+}

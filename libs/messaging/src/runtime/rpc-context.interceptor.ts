@@ -1,12 +1,17 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { NatsContext } from '@nestjs/microservices';
+import { AppError } from '@lp/contracts';
 import { randomUUID } from 'node:crypto';
-import { Observable } from 'rxjs';
+import { Observable, throwError } from 'rxjs';
 import { DEADLINE_HEADER, REQUEST_ID_HEADER } from '../rpc/headers.js';
-import { rpcDuration } from './metrics.js';
+import { rpcExpired } from './metrics.js';
 import { runWithRequestContext } from './request-context.js';
 
-/** Runs each NATS handler inside the caller's request context and times it. */
+/**
+ * Runs each NATS handler inside the caller's request context (request id, deadline). A request
+ * whose deadline passed before it got here is dropped: its caller has already answered 504, so
+ * the work would be for nobody. (Timing is recorded when the reply is sent: ChunkingNatsServer.)
+ */
 @Injectable()
 export class RpcContextInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -14,22 +19,13 @@ export class RpcContextInterceptor implements NestInterceptor {
     const headers = nats.getHeaders?.();
     const requestId = headers?.get(REQUEST_ID_HEADER) || randomUUID();
     const deadline = Number(headers?.get(DEADLINE_HEADER));
-    const subject = nats.getSubject();
-    const stop = rpcDuration.startTimer({ subject });
+    const deadlineMs = Number.isFinite(deadline) && deadline > 0 ? deadline : undefined;
+    if (deadlineMs !== undefined && deadlineMs <= Date.now()) {
+      rpcExpired.inc({ subject: nats.getSubject() });
+      return throwError(() => new AppError('upstream_timeout', 'The request arrived after its deadline and was dropped.'));
+    }
     return new Observable((subscriber) =>
-      runWithRequestContext({ requestId, deadlineMs: Number.isFinite(deadline) && deadline > 0 ? deadline : undefined }, () =>
-        next.handle().subscribe({
-          next: (value) => subscriber.next(value),
-          error: (error: unknown) => {
-            stop({ outcome: 'error' });
-            subscriber.error(error);
-          },
-          complete: () => {
-            stop({ outcome: 'ok' });
-            subscriber.complete();
-          },
-        }),
-      ),
+      runWithRequestContext({ requestId, deadlineMs }, () => next.handle().subscribe(subscriber)),
     );
   }
 }

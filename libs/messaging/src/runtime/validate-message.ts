@@ -2,6 +2,7 @@ import { AppError } from '@lp/contracts';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { refusePrototypeKeys } from './prototype-keys.js';
+import { listProblems } from '../rpc/bounded-error.js';
 
 /**
  * Validates a message (or query) against its contract class. Raises `invalid_request` naming
@@ -18,7 +19,12 @@ export function validateMessage<T extends object>(type: ClassConstructor<T>, pay
   return instance;
 }
 
-export function describeValidationErrors(errors: ValidationError[], parentPath = ''): string {
+/** Every bad field's message, the first few named and the rest counted (bounded size). */
+export function describeValidationErrors(errors: ValidationError[]): string {
+  return listProblems(validationMessages(errors));
+}
+
+export function validationMessages(errors: ValidationError[], parentPath = ''): string[] {
   const messages: string[] = [];
   for (const error of errors) {
     const path = parentPath ? `${parentPath}.${error.property}` : error.property;
@@ -27,7 +33,7 @@ export function describeValidationErrors(errors: ValidationError[], parentPath =
       const message = constraint === 'whitelistValidation' ? `${path} is not an accepted field` : text.replace(/\$value/g, 'null');
       if (!messages.includes(message)) messages.push(message);
     }
-    if (error.children?.length) messages.push(describeValidationErrors(error.children, path));
+    if (error.children?.length) messages.push(...validationMessages(error.children, path));
   }
-  return messages.filter((message) => message.length > 0).join('; ');
+  return messages.filter((message) => message.length > 0);
 }

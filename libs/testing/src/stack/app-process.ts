@@ -23,6 +23,9 @@ export interface AppProcessOptions {
   readyPath?: string;
 }
 
+/** A loaded CI machine can take tens of seconds just to load an app's modules. */
+const READY_TIMEOUT_MS = 60_000;
+
 export async function startAppProcess(app: string, env: Record<string, string>, options: AppProcessOptions = {}): Promise<AppProcess> {
   const { repoRoot } = testEnvironment();
   const opsPort = await freePort();
@@ -35,16 +38,16 @@ export async function startAppProcess(app: string, env: Record<string, string>, 
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  // LP_TEST_START_TIMEOUT_MS: more time to start on a loaded machine.
-  const startTimeoutMs = Number(process.env['LP_TEST_START_TIMEOUT_MS'] ?? 20_000);
-  const deadline = Date.now() + startTimeoutMs;
+  // LP_TEST_START_TIMEOUT_MS: more time still on a heavily loaded machine.
+  const readyWithinMs = Number(process.env['LP_TEST_START_TIMEOUT_MS'] ?? READY_TIMEOUT_MS);
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}:\n${output}`);
     const ready = await fetch(readyUrl).then((res) => res.ok, () => false);
     if (ready) break;
     if (Date.now() > deadline) {
       await stopChild(child);
-      throw new Error(`${app} was not ready within ${startTimeoutMs / 1000} s:\n${output}`);
+      throw new Error(`${app} was not ready within ${readyWithinMs / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

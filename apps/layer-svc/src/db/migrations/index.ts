@@ -4,8 +4,17 @@ import { VersionedLayerStorage1763800000000 } from './1763800000000-versioned-la
 import { LayerSourceNote1763800000100 } from './1763800000100-layer-source-note.js';
 import { CoerceAttribute1763800000200 } from './1763800000200-coerce-attribute.js';
 import { LayerVersionsSourceNote1763800000300 } from './1763800000300-layer-versions-source-note.js';
+import { ParcelIdTrigramExpression1763800000400 } from './1763800000400-parcel-id-trigram-expression.js';
 
 /** layer-svc's migrations, oldest first. */
-export const LAYER_MIGRATIONS = [ParcelsAndAdminUnits1763700000000, ParcelIdPrefixIndex1763700000200, VersionedLayerStorage1763800000000, LayerSourceNote1763800000100, CoerceAttribute1763800000200, LayerVersionsSourceNote1763800000300];
+export const LAYER_MIGRATIONS = [
+  ParcelsAndAdminUnits1763700000000,
+  ParcelIdPrefixIndex1763700000200,
+  VersionedLayerStorage1763800000000,
+  LayerSourceNote1763800000100,
+  CoerceAttribute1763800000200,
+  LayerVersionsSourceNote1763800000300,
+  ParcelIdTrigramExpression1763800000400,
+];
 export const LAYER_SCHEMA = 'layer';
 export const LAYER_PUBLISHED_SCHEMA = 'layer_pub';

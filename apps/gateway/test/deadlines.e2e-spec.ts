@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from '@lp/testing';
+import pg from 'pg';
+import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+
+/**
+ * The gateway's deadline travels to the service (NATS header) and is enforced in PostgreSQL: a
+ * statement still running when the caller gave up is cancelled, so abandoned work stops. Searches
+ * are held back deterministically by a lock the test takes on the search index.
+ */
+describe('deadlines carried to the database', () => {
+  const searchTimeoutMs = 2000;
+  let stack: GatewayStack;
+  let key: string;
+
+  const search = (region?: string) =>
+    stack.api().post<ErrorEnvelope>('/v1/search/parcels', { key, body: { filters: { area_sqm: { min: 1 } }, limit: 5, ...(region ? { region } : {}) } });
+
+  /** Statements of search-svc that are running or waiting right now. */
+  const busySearchStatements = async (): Promise<number> =>
+    Number(
+      (
+        await stack.sql<{ n: string }>(
+          `SELECT count(*) AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND application_name = 'search-svc' AND state = 'active'`,
+        )
+      )[0]!.n,
+    );
+
+  beforeAll(async () => {
+    stack = await GatewayStack.start({ services: ['search-svc'], gatewayEnv: { SEARCH_TIMEOUT_MS: String(searchTimeoutMs) } });
+    key = await stack.createKey(['search:read']);
+    await eventually(async () => expect((await search()).status).toBe(200), 120_000);
+  }, 200_000);
+  afterAll(() => stack?.stop());
+
+  it('answers a compile with 5,000 unknown params with a short 400 naming the first ones', async () => {
+    // Before, the message listed every param with the scenario's parameters (over 1 MiB) and the reply was lost (504).
+    const params = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`unknown_param_${i}`, 1]));
+    const started = Date.now();
+    const res = await stack.api().post<ErrorEnvelope>('/v1/scenarios/bess_storage/compile', { key, body: { params } });
+    console.log(`compile with 5,000 unknown params: ${res.status} in ${Date.now() - started} ms, ${res.body.length} bytes`);
+    expect(res.status).toBe(400);
+    const { message } = res.json().error;
+    expect(message).toMatch(/^params\.unknown_param_0 is not a parameter of bess_storage; its parameters: /);
+    // At most 10 problems named, the rest counted, and never more than 2,000 characters.
+    expect(message).toMatch(/(and 4990 more problems|more characters\))$/);
+    expect(message.length).toBeLessThan(2100);
+  });
+
+  it('stops the database work of 32 abandoned national searches at their deadline', async () => {
+    const locker = new pg.Client({ connectionString: stack.db.url, application_name: 'test-locker' });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE search.parcel_index IN ACCESS EXCLUSIVE MODE');
+      const started = Date.now();
+      const answers = await Promise.all(Array.from({ length: 32 }, () => search()));
+      const answeredIn = Date.now() - started;
+      expect(answers.map((res) => res.status)).toEqual(Array(32).fill(504));
+      expect(answers[0]!.json().error.code).toBe('upstream_timeout');
+      console.log(`32 searches held by a lock: all answered 504 in ${answeredIn} ms`);
+      // Every statement was cancelled at the deadline (none left waiting on the lock), and the
+      // requests still queued for a pool connection were refused without reaching the server.
+      await eventually(async () => expect(await busySearchStatements()).toBe(0), 1000);
+      await locker.query('COMMIT');
+    } finally {
+      await locker.end();
+    }
+    // Nothing abandoned is left: a fresh search answers.
+    expect((await search()).status).toBe(200);
+    const metrics = await fetch(`http://127.0.0.1:${stack.processes.get('search-svc')!.opsPort}/metrics`).then((res) => res.text());
+    expect(metrics).toMatch(/lp_rpc_handler_duration_seconds_count\{subject="search\.parcels\.run",outcome="error"\} (3[2-9]|[4-9]\d)/);
+  }, 60_000);
+});

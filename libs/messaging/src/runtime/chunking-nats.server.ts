@@ -1,0 +1,74 @@
+import { Logger } from '@nestjs/common';
+import { ServerNats, type NatsContext } from '@nestjs/microservices';
+import { headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import { boundText } from '../rpc/bounded-error.js';
+import { chunkBodyBytes, REPLY_CHUNK_COUNT_HEADER, REPLY_CHUNK_INDEX_HEADER, splitReply } from '../rpc/reply-chunks.js';
+import { rpcDuration } from './metrics.js';
+
+interface ReplyPacket {
+  id?: string;
+  response?: unknown;
+  err?: unknown;
+  isDisposed?: boolean;
+}
+
+const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
+const encoder = new TextEncoder();
+
+/**
+ * NestJS's NATS transport with replies that never exceed the bus limit: a reply larger than one
+ * message is sent in chunks (`reply-chunks.ts`), which NatsRpcClient assembles. A reply that still
+ * cannot be sent (the connection dropped, a server with a smaller limit) is answered with a small
+ * `internal` error instead of silence, and the handler's metric counts it as a failure.
+ */
+export class ChunkingNatsServer extends ServerNats {
+  private readonly replyLogger = new Logger('ChunkingNatsServer');
+
+  override getPublisher(natsMsg: Msg, id: string, ctx: NatsContext): (packet: ReplyPacket) => void {
+    if (!natsMsg.reply) return () => undefined;
+    const stopTimer = rpcDuration.startTimer({ subject: ctx.getSubject() });
+    let failed = false;
+    return (packet: ReplyPacket) => {
+      Object.assign(packet, { id });
+      if (packet.err !== undefined && packet.err !== null) failed = true;
+      try {
+        this.sendChunked(natsMsg, packet);
+      } catch (error) {
+        failed = true;
+        const reason = error instanceof Error ? error.message : String(error);
+        this.replyLogger.error(`reply on ${ctx.getSubject()} could not be sent: ${reason}`);
+        this.trySend(natsMsg, {
+          id,
+          err: { code: 'internal', message: boundText(`The service could not send its reply: ${reason}`, 300) },
+          isDisposed: true,
+        });
+      }
+      if (packet.isDisposed) stopTimer({ outcome: failed ? 'error' : 'ok' });
+    };
+  }
+
+  private sendChunked(natsMsg: Msg, packet: ReplyPacket): void {
+    const serialized = this.serializer.serialize(packet as never) as { data: string | Uint8Array; headers?: MsgHdrs };
+    const body = typeof serialized.data === 'string' ? encoder.encode(serialized.data) : serialized.data;
+    const maxPayload = this.unwrap<NatsConnection>().info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
+    const chunks = splitReply(body, chunkBodyBytes(maxPayload));
+    if (chunks.length === 1) {
+      natsMsg.respond(body, { headers: serialized.headers });
+      return;
+    }
+    chunks.forEach((chunk, index) => {
+      const headers = natsHeaders();
+      headers.set(REPLY_CHUNK_INDEX_HEADER, String(index));
+      headers.set(REPLY_CHUNK_COUNT_HEADER, String(chunks.length));
+      natsMsg.respond(chunk, { headers });
+    });
+  }
+
+  private trySend(natsMsg: Msg, packet: ReplyPacket): void {
+    try {
+      natsMsg.respond(encoder.encode(JSON.stringify(packet)));
+    } catch (error) {
+      this.replyLogger.error(`error reply could not be sent either: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
