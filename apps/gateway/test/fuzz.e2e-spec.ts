@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { parse } from 'yaml';
 import { runCases, type FuzzOutcome, type Symptom } from './fuzz/fuzz-runner.js';
-import { casesFor, readOperations, type FuzzCase, type FuzzOperation } from './fuzz/operation-cases.js';
+import { casesFor, readOperations, type FuzzOperation } from './fuzz/operation-cases.js';
 import { SchemaArbitraries, type DomainValues, type JsonSchema } from './fuzz/schema-arbitrary.js';
 import { ALL_SCOPES, GatewayStack } from './gateway-stack.js';
 
@@ -30,52 +30,6 @@ const PDF_OPERATIONS = new Set(['createParcelReportLink']);
 const SERVICES = ['layer-svc', 'geocode-svc', 'market-svc', 'parcel-svc', 'search-svc'];
 const SEARCH_OPERATIONS = new Set(['searchParcels', 'searchNaturalLanguage', 'interpretNaturalLanguage', 'listScenarios', 'compileScenario']);
 
-interface KnownDefect {
-  /** operationId, or '*' for every operation. */
-  operation: string;
-  symptom: Symptom;
-  /** Which requests show it: the fuzzer's case kind and, where it narrows it, the request. */
-  matches: (fuzzCase: FuzzCase, detail: string) => boolean;
-  why: string;
-}
-
-const hasNul = (fuzzCase: FuzzCase): boolean => fuzzCase.query.some(([name, value]) => name.includes('\u0000') || value.includes('\u0000'));
-
-/**
- * KNOWN_EDGE_DEFECTS: failures of the gateway's HTTP plumbing (apps/gateway/src: body parser
- * limits, framework errors outside the envelope, query number parsing, NUL bytes in queries, null
- * optional objects) that the `edge` branch fixes. Listed here so this suite is green and still
- * catches everything else; each entry names the operation and the symptom it excuses. The
- * integrator empties this list after merging `edge`; an entry nothing matched in a run is
- * reported at the end, so the list only ever shrinks. Do not add entries for other defects: fix them.
- */
-const KNOWN_EDGE_DEFECTS: readonly KnownDefect[] = [
-  {
-    operation: '*',
-    symptom: '5xx',
-    matches: hasNul,
-    why: 'a NUL byte in a query parameter reaches PostgreSQL (invalid byte sequence) and answers 500 (issue 14: /parcels/autocomplete?q=x%00y)',
-  },
-  {
-    operation: '*',
-    symptom: 'envelope',
-    matches: (_fuzzCase, detail) => detail.startsWith('414:'),
-    why: 'a path parameter over maxParamLength: Fastify answers 414 FST_ERR_MAX_PARAM_LENGTH outside the envelope',
-  },
-  {
-    operation: '*',
-    symptom: 'envelope',
-    matches: (_fuzzCase, detail) => detail.startsWith('431:'),
-    why: "a request line over Node's header size limit: 431 from the HTTP parser, outside the envelope",
-  },
-  {
-    operation: '*',
-    symptom: 'envelope',
-    matches: (_fuzzCase, detail) => /^400: .*FST_ERR_BAD_URL|^400: .*"statusCode":400/.test(detail),
-    why: 'bad percent-encoding in the path (%ZZ, a lone %): Fastify answers 400 outside the envelope',
-  },
-];
-
 describe('fuzzing every operation of /openapi.yaml', () => {
   let stack: GatewayStack | undefined;
   let target: FuzzTarget;
@@ -88,7 +42,7 @@ describe('fuzzing every operation of /openapi.yaml', () => {
     if (!target) {
       stack = await GatewayStack.start({
         services: SERVICES,
-        gatewayEnv: { RATE_LIMIT_PER_MINUTE: '10000000', RATE_LIMIT_SEARCH_PER_MINUTE: '10000000', RATE_LIMIT_REPORTS_PER_MINUTE: '10000000' },
+        gatewayEnv: { RATE_LIMIT_PER_MINUTE: '10000000', RATE_LIMIT_SEARCH_PER_MINUTE: '10000000', RATE_LIMIT_REPORTS_PER_MINUTE: '10000000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '10000000', RATE_LIMIT_PUBLIC_PER_MINUTE: '10000000' },
       });
       const started = stack;
       target = { baseUrl: started.gatewayUrls[0]!, key: await started.createKey(ALL_SCOPES), sql: (text) => started.sql(text) };
@@ -115,19 +69,9 @@ describe('fuzzing every operation of /openapi.yaml', () => {
       concurrency: 6,
     });
 
-    const used = new Set<KnownDefect>();
-    const violations: string[] = [];
-    for (const outcome of outcomes) {
-      for (const { symptom, detail } of outcome.symptoms) {
-        const known = KNOWN_EDGE_DEFECTS.find((defect) => (defect.operation === '*' || defect.operation === outcome.fuzzCase.operation) && defect.symptom === symptom && defect.matches(outcome.fuzzCase, detail));
-        if (known) used.add(known);
-        else violations.push(describeViolation(outcome, symptom, detail));
-      }
-    }
+    const violations = outcomes.flatMap((outcome) => outcome.symptoms.map(({ symptom, detail }) => describeViolation(outcome, symptom, detail)));
     process.stdout.write(figures(operations, outcomes));
     if (violations.length > 0) process.stdout.write(`fuzz violations (${violations.length}):\n${violations.join('\n')}\n`);
-    const unused = KNOWN_EDGE_DEFECTS.filter((defect) => !used.has(defect));
-    if (unused.length > 0) process.stdout.write(`KNOWN_EDGE_DEFECTS not seen in this run (remove them once fixed): ${unused.map((defect) => `${defect.operation}/${defect.symptom}: ${defect.why}`).join(' | ')}\n`);
     expect(violations.slice(0, 30)).toEqual([]);
     for (const operation of operations) expect(outcomes.filter((outcome) => outcome.fuzzCase.operation === operation.id).length).toBeGreaterThanOrEqual(CASES_PER_OPERATION);
   }, 170_000);
