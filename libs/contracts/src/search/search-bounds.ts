@@ -23,6 +23,8 @@ export const SLOPE_MAX_PCT = 100;
 /** Caps that keep one request's SQL bounded. */
 export const NEAR_MAX_ITEMS = 20;
 export const EXCLUDE_MAX_ITEMS = 20;
+export const NEAR_ANY_MAX_ITEMS = 5;
+export const NEAR_ANY_MAX_ALTERNATIVES = 5;
 export const WHERE_MAX_CONDITIONS = 20;
 export const WHERE_IN_MAX_VALUES = 100;
 export const ZONING_SYMBOLS_MAX = 50;

@@ -35,14 +35,18 @@ export async function startAppProcess(app: string, env: Record<string, string>, 
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 20_000;
+  const started = Date.now();
+  let answering = false;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}:\n${output}`);
-    const ready = await fetch(readyUrl).then((res) => res.ok, () => false);
-    if (ready) break;
-    if (Date.now() > deadline) {
+    const status = await fetch(readyUrl).then((res) => res.status, () => 0);
+    if (status >= 200 && status < 300) break;
+    // a service that answers "not ready" is building its read models (search-svc's index): give it longer
+    answering ||= status !== 0;
+    const limitMs = answering ? 240_000 : 20_000;
+    if (Date.now() - started > limitMs) {
       await stopChild(child);
-      throw new Error(`${app} was not ready within 20 s:\n${output}`);
+      throw new Error(`${app} was not ready within ${limitMs / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
