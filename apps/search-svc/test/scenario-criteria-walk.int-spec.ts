@@ -198,18 +198,17 @@ describe('scores on the demo data', () => {
   });
 
   it('a parcel lacking a value that others have ranks as the worst and says so', async () => {
-    // slope is known in some gminas of the demo and not in others: five parcels with a slope, three without, in one powiat
-    const rows: Array<{ powiat: string; with_slope: string[]; without_slope: string[] }> = await f.source.query(
-      `SELECT left(teryt, 4) AS powiat,
-              (array_agg(parcel_id ORDER BY parcel_id) FILTER (WHERE slope_pct IS NOT NULL))[1:5] AS with_slope,
-              (array_agg(parcel_id ORDER BY parcel_id) FILTER (WHERE slope_pct IS NULL))[1:3] AS without_slope
-       FROM search.parcel_index GROUP BY 1
-       HAVING count(DISTINCT slope_pct) >= 2 AND bool_or(slope_pct IS NULL) ORDER BY 1 LIMIT 1`,
+    // slope is known in some gminas of the demo and not in others: five parcels with distinct slopes, three without one
+    const rows: Array<{ with_slope: string[]; without_slope: string[] }> = await f.source.query(
+      `SELECT (SELECT array_agg(parcel_id ORDER BY parcel_id) FROM (SELECT DISTINCT ON (slope_pct) parcel_id FROM search.parcel_index
+                WHERE slope_pct IS NOT NULL ORDER BY slope_pct, parcel_id LIMIT 5) s) AS with_slope,
+              (SELECT array_agg(parcel_id ORDER BY parcel_id) FROM (SELECT parcel_id FROM search.parcel_index WHERE slope_pct IS NULL ORDER BY parcel_id LIMIT 3) s) AS without_slope`,
     );
-    expect(rows.length).toBe(1);
-    const { powiat, with_slope: withSlope, without_slope: withoutSlope } = rows[0]!;
+    const { with_slope: withSlope, without_slope: withoutSlope } = rows[0]!;
+    expect(withSlope.length).toBeGreaterThanOrEqual(2);
+    expect(withoutSlope.length).toBeGreaterThan(0);
     const parcelIds = [...withSlope, ...withoutSlope];
-    const response = await f.engine.search({ region: powiat, rank_by: [{ signal: 'slope_pct', weight: 1 }], limit: parcelIds.length }, { parcelIds });
+    const response = await f.engine.search({ rank_by: [{ signal: 'slope_pct', weight: 1 }], limit: parcelIds.length }, { parcelIds });
     expect(response.count).toBe(parcelIds.length);
     expectConsistent(response);
     expect(response.unranked_signals).toBeUndefined();

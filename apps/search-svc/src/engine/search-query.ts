@@ -125,7 +125,7 @@ export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
     const contributions = signals.map((s) => `${contributionSql(s)} AS c_${s.alias}, r.max_${s.alias} IS NULL AS x_${s.alias}`).join(', ');
     page = `WITH m AS MATERIALIZED (${matched}),
             r0 AS MATERIALIZED (SELECT count(*) AS matched, ${ranges} FROM m),
-            r AS (SELECT r0.*, ${rankedWeightSql(signals)} AS ranked_weight FROM r0),
+            r AS (SELECT r0.*, ${rankedWeightSql(signals, 'r0')} AS ranked_weight FROM r0),
             scored AS (SELECT m.*, r.matched, r.ranked_weight, ${contributions} FROM m CROSS JOIN r)
             SELECT scored.*, CASE WHEN scored.ranked_weight = 0 THEN NULL ELSE round(${signals.map((s) => `c_${s.alias}`).join(' + ')}, 2) END AS score
             FROM scored

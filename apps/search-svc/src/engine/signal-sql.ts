@@ -34,8 +34,8 @@ export function planSignals(rankBy: readonly RankBy[]): SignalPlan[] {
  * parcel has a value for (over the ranges `r`). A signal without data anywhere is left out, so the
  * others share the 100 points.
  */
-export function rankedWeightSql(plans: readonly SignalPlan[]): string {
-  return plans.map((plan) => `CASE WHEN r.max_${plan.alias} IS NULL THEN 0 ELSE ${plan.weight} END`).join(' + ');
+export function rankedWeightSql(plans: readonly SignalPlan[], ranges: string): string {
+  return plans.map((plan) => `CASE WHEN ${ranges}.max_${plan.alias} IS NULL THEN 0 ELSE ${plan.weight} END`).join(' + ');
 }
 
 /**
