@@ -41,9 +41,11 @@ export async function startAppProcess(app: string, env: Record<string, string>, 
     if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}:\n${output}`);
     const status = await fetch(readyUrl).then((res) => res.status, () => 0);
     if (status >= 200 && status < 300) break;
-    // a service that answers "not ready" is building its read models (search-svc's index): give it longer
+    // a service that answers "not ready" is building its read models (search-svc's index): give it longer.
+    // Before its ops port opens a service loads what it needs to answer (search-svc's place gazetteer:
+    // 15 s measured on a loaded 2-core machine), so silence gets 60 s.
     answering ||= status !== 0;
-    const limitMs = answering ? 240_000 : 20_000;
+    const limitMs = answering ? 240_000 : 60_000;
     if (Date.now() - started > limitMs) {
       await stopChild(child);
       throw new Error(`${app} was not ready within ${limitMs / 1000} s:\n${output}`);
