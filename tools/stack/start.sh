@@ -102,15 +102,14 @@ if [[ ! -f "$STATE/places-loaded" || "$STATE/demo-loaded" -nt "$STATE/places-loa
 fi
 
 ops_port=9101
+declare -A OPS_PORTS=()
 for app in "${LP_SERVICES[@]}"; do
-	# The next search starts above the port just given: the app has not bound it yet, so a search
-	# from the next number could hand the same free port to every app when 9101.. are taken.
-	app_ops_port=$(stack_free_port "$ops_port")
+	OPS_PORTS[$app]=$(stack_free_port "$ops_port")
 	# layer-svc refreshes layers by their cadence from the demo sources.
 	LAYER_SOURCES_DIR=$DEMO_DIR REFRESH_SCHEDULER=on \
-		OPS_PORT=$app_ops_port node "apps/$app/dist/main.js" >>"$LOGS/$app.log" 2>&1 &
+		OPS_PORT=${OPS_PORTS[$app]} node "apps/$app/dist/main.js" >>"$LOGS/$app.log" 2>&1 &
 	PIDS+=($!)
-	ops_port=$((app_ops_port + 1))
+	ops_port=$((OPS_PORTS[$app] + 1))
 done
 # The gateway's readiness and metrics are on its ops port (loopback only), never on $PORT.
 GATEWAY_OPS_PORT=$(stack_free_port "$ops_port")
@@ -136,6 +135,27 @@ if [[ $ready != 1 ]]; then
 	say "Logs are in $LOGS"
 	exit 1
 fi
+
+# Each service's own readiness (its ops port): search-svc is not ready until every gmina has a search
+# index build, so the URLs are printed only once a search answers. Progress is shown as it changes.
+for app in "${LP_SERVICES[@]}"; do
+	shown=""
+	until curl -fsS "http://127.0.0.1:${OPS_PORTS[$app]}/readyz" >/dev/null 2>&1; do
+		body=$(curl -sS "http://127.0.0.1:${OPS_PORTS[$app]}/readyz" 2>/dev/null || true)
+		progress=$(printf '%s' "$body" | node -e 'let t="";process.stdin.on("data",(d)=>(t+=d)).on("end",()=>{try{const c=JSON.parse(t).checks??{};process.stdout.write(Object.entries(c).filter(([,v])=>v!=="ok").map(([k,v])=>`${k}: ${v}`).join("; "))}catch{}})')
+		if [[ -n "$progress" && "$progress" != "$shown" ]]; then
+			say "  $app not ready yet: $progress"
+			shown=$progress
+		fi
+		for pid in "${PIDS[@]}"; do
+			if ! kill -0 "$pid" 2>/dev/null; then
+				say "An app exited while $app was getting ready; see $LOGS."
+				exit 1
+			fi
+		done
+		sleep 2
+	done
+done
 
 # A real parcel of the demo, with a '/' in its number, for the example call.
 example=$(/usr/bin/psql -X -Atq "$DATABASE_URL" -c "SELECT id FROM layer_pub.parcels WHERE id LIKE '%/%' ORDER BY id LIMIT 1" 2>/dev/null || true)

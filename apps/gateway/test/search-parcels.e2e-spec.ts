@@ -68,11 +68,37 @@ describe('POST /v1/search/parcels', () => {
       [{ bbox: '52.3,16.8,52.5,17' }, /bbox/],
       [{ region: '9999' }, /9999 is not the TERYT code/],
       [{ limit: 0 }, /limit must be an integer from 1 to 200/],
+      [{ filters: { near_any: [{ any_of: [{ layer: 'planned_roads', within_m: 10 }, { layer: 'roads', within_m: 10, kinds: ['autobahn'] }] }] } }, /near_any\[0\]\.any_of\[1\]\.kinds: autobahn is not a kind of roads/],
+      [{ filters: { near_any: [{ any_of: [{ layer: 'planned_roads', within_m: 10 }] }] } }, /any_of needs at least 2 near filters/],
+      [{ filters: { not_contaminated: false } }, /not_contaminated can only be true/],
     ];
     for (const [body, message] of cases) {
       const res = await search<ErrorEnvelope>(body);
       expect(res.status).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(message) });
+    }
+  });
+
+  it('drops no scenario criterion: brownfield reports "not contaminated" as missing, logistics searches planned or trunk roads as one criterion', async () => {
+    const compile = async (scenario: string): Promise<SearchParcelsRequest> =>
+      (await stack.api().post<SearchParcelsRequest>(`/v1/scenarios/${scenario}/compile`, { key, body: { region: '3064', limit: 50 } })).json();
+    const brownfield = (await search<SearchResponseView>(await compile('brownfield_redevelopment'))).json();
+    expect(brownfield.blocked).toBe(false);
+    expect(brownfield.coverage).toContainEqual(expect.objectContaining({ criterion: 'not_contaminated', mode: 'screens', status: 'missing', note: expect.stringMatching(/contaminat/) }));
+    for (const result of brownfield.results) expect(result.unscreened).toContain('not_contaminated');
+
+    const logistics = await compile('logistics_warehouse');
+    expect(logistics.filters!.near_any![0]!.any_of.map((near) => near.layer)).toEqual(['planned_roads', 'roads']);
+    const answer = (await search<SearchResponseView>(logistics)).json();
+    expect(answer.coverage.map((c) => c.criterion)).toContain('near_any:planned_roads|roads');
+    // every result is within 5 km of a planned road or of a motorway, expressway or GP road, on the raw layers
+    for (const result of answer.results) {
+      const [row] = await stack.sql<{ ok: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM layer_pub.planned_roads r, layer_pub.parcels p WHERE p.id = $1 AND ST_DWithin(r.geom, p.geom, 5000))
+             OR EXISTS (SELECT 1 FROM layer_pub.roads r, layer_pub.parcels p WHERE p.id = $1 AND r.kind IN ('motorway', 'expressway', 'trunk') AND ST_DWithin(r.geom, p.geom, 5000)) AS ok`,
+        [result.parcel_id],
+      );
+      expect(row!.ok).toBe(true);
     }
   });
 

@@ -294,6 +294,15 @@ describe('MCP tool server end to end (demo data)', () => {
       expect(sites.coverage.length).toBeGreaterThan(0);
     });
 
+    it('find_sites and search_parcels tell the model that "not contaminated" was not checked', async () => {
+      const sites = await call('find_sites', { scenario: 'brownfield_redevelopment', region: 'Poznań', limit: 5 });
+      expect(sites.isError).toBeFalsy();
+      expect(sites.structuredContent).toMatchObject({ coverage: expect.arrayContaining([expect.objectContaining({ criterion: 'not_contaminated', mode: 'screens', status: 'missing' })]) });
+      expect(text(sites)).toMatch(/Not fully checked \(tell the user\):[\s\S]*not_contaminated \(Not contaminated\) \[screens, missing\]/);
+      const found = await call('search_parcels', { query: 'teren poprzemysłowy', region: 'Poznań', limit: 3 });
+      expect(text(found)).toMatch(/not_contaminated \[screens, missing\]/);
+    });
+
     it('a blocked search is an error result naming the criterion without data', async () => {
       const result = await call('find_sites', { scenario: 'bess_storage', region: blockedRegion });
       expect(result.isError).toBe(true);

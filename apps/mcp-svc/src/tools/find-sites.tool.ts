@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { READ_ONLY_TOOL, defineTool } from './tool-definition.js';
 import { mapUrlFor } from './support/parcel-links.js';
 import { regionInput, regionOutput, regionOutputOf, resolveRegion } from './support/region-resolver.js';
-import { blockedMessage, coverageWarningLines, searchCoverageOf, searchOutcomeFields } from './support/search-coverage.js';
+import { blockedMessage, coverageWarningLines, searchCoverageOf, searchOutcomeFields, unrankedLines } from './support/search-coverage.js';
 import { bulletList, formatArea } from './support/text-format.js';
 import { TOOL_LIMIT } from './support/tool-limit.js';
 
@@ -13,7 +13,15 @@ const resultSchema = z.object({
   gmina: z.string(),
   score: z.number().nullable().describe('0 to 100, relative within this result set'),
   components: z
-    .array(z.object({ signal: z.string(), value: z.number().nullable().describe("Raw value in the signal's unit; null: no value for this parcel"), contribution: z.number() }))
+    .array(
+      z.object({
+        signal: z.string(),
+        value: z.number().nullable().describe("Raw value in the signal's unit; null: no value for this parcel"),
+        contribution: z.number(),
+        missing: z.boolean().optional().describe('true: this parcel has no value while others do; ranked as the worst (0 points)'),
+        unranked: z.boolean().optional().describe('true: no result has a value; left out of the score'),
+      }),
+    )
     .describe('How the score was earned, per ranking signal'),
   unscreened: z.array(z.string()).describe('Criteria that could not be checked for this parcel (partial data): tell the user'),
   map_url: z.string(),
@@ -67,6 +75,7 @@ export const findSitesTool = defineTool({
       count: response.count,
       matched: response.matched,
       blocked: response.blocked,
+      unranked_signals: response.unranked_signals ?? [],
       results: response.results.map((result) => ({
         parcel_id: result.parcel_id,
         area_sqm: result.area_sqm,
@@ -83,10 +92,11 @@ export const findSitesTool = defineTool({
     const lines = [
       `${structured.scenario.title} in ${where}: ${response.count} shown of ${response.matched} parcels passing every criterion.`,
       ...bulletList(structured.results, (item) => {
-        const earned = item.components.map((component) => `${component.signal} ${component.contribution}`).join(', ');
+        const earned = item.components.map((component) => `${component.signal} ${component.contribution}${component.missing ? ' (no value)' : ''}`).join(', ');
         const unscreened = item.unscreened.length > 0 ? ` (not checked: ${item.unscreened.join(', ')})` : '';
         return `${item.parcel_id}, ${item.gmina}, ${formatArea(item.area_sqm)}, score ${item.score ?? '-'}${earned ? ` [${earned}]` : ''}${unscreened} ${item.map_url}`;
       }),
+      ...unrankedLines(structured.unranked_signals),
       ...coverageWarningLines(coverage, labelOf),
     ];
     return { structuredContent: structured, text: lines.join('\n') };

@@ -1,4 +1,5 @@
 import type { CoverageStatus, CriterionCoverageView, SearchCriterion } from '@lp/contracts';
+import { alternativesNote, alternativesStatus } from './alternative-coverage.js';
 
 export interface ScopeGmina {
   teryt: string;
@@ -20,10 +21,14 @@ export interface CriterionPlan {
 
 const RANK: Record<CoverageStatus, number> = { missing: 0, partial: 1, available: 2 };
 
-/** A criterion's status in one gmina: the best of its layers (zoning counts plan ogólny where no local plan is held). */
+/**
+ * A criterion's status in one gmina: the best of its layers (zoning counts plan ogólny where no local
+ * plan is held); for a near_any criterion, available only when every alternative's layer has data.
+ */
 function gminaStatus(criterion: SearchCriterion, teryt: string, table: CoverageTable): CoverageStatus {
   // named anchors were found before planning: the distance to them is known wherever the parcel lies
   if (criterion.anchors) return 'available';
+  if (criterion.anyOf) return alternativesStatus(criterion.layers.map((layer) => table.get(layer)?.get(teryt) ?? 'missing'));
   let best: CoverageStatus = 'missing';
   for (const layer of criterion.layers) {
     const status = table.get(layer)?.get(teryt) ?? 'missing';
@@ -44,11 +49,23 @@ function someNames(gminas: readonly ScopeGmina[], teryts: readonly string[]): st
   return teryts.length > shown.length ? `${shown.join(', ')} and ${teryts.length - shown.length} more` : shown.join(', ');
 }
 
-function noteFor(criterion: SearchCriterion, status: CoverageStatus, covered: string[], uncovered: string[], gminas: readonly ScopeGmina[]): string | undefined {
+function noteFor(
+  criterion: SearchCriterion,
+  status: CoverageStatus,
+  covered: string[],
+  uncovered: string[],
+  gminas: readonly ScopeGmina[],
+  table: CoverageTable,
+): string | undefined {
   const layers = criterion.layers.join(' / ');
   const name = criterion.criterion;
   const share = `${covered.length} of ${covered.length + uncovered.length} gminas`;
   if (status === 'available') return undefined;
+  if (criterion.noLayerNote !== undefined) return criterion.noLayerNote;
+  if (criterion.anyOf && status === 'partial') {
+    const statusOf = (layer: string, teryt: string): CoverageStatus => table.get(layer)?.get(teryt) ?? 'missing';
+    return alternativesNote(criterion, gminas.map((g) => g.teryt), statusOf, (teryts) => someNames(gminas, teryts));
+  }
   if (criterion.mode === 'requires') {
     return status === 'missing'
       ? `${name} must be proven from ${layers}, which has no data in the searched area: the search is blocked rather than reporting no match. Tell the user this criterion cannot be checked here.`
@@ -70,7 +87,7 @@ export function planCoverage(criteria: readonly SearchCriterion[], gminas: reado
     const covered = gminas.filter((_, i) => statuses[i] !== 'missing').map((g) => g.teryt);
     const uncovered = gminas.filter((_, i) => statuses[i] === 'missing').map((g) => g.teryt);
     const status = overall(statuses);
-    const note = noteFor(criterion, status, covered, uncovered, gminas);
+    const note = noteFor(criterion, status, covered, uncovered, gminas, table);
     const view: CriterionCoverageView = { criterion: criterion.criterion, mode: criterion.mode, status };
     if (note !== undefined) view.note = note;
     return { criterion, view, covered, uncovered };

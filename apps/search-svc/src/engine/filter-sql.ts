@@ -128,7 +128,7 @@ export function nearestColumnFor(near: NearFilter): NearestColumn | undefined {
   });
 }
 
-function nearSql(near: NearFilter, params: SqlParams, useIndex: boolean): CriterionSql {
+export function nearSql(near: NearFilter, params: SqlParams, useIndex: boolean): CriterionSql {
   const layer = layerOf(near.layer);
   const kinds = kindsOf(layer, near.kinds);
   const allKinds = sameSet(kinds, layer.kinds.map((k) => k.id));

@@ -8,6 +8,7 @@ import { EVIDENCE_CRITERIA, evidenceCoverage } from './zoning-evidence-coverage.
 import { SearchRepository, type SearchRow } from './search.repository.js';
 import { buildSearchQuery, type SearchQuery } from './search-query.js';
 import { scopeOf, type SearchScope } from './search-scope.js';
+import { scoreComponents, unrankedSignals, type SignalCells } from './score-components.js';
 
 export interface SearchOptions {
   parcelIds?: readonly string[];
@@ -61,7 +62,11 @@ export class ParcelSearchService implements ParcelSearch {
     const query = this.query(request, plan, options);
     const rows = await this.repository.run(query);
     const results = rows.map((row) => this.result(row, query));
-    return { count: results.length, matched: rows.length > 0 ? Number(rows[0]!.matched) : 0, blocked: false, coverage, results };
+    const response: ParcelSearchResponse = { count: results.length, matched: rows.length > 0 ? Number(rows[0]!.matched) : 0, blocked: false, coverage, results };
+    // whether a signal has data is a property of the whole matched set, the same on every row
+    const unranked = rows.length > 0 ? unrankedSignals(this.signalCells(rows[0]!, query)) : [];
+    if (unranked.length > 0) response.unranked_signals = unranked;
+    return response;
   }
 
   /** Where the search looks and what the coverage of its criteria allows. */
@@ -128,11 +133,8 @@ export class ParcelSearchService implements ParcelSearch {
   }
 
   private result(row: SearchRow, query: SearchQuery): ExplainedResult {
-    const components: ScoreComponentView[] = query.signals.map((signal) => {
-      const value = numeric(row[signal.alias]);
-      return { signal: signal.signal, value: value === null ? null : round(value, 3), contribution: Number(row[`c_${signal.alias}`]) };
-    });
     const score = numeric(row.score);
+    const components = scoreComponents(this.signalCells(row, query), score);
     const result: ExplainedResult = {
       parcel_id: row.parcel_id,
       area_sqm: round(Number(row.area_sqm), 2),
@@ -146,6 +148,13 @@ export class ParcelSearchService implements ParcelSearch {
     if (unscreened.length > 0) result.unscreened = unscreened;
     result.facts = this.facts(row, query);
     return result;
+  }
+
+  private signalCells(row: SearchRow, query: SearchQuery): SignalCells[] {
+    return query.signals.map((plan) => {
+      const value = numeric(row[plan.alias]);
+      return { plan, value: value === null ? null : round(value, 3), contribution: numeric(row[`c_${plan.alias}`]), unranked: row[`x_${plan.alias}`] === true };
+    });
   }
 
   private facts(row: SearchRow, query: SearchQuery): ResultFacts {

@@ -2,7 +2,8 @@ import type { SearchParcelsRequest } from '@lp/contracts';
 import type { CriterionPlan } from './criterion-coverage.js';
 import { criteriaSql, type FilterPath } from './filter-sql.js';
 import type { SearchScope } from './search-scope.js';
-import { contributionSql, planSignals, SIGNAL_VALUE_SQL, type SignalPlan } from './signal-sql.js';
+import { contributionSql, planSignals, rankedWeightSql, SIGNAL_VALUE_SQL, type SignalPlan } from './signal-sql.js';
+import { alternativeCriteriaSql } from './alternative-sql.js';
 import { SqlParams } from './sql-params.js';
 
 export interface SearchQueryInput {
@@ -61,7 +62,7 @@ function scopeSql(input: SearchQueryInput, params: SqlParams): string[] {
  */
 export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
   const params = new SqlParams();
-  const filters = criteriaSql(input.request.filters ?? {}, input.path);
+  const filters = new Map([...criteriaSql(input.request.filters ?? {}, input.path), ...alternativeCriteriaSql(input.request.filters ?? {}, input.path)]);
   const where = scopeSql(input, params);
   const select = [
     'i.parcel_id',
@@ -119,15 +120,17 @@ export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
             ORDER BY m.parcel_id COLLATE "C" LIMIT ${limit}`;
     order = 'page.parcel_id COLLATE "C"';
   } else {
-    const totalWeight = signals.reduce((sum, s) => sum + s.weight, 0);
+    // per signal: the raw contribution (c_), and whether no matched parcel has a value (x_: left out of the weighting)
     const ranges = signals.map((s) => `min(${s.alias}) AS min_${s.alias}, max(${s.alias}) AS max_${s.alias}`).join(', ');
-    const contributions = signals.map((s) => `${contributionSql(s, totalWeight)} AS c_${s.alias}`).join(', ');
+    const contributions = signals.map((s) => `${contributionSql(s)} AS c_${s.alias}, r.max_${s.alias} IS NULL AS x_${s.alias}`).join(', ');
     page = `WITH m AS MATERIALIZED (${matched}),
-            r AS MATERIALIZED (SELECT count(*) AS matched, ${ranges} FROM m),
-            scored AS (SELECT m.*, r.matched, ${contributions} FROM m CROSS JOIN r)
-            SELECT scored.*, (${signals.map((s) => `c_${s.alias}`).join(' + ')}) AS score FROM scored
-            ORDER BY score DESC, scored.parcel_id COLLATE "C" LIMIT ${limit}`;
-    order = 'page.score DESC, page.parcel_id COLLATE "C"';
+            r0 AS MATERIALIZED (SELECT count(*) AS matched, ${ranges} FROM m),
+            r AS (SELECT r0.*, ${rankedWeightSql(signals, 'r0')} AS ranked_weight FROM r0),
+            scored AS (SELECT m.*, r.matched, r.ranked_weight, ${contributions} FROM m CROSS JOIN r)
+            SELECT scored.*, CASE WHEN scored.ranked_weight = 0 THEN NULL ELSE round(${signals.map((s) => `c_${s.alias}`).join(' + ')}, 2) END AS score
+            FROM scored
+            ORDER BY score DESC NULLS LAST, scored.parcel_id COLLATE "C" LIMIT ${limit}`;
+    order = 'page.score DESC NULLS LAST, page.parcel_id COLLATE "C"';
   }
   // outlines only for the page returned, in the same statement
   return {

@@ -30,15 +30,25 @@ export function planSignals(rankBy: readonly RankBy[]): SignalPlan[] {
 }
 
 /**
- * A signal's contribution in points, rounded to 0.01 as exact numerics so the score (their exact
- * sum) orders the results exactly as they are shown, ties included. Min-max over the matched set, direction-aware; all equal
- * counts as best (1); a parcel without a value gets 0.
+ * The weight that takes part in the score: the sum of the weights of the signals some matched
+ * parcel has a value for (over the ranges `r`). A signal without data anywhere is left out, so the
+ * others share the 100 points.
  */
-export function contributionSql(plan: SignalPlan, totalWeight: number): string {
+export function rankedWeightSql(plans: readonly SignalPlan[], ranges: string): string {
+  return plans.map((plan) => `CASE WHEN ${ranges}.max_${plan.alias} IS NULL THEN 0 ELSE ${plan.weight} END`).join(' + ');
+}
+
+/**
+ * A signal's contribution in points, unrounded (exact numerics): its share of the ranked weight times
+ * its min-max position over the matched set, direction-aware; all equal counts as best (1). A parcel
+ * without a value that others have ranks as the worst (0); a signal no parcel has a value for gives 0.
+ * `r.ranked_weight` is rankedWeightSql; the score is the sum, rounded once (see ParcelSearchService).
+ */
+export function contributionSql(plan: SignalPlan): string {
   const value = `m.${plan.alias}`;
   const min = `r.min_${plan.alias}`;
   const max = `r.max_${plan.alias}`;
   const normalised = plan.direction === 'higher' ? `(${value} - ${min}) / (${max} - ${min})` : `(${max} - ${value}) / (${max} - ${min})`;
-  const share = (100 * plan.weight) / totalWeight;
-  return `round((${share} * CASE WHEN ${value} IS NULL THEN 0 WHEN ${max} = ${min} THEN 1 ELSE ${normalised} END)::numeric, 2)`;
+  const position = `CASE WHEN ${value} IS NULL OR ${max} IS NULL THEN 0 WHEN ${max} = ${min} THEN 1 ELSE ${normalised} END`;
+  return `(${position})::numeric * ${100 * plan.weight} / NULLIF(r.ranked_weight, 0)`;
 }

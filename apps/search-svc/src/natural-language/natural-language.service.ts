@@ -58,6 +58,7 @@ export class NaturalLanguageService {
       matched: response.matched,
       blocked: response.blocked,
       coverage: response.coverage,
+      ...(response.unranked_signals ? { unranked_signals: response.unranked_signals } : {}),
       results: response.results.map(({ facts, ...result }) => ({ ...result, why: explainResult(interpretation, { ...result, facts }) })),
     };
   }

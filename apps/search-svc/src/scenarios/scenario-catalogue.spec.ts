@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { expandKinds, findSearchSignal, searchCriteriaOf } from '@lp/contracts';
-import { SCENARIO_IDS, SCENARIOS } from './scenario-catalogue.js';
+import { findScenario, SCENARIO_IDS, SCENARIOS } from './scenario-catalogue.js';
 import { compileScenario } from './scenario-compiler.js';
 import { BLOCKING_ENV_KINDS, ENV_RISK_KIND_GROUPS } from './scenario-criteria.js';
 import { scenarioView } from './scenario-listing.js';
@@ -89,15 +89,34 @@ describe('scenarioView (list_scenarios)', () => {
     for (const v of views) expect(v.parameters[0]!.id).toBe('min_area_sqm');
   });
 
-  it('names for every criterion the criterion ids of the compiled request, and says when one is not searched', () => {
+  it('names for every criterion the criterion ids of the compiled request; none is left without one', () => {
     for (const scenario of SCENARIOS) {
       const compiled = new Set(searchCriteriaOf(compileScenario(scenario)).map((c) => c.criterion));
       const named = new Set(scenarioView(scenario).criteria.flatMap((c) => c.criterion_ids));
       expect(named).toEqual(compiled);
+      for (const criterion of scenarioView(scenario).criteria) expect(criterion.criterion_ids.length).toBeGreaterThan(0);
     }
     const contaminated = view('brownfield_redevelopment').criteria.find((c) => c.label === 'Not contaminated')!;
-    expect(contaminated).toMatchObject({ searched_as: 'not searched', criterion_ids: [] });
+    expect(contaminated).toMatchObject({ criterion_ids: ['not_contaminated'] });
     expect(contaminated.note).toMatch(/no layer/);
+    const brownfield = searchCriteriaOf(compileScenario(findScenario('brownfield_redevelopment')!));
+    expect(brownfield.find((c) => c.criterion === 'not_contaminated')).toMatchObject({ mode: 'screens', layers: [] });
+  });
+
+  it('searches "near a planned or trunk road" as one criterion with both alternatives', () => {
+    const road = view('logistics_warehouse').criteria.find((c) => c.label === 'Near a planned or trunk road')!;
+    expect(road.criterion_ids).toEqual(['near_any:planned_roads|roads']);
+    expect(road.searched_as).toBe('near_any of: near planned_roads within 5000 m | near roads kinds motorway, expressway, trunk within 5000 m');
+    const compiled = compileScenario(findScenario('logistics_warehouse')!, { params: { planned_road_km: 2.5 } });
+    expect(compiled.filters!.near_any).toEqual([
+      {
+        any_of: [
+          { layer: 'planned_roads', within_m: 2500 },
+          { layer: 'roads', within_m: 2500, kinds: ['motorway', 'expressway', 'trunk'] },
+        ],
+      },
+    ]);
+    expect(searchCriteriaOf(compiled).find((c) => c.criterion === 'near_any:planned_roads|roads')).toMatchObject({ mode: 'requires', anyOf: true });
   });
 
   it('describes each signal with its unit and direction', () => {

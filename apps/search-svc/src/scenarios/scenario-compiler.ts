@@ -5,6 +5,7 @@ import {
   LAND_USE_KINDS,
   type ExcludeFilter,
   type LandUseFilter,
+  type NearAnyFilter,
   type NearFilter,
   type RankBy,
   type SearchFilters,
@@ -12,7 +13,7 @@ import {
 } from '@lp/contracts';
 import { listProblems } from '@lp/messaging';
 import { formatBbox, parseBbox } from '@lp/geo';
-import type { Amount, FilterRule } from './scenario-criteria.js';
+import type { Amount, FilterRule, NearRule } from './scenario-criteria.js';
 import type { ScenarioDefinition } from './scenario-definition.js';
 import { resolveParameters, resolveWeights, type ParameterValues } from './scenario-overrides.js';
 
@@ -32,7 +33,9 @@ export type CompiledRule =
   | { filter: 'vacant'; value: boolean }
   | { filter: 'land_use'; land_use: LandUseFilter }
   | { filter: 'near'; near: NearFilter }
-  | { filter: 'exclude'; exclude: ExcludeFilter };
+  | { filter: 'near_any'; nearAny: NearAnyFilter }
+  | { filter: 'exclude'; exclude: ExcludeFilter }
+  | { filter: 'not_contaminated' };
 
 function valueOf(amount: Amount, params: ParameterValues): number {
   if (typeof amount === 'number') return amount;
@@ -46,6 +49,13 @@ function valueOf(amount: Amount, params: ParameterValues): number {
 export function concreteKinds(layerId: string, kinds: readonly string[]): string[] {
   const order = findLayer(layerId)?.kinds.map((k) => k.id) ?? [];
   return expandKinds(layerId, kinds).sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
+function compileNear(rule: NearRule, params: ParameterValues): NearFilter {
+  const near: NearFilter = { layer: rule.layer, within_m: valueOf(rule.within, params) };
+  if (rule.kinds) near.kinds = concreteKinds(rule.layer, rule.kinds);
+  if (rule.where) near.where = Object.fromEntries(Object.entries(rule.where).map(([key, amount]) => [key, valueOf(amount, params)]));
+  return near;
 }
 
 export function compileRule(rule: FilterRule, params: ParameterValues): CompiledRule {
@@ -64,12 +74,12 @@ export function compileRule(rule: FilterRule, params: ParameterValues): Compiled
       if (rule.exclude_kinds) landUse.exclude_kinds = [...rule.exclude_kinds];
       return { filter: 'land_use', land_use: landUse };
     }
-    case 'near': {
-      const near: NearFilter = { layer: rule.layer, within_m: valueOf(rule.within, params) };
-      if (rule.kinds) near.kinds = concreteKinds(rule.layer, rule.kinds);
-      if (rule.where) near.where = Object.fromEntries(Object.entries(rule.where).map(([key, amount]) => [key, valueOf(amount, params)]));
-      return { filter: 'near', near };
-    }
+    case 'near':
+      return { filter: 'near', near: compileNear(rule, params) };
+    case 'near_any':
+      return { filter: 'near_any', nearAny: { any_of: rule.alternatives.map((alternative) => compileNear(alternative, params)) } };
+    case 'not_contaminated':
+      return { filter: 'not_contaminated' };
     case 'exclude': {
       const exclude: ExcludeFilter = { layer: rule.layer };
       if (rule.kinds) exclude.kinds = concreteKinds(rule.layer, rule.kinds);
@@ -109,6 +119,8 @@ export function buildFilters(rules: CompiledRule[]): SearchFilters {
   let landUse: LandUseFilter | undefined;
   const near: NearFilter[] = [];
   const exclude: ExcludeFilter[] = [];
+  const nearAny: NearAnyFilter[] = [];
+  let notContaminated = false;
   for (const rule of rules) {
     switch (rule.filter) {
       case 'area_min':
@@ -136,6 +148,12 @@ export function buildFilters(rules: CompiledRule[]): SearchFilters {
         else exclude[index] = mergeExclude(exclude[index]!, rule.exclude);
         break;
       }
+      case 'near_any':
+        nearAny.push(rule.nearAny);
+        break;
+      case 'not_contaminated':
+        notContaminated = true;
+        break;
     }
   }
   // fixed key order, so equal inputs give byte-equal JSON
@@ -147,6 +165,8 @@ export function buildFilters(rules: CompiledRule[]): SearchFilters {
   if (vacant !== undefined) filters.vacant = vacant;
   if (near.length > 0) filters.near = near;
   if (exclude.length > 0) filters.exclude = exclude;
+  if (nearAny.length > 0) filters.near_any = nearAny;
+  if (notContaminated) filters.not_contaminated = true;
   return filters;
 }
 

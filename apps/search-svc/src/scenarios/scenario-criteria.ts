@@ -11,8 +11,18 @@ export type FilterRule =
   | { filter: 'zoning'; categories: readonly ZoningCategory[] }
   | { filter: 'vacant'; value: boolean }
   | { filter: 'land_use'; kinds?: readonly LandUseKind[]; exclude_kinds?: readonly LandUseKind[] }
-  | { filter: 'near'; layer: string; within: Amount; kinds?: readonly string[]; where?: Readonly<Record<string, Amount>> }
-  | { filter: 'exclude'; layer: string; kinds?: readonly string[]; buffer: Amount };
+  | NearRule
+  | { filter: 'near_any'; alternatives: readonly NearRule[] }
+  | { filter: 'exclude'; layer: string; kinds?: readonly string[]; buffer: Amount }
+  | { filter: 'not_contaminated' };
+
+export interface NearRule {
+  filter: 'near';
+  layer: string;
+  within: Amount;
+  kinds?: readonly string[];
+  where?: Readonly<Record<string, Amount>>;
+}
 
 export interface CriterionDefinition {
   /** The criterion in the words of the spec's scenario table. */
@@ -41,6 +51,9 @@ export const ENV_RISK_KIND_GROUPS = ['protected_nature', 'flood_zone'] as const;
 
 /** Water a data centre can draw on; streams and drainage ditches do not count. */
 export const COOLING_WATER_KINDS = ['river', 'canal', 'lake', 'reservoir'] as const;
+
+/** Existing roads that count as trunk roads: motorways (A), expressways (S) and main accelerated traffic roads (GP). */
+export const TRUNK_ROAD_KINDS = ['motorway', 'expressway', 'trunk'] as const;
 
 /** The criteria of the twelve scenarios; a scenario may relabel one with the spec's wording. */
 export const CRITERIA = {
@@ -126,10 +139,18 @@ export const CRITERIA = {
   },
   nearPlannedRoad: {
     label: 'Near a planned or trunk road',
-    rules: [{ filter: 'near', layer: 'planned_roads', within: km('planned_road_km') }],
+    rules: [
+      {
+        filter: 'near_any',
+        alternatives: [
+          { filter: 'near', layer: 'planned_roads', within: km('planned_road_km') },
+          { filter: 'near', layer: 'roads', within: km('planned_road_km'), kinds: TRUNK_ROAD_KINDS },
+        ],
+      },
+    ],
     note:
-      'Approximation: all filters must pass, so "planned or trunk" cannot be one criterion. Following the parameter planned_road_km, ' +
-      'it searches planned roads; a parcel near only an existing trunk road does not qualify.',
+      'One criterion met by either alternative (near_any): a planned road of any kind, or an existing motorway, expressway or GP trunk road, ' +
+      'both within planned_road_km.',
   },
   lowRiseBuilding: {
     label: 'Existing low-rise building',
@@ -141,8 +162,10 @@ export const CRITERIA = {
   notHeritage: { label: 'Not heritage', rules: [{ filter: 'exclude', layer: 'heritage_sites', buffer: 0 }] },
   notContaminated: {
     label: 'Not contaminated',
-    rules: [],
-    note: 'Not searched: no layer of the catalogue records contaminated land (the register of historical soil contamination is not loaded). Check it on site.',
+    rules: [{ filter: 'not_contaminated' }],
+    note:
+      'Asked but cannot be checked: no layer of the catalogue records contaminated land (the register of historical soil contamination is not ' +
+      'loaded). It is a screening criterion, so search coverage reports it as missing and every result lists it in unscreened; check it on site.',
   },
   overlapsStateLand: {
     label: 'Overlaps state agricultural land',

@@ -3,11 +3,32 @@ import { AppError, type EvaluateScenarioRequest, type ScenarioFitView } from '@l
 import { listProblems } from '@lp/messaging';
 import { ParcelSearchService } from '../engine/parcel-search.service.js';
 import { SearchRepository } from '../engine/search.repository.js';
-import { buildFilters, compileRule } from './scenario-compiler.js';
+import { buildFilters, compileRule, type CompiledRule } from './scenario-compiler.js';
 import { resolveParameters } from './scenario-overrides.js';
 import { ScenariosService } from './scenarios.service.js';
 
 type Verdict = 'passes' | 'fails' | 'unverified';
+
+/**
+ * The criterion's rules once per alternative of its near_any rules (each replaced by one of its near
+ * filters), so each alternative gets its own verdict: a single search over the disjunction would
+ * call a parcel near only the alternative without data a failure, where it is unknown.
+ */
+function alternativeRuleSets(rules: readonly CompiledRule[]): CompiledRule[][] {
+  return rules.reduce<CompiledRule[][]>(
+    (sets, rule) =>
+      rule.filter === 'near_any'
+        ? sets.flatMap((set) => rule.nearAny.any_of.map((near): CompiledRule[] => [...set, { filter: 'near', near }]))
+        : sets.map((set) => [...set, rule]),
+    [[]],
+  );
+}
+
+/** Three-valued OR: one alternative passing is enough; otherwise one unknown leaves the whole unknown. */
+function anyOf(verdicts: readonly Verdict[]): Verdict {
+  if (verdicts.includes('passes')) return 'passes';
+  return verdicts.includes('unverified') ? 'unverified' : 'fails';
+}
 
 /**
  * Does one parcel meet a scenario's hard criteria (report scenario_fit, compare_parcels)? Each
@@ -33,11 +54,21 @@ export class ScenarioEvaluationService {
     const failed: string[] = [];
     const unverified: string[] = [];
     for (const criterion of scenario.criteria) {
-      const verdict = criterion.rules.length === 0 ? 'unverified' : await this.verdict(buildFilters(criterion.rules.map((rule) => compileRule(rule, params.values))), teryt, request.parcel_id);
+      const verdict = criterion.rules.length === 0 ? 'unverified' : await this.criterionVerdict(criterion.rules.map((rule) => compileRule(rule, params.values)), teryt, request.parcel_id);
       if (verdict === 'fails') failed.push(criterion.label);
       if (verdict === 'unverified') unverified.push(criterion.label);
     }
     return { scenario: scenario.id, passes: failed.length === 0 && unverified.length === 0, failed_criteria: failed, unverified_criteria: unverified };
+  }
+
+  private async criterionVerdict(rules: readonly CompiledRule[], teryt: string, parcelId: string): Promise<Verdict> {
+    const verdicts: Verdict[] = [];
+    for (const set of alternativeRuleSets(rules)) {
+      const verdict = await this.verdict(buildFilters(set), teryt, parcelId);
+      if (verdict === 'passes') return verdict;
+      verdicts.push(verdict);
+    }
+    return anyOf(verdicts);
   }
 
   private async verdict(filters: ReturnType<typeof buildFilters>, teryt: string, parcelId: string): Promise<Verdict> {

@@ -1,4 +1,4 @@
-import { findSearchSignal, type ScenarioCriterionView, type ScenarioView } from '@lp/contracts';
+import { findSearchSignal, nearAnyCriterionId, NOT_CONTAMINATED_CRITERION, type NearFilter, type ScenarioCriterionView, type ScenarioView } from '@lp/contracts';
 import { compileRule, type CompiledRule } from './scenario-compiler.js';
 import type { CriterionDefinition } from './scenario-criteria.js';
 import type { ScenarioDefinition } from './scenario-definition.js';
@@ -21,7 +21,17 @@ function criterionId(rule: CompiledRule): string {
       return `near:${rule.near.layer}`;
     case 'exclude':
       return `exclude:${rule.exclude.layer}`;
+    case 'near_any':
+      return nearAnyCriterionId(rule.nearAny.any_of.map((near) => near.layer));
+    case 'not_contaminated':
+      return NOT_CONTAMINATED_CRITERION;
   }
+}
+
+function describeNear({ layer, within_m, kinds, where }: NearFilter): string {
+  const kindText = kinds ? ` kinds ${kinds.join(', ')}` : '';
+  const whereText = where ? ` where ${Object.entries(where).map(([key, value]) => `${key} ${String(value)}`).join(', ')}` : '';
+  return `near ${layer}${kindText} within ${within_m} m${whereText}`;
 }
 
 /** A compiled rule in words, e.g. `near power_substations within 10000 m where voltage_kv_gte 110`. */
@@ -37,12 +47,12 @@ export function describeRule(rule: CompiledRule): string {
       return `vacant ${rule.value}`;
     case 'land_use':
       return rule.land_use.kinds ? `land_use.kinds ${rule.land_use.kinds.join(', ')}` : `land_use.exclude_kinds ${(rule.land_use.exclude_kinds ?? []).join(', ')}`;
-    case 'near': {
-      const { layer, within_m, kinds, where } = rule.near;
-      const kindText = kinds ? ` kinds ${kinds.join(', ')}` : '';
-      const whereText = where ? ` where ${Object.entries(where).map(([key, value]) => `${key} ${String(value)}`).join(', ')}` : '';
-      return `near ${layer}${kindText} within ${within_m} m${whereText}`;
-    }
+    case 'near':
+      return describeNear(rule.near);
+    case 'near_any':
+      return `near_any of: ${rule.nearAny.any_of.map(describeNear).join(' | ')}`;
+    case 'not_contaminated':
+      return 'not_contaminated (screens; no layer: reported missing, every result unscreened)';
     case 'exclude': {
       const { layer, kinds, buffer_m } = rule.exclude;
       return `exclude ${layer} ${kinds ? `kinds ${kinds.join(', ')}` : 'every kind'} with buffer_m ${buffer_m ?? 0}`;

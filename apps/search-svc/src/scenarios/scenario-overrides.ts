@@ -21,6 +21,8 @@ function amountsOf(rule: FilterRule): Amount[] {
       return [rule.within, ...Object.values(rule.where ?? {})];
     case 'exclude':
       return [rule.buffer];
+    case 'near_any':
+      return rule.alternatives.flatMap(amountsOf);
     default:
       return [];
   }

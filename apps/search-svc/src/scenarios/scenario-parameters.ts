@@ -77,7 +77,7 @@ export const PARAMETERS: Readonly<Record<ParameterId, ParameterSpec>> = {
   },
   max_stop_m: { id: 'max_stop_m', unit: 'm', description: 'Reach to a public transport stop', default: 800, min: 100, max: 2000, integer: false, stricter: 'lower' },
   school_m: { id: 'school_m', unit: 'm', description: 'Reach to a school', default: 1500, min: 500, max: 3000, integer: false, stricter: 'lower' },
-  planned_road_km: { id: 'planned_road_km', unit: 'km', description: 'Reach to a planned road', default: 5, min: 1, max: 30, integer: false, stricter: 'lower' },
+  planned_road_km: { id: 'planned_road_km', unit: 'km', description: 'Reach to a planned road or an existing trunk road (motorway, expressway, GP)', default: 5, min: 1, max: 30, integer: false, stricter: 'lower' },
   water_km: { id: 'water_km', unit: 'km', description: 'Reach to a river, canal, lake or reservoir', default: 3, min: 1, max: 20, integer: false, stricter: 'lower' },
   max_floors: { id: 'max_floors', unit: 'floors', description: 'Most above-ground floors of the existing building', default: 2, min: 1, max: 5, integer: true, stricter: 'lower' },
 };

@@ -4,6 +4,12 @@ import { SEARCH_SVC_ENV, type SearchSvcEnv } from '../config/search-svc.env.js';
 import { INDEX_LAYER_REACH_M, INDEX_LAYERS } from './index-columns.js';
 import { SearchIndexRepository, type IndexBuild } from './search-index.repository.js';
 
+type IndexReadiness =
+  | { state: 'checking' }
+  | { state: 'building'; done: number; total: number }
+  | { state: 'failed'; reason: string }
+  | { state: 'ready' };
+
 /**
  * Keeps the search index in step with the layers: at start builds every gmina that has no build or
  * was built from an older version of a layer it reads, and on each refresh rebuilds the gminas the
@@ -14,6 +20,8 @@ import { SearchIndexRepository, type IndexBuild } from './search-index.repositor
 export class SearchIndexBuilder {
   private readonly logger = new Logger('SearchIndex');
   private queue: Promise<unknown> = Promise.resolve();
+  /** Gminas with parcels and no index build yet: a search over them would answer 503. Unknown until the first check. */
+  private readiness: IndexReadiness = { state: 'checking' };
 
   constructor(
     private readonly index: SearchIndexRepository,
@@ -29,7 +37,14 @@ export class SearchIndexBuilder {
         return !at || INDEX_LAYERS.some((layer) => (at[layer] ?? 0) < (versions[layer] ?? 0));
       });
       await this.dropGone(builds, gminas);
-      await this.buildAll(stale, 'stale or missing');
+      // never-built gminas first: until they are built the service is not ready; a stale build still answers
+      const unbuilt = stale.filter((teryt) => !built.has(teryt));
+      const order = [...unbuilt, ...stale.filter((teryt) => built.has(teryt))];
+      this.readiness = unbuilt.length === 0 ? { state: 'ready' } : { state: 'building', done: 0, total: unbuilt.length };
+      await this.buildAll(order, 'stale or missing', (done) => {
+        if (this.readiness.state === 'building') this.readiness = done >= unbuilt.length ? { state: 'ready' } : { state: 'building', done, total: unbuilt.length };
+      });
+      this.readiness = { state: 'ready' };
       return stale.length;
     });
   }
@@ -48,6 +63,8 @@ export class SearchIndexBuilder {
       // gminas never built (new parcels) are built too
       const work = gminas.filter((t) => (reached.has(t) && behind(t)) || !built.has(t));
       await this.buildAll(work, `${event.layer_id} v${event.version} (${event.run_id})`);
+      // every gmina with parcels has a build now (also after a failed start-up build)
+      this.readiness = { state: 'ready' };
       return work.length;
     });
   }
@@ -58,7 +75,24 @@ export class SearchIndexBuilder {
     for (const build of builds) if (!withParcels.has(build.teryt)) await this.index.dropGmina(build.teryt);
   }
 
-  private async buildAll(teryts: readonly string[], why: string): Promise<void> {
+  /**
+   * Readiness of the service (its ops port's /readyz): throws, saying how far the build is, until
+   * every gmina with parcels has an index build, so a search never answers 503 once ready.
+   */
+  assertReady(): void {
+    const readiness = this.readiness;
+    if (readiness.state === 'ready') return;
+    if (readiness.state === 'checking') throw new Error('checking which gminas need a build');
+    if (readiness.state === 'failed') throw new Error(`start-up build failed (${readiness.reason}); retried on the next layer event`);
+    throw new Error(`building, ${readiness.done} of ${readiness.total} gminas done`);
+  }
+
+  /** The start-up build failed: not ready until a later build succeeds. */
+  startupFailed(reason: string): void {
+    if (this.readiness.state !== 'ready') this.readiness = { state: 'failed', reason };
+  }
+
+  private async buildAll(teryts: readonly string[], why: string, progress?: (done: number) => void): Promise<void> {
     if (teryts.length === 0) return;
     const started = performance.now();
     this.logger.log(`building the search index of ${teryts.length} gminas: ${why}`);
@@ -72,6 +106,7 @@ export class SearchIndexBuilder {
         const count = await this.index.buildGmina(teryt, gminaStarted);
         parcels += count;
         done++;
+        progress?.(done);
         if (count > 0 || done === teryts.length || done % 100 === 0) {
           this.logger.log(`[${done}/${teryts.length}] gmina ${teryt}: ${count} parcels in ${Math.round(performance.now() - gminaStarted)} ms`);
         }

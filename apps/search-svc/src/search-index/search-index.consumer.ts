@@ -8,8 +8,9 @@ import { SearchIndexBuilder } from './search-index.builder.js';
 export const SEARCH_INDEX_CONSUMER = 'search-svc-index';
 
 /**
- * Builds what is stale at start (in the background: a search over gminas not built yet answers 503
- * rather than incomplete results), then rebuilds on every layer refresh.
+ * Builds what is stale at start (in the background; the service's readiness says not ready until
+ * every gmina has a build, and a search over gminas not built yet answers 503 rather than
+ * incomplete results), then rebuilds on every layer refresh.
  */
 @Injectable()
 export class SearchIndexConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -33,7 +34,9 @@ export class SearchIndexConsumer implements OnApplicationBootstrap, BeforeApplic
 
   async onApplicationBootstrap(): Promise<void> {
     this.startupBuild = this.builder.buildStale().catch((error: unknown) => {
-      this.logger.error(`start-up build of the search index failed; it is retried on the next layer event: ${error instanceof Error ? error.message : String(error)}`);
+      const reason = error instanceof Error ? error.message : String(error);
+      this.builder.startupFailed(reason);
+      this.logger.error(`start-up build of the search index failed; it is retried on the next layer event: ${reason}`);
     });
     await this.consumer.start();
   }

@@ -26,6 +26,8 @@ export const EXCLUDE_MAX_ITEMS = 20;
 export const FAR_MAX_ITEMS = 20;
 /** `near[].ids`, `far[].ids`: named anchors are a handful of features, never a layer dump. */
 export const ANCHOR_IDS_MAX = 50;
+export const NEAR_ANY_MAX_ITEMS = 5;
+export const NEAR_ANY_MAX_ALTERNATIVES = 5;
 export const WHERE_MAX_CONDITIONS = 20;
 export const WHERE_IN_MAX_VALUES = 100;
 export const ZONING_SYMBOLS_MAX = 50;

@@ -18,7 +18,26 @@ export interface SearchCriterion {
    * so once they are found to exist the criterion has its data wherever the search looks.
    */
   anchors?: string[];
+   * near_any: the criterion holds on any one of its layers, so a gmina is available only where every
+   * layer has data, partial where some has, missing where none has.
+   */
+  anyOf?: boolean;
+  /** A criterion no layer can check (layers empty): why, for its coverage note. */
+  noLayerNote?: string;
 }
+
+/** The id of a near_any criterion: its layers in request order, `near_any:planned_roads|roads`. */
+export function nearAnyCriterionId(layers: readonly string[]): string {
+  return `near_any:${layers.join('|')}`;
+}
+
+/** Criterion of filters.not_contaminated. */
+export const NOT_CONTAMINATED_CRITERION = 'not_contaminated';
+
+export const NOT_CONTAMINATED_NOTE =
+  'No layer of our catalogue records contaminated land (the register of historical soil contamination is not loaded), so no parcel was ' +
+  'checked for contamination and every result lists not_contaminated in unscreened. Tell the user it must be checked in the register ' +
+  'of historical soil contamination (RDOŚ) or by a soil survey.';
 
 /**
  * The criteria of a request in a fixed order, with their modes (design SEARCH.md table). Each
@@ -42,6 +61,12 @@ export function searchCriteriaOf(request: SearchParcelsRequest): SearchCriterion
   for (const exclude of filters.exclude ?? []) criteria.push({ criterion: `exclude:${exclude.layer}`, mode: 'screens', layers: [exclude.layer] });
   // a minimum distance must be proven like a proximity: no data for the layer is not "far"
   for (const far of filters.far ?? []) criteria.push(distanceCriterion('far', far));
+  for (const nearAny of filters.near_any ?? []) {
+    const layers = nearAny.any_of.map((near) => near.layer);
+    criteria.push({ criterion: nearAnyCriterionId(layers), mode: 'requires', layers: [...new Set(layers)], anyOf: true });
+  }
+  // screens, not requires: no layer anywhere would block every search that asks, so results come back flagged instead
+  if (filters.not_contaminated) criteria.push({ criterion: NOT_CONTAMINATED_CRITERION, mode: 'screens', layers: [], noLayerNote: NOT_CONTAMINATED_NOTE });
   return criteria;
 }
 

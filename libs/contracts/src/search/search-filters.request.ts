@@ -4,6 +4,7 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
+  Equals,
   IsArray,
   IsBoolean,
   IsIn,
@@ -23,6 +24,8 @@ import {
   EXCLUDE_BUFFER_MAX_M,
   EXCLUDE_MAX_ITEMS,
   FAR_MAX_ITEMS,
+  NEAR_ANY_MAX_ALTERNATIVES,
+  NEAR_ANY_MAX_ITEMS,
   NEAR_MAX_ITEMS,
   NEAR_WITHIN_MAX_M,
   SLOPE_MAX_PCT,
@@ -262,6 +265,30 @@ export class ExcludeFilter {
   buffer_m?: number;
 }
 
+/**
+ * One requires criterion met by any of its alternatives ("near a planned or trunk road"): a parcel
+ * passes when it satisfies at least one near filter of `any_of` (criterion `near_any:<layer>|<layer>`).
+ * An addition to the spec: the other filters all must pass, so a disjunction needs its own form.
+ */
+export class NearAnyFilter {
+  @ApiProperty({
+    type: [NearFilter],
+    minItems: 2,
+    maxItems: NEAR_ANY_MAX_ALTERNATIVES,
+    description: 'Near filters, each on a different layer; one of them must hold',
+    example: [
+      { layer: 'planned_roads', within_m: 5000 },
+      { layer: 'roads', within_m: 5000, kinds: ['motorway', 'expressway', 'trunk'] },
+    ],
+  })
+  @IsArray({ message: 'filters.near_any[].any_of must be an array of near filters' })
+  @ArrayMinSize(2, { message: 'filters.near_any[].any_of needs at least 2 near filters (a single one belongs in filters.near)' })
+  @ArrayMaxSize(NEAR_ANY_MAX_ALTERNATIVES, { message: `filters.near_any[].any_of may have at most ${NEAR_ANY_MAX_ALTERNATIVES} near filters` })
+  @ValidateNested({ each: true })
+  @Type(() => NearFilter)
+  any_of!: NearFilter[];
+}
+
 /** Hard filters: every one given must pass. */
 export class SearchFilters {
   @ApiPropertyOptional({ type: AreaRangeFilter, description: 'Parcel area in m2 (criterion area, requires)' })
@@ -325,4 +352,24 @@ export class SearchFilters {
   @ValidateNested({ each: true })
   @Type(() => FarFilter)
   far?: FarFilter[];
+    type: [NearAnyFilter],
+    maxItems: NEAR_ANY_MAX_ITEMS,
+    description: 'Proximity requirements met by any of their alternatives (criterion near_any:<layer>|<layer>, requires); an addition to the spec',
+  })
+  @Optional()
+  @IsArray({ message: 'filters.near_any must be an array' })
+  @ArrayMaxSize(NEAR_ANY_MAX_ITEMS, { message: `filters.near_any may have at most ${NEAR_ANY_MAX_ITEMS} items` })
+  @ValidateNested({ each: true })
+  @Type(() => NearAnyFilter)
+  near_any?: NearAnyFilter[];
+
+  @ApiPropertyOptional({
+    enum: [true],
+    description:
+      'The parcel must not be contaminated land (criterion not_contaminated, screens). No layer records contamination, so its coverage is ' +
+      'always missing and every result lists it in unscreened: the caller must check it. An addition to the spec (brownfield_redevelopment).',
+  })
+  @Optional()
+  @Equals(true, { message: 'filters.not_contaminated can only be true (omit it to leave contamination unasked)' })
+  not_contaminated?: boolean;
 }

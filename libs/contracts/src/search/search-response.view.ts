@@ -24,11 +24,22 @@ export class ScoreComponentView {
   @ApiProperty({ enum: SEARCH_SIGNAL_IDS })
   signal!: string;
 
-  @ApiProperty({ type: Number, nullable: true, description: "Raw value in the signal's unit; null when the parcel has no value for the signal (it then contributes 0)" })
+  @ApiProperty({ type: Number, nullable: true, description: "Raw value in the signal's unit; null when the parcel has no value for the signal" })
   value!: number | null;
 
   @ApiProperty({ description: 'Points earned; the contributions add up to the score' })
   contribution!: number;
+
+  @ApiPropertyOptional({
+    description:
+      'true: this parcel has no value for the signal while other results have one; it is ranked as the worst value (0 points). An addition to the spec',
+  })
+  missing?: boolean;
+
+  @ApiPropertyOptional({
+    description: 'true: no result has a value for the signal, so it was left out of the weighting (0 points); listed in unranked_signals. An addition to the spec',
+  })
+  unranked?: boolean;
 }
 
 export class SearchResultView {
@@ -74,6 +85,16 @@ export class SearchOutcomeView {
 
   @ApiProperty({ type: [CriterionCoverageView], description: 'One entry per criterion of the request, also when available' })
   coverage!: CriterionCoverageView[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    enum: SEARCH_SIGNAL_IDS,
+    description:
+      'rank_by signals no matched parcel has a value for: left out of the weighting, so the other signals share the 100 points. ' +
+      'Absent when every signal has data. An addition to the spec',
+    example: ['transit_distance_m'],
+  })
+  unranked_signals?: string[];
 }
 
 /** POST /v1/search/parcels, 200. */

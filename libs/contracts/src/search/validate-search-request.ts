@@ -49,6 +49,17 @@ export function validateSearchRequest(request: SearchParcelsRequest): string[] {
     if (far.where) problems.push(...whereProblems(layer, far.where, `${at}.where`));
   });
   duplicateProblems('filters.far', (filters.far ?? []).map((f) => f.layer), 'layer', problems);
+  (filters.near_any ?? []).forEach((nearAny, index) => {
+    nearAny.any_of.forEach((near, alternative) => {
+      const at = `filters.near_any[${index}].any_of[${alternative}]`;
+      const layer = layerOrProblem(near.layer, at, problems);
+      if (!layer) return;
+      kindProblems(layer, near.kinds, at, problems);
+      if (near.where) problems.push(...whereProblems(layer, near.where, `${at}.where`));
+    });
+    duplicateProblems(`filters.near_any[${index}].any_of`, nearAny.any_of.map((n) => n.layer), 'layer', problems);
+  });
+  duplicateProblems('filters.near_any', (filters.near_any ?? []).map((n) => n.any_of.map((a) => a.layer).join('|')), 'layer list', problems);
   duplicateProblems('filters.near', (filters.near ?? []).map((n) => n.layer), 'layer', problems);
   duplicateProblems('filters.exclude', (filters.exclude ?? []).map((e) => e.layer), 'layer', problems);
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /** A criterion of a search and whether its data exists in the region (spec "Coverage rules"). */
 export const searchCoverageSchema = z.object({
-  criterion: z.string().describe('area, zoning, slope, vacant, near:<layer> or exclude:<layer>'),
+  criterion: z.string().describe('area, zoning, slope, vacant, near:<layer>, exclude:<layer>, near_any:<layer>|<layer> (any one suffices) or not_contaminated'),
   mode: z.enum(['requires', 'screens']).describe('requires: must be proven, no data blocks the search; screens: excludes bad parcels where data exists'),
   status: z.enum(['available', 'partial', 'missing']),
   note: z.string().describe('What the status means for the results, in words; for partial or missing, tell the user'),
@@ -55,4 +55,12 @@ export const searchOutcomeFields = {
   matched: z.number().int().describe('Parcels passing every criterion before the limit'),
   blocked: z.boolean().describe('true: a required criterion has no data in the region, so nothing could be returned (not "no match")'),
   coverage: searchCoverageField,
+  unranked_signals: z
+    .array(z.string())
+    .describe('Ranking signals no result has data for: left out of the score (tell the user the ranking ignores them); empty when every signal has data'),
 };
+
+/** The line telling the model which ranking signals had no data, if any. */
+export function unrankedLines(unranked: readonly string[]): string[] {
+  return unranked.length === 0 ? [] : [`Not ranked (no data for any result, left out of the score): ${unranked.join(', ')}.`];
+}

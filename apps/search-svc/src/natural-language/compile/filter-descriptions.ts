@@ -32,6 +32,7 @@ const KIND_NAMES: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
   roads: {
     motorway: { pl: 'autostrady', en: 'a motorway' },
     expressway: { pl: 'drogi ekspresowej', en: 'an expressway' },
+    trunk: { pl: 'drogi głównej ruchu przyspieszonego (GP)', en: 'a trunk road (GP)' },
   },
   power_lines: {
     mv_line: { pl: 'linii średniego napięcia', en: 'a medium-voltage line' },
@@ -100,6 +101,9 @@ export function nearObject(near: Pick<NearFilter, 'layer' | 'kinds' | 'where'>, 
   const named = kinds.map((kind) => names?.[kind]).filter((words): words is Words => words !== undefined);
   if (named.length > 0 && named.length === kinds.length && !(near.layer === 'roads' && kinds.length > 2) && !(near.layer === 'waterways' && kinds.length > 2)) {
     return named.map((words) => say(words, lang)).join(lang === 'pl' ? ' lub ' : ' or ');
+  }
+  if (near.layer === 'roads' && kinds.length === 3 && ['motorway', 'expressway', 'trunk'].every((kind) => kinds.includes(kind))) {
+    return lang === 'pl' ? 'drogi głównej: autostrady, ekspresowej lub GP' : 'a trunk road (motorway, expressway or GP)';
   }
   if (near.layer === 'waterways' && kinds.length > 2) return lang === 'pl' ? 'rzeki, kanału, jeziora lub zbiornika' : 'a river, canal, lake or reservoir';
   const layerWords = LAYER_NAMES[near.layer];
@@ -254,6 +258,10 @@ export function describeRequest(request: SearchParcelsRequest, lang: Language, n
   for (const near of filters.near ?? []) lines.push(describeNear(near, lang, names));
   for (const exclude of filters.exclude ?? []) lines.push(describeExclude(exclude, lang));
   for (const far of filters.far ?? []) lines.push(describeFar(far, lang, names));
+  for (const nearAny of filters.near_any ?? []) lines.push(nearAny.any_of.map((near) => describeNear(near, lang, names)).join(lang === 'pl' ? ' lub ' : ' or '));
+  if (filters.not_contaminated) {
+    lines.push(lang === 'pl' ? 'teren nieskażony (nie sprawdzono: brak danych o zanieczyszczeniu gleby)' : 'not contaminated (not checked: no data on soil contamination)');
+  }
   if (request.rank_by && request.rank_by.length > 0) {
     const signals = request.rank_by.map((rank) => `${SIGNAL_NAMES[rank.signal]?.[lang] ?? rank.signal} ${rank.weight}`).join(', ');
     lines.push(lang === 'pl' ? `ranking (waga): ${signals}` : `ranked by (weight): ${signals}`);

@@ -241,6 +241,8 @@ function orderedFilters(filters: SearchFilters): SearchFilters {
   if (filters.near && filters.near.length > 0) out.near = filters.near.map(orderedNear);
   if (filters.exclude && filters.exclude.length > 0) out.exclude = filters.exclude.map(orderedExclude);
   if (filters.far && filters.far.length > 0) out.far = filters.far.map(orderedFar);
+  if (filters.near_any && filters.near_any.length > 0) out.near_any = filters.near_any.map((item) => ({ any_of: item.any_of.map(orderedNear) }));
+  if (filters.not_contaminated) out.not_contaminated = true;
   return out;
 }
 
