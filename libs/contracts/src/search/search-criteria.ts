@@ -18,6 +18,7 @@ export interface SearchCriterion {
    * so once they are found to exist the criterion has its data wherever the search looks.
    */
   anchors?: string[];
+  /**
    * near_any: the criterion holds on any one of its layers, so a gmina is available only where every
    * layer has data, partial where some has, missing where none has.
    */

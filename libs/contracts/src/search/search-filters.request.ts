@@ -352,6 +352,8 @@ export class SearchFilters {
   @ValidateNested({ each: true })
   @Type(() => FarFilter)
   far?: FarFilter[];
+
+  @ApiPropertyOptional({
     type: [NearAnyFilter],
     maxItems: NEAR_ANY_MAX_ITEMS,
     description: 'Proximity requirements met by any of their alternatives (criterion near_any:<layer>|<layer>, requires); an addition to the spec',
