@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, SEARCH_LIMIT_DEFAULT, searchCriteriaOf, type ScoreComponentView, type SearchCriterion, type SearchParcelsRequest } from '@lp/contracts';
+import { AppError, SEARCH_LIMIT_DEFAULT, searchCriteriaOf, type SearchCriterion, type SearchParcelsRequest } from '@lp/contracts';
 import type { ParcelSearch, ParcelSearchResponse } from '../natural-language/parcel-search.js';
 import type { ExplainedResult, ResultFacts } from '../natural-language/why/result-facts.js';
 import { planCoverage, type CriterionPlan, type ScopeGmina } from './criterion-coverage.js';
