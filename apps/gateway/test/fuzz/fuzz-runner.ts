@@ -52,7 +52,7 @@ async function runCase(fuzzCase: FuzzCase, options: RunOptions): Promise<FuzzOut
   } catch (error) {
     const ms = performance.now() - started;
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    return { fuzzCase, status: 0, ms, symptoms: [{ symptom: timedOut ? 'slow' : '5xx', detail: timedOut ? `no answer within ${deadlineMs + 1_000} ms` : `connection failed: ${String(error)}` }] };
+    return { fuzzCase, status: 0, ms, symptoms: [{ symptom: timedOut ? 'slow' : '5xx', detail: timedOut ? `no answer within ${deadlineMs + 1_000} ms` : `connection failed: ${String(error)}${error instanceof Error && error.cause ? ` (${String(error.cause)})` : ''}` }] };
   }
   const ms = performance.now() - started;
   const responseHeaders: Record<string, string> = {};
