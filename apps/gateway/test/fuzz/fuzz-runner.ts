@@ -11,6 +11,8 @@ export interface FuzzOutcome {
   ms: number;
   /** The answer's problems; empty when it is fine. */
   symptoms: Array<{ symptom: Symptom; detail: string }>;
+  /** A first attempt that got no HTTP answer at all (the connection failed) and was sent once more. */
+  retriedAfter?: string;
 }
 
 export interface RunOptions {
@@ -29,7 +31,11 @@ export async function runCases(cases: readonly FuzzCase[], options: RunOptions):
   const worker = async (): Promise<void> => {
     while (next < cases.length) {
       const index = next++;
-      outcomes[index] = await runCase(cases[index]!, options);
+      const first = await runCase(cases[index]!, options);
+      // No HTTP answer at all is sent once more, and reported either way: a failure twice is a
+      // violation, a failure once is printed as transient (a socket closed under a loaded machine).
+      const noAnswer = first.status === 0 && first.symptoms.some((item) => item.detail.startsWith('connection failed'));
+      outcomes[index] = noAnswer ? { ...(await runCase(cases[index]!, options)), retriedAfter: first.symptoms[0]!.detail } : first;
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
