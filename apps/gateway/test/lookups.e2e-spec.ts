@@ -57,7 +57,8 @@ describe('literal parcel paths: /at, /autocomplete, /batch', () => {
     expect(res.json().features.map((f) => f.id)).toEqual(['306401_1.0012.2', '306401_1.0012.100/1']);
     expect(res.json().missing).toEqual(['nope.1']);
     const tooMany = await stack.api().post<ErrorEnvelope>('/v1/parcels/batch', { key, body: { parcel_ids: Array.from({ length: 501 }, (_, i) => `306401_1.0012.${i}`) } });
-    expect(tooMany.status).toBe(400);
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.json().error.code).toBe('payload_too_large');
     expect(tooMany.json().error.message).toMatch(/at most 500/);
   });
 });
