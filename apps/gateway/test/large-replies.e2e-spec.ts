@@ -44,8 +44,10 @@ describe('answers larger than the message bus limit', () => {
       expect(feature.properties.area_sqm).toBe(areas.get(feature.id));
       expect(feature.properties).toEqual(expect.objectContaining({ regulations: expect.anything(), constraints: expect.anything(), terrain: expect.anything(), proximity: expect.anything() }));
     }
-    // The gateway's deadline is RPC_TIMEOUT_MS (10 s): a 200 is an answer inside it.
-    expect(elapsed).toBeLessThan(10_000);
+    // The gateway's deadline is RPC_TIMEOUT_MS (10 s): the service's reply came inside it, or the gateway
+    // would have answered 504. `elapsed` also counts sending 6 MB and reading it here, on two cores
+    // shared with the whole suite (6.3 s alone, 10.8 s seen under npm test), so it is only bounded loosely.
+    expect(elapsed).toBeLessThan(30_000);
   }, 60_000);
 
   it(`answers ${BATCH_MAX_IDS} ids with one block`, async () => {
