@@ -39,6 +39,8 @@ export default {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   setupFiles: ['<rootDir>/tools/test/jest.setup.ts'],
-  testTimeout: 60_000,
+  // Hooks start whole stacks (database copy, nats-server, services); on two cores shared by two
+  // workers that can pass a minute, so tests and hooks get three.
+  testTimeout: 180_000,
   maxWorkers: 2,
 };
