@@ -18,7 +18,7 @@ SELECT json_build_object(
     'layer', 'parcels',
     'source_run_id', p.source_run_id,
     'fetched_at', to_char(p.fetched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-    'source_url', p.source_url,
+    'source_url', CASE WHEN p.source_url ~* '^file:' OR p.source_url ~ '^[/~]' THEN 'local-file:' || regexp_replace(p.source_url, '^.*/', '') ELSE p.source_url END,
     'source_bbox', CASE WHEN p.source_bbox IS NULL THEN NULL ELSE json_build_array(
       round(ST_XMin(p.source_bbox)::numeric, 7), round(ST_YMin(p.source_bbox)::numeric, 7),
       round(ST_XMax(p.source_bbox)::numeric, 7), round(ST_YMax(p.source_bbox)::numeric, 7)) END
