@@ -61,21 +61,18 @@ export class ApiKeyRepository {
 
   /** The key with this prefix; a database that is down is `service_unavailable` (503), never a 500. */
   async findByPrefix(prefix: string): Promise<StoredApiKey | null> {
-    const rows: ApiKeyRow[] = await this.db
-      .query(`SELECT * FROM gateway.api_keys WHERE prefix = $1`, [prefix])
-      .catch((error: unknown) => {
-        throw classifyInfrastructureError(error) ?? error;
-      });
-    const row = rows[0];
-    return row ? { ...toRecord(row), secretHash: row.secret_hash } : null;
+    return this.findOneWhere('prefix', prefix);
   }
 
   async findBySecretHash(secretHash: Buffer): Promise<StoredApiKey | null> {
-    const rows: ApiKeyRow[] = await this.db
-      .query(`SELECT * FROM gateway.api_keys WHERE secret_hash = $1`, [secretHash])
-      .catch((error: unknown) => {
-        throw classifyInfrastructureError(error) ?? error;
-      });
+    return this.findOneWhere('secret_hash', secretHash);
+  }
+
+  /** The key whose `column` equals `value`; on every request's path, so a database that is down is 503, never 500. */
+  private async findOneWhere(column: 'prefix' | 'secret_hash', value: string | Buffer): Promise<StoredApiKey | null> {
+    const rows: ApiKeyRow[] = await this.db.query(`SELECT * FROM gateway.api_keys WHERE ${column} = $1`, [value]).catch((error: unknown) => {
+      throw classifyInfrastructureError(error) ?? error;
+    });
     const row = rows[0];
     return row ? { ...toRecord(row), secretHash: row.secret_hash } : null;
   }
