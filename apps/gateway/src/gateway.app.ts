@@ -8,6 +8,7 @@ import { GatewayModule } from './gateway.module.js';
 import { gatewayReadiness } from './health/gateway-readiness.js';
 import { httpDuration } from './http/http-metrics.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
+import { refuseOversizedBody } from './http/oversized-body.js';
 import { requestIdFor } from './http/request-id.js';
 import { rejectNulCharacters, serverLimits } from './http/server-limits.js';
 import { MAX_PARAM_LENGTH } from './errors/http-error.filter.js';
@@ -38,7 +39,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
 
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-    return rejectNulCharacters(request, reply);
+    return rejectNulCharacters(request, reply) ?? (await refuseOversizedBody(request, reply, env.BODY_LIMIT_BYTES, env.BODY_DRAIN_LIMIT_BYTES));
   });
   fastify.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

@@ -26,9 +26,14 @@ describe('error envelope for requests the API cannot serve', () => {
     expect(res.json().error.message).toMatch(/JSON/);
   });
 
-  it('answers a body that is too large with 413 payload_too_large', async () => {
-    const res = await stack.api().post<ErrorEnvelope>('/v1/parcels/batch', { key, rawBody: JSON.stringify({ parcel_ids: ['x'.repeat(2_000_000)] }), skipOpenApiCheck: true });
-    expect(res.status).toBe(413);
-    expect(res.json().error.code).toBe('payload_too_large');
+  it('answers a body that is too large with 413 payload_too_large, every time (never a broken pipe)', async () => {
+    // The client is still sending when the gateway decides; the answer must reach it regardless.
+    const rawBody = JSON.stringify({ parcel_ids: ['x'.repeat(2_000_000)] });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const res = await stack.api().post<ErrorEnvelope>('/v1/parcels/batch', { key, rawBody, skipOpenApiCheck: true });
+      expect(res.status).toBe(413);
+      expect(res.json().error.code).toBe('payload_too_large');
+      expect(res.json().error.message).toContain('at most 1048576 bytes');
+    }
   });
 });

@@ -64,6 +64,15 @@ export class GatewayEnv {
   BODY_LIMIT_BYTES: number = 1024 * 1024;
 
   /**
+   * A body declared larger than BODY_LIMIT_BYTES but at most this many bytes is read and discarded
+   * before the 413 answer, so the client reads the answer instead of a broken pipe.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(1024 * 1024 * 1024)
+  BODY_DRAIN_LIMIT_BYTES: number = 16 * 1024 * 1024;
+
+  /**
    * Public base URL (scheme://host[:port]) written into the OpenAPI servers list, TileJSON and report
    * links. Required when HOST is not a loopback address: links are never built from the Host header.
    */
