@@ -130,9 +130,13 @@ describe('minimum distances and named anchors', () => {
     const answer = await nl.interpret({ query: 'działka do 5 km od stacji Kromolice w powiecie poznańskim' });
     expect(answer.region?.teryt).toBe(POWIAT_POZNANSKI);
     expect(answer.request.filters?.near).toEqual([{ layer: 'power_substations', within_m: 5000, ids: [KROMOLICE] }]);
-    const error = await nl.interpret({ query: 'do 5 km od stacji Plewiska' }).catch((e: unknown) => e);
+    // Plewiska 400/220/110 kV is a substation GridKit merged from several OSM objects: held, and named
+    const plewiska = await nl.interpret({ query: 'do 5 km od stacji Plewiska' });
+    expect(plewiska.request.filters?.near).toEqual([{ layer: 'power_substations', within_m: 5000, ids: ['gridkit-v20534'] }]);
+    expect(plewiska.assumptions.join(' ')).toContain('Plewiska 400/220/110 kV');
+    const error = await nl.interpret({ query: 'do 5 km od stacji Nibylandia' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'unresolvable_query' });
-    expect((error as AppError).message).toContain('Plewiska');
+    expect((error as AppError).message).toContain('Nibylandia');
   });
 
   it.each([

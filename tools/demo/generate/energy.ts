@@ -4,7 +4,8 @@
  *
  * REAL (national, no coverage sidecar; © OpenStreetMap contributors, ODbL):
  * - power_substations: every `substation` vertex of power-grid/heuristic_vertices.csv (a superset
- *   of highvoltage_vertices.csv: same ids). voltage_kv = the highest level tagged (`110000;15000`
+ *   of highvoltage_vertices.csv: same ids) and every `merge` vertex that names a substation (GridKit's
+ *   merged substations, e.g. Plewiska 400/220/110 kV). voltage_kv = the highest level tagged (`110000;15000`
  *   -> 110), else read from the name (`Łagisza 400/220/110 kV`), else the highest voltage of the
  *   lines ending there; 49 substations with no voltage anywhere are left out. Kind: >= 220 kV
  *   ehv_substation, >= 60 kV hv_substation, else mv_substation. Names cleaned of the
@@ -93,6 +94,24 @@ function cleanName(raw: string): string | null {
   return s.replace(/\s+/g, ' ') || null;
 }
 
+/** Names that say a merged vertex is a substation (not a power plant merged with its switchyard only). */
+const SUBSTATION_WORDS = /stacj|podstacj|\bGPZ\b|rozdzielni|substation/i;
+
+/**
+ * The raw name of a vertex that is a substation, or undefined when it is not one. `substation`
+ * vertices count as they are. `merge` vertices are several OSM substations GridKit merged into one
+ * node (Plewiska 400/220/110 kV, Kalisz Piwonice, ...; about 260 of them): their name lists the
+ * merged objects separated by `;`, and the first one that names a substation is kept. A merged node
+ * whose names are only power plants is left out; one without any name is an unnamed substation.
+ */
+function substationNameOf(v: Record<string, string>): string | undefined {
+  if (v['typ'] === 'substation') return v['name'] ?? '';
+  if (v['typ'] !== 'merge') return undefined;
+  const parts = (v['name'] ?? '').split(';').map((part) => part.trim()).filter((part) => part !== '');
+  if (parts.length === 0) return '';
+  return parts.find((part) => SUBSTATION_WORDS.test(part));
+}
+
 function kindOf(kv: number): 'ehv' | 'hv' | 'mv' {
   return kv >= 220 ? 'ehv' : kv >= 60 ? 'hv' : 'mv';
 }
@@ -114,9 +133,10 @@ async function realGrid(ctx: GeneratorContext): Promise<void> {
   const subKv = new Map<string, number>();
   let skipped = 0;
   for (const v of vertices) {
-    if (v['typ'] !== 'substation') continue;
+    const rawName = substationNameOf(v);
+    if (rawName === undefined) continue;
     let levels = tagLevels(v['voltage'] ?? '');
-    if (levels.length === 0) levels = nameLevels(v['name'] ?? '');
+    if (levels.length === 0) levels = nameLevels(rawName);
     if (levels.length === 0) levels = [...(incident.get(v['v_id']!) ?? [])].sort((a, b) => b - a);
     if (levels.length === 0) {
       skipped++;
@@ -127,7 +147,7 @@ async function realGrid(ctx: GeneratorContext): Promise<void> {
     subs.push({
       id: `gridkit-v${v['v_id']}`,
       kind: `${kindOf(kv)}_substation`,
-      name: cleanName(v['name'] ?? ''),
+      name: cleanName(rawName),
       props: { voltage_kv: kv, voltages: levels.join('/'), operator: v['operator'] || null, real: true },
       geometry: point([Number(v['lon']), Number(v['lat'])]),
     });

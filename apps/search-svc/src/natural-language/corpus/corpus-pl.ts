@@ -7,6 +7,7 @@ const POI = 'services_poi';
 const KORNIK = '3021093';
 /** Named features of the demo layers (real: OpenStreetMap substations, PLRailMap stations). */
 const KROMOLICE = 'gridkit-v4086';
+const PLEWISKA = 'gridkit-v20534';
 const KORNIK_STATION = 'plk-30247';
 const SWARZEDZ_STATION = 'plk-28472';
 
@@ -165,7 +166,9 @@ export const CORPUS_PL: readonly CorpusCase[] = [
   pl('działka z przyłączem do sieci w Kórniku', KORNIK, null, { near: { power_lines: { within: 500, kinds: ['mv_line', 'mv_cable'] } }, notNear: ['grid_capacity'] }),
   pl('farma fotowoltaiczna z przyłączem do sieci w Kórniku', KORNIK, 'solar_farm_site', { near: { grid_capacity: { where: { available_mw_gte: 10 } } } }),
   pl('działka do 5 km od stacji Kromolice w powiecie poznańskim', '3021', null, { near: { [SUB]: { within: 5000, ids: [KROMOLICE] } } }),
-  unresolvable('do 5 km od stacji Plewiska', 'pl'),
+  // Plewiska 400/220/110 kV is one of GridKit's merged substations (a `merge` vertex)
+  pl('do 5 km od stacji Plewiska', null, null, { near: { [SUB]: { within: 5000, ids: [PLEWISKA] } } }),
+  unresolvable('do 5 km od stacji Nibylandia', 'pl'),
   pl('działka budowlana co najmniej 2 km od szkoły w gminie Kórnik', KORNIK, null, { zoning: 'buildable', far: { [POI]: { beyond: 2000, kinds: ['school'] } }, notNear: [POI] }),
   pl('działka nie bliżej niż 500 m od linii wysokiego napięcia w Swarzędzu', '3021163', null, { far: { power_lines: { beyond: 500, kinds: ['hv_line'] } }, notNear: ['power_lines'] }),
   pl('dom jednorodzinny w Luboniu, powyżej 1 km od autostrady', '3021011', 'urban_residential_development', { far: { roads: { beyond: 1000, kinds: ['motorway'] } } }),
