@@ -10,6 +10,7 @@ import { httpDuration } from './http/http-metrics.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { refuseOversizedBody } from './http/oversized-body.js';
 import { requestIdFor } from './http/request-id.js';
+import { RouteMethods } from './http/route-methods.js';
 import { rejectNulCharacters, serverLimits } from './http/server-limits.js';
 import { MAX_PARAM_LENGTH } from './errors/http-error.filter.js';
 import { buildOpenApiDocument } from './openapi/openapi.document.js';
@@ -35,6 +36,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(env), adapter, { logger, bufferLogs: false, bodyParser: false });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.server.maxConnections = env.MAX_CONNECTIONS;
+  fastify.decorate('routeMethods', RouteMethods.collect(fastify));
   registerJsonBodyParser(fastify, env);
 
   fastify.addHook('onRequest', async (request, reply) => {

@@ -172,14 +172,23 @@ describe('hostile input at the HTTP edge', () => {
       expectEnvelope(answer.body, 'headers_too_large');
     });
 
-    it('answers a wrong method in the envelope', async () => {
-      for (const [method, path] of [['DELETE', '/v1/parcels/batch'], ['PUT', `/v1/parcels/${PARCEL}`], ['POST', '/healthz']] as const) {
+    it('answers a wrong method on a known path with 405 and Allow, in the envelope', async () => {
+      const cases = [
+        ['DELETE', '/v1/parcels/batch', 'GET, HEAD, POST'],
+        ['PUT', `/v1/parcels/${PARCEL}`, 'GET, HEAD'],
+        ['POST', '/healthz', 'GET, HEAD'],
+        ['GET', '/v1/search/parcels', 'POST'],
+      ] as const;
+      for (const [method, path, allow] of cases) {
         const res = await stack.api().request<ErrorEnvelope>(method, path, { key, skipOpenApiCheck: true });
-        expect([method, path, res.status]).toEqual([method, path, expect.any(Number)]);
-        expect(res.status).toBeGreaterThanOrEqual(400);
-        expect(res.status).toBeLessThan(500);
-        expectEnvelope(res.body, res.status === 405 ? 'method_not_allowed' : 'not_found');
+        expect([method, path, res.status, res.header('allow')]).toEqual([method, path, 405, allow]);
+        expectEnvelope(res.body, 'method_not_allowed');
+        expect(res.json().error.message).toContain(allow);
       }
+      // a path no route has stays 404
+      const unknown = await stack.api().request<ErrorEnvelope>('DELETE', '/v1/no-such-thing', { key, skipOpenApiCheck: true });
+      expect(unknown.status).toBe(404);
+      expectEnvelope(unknown.body, 'not_found');
     });
 
     it('answers a text/plain or form body with 415 as the README promises', async () => {

@@ -1,6 +1,7 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { AppError, type ErrorCode } from '@lp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteMethods } from '../http/route-methods.js';
 import { RateLimitedError } from '../rate-limit/rate-limited.error.js';
 import { ERROR_STATUS } from './error-status.js';
 
@@ -23,7 +24,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const error = this.toAppError(exception, request);
+    const error = wrongMethod(exception, request, reply) ?? this.toAppError(exception, request);
     sendError(reply, error, request.id, error instanceof RateLimitedError ? error.retryAfterS : undefined);
   }
 
@@ -42,6 +43,17 @@ export class HttpErrorFilter implements ExceptionFilter {
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     return new AppError('internal', 'The gateway failed while handling the request; it has been logged.');
   }
+}
+
+/** A 404 for a path that exists with other methods is a 405 naming them (`Allow` header too). */
+function wrongMethod(exception: unknown, request: FastifyRequest, reply: FastifyReply): AppError | undefined {
+  if (!(exception instanceof HttpException) || exception.getStatus() !== 404) return undefined;
+  const routeMethods = (request.server as { routeMethods?: RouteMethods }).routeMethods;
+  const path = request.url.split('?')[0] ?? '/';
+  const allowed = routeMethods?.allowedFor(path) ?? [];
+  if (allowed.length === 0 || allowed.includes(request.method)) return undefined;
+  void reply.header('allow', allowed.join(', '));
+  return new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; it answers ${allowed.join(', ')}.`);
 }
 
 export function sendError(reply: FastifyReply, error: AppError, requestId: string, retryAfterS?: number): void {
