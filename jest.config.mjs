@@ -27,6 +27,8 @@ export default {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/{apps,libs,tools}/**/*.{spec,int-spec,e2e-spec}.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/'],
+  // No server a test file spawned outlives the file (a stack whose start-up timed out included).
+  setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest/reap-children.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.ts$': tsJest,

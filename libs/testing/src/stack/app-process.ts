@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { trackChild } from './child-reaper.js';
 import { freePort } from './free-port.js';
 import { stopChild } from './nats-server.js';
 import { testEnvironment } from './test-env.js';
@@ -30,11 +31,11 @@ export async function startAppProcess(app: string, env: Record<string, string>, 
   const { repoRoot } = testEnvironment();
   const opsPort = await freePort();
   const readyUrl = `http://127.0.0.1:${options.httpPort ?? opsPort}${options.readyPath ?? '/readyz'}`;
-  const child = spawn(process.execPath, [join(repoRoot, 'apps', app, 'dist', 'main.js')], {
+  const child = trackChild(spawn(process.execPath, [join(repoRoot, 'apps', app, 'dist', 'main.js')], {
     cwd: repoRoot,
     env: { PATH: process.env['PATH'] ?? '', TZ: 'UTC', LOG_LEVEL: 'warn', ...env, OPS_PORT: String(opsPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  }));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { trackChild } from './child-reaper.js';
 import { freePort } from './free-port.js';
 import { testEnvironment } from './test-env.js';
 
@@ -34,7 +35,7 @@ export async function startNatsServer(options: TestNatsServerOptions = {}): Prom
     args.push('-c', config);
   }
   const launch = async (): Promise<ChildProcess> => {
-    const child = spawn(env.natsServerBin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = trackChild(spawn(env.natsServerBin, args, { stdio: ['ignore', 'ignore', 'pipe'] }));
     let output = '';
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await waitForPort(port, child, () => output);
