@@ -126,6 +126,28 @@ describe('minimum distances and named anchors', () => {
     }
   });
 
+  it('NL distances from a place measure to its boundary (admin_bounds), near and far, checked with plain PostGIS', async () => {
+    const SWARZEDZ = '3021163';
+    const near = await nl.run({ query: 'działki w Poznaniu do 4 km od Swarzędza', limit: 200 });
+    expect(near.interpretation.region?.teryt).toBe(POZNAN);
+    expect(near.interpretation.request.filters?.near).toEqual([{ layer: 'admin_bounds', within_m: 4000, ids: [SWARZEDZ] }]);
+    expect(near.interpretation.assumptions.join(' ')).toContain('granicy jednostki Swarzędz (gmina miejsko-wiejska, TERYT 3021163)');
+    const nearExpected = await parcelsByDistance(POZNAN, 'admin_bounds', 4000, true, 'f.id = $3', [SWARZEDZ]);
+    expect(nearExpected.length).toBeGreaterThan(0);
+    expect(near.matched).toBe(nearExpected.length);
+    for (const result of near.results) expect(nearExpected).toContain(result.parcel_id);
+
+    const far = await nl.run({ query: 'działki w Poznaniu co najmniej 4 km od Swarzędza', limit: 200 });
+    expect(far.interpretation.request.filters?.far).toEqual([{ layer: 'admin_bounds', beyond_m: 4000, ids: [SWARZEDZ] }]);
+    const farExpected = await parcelsByDistance(POZNAN, 'admin_bounds', 4000, false, 'f.id = $3', [SWARZEDZ]);
+    expect(farExpected.length).toBeGreaterThan(0);
+    expect(far.matched).toBe(farExpected.length);
+    for (const result of far.results) expect(farExpected).toContain(result.parcel_id);
+    // together they are every parcel of the city, once
+    const all: Array<{ n: number }> = await f.source.query(`SELECT count(*)::int AS n FROM layer_pub.parcels WHERE teryt LIKE $1`, [`${POZNAN}%`]);
+    expect(near.matched + far.matched).toBe(all[0]!.n);
+  });
+
   it('NL "do 5 km od stacji Kromolice" keeps 5 km; a station we hold no feature of is said, not searched as any station', async () => {
     const answer = await nl.interpret({ query: 'działka do 5 km od stacji Kromolice w powiecie poznańskim' });
     expect(answer.region?.teryt).toBe(POWIAT_POZNANSKI);

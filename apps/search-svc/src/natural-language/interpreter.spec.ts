@@ -119,10 +119,32 @@ describe('interpret', () => {
     expect(JSON.stringify(read(query))).toBe(JSON.stringify(read(query)));
   });
 
-  it('searches the place itself for a distance from it, and says a circle around a place is no filter', () => {
-    const result = read('działka 20 km od Poznania');
+  it('measures a distance from a place to its boundary, and keeps the region what the user said', () => {
+    const result = read('działka do 20 km od Poznania');
+    expect(result.region).toBeNull();
+    expect(result.request.filters?.near).toEqual([{ layer: 'admin_bounds', within_m: 20_000, ids: ['3064011'] }]);
+    expect(result.assumptions).toContain(
+      '„do 20 km od Poznania”: odległość liczona od granicy jednostki Poznań (gmina miejska, TERYT 3064011); działki w jej granicach mają odległość 0; region wyszukiwania bez zmian.',
+    );
+    expect(result.filters.join(' ')).toContain('Poznań (gmina miejska)');
+    const inPowiat = read('działka w Swarzędzu co najmniej 5 km od Poznania');
+    expect(inPowiat.region).toMatchObject({ teryt: '3021163' });
+    expect(inPowiat.request.filters?.far).toEqual([{ layer: 'admin_bounds', beyond_m: 5000, ids: ['3064011'] }]);
+  });
+
+  it('says a gmina with villages is measured whole, and refuses a village we hold no outline of', () => {
+    const kornik = read('plots within 10 km of Kórnik');
+    expect(kornik.request.filters?.near).toEqual([{ layer: 'admin_bounds', within_m: 10_000, ids: ['3021093'] }]);
+    expect(kornik.assumptions.join(' ')).toContain('this is the whole gmina with its villages');
+    const error = failure('działka do 5 km od Zalasewa');
+    expect(error.code).toBe('unresolvable_query');
+    expect(error.message).toContain('Zalasewo (wieś) leży w gminie Swarzędz (3021163)');
+  });
+
+  it('still says a bare distance next to a place without "od" is no filter', () => {
+    const result = read('działka 20 km Poznań');
     expect(result.region).toMatchObject({ teryt: '3064011' });
-    expect(result.assumptions).toContain('„20 km od Poznania”: odległość od miejscowości nie jest filtrem; przeszukiwana jest sama jednostka — okolice podaj jako powiat lub gminę.');
+    expect(result.assumptions.join(' ')).toContain('odległość od miejscowości nie jest filtrem');
   });
 
   it('describes every filter in words', () => {

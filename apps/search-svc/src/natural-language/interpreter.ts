@@ -1,11 +1,12 @@
 import { AppError, type SearchParcelsRequest } from '@lp/contracts';
 import { anchorLabel, findAnchors } from './anchors/anchor-finder.js';
 import type { NamedFeatures } from './anchors/named-features.js';
+import { readPlaceAnchors, type PlaceAnchorReading } from './anchors/place-anchors.js';
 import { findScenario } from '../scenarios/scenario-catalogue.js';
 import type { Atom } from './compile/atoms.js';
 import { readCriteria } from './compile/criteria-reader.js';
 import { describeRequest } from './compile/filter-descriptions.js';
-import { quoteList } from './compile/format.js';
+import { quote, quoteList } from './compile/format.js';
 import { renderNote } from './compile/messages.js';
 import type { Note } from './compile/notes.js';
 import { buildRequest } from './compile/request-builder.js';
@@ -170,6 +171,15 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
     if (!taken[token.index] && token.kind === 'number' && token.value !== undefined) atoms.push({ kind: 'number', value: token.value, start: token.index, end: token.index + 1 });
   }
   atoms.sort((a, b) => a.start - b.start);
+  // "do 20 km od Poznania": the place is what the distance is measured from, not the region
+  const placeAnchors = readPlaceAnchors(atoms, tokens);
+  for (const reading of placeAnchors) {
+    if (reading.kind !== 'anchor') continue;
+    const index = atoms.findIndex((atom) => atom.kind === 'place' && atom.mention === reading.mention);
+    atoms[index] = { kind: 'meaning', meaning: reading.meaning, lang: 'any', start: reading.mention.start, end: reading.mention.end };
+    mentions.splice(mentions.indexOf(reading.mention), 1);
+    anchorNames.set(reading.anchor.teryt, `${reading.anchor.name} (${reading.anchor.unitType})`);
+  }
   // a correction stands only where it made a lexicon phrase; elsewhere the word is as typed
   for (const token of corrected) {
     if (byLexicon.has(token.index)) notes.push({ id: 'corrected_word', typed: token.raw, read: token.fold });
@@ -194,6 +204,10 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
   const language = options.language ?? detectLanguage(evidence, tokens.filter((token) => !placeTokens.has(token.index)).map((token) => token.raw).join(' '));
 
   if (anchorsFound.unmatched.length > 0) throw unknownFeature(language, anchorsFound.unmatched.map((span) => text(span.start, span.end)));
+  for (const reading of placeAnchors) {
+    if (reading.kind === 'ambiguous') throw ambiguous(reading.resolution, text, language);
+    if (reading.kind === 'no_outline') throw noOutline(language, text(reading.said.start, reading.said.end), reading);
+  }
 
   // 7. the region
   const countedNumbers = new Set(atoms.filter((atom) => atom.kind === 'number' && read.used.has(atom)).map((atom) => atom.start));
@@ -287,6 +301,15 @@ function ambiguous(resolution: Extract<PlaceResolution, { kind: 'ambiguous' }>, 
       ? `${quoteList(said, language)} pasuje do ${resolution.candidates.length} jednostek${moreText}. Doprecyzuj (np. „gmina wiejska …”, „powiat …”, województwo) albo podaj region jako kod TERYT jednego z kandydatów.`
       : `${quoteList(said, language)} matches ${resolution.candidates.length} units${moreText}. Say which one (e.g. "gmina wiejska …", the powiat or the voivodeship), or send region as the TERYT code of one of the candidates.`;
   return new AppError('ambiguous_region', message, listed.map(candidateLabel));
+}
+
+/** "5 km od Zalasewa": a village inside a gmina of another name; its gmina's outline would answer another question. */
+function noOutline(language: Language, said: string, place: Extract<PlaceAnchorReading, { kind: 'no_outline' }>): AppError {
+  const message =
+    language === 'pl'
+      ? `Nie da się zmierzyć odległości od ${quote(said, language)}: ${place.locality} (${place.localityType}) leży w gminie ${place.gmina} (${place.gminaTeryt}), a nie mamy granic ani położenia samej miejscowości. Zmierz od granicy gminy („od gminy ${place.gmina}”), od nazwanego obiektu (np. „od stacji …”, „od dworca …”) albo szukaj w tej gminie („w ${place.locality}”).`
+      : `No distance can be measured from ${quote(said, language)}: ${place.locality} (${place.localityType}) lies in gmina ${place.gmina} (${place.gminaTeryt}), and we hold neither the outline nor the position of the locality itself. Measure from the gmina's boundary ("from gmina ${place.gmina}"), from a named feature ("from the … substation", "from … station"), or search in that gmina ("in ${place.locality}").`;
+  return new AppError('unresolvable_query', message);
 }
 
 /** A named station or substation we hold no feature of: measuring from "any station" instead would answer another question. */

@@ -148,7 +148,8 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
     if (cue) used.add(previousAtom(target)!);
     if (meaning.target === 'state_land') continue; // handled with the asset types
     const anchor = meaning.anchor;
-    if (anchor) notes.push({ id: 'anchor', text: source, label: anchor.label });
+    if (anchor?.boundary) notes.push({ id: 'boundary_anchor', text: source, ...anchor.boundary });
+    else if (anchor) notes.push({ id: 'anchor', text: source, label: anchor.label });
     // "co najmniej 2 km od szkoły", "more than 5 km from a substation", "5 km away from the motorway": a minimum distance
     const minimum = distance !== undefined && (distance.quantity.comparator === 'min' || (cue === 'negate' && distance.quantity.comparator === 'bare'));
     if (minimum && !spec.exclusion && !meaning.negated) {

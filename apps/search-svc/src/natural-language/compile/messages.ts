@@ -70,6 +70,12 @@ const RENDERERS: Renderers = {
       `${quote(n.text, l)}: odległość liczona od tego obiektu: ${n.label}; region wyszukiwania bez zmian.`,
       `${quote(n.text, l)}: the distance is measured from this feature: ${n.label}; the searched region is unchanged.`,
     ),
+  boundary_anchor: (n, l) =>
+    t(
+      l,
+      `${quote(n.text, l)}: odległość liczona od granicy jednostki ${n.name} (${n.unitType}, TERYT ${n.teryt}); działki w jej granicach mają odległość 0${n.wholeGmina ? '; to cała gmina z jej wsiami — granic samej miejscowości nie mamy' : ''}; region wyszukiwania bez zmian.`,
+      `${quote(n.text, l)}: the distance is measured from the boundary of ${n.name} (${n.unitType}, TERYT ${n.teryt}); parcels inside it are at 0 m${n.wholeGmina ? '; this is the whole gmina with its villages — we hold no outline of the town or village alone' : ''}; the searched region is unchanged.`,
+    ),
   grid_connection_mv: (n, l) =>
     t(
       l,

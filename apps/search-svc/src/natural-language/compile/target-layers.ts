@@ -34,6 +34,8 @@ export const CAPACITY_DEFAULT_M = 5_000;
 export const FLAT_DEFAULT_PCT = 5;
 
 export const TARGET_LAYERS: Readonly<Record<TargetId, TargetLayer>> = {
+  // only with a distance the query gives ("do 20 km od Poznania"); the 10 km is never used alone
+  place: { layer: 'admin_bounds', withinM: 10_000, exclusion: false, excludable: false },
   substation: { layer: 'power_substations', withinM: SUBSTATION_DEFAULT_M, where: { voltage_kv_gte: SUBSTATION_DEFAULT_KV }, exclusion: false, excludable: false },
   grid_capacity: { layer: 'grid_capacity', withinM: CAPACITY_DEFAULT_M, where: { available_mw_gte: CAPACITY_DEFAULT_MW }, exclusion: false, excludable: false },
   transit: { layer: 'transport_stops', withinM: TRANSIT_DEFAULT_M, exclusion: false, excludable: false },

@@ -140,6 +140,8 @@ export const CORPUS_EN: readonly CorpusCase[] = [
   en('cheap land near Gdańsk for a retail park', '2261011', 'retail_park_site', { rank: ['price_per_sqm_pln'] }),
 
   // issue 13: minimum distances, named features as anchors, grid words
+  en('plots within 10 km of Kórnik', null, null, { near: { admin_bounds: { within: 10_000, ids: [KORNIK] } } }),
+  en('warehouse site in Poznan county at least 3 km from Poznan', '3021', 'logistics_warehouse', { far: { admin_bounds: { beyond: 3000, ids: ['3064011'] } } }),
   en('plot in Kórnik at least 2 km from a school', KORNIK, null, { far: { [POI]: { beyond: 2000, kinds: ['school'] } }, notNear: [POI] }),
   en('plot in Kornik more than 5 km from a substation', KORNIK, null, { far: { [SUB]: { beyond: 5000, where: { voltage_kv_gte: 110 } } }, notNear: [SUB] }),
   en('plots within 5 km of the Kromolice substation in Poznań county', '3021', null, { near: { [SUB]: { within: 5000, ids: [KROMOLICE] } } }),

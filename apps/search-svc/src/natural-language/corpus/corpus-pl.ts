@@ -169,6 +169,11 @@ export const CORPUS_PL: readonly CorpusCase[] = [
   // Plewiska 400/220/110 kV is one of GridKit's merged substations (a `merge` vertex)
   pl('do 5 km od stacji Plewiska', null, null, { near: { [SUB]: { within: 5000, ids: [PLEWISKA] } } }),
   unresolvable('do 5 km od stacji Nibylandia', 'pl'),
+  // a distance from a place: measured to the unit's boundary, the region stays what was said
+  pl('działka do 20 km od Poznania', null, null, { near: { admin_bounds: { within: 20_000, ids: ['3064011'] } } }),
+  pl('farma fotowoltaiczna w powiecie poznańskim co najmniej 5 km od Poznania', '3021', 'solar_farm_site', { far: { admin_bounds: { beyond: 5000, ids: ['3064011'] } } }),
+  pl('działki budowlane do 3 km od Swarzędza', null, null, { zoning: 'buildable', near: { admin_bounds: { within: 3000, ids: ['3021163'] } } }),
+  unresolvable('działka do 5 km od Zalasewa', 'pl'),
   pl('działka budowlana co najmniej 2 km od szkoły w gminie Kórnik', KORNIK, null, { zoning: 'buildable', far: { [POI]: { beyond: 2000, kinds: ['school'] } }, notNear: [POI] }),
   pl('działka nie bliżej niż 500 m od linii wysokiego napięcia w Swarzędzu', '3021163', null, { far: { power_lines: { beyond: 500, kinds: ['hv_line'] } }, notNear: ['power_lines'] }),
   pl('dom jednorodzinny w Luboniu, powyżej 1 km od autostrady', '3021011', 'urban_residential_development', { far: { roads: { beyond: 1000, kinds: ['motorway'] } } }),

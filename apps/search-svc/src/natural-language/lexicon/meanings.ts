@@ -1,3 +1,4 @@
+import type { BoundaryAnchor } from '../anchors/place-anchors.js';
 /**
  * What a recognised phrase means. The lexicon maps phrases of both languages to these; the
  * criteria reader combines them with quantities (numbers with units) into search criteria.
@@ -5,6 +6,8 @@
 
 /** Things a parcel can be near (or kept away from), each searched through one layer. */
 export type TargetId =
+  /** A distance from a named place ("20 km od Poznania"): measured to the unit's boundary. */
+  | 'place'
   | 'substation'
   | 'grid_capacity'
   | 'transit'
@@ -78,7 +81,7 @@ export type Meaning =
       /** "przyłącze do sieci", "grid connection": grid capacity for an energy asset, the MV network otherwise. */
       gridWord?: boolean;
       /** A named feature ("stacja Kromolice"): the distance is measured from these features of the layer only. */
-      anchor?: { layer: string; ids: readonly string[]; name: string; label: string };
+      anchor?: { layer: string; ids: readonly string[]; name: string; label: string; boundary?: BoundaryAnchor };
     }
   | { type: 'feature'; feature: FeatureId }
   | { type: 'cue'; cue: CueId }
