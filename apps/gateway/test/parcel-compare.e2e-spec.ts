@@ -57,6 +57,26 @@ describe('parcel comparison over HTTP (demo data)', () => {
     expect(body.best.slope_mean_pct?.parcel_ids).toEqual([terrain?.parcel_id]);
   });
 
+  it('measures substation_m to the nearest substation of at least 110 kV, as plain PostGIS does (never an MV transformer station)', async () => {
+    const ids = [...withTerrain.slice(0, 5), ...withoutTerrain.slice(0, 5)];
+    const res = await compare({ parcel_ids: ids });
+    expect(res.status).toBe(200);
+    const expected = await stack.sql<{ parcel_id: string; hv: number; any: number }>(
+      `SELECT p.parcel_id,
+              (SELECT min(ST_Distance(s.geom, p.geom)) FROM layer_pub.power_substations s WHERE s.voltage_kv >= 110)::float8 AS hv,
+              (SELECT min(ST_Distance(s.geom, p.geom)) FROM layer_pub.power_substations s)::float8 AS any
+         FROM layer_pub.parcels p WHERE p.parcel_id = ANY($1)`,
+      [ids],
+    );
+    expect(expected).toHaveLength(ids.length);
+    for (const row of res.json().rows) {
+      const truth = expected.find((e) => e.parcel_id === row.parcel_id)!;
+      expect([row.parcel_id, Math.abs(row.substation_m! - truth.hv) <= 1]).toEqual([row.parcel_id, true]);
+    }
+    // the demo's MV transformer stations are closer than any HV substation for some of these parcels
+    expect(expected.some((e) => e.any < e.hv - 1)).toBe(true);
+  });
+
   it('compares twenty parcels at once', async () => {
     const ids = [...withTerrain, ...withoutTerrain];
     expect(ids).toHaveLength(20);

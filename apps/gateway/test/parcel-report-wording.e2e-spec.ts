@@ -40,6 +40,8 @@ describe('report wording on the demo data', () => {
     const pl = await report(small, '?scenario=solar_farm_site&language=pl');
     expect(pl.scenario_fit?.failed_criteria).toContain('Minimum area');
     expect(pl.summary).toContain('„Farma fotowoltaiczna” (solar_farm_site)');
+    // the PDF's scenario table reads the same title
+    expect(pl.scenario_title).toBe('Farma fotowoltaiczna');
     expect(pl.summary).toContain('minimalna powierzchnia');
     for (const english of Object.keys(CRITERION_LABELS_PL)) expect(pl.summary).not.toContain(english);
     expect(pl.summary).not.toMatch(/\b(Nearest|Blocking|Restrictive|unknown|substation)\b/);

@@ -148,6 +148,13 @@ describe('MCP tool server end to end (demo data)', () => {
       expect.arrayContaining(['parcel_id', 'gmina', 'area_sqm', 'land_use_classes', 'zoning', 'blocking_constraints', 'terrain', 'nearest', 'map_url']),
     );
     expect(parcel).toMatchObject({ parcel_id: parcelId, gmina: 'Poznań', map_url: `${stack.appUrl}/p/${encodeURIComponent(parcelId)}` });
+    // "substation" is one of at least 110 kV (the spec's "near a substation"), measured as PostGIS does
+    const [truth] = await stack.sql<{ hv: number }>(
+      `SELECT (SELECT min(ST_Distance(s.geom, p.geom)) FROM layer_pub.power_substations s WHERE s.voltage_kv >= 110)::float8 AS hv FROM layer_pub.parcels p WHERE p.parcel_id = $1`,
+      [parcelId],
+    );
+    const nearest = parcel['nearest'] as { power_substation_m: number };
+    expect(Math.abs(nearest.power_substation_m - truth!.hv)).toBeLessThanOrEqual(1);
   });
 
   it('check_regulations, check_constraints and nearby answer for the parcel', async () => {

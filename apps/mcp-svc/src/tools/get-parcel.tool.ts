@@ -7,8 +7,12 @@ import { parcelIdInput } from './support/parcel-id-input.js';
 import { formatArea, formatDistance } from './support/text-format.js';
 import { zoningSummary } from './support/zoning-summary.js';
 
-/** Proximity kinds behind the spec's `nearest` fields. */
-const NEAREST = { transit_stop_m: 'transit_stop', school_m: 'school', power_substation_m: 'power_substation' } as const;
+/**
+ * Proximity kinds behind the spec's `nearest` fields. A substation is one of at least 110 kV, as
+ * the spec reads "near a substation": a 15 kV transformer station next door says nothing about a
+ * grid connection (`nearby` lists both).
+ */
+const NEAREST = { transit_stop_m: 'transit_stop', school_m: 'school', power_substation_m: 'hv_substation' } as const;
 
 const distanceField = z
   .number()
@@ -31,7 +35,7 @@ const outputSchema = z.object({
     slope_mean_pct: z.number().optional().describe('Absent: no terrain data here (see data_gaps)'),
     elevation_m: z.number().optional().describe('Mean elevation; absent: no terrain data here'),
   }),
-  nearest: z.object({ transit_stop_m: distanceField, school_m: distanceField, power_substation_m: distanceField }),
+  nearest: z.object({ transit_stop_m: distanceField, school_m: distanceField, power_substation_m: distanceField.describe('Substation of at least 110 kV (HV/EHV); MV transformer stations are not counted (see nearby). Metres, straight line; null: none within 50 km; absent: no data') }),
   map_url: z.string(),
   data_gaps: coverageGapsField,
 });
@@ -103,7 +107,7 @@ function render(parcel: ParcelEssentials): string {
       ? `Blocking constraints: ${parcel.blocking_constraints.map((item) => `${item.name} (${item.overlap_pct > 0 ? `${item.overlap_pct} % overlap` : `${formatDistance(item.distance_m)} away`})`).join('; ')}.`
       : 'No blocking constraint found.',
     `Terrain: ${terrain}.`,
-    `Nearest: transit stop ${distance(parcel.nearest.transit_stop_m)}, school ${distance(parcel.nearest.school_m)}, substation ${distance(parcel.nearest.power_substation_m)}.`,
+    `Nearest: transit stop ${distance(parcel.nearest.transit_stop_m)}, school ${distance(parcel.nearest.school_m)}, substation of 110 kV or more ${distance(parcel.nearest.power_substation_m)}.`,
     `Map: ${parcel.map_url}`,
     ...coverageGapLines(parcel.data_gaps),
   ].join('\n');

@@ -1,8 +1,11 @@
 import type { CompareGapView, ComparisonRowView, ParcelFeatureView, ProximityView, ScenarioFitView } from '@lp/contracts';
 
-/** Distance columns and the proximity kind each is read from. */
+/**
+ * Distance columns and the proximity kind each is read from. The substation is one of at least
+ * 110 kV, as the spec's "near a substation"; an MV transformer station is no grid connection point.
+ */
 export const DISTANCE_COLUMNS = [
-  ['substation_m', 'power_substation'],
+  ['substation_m', 'hv_substation'],
   ['transit_stop_m', 'transit_stop'],
   ['school_m', 'school'],
   ['water_m', 'water'],

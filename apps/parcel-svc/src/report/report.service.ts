@@ -59,6 +59,7 @@ export class ReportService {
       summary: sentences.join(' '),
       summary_sentences: sentences,
       scenario_fit: scenarioFit,
+      ...(scenarioTitle ? { scenario_title: scenarioTitle } : {}),
       ...(scenario && !scenario.evaluated ? { scenario_fit_note: SUMMARY_PHRASES[language].scenarioUnavailable(scenario.id) } : {}),
       market,
       regulations,

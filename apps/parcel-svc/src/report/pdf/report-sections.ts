@@ -194,7 +194,7 @@ function scenarioSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, 
   }
   const criteria = (list: string[] | undefined): string => (list?.length ? list.map((c) => criterionLabel(c, language)).join('; ') : '—');
   drawFacts(doc, [
-    [labels.scenario, fit.scenario],
+    [labels.scenario, report.scenario_title ? `${report.scenario_title} (${fit.scenario})` : fit.scenario],
     [labels.passes, { text: fit.passes ? labels.yes : labels.no, bold: true, color: fit.passes ? COLORS.accent : COLORS.blocking }],
     [labels.failed, criteria(fit.failed_criteria)],
     [labels.unverified, criteria(fit.unverified_criteria)],

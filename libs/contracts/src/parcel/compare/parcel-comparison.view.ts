@@ -64,7 +64,7 @@ export class ComparisonRowView {
   @ApiPropertyOptional({ description: 'Mean elevation, m' })
   elevation_mean_m?: number;
 
-  @ApiPropertyOptional({ description: 'Metres to the nearest power substation' })
+  @ApiPropertyOptional({ description: 'Metres to the nearest power substation of at least 110 kV (MV transformer stations are not counted)' })
   substation_m?: number;
 
   @ApiPropertyOptional({ description: 'Metres to the nearest public transport stop' })
@@ -97,7 +97,7 @@ export class CompareBestView {
   @ApiPropertyOptional({ type: CompareBestValueView, description: 'Fewest blocking constraints' }) blocking_constraints?: CompareBestValueView;
   @ApiPropertyOptional({ type: CompareBestValueView, description: 'Fewest restrictive constraints' }) restrictive_constraints?: CompareBestValueView;
   @ApiPropertyOptional({ type: CompareBestValueView, description: 'Flattest' }) slope_mean_pct?: CompareBestValueView;
-  @ApiPropertyOptional({ type: CompareBestValueView, description: 'Closest substation' }) substation_m?: CompareBestValueView;
+  @ApiPropertyOptional({ type: CompareBestValueView, description: 'Closest substation of at least 110 kV' }) substation_m?: CompareBestValueView;
   @ApiPropertyOptional({ type: CompareBestValueView, description: 'Closest transit stop' }) transit_stop_m?: CompareBestValueView;
   @ApiPropertyOptional({ type: CompareBestValueView, description: 'Closest school' }) school_m?: CompareBestValueView;
   @ApiPropertyOptional({ type: CompareBestValueView, description: 'Closest water' }) water_m?: CompareBestValueView;

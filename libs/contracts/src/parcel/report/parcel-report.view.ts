@@ -61,6 +61,9 @@ export class ParcelReportView {
   @ApiProperty({ type: ScenarioFitView, nullable: true, description: 'Scenario fit when a scenario was given, otherwise null' })
   scenario_fit!: ScenarioFitView | null;
 
+  @ApiPropertyOptional({ description: "The asked scenario's title in the report language (absent when the scenario catalogue could not be read)", example: 'Farma fotowoltaiczna' })
+  scenario_title?: string;
+
   @ApiPropertyOptional({ description: 'Set when a scenario was asked for but could not be evaluated now (the scenario service did not answer): scenario_fit is then null' })
   scenario_fit_note?: string;
 
