@@ -25,7 +25,7 @@ export interface AppProcessOptions {
 }
 
 /** A loaded CI machine can take tens of seconds just to load an app's modules. */
-const READY_TIMEOUT_MS = 60_000;
+const READY_TIMEOUT_MS = 120_000;
 
 export async function startAppProcess(app: string, env: Record<string, string>, options: AppProcessOptions = {}): Promise<AppProcess> {
   const { repoRoot } = testEnvironment();
@@ -47,7 +47,7 @@ export async function startAppProcess(app: string, env: Record<string, string>, 
     if (status >= 200 && status < 300) break;
     // a service that answers "not ready" is building its read models (search-svc's index): give it longer.
     // Before its ops port opens a service loads what it needs to answer (search-svc's place gazetteer:
-    // 15 s measured on a loaded 2-core machine), so silence gets 60 s.
+    // 15 s measured on a loaded 2-core machine, over 60 s at load 25), so silence gets 120 s.
     answering ||= status !== 0;
     // LP_TEST_START_TIMEOUT_MS: more time still for silence on a heavily loaded machine.
     const limitMs = answering ? 240_000 : Number(process.env['LP_TEST_START_TIMEOUT_MS'] ?? READY_TIMEOUT_MS);
