@@ -1,5 +1,5 @@
 import { AppError, type SearchParcelsRequest } from '@lp/contracts';
-import { anchorLabel, findAnchors } from './anchors/anchor-finder.js';
+import { ambiguousFeature, anchorLabel, findAnchors } from './anchors/anchor-finder.js';
 import type { NamedFeatures } from './anchors/named-features.js';
 import { readPlaceAnchors, type PlaceAnchorReading } from './anchors/place-anchors.js';
 import { findScenario } from '../scenarios/scenario-catalogue.js';
@@ -121,7 +121,7 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
   }
   // named features ("stacja Kromolice", "the Plewiska substation"), before their names can be read as places
   const anchorNames = new Map<string, string>();
-  const anchorsFound = features ? findAnchors({ tokens, free, known: isKnown, text }, features) : { anchors: [], unmatched: [] };
+  const anchorsFound = features ? findAnchors({ tokens, free, known: isKnown, text }, features) : { anchors: [], unmatched: [], ambiguous: [] };
   for (const anchor of anchorsFound.anchors) {
     const ids = anchor.features.map((feature) => feature.id);
     for (const feature of anchor.features) anchorNames.set(feature.id, feature.name);
@@ -203,6 +203,7 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
   const placeTokens = new Set(mentions.flatMap((mention) => range(mention.start, mention.end)));
   const language = options.language ?? detectLanguage(evidence, tokens.filter((token) => !placeTokens.has(token.index)).map((token) => token.raw).join(' '));
 
+  if (anchorsFound.ambiguous.length > 0) throw ambiguousFeature(anchorsFound.ambiguous[0]!, language);
   if (anchorsFound.unmatched.length > 0) throw unknownFeature(language, anchorsFound.unmatched.map((span) => text(span.start, span.end)));
   for (const reading of placeAnchors) {
     if (reading.kind === 'ambiguous') throw ambiguous(reading.resolution, text, language);

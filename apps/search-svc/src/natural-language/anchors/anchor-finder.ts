@@ -113,6 +113,7 @@ export function findAnchors(context: AnchorContext, features: NamedFeatures): An
   /** Punctuation between token i - 1 and token i ends a name ("koło Poznania, stacja do 5 km"). */
   const joined = (index: number): boolean => !/[,;.:!?()]/.test(tokens[index]?.before ?? '');
   const unmatched: Array<{ start: number; end: number }> = [];
+  const ambiguous: AmbiguousFeature[] = [];
   /** A capitalised word that is no lexicon word, written where a feature's name goes. */
   const nameLike = (index: number): boolean => {
     const token = tokens[index];
@@ -136,11 +137,14 @@ export function findAnchors(context: AnchorContext, features: NamedFeatures): An
   };
   const accept = (reading: HeadReading, head: Head, rows: NamedFeatureRow[], start: number, end: number): void => {
     const places = placesOf(rows);
-    if (places.length > 1) throw ambiguousFeature(context.text(start, end), places);
+    for (let index = start; index < end; index++) taken.add(index);
+    if (places.length > 1) {
+      ambiguous.push({ said: context.text(start, end), places });
+      return;
+    }
     const chosen = places[0]!;
     const lang = ENGLISH_HEAD_WORDS.has(head.words[0]!) ? 'en' : 'pl';
     found.push({ target: reading.target, layer: reading.layer, features: chosen, name: chosen[0]!.name, start, end, lang });
-    for (let index = start; index < end; index++) taken.add(index);
   };
 
   for (let index = 0; index < tokens.length; index++) {
@@ -190,13 +194,20 @@ export function findAnchors(context: AnchorContext, features: NamedFeatures): An
       if (matched) break;
     }
   }
-  return { anchors: found.sort((a, b) => a.start - b.start), unmatched };
+  return { anchors: found.sort((a, b) => a.start - b.start), unmatched, ambiguous };
 }
 
 export interface AnchorsFound {
   anchors: AnchorMention[];
   /** A head word with a name we hold no feature of ("stacji Plewiska"): never read as "any station". */
   unmatched: Array<{ start: number; end: number }>;
+  /** A name held by features that lie apart: the caller asks which one, in the query's language. */
+  ambiguous: AmbiguousFeature[];
+}
+
+export interface AmbiguousFeature {
+  said: string;
+  places: NamedFeatureRow[][];
 }
 
 /** "Plewiska — power_substations ehv_substation, gmina Komorniki (3021042), id gridkit-20534". */
@@ -207,12 +218,13 @@ export function anchorLabel(place: readonly NamedFeatureRow[]): string {
   return `${first.name} — ${first.layer} ${first.kind}, ${where}, id ${ids}`;
 }
 
-function ambiguousFeature(said: string, places: NamedFeatureRow[][]): AppError {
+/** 422 ambiguous_feature in the query's language, with the candidates (name, layer, kind, gmina, ids). */
+export function ambiguousFeature({ said, places }: AmbiguousFeature, language: 'pl' | 'en'): AppError {
   const candidates = places.slice(0, 10).map(anchorLabel);
-  const more = places.length > candidates.length ? ` (and ${places.length - candidates.length} more)` : '';
-  return new AppError(
-    'ambiguous_feature',
-    `"${said}" names ${places.length} different features${more}. Say which one (add the gmina or a fuller name), or search with filters.near[].ids set to the id of one of the candidates.`,
-    candidates,
-  );
+  const hidden = places.length - candidates.length;
+  const message =
+    language === 'pl'
+      ? `„${said}” to nazwa ${places.length} różnych obiektów${hidden > 0 ? ` (i ${hidden} innych)` : ''}. Wskaż jeden (dodaj gminę albo pełniejszą nazwę) albo szukaj z filters.near[].ids ustawionym na identyfikator jednego z kandydatów.`
+      : `"${said}" names ${places.length} different features${hidden > 0 ? ` (and ${hidden} more)` : ''}. Say which one (add the gmina or a fuller name), or search with filters.near[].ids set to the id of one of the candidates.`;
+  return new AppError('ambiguous_feature', message, candidates);
 }

@@ -72,6 +72,9 @@ describe('named features', () => {
     const error = failure('do 3 km od GPZ Lipno');
     expect(error.code).toBe('ambiguous_feature');
     expect(error.candidates).toEqual([expect.stringContaining('sub-lipno-a'), expect.stringContaining('sub-lipno-b')]);
+    // in the language of the query
+    expect(error.message).toMatch(/^„GPZ Lipno” to nazwa 2 różnych obiektów\. Wskaż jeden/);
+    expect(failure('plots within 3 km of the Lipno substation').message).toMatch(/^"Lipno substation" names 2 different features\. Say which one/);
   });
 
   it('a name after a head word that no feature has is said, never searched as "any substation"', () => {
