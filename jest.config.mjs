@@ -25,7 +25,7 @@ const tsJest = [
 export default {
   rootDir: '.',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/{apps,libs,tools}/**/*.{spec,int-spec,e2e-spec}.ts'],
+  testMatch: ['<rootDir>/{apps,libs,tools,deploy}/**/*.{spec,int-spec,e2e-spec}.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/'],
   extensionsToTreatAsEsm: ['.ts'],
   transform: {

@@ -16,6 +16,8 @@ export interface ServiceOptions {
   natsUrl: string;
   /** Internal port for /healthz, /readyz, /metrics (0 picks a free one). */
   opsPort: number;
+  /** Address the ops port listens on (default loopback). */
+  opsHost?: string;
   logLevel?: LogLevel;
   /** Readiness checks beyond the NATS connection, built from the started app. */
   readiness?: (app: INestMicroservice) => Record<string, ReadinessCheck>;
@@ -55,7 +57,7 @@ export async function bootstrapService(options: ServiceOptions): Promise<Running
     },
     ...(options.readiness?.(app) ?? {}),
   };
-  const ops: Server = await startOpsServer(options.opsPort, checks);
+  const ops: Server = await startOpsServer(options.opsPort, checks, options.opsHost);
   const opsPort = opsServerPort(ops);
   logger.event('log', 'service started', { queue: options.name, ops_port: opsPort });
 
