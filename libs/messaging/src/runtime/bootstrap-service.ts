@@ -49,7 +49,11 @@ export async function bootstrapService(options: ServiceOptions): Promise<Running
   app.useGlobalInterceptors(new RpcContextInterceptor());
   await app.listen();
 
+  let closing = false;
   const checks: Record<string, ReadinessCheck> = {
+    shutdown: async () => {
+      if (closing) throw new Error('shutting down');
+    },
     nats: async () => {
       const nats = app.unwrap<NatsConnection>();
       if (nats.isClosed()) throw new Error('NATS connection closed');
@@ -61,17 +65,19 @@ export async function bootstrapService(options: ServiceOptions): Promise<Running
   const opsPort = opsServerPort(ops);
   logger.event('log', 'service started', { queue: options.name, ops_port: opsPort });
 
-  let closed = false;
   const close = async (): Promise<void> => {
-    if (closed) return;
-    closed = true;
-    await new Promise<void>((resolve) => ops.close(() => resolve()));
+    if (closing) return;
+    closing = true;
+    const started = Date.now();
+    // Leaves the queue group and answers what it holds (ChunkingNatsServer.close), then the modules stop.
     await app.close();
+    await new Promise<void>((resolve) => ops.close(() => resolve()));
+    logger.event('log', 'service stopped', { queue: options.name, shutdown_ms: Date.now() - started });
   };
   return { app, opsPort, logger, close };
 }
 
-/** Closes the service on SIGINT/SIGTERM so replicas leave their queue group cleanly. */
+/** Closes the service on SIGINT/SIGTERM: it leaves its queue group, finishes its requests, then exits. */
 export function closeOnSignals(close: () => Promise<void>): void {
   const stop = (): void => {
     void close().finally(() => process.exit(0));
