@@ -25,7 +25,7 @@ const tsJest = [
 export default {
   rootDir: '.',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/{apps,libs,tools}/**/*.{spec,int-spec,e2e-spec}.ts'],
+  testMatch: ['<rootDir>/{apps,libs,tools,deploy}/**/*.{spec,int-spec,e2e-spec}.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/'],
   // No server a test file spawned outlives the file (a stack whose start-up timed out included).
   setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest/reap-children.ts'],

@@ -263,6 +263,32 @@ stack_ensure_packages() {
 	_stack_log "packages installed in $(_stack_elapsed "$t0")"
 }
 
+# ----------------------------------------------------------------- kubectl --
+
+# stack_ensure_kubectl
+# kubectl with kustomize v4 or later, for the tests of deploy/k8s (kubectl kustomize). The machine
+# image ships one; otherwise Debian's kubernetes-client is installed when root, and refused below
+# when its kustomize is too old for our kustomizations.
+stack_ensure_kubectl() {
+	if ! command -v kubectl >/dev/null 2>&1; then
+		((EUID == 0)) || {
+			_stack_err "kubectl is missing: install kubectl 1.21 or later (kustomize v4+)"
+			return 1
+		}
+		_stack_log "installing kubernetes-client (apt-get) ..."
+		{
+			apt-get -o DPkg::Lock::Timeout=300 update -qq &&
+				DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends kubernetes-client
+		} </dev/null >&2 || return 1
+	fi
+	local version
+	version=$(kubectl version --client 2>/dev/null | sed -n 's/^Kustomize Version: v\([0-9]*\).*/\1/p')
+	if [[ -z "$version" || "$version" -lt 4 ]]; then
+		_stack_err "kubectl $(command -v kubectl) has no kustomize v4+ (needed by deploy/k8s); install kubectl 1.21 or later"
+		return 1
+	fi
+}
+
 # ------------------------------------------------------------ node modules --
 
 # stack_ensure_node_modules <repo-root>

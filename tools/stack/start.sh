@@ -101,15 +101,37 @@ if [[ ! -f "$STATE/places-loaded" || "$STATE/demo-loaded" -nt "$STATE/places-loa
 	date -u +%FT%TZ >"$STATE/places-loaded"
 fi
 
+# STACK_REPLICAS="parcel-svc=3,search-svc=2": that many processes of a service in its queue group
+# (each with its own ops port and log), as Kubernetes runs replicas.
+replicas_of() {
+	local entry
+	for entry in ${STACK_REPLICAS//,/ }; do
+		if [[ "${entry%%=*}" == "$1" && "${entry#*=}" =~ ^[1-9][0-9]?$ ]]; then
+			printf '%s' "${entry#*=}"
+			return
+		fi
+	done
+	printf 1
+}
 ops_port=9101
 declare -A OPS_PORTS=()
 for app in "${LP_SERVICES[@]}"; do
-	OPS_PORTS[$app]=$(stack_free_port "$ops_port")
-	# layer-svc refreshes layers by their cadence from the demo sources.
-	LAYER_SOURCES_DIR=$DEMO_DIR REFRESH_SCHEDULER=on \
-		OPS_PORT=${OPS_PORTS[$app]} node "apps/$app/dist/main.js" >>"$LOGS/$app.log" 2>&1 &
-	PIDS+=($!)
-	ops_port=$((OPS_PORTS[$app] + 1))
+	count=$(replicas_of "$app")
+	for ((replica = 0; replica < count; replica++)); do
+		port=$(stack_free_port "$ops_port")
+		# The first replica's ops port is the one readiness is waited on below.
+		((replica == 0)) && OPS_PORTS[$app]=$port
+		log=$LOGS/$app.log
+		((replica == 0)) || log=$LOGS/$app-$replica.log
+		# layer-svc refreshes layers by their cadence from the demo sources (its first replica only).
+		scheduler=on
+		((replica == 0)) || scheduler=off
+		LAYER_SOURCES_DIR=$DEMO_DIR REFRESH_SCHEDULER=$scheduler \
+			OPS_PORT=$port node "apps/$app/dist/main.js" >>"$log" 2>&1 &
+		PIDS+=($!)
+		((count == 1)) || say "  $app replica $replica: ops port $port, log $log"
+		ops_port=$((port + 1))
+	done
 done
 # The gateway's readiness and metrics are on its ops port (loopback only), never on $PORT.
 GATEWAY_OPS_PORT=$(stack_free_port "$ops_port")

@@ -18,6 +18,7 @@ mkdir -p "$STATE"
 
 started=$SECONDS
 stack_ensure_packages
+stack_ensure_kubectl
 stack_ensure_node_modules "$ROOT"
 echo "test: building..." >&2
 lp_build "$ROOT"

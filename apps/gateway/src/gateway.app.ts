@@ -73,7 +73,7 @@ export async function startGateway(env: GatewayEnv): Promise<RunningGateway> {
   await app.listen(env.PORT, env.HOST);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  const ops = await startOpsServer(env.OPS_PORT, gatewayReadiness(app));
+  const ops = await startOpsServer(env.OPS_PORT, gatewayReadiness(app), env.OPS_HOST);
   app.getHttpServer().once('close', () => ops.close());
   new JsonLogger('gateway', env.LOG_LEVEL).event('log', 'gateway started', { port, ops_port: opsServerPort(ops) });
   return { app, url: `http://${env.HOST}:${port}`, close: () => app.close() };

@@ -10,6 +10,7 @@ export function startGeocodeSvc(env: GeocodeSvcEnv): Promise<RunningService> {
     module: GeocodeSvcModule.register(env),
     natsUrl: env.NATS_URL,
     opsPort: env.OPS_PORT,
+    opsHost: env.OPS_HOST,
     logLevel: env.LOG_LEVEL,
     readiness: (app) => ({ database: () => pingDatabase(app.get(DataSource)) }),
   });

@@ -10,6 +10,7 @@ export function startLayerSvc(env: LayerSvcEnv): Promise<RunningService> {
     module: LayerSvcModule.register(env),
     natsUrl: env.NATS_URL,
     opsPort: env.OPS_PORT,
+    opsHost: env.OPS_HOST,
     logLevel: env.LOG_LEVEL,
     readiness: (app) => ({ database: () => pingDatabase(app.get(DataSource)) }),
   });

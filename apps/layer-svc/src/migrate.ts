@@ -1,11 +1,12 @@
 import 'reflect-metadata';
-import { migrateSchema } from '@lp/db';
+import { runMigrateCommand } from '@lp/db';
 import { loadEnv } from '@lp/messaging';
 import { LayerSvcEnv } from './config/layer-svc.env.js';
 import { LAYER_MIGRATIONS, LAYER_PUBLISHED_SCHEMA, LAYER_SCHEMA } from './db/migrations/index.js';
 
 const env = loadEnv(LayerSvcEnv, { NATS_URL: 'nats://unused:4222', ...process.env });
-await migrateSchema({
+// `--wait`: only wait until this build's migrations are applied (Kubernetes init container).
+await runMigrateCommand({
   url: env.DATABASE_URL,
   schema: LAYER_SCHEMA,
   publishedSchemas: [LAYER_PUBLISHED_SCHEMA],

@@ -10,6 +10,7 @@ export function startMarketSvc(env: MarketSvcEnv): Promise<RunningService> {
     module: MarketSvcModule.register(env),
     natsUrl: env.NATS_URL,
     opsPort: env.OPS_PORT,
+    opsHost: env.OPS_HOST,
     logLevel: env.LOG_LEVEL,
     readiness: (app) => ({ database: () => pingDatabase(app.get(DataSource)) }),
   });

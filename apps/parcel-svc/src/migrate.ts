@@ -1,8 +1,9 @@
 import 'reflect-metadata';
-import { migrateSchema } from '@lp/db';
+import { runMigrateCommand } from '@lp/db';
 import { loadEnv } from '@lp/messaging';
 import { ParcelSvcEnv } from './config/parcel-svc.env.js';
 import { PARCEL_MIGRATIONS, PARCEL_SCHEMA } from './db/migrations/index.js';
 
 const env = loadEnv(ParcelSvcEnv, { NATS_URL: 'nats://unused:4222', ...process.env });
-await migrateSchema({ url: env.DATABASE_URL, schema: PARCEL_SCHEMA, migrations: PARCEL_MIGRATIONS, log: (m) => console.log(m) });
+// `--wait`: only wait until this build's migrations are applied (Kubernetes init container).
+await runMigrateCommand({ url: env.DATABASE_URL, schema: PARCEL_SCHEMA, migrations: PARCEL_MIGRATIONS, log: (m) => console.log(m) });

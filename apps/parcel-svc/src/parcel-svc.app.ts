@@ -10,6 +10,7 @@ export function startParcelSvc(env: ParcelSvcEnv): Promise<RunningService> {
     module: ParcelSvcModule.register(env),
     natsUrl: env.NATS_URL,
     opsPort: env.OPS_PORT,
+    opsHost: env.OPS_HOST,
     logLevel: env.LOG_LEVEL,
     readiness: (app) => ({ database: () => pingDatabase(app.get(DataSource)) }),
   });

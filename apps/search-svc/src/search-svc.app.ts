@@ -11,6 +11,7 @@ export function startSearchSvc(env: SearchSvcEnv): Promise<RunningService> {
     module: SearchSvcModule.register(env),
     natsUrl: env.NATS_URL,
     opsPort: env.OPS_PORT,
+    opsHost: env.OPS_HOST,
     logLevel: env.LOG_LEVEL,
     readiness: (app) => ({
       database: () => pingDatabase(app.get(DataSource)),

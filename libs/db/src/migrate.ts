@@ -10,6 +10,51 @@ export interface MigrateOptions {
   log?: (message: string) => void;
 }
 
+/** How long `--wait` waits for the migration Job before giving up (the pod then restarts). */
+const WAIT_LIMIT_MS = 15 * 60_000;
+const WAIT_POLL_MS = 3000;
+
+/**
+ * `migrate.js` applies the migrations; `migrate.js --wait` only waits until every migration this
+ * build ships is applied (the init container of a Deployment, so new pods never start against an
+ * older schema while the migration Job of the rollout runs).
+ */
+export async function runMigrateCommand(options: MigrateOptions, argv: string[] = process.argv.slice(2)): Promise<void> {
+  if (argv.includes('--wait')) await waitForMigrations(options);
+  else await migrateSchema(options);
+}
+
+/** Resolves once no migration of `options.migrations` is pending; never applies one itself. */
+export async function waitForMigrations(options: MigrateOptions, limitMs = WAIT_LIMIT_MS): Promise<void> {
+  const started = Date.now();
+  let reason = '';
+  for (;;) {
+    const dataSource = createSchemaDataSource({
+      url: options.url,
+      schema: options.schema,
+      applicationName: `migrate-wait:${options.schema}`,
+      migrations: options.migrations,
+      poolSize: 1,
+    });
+    try {
+      await dataSource.initialize();
+      const pending = await dataSource.showMigrations();
+      if (!pending) {
+        options.log?.(`${options.schema}: every migration of this build is applied`);
+        return;
+      }
+      reason = 'migrations pending';
+    } catch (error) {
+      reason = error instanceof Error ? error.message : String(error);
+    } finally {
+      if (dataSource.isInitialized) await dataSource.destroy();
+    }
+    if (Date.now() - started > limitMs) throw new Error(`${options.schema}: migrations still not applied after ${limitMs / 1000} s (${reason})`);
+    options.log?.(`${options.schema}: waiting for the migration job (${reason})`);
+    await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+  }
+}
+
 /**
  * Runs one service's migrations against its own schema. Called by the stack scripts and the
  * test bootstrap, never at service start-up.

@@ -82,11 +82,15 @@ export class GatewayEnv {
   })
   PUBLIC_BASE_URL?: string;
 
-  /** Internal port of /healthz, /readyz and /metrics, on 127.0.0.1 only (0 picks a free one). */
+  /** Internal port of /healthz, /readyz and /metrics, never the public one (0 picks a free one). */
   @IsInt()
   @Min(0)
   @Max(65535)
   OPS_PORT: number = 0;
+
+  /** Address of the ops port: loopback locally; 0.0.0.0 in a pod (the Service never exposes it). */
+  @IsString()
+  OPS_HOST: string = '127.0.0.1';
 
   /** Deepest nesting of objects and arrays in a JSON body. */
   @IsInt()

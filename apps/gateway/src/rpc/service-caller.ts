@@ -4,7 +4,11 @@ import type { FastifyRequest } from 'fastify';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
 import { NATS_RPC_CLIENT } from './rpc.tokens.js';
 
-/** Sends one request to the owning service with the HTTP request's id and the right deadline. */
+/**
+ * Sends one request to the owning service with the HTTP request's id and the right deadline. A GET
+ * or HEAD is a read that is safe to repeat: it is sent once more when no replica is subscribed
+ * (a replica leaving its queue group during a rollout), instead of answering 503 at once.
+ */
 @Injectable()
 export class ServiceCaller {
   constructor(
@@ -14,6 +18,7 @@ export class ServiceCaller {
 
   call<TResponse, TRequest = unknown>(request: FastifyRequest, subject: string, data: TRequest): Promise<TResponse> {
     const timeoutMs = subject.startsWith('search.') ? this.env.SEARCH_TIMEOUT_MS : this.env.RPC_TIMEOUT_MS;
-    return this.rpc.call<TResponse, TRequest>(subject, data, { requestId: request.id, timeoutMs });
+    const idempotent = request.method === 'GET' || request.method === 'HEAD';
+    return this.rpc.call<TResponse, TRequest>(subject, data, { requestId: request.id, timeoutMs, retryNoResponders: idempotent ? 1 : 0 });
   }
 }

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { runDatabaseCli } from '@lp/db';
-import { AppError, LAYER_CATALOGUE, findLayer } from '@lp/contracts';
+import { AppError, LAYER_CATALOGUE, findLayer, type Cadence } from '@lp/contracts';
 import { connect } from '@nats-io/transport-node';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LAYER_SCHEMA } from '../db/migrations/index.js';
@@ -13,6 +13,9 @@ const USAGE = `Usage: npm run layers -- <command>
   refresh <layer-id> --source <file|http(s) URL|WFS:...> [--coverage national|derived|<gmina,gmina,...>] [--allow-shrink]
           load a new version of one layer, validate it, and serve it (the old one stays on failure)
   load-dir <dir>     refresh every layer that has <dir>/<layer-id>.geojsonl (admin_bounds first)
+  refresh-cadence <daily|weekly|monthly|quarterly> --sources <file.json>
+          refresh every layer of that cadence named in the JSON object {"<layer-id>": "<source>"}
+          (the Kubernetes CronJobs; a failed layer keeps its previous version and the exit code is 1)
   status             every layer: version, features, refreshed at
   runs [layer-id]    the last refresh runs with status, counts, error and timings
 Environment: DATABASE_URL (required), NATS_URL (optional: publishes events.layer.refreshed at once;
@@ -80,6 +83,48 @@ async function loadDir(db: import('typeorm').DataSource, databaseUrl: string, di
   return failures === 0 ? 0 : 1;
 }
 
+const CADENCES: readonly Cadence[] = ['daily', 'weekly', 'monthly', 'quarterly'];
+
+/** One scheduled run: every catalogue layer of the cadence that has a configured source, one after another. */
+async function refreshCadence(db: import('typeorm').DataSource, databaseUrl: string, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { sources: { type: 'string' } } });
+  const cadence = positionals[0] as Cadence | undefined;
+  if (!cadence || !CADENCES.includes(cadence) || !values.sources) {
+    console.error(`refresh-cadence needs one of ${CADENCES.join(', ')} and --sources.\n${USAGE}`);
+    return 2;
+  }
+  const sources = readSourceMap(values.sources);
+  const unknown = Object.keys(sources).filter((id) => !findLayer(id));
+  if (unknown.length > 0) {
+    console.error(`${values.sources} names layers that are not in the catalogue: ${unknown.join(', ')}`);
+    return 2;
+  }
+  const due = LAYER_CATALOGUE.filter((layer) => layer.cadence === cadence);
+  const unconfigured = due.filter((layer) => !sources[layer.id]).map((layer) => layer.id);
+  if (unconfigured.length > 0) log(`${cadence}: no source configured for ${unconfigured.join(', ')} (left as served)`);
+  const pipeline = new RefreshPipeline(db, databaseUrl);
+  let failures = 0;
+  for (const layer of due.filter((candidate) => sources[candidate.id])) {
+    try {
+      const result = await pipeline.refresh(layer.id, { source: sources[layer.id] as string, progress: () => undefined });
+      log(`${layer.id}: ${result.feature_count} features, version ${result.version}`);
+    } catch (error) {
+      failures++;
+      console.error(`${layer.id} FAILED (previous version still served): ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  await publishEvents(db);
+  return failures === 0 ? 0 : 1;
+}
+
+function readSourceMap(path: string): Record<string, string> {
+  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !Object.values(parsed).every((value) => typeof value === 'string')) {
+    throw new Error(`${path} must be a JSON object of layer id to source (file, http(s) URL or WFS:...)`);
+  }
+  return parsed as Record<string, string>;
+}
+
 async function status(db: import('typeorm').DataSource): Promise<number> {
   const rows: Array<{ layer_id: string; version: number; feature_count: string; refreshed_at: Date | null }> = await db.query(
     `SELECT layer_id, version, feature_count, refreshed_at FROM layer.layer_state ORDER BY layer_id`,
@@ -129,6 +174,7 @@ runDatabaseCli({
   commands: {
     refresh: ({ db, databaseUrl, args }) => refresh(db, databaseUrl, args),
     'load-dir': ({ db, databaseUrl, args }) => loadDir(db, databaseUrl, args[0]),
+    'refresh-cadence': ({ db, databaseUrl, args }) => refreshCadence(db, databaseUrl, args),
     status: ({ db }) => status(db),
     runs: ({ db, args }) => runs(db, args[0]),
   },

@@ -8,7 +8,16 @@ import type { RpcReplyPacket, RpcRequestPacket } from './rpc-packet.js';
 export interface RpcCallOptions {
   requestId: string;
   timeoutMs: number;
+  /**
+   * Times to send the request again when no replica is subscribed (a rolling restart's gap, a
+   * replica that just left). Only for requests that are safe to repeat: idempotent reads.
+   */
+  retryNoResponders?: number;
 }
+
+/** Pause before asking again after "no responders": long enough for a replacement to subscribe. */
+const NO_RESPONDERS_RETRY_MS = 150;
+const noResponderErrors = new WeakSet<AppError>();
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -36,7 +45,22 @@ export class NatsRpcClient {
     return !this.connection.isClosed();
   }
 
-  call<TResponse, TRequest = unknown>(subject: string, data: TRequest, options: RpcCallOptions): Promise<TResponse> {
+  async call<TResponse, TRequest = unknown>(subject: string, data: TRequest, options: RpcCallOptions): Promise<TResponse> {
+    const deadline = Date.now() + options.timeoutMs;
+    let retries = options.retryNoResponders ?? 0;
+    for (;;) {
+      try {
+        return await this.callOnce<TResponse, TRequest>(subject, data, { ...options, timeoutMs: Math.max(1, deadline - Date.now()) });
+      } catch (error) {
+        const retry = retries > 0 && error instanceof AppError && noResponderErrors.has(error) && deadline - Date.now() > 2 * NO_RESPONDERS_RETRY_MS;
+        if (!retry) throw error;
+        retries--;
+        await new Promise((resolve) => setTimeout(resolve, NO_RESPONDERS_RETRY_MS));
+      }
+    }
+  }
+
+  private callOnce<TResponse, TRequest>(subject: string, data: TRequest, options: RpcCallOptions): Promise<TResponse> {
     const packet: RpcRequestPacket<TRequest> = { pattern: subject, data, id: randomUUID() };
     const hdrs = natsHeaders();
     hdrs.set(REQUEST_ID_HEADER, options.requestId);
@@ -59,7 +83,9 @@ export class NatsRpcClient {
       );
       const onMessage = (message: Msg): void => {
         if (isNoResponders(message)) {
-          return settle(new AppError('service_unavailable', `The ${service} service is not available right now; retry in a few seconds.`));
+          const error = new AppError('service_unavailable', `The ${service} service is not available right now; retry in a few seconds.`);
+          noResponderErrors.add(error);
+          return settle(error);
         }
         try {
           const body = assembler.add(message.data, message.headers);

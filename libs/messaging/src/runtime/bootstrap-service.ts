@@ -16,6 +16,8 @@ export interface ServiceOptions {
   natsUrl: string;
   /** Internal port for /healthz, /readyz, /metrics (0 picks a free one). */
   opsPort: number;
+  /** Address the ops port listens on (default loopback). */
+  opsHost?: string;
   logLevel?: LogLevel;
   /** Readiness checks beyond the NATS connection, built from the started app. */
   readiness?: (app: INestMicroservice) => Record<string, ReadinessCheck>;
@@ -47,7 +49,11 @@ export async function bootstrapService(options: ServiceOptions): Promise<Running
   app.useGlobalInterceptors(new RpcContextInterceptor());
   await app.listen();
 
+  let closing = false;
   const checks: Record<string, ReadinessCheck> = {
+    shutdown: async () => {
+      if (closing) throw new Error('shutting down');
+    },
     nats: async () => {
       const nats = app.unwrap<NatsConnection>();
       if (nats.isClosed()) throw new Error('NATS connection closed');
@@ -55,21 +61,23 @@ export async function bootstrapService(options: ServiceOptions): Promise<Running
     },
     ...(options.readiness?.(app) ?? {}),
   };
-  const ops: Server = await startOpsServer(options.opsPort, checks);
+  const ops: Server = await startOpsServer(options.opsPort, checks, options.opsHost);
   const opsPort = opsServerPort(ops);
   logger.event('log', 'service started', { queue: options.name, ops_port: opsPort });
 
-  let closed = false;
   const close = async (): Promise<void> => {
-    if (closed) return;
-    closed = true;
-    await new Promise<void>((resolve) => ops.close(() => resolve()));
+    if (closing) return;
+    closing = true;
+    const started = Date.now();
+    // Leaves the queue group and answers what it holds (ChunkingNatsServer.close), then the modules stop.
     await app.close();
+    await new Promise<void>((resolve) => ops.close(() => resolve()));
+    logger.event('log', 'service stopped', { queue: options.name, shutdown_ms: Date.now() - started });
   };
   return { app, opsPort, logger, close };
 }
 
-/** Closes the service on SIGINT/SIGTERM so replicas leave their queue group cleanly. */
+/** Closes the service on SIGINT/SIGTERM: it leaves its queue group, finishes its requests, then exits. */
 export function closeOnSignals(close: () => Promise<void>): void {
   const stop = (): void => {
     void close().finally(() => process.exit(0));

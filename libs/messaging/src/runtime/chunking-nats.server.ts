@@ -14,6 +14,8 @@ interface ReplyPacket {
 
 const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
 const encoder = new TextEncoder();
+/** Longest wait for requests in flight at shutdown: above every deadline (search 20 s), below Kubernetes' grace period. */
+export const DRAIN_TIMEOUT_MS = 25_000;
 
 /**
  * NestJS's NATS transport with replies that never exceed the bus limit: a reply larger than one
@@ -23,11 +25,38 @@ const encoder = new TextEncoder();
  */
 export class ChunkingNatsServer extends ServerNats {
   private readonly replyLogger = new Logger('ChunkingNatsServer');
+  /** Requests received and not yet answered. */
+  private inFlight = 0;
+  private idle: (() => void) | undefined;
+
+  /**
+   * Graceful stop: leave the queue group first (drain: the server routes new requests to the other
+   * replicas, messages already delivered here are still handled), answer every request in flight,
+   * then close the connection. Nest's own close drops the connection at once, so in-flight
+   * callers would wait for their deadline.
+   */
+  override async close(): Promise<void> {
+    const subscriptions = (this as unknown as { subscriptions: Array<{ drain(): Promise<void> }> }).subscriptions;
+    const started = Date.now();
+    await Promise.all(subscriptions.map((subscription) => subscription.drain().catch(() => undefined)));
+    if (this.inFlight > 0) {
+      this.replyLogger.log(`draining: waiting for ${this.inFlight} request(s) in flight`);
+      await Promise.race([new Promise<void>((resolve) => (this.idle = resolve)), new Promise((resolve) => setTimeout(resolve, DRAIN_TIMEOUT_MS).unref())]);
+    }
+    if (this.inFlight > 0) this.replyLogger.warn(`closing with ${this.inFlight} request(s) still in flight after ${DRAIN_TIMEOUT_MS} ms`);
+    else this.replyLogger.log(`drained in ${Date.now() - started} ms`);
+    await this.unwrap<NatsConnection>()
+      .flush()
+      .catch(() => undefined);
+    await super.close();
+  }
 
   override getPublisher(natsMsg: Msg, id: string, ctx: NatsContext): (packet: ReplyPacket) => void {
     if (!natsMsg.reply) return () => undefined;
     const stopTimer = rpcDuration.startTimer({ subject: ctx.getSubject() });
     let failed = false;
+    let settled = false;
+    this.inFlight++;
     return (packet: ReplyPacket) => {
       Object.assign(packet, { id });
       if (packet.err !== undefined && packet.err !== null) failed = true;
@@ -44,7 +73,17 @@ export class ChunkingNatsServer extends ServerNats {
         });
       }
       if (packet.isDisposed) stopTimer({ outcome: failed ? 'error' : 'ok' });
+      // Nest's "no handler" reply carries no isDisposed: any error reply is the last one too.
+      if (!settled && (packet.isDisposed || packet.err !== undefined)) {
+        settled = true;
+        this.requestDone();
+      }
     };
+  }
+
+  private requestDone(): void {
+    this.inFlight--;
+    if (this.inFlight === 0) this.idle?.();
   }
 
   private sendChunked(natsMsg: Msg, packet: ReplyPacket): void {

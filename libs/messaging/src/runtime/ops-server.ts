@@ -10,7 +10,7 @@ export type ReadinessCheck = () => Promise<void>;
  * The internal HTTP port of a service: `/healthz` (the process is alive), `/readyz` (its
  * dependencies answer) and `/metrics` (Prometheus). Not exposed publicly.
  */
-export async function startOpsServer(port: number, checks: Record<string, ReadinessCheck>): Promise<Server> {
+export async function startOpsServer(port: number, checks: Record<string, ReadinessCheck>, host = '127.0.0.1'): Promise<Server> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/healthz') return sendJson(res, 200, { status: 'ok', checks: {} } satisfies HealthView);
@@ -29,7 +29,7 @@ export async function startOpsServer(port: number, checks: Record<string, Readin
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(port, host, () => resolve());
   });
   return server;
 }

@@ -10,6 +10,10 @@ export class ServiceEnv {
   @Max(65535)
   OPS_PORT: number = 0;
 
+  /** Address of the ops port: loopback locally; 0.0.0.0 in a pod, so the kubelet's probes reach it. */
+  @IsString()
+  OPS_HOST: string = '127.0.0.1';
+
   @IsIn(['verbose', 'debug', 'log', 'warn', 'error', 'fatal'])
   LOG_LEVEL: 'verbose' | 'debug' | 'log' | 'warn' | 'error' | 'fatal' = 'log';
 }

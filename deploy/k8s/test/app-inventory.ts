@@ -1,0 +1,36 @@
+import { getMetadataStorage } from 'class-validator';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { K8S_DIR } from './render.js';
+
+export const REPO_ROOT = join(K8S_DIR, '..', '..');
+
+/** What the manifests must know of one app, read from its code. */
+export interface AppFacts {
+  name: string;
+  /** The env class its main.ts validates the environment with. */
+  envClass: new () => object;
+  /** Every variable the env class declares. */
+  envVariables: Set<string>;
+  /** It has a migrate.ts: a migration Job and a wait-for-migrations init container. */
+  migrates: boolean;
+}
+
+/** Every runnable app: a folder of apps/ with src/main.ts. */
+export async function appInventory(): Promise<AppFacts[]> {
+  const names = readdirSync(join(REPO_ROOT, 'apps')).filter((name) => existsSync(join(REPO_ROOT, 'apps', name, 'src', 'main.ts')));
+  return Promise.all(names.sort().map(appFacts));
+}
+
+async function appFacts(name: string): Promise<AppFacts> {
+  const src = join(REPO_ROOT, 'apps', name, 'src');
+  const main = readFileSync(join(src, 'main.ts'), 'utf8');
+  const className = /loadEnv\((\w+)\)/.exec(main)?.[1];
+  const importPath = className ? new RegExp(`import \\{[^}]*\\b${className}\\b[^}]*\\} from '(\\./[^']+)\\.js'`).exec(main)?.[1] : undefined;
+  if (!className || !importPath) throw new Error(`apps/${name}/src/main.ts: no loadEnv(<EnvClass>) with a relative import found`);
+  const module = (await import(join(src, importPath))) as Record<string, new () => object>;
+  const envClass = module[className];
+  if (!envClass) throw new Error(`apps/${name}/src/${importPath}.ts does not export ${className}`);
+  const envVariables = new Set(getMetadataStorage().getTargetValidationMetadatas(envClass, '', true, false).map((meta) => meta.propertyName));
+  return { name, envClass, envVariables, migrates: existsSync(join(src, 'migrate.ts')) };
+}

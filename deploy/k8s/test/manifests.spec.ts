@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { loadEnv, startOpsServer } from '@lp/messaging';
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { McpSvcEnv } from '../../../apps/mcp-svc/src/config/mcp-svc.env.js';
+import { startMcpSvc, type RunningMcpSvc } from '../../../apps/mcp-svc/src/mcp-svc.app.js';
+import { appInventory, REPO_ROOT, type AppFacts } from './app-inventory.js';
+import { consistencyProblems, type Listener, type PathAnswers } from './consistency.js';
+import { findObject, OVERLAYS, renderOverlay, type K8sObject, type Overlay } from './render.js';
+import { schemaProblems } from './schema-validation.js';
+
+/** Secrets operators make: CloudNativePG's CA, cert-manager's TLS certificate for the Ingress. */
+const OPERATOR_SECRETS = new Set(['landparcel-pg-ca', 'landparcel-tls']);
+
+describe('Kubernetes manifests (deploy/k8s)', () => {
+  const rendered = new Map<Overlay, K8sObject[]>();
+  let apps: AppFacts[];
+  let ops: Server;
+  let mcp: RunningMcpSvc;
+  let answers: PathAnswers;
+
+  beforeAll(async () => {
+    for (const overlay of OVERLAYS) rendered.set(overlay, renderOverlay(overlay));
+    apps = await appInventory();
+    // The real servers behind the probes: the ops port of the gateway and every service, and mcp-svc.
+    ops = await startOpsServer(0, {}, '127.0.0.1');
+    mcp = await startMcpSvc(loadEnv(McpSvcEnv, { GATEWAY_URL: 'http://127.0.0.1:9', MCP_PORT: '0', LOG_LEVEL: 'error', ACCESS_LOG: 'false' }));
+    const bases: Record<Listener, string> = { ops: `http://127.0.0.1:${(ops.address() as AddressInfo).port}`, mcp: mcp.url };
+    answers = async (listener, path) => (await fetch(`${bases[listener]}${path}`)).status !== 404;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => ops?.close(resolve));
+    await mcp?.close();
+  });
+
+  const objects = (overlay: Overlay): K8sObject[] => {
+    const list = rendered.get(overlay);
+    if (!list) throw new Error(`${overlay} was not rendered`);
+    return list;
+  };
+  const copyOf = (overlay: Overlay): K8sObject[] => structuredClone(objects(overlay));
+
+  it('finds every app of the repository', () => {
+    expect(apps.map((app) => app.name)).toEqual(['gateway', 'geocode-svc', 'layer-svc', 'market-svc', 'mcp-svc', 'parcel-svc', 'search-svc']);
+  });
+
+  for (const overlay of OVERLAYS) {
+    describe(`overlay ${overlay}`, () => {
+      it('validates every object against the Kubernetes schemas and the CloudNativePG CRDs', async () => {
+        const problems: string[] = [];
+        for (const object of objects(overlay)) {
+          for (const problem of await schemaProblems(object)) problems.push(`${object.kind} ${object.metadata.name}: ${problem}`);
+        }
+        expect(problems).toEqual([]);
+        expect(objects(overlay).filter((object) => object.apiVersion.startsWith('postgresql.cnpg.io')).length).toBeGreaterThan(0);
+      });
+
+      it('matches the apps: env classes, probes, Deployment/HPA/PDB, migrations, refresh CronJobs', async () => {
+        expect(await consistencyProblems(objects(overlay), apps, answers)).toEqual([]);
+      });
+
+      it('runs every pod non-root, read-only, without privilege escalation, with requests and a memory limit', () => {
+        const problems: string[] = [];
+        for (const [name, pod] of podSpecs(objects(overlay))) {
+          if (pod.securityContext?.runAsNonRoot !== true) problems.push(`${name}: runAsNonRoot`);
+          for (const container of [...pod.containers, ...(pod.initContainers ?? [])]) {
+            const security = container.securityContext ?? {};
+            if (security.readOnlyRootFilesystem !== true) problems.push(`${name}/${container.name}: readOnlyRootFilesystem`);
+            if (security.allowPrivilegeEscalation !== false) problems.push(`${name}/${container.name}: allowPrivilegeEscalation`);
+            if (!security.capabilities?.drop?.includes('ALL')) problems.push(`${name}/${container.name}: capabilities not dropped`);
+            if (!container.resources?.requests?.cpu || !container.resources.requests.memory || !container.resources.limits?.memory) {
+              problems.push(`${name}/${container.name}: resources`);
+            }
+          }
+        }
+        expect(problems).toEqual([]);
+      });
+
+      it('exposes only the gateway and mcp-svc publicly; ops ports are never routed', () => {
+        const ingresses = objects(overlay).filter((object) => object.kind === 'Ingress');
+        const backends = ingresses.flatMap((ingress) =>
+          (ingress['spec'] as IngressSpec).rules.flatMap((rule) => rule.http.paths.map((path) => `${path.backend.service.name}:${path.backend.service.port.name}`)),
+        );
+        expect(new Set(backends)).toEqual(new Set(['gateway:http', 'mcp-svc:http']));
+        const services = objects(overlay).filter((object) => object.kind === 'Service' && !object.metadata.name.startsWith('nats'));
+        expect(services.map((service) => service.metadata.name).sort()).toEqual(['gateway', 'mcp-svc']);
+        for (const service of services) {
+          expect((service['spec'] as { ports: Array<{ targetPort: string }> }).ports.map((port) => port.targetPort)).toEqual(['http']);
+        }
+      });
+
+      it('refers only to Secrets it renders, the operator makes, or the README tells the operator to create', () => {
+        const referenced = referencedSecrets(objects(overlay));
+        const renderedNames = new Set(objects(overlay).filter((object) => object.kind === 'Secret').map((object) => object.metadata.name));
+        const external = [...referenced].filter((name) => !renderedNames.has(name) && !OPERATOR_SECRETS.has(name));
+        if (overlay === 'dev') expect(external).toEqual([]);
+        const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+        expect(external.filter((name) => !readme.includes(name))).toEqual([]);
+        expect(referenced.size).toBeGreaterThan(6);
+      });
+    });
+  }
+
+  describe('the consistency check fails when the manifests drift from the apps', () => {
+    const problemsAfter = async (change: (objects: K8sObject[]) => void): Promise<string[]> => {
+      const changed = copyOf('dev');
+      change(changed);
+      return consistencyProblems(changed, apps, answers);
+    };
+    const configOf = (list: K8sObject[], app: string): Record<string, string> => {
+      const deployment = findObject(list, 'Deployment', app) as K8sObject;
+      const name = (deployment['spec'] as DeploymentSpec).template.spec.containers[0]?.envFrom?.[0]?.configMapRef?.name;
+      return findObject(list, 'ConfigMap', name ?? '')?.['data'] as Record<string, string>;
+    };
+    const mainContainer = (list: K8sObject[], app: string): ContainerSpec =>
+      (findObject(list, 'Deployment', app)?.['spec'] as DeploymentSpec).template.spec.containers[0] as ContainerSpec;
+
+    it('when an env class requires a variable the Deployment does not set', async () => {
+      const problems = await problemsAfter((list) => delete configOf(list, 'gateway')['PUBLIC_BASE_URL']);
+      expect(problems.join('\n')).toMatch(/gateway Deployment: the app would refuse to start: .*PUBLIC_BASE_URL/);
+      const noNats = await problemsAfter((list) => {
+        const container = mainContainer(list, 'market-svc');
+        container.env = container.env?.filter((variable) => variable.name !== 'NATS_URL');
+      });
+      expect(noNats.join('\n')).toMatch(/market-svc Deployment: the app would refuse to start: .*NATS_URL/);
+    });
+
+    it('when a variable is misspelt or invalid', async () => {
+      const problems = await problemsAfter((list) => {
+        const config = configOf(list, 'parcel-svc');
+        config['FACTS_BILDER'] = 'on';
+        config['DB_POOL_SIZE'] = 'many';
+      });
+      expect(problems.join('\n')).toMatch(/parcel-svc Deployment: sets variables parcel-svc does not read: FACTS_BILDER/);
+      expect(problems.join('\n')).toMatch(/parcel-svc Deployment: the app would refuse to start: .*DB_POOL_SIZE/);
+    });
+
+    it('when a probe path or port does not exist in the app', async () => {
+      const wrongPath = await problemsAfter((list) => {
+        const probe = mainContainer(list, 'search-svc').readinessProbe?.httpGet;
+        if (probe) probe.path = '/ready';
+      });
+      expect(wrongPath).toContain('search-svc: readinessProbe path /ready does not exist on the app\'s ops port');
+      const wrongPort = await problemsAfter((list) => {
+        const probe = mainContainer(list, 'gateway').livenessProbe?.httpGet;
+        if (probe) probe.port = 'http';
+      });
+      expect(wrongPort.join('\n')).toMatch(/gateway: livenessProbe goes to port 8080, but the app serves \/healthz and \/readyz on OPS_PORT=9090/);
+      const loopback = await problemsAfter((list) => (configOf(list, 'layer-svc')['OPS_HOST'] = '127.0.0.1'));
+      expect(loopback).toContain("layer-svc: OPS_HOST is loopback, so the kubelet's probes cannot reach OPS_PORT");
+    });
+
+    it('when an app lacks its Deployment, HPA, PDB or migration Job', async () => {
+      const drop = (kind: string, name: string) => (list: K8sObject[]) => list.splice(list.findIndex((object) => object.kind === kind && object.metadata.name === name), 1);
+      expect(await problemsAfter(drop('HorizontalPodAutoscaler', 'parcel-svc'))).toContain('parcel-svc: no HorizontalPodAutoscaler scales its Deployment');
+      expect(await problemsAfter(drop('PodDisruptionBudget', 'mcp-svc'))).toContain('mcp-svc: no PodDisruptionBudget selects its pods');
+      expect(await problemsAfter(drop('Deployment', 'geocode-svc'))).toContain('geocode-svc: no Deployment');
+      expect(await problemsAfter(drop('Job', 'migrate-search-svc'))).toContain('search-svc: no Job migrate-search-svc running apps/search-svc/dist/migrate.js');
+      expect(await problemsAfter(drop('CronJob', 'refresh-weekly'))).toContain("no CronJob refresh-weekly for the catalogue's weekly layers");
+    });
+
+    it('and the schema check refuses unknown CRD fields and wrong types', async () => {
+      const cluster = structuredClone(findObject(objects('prod'), 'Cluster', 'landparcel-pg') as K8sObject);
+      (cluster['spec'] as Record<string, unknown>)['instance'] = 3;
+      expect((await schemaProblems(cluster)).join('\n')).toMatch(/must NOT have additional properties/);
+      const deployment = structuredClone(findObject(objects('prod'), 'Deployment', 'gateway') as K8sObject);
+      const port = (deployment['spec'] as DeploymentSpec).template.spec.containers[0]?.ports?.[0] as { containerPort: unknown };
+      port.containerPort = 'eighty';
+      expect((await schemaProblems(deployment)).join('\n')).toMatch(/containerPort must be integer/);
+    });
+  });
+});
+
+interface ContainerSpec {
+  name: string;
+  env?: Array<{ name: string }>;
+  envFrom?: Array<{ configMapRef?: { name: string } }>;
+  ports?: Array<{ containerPort: number }>;
+  livenessProbe?: { httpGet?: { path: string; port: string | number } };
+  readinessProbe?: { httpGet?: { path: string; port: string | number } };
+  securityContext?: { readOnlyRootFilesystem?: boolean; allowPrivilegeEscalation?: boolean; capabilities?: { drop?: string[] } };
+  resources?: { requests?: { cpu?: string; memory?: string }; limits?: { memory?: string } };
+}
+interface PodSpecShape {
+  securityContext?: { runAsNonRoot?: boolean };
+  containers: ContainerSpec[];
+  initContainers?: ContainerSpec[];
+}
+interface DeploymentSpec {
+  template: { spec: PodSpecShape };
+}
+interface IngressSpec {
+  rules: Array<{ http: { paths: Array<{ backend: { service: { name: string; port: { name: string } } } }> } }>;
+}
+
+/** Every pod template: Deployments, StatefulSets, Jobs and CronJobs. */
+function podSpecs(objects: K8sObject[]): Array<[string, PodSpecShape]> {
+  const pods: Array<[string, PodSpecShape]> = [];
+  for (const object of objects) {
+    const spec = object['spec'] as { template?: { spec: PodSpecShape }; jobTemplate?: { spec: { template: { spec: PodSpecShape } } } } | undefined;
+    const pod = spec?.template?.spec ?? spec?.jobTemplate?.spec.template.spec;
+    if (pod && ['Deployment', 'StatefulSet', 'Job', 'CronJob'].includes(object.kind)) pods.push([`${object.kind} ${object.metadata.name}`, pod]);
+  }
+  return pods;
+}
+
+/** Secret names referenced anywhere: env, volumes, and the CloudNativePG Cluster. */
+function referencedSecrets(objects: K8sObject[]): Set<string> {
+  const names = new Set<string>();
+  const walk = (value: unknown, parentKey: string): void => {
+    if (Array.isArray(value)) return value.forEach((item) => walk(item, parentKey));
+    if (!value || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    if (typeof record['secretName'] === 'string') names.add(record['secretName']);
+    if (['secretKeyRef', 'secretRef', 'passwordSecret', 'accessKeyId', 'secretAccessKey'].includes(parentKey) && typeof record['name'] === 'string') names.add(record['name']);
+    for (const [key, child] of Object.entries(record)) walk(child, key);
+  };
+  for (const object of objects) if (object.kind !== 'Secret') walk(object['spec'], '');
+  return names;
+}
