@@ -5,7 +5,7 @@ import { JsonLogger, opsServerPort, startOpsServer } from '@lp/messaging';
 import type { AuthenticatedRequest } from './auth/auth.guard.js';
 import type { GatewayEnv } from './config/gateway.env.js';
 import { GatewayModule } from './gateway.module.js';
-import { gatewayReadiness } from './health/gateway-readiness.js';
+import { gatewayReadiness, serviceStatus } from './health/gateway-readiness.js';
 import { httpDuration } from './http/http-metrics.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { refuseOversizedBody } from './http/oversized-body.js';
@@ -73,7 +73,7 @@ export async function startGateway(env: GatewayEnv): Promise<RunningGateway> {
   await app.listen(env.PORT, env.HOST);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  const ops = await startOpsServer(env.OPS_PORT, gatewayReadiness(app), env.OPS_HOST);
+  const ops = await startOpsServer(env.OPS_PORT, gatewayReadiness(app), env.OPS_HOST, serviceStatus(app));
   app.getHttpServer().once('close', () => ops.close());
   new JsonLogger('gateway', env.LOG_LEVEL).event('log', 'gateway started', { port, ops_port: opsServerPort(ops) });
   return { app, url: `http://${env.HOST}:${port}`, close: () => app.close() };

@@ -5,11 +5,16 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { NATS_RPC_CLIENT } from '../rpc/rpc.tokens.js';
 
-/** What the gateway's /readyz (on the ops port) checks: the bus, the database and every service answering. */
+/**
+ * What the gateway's /readyz (on the ops port) checks: what it needs itself, the bus and its key
+ * database. Services are not part of it: as a Kubernetes readiness probe, one service down (or
+ * search-svc building its index) would take every gateway pod out of the Service and the whole API
+ * with it, where the gateway answers 503 for that service's routes alone.
+ */
 export function gatewayReadiness(app: INestApplication): Record<string, ReadinessCheck> {
   const rpc = app.get<NatsRpcClient>(NATS_RPC_CLIENT);
   const db = app.get(DataSource);
-  const checks: Record<string, ReadinessCheck> = {
+  return {
     nats: async () => {
       await rpc.nats.flush();
     },
@@ -17,6 +22,12 @@ export function gatewayReadiness(app: INestApplication): Record<string, Readines
       await db.query('SELECT 1');
     },
   };
+}
+
+/** The gateway's /statusz: every service answering on the bus (what `npm start` and operators watch). */
+export function serviceStatus(app: INestApplication): Record<string, ReadinessCheck> {
+  const rpc = app.get<NatsRpcClient>(NATS_RPC_CLIENT);
+  const checks: Record<string, ReadinessCheck> = {};
   for (const context of SERVICE_CONTEXTS) {
     checks[`${context}-svc`] = async () => {
       await rpc.call(serviceStatusSubject(context), {}, { requestId: randomUUID(), timeoutMs: 1500 });

@@ -8,14 +8,20 @@ export type ReadinessCheck = () => Promise<void>;
 
 /**
  * The internal HTTP port of a service: `/healthz` (the process is alive), `/readyz` (its
- * dependencies answer) and `/metrics` (Prometheus). Not exposed publicly.
+ * dependencies answer) and `/metrics` (Prometheus). Not exposed publicly. `statusChecks`, when
+ * given, are served at `/statusz`: what others depend on, reported but not part of readiness (the
+ * gateway stays ready while one service is down, and answers 503 for that service's routes only).
  */
-export async function startOpsServer(port: number, checks: Record<string, ReadinessCheck>, host = '127.0.0.1'): Promise<Server> {
+export async function startOpsServer(port: number, checks: Record<string, ReadinessCheck>, host = '127.0.0.1', statusChecks?: Record<string, ReadinessCheck>): Promise<Server> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/healthz') return sendJson(res, 200, { status: 'ok', checks: {} } satisfies HealthView);
     if (path === '/readyz') {
       void runChecks(checks).then((view) => sendJson(res, view.status === 'ok' ? 200 : 503, view));
+      return;
+    }
+    if (path === '/statusz' && statusChecks) {
+      void runChecks(statusChecks).then((view) => sendJson(res, view.status === 'ok' ? 200 : 503, view));
       return;
     }
     if (path === '/metrics') {
@@ -25,7 +31,7 @@ export async function startOpsServer(port: number, checks: Record<string, Readin
       });
       return;
     }
-    sendJson(res, 404, { error: { code: 'not_found', message: 'Internal port: /healthz, /readyz, /metrics.' } });
+    sendJson(res, 404, { error: { code: 'not_found', message: `Internal port: /healthz, /readyz, ${statusChecks ? '/statusz, ' : ''}/metrics.` } });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
