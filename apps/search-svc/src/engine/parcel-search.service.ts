@@ -4,7 +4,7 @@ import type { ParcelSearch, ParcelSearchResponse } from '../natural-language/par
 import type { ExplainedResult, ResultFacts } from '../natural-language/why/result-facts.js';
 import { planCoverage, type CriterionPlan, type ScopeGmina } from './criterion-coverage.js';
 import type { FilterPath } from './filter-sql.js';
-import { EVIDENCE_CRITERIA, evidenceCoverage } from './zoning-evidence-coverage.js';
+import { needsParcelEvidence, type EvidenceTable } from './zoning-evidence-coverage.js';
 import { SearchRepository, type SearchRow } from './search.repository.js';
 import { buildSearchQuery, type SearchQuery } from './search-query.js';
 import { scopeOf, type SearchScope } from './search-scope.js';
@@ -79,14 +79,9 @@ export class ParcelSearchService implements ParcelSearch {
     const criteria = searchCriteriaOf(request);
     await this.requireAnchors(criteria);
     const table = await this.repository.coverage([...new Set(criteria.flatMap((c) => c.layers))]);
-    let plans = planCoverage(criteria, gminas, table);
-    if (plans.some((p) => EVIDENCE_CRITERIA.includes(p.criterion.criterion))) {
-      // zoning and land use are proven per parcel: their coverage is read from the built index
-      const teryts = gminas.map((g) => g.teryt);
-      await this.requireIndex(teryts);
-      const evidence = await this.repository.evidence(teryts);
-      plans = plans.map((p) => evidenceCoverage(p, request, gminas, evidence));
-    }
+    // zoning and land use are proven per parcel: their coverage is read from the built index
+    const evidence = criteria.some(needsParcelEvidence) ? await this.evidence(gminas.map((g) => g.teryt)) : undefined;
+    const plans = planCoverage(criteria, { gminas, table, evidence, filters: request.filters ?? {} });
     const blocked = plans.some((p) => p.criterion.mode === 'requires' && p.view.status === 'missing');
     let allowed = gminas.map((g) => g.teryt);
     for (const p of plans) {
@@ -120,6 +115,11 @@ export class ParcelSearchService implements ParcelSearch {
       if (unknown.length > 0) problems.push(`${criterion.criterion}: ${unknown.join(', ')} ${unknown.length === 1 ? 'is no feature' : 'are no features'} of ${layer}; GET /v1/layers/${layer}/features lists their ids`);
     }
     if (problems.length > 0) throw AppError.invalid(problems.join('; '));
+  }
+
+  private async evidence(teryts: readonly string[]): Promise<EvidenceTable> {
+    await this.requireIndex(teryts);
+    return this.repository.evidence(teryts);
   }
 
   /** Results from a half-built index would look like "no match": refuse until the searched gminas are built. */

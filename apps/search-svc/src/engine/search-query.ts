@@ -3,7 +3,6 @@ import type { CriterionPlan } from './criterion-coverage.js';
 import { criteriaSql, type FilterPath } from './filter-sql.js';
 import type { SearchScope } from './search-scope.js';
 import { contributionSql, planSignals, rankedWeightSql, SIGNAL_VALUE_SQL, type SignalPlan } from './signal-sql.js';
-import { alternativeCriteriaSql } from './alternative-sql.js';
 import { SqlParams } from './sql-params.js';
 
 export interface SearchQueryInput {
@@ -62,7 +61,7 @@ function scopeSql(input: SearchQueryInput, params: SqlParams): string[] {
  */
 export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
   const params = new SqlParams();
-  const filters = new Map([...criteriaSql(input.request.filters ?? {}, input.path), ...alternativeCriteriaSql(input.request.filters ?? {}, input.path)]);
+  const filters = criteriaSql(input.request.filters ?? {}, input.path);
   const where = scopeSql(input, params);
   const select = [
     'i.parcel_id',
