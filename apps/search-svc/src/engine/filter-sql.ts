@@ -32,6 +32,8 @@ export interface CriterionSql {
   /** For near criteria answered from the index: the measured distance and the feature's name. */
   distance?: string;
   featureName?: string;
+  /** near_any: each alternative's predicate (`passes` is their OR), for judging them one by one. */
+  alternatives?: string[];
 }
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
@@ -296,7 +298,8 @@ export function criteriaSql(filters: SearchFilters, path: FilterPath = 'index'):
     // a parcel passes when any alternative holds, each answered like a near filter
     out.set(nearAnyCriterionId(nearAny.any_of.map((near) => near.layer)), (params) => {
       const alternatives = nearAny.any_of.map((near) => nearSql(near, params, useIndex));
-      return { passes: alternatives.map((a) => `(${a.passes})`).join(' OR '), spatial: alternatives.some((a) => a.spatial) };
+      const passes = alternatives.map((a) => `(${a.passes})`);
+      return { passes: passes.join(' OR '), spatial: alternatives.some((a) => a.spatial), alternatives: passes };
     });
   }
   // no layer: its coverage is always missing, so the query never runs this and every result is flagged unscreened
