@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, type SearchParcelsRequest } from '@lp/contracts';
+import { createSchemaDataSource, guardQueryDeadlines } from '@lp/db';
+import { currentDeadlineMs, runWithRequestContext } from '@lp/messaging';
 import type { NamedFeatures } from '../src/natural-language/anchors/named-features.js';
-import { loadNamedFeatures } from '../src/natural-language/anchors/named-features.repository.js';
-import type { NamedFeaturesService } from '../src/natural-language/anchors/named-features.service.js';
+import { loadNamedFeatures, NamedFeaturesRepository } from '../src/natural-language/anchors/named-features.repository.js';
+import { NamedFeaturesService } from '../src/natural-language/anchors/named-features.service.js';
 import { REGION_ALIASES } from '../src/natural-language/lexicon/region-aliases.js';
 import { NaturalLanguageService } from '../src/natural-language/natural-language.service.js';
 import { Gazetteer } from '../src/natural-language/places/gazetteer.js';
@@ -208,5 +210,23 @@ describe('minimum distances and named anchors', () => {
     const solar = await nl.interpret({ query: 'farma fotowoltaiczna z przyłączem do sieci w Kórniku' });
     expect(solar.region?.teryt).toBe(KORNIK);
     expect(solar.request.filters?.near?.some((n) => n.layer === 'grid_capacity')).toBe(true);
+  });
+
+  it('named features: start-up does not wait for their load, the first query does; a load noticed inside a request is not cut by its deadline', async () => {
+    // statements under a request's deadline are cancelled or refused, as in the service
+    const db = createSchemaDataSource({ url: f.db.url, schema: 'search', applicationName: 'named-features-test', poolSize: 1 });
+    await db.initialize();
+    guardQueryDeadlines(db, currentDeadlineMs);
+    try {
+      const service = new NamedFeaturesService(new NamedFeaturesRepository(db));
+      expect(service.onApplicationBootstrap()).toBeUndefined();
+      expect((await service.features())?.size).toBe(features.size);
+      // a check started by a query whose deadline has passed runs under its own deadline
+      const late = new NamedFeaturesService(new NamedFeaturesRepository(db));
+      await runWithRequestContext({ requestId: 'late', deadlineMs: Date.now() - 1 }, () => late.refresh('noticed by a late request'));
+      expect((await late.features())?.size).toBe(features.size);
+    } finally {
+      await db.destroy();
+    }
   });
 });

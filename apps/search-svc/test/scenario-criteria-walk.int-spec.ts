@@ -111,10 +111,10 @@ describe('scenario criteria on the demo data', () => {
     );
     if (rows.length === 0) {
       // every demo gmina has both or neither: the rule is then checked on its own
-      const { alternativesStatus } = await import('../src/engine/alternative-coverage.js');
-      expect(alternativesStatus(['available', 'missing'])).toBe('partial');
-      expect(alternativesStatus(['missing', 'missing'])).toBe('missing');
-      expect(alternativesStatus(['available', 'available'])).toBe('available');
+      const { combinedStatus } = await import('../src/engine/criterion-coverage.js');
+      expect(combinedStatus(['available', 'missing'])).toBe('partial');
+      expect(combinedStatus(['missing', 'missing'])).toBe('missing');
+      expect(combinedStatus(['available', 'available'])).toBe('available');
       return;
     }
     const response = await f.engine.run(compileScenario(findScenario('logistics_warehouse')!, { region: rows[0]!.teryt }));

@@ -1,5 +1,6 @@
-import type { CoverageStatus, CriterionCoverageView, SearchCriterion } from '@lp/contracts';
-import { alternativesNote, alternativesStatus } from './alternative-coverage.js';
+import type { CoverageStatus, CriterionCoverageView, SearchCriterion, SearchFilters } from '@lp/contracts';
+import { gminaNames } from './gmina-names.js';
+import { evidenceRule, type EvidenceTable } from './zoning-evidence-coverage.js';
 
 export interface ScopeGmina {
   teryt: string;
@@ -13,83 +14,113 @@ export type CoverageTable = ReadonlyMap<string, ReadonlyMap<string, CoverageStat
 export interface CriterionPlan {
   criterion: SearchCriterion;
   view: CriterionCoverageView;
-  /** Gminas of the scope where a layer of the criterion has data (available or partial). */
+  /** Gminas of the scope where the criterion has data (available or partial). */
   covered: string[];
   /** Gminas of the scope without any of its data. */
   uncovered: string[];
 }
 
-const RANK: Record<CoverageStatus, number> = { missing: 0, partial: 1, available: 2 };
-
-/**
- * A criterion's status in one gmina: the best of its layers (zoning counts plan ogólny where no local
- * plan is held); for a near_any criterion, available only when every alternative's layer has data.
- */
-function gminaStatus(criterion: SearchCriterion, teryt: string, table: CoverageTable): CoverageStatus {
-  // named anchors were found before planning: the distance to them is known wherever the parcel lies
-  if (criterion.anchors) return 'available';
-  if (criterion.anyOf) return alternativesStatus(criterion.layers.map((layer) => table.get(layer)?.get(teryt) ?? 'missing'));
-  let best: CoverageStatus = 'missing';
-  for (const layer of criterion.layers) {
-    const status = table.get(layer)?.get(teryt) ?? 'missing';
-    if (RANK[status] > RANK[best]) best = status;
-  }
-  return best;
+/** What coverage is decided from: the layers' gmina-level coverage, and the index's per-parcel evidence when a criterion needs it. */
+export interface CoverageData {
+  gminas: readonly ScopeGmina[];
+  table: CoverageTable;
+  /** Read only when some criterion is proven per parcel (needsParcelEvidence). */
+  evidence?: EvidenceTable;
+  filters: SearchFilters;
 }
 
-function overall(statuses: CoverageStatus[]): CoverageStatus {
+/**
+ * How one criterion's coverage is decided: its status in one gmina, and what to tell the user when it
+ * is not available over the search. Every criterion has one (coverageRule); planCoverage does the rest.
+ */
+export interface CoverageRule {
+  status(teryt: string): CoverageStatus;
+  note(status: 'partial' | 'missing', covered: readonly string[], uncovered: readonly string[]): string;
+}
+
+const RANK: Record<CoverageStatus, number> = { missing: 0, partial: 1, available: 2 };
+
+/** Statuses taken together (the gminas of a search, or the alternatives of near_any in one gmina): available when all are, missing when none has data. */
+export function combinedStatus(statuses: readonly CoverageStatus[]): CoverageStatus {
   if (statuses.length > 0 && statuses.every((s) => s === 'available')) return 'available';
   if (statuses.every((s) => s === 'missing')) return 'missing';
   return 'partial';
 }
 
-function someNames(gminas: readonly ScopeGmina[], teryts: readonly string[]): string {
-  const names = new Map(gminas.map((g) => [g.teryt, g.name]));
-  const shown = teryts.slice(0, 5).map((t) => `${names.get(t) ?? t} (${t})`);
-  return teryts.length > shown.length ? `${shown.join(', ')} and ${teryts.length - shown.length} more` : shown.join(', ');
+function layerStatus(table: CoverageTable, layer: string, teryt: string): CoverageStatus {
+  return table.get(layer)?.get(teryt) ?? 'missing';
 }
 
-function noteFor(
-  criterion: SearchCriterion,
-  status: CoverageStatus,
-  covered: string[],
-  uncovered: string[],
-  gminas: readonly ScopeGmina[],
-  table: CoverageTable,
-): string | undefined {
+/** The usual rule: a gmina's status is the best of the criterion's layers (zoning counts plan ogólny where no local plan is held). */
+function layersRule(criterion: SearchCriterion, { gminas, table }: CoverageData): CoverageRule {
   const layers = criterion.layers.join(' / ');
   const name = criterion.criterion;
-  const share = `${covered.length} of ${covered.length + uncovered.length} gminas`;
-  if (status === 'available') return undefined;
-  if (criterion.noLayerNote !== undefined) return criterion.noLayerNote;
-  if (criterion.anyOf && status === 'partial') {
-    const statusOf = (layer: string, teryt: string): CoverageStatus => table.get(layer)?.get(teryt) ?? 'missing';
-    return alternativesNote(criterion, gminas.map((g) => g.teryt), statusOf, (teryts) => someNames(gminas, teryts));
-  }
-  if (criterion.mode === 'requires') {
-    return status === 'missing'
-      ? `${name} must be proven from ${layers}, which has no data in the searched area: the search is blocked rather than reporting no match. Tell the user this criterion cannot be checked here.`
-      : `${layers} has data in ${share} of the searched area; parcels elsewhere cannot be proven to meet ${name} and are left out: ${someNames(gminas, uncovered)}.`;
-  }
-  return status === 'missing'
-    ? `${layers} has no data in the searched area, so the results were not screened for ${name}; tell the user this was not checked.`
-    : `${layers} has data in ${share} of the searched area; results elsewhere were not screened for ${name} and list it in unscreened: ${someNames(gminas, uncovered)}.`;
+  return {
+    status: (teryt) => criterion.layers.map((layer) => layerStatus(table, layer, teryt)).reduce<CoverageStatus>((best, s) => (RANK[s] > RANK[best] ? s : best), 'missing'),
+    note: (status, covered, uncovered) => {
+      const share = `${covered.length} of ${covered.length + uncovered.length} gminas`;
+      if (criterion.mode === 'requires') {
+        return status === 'missing'
+          ? `${name} must be proven from ${layers}, which has no data in the searched area: the search is blocked rather than reporting no match. Tell the user this criterion cannot be checked here.`
+          : `${layers} has data in ${share} of the searched area; parcels elsewhere cannot be proven to meet ${name} and are left out: ${gminaNames(gminas, uncovered)}.`;
+      }
+      return status === 'missing'
+        ? `${layers} has no data in the searched area, so the results were not screened for ${name}; tell the user this was not checked.`
+        : `${layers} has data in ${share} of the searched area; results elsewhere were not screened for ${name} and list it in unscreened: ${gminaNames(gminas, uncovered)}.`;
+    },
+  };
 }
 
 /**
- * Coverage of every criterion over the searched gminas (design SEARCH.md "Coverage"): available
- * when each gmina has the data, missing when none has, partial otherwise, with a note saying what
- * was left out or left unscreened.
+ * near_any ("near a planned or trunk road"): a parcel near an alternative whose layer has data is
+ * proven; one near only an alternative without data cannot be found. So a gmina is available when
+ * every alternative has full data, missing when none has any, partial otherwise (results there come
+ * only from the alternatives with data), and the note says which alternative lacks data where.
  */
-export function planCoverage(criteria: readonly SearchCriterion[], gminas: readonly ScopeGmina[], table: CoverageTable): CriterionPlan[] {
+function alternativesRule(criterion: SearchCriterion, data: CoverageData): CoverageRule {
+  const { gminas, table } = data;
+  const usual = layersRule(criterion, data);
+  return {
+    status: (teryt) => combinedStatus(criterion.layers.map((layer) => layerStatus(table, layer, teryt))),
+    note: (status, covered, uncovered) => {
+      if (status === 'missing') return usual.note(status, covered, uncovered);
+      const gaps = criterion.layers.flatMap((layer) => {
+        const lacking = gminas.filter((g) => layerStatus(table, layer, g.teryt) !== 'available').map((g) => g.teryt);
+        return lacking.length === 0 ? [] : [`${layer} lacks full data in ${lacking.length} of ${gminas.length} gminas (${gminaNames(gminas, lacking)})`];
+      });
+      return (
+        `${criterion.criterion} is met by any of ${criterion.layers.join(', ')}; ${gaps.join('; ')}. There only the other alternatives were checked, ` +
+        'so a parcel near only the missing one is not returned; tell the user this criterion was not fully checked.'
+      );
+    },
+  };
+}
+
+/** Which rule decides a criterion's coverage (design SEARCH.md "Coverage", "Zoning evidence"). */
+export function coverageRule(criterion: SearchCriterion, data: CoverageData): CoverageRule {
+  const { noLayerNote } = criterion;
+  // no layer can check it (not_contaminated): missing everywhere, with its own note
+  if (noLayerNote !== undefined) return { status: () => 'missing', note: () => noLayerNote };
+  // named anchors were found before planning: the distance to them is known wherever the parcel lies
+  if (criterion.anchors) return { ...layersRule(criterion, data), status: () => 'available' };
+  if (criterion.anyOf) return alternativesRule(criterion, data);
+  return evidenceRule(criterion, data) ?? layersRule(criterion, data);
+}
+
+/**
+ * Coverage of every criterion over the searched gminas: each gmina's status by the criterion's rule;
+ * available when each gmina has the data, missing when none has, partial otherwise, with a note
+ * saying what was left out or left unscreened.
+ */
+export function planCoverage(criteria: readonly SearchCriterion[], data: CoverageData): CriterionPlan[] {
   return criteria.map((criterion) => {
-    const statuses = gminas.map((g) => gminaStatus(criterion, g.teryt, table));
-    const covered = gminas.filter((_, i) => statuses[i] !== 'missing').map((g) => g.teryt);
-    const uncovered = gminas.filter((_, i) => statuses[i] === 'missing').map((g) => g.teryt);
-    const status = overall(statuses);
-    const note = noteFor(criterion, status, covered, uncovered, gminas, table);
+    const rule = coverageRule(criterion, data);
+    const statuses = data.gminas.map((g) => rule.status(g.teryt));
+    const covered = data.gminas.filter((_, i) => statuses[i] !== 'missing').map((g) => g.teryt);
+    const uncovered = data.gminas.filter((_, i) => statuses[i] === 'missing').map((g) => g.teryt);
+    const status = combinedStatus(statuses);
     const view: CriterionCoverageView = { criterion: criterion.criterion, mode: criterion.mode, status };
-    if (note !== undefined) view.note = note;
+    if (status !== 'available') view.note = rule.note(status, covered, uncovered);
     return { criterion, view, covered, uncovered };
   });
 }

@@ -3,6 +3,8 @@ import {
   expandKinds,
   findLayer,
   hasSubdividedView,
+  nearAnyCriterionId,
+  NOT_CONTAMINATED_CRITERION,
   whereConditions,
   type AttributeType,
   type ExcludeFilter,
@@ -30,6 +32,8 @@ export interface CriterionSql {
   /** For near criteria answered from the index: the measured distance and the feature's name. */
   distance?: string;
   featureName?: string;
+  /** near_any: each alternative's predicate (`passes` is their OR), for judging them one by one. */
+  alternatives?: string[];
 }
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
@@ -128,30 +132,37 @@ export function nearestColumnFor(near: NearFilter): NearestColumn | undefined {
   });
 }
 
+/**
+ * "A feature meant lies within `distance` of the parcel", without the distance itself: from the
+ * named anchors, an index column answering it exactly, or a spatial join (bounded first by the
+ * any-kind column where the index keeps one). Null where the index knows no feature within reach.
+ */
+function withinSql(filter: DistanceFilter, distance: number, params: SqlParams, useIndex: boolean): CriterionSql & { column?: NearestColumn; anchors?: string } {
+  const layer = layerOf(filter.layer);
+  const selection: FeatureSelection = { kinds: kindsOf(layer, filter.kinds), conditions: whereConditions(filter.where ?? {}) };
+  if (filter.ids) {
+    // a named anchor: the distance is measured to that feature only, never to the nearest of its kind
+    const anchors = anchorGeometry(layer, { ...selection, ids: filter.ids }, params);
+    return { passes: `ST_DWithin(p.geom, ${anchors}, ${params.add(distance, 'float8')})`, spatial: true, anchors };
+  }
+  const column = useIndex ? nearestColumnFor({ layer: filter.layer, within_m: distance, kinds: filter.kinds, where: filter.where }) : undefined;
+  if (column) return { passes: `i.${column.column}_m <= ${params.add(distance, 'float8')}`, spatial: false, column };
+  const join = featuresWithin(layer, selection, distance, params);
+  // The nearest feature of any kind of the layer bounds the join: farther than the distance, nothing can qualify.
+  const bound = useIndex ? anyFeatureColumn(layer) : undefined;
+  return { passes: bound ? `i.${bound.column}_m <= ${params.add(distance, 'float8')} AND ${join}` : join, spatial: true };
+}
+
+/** What near and far filters name: a layer's features by kind, attributes or ids. */
+type DistanceFilter = Pick<NearFilter, 'layer' | 'kinds' | 'where' | 'ids'>;
+
 export function nearSql(near: NearFilter, params: SqlParams, useIndex: boolean): CriterionSql {
   const layer = layerOf(near.layer);
-  const kinds = kindsOf(layer, near.kinds);
-  const allKinds = sameSet(kinds, layer.kinds.map((k) => k.id));
   const conditions = whereConditions(near.where ?? {});
   const only = conditions.length === 1 ? conditions[0]! : undefined;
-  if (near.ids) {
-    // a named anchor: the distance is measured to that feature only, never to the nearest of its kind
-    const selection = { kinds, conditions, ids: near.ids };
-    const anchors = anchorGeometry(layer, selection, params);
-    return {
-      passes: `ST_DWithin(p.geom, ${anchors}, ${params.add(near.within_m, 'float8')})`,
-      spatial: true,
-      distance: `ST_Distance(p.geom, ${anchors})`,
-      featureName: nearestAnchorName(layer, selection, params),
-    };
-  }
-  const column = useIndex ? nearestColumnFor(near) : undefined;
-  if (column) {
-    const distance = `i.${column.column}_m`;
-    return { passes: `${distance} <= ${params.add(near.within_m, 'float8')}`, spatial: false, distance, featureName: `i.${column.column}_name` };
-  }
-  if (useIndex && near.within_m === 0 && allKinds) {
-    // intersecting features whose facts the index keeps per parcel
+  const allKinds = sameSet(kindsOf(layer, near.kinds), layer.kinds.map((k) => k.id));
+  if (useIndex && near.within_m === 0 && allKinds && !near.ids && !nearestColumnFor(near)) {
+    // intersecting features whose facts the index keeps per parcel (where no nearest-feature column answers exactly)
     if (layer.id === 'solar_irradiance' && conditions.length === 0) return { passes: 'i.solar_yield IS NOT NULL', spatial: false };
     if (layer.id === 'solar_irradiance' && only?.attribute === 'yield_kwh_kwp' && only.operator === 'gte') {
       return { passes: `i.solar_yield >= ${params.add(only.value, 'float8')}`, spatial: false };
@@ -162,11 +173,14 @@ export function nearSql(near: NearFilter, params: SqlParams, useIndex: boolean):
       return { passes: `i.min_floors <= ${params.add(only.value, 'float8')}`, spatial: false };
     }
   }
-  const join = featuresWithin(layer, { kinds, conditions }, near.within_m, params);
-  // The nearest feature of any kind of the layer bounds the join: farther than within_m, nothing can qualify.
-  const bound = useIndex ? anyFeatureColumn(layer) : undefined;
-  const passes = bound ? `i.${bound.column}_m <= ${params.add(near.within_m, 'float8')} AND ${join}` : join;
-  return { passes, spatial: true };
+  const { passes, spatial, column, anchors } = withinSql(near, near.within_m, params, useIndex);
+  // the measured distance and the feature's name, for the result's facts
+  if (anchors) {
+    const selection = { kinds: kindsOf(layer, near.kinds), conditions, ids: near.ids };
+    return { passes, spatial, distance: `ST_Distance(p.geom, ${anchors})`, featureName: nearestAnchorName(layer, selection, params) };
+  }
+  if (column) return { passes, spatial, distance: `i.${column.column}_m`, featureName: `i.${column.column}_name` };
+  return { passes, spatial };
 }
 
 /** The index column of the nearest feature of any kind of the layer, if the index keeps one. */
@@ -175,24 +189,14 @@ function anyFeatureColumn(layer: LayerDefinition): NearestColumn | undefined {
 }
 
 /**
- * A minimum distance: no feature meant lies within beyond_m. The index's nearest-feature columns
- * reach 50 km (the largest beyond_m), so a null there is "none within reach", i.e. far; whether the
- * layer has data at all is the criterion's coverage, decided before the query.
+ * A minimum distance: no feature meant lies within beyond_m, i.e. the negation of the same "within".
+ * The index's nearest-feature columns reach 50 km (the largest beyond_m), so a null there is "none
+ * within reach", i.e. far; whether the layer has data at all is the criterion's coverage, decided
+ * before the query.
  */
 function farSql(far: FarFilter, params: SqlParams, useIndex: boolean): CriterionSql {
-  const layer = layerOf(far.layer);
-  const selection: FeatureSelection = { kinds: kindsOf(layer, far.kinds), conditions: whereConditions(far.where ?? {}) };
-  if (far.ids) {
-    selection.ids = far.ids;
-    return { passes: `NOT COALESCE(ST_DWithin(p.geom, ${anchorGeometry(layer, selection, params)}, ${params.add(far.beyond_m, 'float8')}), false)`, spatial: true };
-  }
-  const column = useIndex ? nearestColumnFor({ layer: far.layer, within_m: far.beyond_m, kinds: far.kinds, where: far.where }) : undefined;
-  if (column) return { passes: `(i.${column.column}_m IS NULL OR i.${column.column}_m > ${params.add(far.beyond_m, 'float8')})`, spatial: false };
-  const none = `NOT ${featuresWithin(layer, selection, far.beyond_m, params)}`;
-  // farther than beyond_m from the nearest feature of any kind, the parcel is far from those meant too
-  const bound = useIndex ? anyFeatureColumn(layer) : undefined;
-  const passes = bound ? `(i.${bound.column}_m IS NULL OR i.${bound.column}_m > ${params.add(far.beyond_m, 'float8')} OR ${none})` : none;
-  return { passes, spatial: true };
+  const { passes, spatial } = withinSql(far, far.beyond_m, params, useIndex);
+  return { passes: `NOT COALESCE(${passes}, false)`, spatial };
 }
 
 function excludeSql(exclude: ExcludeFilter, params: SqlParams, useIndex: boolean): CriterionSql {
@@ -290,5 +294,15 @@ export function criteriaSql(filters: SearchFilters, path: FilterPath = 'index'):
   for (const near of filters.near ?? []) out.set(`near:${near.layer}`, (params) => nearSql(near, params, useIndex));
   for (const exclude of filters.exclude ?? []) out.set(`exclude:${exclude.layer}`, (params) => excludeSql(exclude, params, useIndex));
   for (const far of filters.far ?? []) out.set(`far:${far.layer}`, (params) => farSql(far, params, useIndex));
+  for (const nearAny of filters.near_any ?? []) {
+    // a parcel passes when any alternative holds, each answered like a near filter
+    out.set(nearAnyCriterionId(nearAny.any_of.map((near) => near.layer)), (params) => {
+      const alternatives = nearAny.any_of.map((near) => nearSql(near, params, useIndex));
+      const passes = alternatives.map((a) => `(${a.passes})`);
+      return { passes: passes.join(' OR '), spatial: alternatives.some((a) => a.spatial), alternatives: passes };
+    });
+  }
+  // no layer: its coverage is always missing, so the query never runs this and every result is flagged unscreened
+  if (filters.not_contaminated) out.set(NOT_CONTAMINATED_CRITERION, () => ({ passes: 'true', unknown: 'true', spatial: false }));
   return out;
 }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, SEARCH_LIMIT_DEFAULT, searchCriteriaOf, type SearchCriterion, type SearchParcelsRequest } from '@lp/contracts';
+import { AppError, nearAnyCriterionId, SEARCH_LIMIT_DEFAULT, searchCriteriaOf, type SearchCriterion, type SearchFilters, type SearchParcelsRequest } from '@lp/contracts';
 import type { ParcelSearch, ParcelSearchResponse } from '../natural-language/parcel-search.js';
 import type { ExplainedResult, ResultFacts } from '../natural-language/why/result-facts.js';
-import { planCoverage, type CriterionPlan, type ScopeGmina } from './criterion-coverage.js';
+import { planCoverage, type CoverageTable, type CriterionPlan, type ScopeGmina } from './criterion-coverage.js';
 import type { FilterPath } from './filter-sql.js';
-import { EVIDENCE_CRITERIA, evidenceCoverage } from './zoning-evidence-coverage.js';
+import { needsParcelEvidence, type EvidenceTable } from './zoning-evidence-coverage.js';
 import { SearchRepository, type SearchRow } from './search.repository.js';
 import { buildSearchQuery, type SearchQuery } from './search-query.js';
 import { scopeOf, type SearchScope } from './search-scope.js';
@@ -15,6 +15,18 @@ export interface SearchOptions {
   path?: FilterPath;
 }
 
+/** One parcel judged against filters (scenario fit), each near_any alternative on its own. */
+export interface ParcelJudgement {
+  /** A requires criterion has no data at the parcel: nothing can be proven. */
+  blocked: boolean;
+  /** The parcel meets every criterion but the near_any ones (screening ones where their data exists). */
+  found: boolean;
+  /** Screening criteria the parcel was not screened on. */
+  unscreened: string[];
+  /** Per near_any criterion, per alternative: whether its layer has data in the parcel's gmina, and whether the parcel is near. */
+  alternatives: Array<Array<{ hasData: boolean; near: boolean }>>;
+}
+
 export interface SearchPlan {
   scope: SearchScope;
   gminas: ScopeGmina[];
@@ -23,6 +35,8 @@ export interface SearchPlan {
   blocked: boolean;
   /** Gminas of the scope where every requires criterion has data. */
   allowed: string[];
+  /** The criteria's layers' gmina-level coverage. */
+  table: CoverageTable;
 }
 
 function round(value: number, digits: number): number {
@@ -34,6 +48,11 @@ function numeric(value: unknown): number | null {
   if (value === null || value === undefined) return null;
   const number = Number(value);
   return Number.isFinite(number) ? number : null;
+}
+
+/** The screening criteria a row was not screened on. */
+function unscreenedOf(row: SearchRow, query: SearchQuery): string[] {
+  return query.unscreened.filter((u) => row[u.alias] === true).map((u) => u.criterion);
 }
 
 /**
@@ -69,6 +88,27 @@ export class ParcelSearchService implements ParcelSearch {
     return response;
   }
 
+  /**
+   * One parcel of a gmina against filters, in one statement however many near_any alternatives there
+   * are: their criteria do not filter, each alternative's verdict is read from its own column.
+   */
+  async judgeParcel(filters: SearchFilters, teryt: string, parcelId: string): Promise<ParcelJudgement> {
+    const request: SearchParcelsRequest = { region: teryt, filters, limit: 1 };
+    const plan = await this.plan(request);
+    if (plan.blocked) return { blocked: true, found: false, unscreened: [], alternatives: [] };
+    await this.requireIndex(plan.allowed);
+    const query = this.query(request, plan, { parcelIds: [parcelId], judgeAlternatives: true });
+    const [row] = await this.repository.run(query);
+    const alternatives = query.alternatives.map(({ criterion, aliases }) => {
+      const nearAny = filters.near_any!.find((n) => nearAnyCriterionId(n.any_of.map((near) => near.layer)) === criterion)!;
+      return nearAny.any_of.map((near, k) => ({
+        hasData: (plan.table.get(near.layer)?.get(teryt) ?? 'missing') !== 'missing',
+        near: row?.[aliases[k]!] === true,
+      }));
+    });
+    return { blocked: false, found: row !== undefined, unscreened: row ? unscreenedOf(row, query) : [], alternatives };
+  }
+
   /** Where the search looks and what the coverage of its criteria allows. */
   async plan(request: SearchParcelsRequest): Promise<SearchPlan> {
     const scope = scopeOf(request);
@@ -79,14 +119,9 @@ export class ParcelSearchService implements ParcelSearch {
     const criteria = searchCriteriaOf(request);
     await this.requireAnchors(criteria);
     const table = await this.repository.coverage([...new Set(criteria.flatMap((c) => c.layers))]);
-    let plans = planCoverage(criteria, gminas, table);
-    if (plans.some((p) => EVIDENCE_CRITERIA.includes(p.criterion.criterion))) {
-      // zoning and land use are proven per parcel: their coverage is read from the built index
-      const teryts = gminas.map((g) => g.teryt);
-      await this.requireIndex(teryts);
-      const evidence = await this.repository.evidence(teryts);
-      plans = plans.map((p) => evidenceCoverage(p, request, gminas, evidence));
-    }
+    // zoning and land use are proven per parcel: their coverage is read from the built index
+    const evidence = criteria.some(needsParcelEvidence) ? await this.evidence(gminas.map((g) => g.teryt)) : undefined;
+    const plans = planCoverage(criteria, { gminas, table, evidence, filters: request.filters ?? {} });
     const blocked = plans.some((p) => p.criterion.mode === 'requires' && p.view.status === 'missing');
     let allowed = gminas.map((g) => g.teryt);
     for (const p of plans) {
@@ -94,12 +129,13 @@ export class ParcelSearchService implements ParcelSearch {
       const covered = new Set(p.covered);
       allowed = allowed.filter((t) => covered.has(t));
     }
-    return { scope, gminas, plans, blocked, allowed };
+    return { scope, gminas, plans, blocked, allowed, table };
   }
 
-  query(request: SearchParcelsRequest, plan: SearchPlan, { parcelIds, path }: SearchOptions = {}): SearchQuery {
+  query(request: SearchParcelsRequest, plan: SearchPlan, { parcelIds, path, judgeAlternatives }: SearchOptions & { judgeAlternatives?: boolean } = {}): SearchQuery {
     return buildSearchQuery({
       path,
+      judgeAlternatives,
       request,
       scope: plan.scope,
       scopeGminas: plan.gminas.map((g) => g.teryt),
@@ -120,6 +156,11 @@ export class ParcelSearchService implements ParcelSearch {
       if (unknown.length > 0) problems.push(`${criterion.criterion}: ${unknown.join(', ')} ${unknown.length === 1 ? 'is no feature' : 'are no features'} of ${layer}; GET /v1/layers/${layer}/features lists their ids`);
     }
     if (problems.length > 0) throw AppError.invalid(problems.join('; '));
+  }
+
+  private async evidence(teryts: readonly string[]): Promise<EvidenceTable> {
+    await this.requireIndex(teryts);
+    return this.repository.evidence(teryts);
   }
 
   /** Results from a half-built index would look like "no match": refuse until the searched gminas are built. */
@@ -144,7 +185,7 @@ export class ParcelSearchService implements ParcelSearch {
       score: score === null ? null : round(score, 2),
       components,
     };
-    const unscreened = query.unscreened.filter((u) => row[u.alias] === true).map((u) => u.criterion);
+    const unscreened = unscreenedOf(row, query);
     if (unscreened.length > 0) result.unscreened = unscreened;
     result.facts = this.facts(row, query);
     return result;

@@ -3,7 +3,6 @@ import type { CriterionPlan } from './criterion-coverage.js';
 import { criteriaSql, type FilterPath } from './filter-sql.js';
 import type { SearchScope } from './search-scope.js';
 import { contributionSql, planSignals, rankedWeightSql, SIGNAL_VALUE_SQL, type SignalPlan } from './signal-sql.js';
-import { alternativeCriteriaSql } from './alternative-sql.js';
 import { SqlParams } from './sql-params.js';
 
 export interface SearchQueryInput {
@@ -18,6 +17,11 @@ export interface SearchQueryInput {
   /** Evaluate these parcels only (scenario fit of one parcel). */
   parcelIds?: readonly string[];
   path?: FilterPath;
+  /**
+   * Scenario fit: near_any criteria do not filter; each alternative's predicate is selected instead,
+   * so one statement tells which alternatives a parcel meets.
+   */
+  judgeAlternatives?: boolean;
 }
 
 export interface SearchQuery {
@@ -28,6 +32,8 @@ export interface SearchQuery {
   unscreened: Array<{ criterion: string; alias: string }>;
   /** Per near criterion answered from the index: the columns of the measured distance and the feature's name. */
   near: Array<{ criterion: string; distance: string; name: string }>;
+  /** With judgeAlternatives: per near_any criterion, the column of each alternative's verdict (true: near). */
+  alternatives: Array<{ criterion: string; aliases: string[] }>;
 }
 
 /** `i.teryt` is in `members`, written with whichever of the list and its complement (within the universe) is shorter. */
@@ -62,7 +68,7 @@ function scopeSql(input: SearchQueryInput, params: SqlParams): string[] {
  */
 export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
   const params = new SqlParams();
-  const filters = new Map([...criteriaSql(input.request.filters ?? {}, input.path), ...alternativeCriteriaSql(input.request.filters ?? {}, input.path)]);
+  const filters = criteriaSql(input.request.filters ?? {}, input.path);
   const where = scopeSql(input, params);
   const select = [
     'i.parcel_id',
@@ -76,6 +82,7 @@ export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
   ];
   const unscreened: SearchQuery['unscreened'] = [];
   const near: SearchQuery['near'] = [];
+  const alternatives: SearchQuery['alternatives'] = [];
   let spatial = input.scope.kind === 'bbox';
   const allowed = new Set(input.allowed);
   for (const [index, plan] of input.plans.entries()) {
@@ -84,8 +91,14 @@ export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
     if (!writer) throw new Error(`no SQL for criterion ${id}`);
     if (plan.criterion.mode === 'requires') {
       const sql = writer(params);
-      where.push(`(${sql.passes})`);
       spatial ||= sql.spatial;
+      if (input.judgeAlternatives && sql.alternatives) {
+        const aliases = sql.alternatives.map((_, k) => `a${index}_${k}`);
+        sql.alternatives.forEach((passes, k) => select.push(`COALESCE(${passes}, false) AS ${aliases[k]}`));
+        alternatives.push({ criterion: id, aliases });
+        continue;
+      }
+      where.push(`(${sql.passes})`);
       if (sql.distance && sql.featureName) {
         select.push(`${sql.distance} AS nd${index}`, `${sql.featureName} AS nn${index}`);
         near.push({ criterion: id, distance: `nd${index}`, name: `nn${index}` });
@@ -141,5 +154,6 @@ export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
     signals,
     unscreened,
     near,
+    alternatives,
   };
 }

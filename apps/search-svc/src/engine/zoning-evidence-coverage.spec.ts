@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { searchCriteriaOf, type SearchParcelsRequest } from '@lp/contracts';
-import type { CriterionPlan } from './criterion-coverage.js';
-import { evidenceCoverage, type GminaEvidence } from './zoning-evidence-coverage.js';
+import { planCoverage, type CriterionPlan } from './criterion-coverage.js';
+import type { GminaEvidence } from './zoning-evidence-coverage.js';
 
 const gminas = [
   { teryt: '2814042', name: 'Dywity' },
@@ -13,10 +13,10 @@ function evidence(parcels: number, partial: Partial<GminaEvidence> = {}): GminaE
 }
 
 function coverageOf(request: SearchParcelsRequest, table: Map<string, GminaEvidence>): CriterionPlan {
-  const [criterion] = searchCriteriaOf(request);
-  // the gmina-level plan says available: the layers have rows there, which is what used to be reported
-  const gminaLevel: CriterionPlan = { criterion: criterion!, view: { criterion: criterion!.criterion, mode: criterion!.mode, status: 'available' }, covered: ['2814042', '3021093'], uncovered: [] };
-  return evidenceCoverage(gminaLevel, request, gminas, table);
+  const criteria = searchCriteriaOf(request);
+  // the layers have data in both gminas (gmina level says available, which is what used to be reported)
+  const layers = new Map(criteria[0]!.layers.map((layer) => [layer, new Map(gminas.map((g) => [g.teryt, 'available' as const]))]));
+  return planCoverage(criteria, { gminas, table: layers, evidence: table, filters: request.filters ?? {} })[0]!;
 }
 
 describe('coverage of zoning and land use from the parcels that can be proven', () => {

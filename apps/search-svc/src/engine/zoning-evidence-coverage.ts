@@ -1,5 +1,6 @@
-import type { CoverageStatus, CriterionCoverageView, SearchParcelsRequest } from '@lp/contracts';
-import type { CriterionPlan, ScopeGmina } from './criterion-coverage.js';
+import type { CoverageStatus, SearchCriterion } from '@lp/contracts';
+import type { CoverageData, CoverageRule, ScopeGmina } from './criterion-coverage.js';
+import { gminaNames, listed } from './gmina-names.js';
 import { zoningEvidenceScope } from './filter-sql.js';
 
 /** Per gmina, from the search index build: parcels whose zoning or land use cannot be proven. */
@@ -19,29 +20,16 @@ export interface GminaEvidence {
 export type EvidenceTable = ReadonlyMap<string, GminaEvidence>;
 
 /** Criteria whose coverage is a property of the parcels that can be proven, not only of the gmina's layers. */
-export const EVIDENCE_CRITERIA: readonly string[] = ['zoning', 'land_use', 'land_use:exclude'];
+const EVIDENCE_CRITERIA: readonly string[] = ['zoning', 'land_use', 'land_use:exclude'];
 
-const SHOWN = 5;
-
-function listed(items: readonly string[]): string {
-  const shown = items.slice(0, SHOWN);
-  return items.length > shown.length ? `${shown.join(', ')} and ${items.length - shown.length} more` : shown.join(', ');
-}
-
-function gminaNames(gminas: readonly ScopeGmina[], teryts: readonly string[]): string {
-  const names = new Map(gminas.map((g) => [g.teryt, g.name]));
-  return listed(teryts.map((t) => `${names.get(t) ?? t} (${t})`));
+/** The criterion's coverage comes from the index's per-parcel evidence (read it before planning). */
+export function needsParcelEvidence(criterion: SearchCriterion): boolean {
+  return EVIDENCE_CRITERIA.includes(criterion.criterion);
 }
 
 function statusOf(unknown: number, parcels: number): CoverageStatus {
   if (parcels === 0 || unknown >= parcels) return 'missing';
   return unknown === 0 ? 'available' : 'partial';
-}
-
-function overall(statuses: readonly CoverageStatus[]): CoverageStatus {
-  if (statuses.length > 0 && statuses.every((s) => s === 'available')) return 'available';
-  if (statuses.every((s) => s === 'missing')) return 'missing';
-  return 'partial';
 }
 
 /** Why zoning is unknown where it is, in words: the plans whose zones are missing, then the other gaps. */
@@ -64,41 +52,38 @@ function landUseReasons(rows: ReadonlyArray<[ScopeGmina, GminaEvidence | undefin
 }
 
 /**
- * Coverage of a zoning or land-use criterion from the parcels that can be proven (design SEARCH.md
- * "Zoning evidence"): available when every parcel of the scope has evidence, missing when none has
- * (a requires criterion then blocks), partial otherwise, with a note naming what is missing.
- * Other criteria keep their gmina-level plan.
+ * The coverage rule of a zoning or land-use criterion, from the parcels that can be proven (design
+ * SEARCH.md "Zoning evidence"): a gmina is available when every parcel has evidence, missing when
+ * none has (a requires criterion then blocks), partial otherwise, and the note names what is missing.
+ * Undefined for other criteria.
  */
-export function evidenceCoverage(plan: CriterionPlan, request: SearchParcelsRequest, gminas: readonly ScopeGmina[], evidence: EvidenceTable): CriterionPlan {
-  const { criterion } = plan;
-  if (!EVIDENCE_CRITERIA.includes(criterion.criterion)) return plan;
-  const zoning = criterion.criterion === 'zoning' ? request.filters?.zoning : undefined;
+export function evidenceRule(criterion: SearchCriterion, { gminas, evidence, filters }: CoverageData): CoverageRule | undefined {
+  if (!needsParcelEvidence(criterion)) return undefined;
+  if (!evidence) throw new Error(`coverage of ${criterion.criterion} needs the index's parcel evidence`);
+  const zoning = criterion.criterion === 'zoning' ? filters.zoning : undefined;
   const scope = zoning ? zoningEvidenceScope(zoning) : undefined;
   const unknownOf = (e: GminaEvidence): number =>
     scope === undefined ? e.land_use_unknown : scope === 'local_plan' ? e.zoning_unknown_local : e.zoning_unknown_local + e.zoning_unknown_general;
-  const rows = gminas.map((g) => [g, evidence.get(g.teryt)] as [ScopeGmina, GminaEvidence | undefined]);
-  const statuses = rows.map(([, e]) => (e ? statusOf(unknownOf(e), e.parcels) : 'missing'));
-  const status = overall(statuses);
-  const covered = gminas.filter((_, i) => statuses[i] !== 'missing').map((g) => g.teryt);
-  const uncovered = gminas.filter((_, i) => statuses[i] === 'missing').map((g) => g.teryt);
-  const view: CriterionCoverageView = { criterion: criterion.criterion, mode: criterion.mode, status };
-  if (status !== 'available') {
-    const parcels = rows.reduce((sum, [, e]) => sum + (e?.parcels ?? 0), 0);
-    const unknown = rows.reduce((sum, [, e]) => sum + (e ? unknownOf(e) : 0), 0);
-    const what = zoning ? 'Zoning' : 'Land use';
-    const why = zoning ? zoningReasons(scope!, rows, gminas) : landUseReasons(rows, gminas);
-    const count = `${what} cannot be proven for ${unknown} of the ${parcels} parcels searched (${why})`;
-    if (criterion.mode === 'requires') {
-      view.note =
-        status === 'missing'
+  return {
+    status: (teryt) => {
+      const e = evidence.get(teryt);
+      return e ? statusOf(unknownOf(e), e.parcels) : 'missing';
+    },
+    note: (status) => {
+      const rows = gminas.map((g) => [g, evidence.get(g.teryt)] as [ScopeGmina, GminaEvidence | undefined]);
+      const parcels = rows.reduce((sum, [, e]) => sum + (e?.parcels ?? 0), 0);
+      const unknown = rows.reduce((sum, [, e]) => sum + (e ? unknownOf(e) : 0), 0);
+      const what = zoning ? 'Zoning' : 'Land use';
+      const why = zoning ? zoningReasons(scope!, rows, gminas) : landUseReasons(rows, gminas);
+      const count = `${what} cannot be proven for ${unknown} of the ${parcels} parcels searched (${why})`;
+      if (criterion.mode === 'requires') {
+        return status === 'missing'
           ? `${count}, so nothing in the searched area can be proven: the search is blocked rather than reporting no match. Tell the user this criterion cannot be checked here.`
           : `${count}; those parcels are unknown, not "no", and are left out of the results.`;
-    } else {
-      view.note =
-        status === 'missing'
-          ? `${count}, so the results were not screened for it; tell the user this was not checked.`
-          : `${count}; such results were not screened for it and list it in unscreened.`;
-    }
-  }
-  return { criterion, view, covered, uncovered };
+      }
+      return status === 'missing'
+        ? `${count}, so the results were not screened for it; tell the user this was not checked.`
+        : `${count}; such results were not screened for it and list it in unscreened.`;
+    },
+  };
 }

@@ -31,7 +31,7 @@ export class NaturalLanguageService {
 
   async interpret(request: NaturalLanguageSearchRequest): Promise<InterpretationView> {
     const gazetteer = await this.places.gazetteer();
-    const interpretation = interpret(request.query, { region: request.region, language: request.language, limit: request.limit }, gazetteer, this.namedFeatures?.features() ?? undefined);
+    const interpretation = interpret(request.query, { region: request.region, language: request.language, limit: request.limit }, gazetteer, (await this.namedFeatures?.features()) ?? undefined);
     // the interpreter builds only valid requests; a failure here is our bug, not the caller's
     try {
       validateMessage(SearchParcelsRequest, structuredClone(interpretation.request));

@@ -9,19 +9,9 @@ import { ScenariosService } from './scenarios.service.js';
 
 type Verdict = 'passes' | 'fails' | 'unverified';
 
-/**
- * The criterion's rules once per alternative of its near_any rules (each replaced by one of its near
- * filters), so each alternative gets its own verdict: a single search over the disjunction would
- * call a parcel near only the alternative without data a failure, where it is unknown.
- */
-function alternativeRuleSets(rules: readonly CompiledRule[]): CompiledRule[][] {
-  return rules.reduce<CompiledRule[][]>(
-    (sets, rule) =>
-      rule.filter === 'near_any'
-        ? sets.flatMap((set) => rule.nearAny.any_of.map((near): CompiledRule[] => [...set, { filter: 'near', near }]))
-        : sets.map((set) => [...set, rule]),
-    [[]],
-  );
+/** Every way to pick one alternative of each near_any criterion (one empty pick without near_any). */
+function picks<T>(alternatives: ReadonlyArray<readonly T[]>): T[][] {
+  return alternatives.reduce<T[][]>((sets, options) => sets.flatMap((set) => options.map((option) => [...set, option])), [[]]);
 }
 
 /** Three-valued OR: one alternative passing is enough; otherwise one unknown leaves the whole unknown. */
@@ -61,21 +51,20 @@ export class ScenarioEvaluationService {
     return { scenario: scenario.id, passes: failed.length === 0 && unverified.length === 0, failed_criteria: failed, unverified_criteria: unverified };
   }
 
+  /**
+   * The criterion's verdict from one statement: each pick of near_any alternatives is judged as if
+   * that alternative were searched alone, so a parcel near only an alternative without data is
+   * unknown, not a failure (a single search over the disjunction would call it a failure).
+   */
   private async criterionVerdict(rules: readonly CompiledRule[], teryt: string, parcelId: string): Promise<Verdict> {
-    const verdicts: Verdict[] = [];
-    for (const set of alternativeRuleSets(rules)) {
-      const verdict = await this.verdict(buildFilters(set), teryt, parcelId);
-      if (verdict === 'passes') return verdict;
-      verdicts.push(verdict);
-    }
+    const judgement = await this.engine.judgeParcel(buildFilters([...rules]), teryt, parcelId);
+    if (judgement.blocked) return 'unverified';
+    const verdicts = picks(judgement.alternatives).map((pick): Verdict => {
+      // that search would be blocked: the alternative's layer has no data at the parcel
+      if (pick.some((alternative) => !alternative.hasData)) return 'unverified';
+      if (!judgement.found || pick.some((alternative) => !alternative.near)) return 'fails';
+      return judgement.unscreened.length > 0 ? 'unverified' : 'passes';
+    });
     return anyOf(verdicts);
-  }
-
-  private async verdict(filters: ReturnType<typeof buildFilters>, teryt: string, parcelId: string): Promise<Verdict> {
-    const response = await this.engine.search({ region: teryt, filters, limit: 1 }, { parcelIds: [parcelId] });
-    if (response.blocked) return 'unverified';
-    const [result] = response.results;
-    if (!result) return 'fails';
-    return result.unscreened && result.unscreened.length > 0 ? 'unverified' : 'passes';
   }
 }

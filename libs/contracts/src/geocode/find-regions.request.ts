@@ -1,5 +1,6 @@
+import { Optional } from '../common/optional.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsInt, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 
 export const REGION_QUERY_MAX_LENGTH = 100;
 export const REGIONS_LIMIT_DEFAULT = 10;
@@ -21,7 +22,7 @@ export class FindRegionsRequest {
   q!: string;
 
   @ApiPropertyOptional({ description: 'Most units to return', minimum: 1, maximum: REGIONS_LIMIT_MAX, default: REGIONS_LIMIT_DEFAULT })
-  @IsOptional()
+  @Optional()
   @IsInt({ message: `limit must be an integer from 1 to ${REGIONS_LIMIT_MAX}` })
   @Min(1, { message: `limit must be an integer from 1 to ${REGIONS_LIMIT_MAX}` })
   @Max(REGIONS_LIMIT_MAX, { message: `limit must be an integer from 1 to ${REGIONS_LIMIT_MAX}` })

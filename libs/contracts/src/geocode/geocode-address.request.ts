@@ -1,5 +1,6 @@
+import { Optional } from '../common/optional.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsInt, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 
 export const GEOCODE_QUERY_MAX_LENGTH = 200;
 export const GEOCODE_LIMIT_MAX = 15;
@@ -21,7 +22,7 @@ export class GeocodeAddressRequest {
   q!: string;
 
   @ApiPropertyOptional({ description: 'Most candidates to return', minimum: 1, maximum: GEOCODE_LIMIT_MAX, default: GEOCODE_LIMIT_DEFAULT })
-  @IsOptional()
+  @Optional()
   @IsInt({ message: `limit must be an integer from 1 to ${GEOCODE_LIMIT_MAX}` })
   @Min(1, { message: `limit must be an integer from 1 to ${GEOCODE_LIMIT_MAX}` })
   @Max(GEOCODE_LIMIT_MAX, { message: `limit must be an integer from 1 to ${GEOCODE_LIMIT_MAX}` })

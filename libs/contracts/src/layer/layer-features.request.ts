@@ -1,4 +1,5 @@
-import { IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
+import { Optional } from '../common/optional.js';
+import { IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 
 /** Page size of GET /layers/{layer_id}/features when `limit` is not given. */
 export const FEATURES_DEFAULT_LIMIT = 100;
@@ -24,11 +25,11 @@ export class LayerFeaturesRequest {
   @MaxLength(200, { message: 'bbox must be at most 200 characters: minLng,minLat,maxLng,maxLat in WGS84' })
   bbox!: string;
 
-  @IsOptional()
+  @Optional()
   @IsIntegerInRange(1, FEATURES_MAX_LIMIT, `limit must be an integer from 1 to ${FEATURES_MAX_LIMIT} (default ${FEATURES_DEFAULT_LIMIT})`)
   limit?: number;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @Matches(CURSOR_PATTERN, { message: 'cursor must be the next_cursor of a previous page, unchanged' })
   cursor?: string;

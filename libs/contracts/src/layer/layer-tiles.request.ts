@@ -1,4 +1,5 @@
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Optional } from '../common/optional.js';
+import { ArrayMaxSize, IsArray, IsInt, IsString, Matches, MaxLength } from 'class-validator';
 import { LAYER_ID_MESSAGE, LAYER_ID_PATTERN } from './layer-features.request.js';
 
 /** `layer.tiles.get`: one vector tile (XYZ, web mercator). z, x and y ranges are checked by the service. */
@@ -17,7 +18,7 @@ export class LayerTileRequest {
   y!: number;
 
   /** Entity tags from If-None-Match; when the tile's tag is among them the reply carries no bytes. */
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayMaxSize(20)
   @IsString({ each: true })

@@ -1,4 +1,5 @@
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Optional } from '../common/optional.js';
+import { IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
 import { LAYER_IDS } from './layer-catalogue.js';
 
 /** `layer.refresh.run`: refresh one layer now (internal; not exposed over HTTP). */
@@ -7,12 +8,12 @@ export class RefreshLayerRequest {
   layer_id!: string;
 
   /** File name inside the configured sources directory, an http(s) URL or `WFS:...`; default: the configured source. */
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(2000)
   source?: string;
 
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   allow_shrink?: boolean;
 }

@@ -1,5 +1,6 @@
+import { Optional } from '../common/optional.js';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsString, Matches, Max, Min } from 'class-validator';
 import { PARCEL_ID_EXAMPLE, PARCEL_ID_PATTERN } from '../parcel/parcel-id.js';
 
 export const PROPERTY_TYPES = ['land', 'building', 'apartment'] as const;
@@ -28,7 +29,7 @@ const SINCE_MESSAGE = 'since must be a date in the form YYYY-MM-DD, e.g. 2024-01
  */
 export class ListTransactionsRequest {
   @ApiPropertyOptional({ description: 'EGiB parcel id: transactions within radius_m of the parcel. Alternative to region.', example: PARCEL_ID_EXAMPLE })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Matches(PARCEL_ID_PATTERN, {
     message: `parcel_id must be an EGiB parcel id of at most 80 characters made of letters, digits, '_', '.', '/' and '-', e.g. ${PARCEL_ID_EXAMPLE}`,
@@ -36,32 +37,32 @@ export class ListTransactionsRequest {
   parcel_id?: string;
 
   @ApiPropertyOptional({ description: 'TERYT code, 2, 4 or 7 digits: transactions in that voivodeship, powiat or gmina. Alternative to parcel_id.', example: '3064011' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Matches(/^(\d{2}|\d{4}|\d{7})$/, { message: 'region must be a TERYT code of 2, 4 or 7 digits, e.g. 30, 3064 or 3064011' })
   region?: string;
 
   @ApiPropertyOptional({ description: 'Metres around the parcel (only with parcel_id)', minimum: 1, maximum: TRANSACTIONS_RADIUS_MAX_M, default: TRANSACTIONS_RADIUS_DEFAULT_M })
-  @IsOptional()
+  @Optional()
   @IsInt({ message: RADIUS_MESSAGE })
   @Min(1, { message: RADIUS_MESSAGE })
   @Max(TRANSACTIONS_RADIUS_MAX_M, { message: RADIUS_MESSAGE })
   radius_m?: number;
 
   @ApiPropertyOptional({ enum: PROPERTY_TYPES, description: 'Only transactions of this property type' })
-  @IsOptional()
+  @Optional()
   @IsIn(PROPERTY_TYPES, { message: `property_type must be one of ${PROPERTY_TYPES.join(', ')}` })
   property_type?: PropertyType;
 
   @ApiPropertyOptional({ description: 'Earliest deed date, YYYY-MM-DD, not in the future; default two years before today (UTC)', example: '2024-01-31' })
-  @IsOptional()
+  @Optional()
   @IsString({ message: SINCE_MESSAGE })
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: SINCE_MESSAGE })
   @IsISO8601({ strict: true }, { message: SINCE_MESSAGE })
   since?: string;
 
   @ApiPropertyOptional({ description: 'Most transactions to return', minimum: 1, maximum: TRANSACTIONS_LIMIT_MAX, default: TRANSACTIONS_LIMIT_DEFAULT })
-  @IsOptional()
+  @Optional()
   @IsInt({ message: LIMIT_MESSAGE })
   @Min(1, { message: LIMIT_MESSAGE })
   @Max(TRANSACTIONS_LIMIT_MAX, { message: LIMIT_MESSAGE })

@@ -1,4 +1,5 @@
-import { ArrayUnique, IsArray, IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { Optional } from '../common/optional.js';
+import { ArrayUnique, IsArray, IsIn, IsString, Matches } from 'class-validator';
 import { PARCEL_REFERENCE_MESSAGE, PARCEL_REFERENCE_PATTERN } from './parcel-id.js';
 
 export const PARCEL_INCLUDE_VALUES = ['regulations', 'constraints', 'terrain', 'proximity', 'market'] as const;
@@ -12,7 +13,7 @@ export class GetParcelRequest {
 
 /** `parcel.get` with embedding. */
 export class GetParcelDetailRequest extends GetParcelRequest {
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayUnique({ message: 'include must not repeat a block' })
   @IsIn(PARCEL_INCLUDE_VALUES, { each: true, message: `each value of include must be one of ${PARCEL_INCLUDE_VALUES.join(', ')}` })

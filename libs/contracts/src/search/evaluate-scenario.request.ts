@@ -1,5 +1,6 @@
+import { Optional } from '../common/optional.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsObject, IsString, Matches, MaxLength } from 'class-validator';
 import { PARCEL_ID_EXAMPLE, PARCEL_ID_PATTERN } from '../parcel/parcel-id.js';
 
 /** `search.scenarios.evaluate`: does one parcel pass a scenario's hard criteria (report scenario_fit)? */
@@ -15,7 +16,7 @@ export class EvaluateScenarioRequest {
   parcel_id!: string;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'number' }, description: 'Parameter overrides, as for compile' })
-  @IsOptional()
+  @Optional()
   @IsObject({ message: 'params must be an object of parameter values' })
   params?: Record<string, unknown>;
 }

@@ -142,6 +142,20 @@ const WHERE_VALUES = {
   ],
 };
 
+/** The rules of near[].ids and far[].ids (named anchors), with messages naming the field. */
+function AnchorIds(field: string): PropertyDecorator {
+  const rules = [
+    Optional(),
+    IsArray({ message: `${field} must be an array of feature ids of the layer` }),
+    ArrayMinSize(1, { message: `${field} must name at least one feature; omit it to mean every feature` }),
+    ArrayMaxSize(ANCHOR_IDS_MAX, { message: `${field} may name at most ${ANCHOR_IDS_MAX} features` }),
+    IsString({ each: true, message: `${field} must contain feature ids (strings)` }),
+    MinLength(1, { each: true, message: `${field} must not contain empty strings` }),
+  ];
+  // applied last to first, as stacked decorators are, so the rules keep the order they had
+  return (target, key) => [...rules].reverse().forEach((rule) => rule(target, key));
+}
+
 /** A feature of `layer` within `within_m` of the parcel must exist (criterion `near:<layer>`, mode requires). */
 export class NearFilter {
   @ApiProperty({ description: 'Layer id of the catalogue (GET /v1/layers)', example: 'power_substations' })
@@ -190,12 +204,7 @@ export class NearFilter {
       'is measured to them alone ("within 5 km of the Kromolice substation"). An unknown id answers 400. An addition to the spec.',
     example: ['gridkit-4086'],
   })
-  @Optional()
-  @IsArray({ message: 'filters.near[].ids must be an array of feature ids of the layer' })
-  @ArrayMinSize(1, { message: 'filters.near[].ids must name at least one feature; omit it to mean every feature' })
-  @ArrayMaxSize(ANCHOR_IDS_MAX, { message: `filters.near[].ids may name at most ${ANCHOR_IDS_MAX} features` })
-  @IsString({ each: true, message: 'filters.near[].ids must contain feature ids (strings)' })
-  @MinLength(1, { each: true, message: 'filters.near[].ids must not contain empty strings' })
+  @AnchorIds('filters.near[].ids')
   ids?: string[];
 }
 
@@ -232,12 +241,7 @@ export class FarFilter {
   kinds?: string[];
 
   @ApiPropertyOptional({ type: [String], maxItems: ANCHOR_IDS_MAX, description: 'Only these features of the layer count (named anchors, as in near[].ids)', example: ['gridkit-4086'] })
-  @Optional()
-  @IsArray({ message: 'filters.far[].ids must be an array of feature ids of the layer' })
-  @ArrayMinSize(1, { message: 'filters.far[].ids must name at least one feature; omit it to mean every feature' })
-  @ArrayMaxSize(ANCHOR_IDS_MAX, { message: `filters.far[].ids may name at most ${ANCHOR_IDS_MAX} features` })
-  @IsString({ each: true, message: 'filters.far[].ids must contain feature ids (strings)' })
-  @MinLength(1, { each: true, message: 'filters.far[].ids must not contain empty strings' })
+  @AnchorIds('filters.far[].ids')
   ids?: string[];
 }
 

@@ -35,6 +35,6 @@ export class NamedFeaturesRepository {
 /** The named features as search-svc loads them (for the corpus test and the benchmark). */
 export async function loadNamedFeatures(db: DataSource): Promise<NamedFeatures> {
   const repository = new NamedFeaturesRepository(db);
-  const [version, rows] = await Promise.all([repository.version(), repository.features()]);
-  return new NamedFeatures(rows, version);
+  const version = await repository.version();
+  return new NamedFeatures(await repository.features(), version);
 }

@@ -247,15 +247,16 @@ function orderedFilters(filters: SearchFilters): SearchFilters {
 }
 
 function orderedNear(item: NearFilter): NearFilter {
-  const out: NearFilter = { layer: item.layer, within_m: item.within_m };
-  if (item.kinds) out.kinds = item.kinds;
-  if (item.where) out.where = item.where;
-  if (item.ids) out.ids = item.ids;
-  return out;
+  return { layer: item.layer, within_m: item.within_m, ...orderedSelection(item) };
 }
 
 function orderedFar(item: FarFilter): FarFilter {
-  const out: FarFilter = { layer: item.layer, beyond_m: item.beyond_m };
+  return { layer: item.layer, beyond_m: item.beyond_m, ...orderedSelection(item) };
+}
+
+/** Which features a near or far filter means, in the fixed key order. */
+function orderedSelection(item: Pick<NearFilter, 'kinds' | 'where' | 'ids'>): Pick<NearFilter, 'kinds' | 'where' | 'ids'> {
+  const out: Pick<NearFilter, 'kinds' | 'where' | 'ids'> = {};
   if (item.kinds) out.kinds = item.kinds;
   if (item.where) out.where = item.where;
   if (item.ids) out.ids = item.ids;
