@@ -28,6 +28,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   const adapter = new FastifyAdapter({
     genReqId: requestIdFor,
     bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
     logger: false,
     ...serverLimits(env),
@@ -65,6 +66,17 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   fastify.get('/openapi.json', async (_request, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(document));
   SwaggerModule.setup('docs', app, document, { customSiteTitle: 'Land-parcel API docs', raw: false });
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: off, any, the nearest N hops or a list of addresses/CIDRs. */
+export function trustProxyOption(value: string): boolean | string | ((address: string, hop: number) => boolean) {
+  if (value === '') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.replace(/\s+/g, '');
 }
 
 export async function startGateway(env: GatewayEnv): Promise<RunningGateway> {

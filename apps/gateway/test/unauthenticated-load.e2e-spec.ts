@@ -11,7 +11,8 @@ describe('traffic without a valid key', () => {
 
   beforeAll(async () => {
     stack = await GatewayStack.start({
-      gatewayEnv: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: String(FAILURES_PER_MINUTE), RATE_LIMIT_PUBLIC_PER_MINUTE: String(PUBLIC_PER_MINUTE) },
+      // the test client stands in for a proxy on loopback (an Ingress controller in production)
+      gatewayEnv: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: String(FAILURES_PER_MINUTE), RATE_LIMIT_PUBLIC_PER_MINUTE: String(PUBLIC_PER_MINUTE), TRUST_PROXY: '127.0.0.1' },
     });
   });
   afterAll(() => stack?.stop());
@@ -59,5 +60,9 @@ describe('traffic without a valid key', () => {
     }
     expect(statuses.slice(0, PUBLIC_PER_MINUTE)).toEqual(Array(PUBLIC_PER_MINUTE).fill(404));
     expect(statuses.slice(PUBLIC_PER_MINUTE)).toEqual([429, 429, 429]);
+    // behind a trusted proxy each client has its own budget (named by X-Forwarded-For), not the proxy's
+    const viaProxy = await stack.api().get(`/v1/reports/${'A'.repeat(43)}.pdf`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    expect(viaProxy.status).toBe(404);
+    expect((await stack.api().get(`/v1/reports/${'A'.repeat(43)}.pdf`)).status).toBe(429);
   });
 });

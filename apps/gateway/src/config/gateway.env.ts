@@ -13,6 +13,18 @@ export class GatewayEnv {
   @IsString()
   HOST: string = '127.0.0.1';
 
+  /**
+   * Which proxies in front of the gateway may name the client in X-Forwarded-For (the per-IP limits
+   * on failed authentication and the public report route count that client): empty = none, the
+   * socket's address counts (direct exposure); `true` = any; a number = that many hops (an Ingress
+   * controller: 1); or a comma-separated list of addresses and CIDRs (10.0.0.0/8,127.0.0.1).
+   * Behind a proxy without it, every client shares the proxy's one budget.
+   */
+  @Matches(/^(|true|\d{1,2}|[0-9a-fA-F:.]+(\/\d{1,3})?(\s*,\s*[0-9a-fA-F:.]+(\/\d{1,3})?)*)$/, {
+    message: 'TRUST_PROXY must be empty, true, a hop count (1) or a comma-separated list of addresses/CIDRs (10.0.0.0/8,127.0.0.1)',
+  })
+  TRUST_PROXY: string = '';
+
   @Matches(/^(nats|tls):\/\/[^\s]+$/, { message: 'NATS_URL must look like nats://host:port' })
   NATS_URL!: string;
 

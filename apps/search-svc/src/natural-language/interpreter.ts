@@ -308,8 +308,8 @@ function ambiguous(resolution: Extract<PlaceResolution, { kind: 'ambiguous' }>, 
 function noOutline(language: Language, said: string, place: Extract<PlaceAnchorReading, { kind: 'no_outline' }>): AppError {
   const message =
     language === 'pl'
-      ? `Nie da się zmierzyć odległości od ${quote(said, language)}: ${place.locality} (${place.localityType}) leży w gminie ${place.gmina} (${place.gminaTeryt}), a nie mamy granic ani położenia samej miejscowości. Zmierz od granicy gminy („od gminy ${place.gmina}”), od nazwanego obiektu (np. „od stacji …”, „od dworca …”) albo szukaj w tej gminie („w ${place.locality}”).`
-      : `No distance can be measured from ${quote(said, language)}: ${place.locality} (${place.localityType}) lies in gmina ${place.gmina} (${place.gminaTeryt}), and we hold neither the outline nor the position of the locality itself. Measure from the gmina's boundary ("from gmina ${place.gmina}"), from a named feature ("from the … substation", "from … station"), or search in that gmina ("in ${place.locality}").`;
+      ? `Nie da się zmierzyć odległości od ${quote(said, language)}: ${place.locality} (${place.localityType}) leży w gminie ${place.gmina} (${place.gminaTeryt}), a nie mamy granic ani położenia samej miejscowości. Zmierz od granicy gminy („od gminy ${place.gmina}”), od nazwanego obiektu (np. „od stacji …”, „od dworca …”) albo szukaj w całej gminie („w gminie ${place.gmina}”).`
+      : `No distance can be measured from ${quote(said, language)}: ${place.locality} (${place.localityType}) lies in gmina ${place.gmina} (${place.gminaTeryt}), and we hold neither the outline nor the position of the locality itself. Measure from the gmina's boundary ("from gmina ${place.gmina}"), from a named feature ("from the … substation", "from … station"), or search the whole gmina ("in gmina ${place.gmina}").`;
   return new AppError('unresolvable_query', message);
 }
 
