@@ -15,6 +15,7 @@ import { HealthController } from './health/health.controller.js';
 import { LayerFeaturesController } from './layers/layer-features.controller.js';
 import { LayerTilesController } from './layers/layer-tiles.controller.js';
 import { LayersController } from './layers/layers.controller.js';
+import { MapController } from './map/map.controller.js';
 import { MarketController } from './market/market.controller.js';
 import { ParcelsController } from './parcels/parcels.controller.js';
 import { ParcelCompareController } from './parcels/parcel-compare.controller.js';
@@ -46,6 +47,7 @@ export class GatewayModule {
         GeocodeController,
         LayerFeaturesController,
         LayerTilesController,
+        MapController,
         MarketController,
         ScenariosController,
         NaturalLanguageController,

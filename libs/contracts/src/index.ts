@@ -23,6 +23,7 @@ export * from './geocode/index.js';
 export * from './layer/layer-features.request.js';
 export * from './layer/layer-features.view.js';
 export * from './layer/layer-tiles.request.js';
+export * from './layer/basemap-tile.request.js';
 export * from './layer/layer-tiles.view.js';
 export * from './events/layer-refreshed.event.js';
 export * from './market/index.js';

@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 
 /** Hosts that only this machine reaches: there, links may point at the gateway's own address. */
 export const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -50,6 +50,26 @@ export class GatewayEnv {
   @IsInt()
   @Min(1)
   RATE_LIMIT_REPORTS_PER_MINUTE: number = 10;
+
+  /** Tile and TileJSON requests per minute per key: a map loads dozens of tiles per pan. */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_TILES_PER_MINUTE: number = 3000;
+
+  /**
+   * Browser origins allowed to call the API from other sites (CORS), comma-separated, e.g.
+   * `https://maps.example.com,http://localhost:5173`. Empty: none (the map app is same-origin).
+   * Bearer keys only: credentials (cookies) are never allowed.
+   */
+  @Matches(/^$|^(https?:\/\/[^\s,/]+)(,https?:\/\/[^\s,/]+)*$/, {
+    message: 'CORS_ORIGINS must be a comma-separated list of origins such as https://maps.example.com (scheme and host, no path)',
+  })
+  CORS_ORIGINS: string = '';
+
+  /** Folder of the built map application (apps/web/dist); default: beside the gateway in this repository. */
+  @IsOptional()
+  @IsString()
+  WEB_APP_DIR?: string;
 
   /** Seconds a verified key is trusted before it is looked up again (revocations evict at once). */
   @IsInt()
