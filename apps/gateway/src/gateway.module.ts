@@ -2,6 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { DatabaseModule } from '@lp/db';
 import { DataSource } from 'typeorm';
+import { AccessRequestRepository } from './access/access-request.repository.js';
+import { AccessRequestsController } from './access/access-requests.controller.js';
 import { ApiKeyRepository } from './auth/api-key.repository.js';
 import { ApiKeyService } from './auth/api-key.service.js';
 import { AuthGuard } from './auth/auth.guard.js';
@@ -39,6 +41,7 @@ export class GatewayModule {
       ],
       controllers: [
         HealthController,
+        AccessRequestsController,
         ParcelCompareController,
         ReportsController,
         ParcelsController,
@@ -55,6 +58,7 @@ export class GatewayModule {
       ],
       providers: [
         { provide: ApiKeyRepository, useFactory: (db: DataSource) => new ApiKeyRepository(db), inject: [DataSource] },
+        { provide: AccessRequestRepository, useFactory: (db: DataSource) => new AccessRequestRepository(db), inject: [DataSource] },
         ApiKeyService,
         ClientIpLimiter,
         // Order matters: the key is verified before its rate limit is charged.

@@ -191,6 +191,7 @@ export function MapApp({ style }: { style: StyleSpecification }) {
     <ParcelPanel parcel={parcel} error={parcelError} comparing={compareIds.includes(url.parcelId)} onToggleCompare={() => toggleCompare(url.parcelId!)} onBack={back} />
   ) : (
     <>
+      {url.mode === 'search' && !search.busy && !search.outcome && !search.error && <Welcome onPick={(query) => void runSearch(query, null, true)} />}
       {url.mode === 'scenario' && <ScenarioPanel initialScenario={url.scenario} initialRegion={url.region} busy={search.busy} onRun={(run) => void runScenario(run)} />}
       {search.busy && <p aria-busy="true">{t('searching')}</p>}
       {search.error && <SearchError error={search.error} onPick={(teryt) => void runSearch(url.query, teryt, false)} />}
@@ -243,6 +244,35 @@ export function MapApp({ style }: { style: StyleSpecification }) {
         )}
       </div>
     </div>
+  );
+}
+
+const EXAMPLES = {
+  pl: [
+    'farma fotowoltaiczna koło Poznania, co najmniej 2 ha, do 3 km od stacji 110 kV, bez Natury 2000',
+    'magazyn energii w Poznaniu, co najmniej 1 ha',
+    'działka budowlana w Poznaniu, niezabudowana, do 800 m od przystanku',
+  ],
+  en: ['warehouse near Poznań, at least 2 ha, flat', 'battery storage in Poznań within 5 km of a 110 kV substation', 'vacant building plot in Poznań near public transport'],
+};
+
+function Welcome({ onPick }: { onPick(query: string): void }) {
+  const { language, t } = useI18n();
+  return (
+    <section class="welcome" aria-labelledby="welcome-title">
+      <h2 id="welcome-title">{t('welcomeTitle')}</h2>
+      <p>{t('welcomeText')}</p>
+      <h3>{t('examples')}</h3>
+      <ul>
+        {EXAMPLES[language].map((example) => (
+          <li key={example}>
+            <button type="button" class="link" onClick={() => onPick(example)}>
+              {example}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -12,6 +12,7 @@ export * from './parcel/get-parcel.request.js';
 export * from './parcel/parcel-feature.view.js';
 export * from './health/service-status.js';
 export * from './auth/scopes.js';
+export * from './auth/access-request.request.js';
 export * from './parcel/parcel-lookup.request.js';
 export * from './parcel/parcel-lookup.view.js';
 export * from './layer/layer-catalogue.js';

@@ -174,6 +174,11 @@ export class GatewayEnv {
   @Min(1)
   RATE_LIMIT_PUBLIC_PER_MINUTE: number = 60;
 
+  /** Access requests (POST /v1/access-requests, no key) per hour per client IP. */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_ACCESS_REQUESTS_PER_HOUR: number = 5;
+
   /** How often each gateway reads revocations from the database (NATS only makes it sooner). */
   @IsInt()
   @Min(100)

@@ -48,7 +48,7 @@ export function mapStyle(baseUrl: string): Json {
         minzoom: 0,
         maxzoom: 16,
         bounds: [POLAND_BBOX.minLng, POLAND_BBOX.minLat, POLAND_BBOX.maxLng, POLAND_BBOX.maxLat],
-        attribution: 'Land-parcel service: PRG, EGiB, BDOT10k, OSM and demo data (see /v1/layers)',
+        attribution: '© PRG, EGiB, BDOT10k, OSM; demo data (GET /v1/layers)',
       },
       ...Object.fromEntries(overlays.map((layer) => [layer.id, { type: 'vector', url: `${baseUrl}/v1/layers/${layer.id}/tiles.json` }])),
     },

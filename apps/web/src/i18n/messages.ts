@@ -47,7 +47,7 @@ export const MESSAGES = {
     blocked: 'Wyszukiwanie zablokowane: kryterium wymaga danych, których w tym regionie nie ma. Brak wyników nie znaczy „nie ma takich działek”.',
     statusMissing: 'brak danych',
     statusPartial: 'dane częściowe',
-    unscreened: '{n} wyników niesprawdzonych pod kątem: {what}',
+    unscreened: 'Niesprawdzone pod kątem „{what}”: wyniki ({n}) – brak danych, a nie „spełnia”.',
     ambiguous: 'Nazwa pasuje do kilku miejsc. Wybierz:',
     results: 'Wyniki',
     resultsCount: '{count} z {matched} pasujących',
@@ -125,6 +125,9 @@ export const MESSAGES = {
     unknown: 'nieznane',
     none: 'brak',
     demoNotice: 'Dane demonstracyjne: część warstw jest wygenerowana, nie prawdziwa.',
+    welcomeTitle: 'Od czego zacząć',
+    welcomeText: 'Opisz zdaniem, jakiej działki szukasz, wybierz scenariusz inwestycji albo kliknij mapę, aby zobaczyć działkę w tym miejscu.',
+    examples: 'Przykłady',
   },
   en: {
     appName: 'Parcels',
@@ -173,7 +176,7 @@ export const MESSAGES = {
     blocked: 'Search blocked: a required criterion has no data in this region. No results does not mean "no such parcels".',
     statusMissing: 'no data',
     statusPartial: 'partial data',
-    unscreened: '{n} results not screened for: {what}',
+    unscreened: 'Not screened for "{what}": {n} results (no data, not a pass).',
     ambiguous: 'The name fits several places. Pick one:',
     results: 'Results',
     resultsCount: '{count} of {matched} matching',
@@ -251,6 +254,9 @@ export const MESSAGES = {
     unknown: 'unknown',
     none: 'none',
     demoNotice: 'Demo data: some layers are generated, not real.',
+    welcomeTitle: 'Where to start',
+    welcomeText: 'Describe the parcel you need in a sentence, pick a development scenario, or click the map to see the parcel there.',
+    examples: 'Examples',
   },
 } as const;
 

@@ -55,7 +55,8 @@ export class MapController {
         [9, 46.5],
         [29, 57.5],
       ],
-      attributionControl: { compact: true },
+      // Responsive: the attribution collapses to a button on narrow maps (phones).
+      attributionControl: {},
       transformRequest: (url) => authorised(url),
       cooperativeGestures: false,
     });
@@ -122,8 +123,8 @@ export class MapController {
       id: `${RESULTS}-rank`,
       type: 'symbol',
       source: RESULTS,
-      layout: { 'text-field': ['to-string', ['get', 'rank']], 'text-font': ['sans-serif'], 'text-size': 13, 'text-allow-overlap': true },
-      paint: { 'text-color': '#0d47a1', 'text-halo-color': '#ffffff', 'text-halo-width': 2 },
+      layout: { 'text-field': ['to-string', ['get', 'rank']], 'text-font': ['sans-serif'], 'text-size': 18, 'text-allow-overlap': true },
+      paint: { 'text-color': '#0d47a1', 'text-halo-color': '#ffffff', 'text-halo-width': 3 },
     });
     this.map.addLayer({ id: `${SELECTED}-fill`, type: 'fill', source: SELECTED, paint: { 'fill-color': '#e65100', 'fill-opacity': 0.2 } });
     this.map.addLayer({ id: `${SELECTED}-line`, type: 'line', source: SELECTED, paint: { 'line-color': '#e65100', 'line-width': 3 } });

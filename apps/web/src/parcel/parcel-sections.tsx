@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import type { BlockCoverageView, ParcelFeatureView } from '../api/types.js';
 import { formatDistance, formatNumber, useI18n } from '../i18n/i18n.js';
 import type { MessageKey } from '../i18n/messages.js';
+import { term } from '../i18n/terms.js';
 
 type Properties = ParcelFeatureView['properties'];
 
@@ -30,7 +31,7 @@ export function Zoning({ regulations }: { regulations: NonNullable<Properties['r
         {regulations.zoning_source && (
           <>
             <dt>{t('zoningSource')}</dt>
-            <dd>{regulations.zoning_source}</dd>
+            <dd>{term(language, regulations.zoning_source)}</dd>
           </>
         )}
         <dt>{t('localPlan')}</dt>
@@ -54,7 +55,7 @@ export function Zoning({ regulations }: { regulations: NonNullable<Properties['r
           ) : regulations.plan_ogolny === null ? (
             t('none')
           ) : (
-            `${regulations.plan_ogolny.zone_symbol} ${regulations.plan_ogolny.zone_label ?? regulations.plan_ogolny.kind} (${regulations.plan_ogolny.status})`
+            `${regulations.plan_ogolny.zone_symbol} ${regulations.plan_ogolny.zone_label ?? regulations.plan_ogolny.kind} (${term(language, regulations.plan_ogolny.status)})`
           )}
         </dd>
         <dt>{t('study')}</dt>
@@ -112,13 +113,17 @@ export function Nearest({ proximity }: { proximity: NonNullable<Properties['prox
   const { language, t } = useI18n();
   return (
     <Section title={t('nearest')}>
-      <ul class="nearest">
-        {proximity.items.map((item) => (
-          <li key={`${item.kind}-${item.id}`}>
-            <span>{item.kind}</span> {item.name ? <span class="muted">{item.name}</span> : null} <strong>{formatDistance(language, item.distance_m)}</strong>
-          </li>
-        ))}
-      </ul>
+      <table class="nearest">
+        <tbody>
+          {proximity.items.map((item) => (
+            <tr key={`${item.kind}-${item.id}`}>
+              <th scope="row">{term(language, item.kind)}</th>
+              <td class="muted">{item.name ?? ''}</td>
+              <td class="distance">{formatDistance(language, item.distance_m)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </Section>
   );
 }
