@@ -17,7 +17,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
-        advancedChunks: { groups: [{ name: 'maplibre', test: /node_modules[\\/]maplibre-gl/ }] },
+        codeSplitting: { groups: [{ name: 'maplibre', test: /node_modules[\\/]maplibre-gl/ }] },
       },
     },
   },

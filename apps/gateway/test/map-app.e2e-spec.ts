@@ -8,7 +8,8 @@ import { ALL_SCOPES, GatewayStack } from './gateway-stack.js';
 import { DESKTOP, PHONE, launchBrowser, mapColourCount, openPage, screenshot, waitForApi } from './map-app/browser.js';
 
 const run = promisify(execFile);
-const SOLAR_QUERY = 'farma fotowoltaiczna koło Poznania, co najmniej 2 ha, do 3 km od stacji 110 kV, bez Natury 2000';
+/** Slope has no data in the demo's Poznań (terrain_stats is rolling out): a screening criterion left unchecked. */
+const QUERY = 'działka w Poznaniu, co najmniej 1 ha, nachylenie poniżej 5%';
 
 /**
  * The map application in a real browser (Debian chromium + playwright-core) against a real stack
@@ -82,18 +83,20 @@ describe('map application in a browser', () => {
     const opened = await openPage(browser, { key });
     const { page } = opened;
     await page.goto(`${base}/`);
-    await page.getByRole('searchbox').fill(SOLAR_QUERY);
+    await page.getByRole('searchbox', { name: 'Szukaj działek zdaniem' }).fill(QUERY);
     await page.getByRole('button', { name: 'Szukaj' }).click();
+    await page.locator('.results, [role="alert"]').first().waitFor();
+    expect(await page.locator('[role="alert"]').allTextContents()).toEqual([]);
     const results = page.locator('.result-list .result');
-    await results.first().waitFor();
+    expect(await results.count()).toBeGreaterThan(0);
     const interpretation = page.locator('section.interpretation');
     await expect(interpretation.textContent()).resolves.toMatch(/Poznań/);
-    await expect(interpretation.textContent()).resolves.toMatch(/solar_farm_site/);
+    await expect(interpretation.textContent()).resolves.toMatch(/powierzchnia co najmniej 1 ha/);
     const warnings = page.getByRole('region', { name: /Uwaga na luki w danych/ });
-    await warnings.waitFor();
+    await expect(warnings.textContent()).resolves.toMatch(/slope — brak danych/);
     // The warning comes before the first result in the page.
     expect(await warnings.evaluate((node, result) => Boolean(node.compareDocumentPosition(result!) & Node.DOCUMENT_POSITION_FOLLOWING), await results.first().elementHandle())).toBe(true);
-    expect(page.url()).toContain(`q=${encodeURIComponent(SOLAR_QUERY).replace(/%2C/g, ',').replace(/%20/g, '+')}`.slice(0, 40));
+    expect(page.url()).toContain(`q=${encodeURIComponent(QUERY).replace(/%2C/g, ',').replace(/%20/g, '+')}`.slice(0, 40));
     await screenshot(page, 'search-desktop');
 
     const firstId = (await results.first().locator('.parcel-id').textContent())!.trim();
@@ -119,8 +122,15 @@ describe('map application in a browser', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toMatch(/application\/pdf/);
     await page.locator('.share').scrollIntoViewIfNeeded();
-    await screenshot(page, 'report-desktop');
+    await screenshot(page, 'report-actions-desktop');
     expect(opened.errors).toEqual([]);
+    if (process.env['MAP_APP_SCREENSHOTS']) {
+      // The report itself as the browser's PDF viewer shows it, for people to look at.
+      const viewer = await opened.context.newPage();
+      await viewer.goto(link).catch(() => undefined);
+      await viewer.waitForTimeout(3000);
+      await screenshot(viewer, 'report-desktop');
+    }
     await opened.context.close();
   });
 
@@ -171,6 +181,24 @@ describe('map application in a browser', () => {
     await opened.context.close();
   });
 
+  it('finds an address and opens the parcel it stands on', async () => {
+    const rows = await stack.sql<{ street: string; house_number: string; locality: string; id: string }>(
+      `SELECT s.street, a.house_number, s.locality, p.id
+       FROM geocode.address_points a JOIN geocode.address_streets s ON s.id = a.street_id
+       JOIN layer_pub.parcels p ON ST_Contains(p.geom, a.geom)
+       WHERE s.street IS NOT NULL AND s.locality = 'Poznań' ORDER BY a.id LIMIT 1`,
+    );
+    expect(rows).toHaveLength(1);
+    const address = rows[0]!;
+    const opened = await openPage(browser, { key });
+    await opened.page.goto(`${base}/`);
+    await opened.page.getByLabel('Adres lub region').fill(`${address.street} ${address.house_number}, ${address.locality}`);
+    await opened.page.getByRole('button', { name: 'Idź' }).click();
+    await opened.page.locator('.place-search li button').first().click();
+    await expect(opened.page.locator('#parcel-title').textContent()).resolves.toContain(address.id);
+    await opened.context.close();
+  });
+
   it('switches an overlay on from the layer switcher and loads its tiles, with its legend', async () => {
     const parcel = await parcelWithPoint();
     const opened = await openPage(browser, { key });
@@ -215,7 +243,7 @@ describe('map application in a browser', () => {
     await page.getByRole('button', { name: 'Szukaj' }).waitFor();
     await page.getByLabel('Język').selectOption('en');
     await page.getByRole('button', { name: 'Search' }).waitFor();
-    await expect(page.getByRole('searchbox').getAttribute('placeholder')).resolves.toMatch(/solar farm near Poznań/);
+    await expect(page.getByRole('searchbox', { name: 'Search parcels with a sentence' }).getAttribute('placeholder')).resolves.toMatch(/solar farm near Poznań/);
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
     await page.reload();
     await page.getByRole('button', { name: 'Search' }).waitFor();

@@ -71,12 +71,17 @@ describe('map tiles for browsers', () => {
   it('gives tiles their own per-key budget: a spent tile budget answers 429 while other routes still work', async () => {
     const key = await stack.createKey(['layers:read']);
     const statuses: number[] = [];
-    for (let index = 0; index < TILE_LIMIT + 1; index++) statuses.push((await get(`/v1/layers/parcels/tiles/14/${overFixture.x}/${overFixture.y}.mvt`, key)).status);
-    expect(statuses.slice(0, TILE_LIMIT).every((status) => status === 200)).toBe(true);
-    const limited = await get(basemapPath, key);
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await limited.json()) as { error: { code: string } }).toMatchObject({ error: { code: 'rate_limited' } });
+    let limited: Response | undefined;
+    // The budget refills while we ask (GCRA), so ask until it is spent.
+    while (limited?.status !== 429 && statuses.length < 3 * TILE_LIMIT) {
+      limited = await get(statuses.length % 2 ? basemapPath : `/v1/layers/parcels/tiles/14/${overFixture.x}/${overFixture.y}.mvt`, key);
+      statuses.push(limited.status);
+      if (limited.status !== 429) await limited.arrayBuffer();
+    }
+    expect(statuses.slice(0, TILE_LIMIT)).toEqual(Array.from({ length: TILE_LIMIT }, () => 200));
+    expect(limited!.status).toBe(429);
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await limited!.json()) as { error: { code: string } }).toMatchObject({ error: { code: 'rate_limited' } });
     expect((await get('/v1/layers', key)).status).toBe(200);
   });
 
@@ -114,13 +119,14 @@ describe('map tiles for browsers', () => {
       const opened = await openPage(browser, { key });
       await opened.page.goto(`${base}/?map=16/52.3987/16.9736`);
       await opened.page.locator('.maplibregl-canvas').waitFor();
-      // A few pans at high zoom ask for more tiles than the budget of this stack allows.
-      for (let step = 0; step < 6 && !(await opened.page.getByRole('alert').count()); step++) {
-        await opened.page.mouse.move(800, 450);
+      // Panning on in one direction at high zoom asks for more new tiles (the browser caches the
+      // ones it has) than the budget of this stack allows.
+      for (let step = 0; step < 12 && !(await opened.page.getByRole('alert').count()); step++) {
+        await opened.page.mouse.move(1100, 700);
         await opened.page.mouse.down();
-        await opened.page.mouse.move(300, 200, { steps: 4 });
+        await opened.page.mouse.move(150, 150, { steps: 5 });
         await opened.page.mouse.up();
-        await opened.page.waitForTimeout(700);
+        await opened.page.waitForTimeout(500);
       }
       await expect(opened.page.getByRole('alert').textContent()).resolves.toMatch(/Limit kafelków mapy wyczerpany/);
       expect(opened.responses.some((response) => response.status === 429)).toBe(true);

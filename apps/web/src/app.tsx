@@ -5,6 +5,8 @@ import { keyStore } from './api/key-store.js';
 import { I18n, initialLanguage, saveLanguage, translator } from './i18n/i18n.js';
 import type { Language } from './i18n/messages.js';
 import { MapApp } from './map-app.js';
+import { prefetchParcel } from './parcel/parcel-loader.js';
+import { readUrlState } from './url-state.js';
 import { loadStyle, signInFailure } from './sign-in/session.js';
 import { SignIn } from './sign-in/sign-in.js';
 
@@ -22,6 +24,8 @@ export function App() {
 
   useEffect(() => {
     if (session.state === 'checking') {
+      const { parcelId } = readUrlState();
+      if (parcelId) prefetchParcel(parcelId);
       loadStyle()
         .then((style) => setSession({ state: 'signed-in', style }))
         .catch((error: unknown) => {

@@ -1,22 +1,29 @@
 import type { StyleSpecification } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ApiError, getJson, parcelPath, postJson } from './api/client.js';
+import { ApiError, getJson, postJson } from './api/client.js';
 import type { NaturalLanguageSearchView, ParcelFeatureView, RegionView, SearchResponseView, SearchParcelsRequest } from './api/types.js';
 import { useI18n } from './i18n/i18n.js';
 import { LayerSwitcher } from './map/layer-switcher.js';
-import { MapController, type TileProblem } from './map/map-controller.js';
+import type { MapController, ResultFeature, TileProblem } from './map/map-controller.js';
 import { overlaysOf } from './map/overlays.js';
 import { CompareTable } from './parcel/compare-table.js';
+import { loadParcelFacts } from './parcel/parcel-loader.js';
 import { ParcelPanel } from './parcel/parcel-panel.js';
 import { ScenarioPanel, type ScenarioRun } from './scenario/scenario-panel.js';
 import { CoverageWarnings } from './search/coverage-warnings.js';
 import { Interpretation } from './search/interpretation.js';
 import { ResultsList } from './search/results-list.js';
+import { PlaceSearch } from './search/place-search.js';
 import { SearchBox } from './search/search-box.js';
 import { readUrlState, writeUrlState, type UrlState } from './url-state.js';
 
-const PARCEL_INCLUDE = 'regulations,constraints,terrain,proximity,market';
 const COMPARE_MAX = 20;
+
+/**
+ * MapLibre (1 MB of script) loads beside the first answers instead of before them: the panel of a
+ * map_url's parcel does not wait for the map's code to be parsed.
+ */
+const mapModule = import('./map/map-controller.js');
 
 interface SearchState {
   outcome: SearchResponseView | null;
@@ -43,6 +50,11 @@ export function MapApp({ style }: { style: StyleSpecification }) {
   const map = useRef<MapController | null>(null);
   const urlRef = useRef(url);
   urlRef.current = url;
+  // What the map must show once it exists (it starts after the first answers).
+  const visibleRef = useRef(visible);
+  visibleRef.current = visible;
+  const resultsRef = useRef<ResultFeature[]>([]);
+  const styleLayers = useMemo(() => new Map(overlays.map((overlay) => [overlay.id, overlay.style_layers])), [overlays]);
 
   const update = (change: Partial<UrlState>, history: 'push' | 'replace') => {
     const next = { ...urlRef.current, ...change };
@@ -52,15 +64,30 @@ export function MapApp({ style }: { style: StyleSpecification }) {
   };
 
   useEffect(() => {
-    const controller = new MapController(mapElement.current!, style, initial.view, {
-      onClickParcel: (parcelId) => selectParcel(parcelId, false),
-      onClickPoint: (lng, lat) => void parcelAt(lng, lat),
-      onViewChange: (view) => update({ view }, 'replace'),
-      onTileProblem: setTileProblem,
-    });
-    map.current = controller;
+    let cancelled = false;
+    const createMap = async (parcelGeometry: GeoJSON.Geometry | null) => {
+      const { MapController } = await mapModule;
+      if (cancelled) return;
+      map.current = new MapController(mapElement.current!, style, { view: initial.view, fit: initial.view ? null : parcelGeometry }, {
+        onClickParcel: (parcelId) => selectParcel(parcelId, false),
+        onClickPoint: (lng, lat) => void parcelAt(lng, lat),
+        onViewChange: (view) => update({ view }, 'replace'),
+        onTileProblem: setTileProblem,
+      });
+      if (parcelGeometry) void map.current.setSelected(parcelGeometry);
+      void map.current.setOverlays(visibleRef.current, styleLayers);
+      void map.current.setResults(resultsRef.current);
+      if (!initial.view && !parcelGeometry && resultsRef.current.length > 0) map.current.fitTo(resultsRef.current.map((result) => result.geometry));
+    };
     if (initial.query && initial.mode === 'search') void runSearch(initial.query, null, false);
-    if (initial.parcelId) void loadParcel(initial.parcelId, initial.view === null);
+    // A map_url: the parcel's facts first, painted before MapLibre takes the main thread to start,
+    // then the map opened on the parcel (no detour over all of Poland).
+    if (initial.parcelId) {
+      void loadParcel(initial.parcelId, false).then((feature) =>
+        requestAnimationFrame(() => setTimeout(() => void createMap(feature ? (feature.geometry as GeoJSON.Geometry) : null), 0)),
+      );
+    }
+    else void createMap(null);
     const onPopState = () => {
       const next = readUrlState();
       urlRef.current = next;
@@ -70,17 +97,19 @@ export function MapApp({ style }: { style: StyleSpecification }) {
     };
     window.addEventListener('popstate', onPopState);
     return () => {
+      cancelled = true;
       window.removeEventListener('popstate', onPopState);
-      controller.destroy();
+      map.current?.destroy();
     };
   }, []);
 
   useEffect(() => {
-    void map.current?.setOverlays(visible, new Map(overlays.map((overlay) => [overlay.id, overlay.style_layers])));
-  }, [visible, overlays]);
+    void map.current?.setOverlays(visible, styleLayers);
+  }, [visible, styleLayers]);
 
   const showOutcome = (outcome: SearchResponseView, fit: boolean) => {
     const features = outcome.results.map((result, index) => ({ parcelId: result.parcel_id, rank: index + 1, geometry: result.geometry as GeoJSON.Geometry }));
+    resultsRef.current = features;
     void map.current?.setResults(features);
     if (fit && features.length > 0) map.current?.fitTo(features.map((feature) => feature.geometry));
   };
@@ -96,6 +125,7 @@ export function MapApp({ style }: { style: StyleSpecification }) {
       if (answer.interpretation.region) void loadRegion(answer.interpretation.region.name, answer.interpretation.region.teryt);
     } catch (error) {
       setSearch({ outcome: null, interpretation: null, error: asApiError(error), busy: false });
+      resultsRef.current = [];
       void map.current?.setResults([]);
     }
   };
@@ -128,19 +158,21 @@ export function MapApp({ style }: { style: StyleSpecification }) {
     }
   };
 
-  const loadParcel = async (parcelId: string, fit: boolean) => {
+  const loadParcel = async (parcelId: string, fit: boolean): Promise<ParcelFeatureView | null> => {
     setParcel(null);
     setParcelError(null);
     try {
-      const feature = await getJson<ParcelFeatureView>(parcelPath(parcelId), { query: { include: PARCEL_INCLUDE } });
+      const feature = await loadParcelFacts(parcelId);
       setParcel(feature);
       void map.current?.setSelected(feature.geometry as GeoJSON.Geometry);
       if (fit) map.current?.fitTo([feature.geometry as GeoJSON.Geometry], 17);
       void loadRegion(feature.properties.gmina, feature.properties.teryt);
+      return feature;
     } catch (error) {
       const failure = asApiError(error);
       setParcelError(failure.candidates.length > 0 ? `${failure.message} ${failure.candidates.join(', ')}` : failure.message);
       void map.current?.setSelected(null);
+      return null;
     }
   };
 
@@ -191,6 +223,18 @@ export function MapApp({ style }: { style: StyleSpecification }) {
     <ParcelPanel parcel={parcel} error={parcelError} comparing={compareIds.includes(url.parcelId)} onToggleCompare={() => toggleCompare(url.parcelId!)} onBack={back} />
   ) : (
     <>
+      {url.mode === 'search' && (
+        <PlaceSearch
+          onAddress={(candidate) => {
+            if (candidate.parcel_id) selectParcel(candidate.parcel_id, true);
+            else map.current?.flyTo(candidate.lng, candidate.lat, 17);
+          }}
+          onRegion={(found) => {
+            setRegion(found);
+            setNotice(t('coverageOf', { name: found.label }));
+          }}
+        />
+      )}
       {url.mode === 'search' && !search.busy && !search.outcome && !search.error && <Welcome onPick={(query) => void runSearch(query, null, true)} />}
       {url.mode === 'scenario' && <ScenarioPanel initialScenario={url.scenario} initialRegion={url.region} busy={search.busy} onRun={(run) => void runScenario(run)} />}
       {search.busy && <p aria-busy="true">{t('searching')}</p>}

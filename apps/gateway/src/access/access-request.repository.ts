@@ -62,7 +62,8 @@ export class AccessRequestRepository {
 
   /** Marks a pending request decided; false when it was not pending (decided meanwhile). */
   async decide(id: string, status: 'approved' | 'rejected', apiKeyPrefix: string | null): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(
+    // For UPDATE ... RETURNING, TypeORM's postgres driver answers [rows, affectedCount].
+    const [rows]: [unknown[], number] = await this.db.query(
       `UPDATE gateway.access_requests SET status = $2, decided_at = now(), api_key_prefix = $3
        WHERE id = $1::bigint AND status = 'pending' RETURNING id`,
       [id, status, apiKeyPrefix],

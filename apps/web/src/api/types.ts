@@ -4,9 +4,9 @@
  */
 export type {
   CriterionCoverageView,
-  GeocodeCandidateView,
   NaturalLanguageResultView,
   NaturalLanguageSearchView,
+  GeocodeCandidateView,
   ParcelComparisonView,
   ParcelFeatureView,
   RegionView,

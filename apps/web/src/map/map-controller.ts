@@ -43,12 +43,16 @@ export class MapController {
   private ready: Promise<void>;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(container: HTMLElement, style: StyleSpecification, view: MapView | null, private readonly callbacks: MapCallbacks) {
+  /** Opens at `start.view`, else fitted to `start.fit` (a parcel), else on all of Poland. */
+  constructor(container: HTMLElement, style: StyleSpecification, start: { view: MapView | null; fit: GeoJSON.Geometry | null }, private readonly callbacks: MapCallbacks) {
+    const { view } = start;
+    const fit = view ? null : start.fit ? boundsOf([start.fit]) : null;
     this.map = new MapLibre({
       container,
       style,
       center: view ? [view.lng, view.lat] : [19.2, 52.0],
       zoom: view?.zoom ?? 5.4,
+      ...(fit ? { bounds: fit, fitBoundsOptions: { padding: 48, maxZoom: 17 } } : {}),
       minZoom: 4,
       maxZoom: 20,
       maxBounds: [

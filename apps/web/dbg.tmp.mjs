@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+await context.addInitScript((k) => localStorage.setItem('landparcel.apiKey', k), process.env.KEY);
+const page = await context.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+page.on('requestfailed', (r) => console.log('failed', r.url(), r.failure()?.errorText));
+await page.goto('http://127.0.0.1:8292/');
+await page.waitForTimeout(6000);
+console.log(await page.evaluate(() => { const c = document.querySelector('canvas'); return c ? `${c.width}x${c.height} ${getComputedStyle(c).position}` : 'no canvas'; }));
+console.log(await page.evaluate(() => [...document.querySelectorAll('link,style')].map((l) => l.outerHTML.slice(0, 120)).join('\n')));
+await page.screenshot({ path: '/work/wt/web-shots/dev-dbg.png' });
+await browser.close();
