@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testEnvironment } from '@lp/testing';
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
@@ -22,14 +23,12 @@ describe('map application in a browser', () => {
   let base: string;
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([
-      GatewayStack.start({
-        template: 'demo',
-        services: ['layer-svc', 'parcel-svc', 'search-svc', 'geocode-svc', 'market-svc'],
-        gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000', RATE_LIMIT_SEARCH_PER_MINUTE: '1000' },
-      }),
-      launchBrowser(),
-    ]);
+    browser = await launchBrowser();
+    stack = await GatewayStack.start({
+      template: 'demo',
+      services: ['layer-svc', 'parcel-svc', 'search-svc', 'geocode-svc', 'market-svc'],
+      gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000', RATE_LIMIT_SEARCH_PER_MINUTE: '1000' },
+    });
     key = await stack.createKey(ALL_SCOPES);
     base = stack.gatewayUrls[0]!;
   });
@@ -100,6 +99,7 @@ describe('map application in a browser', () => {
     await screenshot(page, 'search-desktop');
 
     const firstId = (await results.first().locator('.parcel-id').textContent())!.trim();
+    const searchUrl = page.url();
     await results.first().click();
     await page.locator('#parcel-title').waitFor();
     await expect(page.locator('#parcel-title').textContent()).resolves.toContain(firstId);
@@ -115,14 +115,39 @@ describe('map application in a browser', () => {
     expect(page.url()).toContain(`/p/${encodeURIComponent(firstId)}`);
     await screenshot(page, 'parcel-desktop');
 
-    // The report: a shareable link answers a PDF without any key.
-    await page.getByRole('button', { name: 'Utwórz link do udostępnienia' }).click();
-    const link = await page.getByRole('textbox', { name: 'Utwórz link do udostępnienia' }).inputValue();
-    const pdf = await fetch(link);
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-type')).toMatch(/application\/pdf/);
-    await page.locator('.share').scrollIntoViewIfNeeded();
-    await screenshot(page, 'report-actions-desktop');
+    expect(opened.errors).toEqual([]);
+    await opened.context.close();
+
+    // The address bar holds the search: the same URL on a phone shows the same results.
+    const phone = await openPage(browser, { key, viewport: PHONE });
+    await phone.page.goto(searchUrl);
+    await phone.page.locator('.result-list .result').first().waitFor();
+    expect(await phone.page.locator('.result-list .parcel-id').first().textContent()).toBe(firstId);
+    await screenshot(phone.page, 'search-phone', true);
+    await phone.page.goto(`${base}/`);
+    await phone.page.locator('.maplibregl-canvas').waitFor();
+    await phone.page.waitForTimeout(1500);
+    await screenshot(phone.page, 'start-phone');
+    await phone.context.close();
+  });
+
+  it('downloads the report PDF of a parcel and makes a shareable link that opens without a key', async () => {
+    const parcel = await parcelWithPoint();
+    const opened = await openPage(browser, { key });
+    await opened.page.goto(`${base}/p/${encodeURIComponent(parcel.id)}`);
+    const download = opened.page.waitForEvent('download');
+    await opened.page.getByRole('button', { name: 'Pobierz PDF (EN)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^raport-.*-en\.pdf$/);
+    const bytes = await readFile((await file.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await opened.page.getByRole('button', { name: 'Utwórz link do udostępnienia' }).click();
+    const link = await opened.page.getByRole('textbox', { name: 'Utwórz link do udostępnienia' }).inputValue();
+    const shared = await fetch(link);
+    expect(shared.status).toBe(200);
+    expect(shared.headers.get('content-type')).toMatch(/application\/pdf/);
+    await opened.page.locator('.share').scrollIntoViewIfNeeded();
+    await screenshot(opened.page, 'report-actions-desktop');
     expect(opened.errors).toEqual([]);
     if (process.env['MAP_APP_SCREENSHOTS']) {
       // The report itself as the browser's PDF viewer shows it, for people to look at.
@@ -157,7 +182,7 @@ describe('map application in a browser', () => {
       console.log(`first parcel view (${name}, key stored): ${Date.now() - started} ms`);
       await expect(opened.page.locator('dl.base-facts').textContent()).resolves.toContain(parcel.gmina);
       await opened.page.waitForTimeout(1500);
-      await screenshot(opened.page, `parcel-${name}`, name === 'phone');
+      await screenshot(opened.page, `map-url-parcel-${name}`, name === 'phone');
       expect(opened.errors).toEqual([]);
       await opened.context.close();
     }

@@ -1,11 +1,11 @@
 import { Controller, Get, Headers, Inject, Param, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { LayerSubjects, LayerTileRequest, LayerTilesetRequest, TileJsonView, type LayerTileReply } from '@lp/contracts';
 import { TILE_MAX_ZOOM } from '@lp/geo';
 import { validateMessage } from '@lp/messaging';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitClass, RequireScope } from '../auth/route-policy.js';
-import { entityTags, MVT, sendTile, TILE_HEADERS } from './tile-reply.js';
+import { ApiTileRoute, entityTags, sendTile } from './tile-reply.js';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
 import { queryNumber } from '../http/query-params.js';
 import { ApiV1Route } from '../openapi/api-docs.decorators.js';
@@ -35,12 +35,7 @@ export class LayerTilesController {
     operationId: 'getLayerTile',
   })
   @ApiParam({ name: 'layer_id', description: 'A layer whose served_via includes tiles', example: 'parcels' })
-  @ApiParam({ name: 'z', description: `Zoom, 0 to ${TILE_MAX_ZOOM}`, schema: { type: 'integer', minimum: 0, maximum: TILE_MAX_ZOOM } })
-  @ApiParam({ name: 'x', description: 'Column, 0 to 2^z-1', schema: { type: 'integer', minimum: 0 } })
-  @ApiParam({ name: 'y', description: 'Row from the north, 0 to 2^z-1', schema: { type: 'integer', minimum: 0 } })
-  @ApiResponse({ status: 200, description: 'The tile (Mapbox Vector Tile 2.1)', headers: TILE_HEADERS, content: { [MVT]: { schema: { type: 'string', format: 'binary' } } } })
-  @ApiResponse({ status: 204, description: 'Empty tile: no feature there, outside Poland, or below the layer minzoom', headers: TILE_HEADERS })
-  @ApiResponse({ status: 304, description: 'Not modified: If-None-Match holds the current ETag', headers: TILE_HEADERS })
+  @ApiTileRoute('no feature there, outside Poland, or below the layer minzoom')
   @ApiV1Route('layers:read', [400, 404])
   async tile(
     @Param('layer_id') layerId: string,

@@ -1,4 +1,7 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiParam, ApiResponse } from '@nestjs/swagger';
 import type { LayerTileReply } from '@lp/contracts';
+import { TILE_MAX_ZOOM } from '@lp/geo';
 import type { FastifyReply } from 'fastify';
 
 export const MVT = 'application/vnd.mapbox-vector-tile';
@@ -13,6 +16,18 @@ export const TILE_HEADERS = {
   ETag: { description: 'Layer version and tile address; send it back in If-None-Match', schema: { type: 'string' } },
   'Cache-Control': { description: TILE_CACHE_CONTROL, schema: { type: 'string' } },
 };
+
+/** The z/x/y path parameters of a tile route and its 200 (MVT), 204 and 304 answers. */
+export function ApiTileRoute(emptyMeans: string): MethodDecorator {
+  return applyDecorators(
+    ApiParam({ name: 'z', description: `Zoom, 0 to ${TILE_MAX_ZOOM}`, schema: { type: 'integer', minimum: 0, maximum: TILE_MAX_ZOOM } }),
+    ApiParam({ name: 'x', description: 'Column, 0 to 2^z-1', schema: { type: 'integer', minimum: 0 } }),
+    ApiParam({ name: 'y', description: 'Row from the north, 0 to 2^z-1', schema: { type: 'integer', minimum: 0 } }),
+    ApiResponse({ status: 200, description: 'The tile (Mapbox Vector Tile 2.1)', headers: TILE_HEADERS, content: { [MVT]: { schema: { type: 'string', format: 'binary' } } } }),
+    ApiResponse({ status: 204, description: `Empty tile: ${emptyMeans}`, headers: TILE_HEADERS }),
+    ApiResponse({ status: 304, description: 'Not modified: If-None-Match holds the current ETag', headers: TILE_HEADERS }),
+  );
+}
 
 /** Writes a tile reply of layer-svc: 200 with the MVT, 204 when empty, 304 when the caller's tag matches. */
 export function sendTile(reply: FastifyReply, tile: LayerTileReply): void {

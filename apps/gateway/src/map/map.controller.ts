@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Inject, Param, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { BasemapTileRequest, LayerSubjects, type LayerTileReply } from '@lp/contracts';
 import { TILE_MAX_ZOOM } from '@lp/geo';
 import { validateMessage } from '@lp/messaging';
@@ -8,7 +8,7 @@ import { RateLimitClass, RequireScope } from '../auth/route-policy.js';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
 import { publicBaseUrl } from '../http/public-base-url.js';
 import { queryNumber } from '../http/query-params.js';
-import { entityTags, MVT, sendTile, TILE_HEADERS } from '../layers/tile-reply.js';
+import { ApiTileRoute, entityTags, sendTile } from '../layers/tile-reply.js';
 import { ApiV1Route } from '../openapi/api-docs.decorators.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
 import { mapStyle } from './map-style.js';
@@ -51,12 +51,7 @@ export class MapController {
       'Cache-Control: public, max-age=300, 304 on If-None-Match.',
     operationId: 'getBasemapTile',
   })
-  @ApiParam({ name: 'z', description: `Zoom, 0 to ${TILE_MAX_ZOOM}`, schema: { type: 'integer', minimum: 0, maximum: TILE_MAX_ZOOM } })
-  @ApiParam({ name: 'x', description: 'Column, 0 to 2^z-1', schema: { type: 'integer', minimum: 0 } })
-  @ApiParam({ name: 'y', description: 'Row from the north, 0 to 2^z-1', schema: { type: 'integer', minimum: 0 } })
-  @ApiResponse({ status: 200, description: 'The tile (Mapbox Vector Tile 2.1)', headers: TILE_HEADERS, content: { [MVT]: { schema: { type: 'string', format: 'binary' } } } })
-  @ApiResponse({ status: 204, description: 'Empty tile: nothing of the base map there (outside Poland)', headers: TILE_HEADERS })
-  @ApiResponse({ status: 304, description: 'Not modified: If-None-Match holds the current ETag', headers: TILE_HEADERS })
+  @ApiTileRoute('nothing of the base map there (outside Poland)')
   @ApiV1Route('layers:read', [400])
   async basemapTile(
     @Param('z') z: string,
