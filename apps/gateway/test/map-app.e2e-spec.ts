@@ -123,6 +123,8 @@ describe('map application in a browser', () => {
     await phone.page.goto(searchUrl);
     await phone.page.locator('.result-list .result').first().waitFor();
     expect(await phone.page.locator('.result-list .parcel-id').first().textContent()).toBe(firstId);
+    await waitForApi(phone, /^\/v1\/basemap\/tiles\//);
+    await phone.page.waitForTimeout(1500);
     await screenshot(phone.page, 'search-phone', true);
     await phone.page.goto(`${base}/`);
     await phone.page.locator('.maplibregl-canvas').waitFor();

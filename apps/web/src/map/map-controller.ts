@@ -67,7 +67,11 @@ export class MapController {
     this.map.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
     this.map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
     this.ready = new Promise((resolve) => this.map.once('load', () => resolve()));
-    void this.ready.then(() => this.addOwnLayers());
+    void this.ready.then(() => {
+      this.addOwnLayers();
+      // On a phone the attribution starts folded into its (i) button instead of covering the map.
+      if (container.clientWidth < 640) container.querySelector('.maplibregl-ctrl-attrib')?.classList.remove('maplibregl-compact-show');
+    });
     this.map.on('moveend', () => {
       const center = this.map.getCenter();
       this.callbacks.onViewChange({ zoom: this.map.getZoom(), lat: center.lat, lng: center.lng });
@@ -127,7 +131,8 @@ export class MapController {
       id: `${RESULTS}-rank`,
       type: 'symbol',
       source: RESULTS,
-      layout: { 'text-field': ['to-string', ['get', 'rank']], 'text-font': ['sans-serif'], 'text-size': 18, 'text-allow-overlap': true },
+      // Where ranks crowd (a city at low zoom) the better rank is drawn and the others wait for a closer zoom.
+      layout: { 'text-field': ['to-string', ['get', 'rank']], 'text-font': ['sans-serif'], 'text-size': 18, 'symbol-sort-key': ['get', 'rank'] },
       paint: { 'text-color': '#0d47a1', 'text-halo-color': '#ffffff', 'text-halo-width': 3 },
     });
     this.map.addLayer({ id: `${SELECTED}-fill`, type: 'fill', source: SELECTED, paint: { 'fill-color': '#e65100', 'fill-opacity': 0.2 } });
