@@ -13,10 +13,10 @@ import tseslint from 'typescript-eslint';
 // imports. Compute the graph here (~1-2 s, no daemon) so `eslint .` always checks today's code.
 await createProjectGraphAsync({ exitOnError: true });
 
-const TS_FILES = ['**/*.ts', '**/*.mts', '**/*.cts'];
+const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
 // Unit, integration and end-to-end tests, plus helpers under any test/ folder.
 const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'];
-const CONTEXTS = ['gateway', 'mcp', 'layer', 'parcel', 'search', 'market', 'geocode'];
+const CONTEXTS = ['gateway', 'mcp', 'layer', 'parcel', 'search', 'market', 'geocode', 'web'];
 
 /**
  * Dependency constraints between Nx projects, by tag. A project must match at least one
@@ -62,6 +62,8 @@ function depConstraints({ tests }) {
           onlyDependOnLibsWithTags: ['type:contracts', 'type:messaging', 'type:util', 'type:testing'],
         }
       : { sourceTag: 'scope:mcp', notDependOnLibsWithTags: ['type:db'] },
+    // The map application runs in a browser: it may only take types from the contracts.
+    { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['type:contracts'] },
   ];
 }
 

@@ -4,10 +4,27 @@
 LP_SERVICES=(layer-svc geocode-svc market-svc parcel-svc search-svc)
 LP_MIGRATING_APPS=(layer-svc geocode-svc market-svc parcel-svc search-svc gateway)
 
-# lp_build <repo-root>: compile every project (incremental).
+# lp_build <repo-root>: compile every project (incremental), then the map application.
 lp_build() {
 	(cd "$1" && node node_modules/typescript/bin/tsc -b tsconfig.build.json) || {
 		echo "build failed" >&2
+		return 1
+	}
+	lp_build_web "$1"
+}
+
+# lp_build_web <repo-root>: type-check and bundle apps/web (Vite) into apps/web/dist, which the
+# gateway serves at / and /p/<id>; skipped when nothing of the app changed since the last build.
+lp_build_web() {
+	local root=$1 stamp=$1/apps/web/dist/index.html
+	if [[ -f "$stamp" ]] && [[ -z "$(find "$root/apps/web/src" "$root/apps/web/index.html" "$root/apps/web/vite.config.ts" \
+		"$root/apps/web/tsconfig.json" "$root/package-lock.json" -newer "$stamp" -print -quit)" ]]; then
+		return 0
+	fi
+	echo "building the map application (apps/web)..." >&2
+	(cd "$root" && node node_modules/typescript/bin/tsc -p apps/web/tsconfig.json &&
+		NO_COLOR=1 node node_modules/vite/bin/vite.js build apps/web --logLevel warn) || {
+		echo "map application build failed" >&2
 		return 1
 	}
 }

@@ -12,6 +12,7 @@
 # errors go to stderr.
 #
 #   stack_ensure_packages
+#   stack_ensure_browser                        -> prints the chromium path
 #   stack_ensure_node_modules <repo-root>
 #   stack_free_port <preferred>                 -> prints a port
 #   stack_pg_up <state-dir> <port>
@@ -238,29 +239,62 @@ stack_ensure_packages() {
 	fi
 	# Only the missing packages are named, so apt does not upgrade (and
 	# restart) already-installed system services such as nats-server.
-	local log rc=0 t0
-	log=$(mktemp "${TMPDIR:-/tmp}/stack-apt.XXXXXX") || return 1
-	t0=$(_stack_now_ms)
-	_stack_log "installing ${pkgs[*]} (apt-get, log $log) ..."
-	{
-		apt-get -o DPkg::Lock::Timeout=300 update -qq &&
-			DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 \
-				install -y -qq --no-install-recommends "${pkgs[@]}"
-	} </dev/null >"$log" 2>&1 || rc=$?
-	if ((rc != 0)); then
-		_stack_err "apt-get failed (exit $rc)"
-		_stack_tail "$log" 40
+	if ! _stack_apt_install "${pkgs[@]}"; then
 		unset -f _stack_pkg_check
 		return 1
 	fi
 	_stack_pkg_check
 	unset -f _stack_pkg_check
 	if ((${#missing[@]} != 0)); then
-		_stack_err "still missing after install: ${missing[*]} (see $log)"
+		_stack_err "still missing after install: ${missing[*]}"
+		return 1
+	fi
+}
+
+# _stack_apt_install <package>...
+# apt-get update, then install only the named packages (so apt does not upgrade and restart
+# already-installed system services such as nats-server); the log is shown when it fails.
+_stack_apt_install() {
+	local log rc=0 t0
+	log=$(mktemp "${TMPDIR:-/tmp}/stack-apt.XXXXXX") || return 1
+	t0=$(_stack_now_ms)
+	_stack_log "installing $* (apt-get, log $log) ..."
+	{
+		apt-get -o DPkg::Lock::Timeout=300 update -qq &&
+			DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 \
+				install -y -qq --no-install-recommends "$@"
+	} </dev/null >"$log" 2>&1 || rc=$?
+	if ((rc != 0)); then
+		_stack_err "apt-get failed (exit $rc)"
+		_stack_tail "$log" 40
 		return 1
 	fi
 	rm -f -- "$log"
-	_stack_log "packages installed in $(_stack_elapsed "$t0")"
+	_stack_log "installed $* in $(_stack_elapsed "$t0")"
+}
+
+# stack_ensure_browser
+# The browser of the map application's tests: Debian's chromium (driven by
+# playwright-core, which ships no browser). Installs it when root and missing;
+# prints its path. CHROMIUM_PATH overrides the lookup.
+stack_ensure_browser() {
+	local path=${CHROMIUM_PATH:-}
+	if [[ -z "$path" ]]; then
+		path=$(command -v chromium 2>/dev/null || true)
+	fi
+	if [[ -n "$path" && -x "$path" ]]; then
+		printf '%s\n' "$path"
+		return 0
+	fi
+	if ((EUID != 0)); then
+		_stack_err "missing: chromium (install with: sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium fonts-dejavu-core)"
+		return 1
+	fi
+	_stack_apt_install chromium fonts-dejavu-core || return 1
+	command -v chromium || {
+		_stack_err "chromium is still missing after apt-get install"
+		return 1
+	}
 }
 
 # ----------------------------------------------------------------- kubectl --

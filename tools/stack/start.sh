@@ -194,6 +194,7 @@ cat <<MSG
 
   Land-parcel API is up.
 
+  Map app       http://127.0.0.1:$PORT/        (sign in with the demo key below)
   REST API      http://127.0.0.1:$PORT/v1      (docs http://127.0.0.1:$PORT/docs, OpenAPI http://127.0.0.1:$PORT/openapi.yaml)
   MCP server    http://127.0.0.1:$MCP_PORT/mcp
   Demo API key  $KEY

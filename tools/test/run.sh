@@ -20,6 +20,9 @@ started=$SECONDS
 stack_ensure_packages
 stack_ensure_kubectl
 stack_ensure_node_modules "$ROOT"
+# The browser of the map application's tests (Debian chromium, driven by playwright-core).
+LP_TEST_CHROMIUM=$(stack_ensure_browser)
+export LP_TEST_CHROMIUM
 echo "test: building..." >&2
 lp_build "$ROOT"
 

@@ -7,6 +7,7 @@ import type { GatewayEnv } from './config/gateway.env.js';
 import { GatewayModule } from './gateway.module.js';
 import { gatewayReadiness, serviceStatus } from './health/gateway-readiness.js';
 import { httpDuration } from './http/http-metrics.js';
+import { registerCors } from './http/cors.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { refuseOversizedBody } from './http/oversized-body.js';
 import { requestIdFor } from './http/request-id.js';
@@ -15,6 +16,7 @@ import { rejectNulCharacters, serverLimits } from './http/server-limits.js';
 import { MAX_PARAM_LENGTH } from './errors/http-error.filter.js';
 import { buildOpenApiDocument } from './openapi/openapi.document.js';
 import { stringify } from 'yaml';
+import { registerWebApp, webAppDir } from './web/web-app.routes.js';
 
 export interface RunningGateway {
   app: NestFastifyApplication;
@@ -39,6 +41,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   fastify.server.maxConnections = env.MAX_CONNECTIONS;
   fastify.decorate('routeMethods', RouteMethods.collect(fastify));
   registerJsonBodyParser(fastify, env);
+  registerCors(fastify, env.CORS_ORIGINS);
 
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -65,6 +68,8 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   fastify.get('/openapi.yaml', async (_request, reply) => reply.header('content-type', 'application/yaml; charset=utf-8').send(yamlText));
   fastify.get('/openapi.json', async (_request, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(document));
   SwaggerModule.setup('docs', app, document, { customSiteTitle: 'Land-parcel API docs', raw: false });
+  const web = registerWebApp(fastify, webAppDir(env.WEB_APP_DIR));
+  if (!web.built) logger.event('warn', 'map application not built: / answers 503', { dir: webAppDir(env.WEB_APP_DIR) });
   return app;
 }
 

@@ -2,6 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { DatabaseModule } from '@lp/db';
 import { DataSource } from 'typeorm';
+import { AccessRequestRepository } from './access/access-request.repository.js';
+import { AccessRequestsController } from './access/access-requests.controller.js';
 import { ApiKeyRepository } from './auth/api-key.repository.js';
 import { ApiKeyService } from './auth/api-key.service.js';
 import { AuthGuard } from './auth/auth.guard.js';
@@ -15,6 +17,7 @@ import { HealthController } from './health/health.controller.js';
 import { LayerFeaturesController } from './layers/layer-features.controller.js';
 import { LayerTilesController } from './layers/layer-tiles.controller.js';
 import { LayersController } from './layers/layers.controller.js';
+import { MapController } from './map/map.controller.js';
 import { MarketController } from './market/market.controller.js';
 import { ParcelsController } from './parcels/parcels.controller.js';
 import { ParcelCompareController } from './parcels/parcel-compare.controller.js';
@@ -38,6 +41,7 @@ export class GatewayModule {
       ],
       controllers: [
         HealthController,
+        AccessRequestsController,
         ParcelCompareController,
         ReportsController,
         ParcelsController,
@@ -46,6 +50,7 @@ export class GatewayModule {
         GeocodeController,
         LayerFeaturesController,
         LayerTilesController,
+        MapController,
         MarketController,
         ScenariosController,
         NaturalLanguageController,
@@ -53,6 +58,7 @@ export class GatewayModule {
       ],
       providers: [
         { provide: ApiKeyRepository, useFactory: (db: DataSource) => new ApiKeyRepository(db), inject: [DataSource] },
+        { provide: AccessRequestRepository, useFactory: (db: DataSource) => new AccessRequestRepository(db), inject: [DataSource] },
         ApiKeyService,
         ClientIpLimiter,
         // Order matters: the key is verified before its rate limit is charged.

@@ -1,6 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
 import { createStatusController, currentDeadlineMs } from '@lp/messaging';
+import { BasemapHandler } from './basemap/basemap.handler.js';
+import { BasemapRepository } from './basemap/basemap.repository.js';
+import { BasemapService } from './basemap/basemap.service.js';
 import { CatalogueHandler } from './catalogue/catalogue.handler.js';
 import { CatalogueRepository } from './catalogue/catalogue.repository.js';
 import { CatalogueService } from './catalogue/catalogue.service.js';
@@ -12,6 +15,7 @@ import { FeaturesService } from './features/features.service.js';
 import { RefreshHandler } from './refresh/refresh.handler.js';
 import { RefreshService } from './refresh/refresh.service.js';
 import { ServedVersionRepository } from './serving/served-version.repository.js';
+import { TileCutter } from './tiles/tile-cutter.js';
 import { TilesHandler } from './tiles/tiles.handler.js';
 import { TilesRepository } from './tiles/tiles.repository.js';
 import { TilesService } from './tiles/tiles.service.js';
@@ -30,7 +34,7 @@ export class LayerSvcModule {
           deadline: currentDeadlineMs,
         })),
       ],
-      controllers: [createStatusController('layer', 'layer-svc'), CatalogueHandler, RefreshHandler, FeaturesHandler, TilesHandler],
+      controllers: [createStatusController('layer', 'layer-svc'), CatalogueHandler, RefreshHandler, FeaturesHandler, TilesHandler, BasemapHandler],
       providers: [
         { provide: LAYER_SVC_ENV, useValue: env },
         CatalogueService,
@@ -41,6 +45,9 @@ export class LayerSvcModule {
         FeaturesRepository,
         TilesService,
         TilesRepository,
+        TileCutter,
+        BasemapService,
+        BasemapRepository,
       ],
     };
   }

@@ -2,16 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, findLayer, type LayerFeaturePageView, type LayerFeaturesRequest } from '@lp/contracts';
 import { createSchemaDataSource } from '@lp/db';
 import { tileAt, tileBbox } from '@lp/geo';
-import { createTestDatabase, type TestDatabase } from '@lp/testing';
+import { createTestDatabase, readMvt, type TestDatabase } from '@lp/testing';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { FeaturesRepository, featurePageSql } from '../src/features/features.repository.js';
 import { FeaturesService } from '../src/features/features.service.js';
 import { RefreshPipeline } from '../src/refresh/refresh-pipeline.js';
 import { ServedVersionRepository } from '../src/serving/served-version.repository.js';
+import { BasemapRepository } from '../src/basemap/basemap.repository.js';
+import { BasemapService } from '../src/basemap/basemap.service.js';
+import { TileCutter } from '../src/tiles/tile-cutter.js';
 import { TilesRepository } from '../src/tiles/tiles.repository.js';
 import { TilesService } from '../src/tiles/tiles.service.js';
-import { readMvt } from './mvt-reader.js';
 import { adminUnits, featureLines, sourceDir, square, substations } from './source-files.js';
 
 /** 60 plots of state land, 400 m squares in a 12 x 5 grid inside gminas Alfa and Beta. */
@@ -30,6 +32,7 @@ describe('layer features and vector tiles against PostGIS', () => {
   let pipeline: RefreshPipeline;
   let features: FeaturesService;
   let tiles: TilesService;
+  let basemap: BasemapService;
 
   const refresh = (layer: string, content: string) => pipeline.refresh(layer, { source: join(sourceDir({ [`${layer}.geojsonl`]: content }), `${layer}.geojsonl`), allowShrink: true });
   const list = (request: Omit<LayerFeaturesRequest, 'layer_id'> & { layer_id?: string }, service = features): Promise<LayerFeaturePageView> =>
@@ -68,7 +71,9 @@ describe('layer features and vector tiles against PostGIS', () => {
     await refresh('kowr_land', stateLand());
     const versions = new ServedVersionRepository(db);
     features = new FeaturesService(versions, new FeaturesRepository());
-    tiles = new TilesService(versions, new TilesRepository());
+    const cutter = new TileCutter(new TilesRepository());
+    tiles = new TilesService(versions, new TilesRepository(), cutter);
+    basemap = new BasemapService(versions, cutter, new BasemapRepository(db));
   });
   afterAll(async () => {
     await db?.destroy();
@@ -197,6 +202,39 @@ describe('layer features and vector tiles against PostGIS', () => {
       } finally {
         await runner.release();
       }
+    });
+  });
+
+  describe('base map', () => {
+    it('puts the admin bounds of the zoom and one label point per unit into one tile, and skips layers without data', async () => {
+      const tile = tileAt(16.3, 52.3, 9);
+      const reply = await basemap.tile(tile);
+      expect(reply.status).toBe('tile');
+      expect(reply.etag).toMatch(/^"basemap-[0-9a-z._]+-9-\d+-\d+-b1"$/);
+      const layers = readMvt(Buffer.from(reply.mvt_base64!, 'base64'));
+      // Only admin_bounds has data here; roads, waterways, land cover and buildings have none.
+      expect(layers.map((layer) => layer.name).sort()).toEqual(['admin_bounds', 'places']);
+      const box = tileBbox(tile);
+      const truth = await db.query(
+        `SELECT name FROM layer_pub.admin_bounds
+         WHERE ST_Intersects(ST_Transform(ST_PointOnSurface(geom), 4326), ST_MakeEnvelope($1, $2, $3, $4, 4326)) ORDER BY name`,
+        [box.minLng, box.minLat, box.maxLng, box.maxLat],
+      );
+      const places = layers.find((layer) => layer.name === 'places')!;
+      expect(places.features).toHaveLength(truth.length);
+      expect(places.values).toEqual(expect.arrayContaining(truth.map((row: { name: string }) => row.name)));
+      expect(places.features.every((feature) => feature.type === 1)).toBe(true);
+    });
+
+    it('draws only voivodeships for all of Poland and answers not_modified for its tag', async () => {
+      const tile = tileAt(16.3, 52.3, 5);
+      const reply = await basemap.tile(tile);
+      const admin = readMvt(Buffer.from(reply.mvt_base64!, 'base64')).find((layer) => layer.name === 'admin_bounds')!;
+      expect(admin.features).toHaveLength(1);
+      expect(admin.values).toContain('voivodeship');
+      expect(admin.values).not.toContain('gmina');
+      expect(await basemap.tile({ ...tile, if_none_match: [reply.etag] })).toMatchObject({ status: 'not_modified', mvt_base64: null });
+      expect((await basemap.tile(tileAt(2.35, 48.85, 9))).status).toBe('empty');
     });
   });
 

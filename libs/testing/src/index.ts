@@ -7,3 +7,4 @@ export * from './stack/tcp-proxy.js';
 export * from './openapi/openapi-validator.js';
 export * from './http/api-client.js';
 export * from './layers/refresh-layer.js';
+export * from './mvt/mvt-reader.js';

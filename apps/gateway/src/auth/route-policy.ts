@@ -5,8 +5,11 @@ export const SCOPE_METADATA = 'lp:scope';
 export const PUBLIC_METADATA = 'lp:public';
 export const RATE_CLASS_METADATA = 'lp:rate-class';
 
-/** `public`: a route without a key, limited per client IP (RATE_LIMIT_PUBLIC_PER_MINUTE). */
-export type RateClass = 'default' | 'search' | 'reports' | 'public';
+/**
+ * `public`: a route without a key, limited per client IP (RATE_LIMIT_PUBLIC_PER_MINUTE).
+ * `tiles`: vector tiles and their TileJSON, sized for a map (one pan loads dozens of tiles).
+ */
+export type RateClass = 'default' | 'search' | 'reports' | 'public' | 'tiles';
 
 /** The scope a key needs for this route. Every /v1 route declares one (or is @Public). */
 export const RequireScope = (scope: Scope): MethodDecorator & ClassDecorator => SetMetadata(SCOPE_METADATA, scope);

@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 
 /** Hosts that only this machine reaches: there, links may point at the gateway's own address. */
 export const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -62,6 +62,26 @@ export class GatewayEnv {
   @IsInt()
   @Min(1)
   RATE_LIMIT_REPORTS_PER_MINUTE: number = 10;
+
+  /** Tile and TileJSON requests per minute per key: a map loads dozens of tiles per pan. */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_TILES_PER_MINUTE: number = 3000;
+
+  /**
+   * Browser origins allowed to call the API from other sites (CORS), comma-separated, e.g.
+   * `https://maps.example.com,http://localhost:5173`. Empty: none (the map app is same-origin).
+   * Bearer keys only: credentials (cookies) are never allowed.
+   */
+  @Matches(/^$|^(https?:\/\/[^\s,/]+)(,https?:\/\/[^\s,/]+)*$/, {
+    message: 'CORS_ORIGINS must be a comma-separated list of origins such as https://maps.example.com (scheme and host, no path)',
+  })
+  CORS_ORIGINS: string = '';
+
+  /** Folder of the built map application (apps/web/dist); default: beside the gateway in this repository. */
+  @IsOptional()
+  @IsString()
+  WEB_APP_DIR?: string;
 
   /** Seconds a verified key is trusted before it is looked up again (revocations evict at once). */
   @IsInt()
@@ -178,6 +198,11 @@ export class GatewayEnv {
   @IsInt()
   @Min(1)
   RATE_LIMIT_PUBLIC_PER_MINUTE: number = 60;
+
+  /** Access requests (POST /v1/access-requests, no key) per hour per client IP. */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_ACCESS_REQUESTS_PER_HOUR: number = 5;
 
   /** How often each gateway reads revocations from the database (NATS only makes it sooner). */
   @IsInt()

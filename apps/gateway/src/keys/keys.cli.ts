@@ -7,12 +7,18 @@ import { apiKeyFromText, generateApiKey, hashSecret, parseApiKey } from '../auth
 import { ApiKeyRepository } from '../auth/api-key.repository.js';
 import { KEY_REVOKED_SUBJECT, parseScopes } from '../auth/api-key.service.js';
 import { GATEWAY_SCHEMA } from '../db/migrations/index.js';
+import { AccessRequestRepository } from '../access/access-request.repository.js';
 
 const USAGE = `Usage: npm run keys -- <command>
   create --name NAME --scopes ${SCOPES.join(',')} [--rate-limit PER_MINUTE] [--key lp_xxx_yyy]
          prints the new key on its last line (shown once; only its hash is stored)
   list   every key: prefix, name, scopes, created, revoked
   revoke PREFIX_OR_KEY
+  requests [--all]
+         access requests from the map application's sign-in page (pending ones; --all: decided too)
+  approve REQUEST_ID [--scopes ${SCOPES.join(',')}] [--rate-limit PER_MINUTE]
+         creates the requester's key (default: every scope) and prints it on its last line; send it to their e-mail
+  reject REQUEST_ID
 Environment: DATABASE_URL (required), NATS_URL (optional: tells running gateways to forget a revoked key at once;
   without it, or when NATS cannot be reached (exit code 3), gateways drop it at their next revocation poll)`;
 
@@ -82,6 +88,66 @@ async function revoke(keys: ApiKeyRepository, args: string[]): Promise<number> {
   return (await announceRevocation(prefix)) ? 0 : 3;
 }
 
+async function requests(access: AccessRequestRepository, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { all: { type: 'boolean' } } });
+  const rows = await access.list(values.all ? null : 'pending');
+  if (rows.length === 0) {
+    console.log(values.all ? 'No access requests.' : 'No pending access requests (--all shows decided ones).');
+    return 0;
+  }
+  for (const row of rows) {
+    console.log(`#${row.id}  ${row.createdAt.slice(0, 19)}  ${row.status}${row.apiKeyPrefix ? ` (key ${row.apiKeyPrefix})` : ''}`);
+    console.log(`  ${row.name} <${row.email}>, ${row.organisation}`);
+    console.log(`  wants: ${row.interfaces}; regions: ${row.regions}; layers: ${row.layers}`);
+    if (row.purpose) console.log(`  purpose: ${row.purpose.replace(/\s+/g, ' ')}`);
+  }
+  return 0;
+}
+
+async function approve(access: AccessRequestRepository, keys: ApiKeyRepository, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { scopes: { type: 'string' }, 'rate-limit': { type: 'string' } } });
+  const request = await findPending(access, positionals[0]);
+  if (typeof request === 'number') return request;
+  const scopeArgs = ['--scopes', values.scopes ?? 'all', ...(values['rate-limit'] ? ['--rate-limit', values['rate-limit']] : [])];
+  const name = `${request.organisation} - ${request.name} (access request ${request.id})`.slice(0, 200);
+  const generated = generateApiKey();
+  const created = await create(keys, ['--name', name, ...scopeArgs, '--key', generated.key]);
+  if (created !== 0) return created;
+  if (!(await access.decide(request.id, 'approved', generated.prefix))) {
+    await keys.revoke(generated.prefix);
+    console.error(`Request #${request.id} was decided meanwhile; the key just made is revoked again.`);
+    return 1;
+  }
+  console.log(`Approved request #${request.id}; send the key above to ${request.email}.`);
+  return 0;
+}
+
+async function reject(access: AccessRequestRepository, args: string[]): Promise<number> {
+  const request = await findPending(access, args[0]);
+  if (typeof request === 'number') return request;
+  await access.decide(request.id, 'rejected', null);
+  console.log(`Rejected request #${request.id} (${request.email}).`);
+  return 0;
+}
+
+/** The pending request with this number, or the exit code after saying why not. */
+async function findPending(access: AccessRequestRepository, id: string | undefined) {
+  if (!id || !/^#?\d{1,18}$/.test(id)) {
+    console.error(`Give the number of an access request (npm run keys -- requests).\n${USAGE}`);
+    return 2;
+  }
+  const request = await access.find(id.replace(/^#/, ''));
+  if (!request) {
+    console.error(`No access request #${id.replace(/^#/, '')}.`);
+    return 1;
+  }
+  if (request.status !== 'pending') {
+    console.error(`Access request #${request.id} is already ${request.status}.`);
+    return 1;
+  }
+  return request;
+}
+
 /** The prefix from a prefix, one of our keys, or an operator-chosen key (found by its hash). */
 async function prefixOf(keys: ApiKeyRepository, target: string): Promise<string | null> {
   const parsed = parseApiKey(target);
@@ -132,5 +198,8 @@ runDatabaseCli({
     create: ({ db, args }) => create(new ApiKeyRepository(db), args),
     list: ({ db }) => list(new ApiKeyRepository(db)),
     revoke: ({ db, args }) => revoke(new ApiKeyRepository(db), args),
+    requests: ({ db, args }) => requests(new AccessRequestRepository(db), args),
+    approve: ({ db, args }) => approve(new AccessRequestRepository(db), new ApiKeyRepository(db), args),
+    reject: ({ db, args }) => reject(new AccessRequestRepository(db), args),
   },
 });

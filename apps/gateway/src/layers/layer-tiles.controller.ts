@@ -1,28 +1,16 @@
 import { Controller, Get, Headers, Inject, Param, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { LayerSubjects, LayerTileRequest, LayerTilesetRequest, TileJsonView, type LayerTileReply } from '@lp/contracts';
 import { TILE_MAX_ZOOM } from '@lp/geo';
 import { validateMessage } from '@lp/messaging';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RequireScope } from '../auth/route-policy.js';
+import { RateLimitClass, RequireScope } from '../auth/route-policy.js';
+import { ApiTileRoute, entityTags, sendTile } from './tile-reply.js';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
 import { queryNumber } from '../http/query-params.js';
 import { ApiV1Route } from '../openapi/api-docs.decorators.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
 import { publicBaseUrl } from '../http/public-base-url.js';
-
-export const MVT = 'application/vnd.mapbox-vector-tile';
-/**
- * Tiles of a version never change, and a refresh changes the ETag; five minutes bounds how long a
- * cache may show the previous version. `Vary: Authorization` keeps shared caches from handing a
- * tile to a caller without the same key.
- */
-const TILE_CACHE_CONTROL = 'public, max-age=300';
-
-const TILE_HEADERS = {
-  ETag: { description: 'Layer version and tile address; send it back in If-None-Match', schema: { type: 'string' } },
-  'Cache-Control': { description: TILE_CACHE_CONTROL, schema: { type: 'string' } },
-};
 
 /** HTTP face of layer-svc's vector tiles: bytes arrive base64-encoded over NATS and leave as MVT. */
 @ApiTags('Layers')
@@ -35,6 +23,7 @@ export class LayerTilesController {
 
   @Get(':layer_id/tiles/:z/:x/:y.mvt')
   @RequireScope('layers:read')
+  @RateLimitClass('tiles')
   @ApiOperation({
     summary: 'One Mapbox vector tile of a layer served as tiles',
     description:
@@ -46,12 +35,7 @@ export class LayerTilesController {
     operationId: 'getLayerTile',
   })
   @ApiParam({ name: 'layer_id', description: 'A layer whose served_via includes tiles', example: 'parcels' })
-  @ApiParam({ name: 'z', description: `Zoom, 0 to ${TILE_MAX_ZOOM}`, schema: { type: 'integer', minimum: 0, maximum: TILE_MAX_ZOOM } })
-  @ApiParam({ name: 'x', description: 'Column, 0 to 2^z-1', schema: { type: 'integer', minimum: 0 } })
-  @ApiParam({ name: 'y', description: 'Row from the north, 0 to 2^z-1', schema: { type: 'integer', minimum: 0 } })
-  @ApiResponse({ status: 200, description: 'The tile (Mapbox Vector Tile 2.1)', headers: TILE_HEADERS, content: { [MVT]: { schema: { type: 'string', format: 'binary' } } } })
-  @ApiResponse({ status: 204, description: 'Empty tile: no feature there, outside Poland, or below the layer minzoom', headers: TILE_HEADERS })
-  @ApiResponse({ status: 304, description: 'Not modified: If-None-Match holds the current ETag', headers: TILE_HEADERS })
+  @ApiTileRoute('no feature there, outside Poland, or below the layer minzoom')
   @ApiV1Route('layers:read', [400, 404])
   async tile(
     @Param('layer_id') layerId: string,
@@ -69,15 +53,12 @@ export class LayerTilesController {
       y: queryNumber(y),
       if_none_match: entityTags(ifNoneMatch),
     });
-    const tile = await this.services.call<LayerTileReply>(request, LayerSubjects.tile, message);
-    void reply.header('etag', tile.etag).header('cache-control', TILE_CACHE_CONTROL).header('vary', 'Authorization');
-    if (tile.status === 'not_modified') return void reply.status(304).send();
-    if (tile.status === 'empty' || tile.mvt_base64 === null) return void reply.status(204).send();
-    void reply.status(200).header('content-type', MVT).send(Buffer.from(tile.mvt_base64, 'base64'));
+    sendTile(reply, await this.services.call<LayerTileReply>(request, LayerSubjects.tile, message));
   }
 
   @Get(':layer_id/tiles.json')
   @RequireScope('layers:read')
+  @RateLimitClass('tiles')
   @ApiOperation({
     summary: 'TileJSON 3.0.0 of a layer served as vector tiles',
     description: 'Tile URL template, zoom range, bounds of the served data and the fields of the tiles. Tile requests need the same Authorization header.',
@@ -92,14 +73,4 @@ export class LayerTilesController {
     const base = publicBaseUrl(this.env, request);
     return { ...tileset, tiles: tileset.tiles.map((path) => `${base}${path}`) };
   }
-}
-
-/** If-None-Match as a list of tags; weak tags compare equal to strong ones for GET (RFC 9110). */
-function entityTags(header: string | undefined): string[] | undefined {
-  if (!header) return undefined;
-  const tags = header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .filter((tag) => tag.length > 0 && tag.length <= 200);
-  return tags.slice(0, 20);
 }

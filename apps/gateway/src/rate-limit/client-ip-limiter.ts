@@ -47,6 +47,15 @@ export class ClientIpLimiter {
     return { limit, remaining: decision.remaining };
   }
 
+  /** Charges one access request to the client (a form anyone may post): a few per hour. */
+  async chargeAccessRequest(ip: string): Promise<void> {
+    const limit = this.env.RATE_LIMIT_ACCESS_REQUESTS_PER_HOUR;
+    const decision = await this.store.take(`${clientBucket(ip)}.access`, limit, 3_600_000);
+    if (!decision.allowed) {
+      throw new RateLimitedError(`At most ${limit} access requests per hour from one address; retry after ${decision.retryAfterS} s.`, decision.retryAfterS);
+    }
+  }
+
   private failuresSpent(retryAfterS: number): RateLimitedError {
     return new RateLimitedError(
       `Too many requests without a valid API key from this address (${this.env.RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE} per minute); retry after ${retryAfterS} s with a valid key.`,

@@ -56,6 +56,9 @@ export class RateLimitGuard implements CanActivate {
         return Math.min(this.env.RATE_LIMIT_SEARCH_PER_MINUTE, keyLimit ?? Number.POSITIVE_INFINITY);
       case 'reports':
         return Math.min(this.env.RATE_LIMIT_REPORTS_PER_MINUTE, keyLimit ?? Number.POSITIVE_INFINITY);
+      case 'tiles':
+        // A key's own figure is sized for API calls; a map needs at least the tile budget.
+        return Math.max(this.env.RATE_LIMIT_TILES_PER_MINUTE, keyLimit ?? 0);
       default:
         return keyLimit ?? this.env.RATE_LIMIT_PER_MINUTE;
     }

@@ -25,7 +25,7 @@ function importanceOrder(layer: LayerDefinition): string {
 /**
  * One MVT tile of a version table. `$1..$3` z/x/y; `$4..$7` the tile's WGS84 box with the buffer,
  * clipped to Poland, densified by `$8` degrees and transformed to EPSG:2180 so the GiST index
- * answers `geom && box`; `$9` cap + 1 candidates, `$10` simplification tolerance (m), `$11` cap.
+ * answers `geom && box`; `$9` cap + 1 candidates, `$10` simplification tolerance (m), `$11` cap, `$12` kinds (null: all).
  * Geometry is cut in web mercator (ST_TileEnvelope). Exported so tests can EXPLAIN it.
  */
 export function tileSql(layer: LayerDefinition, table: string): string {
@@ -37,6 +37,7 @@ export function tileSql(layer: LayerDefinition, table: string): string {
       SELECT f.fid, f.ext_id, f.kind, f.name, f.teryt, f.attrs, f.geom, row_number() OVER (ORDER BY ${importanceOrder(layer)}) AS rank
       FROM layer.${table} f
       WHERE f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), $8::float8), 2180)
+        AND ($12::text[] IS NULL OR f.kind = ANY($12::text[]))
       ORDER BY rank
       LIMIT $9
     ), shaped AS (
@@ -62,7 +63,7 @@ export interface TileBytes {
 /** All SQL of vector tiles; runs on the caller's transaction (see ServedVersionRepository). */
 @Injectable()
 export class TilesRepository {
-  async tile(q: QueryRunner, layer: LayerDefinition, table: string, tile: TileAddress, box: Bbox, options: { segmentDeg: number; cap: number; toleranceM: number }): Promise<TileBytes> {
+  async tile(q: QueryRunner, layer: LayerDefinition, table: string, tile: TileAddress, box: Bbox, options: { segmentDeg: number; cap: number; toleranceM: number; kinds: readonly string[] | null }): Promise<TileBytes> {
     const rows: Array<{ mvt: Buffer | null; features: string; truncated: boolean | null }> = await q.query(tileSql(layer, table), [
       tile.z,
       tile.x,
@@ -75,6 +76,7 @@ export class TilesRepository {
       options.cap + 1,
       options.toleranceM,
       options.cap,
+      options.kinds,
     ]);
     const row = rows[0];
     return { mvt: row?.mvt ?? Buffer.alloc(0), features: Number(row?.features ?? 0), truncated: row?.truncated === true };

@@ -2,12 +2,8 @@ import { Optional } from '../common/optional.js';
 import { ArrayMaxSize, IsArray, IsInt, IsString, Matches, MaxLength } from 'class-validator';
 import { LAYER_ID_MESSAGE, LAYER_ID_PATTERN } from './layer-features.request.js';
 
-/** `layer.tiles.get`: one vector tile (XYZ, web mercator). z, x and y ranges are checked by the service. */
-export class LayerTileRequest {
-  @IsString()
-  @Matches(LAYER_ID_PATTERN, { message: LAYER_ID_MESSAGE })
-  layer_id!: string;
-
+/** An XYZ tile address (web mercator) and the caller's entity tags. z, x and y ranges are checked by the service. */
+export class TileAddressRequest {
   @IsInt({ message: 'z must be an integer from 0 to 22' })
   z!: number;
 
@@ -24,6 +20,13 @@ export class LayerTileRequest {
   @IsString({ each: true })
   @MaxLength(200, { each: true })
   if_none_match?: string[];
+}
+
+/** `layer.tiles.get`: one vector tile of a layer. */
+export class LayerTileRequest extends TileAddressRequest {
+  @IsString()
+  @Matches(LAYER_ID_PATTERN, { message: LAYER_ID_MESSAGE })
+  layer_id!: string;
 }
 
 /** `layer.tiles.describe`: the TileJSON of a layer served as vector tiles. */

@@ -5,5 +5,7 @@ export const LayerSubjects = {
   features: 'layer.features.list',
   tile: 'layer.tiles.get',
   tileset: 'layer.tiles.describe',
+  /** The base map: several layers in one tile (BasemapTileRequest, LayerTileReply). */
+  basemap: 'layer.basemap.get',
   regionCoverage: 'layer.coverage.get',
 } as const;

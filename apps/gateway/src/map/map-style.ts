@@ -1,0 +1,176 @@
+import { LAYER_CATALOGUE, type LayerDefinition } from '@lp/contracts';
+import { POLAND_BBOX_WGS84 as POLAND_BBOX } from '@lp/geo';
+import { DEFAULT_OVERLAY_COLOUR, ENV_COLOURS, LAND_COVER_COLOURS, ROAD_COLOURS, ZONING_COLOURS } from './map-style-palette.js';
+
+/** Layers of the base-map tile (layer-svc's basemap-policy), drawn under everything else. */
+const BASE_SOURCE = 'basemap';
+/** Layers served as tiles that the base map already draws: no overlay of their own. */
+const IN_BASEMAP = new Set(['roads', 'buildings']);
+/** Overlays shown when the map opens: parcel outlines are what the application is about. */
+const VISIBLE_AT_START = new Set(['parcels']);
+
+type Json = Record<string, unknown>;
+type Expression = unknown[];
+
+/** One switchable overlay as the map application's layer switcher lists it (style metadata). */
+export interface OverlayMetadata {
+  id: string;
+  name: string;
+  geometry: LayerDefinition['geometryType'];
+  visible: boolean;
+  style_layers: string[];
+  legend: Array<{ kind: string | null; colour: string }>;
+}
+
+export const OVERLAYS_METADATA_KEY = 'landparcel:overlays';
+
+const TEXT_FONT = ['sans-serif'];
+
+/**
+ * The MapLibre style of the map: our own vector tiles only (no third-party tile, glyph or sprite
+ * service, so a private preview never tells anyone where its users look). Text is drawn from the
+ * browser's fonts (no `glyphs`: MapLibre GL JS 5.11+ renders labels locally). Tile URLs are
+ * absolute on `baseUrl`; they need the same Bearer key as the API.
+ */
+export function mapStyle(baseUrl: string): Json {
+  const overlays = LAYER_CATALOGUE.filter((layer) => layer.servedVia.includes('tiles') && !IN_BASEMAP.has(layer.id));
+  const overlayLayers = overlays.map((layer) => overlayStyle(layer));
+  return {
+    version: 8,
+    name: 'Land parcels of Poland',
+    metadata: { [OVERLAYS_METADATA_KEY]: overlayLayers.map((overlay) => overlay.metadata) },
+    center: [19.2, 52.0],
+    zoom: 5.4,
+    sources: {
+      [BASE_SOURCE]: {
+        type: 'vector',
+        tiles: [`${baseUrl}/v1/basemap/tiles/{z}/{x}/{y}.mvt`],
+        minzoom: 0,
+        maxzoom: 16,
+        bounds: [POLAND_BBOX.minLng, POLAND_BBOX.minLat, POLAND_BBOX.maxLng, POLAND_BBOX.maxLat],
+        attribution: '© PRG, EGiB, BDOT10k, OSM; demo data (GET /v1/layers)',
+      },
+      ...Object.fromEntries(overlays.map((layer) => [layer.id, { type: 'vector', url: `${baseUrl}/v1/layers/${layer.id}/tiles.json` }])),
+    },
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': '#f5f3ee' } },
+      ...baseLayers(),
+      ...overlayLayers.flatMap((overlay) => overlay.layers),
+      ...labelLayers(),
+    ],
+  };
+}
+
+function byKind(colours: Record<string, string>, fallback: string): Expression {
+  return ['match', ['get', 'kind'], ...Object.entries(colours).flat(), fallback];
+}
+
+function baseLayers(): Json[] {
+  const src = { source: BASE_SOURCE };
+  const roadWidth = (scale: number): Expression => ['interpolate', ['exponential', 1.6], ['zoom'], 6, 0.6 * scale, 10, 1.4 * scale, 14, 4 * scale, 18, 16 * scale];
+  const majorRoad = ['in', ['get', 'kind'], ['literal', ['motorway', 'expressway', 'trunk']]];
+  return [
+    { id: 'land-cover', type: 'fill', ...src, 'source-layer': 'land_cover', paint: { 'fill-color': byKind(LAND_COVER_COLOURS, '#eeeeee'), 'fill-opacity': 0.9 } },
+    { id: 'waterways', type: 'line', ...src, 'source-layer': 'waterways', paint: { 'line-color': '#6aaedc', 'line-width': ['interpolate', ['linear'], ['zoom'], 7, 0.6, 12, 1.4, 16, 3] } },
+    { id: 'buildings', type: 'fill', ...src, 'source-layer': 'buildings', minzoom: 13, paint: { 'fill-color': '#d8cec6', 'fill-outline-color': '#bfb2a7' } },
+    {
+      id: 'admin-gmina',
+      type: 'line',
+      ...src,
+      'source-layer': 'admin_bounds',
+      filter: ['==', ['get', 'kind'], 'gmina'],
+      paint: { 'line-color': '#a896c0', 'line-width': 0.8, 'line-dasharray': [3, 2] },
+    },
+    { id: 'admin-powiat', type: 'line', ...src, 'source-layer': 'admin_bounds', filter: ['==', ['get', 'kind'], 'powiat'], paint: { 'line-color': '#957fb3', 'line-width': 1.1 } },
+    {
+      id: 'admin-voivodeship',
+      type: 'line',
+      ...src,
+      'source-layer': 'admin_bounds',
+      filter: ['==', ['get', 'kind'], 'voivodeship'],
+      paint: { 'line-color': '#7a5e9e', 'line-width': ['interpolate', ['linear'], ['zoom'], 5, 1.2, 10, 2.4] },
+    },
+    { id: 'roads-casing', type: 'line', ...src, 'source-layer': 'roads', minzoom: 10, layout: { 'line-cap': 'round', 'line-join': 'round' }, paint: { 'line-color': '#b9aa9b', 'line-width': roadWidth(1.35) } },
+    { id: 'roads', type: 'line', ...src, 'source-layer': 'roads', layout: { 'line-cap': 'round', 'line-join': 'round' }, paint: { 'line-color': byKind(ROAD_COLOURS, '#ffffff'), 'line-width': roadWidth(1) } },
+    { id: 'roads-major', type: 'line', ...src, 'source-layer': 'roads', filter: majorRoad, layout: { 'line-cap': 'round', 'line-join': 'round' }, paint: { 'line-color': byKind(ROAD_COLOURS, '#ffffff'), 'line-width': roadWidth(1.2) } },
+  ];
+}
+
+function labelLayers(): Json[] {
+  const src = { source: BASE_SOURCE };
+  const halo = { 'text-halo-color': 'rgba(255,255,255,0.9)', 'text-halo-width': 1.4 };
+  const place = (kind: string, minzoom: number, maxzoom: number, size: Expression | number, colour: string): Json => ({
+    id: `label-${kind}`,
+    type: 'symbol',
+    ...src,
+    'source-layer': 'places',
+    filter: ['==', ['get', 'kind'], kind],
+    minzoom,
+    maxzoom,
+    layout: { 'text-field': ['get', 'name'], 'text-font': TEXT_FONT, 'text-size': size, 'text-max-width': 8 },
+    paint: { 'text-color': colour, ...halo },
+  });
+  return [
+    {
+      id: 'label-roads',
+      type: 'symbol',
+      ...src,
+      'source-layer': 'roads',
+      minzoom: 12,
+      layout: {
+        'symbol-placement': 'line',
+        'text-field': ['coalesce', ['get', 'name'], ['get', 'road_number'], ''],
+        'text-font': TEXT_FONT,
+        'text-size': 11,
+      },
+      paint: { 'text-color': '#5b4d40', ...halo },
+    },
+    place('gmina', 9, 15, ['interpolate', ['linear'], ['zoom'], 9, 11, 13, 14], '#4a3d5c'),
+    place('powiat', 7, 9.5, 12, '#4a3d5c'),
+    place('voivodeship', 4, 7.5, 13, '#5b4778'),
+  ];
+}
+
+function overlayStyle(layer: LayerDefinition): { metadata: OverlayMetadata; layers: Json[] } {
+  const palette = layer.id.endsWith('_zones') ? ZONING_COLOURS : layer.id === 'env_layers' ? ENV_COLOURS : null;
+  const colour: Expression | string = palette ? byKind(palette, DEFAULT_OVERLAY_COLOUR) : overlayColour(layer.id);
+  const visibility = VISIBLE_AT_START.has(layer.id) ? 'visible' : 'none';
+  const common = { source: layer.id, 'source-layer': layer.id, layout: { visibility } };
+  const id = (part: string): string => `overlay:${layer.id}:${part}`;
+  const layers: Json[] =
+    layer.geometryType === 'Polygon'
+      ? layer.id === 'parcels'
+        ? [{ id: id('line'), type: 'line', ...common, paint: { 'line-color': '#8a4b2a', 'line-opacity': 0.75, 'line-width': ['interpolate', ['linear'], ['zoom'], 13, 0.4, 17, 1.4] } }]
+        : [
+            { id: id('fill'), type: 'fill', ...common, paint: { 'fill-color': colour, 'fill-opacity': 0.35 } },
+            { id: id('line'), type: 'line', ...common, paint: { 'line-color': colour, 'line-width': 1 } },
+          ]
+      : layer.geometryType === 'LineString'
+        ? [{ id: id('line'), type: 'line', ...common, paint: { 'line-color': colour, 'line-width': 1.6 } }]
+        : [
+            {
+              id: id('circle'),
+              type: 'circle',
+              ...common,
+              paint: { 'circle-color': colour, 'circle-radius': ['interpolate', ['linear'], ['zoom'], 8, 2.5, 15, 6], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1 },
+            },
+          ];
+  const legend = palette ? Object.entries(palette).map(([kind, swatch]) => ({ kind, colour: swatch })) : [{ kind: null, colour: layer.id === 'parcels' ? '#8a4b2a' : (colour as string) }];
+  return { metadata: { id: layer.id, name: layer.name, geometry: layer.geometryType, visible: visibility === 'visible', style_layers: layers.map((entry) => entry.id as string), legend }, layers };
+}
+
+/** A steady colour per overlay without a kind palette. */
+function overlayColour(layerId: string): string {
+  const colours: Record<string, string> = {
+    forest_stands: '#4e9a52',
+    grid_capacity: '#d35400',
+    transport_stops: '#2c6fbb',
+    air_quality: '#7f8c8d',
+    mining_areas: '#8c6d46',
+    aviation_obstacles: '#b03a2e',
+    airspace: '#2980b9',
+    kowr_land: '#b7950b',
+    contours: '#a0826d',
+  };
+  return colours[layerId] ?? DEFAULT_OVERLAY_COLOUR;
+}

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, type LayerDefinition } from '@lp/contracts';
+import { POLAND_BBOX_WGS84, bboxesOverlap, tileBbox, type Bbox, type TileAddress } from '@lp/geo';
+import type { QueryRunner } from 'typeorm';
+import { TILE_BUFFER, TILE_EXTENT, TILE_FEATURE_CAP, TILE_MAX_BYTES, tileSimplifyToleranceM } from './tile-policy.js';
+import { TilesRepository, type TileBytes } from './tiles.repository.js';
+
+/** Below this many features a tile that is still too large is refused rather than cut further. */
+const TILE_MIN_CAP = 100;
+
+export interface CutOptions {
+  /** Only features of these kinds; null: every kind. */
+  kinds?: readonly string[] | null;
+  /** Largest MVT the cut may return (a base-map tile shares one reply between several layers). */
+  maxBytes?: number;
+}
+
+/** Cuts one layer's MVT for a tile, keeping the largest features when the tile is too dense. */
+@Injectable()
+export class TileCutter {
+  constructor(private readonly tiles: TilesRepository) {}
+
+  /** The layer's part of the tile; null when no feature falls in it. */
+  async cut(q: QueryRunner, layer: LayerDefinition, table: string, tile: TileAddress, box: Bbox, options: CutOptions = {}): Promise<TileBytes | null> {
+    const segmentDeg = Math.min(box.maxLng - box.minLng, box.maxLat - box.minLat) / 16;
+    const toleranceM = tileSimplifyToleranceM(tile.z);
+    const maxBytes = options.maxBytes ?? TILE_MAX_BYTES;
+    for (let cap = TILE_FEATURE_CAP; cap >= TILE_MIN_CAP; cap = Math.floor(cap / 4)) {
+      const cut = await this.tiles.tile(q, layer, table, tile, box, { segmentDeg, cap, toleranceM, kinds: options.kinds ?? null });
+      if (cut.features === 0 || cut.mvt.length === 0) return null;
+      if (cut.mvt.length <= maxBytes) return { ...cut, truncated: cut.truncated || cap < TILE_FEATURE_CAP };
+    }
+    throw AppError.invalid(`The tile ${tile.z}/${tile.x}/${tile.y} of ${layer.id} is too dense to send even with its ${TILE_MIN_CAP} largest features; ask for a deeper zoom.`);
+  }
+}
+
+/** The tile's box widened by the MVT buffer and clipped to Poland; null when it misses Poland. */
+export function servedBox(tile: TileAddress): Bbox | null {
+  const box = tileBbox(tile);
+  const grow = TILE_BUFFER / TILE_EXTENT;
+  const dLng = (box.maxLng - box.minLng) * grow;
+  const dLat = (box.maxLat - box.minLat) * grow;
+  const wide: Bbox = { minLng: box.minLng - dLng, minLat: box.minLat - dLat, maxLng: box.maxLng + dLng, maxLat: box.maxLat + dLat };
+  const poland = POLAND_BBOX_WGS84;
+  if (!bboxesOverlap(wide, poland)) return null;
+  return {
+    minLng: Math.max(wide.minLng, poland.minLng),
+    minLat: Math.max(wide.minLat, poland.minLat),
+    maxLng: Math.min(wide.maxLng, poland.maxLng),
+    maxLat: Math.min(wide.maxLat, poland.maxLat),
+  };
+}

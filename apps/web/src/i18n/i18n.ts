@@ -1,0 +1,49 @@
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import { MESSAGES, type Language, type MessageKey } from './messages.js';
+
+const STORAGE_KEY = 'landparcel.language';
+
+/** The user's choice, else the browser's first language we speak, else Polish. */
+export function initialLanguage(): Language {
+  const saved = localStorage.getItem(STORAGE_KEY);
+  if (saved === 'pl' || saved === 'en') return saved;
+  for (const preferred of navigator.languages ?? [navigator.language]) {
+    const base = preferred.slice(0, 2).toLowerCase();
+    if (base === 'pl' || base === 'en') return base;
+  }
+  return 'pl';
+}
+
+export function saveLanguage(language: Language): void {
+  localStorage.setItem(STORAGE_KEY, language);
+  document.documentElement.lang = language;
+}
+
+export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+export function translator(language: Language): Translate {
+  return (key, values) => {
+    const text: string = MESSAGES[language][key];
+    return values ? text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')) : text;
+  };
+}
+
+export const I18n = createContext<{ language: Language; t: Translate }>({ language: 'pl', t: translator('pl') });
+
+export function useI18n(): { language: Language; t: Translate } {
+  return useContext(I18n);
+}
+
+/** Numbers as the reader writes them: decimal comma in Polish. */
+export function formatNumber(language: Language, value: number, digits = 0): string {
+  return new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB', { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(value);
+}
+
+export function formatArea(language: Language, sqm: number): string {
+  return sqm >= 10_000 ? `${formatNumber(language, sqm / 10_000, 2)} ha` : `${formatNumber(language, sqm)} m²`;
+}
+
+export function formatDistance(language: Language, metres: number): string {
+  return metres >= 1000 ? `${formatNumber(language, metres / 1000, 1)} km` : `${formatNumber(language, metres)} m`;
+}

@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, getJson } from '../api/client.js';
+import type { RegionView, ScenarioListView, ScenarioView } from '../api/types.js';
+import { useI18n } from '../i18n/i18n.js';
+
+export interface ScenarioRun {
+  scenario: string;
+  region: string | null;
+  params: Record<string, number>;
+  weights: Record<string, number>;
+}
+
+export interface ScenarioPanelProps {
+  initialScenario: string | null;
+  initialRegion: string | null;
+  busy: boolean;
+  onRun(run: ScenarioRun): void;
+}
+
+/** One of the twelve scenarios, a region, its parameters within their bounds and the signal weights. */
+export function ScenarioPanel({ initialScenario, initialRegion, busy, onRun }: ScenarioPanelProps) {
+  const { language, t } = useI18n();
+  const [scenarios, setScenarios] = useState<ScenarioView[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [scenarioId, setScenarioId] = useState<string | null>(initialScenario);
+  const [region, setRegion] = useState<string>(initialRegion ?? '');
+  const [regionOptions, setRegionOptions] = useState<RegionView[]>([]);
+  const [params, setParams] = useState<Record<string, number>>({});
+  const [weights, setWeights] = useState<Record<string, number>>({});
+
+  useEffect(() => {
+    getJson<ScenarioListView>('/v1/scenarios')
+      .then((list) => setScenarios(list.scenarios))
+      .catch((failure: unknown) => setError(failure instanceof ApiError ? failure.message : String(failure)));
+  }, []);
+
+  const scenario = scenarios.find((candidate) => candidate.id === scenarioId) ?? null;
+  useEffect(() => {
+    if (!scenario) return;
+    setParams(Object.fromEntries(scenario.parameters.map((parameter) => [parameter.id, parameter.default])));
+    setWeights(Object.fromEntries(scenario.signals.map((signal) => [signal.signal, signal.weight])));
+  }, [scenario?.id]);
+
+  useEffect(() => {
+    const text = region.trim();
+    if (text.length < 2 || /^\d+$/.test(text)) return setRegionOptions([]);
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      getJson<RegionView[]>('/v1/regions', { query: { q: text, limit: 8 }, signal: abort.signal })
+        .then(setRegionOptions)
+        .catch(() => setRegionOptions([]));
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [region]);
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (!scenario) return;
+    const typed = region.trim();
+    const teryt = /^\d{2}(\d{2}(\d{3})?)?$/.test(typed) ? typed : (regionOptions.find((option) => option.label === typed || option.name === typed)?.teryt ?? null);
+    onRun({ scenario: scenario.id, region: teryt, params, weights });
+  };
+
+  return (
+    <form class="scenario stack" onSubmit={submit} aria-label={t('modeScenario')}>
+      {error && (
+        <p role="alert" class="alert error">
+          {error}
+        </p>
+      )}
+      <label>
+        {t('scenarioPick')}
+        <select name="scenario" value={scenarioId ?? ''} onChange={(event) => setScenarioId((event.currentTarget as HTMLSelectElement).value || null)} required>
+          <option value="">—</option>
+          {scenarios.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {language === 'pl' ? candidate.title_pl : candidate.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('regionSearch')}
+        <input name="region" list="region-options" value={region} onInput={(event) => setRegion((event.currentTarget as HTMLInputElement).value)} autocomplete="off" />
+        <datalist id="region-options">
+          {regionOptions.map((option) => (
+            <option key={option.teryt} value={option.teryt}>
+              {option.label}
+            </option>
+          ))}
+        </datalist>
+      </label>
+      {scenario && (
+        <>
+          <p class="muted small">{scenario.description}</p>
+          <details>
+            <summary>{t('hardCriteria')}</summary>
+            <ul class="small">
+              {scenario.criteria.map((criterion) => (
+                <li key={criterion.label}>
+                  {criterion.label}
+                  {criterion.note ? <span class="muted"> — {criterion.note}</span> : null}
+                </li>
+              ))}
+            </ul>
+          </details>
+          <fieldset>
+            <legend>{t('parameters')}</legend>
+            {scenario.parameters.map((parameter) => (
+              <label key={parameter.id}>
+                {parameter.description} ({parameter.unit})
+                <input
+                  type="number"
+                  name={`param-${parameter.id}`}
+                  min={parameter.min}
+                  max={parameter.max}
+                  step={parameter.integer ? 1 : 'any'}
+                  value={params[parameter.id] ?? parameter.default}
+                  onInput={(event) => setParams({ ...params, [parameter.id]: Number((event.currentTarget as HTMLInputElement).value) })}
+                  required
+                />
+                <span class="muted small">
+                  {parameter.min} – {parameter.max}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>{t('weights')}</legend>
+            {scenario.signals.map((signal) => (
+              <label key={signal.signal}>
+                {signal.description}: <output>{weights[signal.signal] ?? signal.weight}</output>
+                <input
+                  type="range"
+                  name={`weight-${signal.signal}`}
+                  min={0}
+                  max={100}
+                  step={5}
+                  value={weights[signal.signal] ?? signal.weight}
+                  onInput={(event) => setWeights({ ...weights, [signal.signal]: Number((event.currentTarget as HTMLInputElement).value) })}
+                />
+              </label>
+            ))}
+          </fieldset>
+        </>
+      )}
+      <button type="submit" disabled={!scenario || busy}>
+        {busy ? t('searching') : t('run')}
+      </button>
+    </form>
+  );
+}
