@@ -147,6 +147,21 @@ describe('interpret', () => {
     expect(result.assumptions.join(' ')).toContain('odległość od miejscowości nie jest filtrem');
   });
 
+  it('reads words that name Object.prototype members as ordinary words, never crashing (a fuzz find)', () => {
+    for (const query of ['constructor', 'działka constructor w Poznaniu', 'toString valueOf hasOwnProperty']) {
+      const error = (() => {
+        try {
+          read(query, { region: '3064011' });
+          return null;
+        } catch (caught) {
+          return caught as AppError;
+        }
+      })();
+      expect([query, error === null || error instanceof AppError]).toEqual([query, true]);
+    }
+    expect(read('constructor', { region: '3064011' }).not_understood).toEqual(['constructor']);
+  });
+
   it('describes every filter in words', () => {
     const result = read('magazyn energii 20 MW w Krakowie', { language: 'en' });
     expect(result.filters).toContain('available grid capacity of at least 20 MW within 5 km');

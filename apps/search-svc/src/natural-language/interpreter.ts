@@ -24,6 +24,7 @@ import { findQuantities, QUANTITY_VOCABULARY } from './text/quantities.js';
 import { findRoadNumbers } from './text/road-numbers.js';
 import { correctSpelling, SpellingVocabulary } from './text/spelling.js';
 import { spanText, tokenize, type Token } from './text/tokens.js';
+import { lookUpWord } from './text/word-table.js';
 
 /** Spec Limits leave it open: a sentence, not a document. */
 export const NL_QUERY_MAX_CHARS = 500;
@@ -101,7 +102,7 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
   for (const token of tokens) {
     if (token.kind !== 'word' || token.upper || isKnown(token.fold) || baseCandidates(token.fold).some((base) => gazetteer.nameWords.has(base))) continue;
     const previous = tokens[token.index - 1];
-    const nameLike = token.capitalized && (token.index > 0 && !/[.!?;:]\s*$/.test(token.before) || (previous !== undefined && (PLACE_PREPOSITIONS.has(previous.fold) || UNIT_WORDS_BEFORE[previous.fold] !== undefined)));
+    const nameLike = token.capitalized && (token.index > 0 && !/[.!?;:]\s*$/.test(token.before) || (previous !== undefined && (PLACE_PREPOSITIONS.has(previous.fold) || lookUpWord(UNIT_WORDS_BEFORE, previous.fold) !== undefined)));
     if (nameLike) continue;
     const read = correctSpelling(token.fold, SPELLING);
     if (read) {

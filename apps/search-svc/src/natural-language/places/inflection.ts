@@ -1,3 +1,5 @@
+import { lookUpWord } from '../text/word-table.js';
+
 /**
  * Polish place names decline: "w Krakowie", "koło Poznania", "pod Olsztynem", "w Zielonej Górze",
  * "na Mazowszu", "w Katowicach". Rather than generate every form of 100,000 names, a query word is
@@ -124,7 +126,7 @@ const CONSONANT = /[bcdfghjklmnprstwxz]$/;
 export function baseCandidates(word: string): string[] {
   const out = new Set<string>([word]);
   if (!/^[a-z]+$/.test(word)) return [...out];
-  for (const base of IRREGULAR[word] ?? []) out.add(base);
+  for (const base of lookUpWord(IRREGULAR, word) ?? []) out.add(base);
   for (const [ending, replacement] of RULES) {
     if (!word.endsWith(ending)) continue;
     const stem = word.slice(0, word.length - ending.length);

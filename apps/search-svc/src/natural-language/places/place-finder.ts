@@ -3,6 +3,7 @@ import { editDistance, typoAllowance } from '../text/edit-distance.js';
 import type { Gazetteer, NameEntry, NamedPlace } from './gazetteer.js';
 import { baseCandidates } from './inflection.js';
 import { AROUND_PREPOSITIONS, COMMON_WORD_NAMES, GMINA_TYPE_WORDS, PLACE_PREPOSITIONS, UNIT_WORDS_AFTER, UNIT_WORDS_BEFORE, type UnitWord } from './place-words.js';
+import { lookUpWord } from '../text/word-table.js';
 
 /** How strongly the text marks a name as a place: a unit word, a preposition, a capital letter, nothing. */
 export type PlaceCue = 'unit' | 'preposition' | 'capital' | 'bare';
@@ -92,7 +93,7 @@ export function findPlaces(tokens: readonly Token[], gazetteer: Gazetteer, optio
     if (named) {
       const length = named[0]!.length;
       // a unit word after the name: "ostródzki county", "Kórnik municipality"
-      const after = UNIT_WORDS_AFTER[tokens[index + length]?.fold ?? ''];
+      const after = lookUpWord(UNIT_WORDS_AFTER, tokens[index + length]?.fold ?? '');
       if (after && usable(index + length)) {
         // "Poznań county" is the powiat named after the city (powiat poznański), not the city itself
         const derived = after.levels?.[0] === 'powiat' ? powiatsNamedAfter(named) : [];
@@ -131,7 +132,7 @@ export function findPlaces(tokens: readonly Token[], gazetteer: Gazetteer, optio
   }
 
   function unitWordAt(index: number): { word: UnitWord; unitType: string | null; nameStart: number } | null {
-    const word = UNIT_WORDS_BEFORE[tokens[index]!.fold];
+    const word = lookUpWord(UNIT_WORDS_BEFORE, tokens[index]!.fold);
     if (!word) return null;
     let nameStart = index + 1;
     // "municipality of Swarzędz", "city of Gdańsk"

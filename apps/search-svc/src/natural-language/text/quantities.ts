@@ -1,6 +1,7 @@
 import { compilePhrase, matchPhrase, phraseVocabulary, type Phrase } from '../lexicon/phrase-pattern.js';
 import { NUMBER_WORDS } from './number-words.js';
 import type { Token } from './tokens.js';
+import { lookUpWord } from './word-table.js';
 
 /** What a number measures, in our base units: m2, m, MW, kV, %, PLN. */
 export type Dimension = 'area' | 'distance' | 'power' | 'voltage' | 'percent' | 'price';
@@ -118,7 +119,7 @@ export function numberAt(tokens: readonly Token[], index: number): number | unde
   const token = tokens[index];
   if (!token) return undefined;
   if (token.kind === 'number') return token.value;
-  return token.kind === 'word' ? NUMBER_WORDS[token.fold] : undefined;
+  return token.kind === 'word' ? lookUpWord(NUMBER_WORDS, token.fold) : undefined;
 }
 
 function unitAt(tokens: readonly Token[], index: number, usable: (i: number) => boolean): { unit: UnitDefinition; length: number } | null {
