@@ -24,7 +24,8 @@ describe('report wording on the demo data', () => {
     stack = await GatewayStack.start({
       template: 'demo',
       services: ['parcel-svc', 'market-svc', 'search-svc', 'layer-svc'],
-      gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000' },
+      // wording is checked here, not speed: a PDF with its map passed 10 s while the whole suite ran
+      gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000', RPC_TIMEOUT_MS: '30000' },
     });
     key = await stack.createKey(['parcels:read', 'layers:read']);
     [{ id: small }] = (await stack.sql<{ id: string }>(`SELECT parcel_id AS id FROM layer_pub.parcels WHERE area_sqm < 2000 ORDER BY parcel_id LIMIT 1`)) as [{ id: string }];

@@ -183,7 +183,7 @@ describe('geocode-svc regions over NATS against PostGIS', () => {
 
   it('serves its readiness on the ops port and counts the handled subject', async () => {
     const res = await fetch(`http://127.0.0.1:${service.opsPort}/readyz`);
-    expect(await res.json()).toEqual({ status: 'ok', checks: { nats: 'ok', database: 'ok' } });
+    expect(await res.json()).toEqual({ status: 'ok', checks: { shutdown: 'ok', nats: 'ok', database: 'ok' } }); // shutdown: not draining for a rollout
     const metrics = await (await fetch(`http://127.0.0.1:${service.opsPort}/metrics`)).text();
     expect(metrics).toContain('lp_rpc_handler_duration_seconds_count{subject="geocode.regions.find",outcome="ok"}');
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LAYER_CATALOGUE } from '@lp/contracts';
 import { createTestDatabase, testEnvironment, type TestDatabase } from '@lp/testing';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
 import { sourceDir } from './source-files.js';
@@ -60,9 +60,24 @@ describe('layer-svc commands of the Kubernetes deployment', () => {
   });
 
   it('migrate.js --wait keeps waiting on a schema the Job has not migrated, and applies nothing itself', async () => {
-    const result = await run('migrate.js', ['--wait'], emptyUrl, 5000);
-    expect(result.code).toBeNull(); // still waiting when the 5 s timeout killed it
-    expect(result.stdout).toMatch(/layer: waiting for the migration job/);
+    // Watched, not timed: it must say it waits, and still be waiting a while later (a loaded
+    // machine can take seconds just to load the script, so no fixed timeout decides).
+    const { repoRoot } = testEnvironment();
+    const child = spawn(process.execPath, [join(repoRoot, 'apps/layer-svc/dist/migrate.js'), '--wait'], {
+      cwd: repoRoot,
+      env: { PATH: process.env['PATH'] ?? '', TZ: 'UTC', DATABASE_URL: emptyUrl },
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    try {
+      const started = Date.now();
+      while (!/layer: waiting for the migration job/.test(stdout) && child.exitCode === null && Date.now() - started < 90_000) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(stdout).toMatch(/layer: waiting for the migration job/);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(child.exitCode).toBeNull(); // still waiting
+    } finally {
+      child.kill('SIGKILL');
+    }
     const tables = await query<{ n: string }>(emptyUrl, `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'layer' AND table_name <> 'migrations'`);
     expect(tables[0]?.n).toBe('0');
   });

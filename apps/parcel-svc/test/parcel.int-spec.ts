@@ -47,7 +47,7 @@ describe('parcel-svc over NATS against PostGIS', () => {
   it('serves its readiness on the ops port, checking the database and NATS', async () => {
     const res = await fetch(`http://127.0.0.1:${service.opsPort}/readyz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', checks: { nats: 'ok', database: 'ok' } });
+    expect(await res.json()).toEqual({ status: 'ok', checks: { shutdown: 'ok', nats: 'ok', database: 'ok' } }); // shutdown: not draining for a rollout
     const metrics = await (await fetch(`http://127.0.0.1:${service.opsPort}/metrics`)).text();
     expect(metrics).toContain('lp_rpc_handler_duration_seconds_count{subject="parcel.get",outcome="ok"}');
   });
