@@ -136,30 +136,34 @@ describe('map application in a browser', () => {
   it('downloads the report PDF of a parcel and makes a shareable link that opens without a key', async () => {
     const parcel = await parcelWithPoint();
     const opened = await openPage(browser, { key });
-    await opened.page.goto(`${base}/p/${encodeURIComponent(parcel.id)}`);
-    const download = opened.page.waitForEvent('download');
-    await opened.page.getByRole('button', { name: 'Pobierz PDF (EN)' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^raport-.*-en\.pdf$/);
-    const bytes = await readFile((await file.path())!);
-    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await opened.page.getByRole('button', { name: 'Utwórz link do udostępnienia' }).click();
-    const link = await opened.page.getByRole('textbox', { name: 'Utwórz link do udostępnienia' }).inputValue();
-    const shared = await fetch(link);
-    expect(shared.status).toBe(200);
-    expect(shared.headers.get('content-type')).toMatch(/application\/pdf/);
-    await opened.page.locator('.share').scrollIntoViewIfNeeded();
-    await screenshot(opened.page, 'report-actions-desktop');
-    expect(opened.errors).toEqual([]);
-    if (process.env['MAP_APP_SCREENSHOTS']) {
-      // The report itself as the browser's PDF viewer shows it, for people to look at.
-      const viewer = await opened.context.newPage();
-      await viewer.goto(link).catch(() => undefined);
-      await viewer.waitForTimeout(3000);
-      await screenshot(viewer, 'report-desktop');
+    try {
+      await opened.page.goto(`${base}/p/${encodeURIComponent(parcel.id)}`);
+      // A report is rendered on request (pdfkit, with its map): on two loaded cores that takes a while.
+      const download = opened.page.waitForEvent('download', { timeout: 120_000 });
+      await opened.page.getByRole('button', { name: 'Pobierz PDF (EN)' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^raport-.*-en\.pdf$/);
+      const bytes = await readFile((await file.path())!);
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      await opened.page.getByRole('button', { name: 'Utwórz link do udostępnienia' }).click();
+      const link = await opened.page.getByRole('textbox', { name: 'Utwórz link do udostępnienia' }).inputValue({ timeout: 120_000 });
+      const shared = await fetch(link);
+      expect(shared.status).toBe(200);
+      expect(shared.headers.get('content-type')).toMatch(/application\/pdf/);
+      await opened.page.locator('.share').scrollIntoViewIfNeeded();
+      await screenshot(opened.page, 'report-actions-desktop');
+      expect(opened.errors).toEqual([]);
+      if (process.env['MAP_APP_SCREENSHOTS']) {
+        // The report itself as the browser's PDF viewer shows it, for people to look at.
+        const viewer = await opened.context.newPage();
+        await viewer.goto(link).catch(() => undefined);
+        await viewer.waitForTimeout(3000);
+        await screenshot(viewer, 'report-desktop');
+      }
+    } finally {
+      await opened.context.close();
     }
-    await opened.context.close();
-  });
+  }, 300_000);
 
   it('opens a map_url (/p/<id>) without a key at the sign-in, then lands on that parcel; with the key stored it shows the parcel at once', async () => {
     const parcel = await parcelWithPoint();
