@@ -104,8 +104,8 @@ fi
 # STACK_REPLICAS="parcel-svc=3,search-svc=2": that many processes of a service in its queue group
 # (each with its own ops port and log), as Kubernetes runs replicas.
 replicas_of() {
-	local entry
-	for entry in ${STACK_REPLICAS//,/ }; do
+	local entry list=${STACK_REPLICAS:-}
+	for entry in ${list//,/ }; do
 		if [[ "${entry%%=*}" == "$1" && "${entry#*=}" =~ ^[1-9][0-9]?$ ]]; then
 			printf '%s' "${entry#*=}"
 			return
