@@ -73,24 +73,12 @@ function filterChecks(expected: ExpectedFilters, request: SearchParcelsRequest):
   if (expected.requirePlan !== undefined) out.push(['requirePlan', filters.zoning?.require_plan === expected.requirePlan, got]);
   for (const [layer, want] of Object.entries(expected.near ?? {})) {
     const near = filters.near?.find((item) => item.layer === layer);
-    const ok =
-      near !== undefined &&
-      (want.within === undefined || close(near.within_m, want.within)) &&
-      Object.entries(want.where ?? {}).every(([key, value]) => close(near.where?.[key], value)) &&
-      (want.kinds === undefined || JSON.stringify([...(near.kinds ?? [])].sort()) === JSON.stringify(expandKinds(layer, want.kinds).sort())) &&
-      sameIds(near.ids, want.ids);
-    out.push([`near ${layer}`, ok, got]);
+    out.push([`near ${layer}`, near !== undefined && distanceMatches(layer, near, near.within_m, want, want.within), got]);
   }
   for (const layer of expected.notNear ?? []) out.push([`not near ${layer}`, !(filters.near ?? []).some((item) => item.layer === layer), got]);
   for (const [layer, want] of Object.entries(expected.far ?? {})) {
     const far = filters.far?.find((item) => item.layer === layer);
-    const ok =
-      far !== undefined &&
-      (want.beyond === undefined || close(far.beyond_m, want.beyond)) &&
-      Object.entries(want.where ?? {}).every(([key, value]) => close(far.where?.[key], value)) &&
-      (want.kinds === undefined || JSON.stringify([...(far.kinds ?? [])].sort()) === JSON.stringify(expandKinds(layer, want.kinds).sort())) &&
-      sameIds(far.ids, want.ids);
-    out.push([`far ${layer}`, ok, got]);
+    out.push([`far ${layer}`, far !== undefined && distanceMatches(layer, far, far.beyond_m, want, want.beyond), got]);
   }
   for (const [layer, want] of Object.entries(expected.exclude ?? {})) {
     const exclude = filters.exclude?.find((item) => item.layer === layer);
@@ -106,6 +94,22 @@ function filterChecks(expected: ExpectedFilters, request: SearchParcelsRequest):
 }
 
 /** Named anchors as expected: the same ids (in any order), or none when none are expected. */
+/** A near or far filter against the case's expectation: the distance, `where`, kinds and ids. */
+function distanceMatches(
+  layer: string,
+  got: { where?: Record<string, unknown>; kinds?: readonly string[]; ids?: readonly string[] },
+  gotMetres: number,
+  want: { where?: Record<string, unknown>; kinds?: string[]; ids?: string[] },
+  wantMetres: number | undefined,
+): boolean {
+  return (
+    (wantMetres === undefined || close(gotMetres, wantMetres)) &&
+    Object.entries(want.where ?? {}).every(([key, value]) => close(got.where?.[key], value)) &&
+    (want.kinds === undefined || JSON.stringify([...(got.kinds ?? [])].sort()) === JSON.stringify(expandKinds(layer, want.kinds).sort())) &&
+    sameIds(got.ids, want.ids)
+  );
+}
+
 function sameIds(got: readonly string[] | undefined, want: readonly string[] | undefined): boolean {
   if (want === undefined) return got === undefined;
   return got !== undefined && JSON.stringify([...got].sort()) === JSON.stringify([...want].sort());
