@@ -301,6 +301,26 @@ describe('MCP tool server end to end (demo data)', () => {
       expect(sites.coverage.length).toBeGreaterThan(0);
     });
 
+    it('find_sites with few matches offers what would it take, each count that of the relaxed search run through REST', async () => {
+      const sites = await call('find_sites', { scenario: 'urban_residential_development', region: 'Poznań', params: { max_stop_m: 100, min_area_sqm: 20000 }, limit: 5 });
+      expect(sites.isError).toBeFalsy();
+      const structured = sites.structuredContent as { matched: number; near_misses?: { relaxations: Array<{ parameter: string; to: number; matched: number }> } };
+      expect(structured.matched).toBeLessThan(10);
+      const relaxations = structured.near_misses!.relaxations;
+      const reach = relaxations.find((r) => /^filters\.near\[\d+\]\.within_m$/.test(r.parameter))!;
+      expect(reach).toBeDefined();
+      const rest = async (path: string, body: unknown): Promise<{ matched: number; filters?: { near?: Array<{ within_m: number }> } }> => {
+        const response = await fetch(`${stack.gatewayUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        expect(response.status).toBe(200);
+        return (await response.json()) as { matched: number };
+      };
+      const request = await rest('/v1/scenarios/urban_residential_development/compile', { region: '3064011', params: { max_stop_m: 100, min_area_sqm: 20000 } });
+      const index = Number(/\[(\d+)\]/.exec(reach.parameter)![1]);
+      request.filters!.near![index]!.within_m = reach.to;
+      expect((await rest('/v1/search/parcels', { ...request, limit: 1 })).matched).toBe(reach.matched);
+      expect(text(sites)).toMatch(/What would it take|Relaxing these adds nothing/);
+    });
+
     it('find_sites and search_parcels tell the model that "not contaminated" was not checked', async () => {
       const sites = await call('find_sites', { scenario: 'brownfield_redevelopment', region: 'Poznań', limit: 5 });
       expect(sites.isError).toBeFalsy();

@@ -4,6 +4,7 @@ import { READ_ONLY_TOOL, defineTool } from './tool-definition.js';
 import { mapUrlFor } from './support/parcel-links.js';
 import { regionInput, regionOutput, regionOutputOf, resolveRegion } from './support/region-resolver.js';
 import { blockedMessage, coverageWarningLines, searchCoverageOf, searchOutcomeFields, unrankedLines } from './support/search-coverage.js';
+import { nearMissesOf, nearMissLines } from './support/near-misses.js';
 import { bulletList, formatArea } from './support/text-format.js';
 import { TOOL_LIMIT } from './support/tool-limit.js';
 
@@ -76,6 +77,7 @@ export const findSitesTool = defineTool({
       matched: response.matched,
       blocked: response.blocked,
       unranked_signals: response.unranked_signals ?? [],
+      near_misses: nearMissesOf(response.near_misses),
       results: response.results.map((result) => ({
         parcel_id: result.parcel_id,
         area_sqm: result.area_sqm,
@@ -97,6 +99,7 @@ export const findSitesTool = defineTool({
         return `${item.parcel_id}, ${item.gmina}, ${formatArea(item.area_sqm)}, score ${item.score ?? '-'}${earned ? ` [${earned}]` : ''}${unscreened} ${item.map_url}`;
       }),
       ...unrankedLines(structured.unranked_signals),
+      ...nearMissLines(structured.near_misses, labelOf),
       ...coverageWarningLines(coverage, labelOf),
     ];
     return { structuredContent: structured, text: lines.join('\n') };

@@ -4,6 +4,7 @@ import { READ_ONLY_TOOL, defineTool } from './tool-definition.js';
 import { mapUrlFor } from './support/parcel-links.js';
 import { regionInput, regionOutput, resolveRegion } from './support/region-resolver.js';
 import { blockedMessage, coverageWarningLines, searchCoverageOf, searchOutcomeFields, unrankedLines } from './support/search-coverage.js';
+import { nearMissesOf, nearMissLines } from './support/near-misses.js';
 import { bulletList, formatArea } from './support/text-format.js';
 import { TOOL_LIMIT } from './support/tool-limit.js';
 
@@ -64,6 +65,7 @@ export const searchParcelsTool = defineTool({
       matched: response.matched,
       blocked: response.blocked,
       unranked_signals: response.unranked_signals ?? [],
+      near_misses: nearMissesOf(response.near_misses),
       results: response.results.map((result) => ({
         parcel_id: result.parcel_id,
         area_sqm: result.area_sqm,
@@ -89,6 +91,7 @@ function renderSearch(result: z.output<typeof outputSchema>, where: string): str
     ...(interpretation.not_understood.length > 0 ? [`Ignored words: ${interpretation.not_understood.join(', ')}.`] : []),
     ...bulletList(result.results, (item) => `${item.parcel_id}, ${item.gmina}, ${formatArea(item.area_sqm)}${item.score === null ? '' : `, score ${item.score}`}${item.why.length > 0 ? ` — ${item.why.join('; ')}` : ''} ${item.map_url}`),
     ...unrankedLines(result.unranked_signals),
+    ...nearMissLines(result.near_misses),
     ...coverageWarningLines(result.coverage),
   ];
   return lines.join('\n');

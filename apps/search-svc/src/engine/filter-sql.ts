@@ -195,8 +195,10 @@ function anyFeatureColumn(layer: LayerDefinition): NearestColumn | undefined {
  * before the query.
  */
 function farSql(far: FarFilter, params: SqlParams, useIndex: boolean): CriterionSql {
-  const { passes, spatial } = withinSql(far, far.beyond_m, params, useIndex);
-  return { passes: `NOT COALESCE(${passes}, false)`, spatial };
+  const { passes, spatial, column, anchors } = withinSql(far, far.beyond_m, params, useIndex);
+  // the distance measured, where it is at hand (near misses say how much closer a parcel is); no name: it is not a fact of results
+  const distance = column ? `i.${column.column}_m` : anchors ? `ST_Distance(p.geom, ${anchors})` : undefined;
+  return { passes: `NOT COALESCE(${passes}, false)`, spatial, ...(distance ? { distance } : {}) };
 }
 
 function excludeSql(exclude: ExcludeFilter, params: SqlParams, useIndex: boolean): CriterionSql {

@@ -5,6 +5,7 @@ import type { ExplainedResult, ResultFacts } from '../natural-language/why/resul
 import { planCoverage, type CoverageTable, type CriterionPlan, type ScopeGmina } from './criterion-coverage.js';
 import type { FilterPath } from './filter-sql.js';
 import { needsParcelEvidence, type EvidenceTable } from './zoning-evidence-coverage.js';
+import { NearMissFinder } from '../near-misses/near-miss-finder.js';
 import { SearchRepository, type SearchRow } from './search.repository.js';
 import { buildSearchQuery, type SearchQuery } from './search-query.js';
 import { scopeOf, type SearchScope } from './search-scope.js';
@@ -13,6 +14,8 @@ import { scoreComponents, unrankedSignals, type SignalCells } from './score-comp
 export interface SearchOptions {
   parcelIds?: readonly string[];
   path?: FilterPath;
+  /** Only parcels proven to fail this criterion while passing every other (near misses). */
+  failing?: string;
 }
 
 /** One parcel judged against filters (scenario fit), each near_any alternative on its own. */
@@ -62,11 +65,18 @@ function unscreenedOf(row: SearchRow, query: SearchQuery): string[] {
  */
 @Injectable()
 export class ParcelSearchService implements ParcelSearch {
+  private readonly nearMisses = new NearMissFinder((request, options) => this.search(request, options));
+
   constructor(private readonly repository: SearchRepository) {}
 
-  /** Runs a request that passed validateMessage(SearchParcelsRequest) and assertSearchRequest. */
+  /**
+   * Runs a request that passed validateMessage(SearchParcelsRequest) and assertSearchRequest; an
+   * answer with few results says what would it take to get more (near_misses).
+   */
   async run(request: SearchParcelsRequest): Promise<ParcelSearchResponse> {
-    return this.search(request);
+    const response = await this.search(request);
+    const nearMisses = await this.nearMisses.find(request, response);
+    return nearMisses ? { ...response, near_misses: nearMisses } : response;
   }
 
   /**
@@ -132,9 +142,10 @@ export class ParcelSearchService implements ParcelSearch {
     return { scope, gminas, plans, blocked, allowed, table };
   }
 
-  query(request: SearchParcelsRequest, plan: SearchPlan, { parcelIds, path, judgeAlternatives }: SearchOptions & { judgeAlternatives?: boolean } = {}): SearchQuery {
+  query(request: SearchParcelsRequest, plan: SearchPlan, { parcelIds, path, failing, judgeAlternatives }: SearchOptions & { judgeAlternatives?: boolean } = {}): SearchQuery {
     return buildSearchQuery({
       path,
+      failing,
       judgeAlternatives,
       request,
       scope: plan.scope,

@@ -1,6 +1,6 @@
 import type { SearchParcelsRequest } from '@lp/contracts';
 import type { CriterionPlan } from './criterion-coverage.js';
-import { criteriaSql, type FilterPath } from './filter-sql.js';
+import { criteriaSql, type CriterionSql, type FilterPath } from './filter-sql.js';
 import type { SearchScope } from './search-scope.js';
 import { contributionSql, planSignals, rankedWeightSql, SIGNAL_VALUE_SQL, type SignalPlan } from './signal-sql.js';
 import { SqlParams } from './sql-params.js';
@@ -22,6 +22,11 @@ export interface SearchQueryInput {
    * so one statement tells which alternatives a parcel meets.
    */
   judgeAlternatives?: boolean;
+  /**
+   * Near misses: this criterion must be proven to fail (its data known, the parcel outside its
+   * threshold) while every other criterion passes as usual.
+   */
+  failing?: string;
 }
 
 export interface SearchQuery {
@@ -62,6 +67,20 @@ function scopeSql(input: SearchQueryInput, params: SqlParams): string[] {
 }
 
 /**
+ * The parcel is proven to fail the criterion: its predicate is false (a null is "none within reach"),
+ * the row has the criterion's data, and, for a screening criterion, its gmina has the layer; a
+ * measured distance must exist, so the parcel missed by a known amount.
+ */
+function failingSql(sql: CriterionSql, plan: CriterionPlan, input: SearchQueryInput, params: SqlParams): string {
+  const parts = [`NOT COALESCE((${sql.passes}), false)`];
+  if (sql.unknown) parts.push(`NOT COALESCE((${sql.unknown}), false)`);
+  const uncovered = plan.uncovered.filter((t) => input.allowed.includes(t));
+  if (plan.criterion.mode === 'screens' && uncovered.length > 0) parts.push(`NOT ${terytIn(uncovered, input.allowed, params)}`);
+  if (sql.distance) parts.push(`${sql.distance} IS NOT NULL`);
+  return parts.join(' AND ');
+}
+
+/**
  * The whole search as one statement: the matching rows of the search index (`m`), their signal
  * ranges (`r`), each result's contributions and score, best first with ties by parcel id, the
  * number matched before the limit, and the outlines of the page returned.
@@ -89,6 +108,16 @@ export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
     const id = plan.criterion.criterion;
     const writer = filters.get(id);
     if (!writer) throw new Error(`no SQL for criterion ${id}`);
+    if (id === input.failing) {
+      const sql = writer(params);
+      spatial ||= sql.spatial;
+      where.push(`(${failingSql(sql, plan, input, params)})`);
+      if (sql.distance) {
+        select.push(`${sql.distance} AS nd${index}`, `${sql.featureName ?? 'NULL::text'} AS nn${index}`);
+        near.push({ criterion: id, distance: `nd${index}`, name: `nn${index}` });
+      }
+      continue;
+    }
     if (plan.criterion.mode === 'requires') {
       const sql = writer(params);
       spatial ||= sql.spatial;

@@ -59,6 +59,7 @@ export class NaturalLanguageService {
       blocked: response.blocked,
       coverage: response.coverage,
       ...(response.unranked_signals ? { unranked_signals: response.unranked_signals } : {}),
+      ...(response.near_misses ? { near_misses: response.near_misses } : {}),
       results: response.results.map(({ facts, ...result }) => ({ ...result, why: explainResult(interpretation, { ...result, facts }) })),
     };
   }

@@ -20,6 +20,11 @@ export const RANK_WEIGHT_MAX = 100;
 /** `slope_pct.max`: mean slope in percent (100 % is 45 degrees). */
 export const SLOPE_MAX_PCT = 100;
 
+/** Near misses ("what would it take") come with answers matching fewer parcels than this. */
+export const NEAR_MISSES_BELOW = 10;
+/** Parcels failing one criterion only, listed per criterion. */
+export const ONE_AWAY_PER_CRITERION = 5;
+
 /** Caps that keep one request's SQL bounded. */
 export const NEAR_MAX_ITEMS = 20;
 export const EXCLUDE_MAX_ITEMS = 20;

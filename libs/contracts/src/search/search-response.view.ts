@@ -3,6 +3,7 @@ import { GeometryView } from '../common/geojson.view.js';
 import { COVERAGE_STATUSES, type CoverageStatus } from '../common/coverage-status.js';
 import { CRITERION_MODES, type CriterionMode } from './search-criteria.js';
 import { SEARCH_SIGNAL_IDS } from './search-signals.js';
+import { NEAR_MISSES_BELOW } from './search-bounds.js';
 
 /** Whether the data behind one criterion exists in the searched region ("no data is not no"). */
 export class CriterionCoverageView {
@@ -72,6 +73,76 @@ export class SearchResultView {
   unscreened?: string[];
 }
 
+/** One tunable parameter relaxed one step within its allowed range, and what the relaxed search matched. */
+export class RelaxationView {
+  @ApiProperty({ description: 'The criterion relaxed (its coverage entry)', example: 'near:power_substations' })
+  criterion!: string;
+
+  @ApiProperty({ description: 'Where the parameter sits in the request', example: 'filters.near[0].within_m' })
+  parameter!: string;
+
+  @ApiProperty({ description: "The request's value", example: 10000 })
+  from!: number;
+
+  @ApiProperty({ description: 'The relaxed value (within the allowed range)', example: 15000 })
+  to!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Parcels the relaxed search matches (the same search, this one value changed)', example: 44 })
+  matched!: number;
+
+  @ApiProperty({ type: 'integer', description: 'matched minus the parcels matched now', example: 41 })
+  added!: number;
+}
+
+/** A parcel that passes every criterion but one, which it is proven to fail. */
+export class OneAwayParcelView {
+  @ApiProperty({ example: '306401_1.0007.AR_1.34/1' })
+  parcel_id!: string;
+
+  @ApiProperty({ description: 'Gmina name' })
+  gmina!: string;
+
+  @ApiProperty({ description: 'TERYT code of the gmina, 7 digits' })
+  teryt!: string;
+
+  @ApiProperty()
+  area_sqm!: number;
+
+  @ApiProperty({ description: 'The one criterion the parcel fails', example: 'slope' })
+  criterion!: string;
+
+  @ApiPropertyOptional({ description: 'The threshold it misses, where the criterion has one', example: 'filters.slope_pct.max' })
+  parameter?: string;
+
+  @ApiPropertyOptional({ description: "The request's threshold", example: 5 })
+  limit?: number;
+
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'number' }, { type: 'string' }],
+    description: "The parcel's own value for the criterion, where one is measured: area in m², slope in %, distance in m, the zoning category",
+    example: 6.4,
+  })
+  value?: number | string;
+}
+
+/**
+ * "What would it take": with few or no results, how many more parcels each relaxation would give,
+ * and the parcels that fail a single criterion. An addition to the spec.
+ */
+export class NearMissesView {
+  @ApiProperty({ type: [RelaxationView], description: 'One per tunable parameter of a hard criterion that is not at the edge of its range' })
+  relaxations!: RelaxationView[];
+
+  @ApiProperty({ type: [OneAwayParcelView], description: 'Up to five per criterion; a distance criterion lists parcels within its largest allowed reach' })
+  one_away!: OneAwayParcelView[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Relaxations or criteria not evaluated within the time given to near misses: not evaluated, not "nothing to gain"',
+  })
+  not_evaluated?: string[];
+}
+
 /** What every search answer says beside its results: structured and natural-language alike. */
 export class SearchOutcomeView {
   @ApiProperty({ type: 'integer', description: 'Parcels returned' })
@@ -95,6 +166,12 @@ export class SearchOutcomeView {
     example: ['transit_distance_m'],
   })
   unranked_signals?: string[];
+
+  @ApiPropertyOptional({
+    type: NearMissesView,
+    description: `With fewer than ${NEAR_MISSES_BELOW} matches (and not blocked): what relaxing each criterion would add, and parcels failing one criterion only. An addition to the spec`,
+  })
+  near_misses?: NearMissesView;
 }
 
 /** POST /v1/search/parcels, 200. */

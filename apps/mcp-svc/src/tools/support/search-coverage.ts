@@ -1,5 +1,6 @@
 import type { CriterionCoverageView } from '@lp/contracts';
 import { z } from 'zod';
+import { nearMissesField } from './near-misses.js';
 
 /** A criterion of a search and whether its data exists in the region (spec "Coverage rules"). */
 export const searchCoverageSchema = z.object({
@@ -58,6 +59,7 @@ export const searchOutcomeFields = {
   unranked_signals: z
     .array(z.string())
     .describe('Ranking signals no result has data for: left out of the score (tell the user the ranking ignores them); empty when every signal has data'),
+  near_misses: nearMissesField,
 };
 
 /** The line telling the model which ranking signals had no data, if any. */
