@@ -63,10 +63,16 @@ trap cleanup INT TERM EXIT
 say "Migrating..."
 lp_migrate "$ROOT"
 
-DEMO_DIR=$STATE/demo-data/demo
+# STACK_DEMO_SOURCES: demo sources generated before (the generator's output folder, e.g. the small
+# dataset npm test makes), loaded instead of generating the demo; the start-up smoke test uses it.
+DEMO_DIR=${STACK_DEMO_SOURCES:-$STATE/demo-data/demo}
 if [[ ! -f "$STATE/demo-loaded" ]]; then
-	say "Generating the demo dataset (first run only; real data from $(lp_data_dir "$ROOT"))..."
-	lp_generate_demo "$ROOT" demo "$DEMO_DIR"
+	if [[ -n "${STACK_DEMO_SOURCES:-}" ]]; then
+		say "Using the demo sources in $DEMO_DIR ..."
+	else
+		say "Generating the demo dataset (first run only; real data from $(lp_data_dir "$ROOT"))..."
+		lp_generate_demo "$ROOT" demo "$DEMO_DIR"
+	fi
 	say "Loading it through the refresh pipeline..."
 	node apps/layer-svc/dist/refresh/layers.cli.js load-dir "$DEMO_DIR"
 	date -u +%FT%TZ >"$STATE/demo-loaded"
