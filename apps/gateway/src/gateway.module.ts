@@ -27,6 +27,7 @@ import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RpcModule } from './rpc/rpc.module.js';
 import { NaturalLanguageController } from './search/natural-language.controller.js';
 import { ScenariosController } from './search/scenarios.controller.js';
+import { SearchAssembliesController } from './search/search-assemblies.controller.js';
 import { SearchParcelsController } from './search/search-parcels.controller.js';
 
 @Module({})
@@ -55,6 +56,7 @@ export class GatewayModule {
         ScenariosController,
         NaturalLanguageController,
         SearchParcelsController,
+        SearchAssembliesController,
       ],
       providers: [
         { provide: ApiKeyRepository, useFactory: (db: DataSource) => new ApiKeyRepository(db), inject: [DataSource] },

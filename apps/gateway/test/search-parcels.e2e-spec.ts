@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { NaturalLanguageSearchView, SearchParcelsRequest, SearchResponseView } from '@lp/contracts';
+import type { AssemblySearchResponseView, NaturalLanguageSearchView, SearchParcelsRequest, SearchResponseView } from '@lp/contracts';
 import { eventually } from '@lp/testing';
 import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
 
@@ -55,6 +55,23 @@ describe('POST /v1/search/parcels', () => {
     expect(res.status).toBe(200);
     expect(res.json()).toMatchObject({ blocked: true, count: 0, results: [] });
     expect(res.json().coverage).toContainEqual(expect.objectContaining({ criterion: 'near:grid_capacity', mode: 'requires', status: 'missing' }));
+  });
+
+  it('POST /v1/search/assemblies answers sites, and 400 naming the bound of a bad assembly option', async () => {
+    const assemblies = <T>(body: unknown) => stack.api().post<T>('/v1/search/assemblies', { key, body });
+    const res = await assemblies<AssemblySearchResponseView>({ region: '3064011', assembly: { min_total_area_sqm: 20_000 }, limit: 2 });
+    expect(res.status).toBe(200);
+    expect(res.json().results.length).toBeGreaterThan(0);
+    for (const site of res.json().results) {
+      expect(site.total_area_sqm).toBeGreaterThanOrEqual(20_000);
+      expect(site.geometry.type).toMatch(/Polygon/);
+    }
+    const bad = await assemblies<ErrorEnvelope>({ region: '3064011', assembly: { min_total_area_sqm: 20_000, max_gap_m: 60 } });
+    expect(bad.status).toBe(400);
+    expect(bad.json().error.message).toMatch(/assembly\.max_gap_m must be a number of metres from 0 to 50; got 60/);
+    const missing = await assemblies<ErrorEnvelope>({ region: '3064011' });
+    expect(missing.status).toBe(400);
+    expect(missing.json().error.message).toMatch(/assembly/);
   });
 
   it('answers 400 naming the bad value and the allowed ones', async () => {

@@ -10,6 +10,9 @@ import { NaturalLanguageService } from './natural-language/natural-language.serv
 import { PlacesEventsConsumer } from './natural-language/places/places-events.consumer.js';
 import { PlacesRepository } from './natural-language/places/places.repository.js';
 import { PlacesService } from './natural-language/places/places.service.js';
+import { AssemblyHandler } from './assemblies/assembly.handler.js';
+import { AssemblyRepository } from './assemblies/assembly.repository.js';
+import { AssemblyService } from './assemblies/assembly.service.js';
 import { ParcelSearchHandler } from './engine/parcel-search.handler.js';
 import { ParcelSearchService } from './engine/parcel-search.service.js';
 import { SearchRepository } from './engine/search.repository.js';
@@ -35,7 +38,7 @@ export class SearchSvcModule {
           deadline: currentDeadlineMs,
         })),
       ],
-      controllers: [createStatusController('search', 'search-svc'), ScenariosHandler, NaturalLanguageHandler, ParcelSearchHandler],
+      controllers: [createStatusController('search', 'search-svc'), ScenariosHandler, NaturalLanguageHandler, ParcelSearchHandler, AssemblyHandler],
       providers: [
         { provide: SEARCH_SVC_ENV, useValue: env },
         ScenariosService,
@@ -49,6 +52,8 @@ export class SearchSvcModule {
         ParcelSearchService,
         { provide: PARCEL_SEARCH, useExisting: ParcelSearchService },
         ScenarioEvaluationService,
+        AssemblyRepository,
+        AssemblyService,
         SearchIndexRepository,
         SearchIndexBuilder,
         SearchIndexConsumer,

@@ -175,7 +175,7 @@ export class ParcelSearchService implements ParcelSearch {
   }
 
   /** Results from a half-built index would look like "no match": refuse until the searched gminas are built. */
-  private async requireIndex(gminas: readonly string[]): Promise<void> {
+  async requireIndex(gminas: readonly string[]): Promise<void> {
     const unbuilt = await this.repository.unbuiltGminas(gminas);
     if (unbuilt.length === 0) return;
     throw new AppError(

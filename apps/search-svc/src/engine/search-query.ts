@@ -80,13 +80,19 @@ function failingSql(sql: CriterionSql, plan: CriterionPlan, input: SearchQueryIn
   return parts.join(' AND ');
 }
 
+/** The matching rows of the search index as one SELECT, and what its columns mean. */
+export interface MatchedSelect extends Omit<SearchQuery, 'sql' | 'values'> {
+  sql: string;
+  /** With siteLevel: per site-level criterion, the column saying whether this parcel alone meets it. */
+  site: Array<{ criterion: string; alias: string }>;
+}
+
 /**
- * The whole search as one statement: the matching rows of the search index (`m`), their signal
- * ranges (`r`), each result's contributions and score, best first with ties by parcel id, the
- * number matched before the limit, and the outlines of the page returned.
+ * The rows of the search index meeting the request (`SELECT ... FROM search.parcel_index i ...`),
+ * its parameters added to `params`. Criteria named in `siteLevel` (site assembly) do not filter:
+ * each parcel's own verdict is selected instead, to be judged over the assembled site.
  */
-export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
-  const params = new SqlParams();
+export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySet<string> }, params: SqlParams): MatchedSelect {
   const filters = criteriaSql(input.request.filters ?? {}, input.path);
   const where = scopeSql(input, params);
   const select = [
@@ -102,12 +108,22 @@ export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
   const unscreened: SearchQuery['unscreened'] = [];
   const near: SearchQuery['near'] = [];
   const alternatives: SearchQuery['alternatives'] = [];
+  const site: MatchedSelect['site'] = [];
   let spatial = input.scope.kind === 'bbox';
   const allowed = new Set(input.allowed);
   for (const [index, plan] of input.plans.entries()) {
     const id = plan.criterion.criterion;
     const writer = filters.get(id);
     if (!writer) throw new Error(`no SQL for criterion ${id}`);
+    if (input.siteLevel?.has(id)) {
+      // judged over the site: the parcel's own verdict (a screen without data is judged by the caller from coverage)
+      if (plan.criterion.mode === 'screens' && plan.view.status === 'missing') continue;
+      const sql = writer(params);
+      spatial ||= sql.spatial;
+      select.push(`COALESCE((${sql.passes}), false) AS v${index}`);
+      site.push({ criterion: id, alias: `v${index}` });
+      continue;
+    }
     if (id === input.failing) {
       const sql = writer(params);
       spatial ||= sql.spatial;
@@ -152,7 +168,18 @@ export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
   for (const signal of signals) select.push(`${SIGNAL_VALUE_SQL[signal.signal]} AS ${signal.alias}`);
 
   const from = spatial ? 'search.parcel_index i JOIN search.parcel_geometry p ON p.parcel_id = i.parcel_id' : 'search.parcel_index i';
-  const matched = `SELECT ${select.join(', ')} FROM ${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  const sql = `SELECT ${select.join(', ')} FROM ${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  return { sql, signals, unscreened, near, alternatives, site };
+}
+
+/**
+ * The whole search as one statement: the matching rows of the search index (`m`), their signal
+ * ranges (`r`), each result's contributions and score, best first with ties by parcel id, the
+ * number matched before the limit, and the outlines of the page returned.
+ */
+export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
+  const params = new SqlParams();
+  const { sql: matched, signals, unscreened, near, alternatives } = matchedSelect(input, params);
   const limit = params.add(input.limit, 'int');
   let page: string;
   let order: string;

@@ -14,3 +14,5 @@ export * from './evaluate-scenario.request.js';
 export * from './natural-language.request.js';
 export * from './natural-language.view.js';
 export * from './scenario-criterion-labels.js';
+export * from './assembly-search.request.js';
+export * from './assembly.view.js';

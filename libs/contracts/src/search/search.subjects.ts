@@ -2,6 +2,8 @@
 export const SearchSubjects = {
   /** SearchParcelsRequest -> SearchResponseView (POST /v1/search/parcels; answered once the engine lands). */
   parcelsRun: 'search.parcels.run',
+  /** AssemblySearchRequest -> AssemblySearchResponseView (POST /v1/search/assemblies). */
+  assembliesRun: 'search.assemblies.run',
   /** {} -> ScenarioListView (effective parameter values and weights). */
   scenariosList: 'search.scenarios.list',
   /** CompileScenarioRequest -> SearchParcelsRequest. */

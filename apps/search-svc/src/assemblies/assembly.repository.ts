@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import type { GeometryView } from '@lp/contracts';
+import { DataSource } from 'typeorm';
+import type { MatchedSelect } from '../engine/search-query.js';
+import { SqlParams } from '../engine/sql-params.js';
+
+/** A candidate member as the assembly query returns it. */
+export interface CandidateRow {
+  parcel_id: string;
+  teryt: string;
+  gmina_name: string | null;
+  area_sqm: number;
+  slope_pct: number | null;
+  /** Parcels within the gap (any: the caller keeps the candidates). */
+  neighbours: string[];
+  [column: string]: unknown;
+}
+
+export interface SiteOutline {
+  geometry: GeometryView;
+  compactness: number;
+}
+
+/**
+ * Candidates from the largest clusters first: a national search can match far more parcels than one
+ * answer may assemble, so at most this many are read, and the answer says when it stopped there.
+ */
+export const ASSEMBLY_CANDIDATES_MAX = 20_000;
+
+/** The SQL of site assembly: candidate members in clusters large enough, and the outlines of the sites chosen. */
+@Injectable()
+export class AssemblyRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * The parcels passing every per-parcel filter that lie in a cluster (members at most `gapM`
+   * apart, ST_ClusterDBSCAN) of at least `minTotalArea`, largest clusters first, each with its
+   * neighbours within the gap (found through the parcel outlines' spatial index).
+   */
+  async candidates(matched: MatchedSelect, params: SqlParams, gapM: number, minTotalArea: number): Promise<{ rows: CandidateRow[]; candidates: number; truncated: boolean }> {
+    const matchedValues = [...params.values];
+    const gap = params.add(gapM, 'float8');
+    const min = params.add(minTotalArea, 'float8');
+    const cap = params.add(ASSEMBLY_CANDIDATES_MAX + 1, 'int');
+    const rows: Array<CandidateRow & { candidates: string }> = await this.db.query(
+      `WITH m AS MATERIALIZED (${matched.sql}),
+            c AS MATERIALIZED (
+              SELECT m.*, g.geom, ST_ClusterDBSCAN(g.geom, eps := ${gap}, minpoints := 1) OVER () AS cluster
+              FROM m JOIN search.parcel_geometry g ON g.parcel_id = m.parcel_id),
+            k AS (SELECT cluster, sum(area_sqm) AS cluster_total FROM c GROUP BY cluster HAVING sum(area_sqm) >= ${min}),
+            picked AS (
+              SELECT c.*, (SELECT count(*) FROM m) AS candidates FROM c JOIN k ON k.cluster = c.cluster
+              ORDER BY k.cluster_total DESC, c.cluster, c.area_sqm DESC, c.parcel_id COLLATE "C" LIMIT ${cap})
+       SELECT picked.*, ARRAY(
+                SELECT b.parcel_id FROM search.parcel_geometry b
+                WHERE ST_DWithin(b.geom, picked.geom, ${gap}) AND b.parcel_id <> picked.parcel_id) AS neighbours
+       FROM picked`,
+      params.values,
+    );
+    for (const row of rows) delete (row as { geom?: unknown }).geom;
+    const candidates = rows.length > 0 ? Number(rows[0]!.candidates) : await this.count(matched, matchedValues);
+    return { rows: rows.slice(0, ASSEMBLY_CANDIDATES_MAX), candidates, truncated: rows.length > ASSEMBLY_CANDIDATES_MAX };
+  }
+
+  /** Parcels passing the per-parcel filters, when no cluster is large enough to say it on the way. */
+  private async count(matched: MatchedSelect, values: unknown[]): Promise<number> {
+    const [row] = await this.db.query(`SELECT count(*)::int AS n FROM (${matched.sql}) m`, values);
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Each site's outline (its parcels joined, gaps up to `gapM` closed by a buffer out and back in)
+   * and its Polsby-Popper compactness, 4πA/P², in the order given.
+   */
+  async outlines(sites: readonly (readonly string[])[], gapM: number): Promise<SiteOutline[]> {
+    if (sites.length === 0) return [];
+    const rows: Array<{ k: number; geometry: GeometryView; compactness: number | null }> = await this.db.query(
+      `WITH s AS (SELECT (e.ordinality - 1)::int AS k, e.value AS members FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY e),
+            o AS (
+              SELECT s.k, ST_Buffer(ST_Buffer(ST_Union(g.geom), $2::float8 / 2, 'join=mitre'), -$2::float8 / 2, 'join=mitre') AS outline
+              FROM s CROSS JOIN LATERAL jsonb_array_elements_text(s.members) AS member(id)
+              JOIN search.parcel_geometry g ON g.parcel_id = member.id
+              GROUP BY s.k)
+       SELECT o.k, ST_AsGeoJSON(ST_Transform(o.outline, 4326), 7)::json AS geometry,
+              4 * pi() * ST_Area(o.outline) / NULLIF(ST_Perimeter(o.outline) ^ 2, 0) AS compactness
+       FROM o ORDER BY o.k`,
+      [JSON.stringify(sites), gapM],
+    );
+    return rows.map((row) => ({ geometry: row.geometry, compactness: Math.round(Number(row.compactness ?? 0) * 1000) / 1000 }));
+  }
+}
