@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { LayerFeaturesRequest, LayerSubjects, type LayerFeaturePageView } from '@lp/contracts';
+import { LayerFeaturesRequest, LayerItemRequest, LayerItemsRequest, LayerSubjects, type LayerFeaturePageReply, type LayerFeatureView } from '@lp/contracts';
 import { FeaturesService } from './features.service.js';
 
 @Controller()
@@ -8,7 +8,17 @@ export class FeaturesHandler {
   constructor(private readonly features: FeaturesService) {}
 
   @MessagePattern(LayerSubjects.features)
-  list(@Payload() request: LayerFeaturesRequest): Promise<LayerFeaturePageView> {
+  list(@Payload() request: LayerFeaturesRequest): Promise<LayerFeaturePageReply> {
     return this.features.list(request);
+  }
+
+  @MessagePattern(LayerSubjects.items)
+  items(@Payload() request: LayerItemsRequest): Promise<LayerFeaturePageReply> {
+    return this.features.items(request);
+  }
+
+  @MessagePattern(LayerSubjects.item)
+  item(@Payload() request: LayerItemRequest): Promise<LayerFeatureView> {
+    return this.features.item(request);
   }
 }
