@@ -51,9 +51,6 @@ export class OgcCollectionView {
   @ApiProperty({ type: [String], example: ['http://www.opengis.net/def/crs/OGC/1.3/CRS84'] })
   crs!: string[];
 
-  @ApiProperty({ example: 'http://www.opengis.net/def/crs/OGC/1.3/CRS84' })
-  storageCrs!: string;
-
   @ApiPropertyOptional({ description: 'Features in the served version (from the layer catalogue).' })
   feature_count?: number;
 
