@@ -58,6 +58,20 @@ describe('OGC API - Features opened by GDAL (ogrinfo, ogr2ogr)', () => {
     expect(listed).toEqual(catalogue);
   }, 300_000);
 
+  it('ogrinfo reports a layer with its count and an extent that holds all of its data', async () => {
+    const info = await gdal('ogrinfo', ['-ro', '-so', source, 'power_substations']);
+    const [sql] = await stack.sql<{ n: number; box: number[] }>(
+      `SELECT count(*)::int AS n, ARRAY[min(ST_X(p)), min(ST_Y(p)), max(ST_X(p)), max(ST_Y(p))] AS box
+       FROM (SELECT ST_Transform(geom, 4326) AS p FROM layer_pub.power_substations) x`,
+    );
+    expect(info).toContain(`Feature Count: ${sql!.n}`);
+    const extent = /Extent: \(([-\d.]+), ([-\d.]+)\) - \(([-\d.]+), ([-\d.]+)\)/.exec(info)!.slice(1).map(Number);
+    expect(extent[0]).toBeLessThanOrEqual(sql!.box[0]!);
+    expect(extent[1]).toBeLessThanOrEqual(sql!.box[1]!);
+    expect(extent[2]).toBeGreaterThanOrEqual(sql!.box[2]!);
+    expect(extent[3]).toBeGreaterThanOrEqual(sql!.box[3]!);
+  }, 300_000);
+
   it('ogr2ogr copies a whole layer through paging into a GeoPackage with the exact count of PostGIS', async () => {
     const before = requestedUrls().length;
     const gpkg = join(dir, 'substations.gpkg');
