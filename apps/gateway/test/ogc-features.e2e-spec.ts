@@ -21,7 +21,12 @@ describe('OGC API - Features under /v1/ogc', () => {
     const landing = (await get<OgcLandingView>('')).json();
     const base = stack.gatewayUrls[0];
     expect(href(landing.links, 'self')).toBe(`${base}${OGC}`);
-    expect(href(landing.links, 'service-desc')).toBe(`${base}/openapi.json`);
+    expect(href(landing.links, 'service-desc')).toBe(`${base}/openapi/ogc.json`);
+    // the OGC API's own description: standard paths relative to /v1/ogc, where clients look them up
+    const api = (await (await fetch(href(landing.links, 'service-desc')!)).json()) as { servers: Array<{ url: string }>; paths: Record<string, { get: { parameters: Array<{ name: string; schema?: { enum?: string[] } }> } }> };
+    expect(api.servers[0]!.url).toMatch(/\/v1\/ogc$/);
+    expect(Object.keys(api.paths)).toEqual(expect.arrayContaining(['/', '/conformance', '/collections', '/collections/{collectionId}/items', '/collections/{collectionId}/queryables']));
+    expect(api.paths['/collections/{collectionId}/items']!.get.parameters.find((parameter) => parameter.name === 'filter-lang')!.schema!.enum).toEqual(['cql2-text', 'cql-text']);
     expect(href(landing.links, 'conformance')).toBe(`${base}${OGC}/conformance`);
     expect(href(landing.links, 'data')).toBe(`${base}${OGC}/collections`);
     expect((await get<OgcConformanceView>('/conformance')).json().conformsTo).toEqual(
@@ -82,6 +87,53 @@ describe('OGC API - Features under /v1/ogc', () => {
     expect(page.numberMatched).toBeUndefined();
     const elsewhere = (await get<LayerFeaturePageView>('/collections/parcels/items?bbox=2.2,48.8,2.5,48.9')).json();
     expect(elsewhere).toMatchObject({ features: [], numberReturned: 0 });
+  });
+
+  it('filters items with CQL2 text exactly as the same condition in SQL, paging with the filter kept', async () => {
+    const filter = "area_sqm >= 800 AND NOT (teryt IN ('9999999')) AND name IS NULL OR id LIKE '%/1'";
+    const ids: string[] = [];
+    let path: string | undefined = `${OGC}/collections/parcels/items?limit=2&filter=${encodeURIComponent(filter)}&filter-lang=cql2-text`;
+    while (path !== undefined) {
+      const page = (await stack.api().get<LayerFeaturePageView>(path, { key })).json();
+      expect(page.numberMatched).toBeUndefined();
+      ids.push(...page.features.map((feature) => feature.id));
+      path = href(page.links, 'next')?.slice(stack.gatewayUrls[0]!.length);
+    }
+    const rows = await stack.sql<{ id: string }>(
+      `SELECT id FROM layer_pub.parcels WHERE area_sqm >= 800 AND NOT (teryt IN ('9999999')) AND name IS NULL OR id LIKE '%/1' ORDER BY id`,
+    );
+    expect(rows.length).toBeGreaterThan(2);
+    expect(ids.sort()).toEqual(rows.map((row) => row.id));
+  });
+
+  it('describes the queryables of a collection as JSON Schema, from the catalogue', async () => {
+    const res = await stack.api().get<{ properties: Record<string, { type: string; enum?: string[] }>; queryables: Array<{ id: string }> }>(`${OGC}/collections/parcels/queryables`, {
+      key,
+      headers: { accept: 'application/schema+json' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.header('content-type')).toMatch(/^application\/schema\+json/);
+    const catalogue = (await stack.api().get<LayerListView>('/v1/layers', { key })).json().layers.find((layer) => layer.id === 'parcels')!;
+    expect(Object.keys(res.json().properties)).toEqual(expect.arrayContaining(['id', 'kind', 'name', 'teryt', ...catalogue.attributes.map((attribute) => attribute.name)]));
+    expect(res.json().properties['kind']!.enum).toEqual(catalogue.kinds.map((kind) => kind.id));
+    expect(res.json().properties['area_sqm']!.type).toBe('number');
+    expect((await get('/collections/parcel/queryables')).status).toBe(404);
+  });
+
+  it('answers a broken filter, an unknown property and another filter language with 400 naming what is wrong', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ["filter=area_sqm >= 'big'", /filter: area_sqm is number, the value is string at position 13 \(near: 'big'\)/],
+      ["filter=owner = 'x'", /owner is not a queryable of parcels at position 1.*queryables are id, kind, name, teryt/],
+      ['filter=area_sqm >=', /expected a literal, got 'the end' at position 12/],
+      ['filter=(area_sqm > 1', /expected '\)', got 'the end'/],
+      ['filter=area_sqm > 1&filter-lang=cql2-json', /filter-lang must be cql2-text or cql-text/],
+    ];
+    for (const [query, message] of cases) {
+      const res = await get(`/collections/parcels/items?${query.replace(/ /g, '%20')}`);
+      expect([query, res.status]).toEqual([query, 400]);
+      expect(res.json().error.code).toBe('invalid_request');
+      expect(res.json().error.message).toMatch(message);
+    }
   });
 
   it('answers unknown collections and items, bad bboxes and bad limits with the error envelope saying what is allowed', async () => {

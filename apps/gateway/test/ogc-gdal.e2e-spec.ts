@@ -110,4 +110,25 @@ describe('OGC API - Features opened by GDAL (ogrinfo, ogr2ogr)', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(ids).toEqual(rows.map((row) => row.id).sort());
   }, 300_000);
+
+  it('pushes an attribute filter down as CQL2 text and gets the features the same condition finds in SQL', async () => {
+    const before = requestedUrls().length;
+    const out = join(dir, 'where.geojson');
+    await gdal('ogr2ogr', ['-f', 'GeoJSON', out, source, 'power_substations', '-where', "voltage_kv >= 110 AND kind <> 'mv_substation' AND voltage_kv < 400", '-oo', 'PAGE_SIZE=1000']);
+    const urls = requestedUrls()
+      .slice(before)
+      .filter((url) => url.startsWith('/v1/ogc/collections/power_substations/items'))
+      .map((url) => new URL(url, 'http://x').searchParams);
+    const filtered = urls.filter((params) => params.has('filter'));
+    expect(filtered.length).toBeGreaterThan(0);
+    for (const params of filtered) {
+      expect(params.get('filter')).toMatch(/voltage_kv >= 110.*kind <> 'mv_substation'.*voltage_kv < 400/);
+      expect(params.get('filter-lang')).toBe('cql-text');
+    }
+    const info = await gdal('ogrinfo', ['-ro', '-al', '-geom=NO', out]);
+    const ids = [...info.matchAll(/^\s+id \(String\) = (.+)$/gm)].map((match) => match[1]!).sort();
+    const rows = await stack.sql<{ id: string }>(`SELECT id FROM layer_pub.power_substations WHERE voltage_kv >= 110 AND kind <> 'mv_substation' AND voltage_kv < 400 ORDER BY id`);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(ids).toEqual(rows.map((row) => row.id).sort());
+  }, 300_000);
 });

@@ -1,14 +1,29 @@
 import { POLAND_BBOX_WGS84 } from '@lp/geo';
-import type { LayerCollectionReply, LinkView, OgcCollectionView, OgcCollectionsView, OgcConformanceView, OgcLandingView } from '@lp/contracts';
+import type { LayerCollectionReply, LayerQueryablesReply, LinkView, OgcCollectionView, OgcCollectionsView, OgcConformanceView, OgcLandingView } from '@lp/contracts';
 
 /** Where OGC API - Features is served; documented in the README and the landing page. */
 export const OGC_PREFIX = '/v1/ogc';
+/** The OpenAPI description of just the OGC API, paths relative to OGC_PREFIX (public, like /openapi.json). */
+export const OGC_API_DOCUMENT_PATH = '/openapi/ogc.json';
 export const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
 const JSON_TYPE = 'application/json';
 const GEOJSON_TYPE = 'application/geo+json';
+export const SCHEMA_TYPE = 'application/schema+json';
 
-/** What we implement of OGC API - Features Part 1 (JSON only, no HTML). */
-export const CONFORMANCE_CLASSES = ['http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core', 'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson'];
+/**
+ * What we implement: Features Part 1 (JSON only, no HTML) and Part 3 filtering with CQL2 text,
+ * basic and advanced comparison (LIKE, BETWEEN, IN); no spatial or temporal functions.
+ */
+export const CONFORMANCE_CLASSES = [
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/features-filter',
+  'http://www.opengis.net/spec/cql2/1.0/conf/cql2-text',
+  'http://www.opengis.net/spec/cql2/1.0/conf/basic-cql2',
+  'http://www.opengis.net/spec/cql2/1.0/conf/advanced-comparison-operators',
+];
 
 export function landingPage(base: string): OgcLandingView {
   const root = `${base}${OGC_PREFIX}`;
@@ -19,7 +34,7 @@ export function landingPage(base: string): OgcLandingView {
       'Items page by links rel=next; bbox is minLng,minLat,maxLng,maxLat.',
     links: [
       { href: root, rel: 'self', type: JSON_TYPE, title: 'This document' },
-      { href: `${base}/openapi.json`, rel: 'service-desc', type: 'application/vnd.oai.openapi+json;version=3.1', title: 'The API definition' },
+      { href: `${base}${OGC_API_DOCUMENT_PATH}`, rel: 'service-desc', type: 'application/vnd.oai.openapi+json;version=3.1', title: 'The API definition of this OGC API' },
       { href: `${base}/docs`, rel: 'service-doc', type: 'text/html', title: 'The API documentation' },
       { href: `${root}/conformance`, rel: 'conformance', type: JSON_TYPE, title: 'Conformance classes implemented' },
       { href: `${root}/collections`, rel: 'data', type: JSON_TYPE, title: 'The collections' },
@@ -45,6 +60,9 @@ export function collectionDocument(base: string, layer: LayerCollectionReply): O
   const links: LinkView[] = [
     { href: self, rel: 'self', type: JSON_TYPE, title: 'This collection' },
     { href: `${self}/items`, rel: 'items', type: GEOJSON_TYPE, title: 'Features of this collection' },
+    { href: `${self}/queryables`, rel: 'http://www.opengis.net/def/rel/ogc/1.0/queryables', type: SCHEMA_TYPE, title: 'Properties a filter may name' },
+    // GDAL 3.6 looks the queryables up under the draft relation name.
+    { href: `${self}/queryables`, rel: 'queryables', type: JSON_TYPE, title: 'Properties a filter may name' },
     { href: `${base}/v1/layers`, rel: 'describedby', type: JSON_TYPE, title: 'The layer catalogue: attributes, kinds, coverage and freshness' },
   ];
   return {
@@ -56,5 +74,38 @@ export function collectionDocument(base: string, layer: LayerCollectionReply): O
     crs: [CRS84],
     feature_count: layer.feature_count,
     links,
+  };
+}
+
+const JSON_SCHEMA_TYPES: Record<LayerQueryablesReply['queryables'][number]['type'], Record<string, string>> = {
+  string: { type: 'string' },
+  number: { type: 'number' },
+  integer: { type: 'integer' },
+  boolean: { type: 'boolean' },
+  date: { type: 'string', format: 'date' },
+};
+
+/**
+ * The queryables of a collection as JSON Schema (Part 3). `queryables` (an array of ids) is the
+ * draft form GDAL 3.6 reads to decide which conditions it may send to the server.
+ */
+export function queryablesDocument(base: string, reply: LayerQueryablesReply): Record<string, unknown> {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: `${base}${OGC_PREFIX}/collections/${reply.layer_id}/queryables`,
+    type: 'object',
+    title: `Queryables of ${reply.layer_id}`,
+    properties: Object.fromEntries(
+      reply.queryables.map((queryable) => [
+        queryable.name,
+        {
+          ...JSON_SCHEMA_TYPES[queryable.type],
+          description: queryable.unit ? `${queryable.description} (${queryable.unit})` : queryable.description,
+          ...(queryable.enum ? { enum: queryable.enum } : {}),
+        },
+      ]),
+    ),
+    additionalProperties: false,
+    queryables: reply.queryables.map((queryable) => ({ id: queryable.name, type: queryable.type })),
   };
 }

@@ -1,8 +1,10 @@
-import { Controller, Get, Header, Inject, Param, Query, Req } from '@nestjs/common';
+import { Controller, Get, Header, Headers, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   ErrorEnvelopeView,
   FEATURES_DEFAULT_LIMIT,
+  FILTER_LANGUAGES,
+  FILTER_MAX_LENGTH,
   FEATURES_MAX_LIMIT,
   ITEMS_LIMIT_CEILING,
   LayerCollectionsRequest,
@@ -10,6 +12,7 @@ import {
   LayerFeatureView,
   LayerItemRequest,
   LayerItemsRequest,
+  LayerQueryablesRequest,
   LayerSubjects,
   OgcCollectionView,
   OgcCollectionsView,
@@ -17,18 +20,20 @@ import {
   OgcLandingView,
   type LayerCollectionsReply,
   type LayerFeaturePageReply,
+  type LayerQueryablesReply,
   type LinkView,
 } from '@lp/contracts';
 import { validateMessage } from '@lp/messaging';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequireScope } from '../auth/route-policy.js';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
 import { publicBaseUrl } from '../http/public-base-url.js';
+import { acceptsPreferred } from '../http/accept.js';
 import { queryNumber } from '../http/query-params.js';
 import { ApiOkMedia, ApiV1Route } from '../openapi/api-docs.decorators.js';
 import { GEOJSON } from '../parcels/parcels.controller.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
-import { OGC_PREFIX, collectionDocument, collectionsDocument, conformance, landingPage } from './ogc-documents.js';
+import { OGC_PREFIX, SCHEMA_TYPE, collectionDocument, collectionsDocument, conformance, landingPage, queryablesDocument } from './ogc-documents.js';
 import { pageLinks } from './page-links.js';
 
 const COLLECTION_PARAM = { name: 'collectionId', description: 'A layer id served via api (GET /v1/ogc/collections lists them)', example: 'power_substations' };
@@ -112,6 +117,21 @@ export class OgcFeaturesController {
     schema: { type: 'integer', minimum: 1, maximum: ITEMS_LIMIT_CEILING, default: FEATURES_DEFAULT_LIMIT },
   })
   @ApiQuery({ name: 'cursor', type: String, required: false, description: 'Set by the rel=next link; do not build it yourself' })
+  @ApiQuery({
+    name: 'filter',
+    type: String,
+    required: false,
+    description:
+      `CQL2 text on the collection's queryables (GET .../queryables), at most ${FILTER_MAX_LENGTH} characters: =, <>, <, <=, >, >=, [NOT] LIKE, [NOT] BETWEEN, [NOT] IN, IS [NOT] NULL, ` +
+      "AND, OR, NOT, parentheses; literals 'text', numbers, TRUE/FALSE, DATE('YYYY-MM-DD'). A broken filter answers 400 naming the position and token.",
+    example: "voltage_kv >= 220 AND name LIKE 'GPZ%'",
+  })
+  @ApiQuery({
+    name: 'filter-lang',
+    required: false,
+    description: 'cql2-text (default); cql-text is accepted as the draft name of the same syntax (GDAL 3.6 sends it)',
+    schema: { type: 'string', enum: FILTER_LANGUAGES, default: 'cql2-text' },
+  })
   @ApiOkMedia(GEOJSON, LayerFeaturePageView, 'A page of features, geometry in CRS84')
   @ApiResponse({ status: 409, description: 'stale_cursor: the layer was refreshed since the first page; start again', type: ErrorEnvelopeView })
   @ApiV1Route('layers:read', [400, 404])
@@ -120,11 +140,36 @@ export class OgcFeaturesController {
     @Query('bbox') bbox: unknown,
     @Query('limit') limit: unknown,
     @Query('cursor') cursor: unknown,
+    @Query('filter') filter: unknown,
+    @Query('filter-lang') filterLang: unknown,
     @Req() request: FastifyRequest,
   ): Promise<LayerFeaturePageView> {
-    const message = validateMessage(LayerItemsRequest, { layer_id: collectionId, bbox, limit: queryNumber(limit), cursor });
+    const message = validateMessage(LayerItemsRequest, { layer_id: collectionId, bbox, limit: queryNumber(limit), cursor, filter, filter_lang: filterLang });
     const page = await this.services.call<LayerFeaturePageReply>(request, LayerSubjects.items, message);
     return { ...page, links: pageLinks(publicBaseUrl(this.env, request), request.url, page.next_cursor, GEOJSON) };
+  }
+
+  @Get('collections/:collectionId/queryables')
+  @RequireScope('layers:read')
+  @ApiOperation({
+    summary: 'The properties a filter may name on a collection, as JSON Schema',
+    description: 'id, kind (with its values), name, teryt and the typed attributes of the layer. application/schema+json when asked for, else application/json.',
+    operationId: 'getOgcQueryables',
+  })
+  @ApiParam(COLLECTION_PARAM)
+  @ApiOkResponse({ description: 'JSON Schema of the queryables', content: { [SCHEMA_TYPE]: { schema: { type: 'object' } }, 'application/json': { schema: { type: 'object' } } } })
+  @ApiV1Route('layers:read', [400, 404])
+  async queryables(
+    @Param('collectionId') collectionId: string,
+    @Headers('accept') accept: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const message = validateMessage(LayerQueryablesRequest, { layer_id: collectionId });
+    const queryables = await this.services.call<LayerQueryablesReply>(request, LayerSubjects.queryables, message);
+    // GDAL 3.6 accepts only JSON media types here, so schema+json is sent to those who ask for it.
+    const type = acceptsPreferred(accept, SCHEMA_TYPE) ? SCHEMA_TYPE : 'application/json';
+    await reply.header('content-type', `${type}; charset=utf-8`).send(queryablesDocument(publicBaseUrl(this.env, request), queryables));
   }
 
   @Get('collections/:collectionId/items/:featureId')

@@ -76,3 +76,17 @@ function liftSchemas(node: unknown): unknown {
   }
   return object;
 }
+
+/**
+ * The part of the document under `prefix` (OGC API - Features), with paths relative to it and the
+ * server at it: OGC API clients look their routes up by the standard paths
+ * (`/collections/{collectionId}/items`), GDAL among them to learn the filter languages offered.
+ */
+export function apiSubsetDocument(document: OpenAPIObject, prefix: string, title: string): OpenAPIObject {
+  const paths: OpenAPIObject['paths'] = {};
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (path === prefix || path.startsWith(`${prefix}/`)) paths[path.slice(prefix.length) || '/'] = item;
+  }
+  const servers = (document.servers ?? [{ url: '' }]).map((server) => ({ ...server, url: `${server.url.replace(/\/+$/, '')}${prefix}` }));
+  return { ...document, info: { ...document.info, title }, servers, paths };
+}

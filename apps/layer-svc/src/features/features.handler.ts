@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { LayerFeaturesRequest, LayerItemRequest, LayerItemsRequest, LayerSubjects, type LayerFeaturePageReply, type LayerFeatureView } from '@lp/contracts';
+import { LayerFeaturesRequest, LayerItemRequest, LayerItemsRequest, LayerQueryablesRequest, LayerSubjects, type LayerFeaturePageReply, type LayerFeatureView, type LayerQueryablesReply } from '@lp/contracts';
 import { FeaturesService } from './features.service.js';
 
 @Controller()
@@ -15,6 +15,11 @@ export class FeaturesHandler {
   @MessagePattern(LayerSubjects.items)
   items(@Payload() request: LayerItemsRequest): Promise<LayerFeaturePageReply> {
     return this.features.items(request);
+  }
+
+  @MessagePattern(LayerSubjects.queryables)
+  queryables(@Payload() request: LayerQueryablesRequest): Promise<LayerQueryablesReply> {
+    return this.features.queryables(request);
   }
 
   @MessagePattern(LayerSubjects.item)

@@ -49,14 +49,16 @@ export function featureJsonSql(layer: LayerDefinition, geometry = 'f.geom'): str
  * passes `$3` bytes; with `spatial`, only those whose geometry intersects the box `$4..$7`. The box
  * is transformed to the column's SRID, so `geom && box` is answered by the GiST index; only the
  * output is transformed to WGS84. Without a box the fid order walks the primary key. Exported so
- * tests can EXPLAIN the very statement that runs.
+ * tests can EXPLAIN the very statement that runs. `filterSql` (a compiled CQL2 filter) numbers its
+ * parameters after these.
  */
-export function featurePageSql(layer: LayerDefinition, table: string, spatial = true): string {
+export function featurePageSql(layer: LayerDefinition, table: string, spatial = true, filterSql?: string): string {
   const inBox = spatial ? `AND f.geom && ${ENVELOPE_2180} AND ST_Intersects(f.geom, ${ENVELOPE_2180})` : '';
+  const filtered = filterSql ? `AND ${filterSql}` : '';
   return `WITH page AS (
       SELECT f.fid, ${featureJsonSql(layer)} AS feature
       FROM layer.${table} f
-      WHERE f.fid > $1 ${inBox}
+      WHERE f.fid > $1 ${inBox} ${filtered}
       ORDER BY f.fid
       LIMIT $2
     ), sized AS (
@@ -78,13 +80,21 @@ export class FeaturesRepository {
    * `budgetBytes` of JSON (the rest is not sent back by PostgreSQL). `fetched` is how many matched
    * up to `fetch`, so the caller knows whether more follow.
    */
-  async page(q: QueryRunner, layer: LayerDefinition, table: string, box: Bbox | null, afterFid: number, fetch: number, budgetBytes: number): Promise<{ rows: FeatureRow[]; fetched: number }> {
-    const boxParams = box ? [box.minLng, box.minLat, box.maxLng, box.maxLat] : [];
-    const rows: Array<{ fid: string; feature: string; bytes: number; fetched: string }> = await q.query(featurePageSql(layer, table, box !== null), [
-      afterFid,
-      fetch,
-      budgetBytes,
-      ...boxParams,
+  async page(
+    q: QueryRunner,
+    layer: LayerDefinition,
+    table: string,
+    where: { box: Bbox | null; filter?: (firstParam: number) => { sql: string; params: unknown[] } },
+    afterFid: number,
+    fetch: number,
+    budgetBytes: number,
+  ): Promise<{ rows: FeatureRow[]; fetched: number }> {
+    const { box } = where;
+    const params: unknown[] = [afterFid, fetch, budgetBytes, ...(box ? [box.minLng, box.minLat, box.maxLng, box.maxLat] : [])];
+    const filter = where.filter?.(params.length + 1);
+    const rows: Array<{ fid: string; feature: string; bytes: number; fetched: string }> = await q.query(featurePageSql(layer, table, box !== null, filter?.sql), [
+      ...params,
+      ...(filter?.params ?? []),
     ]);
     return {
       rows: rows.map((row) => ({ fid: Number(row.fid), feature: row.feature, bytes: Number(row.bytes) })),

@@ -9,6 +9,8 @@ import {
   type LayerFeatureView,
   type LayerItemRequest,
   type LayerItemsRequest,
+  type LayerQueryablesReply,
+  type LayerQueryablesRequest,
 } from '@lp/contracts';
 import { SERVED_AREA_WGS84, clipBbox, parseBbox, type Bbox } from '@lp/geo';
 import type { QueryRunner } from 'typeorm';
@@ -16,6 +18,7 @@ import { servedLayer } from '../serving/served-layer.js';
 import { ServedVersionRepository, type ServedVersion } from '../serving/served-version.repository.js';
 import { bboxKey, checkCursor, checkCursorVersion, decodeCursor, encodeCursor } from './features-cursor.js';
 import { FeaturesRepository, type FeatureRow } from './features.repository.js';
+import { cql2ToSql, queryablesOf } from './filter/cql2-sql.js';
 
 export interface FeaturePageLimits {
   /**
@@ -57,7 +60,25 @@ export class FeaturesService {
   async items(request: LayerItemsRequest): Promise<LayerFeaturePageReply> {
     const layer = servedLayer(request.layer_id, 'api');
     const box = request.bbox === undefined ? null : parseBbox(request.bbox, { outsidePoland: 'allow' });
-    return this.listing(layer, box, Math.min(request.limit ?? FEATURES_DEFAULT_LIMIT, FEATURES_MAX_LIMIT), request.cursor);
+    const filter = request.filter;
+    // Compiled once here so a broken filter is a 400 before any database work.
+    if (filter !== undefined) cql2ToSql(filter, layer, 1);
+    return this.listing(layer, box, Math.min(request.limit ?? FEATURES_DEFAULT_LIMIT, FEATURES_MAX_LIMIT), request.cursor, filter);
+  }
+
+  /** The properties a filter may name on a collection, from the catalogue. */
+  async queryables(request: LayerQueryablesRequest): Promise<LayerQueryablesReply> {
+    const layer = servedLayer(request.layer_id, 'api');
+    return {
+      layer_id: layer.id,
+      queryables: queryablesOf(layer).map((queryable) => ({
+        name: queryable.name,
+        type: queryable.type,
+        description: queryable.description,
+        ...(queryable.unit ? { unit: queryable.unit } : {}),
+        ...(queryable.enum ? { enum: queryable.enum } : {}),
+      })),
+    };
   }
 
   /** One feature by its id; a feature too large for one reply comes simplified, as in a page. */
@@ -73,16 +94,17 @@ export class FeaturesService {
     });
   }
 
-  private listing(layer: LayerDefinition, box: Bbox | null, limit: number, cursor: string | undefined): Promise<LayerFeaturePageReply> {
+  private listing(layer: LayerDefinition, box: Bbox | null, limit: number, cursor: string | undefined, filter?: string): Promise<LayerFeaturePageReply> {
     const position = cursor === undefined ? null : decodeCursor(cursor);
-    if (position) checkCursor(position, layer.id, box);
+    if (position) checkCursor(position, layer.id, box, filter);
     // Nothing we serve lies outside the served area; the clipped box also keeps EPSG:2180 sane.
     const area = box === null ? null : clipBbox(box, SERVED_AREA_WGS84);
     return this.versions.read(layer.id, async (q, served) => {
       if (position) checkCursorVersion(position, layer.id, served.version);
-      const matched = box === null ? served.featureCount : undefined;
-      if (served.table === null || (box !== null && area === null)) return page(served, [], null, box === null ? 0 : undefined);
-      const result = await this.readPage(q, layer, served, served.table, { key: box, query: area }, position?.lastFid ?? 0, limit);
+      const matched = box === null && filter === undefined ? served.featureCount : undefined;
+      if (served.table === null || (box !== null && area === null)) return page(served, [], null, matched === undefined ? undefined : 0);
+      const selection = { key: box, query: area, filter };
+      const result = await this.readPage(q, layer, served, served.table, selection, position?.lastFid ?? 0, limit);
       return matched === undefined ? result : { ...result, numberMatched: matched };
     });
   }
@@ -92,12 +114,14 @@ export class FeaturesService {
     layer: LayerDefinition,
     served: ServedVersion,
     table: string,
-    box: { key: Bbox | null; query: Bbox | null },
+    selection: { key: Bbox | null; query: Bbox | null; filter: string | undefined },
     afterFid: number,
     limit: number,
   ): Promise<LayerFeaturePageReply> {
     const budget = this.limits.replyBudgetBytes;
-    const { rows, fetched } = await this.features.page(q, layer, table, box.query, afterFid, limit + 1, budget);
+    const { filter } = selection;
+    const where = { box: selection.query, ...(filter === undefined ? {} : { filter: (first: number) => cql2ToSql(filter, layer, first) }) };
+    const { rows, fetched } = await this.features.page(q, layer, table, where, afterFid, limit + 1, budget);
     const kept: FeatureRow[] = [];
     let bytes = 0;
     for (const row of rows) {
@@ -109,7 +133,7 @@ export class FeaturesService {
     if (kept.length === 1 && kept[0]!.bytes > budget) features[0] = await this.fitted(q, layer, table, kept[0]!.fid, budget);
     const more = fetched > kept.length;
     const last = kept[kept.length - 1];
-    const cursor = more && last ? encodeCursor({ layerId: layer.id, version: served.version, lastFid: last.fid, bboxKey: bboxKey(box.key) }) : null;
+    const cursor = more && last ? encodeCursor({ layerId: layer.id, version: served.version, lastFid: last.fid, bboxKey: bboxKey(selection.key, selection.filter) }) : null;
     return page(served, features, cursor);
   }
 

@@ -7,6 +7,7 @@ export const LayerSubjects = {
   collections: 'layer.collections.list',
   items: 'layer.items.list',
   item: 'layer.items.get',
+  queryables: 'layer.items.queryables',
   tile: 'layer.tiles.get',
   tileset: 'layer.tiles.describe',
   /** The base map: several layers in one tile (BasemapTileRequest, LayerTileReply). */
