@@ -14,7 +14,8 @@ import { requestIdFor } from './http/request-id.js';
 import { RouteMethods } from './http/route-methods.js';
 import { rejectNulCharacters, serverLimits } from './http/server-limits.js';
 import { MAX_PARAM_LENGTH } from './errors/http-error.filter.js';
-import { buildOpenApiDocument } from './openapi/openapi.document.js';
+import { apiSubsetDocument, buildOpenApiDocument } from './openapi/openapi.document.js';
+import { OGC_API_DOCUMENT_PATH, OGC_PREFIX } from './ogc/ogc-documents.js';
 import { stringify } from 'yaml';
 import { registerWebApp, webAppDir } from './web/web-app.routes.js';
 
@@ -67,6 +68,8 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   const yamlText = stringify(document, { aliasDuplicateObjects: false });
   fastify.get('/openapi.yaml', async (_request, reply) => reply.header('content-type', 'application/yaml; charset=utf-8').send(yamlText));
   fastify.get('/openapi.json', async (_request, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(document));
+  const ogcDocument = apiSubsetDocument(document, OGC_PREFIX, 'Land-parcel geodata for Poland: OGC API - Features');
+  fastify.get(OGC_API_DOCUMENT_PATH, async (_request, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(ogcDocument));
   SwaggerModule.setup('docs', app, document, { customSiteTitle: 'Land-parcel API docs', raw: false });
   const web = registerWebApp(fastify, webAppDir(env.WEB_APP_DIR));
   if (!web.built) logger.event('warn', 'map application not built: / answers 503', { dir: webAppDir(env.WEB_APP_DIR) });

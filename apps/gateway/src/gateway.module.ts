@@ -19,6 +19,7 @@ import { LayerTilesController } from './layers/layer-tiles.controller.js';
 import { LayersController } from './layers/layers.controller.js';
 import { MapController } from './map/map.controller.js';
 import { MarketController } from './market/market.controller.js';
+import { OgcFeaturesController } from './ogc/ogc-features.controller.js';
 import { ParcelsController } from './parcels/parcels.controller.js';
 import { ParcelCompareController } from './parcels/parcel-compare.controller.js';
 import { ReportsController } from './reports/reports.controller.js';
@@ -51,6 +52,7 @@ export class GatewayModule {
         GeocodeController,
         LayerFeaturesController,
         LayerTilesController,
+        OgcFeaturesController,
         MapController,
         MarketController,
         ScenariosController,

@@ -1,4 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { testEnvironment } from '@lp/testing';
 import { parse } from 'yaml';
 import { GatewayStack } from './gateway-stack.js';
 
@@ -50,6 +56,22 @@ describe('OpenAPI description and docs', () => {
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/v1/reports/{token}.pdf']));
     expect(JSON.stringify(document)).not.toContain('"nullable"');
   });
+
+  it('passes @redocly/cli lint (recommended rules) with no errors', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lp-openapi-'));
+    try {
+      const file = join(dir, 'openapi.yaml');
+      await writeFile(file, await (await fetch(`${stack.gatewayUrls[0]}/openapi.yaml`)).text());
+      // Exit status 1 means errors; warnings alone pass. The output says which rule failed where.
+      const lint = await promisify(execFile)(process.execPath, [join(testEnvironment().repoRoot, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', '--format=stylish', file], {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        timeout: 120_000,
+      }).catch((error: { stdout?: string; stderr?: string }) => ({ failed: true, stdout: error.stdout ?? '', stderr: error.stderr ?? String(error) }));
+      expect('failed' in lint ? `${lint.stdout}\n${lint.stderr}` : '').toBe('');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('serves an interactive docs page', async () => {
     const res = await fetch(`${stack.gatewayUrls[0]}/docs`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AppError, findLayer, type LayerFeaturePageView, type LayerFeaturesRequest } from '@lp/contracts';
+import { AppError, findLayer, type LayerFeaturePageReply, type LayerFeaturesRequest } from '@lp/contracts';
 import { createSchemaDataSource } from '@lp/db';
 import { tileAt, tileBbox } from '@lp/geo';
 import { createTestDatabase, readMvt, type TestDatabase } from '@lp/testing';
@@ -35,7 +35,7 @@ describe('layer features and vector tiles against PostGIS', () => {
   let basemap: BasemapService;
 
   const refresh = (layer: string, content: string) => pipeline.refresh(layer, { source: join(sourceDir({ [`${layer}.geojsonl`]: content }), `${layer}.geojsonl`), allowShrink: true });
-  const list = (request: Omit<LayerFeaturesRequest, 'layer_id'> & { layer_id?: string }, service = features): Promise<LayerFeaturePageView> =>
+  const list = (request: Omit<LayerFeaturesRequest, 'layer_id'> & { layer_id?: string }, service = features): Promise<LayerFeaturePageReply> =>
     service.list({ layer_id: 'power_substations', ...request });
   const failure = async (work: Promise<unknown>): Promise<AppError> => {
     const error = await work.then(() => null, (caught: unknown) => caught);
@@ -43,8 +43,8 @@ describe('layer features and vector tiles against PostGIS', () => {
     return error as AppError;
   };
   /** Every page of a listing, following next_cursor. */
-  const allPages = async (request: Omit<LayerFeaturesRequest, 'layer_id' | 'cursor'> & { layer_id?: string }, service = features): Promise<LayerFeaturePageView[]> => {
-    const pages: LayerFeaturePageView[] = [];
+  const allPages = async (request: Omit<LayerFeaturesRequest, 'layer_id' | 'cursor'> & { layer_id?: string }, service = features): Promise<LayerFeaturePageReply[]> => {
+    const pages: LayerFeaturePageReply[] = [];
     let cursor: string | undefined;
     do {
       const page = await list({ ...request, ...(cursor ? { cursor } : {}) }, service);
@@ -147,7 +147,47 @@ describe('layer features and vector tiles against PostGIS', () => {
       expect(unknown.candidates).toContain('power_substations');
       expect((await failure(list({ layer_id: 'contours', bbox }))).message).toMatch(/served only as vector tiles/);
       expect((await failure(list({ layer_id: 'ortho', bbox }))).message).toMatch(/WMS/);
-      expect((await failure(list({ bbox: '16,52,17.2,53' }))).message).toMatch(/at most 1 square degree/);
+    });
+
+    it('takes a bbox of all Poland (no area bound) and pages through every feature in it', async () => {
+      const poland = '14,49,24.2,54.9';
+      const ids = (await allPages({ bbox: poland, limit: 1000 })).flatMap((page) => page.features.map((feature) => feature.id));
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.sort()).toEqual(await idsIntersecting('power_substations', poland));
+    });
+
+    it('lists a whole collection for OGC API without a bbox, with numberMatched the served count', async () => {
+      const pages: LayerFeaturePageReply[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await features.items({ layer_id: 'power_substations', limit: 7, ...(cursor ? { cursor } : {}) });
+        pages.push(page);
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor && pages.length < 1000);
+      const rows: Array<{ id: string }> = await db.query('SELECT id FROM layer_pub.power_substations ORDER BY id');
+      const ids = pages.flatMap((page) => page.features.map((feature) => feature.id));
+      expect(ids.sort()).toEqual(rows.map((row) => row.id));
+      expect(pages.every((page) => page.numberMatched === rows.length)).toBe(true);
+      expect(pages[0]!.numberReturned).toBe(Math.min(7, rows.length));
+    });
+
+    it('serves OGC API limits above the maximum as the maximum, and a box off Poland as an empty page', async () => {
+      const big = await features.items({ layer_id: 'power_substations', limit: 50_000 });
+      expect(big.numberReturned).toBeLessThanOrEqual(1000);
+      const paris = await features.items({ layer_id: 'power_substations', bbox: '2.2,48.8,2.5,48.9' });
+      expect(paris).toMatchObject({ features: [], numberReturned: 0, next_cursor: null });
+      expect(paris.numberMatched).toBeUndefined();
+      const world = await features.items({ layer_id: 'power_substations', bbox: '-180,-90,180,90', limit: 1000 });
+      const [count] = await db.query('SELECT count(*)::int AS n FROM layer_pub.power_substations');
+      expect(world.numberReturned).toBe(Math.min(1000, (count as { n: number }).n));
+    });
+
+    it('finds one feature by its id, and names the collection when the id is unknown', async () => {
+      const first = (await features.items({ layer_id: 'power_substations', limit: 1 })).features[0]!;
+      expect(await features.item({ layer_id: 'power_substations', feature_id: first.id })).toEqual(first);
+      const missing = await failure(features.item({ layer_id: 'power_substations', feature_id: 'no-such-feature' }));
+      expect(missing.code).toBe('not_found');
+      expect(missing.message).toMatch(/No feature has the id no-such-feature in collection power_substations/);
     });
 
     it('ends a page early at its size budget and still lists every feature once', async () => {
@@ -173,7 +213,7 @@ describe('layer features and vector tiles against PostGIS', () => {
       const seen = await new ServedVersionRepository(db).read('power_substations', async (q, served) => {
         await refresh('power_substations', substations(120));
         const count = async (relation: string): Promise<number> => Number((await q.query(`SELECT count(*) AS n FROM ${relation}`))[0].n);
-        const page = await new FeaturesRepository().page(q, findLayer('power_substations')!, served.table!, { minLng: 16, minLat: 52, maxLng: 17, maxLat: 53 }, 0, 1000, 1 << 20);
+        const page = await new FeaturesRepository().page(q, findLayer('power_substations')!, served.table!, { box: { minLng: 16, minLat: 52, maxLng: 17, maxLat: 53 } }, 0, 1000, 1 << 20);
         return { version: served.version, table: await count(`layer.${served.table}`), page: page.rows.length, view: await count('layer_pub.power_substations') };
       });
       expect(seen.version).toBe(before);
@@ -193,7 +233,7 @@ describe('layer features and vector tiles against PostGIS', () => {
       try {
         await runner.startTransaction();
         await runner.query('SET LOCAL enable_seqscan = off');
-        const plan: Array<{ 'QUERY PLAN': string }> = await runner.query(`EXPLAIN ${featurePageSql(layer, table)}`, [16.31, 52.31, 16.32, 52.315, 0, 101, 786432]);
+        const plan: Array<{ 'QUERY PLAN': string }> = await runner.query(`EXPLAIN ${featurePageSql(layer, table)}`, [0, 101, 786432, 16.31, 52.31, 16.32, 52.315]);
         const text = plan.map((row) => row['QUERY PLAN']).join('\n');
         await runner.rollbackTransaction();
         expect(text).toMatch(new RegExp(`${table}_geom`));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { AppError } from '@lp/contracts';
-import { BBOX_MAX_AREA_SQ_DEG, formatBbox, parseBbox } from './bbox.js';
+import { SERVED_AREA_WGS84, clipBbox, formatBbox, parseBbox } from './bbox.js';
 
 function messageOf(text: unknown): string {
   try {
@@ -44,11 +44,21 @@ describe('parseBbox', () => {
     expect(messageOf('52.37,16.85,52.44,16.97')).toMatch(/latitude came first/);
   });
 
-  it('accepts a box that only overlaps Poland, and refuses one larger than the area bound', () => {
+  it('accepts a box that only overlaps Poland, and a box of any size (callers page through it)', () => {
     expect(parseBbox('24.0,50.0,24.9,50.9')).toMatchObject({ maxLng: 24.9 });
-    expect(BBOX_MAX_AREA_SQ_DEG).toBe(1);
-    expect(parseBbox('16,52,17,53')).toMatchObject({ maxLat: 53 });
-    expect(messageOf('16,52,17.5,53')).toMatch(/covers 1.5 square degrees; at most 1 square degree/);
+    expect(parseBbox('14,49,24.2,54.9')).toMatchObject({ maxLat: 54.9 });
+    expect(parseBbox('-180,-90,180,90')).toMatchObject({ minLng: -180 });
+  });
+
+  it('lets a map client ask outside Poland when it chooses to', () => {
+    expect(parseBbox('2.2,48.8,2.5,48.9', { outsidePoland: 'allow' })).toMatchObject({ minLng: 2.2 });
+    expect(() => parseBbox('2.2,48.8,abc,48.9', { outsidePoland: 'allow' })).toThrow(/maxLng 'abc' is not a number/);
+  });
+
+  it('clips a box to the served area, or says there is nothing to clip', () => {
+    expect(clipBbox({ minLng: -180, minLat: -90, maxLng: 180, maxLat: 90 }, SERVED_AREA_WGS84)).toEqual(SERVED_AREA_WGS84);
+    expect(clipBbox({ minLng: 16, minLat: 52, maxLng: 17, maxLat: 53 }, SERVED_AREA_WGS84)).toEqual({ minLng: 16, minLat: 52, maxLng: 17, maxLat: 53 });
+    expect(clipBbox({ minLng: 2.2, minLat: 48.8, maxLng: 2.5, maxLat: 48.9 }, SERVED_AREA_WGS84)).toBeNull();
   });
 
   it('formats a box back to the same numbers', () => {

@@ -10,11 +10,19 @@ export interface Bbox {
 }
 
 /**
- * Largest area a layer-features request may cover, in square degrees. One square degree is about
- * 111 km x 68 km (7,500 km²) at Poland's latitude: a powiat or two. Larger areas are paged
- * through as several boxes, which keeps every query on the spatial index and its answer bounded.
+ * Where layer data can lie: Poland with 2° around it. A query box is clipped to this before it is
+ * transformed to EPSG:2180, whose projection is meaningless far from Poland (a world box would
+ * not transform), and nothing we serve lies outside it.
  */
-export const BBOX_MAX_AREA_SQ_DEG = 1.0;
+export const SERVED_AREA_WGS84: Bbox = { minLng: 11.8, minLat: 46.9, maxLng: 26.3, maxLat: 57.0 };
+
+export interface ParseBboxOptions {
+  /**
+   * `refuse` (default): a box that misses Poland is a mistake worth a 400 (our REST routes).
+   * `allow`: a map client panning off Poland (OGC API) gets an empty page instead.
+   */
+  outsidePoland?: 'refuse' | 'allow';
+}
 
 export const BBOX_FORMAT = 'minLng,minLat,maxLng,maxLat (WGS84 degrees, longitude first)';
 
@@ -24,9 +32,10 @@ const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 /**
  * Parses and range-checks a `bbox` query value: the one place where a box from a client is
  * accepted. Raises `invalid_request` with a message that says what was wrong and what is allowed:
- * four numbers, WGS84 ranges, min below max, overlapping Poland, at most `maxAreaSqDeg`.
+ * four numbers, WGS84 ranges, min below max, overlapping Poland. There is no area bound: callers
+ * page through what a box holds, which bounds the work of each request.
  */
-export function parseBbox(text: unknown, maxAreaSqDeg: number = BBOX_MAX_AREA_SQ_DEG): Bbox {
+export function parseBbox(text: unknown, options: ParseBboxOptions = {}): Bbox {
   if (typeof text !== 'string' || text.trim() === '') throw AppError.invalid(`bbox is required: ${BBOX_FORMAT}, e.g. 16.85,52.37,16.97,52.44.`);
   const parts = text.split(',').map((part) => part.trim());
   if (parts.length !== 4) throw AppError.invalid(`bbox must be 4 comma-separated numbers ${BBOX_FORMAT}; got ${parts.length} value(s).`);
@@ -47,15 +56,10 @@ export function parseBbox(text: unknown, maxAreaSqDeg: number = BBOX_MAX_AREA_SQ
   if (minLat >= maxLat) throw AppError.invalid(`bbox minLat (${minLat}) must be less than maxLat (${maxLat}); bbox is ${BBOX_FORMAT}.`);
 
   const poland = POLAND_BBOX_WGS84;
+  if (options.outsidePoland === 'allow') return box;
   if (maxLng < poland.minLng || minLng > poland.maxLng || maxLat < poland.minLat || minLat > poland.maxLat) {
     throw AppError.invalid(
       `bbox ${formatBbox(box)} does not overlap Poland (lng ${poland.minLng}..${poland.maxLng}, lat ${poland.minLat}..${poland.maxLat}); ${swappedHint(box)}bbox is ${BBOX_FORMAT}.`,
-    );
-  }
-  const area = (maxLng - minLng) * (maxLat - minLat);
-  if (area > maxAreaSqDeg) {
-    throw AppError.invalid(
-      `bbox covers ${round(area, 3)} square degrees; at most ${maxAreaSqDeg} square degree(s) per request (about 111 km x 68 km in Poland). Split the area into smaller boxes.`,
     );
   }
   return box;
@@ -66,14 +70,20 @@ export function formatBbox(box: Bbox): string {
   return `${box.minLng},${box.minLat},${box.maxLng},${box.maxLat}`;
 }
 
+/** The part of `box` inside `area`, or null when they do not overlap. */
+export function clipBbox(box: Bbox, area: Bbox): Bbox | null {
+  const clipped = {
+    minLng: Math.max(box.minLng, area.minLng),
+    minLat: Math.max(box.minLat, area.minLat),
+    maxLng: Math.min(box.maxLng, area.maxLng),
+    maxLat: Math.min(box.maxLat, area.maxLat),
+  };
+  return clipped.minLng < clipped.maxLng && clipped.minLat < clipped.maxLat ? clipped : null;
+}
+
 /** A box given as lat,lng (a common slip) lands in these ranges for Poland. */
 function swappedHint(box: Bbox): string {
   const looksLikeLat = (value: number): boolean => value >= 48 && value <= 56;
   const looksLikeLng = (value: number): boolean => value >= 13 && value <= 25;
   return looksLikeLat(box.minLng) && looksLikeLng(box.minLat) ? 'it looks like latitude came first; ' : '';
-}
-
-function round(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { toOpenApi31 } from './openapi.document.js';
+import { apiSubsetDocument, declarePublicOperations, toOpenApi31 } from './openapi.document.js';
 
 describe('toOpenApi31', () => {
   it('rewrites nullable types, nullable refs and boolean exclusive bounds into 3.1 forms', () => {
@@ -35,5 +35,31 @@ describe('toOpenApi31', () => {
     expect(properties['count']).toEqual({ type: 'integer', exclusiveMinimum: 0 });
     expect(properties['plain']).toEqual({ type: 'number' });
     expect((document.components!.schemas!['A'] as { properties: Record<string, { nullable?: boolean }> }).properties['name']!.nullable).toBe(true);
+  });
+
+  it('cuts the OGC API out of the document with paths relative to its prefix and the server at it', () => {
+    const operation = { responses: { 200: { description: 'ok' } } };
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      servers: [{ url: 'https://api.example.pl/' }],
+      paths: { '/v1/ogc': { get: operation }, '/v1/ogc/collections/{collectionId}/items': { get: operation }, '/v1/layers': { get: operation }, '/v1/ogcx': { get: operation } },
+    } as unknown as OpenAPIObject;
+    const subset = apiSubsetDocument(document, '/v1/ogc', 'OGC');
+    expect(Object.keys(subset.paths)).toEqual(['/', '/collections/{collectionId}/items']);
+    expect(subset.servers).toEqual([{ url: 'https://api.example.pl/v1/ogc' }]);
+    expect(subset.info.title).toBe('OGC');
+  });
+
+  it('declares routes without security as public (security: []) and leaves keyed routes alone', () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: { '/healthz': { get: { responses: {} } }, '/v1/layers': { get: { responses: {}, security: [{ bearer: [] }] }, parameters: [] } },
+    } as unknown as OpenAPIObject;
+    const paths = declarePublicOperations(document).paths as Record<string, Record<string, { security?: unknown }>>;
+    expect(paths['/healthz']!['get']!.security).toEqual([]);
+    expect(paths['/v1/layers']!['get']!.security).toEqual([{ bearer: [] }]);
+    expect(paths['/v1/layers']!['parameters']).toEqual([]);
   });
 });

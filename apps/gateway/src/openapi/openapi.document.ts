@@ -19,7 +19,22 @@ export function buildOpenApiDocument(app: INestApplication, publicBaseUrl: strin
     .addServer(publicBaseUrl ?? '/', 'This gateway')
     .build();
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (_controller, method) => method });
-  return toOpenApi31(document);
+  return toOpenApi31(declarePublicOperations(document));
+}
+
+/**
+ * Routes without a key (@Public: health, shareable report links, the access-request form) get
+ * `security: []`, which says "no key" explicitly; an operation with no security at all reads to
+ * linters and client generators as undocumented. Keyed routes carry bearer from ApiV1Route, and the
+ * OpenAPI test checks that every /v1 route but the known public ones does.
+ */
+export function declarePublicOperations(document: OpenAPIObject): OpenAPIObject {
+  for (const methods of Object.values(document.paths)) {
+    for (const operation of Object.values(methods as Record<string, { security?: unknown[] } | undefined>)) {
+      if (operation && typeof operation === 'object' && 'responses' in operation && operation.security === undefined) operation.security = [];
+    }
+  }
+  return document;
 }
 
 /** Rewrites 3.0 schema idioms (nullable, boolean exclusive bounds) into their 3.1 forms. */
@@ -60,4 +75,18 @@ function liftSchemas(node: unknown): unknown {
     }
   }
   return object;
+}
+
+/**
+ * The part of the document under `prefix` (OGC API - Features), with paths relative to it and the
+ * server at it: OGC API clients look their routes up by the standard paths
+ * (`/collections/{collectionId}/items`), GDAL among them to learn the filter languages offered.
+ */
+export function apiSubsetDocument(document: OpenAPIObject, prefix: string, title: string): OpenAPIObject {
+  const paths: OpenAPIObject['paths'] = {};
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (path === prefix || path.startsWith(`${prefix}/`)) paths[path.slice(prefix.length) || '/'] = item;
+  }
+  const servers = (document.servers ?? [{ url: '' }]).map((server) => ({ ...server, url: `${server.url.replace(/\/+$/, '')}${prefix}` }));
+  return { ...document, info: { ...document.info, title }, servers, paths };
 }

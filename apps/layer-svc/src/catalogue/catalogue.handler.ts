@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { LayerSubjects, type LayerListView } from '@lp/contracts';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { LayerCollectionsRequest, LayerSubjects, type LayerCollectionsReply, type LayerListView } from '@lp/contracts';
 import { CatalogueService } from './catalogue.service.js';
 
 @Controller()
@@ -10,5 +10,10 @@ export class CatalogueHandler {
   @MessagePattern(LayerSubjects.list)
   list(): Promise<LayerListView> {
     return this.catalogue.list();
+  }
+
+  @MessagePattern(LayerSubjects.collections)
+  collections(@Payload() request: LayerCollectionsRequest): Promise<LayerCollectionsReply> {
+    return this.catalogue.collections(request);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { LAYER_CATALOGUE, type LayerDefinition, type LayerListView, type LayerView } from '@lp/contracts';
+import { LAYER_CATALOGUE, type LayerCollectionsReply, type LayerCollectionsRequest, type LayerDefinition, type LayerListView, type LayerView } from '@lp/contracts';
+import { servedLayer } from '../serving/served-layer.js';
 import { CatalogueRepository, type LayerStateRow } from './catalogue.repository.js';
 
 /** The catalogue (static definitions) joined with what is served now (version, count, freshness). */
@@ -10,6 +11,14 @@ export class CatalogueService {
   async list(): Promise<LayerListView> {
     const states = await this.repository.states();
     return { layers: LAYER_CATALOGUE.map((layer) => toView(layer, states.get(layer.id))) };
+  }
+
+  /** OGC API collections: the layers served via api (or the one asked for), with their extents. */
+  async collections(request: LayerCollectionsRequest): Promise<LayerCollectionsReply> {
+    const layers = request.layer_id === undefined ? LAYER_CATALOGUE.filter((layer) => layer.servedVia.includes('api')) : [servedLayer(request.layer_id, 'api')];
+    const ids = layers.map((layer) => layer.id);
+    const [states, extents] = await Promise.all([this.repository.states(), this.repository.extents(ids)]);
+    return { layers: layers.map((layer) => ({ ...toView(layer, states.get(layer.id)), extent_wgs84: extents.get(layer.id) ?? null })) };
   }
 }
 

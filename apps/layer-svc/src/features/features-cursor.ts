@@ -13,9 +13,13 @@ export interface CursorPosition {
 const FORMAT = 'f1';
 const START_AGAIN = 'start again without cursor';
 
-/** Same key for the same box however its numbers were written (16.9 and 16.90). */
-export function bboxKey(box: Bbox): string {
-  return createHash('sha256').update(formatBbox(box)).digest('base64url').slice(0, 16);
+/**
+ * What a listing selects: the same key for the same box however its numbers were written (16.9 and
+ * 16.90); null is the whole layer; a filter (its text) is part of the key.
+ */
+export function bboxKey(box: Bbox | null, filter?: string): string {
+  const selection = (box ? formatBbox(box) : 'all') + (filter === undefined ? '' : `|${filter}`);
+  return createHash('sha256').update(selection).digest('base64url').slice(0, 16);
 }
 
 /** An opaque token (base64url); clients pass it back unchanged. */
@@ -33,10 +37,10 @@ export function decodeCursor(token: string): CursorPosition {
 }
 
 /** A cursor continues only the listing it came from: same layer, same box, same layer version. */
-export function checkCursor(position: CursorPosition, layerId: string, box: Bbox): void {
+export function checkCursor(position: CursorPosition, layerId: string, box: Bbox | null, filter?: string): void {
   if (position.layerId !== layerId) throw AppError.invalid(`cursor was issued for layer ${position.layerId}, not ${layerId}; ${START_AGAIN}.`);
-  if (position.bboxKey !== bboxKey(box)) {
-    throw AppError.invalid(`cursor was issued for another bbox; send it with the same bbox as the first page, or ${START_AGAIN}.`);
+  if (position.bboxKey !== bboxKey(box, filter)) {
+    throw AppError.invalid(`cursor was issued for another bbox or filter; send it with the same bbox and filter as the first page, or ${START_AGAIN}.`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { LayerFeaturesRequest, LayerSubjects, type LayerFeaturePageView } from '@lp/contracts';
+import { LayerFeaturesRequest, LayerItemRequest, LayerItemsRequest, LayerQueryablesRequest, LayerSubjects, type LayerFeaturePageReply, type LayerFeatureView, type LayerQueryablesReply } from '@lp/contracts';
 import { FeaturesService } from './features.service.js';
 
 @Controller()
@@ -8,7 +8,22 @@ export class FeaturesHandler {
   constructor(private readonly features: FeaturesService) {}
 
   @MessagePattern(LayerSubjects.features)
-  list(@Payload() request: LayerFeaturesRequest): Promise<LayerFeaturePageView> {
+  list(@Payload() request: LayerFeaturesRequest): Promise<LayerFeaturePageReply> {
     return this.features.list(request);
+  }
+
+  @MessagePattern(LayerSubjects.items)
+  items(@Payload() request: LayerItemsRequest): Promise<LayerFeaturePageReply> {
+    return this.features.items(request);
+  }
+
+  @MessagePattern(LayerSubjects.queryables)
+  queryables(@Payload() request: LayerQueryablesRequest): Promise<LayerQueryablesReply> {
+    return this.features.queryables(request);
+  }
+
+  @MessagePattern(LayerSubjects.item)
+  item(@Payload() request: LayerItemRequest): Promise<LayerFeatureView> {
+    return this.features.item(request);
   }
 }

@@ -11,10 +11,11 @@ const RESERVED = new Set(['kind', 'name', 'teryt', 'provenance', 'geometry_simpl
 const IDENTIFIER = /^[a-z][a-z0-9_]{0,50}$/;
 
 /**
- * Densify the WGS84 box before transforming it: in EPSG:2180 a parallel is a curve, and a 1° edge
- * drawn as one straight chord would be off by about 100 m. 0.01° steps keep it within centimetres.
+ * Densify the WGS84 box `$4..$7` before transforming it: in EPSG:2180 a parallel is a curve, and a
+ * 1° edge drawn as one straight chord would be off by about 100 m. 0.01° steps keep it within
+ * centimetres.
  */
-const ENVELOPE_2180 = 'ST_Transform(ST_Segmentize(ST_MakeEnvelope($1, $2, $3, $4, 4326), 0.01), 2180)';
+const ENVELOPE_2180 = 'ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), 0.01), 2180)';
 
 export interface FeatureRow {
   fid: number;
@@ -44,20 +45,22 @@ export function featureJsonSql(layer: LayerDefinition, geometry = 'f.geom'): str
 }
 
 /**
- * One page: features after `$5` (fid) whose geometry intersects the box `$1..$4`, in fid order, at
- * most `$6` of them, cut where their JSON passes `$7` bytes. The box is transformed to the
- * column's SRID, so `geom && box` is answered by the GiST index; only the output is transformed
- * to WGS84. Exported so tests can EXPLAIN the very statement that runs.
+ * One page: features after `$1` (fid) in fid order, at most `$2` of them, cut where their JSON
+ * passes `$3` bytes; with `spatial`, only those whose geometry intersects the box `$4..$7`. The box
+ * is transformed to the column's SRID, so `geom && box` is answered by the GiST index; only the
+ * output is transformed to WGS84. Without a box the fid order walks the primary key. Exported so
+ * tests can EXPLAIN the very statement that runs. `filterSql` (a compiled CQL2 filter) numbers its
+ * parameters after these.
  */
-export function featurePageSql(layer: LayerDefinition, table: string): string {
+export function featurePageSql(layer: LayerDefinition, table: string, spatial = true, filterSql?: string): string {
+  const inBox = spatial ? `AND f.geom && ${ENVELOPE_2180} AND ST_Intersects(f.geom, ${ENVELOPE_2180})` : '';
+  const filtered = filterSql ? `AND ${filterSql}` : '';
   return `WITH page AS (
       SELECT f.fid, ${featureJsonSql(layer)} AS feature
       FROM layer.${table} f
-      WHERE f.fid > $5
-        AND f.geom && ${ENVELOPE_2180}
-        AND ST_Intersects(f.geom, ${ENVELOPE_2180})
+      WHERE f.fid > $1 ${inBox} ${filtered}
       ORDER BY f.fid
-      LIMIT $6
+      LIMIT $2
     ), sized AS (
       SELECT fid, feature, octet_length(feature) AS bytes,
              sum(octet_length(feature)) OVER (ORDER BY fid ROWS UNBOUNDED PRECEDING) AS bytes_through,
@@ -65,7 +68,7 @@ export function featurePageSql(layer: LayerDefinition, table: string): string {
       FROM page
     )
     SELECT fid, feature, bytes, fetched FROM sized
-    WHERE bytes_through - bytes < $7
+    WHERE bytes_through - bytes < $3
     ORDER BY fid`;
 }
 
@@ -77,20 +80,33 @@ export class FeaturesRepository {
    * `budgetBytes` of JSON (the rest is not sent back by PostgreSQL). `fetched` is how many matched
    * up to `fetch`, so the caller knows whether more follow.
    */
-  async page(q: QueryRunner, layer: LayerDefinition, table: string, box: Bbox, afterFid: number, fetch: number, budgetBytes: number): Promise<{ rows: FeatureRow[]; fetched: number }> {
-    const rows: Array<{ fid: string; feature: string; bytes: number; fetched: string }> = await q.query(featurePageSql(layer, table), [
-      box.minLng,
-      box.minLat,
-      box.maxLng,
-      box.maxLat,
-      afterFid,
-      fetch,
-      budgetBytes,
+  async page(
+    q: QueryRunner,
+    layer: LayerDefinition,
+    table: string,
+    where: { box: Bbox | null; filter?: (firstParam: number) => { sql: string; params: unknown[] } },
+    afterFid: number,
+    fetch: number,
+    budgetBytes: number,
+  ): Promise<{ rows: FeatureRow[]; fetched: number }> {
+    const { box } = where;
+    const params: unknown[] = [afterFid, fetch, budgetBytes, ...(box ? [box.minLng, box.minLat, box.maxLng, box.maxLat] : [])];
+    const filter = where.filter?.(params.length + 1);
+    const rows: Array<{ fid: string; feature: string; bytes: number; fetched: string }> = await q.query(featurePageSql(layer, table, box !== null, filter?.sql), [
+      ...params,
+      ...(filter?.params ?? []),
     ]);
     return {
       rows: rows.map((row) => ({ fid: Number(row.fid), feature: row.feature, bytes: Number(row.bytes) })),
       fetched: rows.length > 0 ? Number(rows[0]!.fetched) : 0,
     };
+  }
+
+  /** One feature by its id (the GeoJSON id, ext_id: unique in a version), or null. */
+  async byId(q: QueryRunner, layer: LayerDefinition, table: string, featureId: string): Promise<FeatureRow | null> {
+    const rows: Array<{ fid: string; feature: string }> = await q.query(`SELECT f.fid, ${featureJsonSql(layer)} AS feature FROM layer.${table} f WHERE f.ext_id = $1`, [featureId]);
+    const row = rows[0];
+    return row ? { fid: Number(row.fid), feature: row.feature, bytes: Buffer.byteLength(row.feature) } : null;
   }
 
   /** One feature with its geometry simplified by `toleranceM` metres (in EPSG:2180, topology kept). */

@@ -1,11 +1,24 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { FEATURES_DEFAULT_LIMIT, type LayerDefinition, type LayerFeaturePageView, type LayerFeaturesRequest, type LayerFeatureView } from '@lp/contracts';
-import { parseBbox, type Bbox } from '@lp/geo';
+import {
+  AppError,
+  FEATURES_DEFAULT_LIMIT,
+  FEATURES_MAX_LIMIT,
+  type LayerDefinition,
+  type LayerFeaturePageReply,
+  type LayerFeaturesRequest,
+  type LayerFeatureView,
+  type LayerItemRequest,
+  type LayerItemsRequest,
+  type LayerQueryablesReply,
+  type LayerQueryablesRequest,
+} from '@lp/contracts';
+import { SERVED_AREA_WGS84, clipBbox, parseBbox, type Bbox } from '@lp/geo';
 import type { QueryRunner } from 'typeorm';
 import { servedLayer } from '../serving/served-layer.js';
 import { ServedVersionRepository, type ServedVersion } from '../serving/served-version.repository.js';
 import { bboxKey, checkCursor, checkCursorVersion, decodeCursor, encodeCursor } from './features-cursor.js';
 import { FeaturesRepository, type FeatureRow } from './features.repository.js';
+import { cql2ToSql, queryablesOf } from './filter/cql2-sql.js';
 
 export interface FeaturePageLimits {
   /**
@@ -34,22 +47,81 @@ export class FeaturesService {
     this.limits = limits ?? DEFAULT_FEATURE_PAGE_LIMITS;
   }
 
-  async list(request: LayerFeaturesRequest): Promise<LayerFeaturePageView> {
+  /** GET /v1/layers/{id}/features: a bbox is required and must overlap Poland. */
+  async list(request: LayerFeaturesRequest): Promise<LayerFeaturePageReply> {
     const layer = servedLayer(request.layer_id, 'api');
-    const box = parseBbox(request.bbox);
-    const limit = request.limit ?? FEATURES_DEFAULT_LIMIT;
-    const position = request.cursor === undefined ? null : decodeCursor(request.cursor);
-    if (position) checkCursor(position, layer.id, box);
+    return this.listing(layer, parseBbox(request.bbox), request.limit ?? FEATURES_DEFAULT_LIMIT, request.cursor);
+  }
+
+  /**
+   * OGC API items: without a bbox the whole layer (and numberMatched, the served count, is free);
+   * a box off Poland is an empty page; a limit above the maximum is served as the maximum.
+   */
+  async items(request: LayerItemsRequest): Promise<LayerFeaturePageReply> {
+    const layer = servedLayer(request.layer_id, 'api');
+    const box = request.bbox === undefined ? null : parseBbox(request.bbox, { outsidePoland: 'allow' });
+    const filter = request.filter;
+    // Compiled once here so a broken filter is a 400 before any database work.
+    if (filter !== undefined) cql2ToSql(filter, layer, 1);
+    return this.listing(layer, box, Math.min(request.limit ?? FEATURES_DEFAULT_LIMIT, FEATURES_MAX_LIMIT), request.cursor, filter);
+  }
+
+  /** The properties a filter may name on a collection, from the catalogue. */
+  async queryables(request: LayerQueryablesRequest): Promise<LayerQueryablesReply> {
+    const layer = servedLayer(request.layer_id, 'api');
+    return {
+      layer_id: layer.id,
+      queryables: queryablesOf(layer).map((queryable) => ({
+        name: queryable.name,
+        type: queryable.type,
+        description: queryable.description,
+        ...(queryable.unit ? { unit: queryable.unit } : {}),
+        ...(queryable.enum ? { enum: queryable.enum } : {}),
+      })),
+    };
+  }
+
+  /** One feature by its id; a feature too large for one reply comes simplified, as in a page. */
+  async item(request: LayerItemRequest): Promise<LayerFeatureView> {
+    const layer = servedLayer(request.layer_id, 'api');
     return this.versions.read(layer.id, async (q, served) => {
-      if (position) checkCursorVersion(position, layer.id, served.version);
-      if (served.table === null) return page(served, [], null);
-      return this.readPage(q, layer, served, served.table, box, position?.lastFid ?? 0, limit);
+      const row = served.table === null ? null : await this.features.byId(q, layer, served.table, request.feature_id);
+      if (row === null || served.table === null) {
+        throw AppError.notFound(`No feature has the id ${request.feature_id} in collection ${layer.id}; ids are the id of each feature in /v1/ogc/collections/${layer.id}/items.`);
+      }
+      if (row.bytes > this.limits.replyBudgetBytes) return this.fitted(q, layer, served.table, row.fid, this.limits.replyBudgetBytes);
+      return JSON.parse(row.feature) as LayerFeatureView;
     });
   }
 
-  private async readPage(q: QueryRunner, layer: LayerDefinition, served: ServedVersion, table: string, box: Bbox, afterFid: number, limit: number): Promise<LayerFeaturePageView> {
+  private listing(layer: LayerDefinition, box: Bbox | null, limit: number, cursor: string | undefined, filter?: string): Promise<LayerFeaturePageReply> {
+    const position = cursor === undefined ? null : decodeCursor(cursor);
+    if (position) checkCursor(position, layer.id, box, filter);
+    // Nothing we serve lies outside the served area; the clipped box also keeps EPSG:2180 sane.
+    const area = box === null ? null : clipBbox(box, SERVED_AREA_WGS84);
+    return this.versions.read(layer.id, async (q, served) => {
+      if (position) checkCursorVersion(position, layer.id, served.version);
+      const matched = box === null && filter === undefined ? served.featureCount : undefined;
+      if (served.table === null || (box !== null && area === null)) return page(served, [], null, matched === undefined ? undefined : 0);
+      const selection = { key: box, query: area, filter };
+      const result = await this.readPage(q, layer, served, served.table, selection, position?.lastFid ?? 0, limit);
+      return matched === undefined ? result : { ...result, numberMatched: matched };
+    });
+  }
+
+  private async readPage(
+    q: QueryRunner,
+    layer: LayerDefinition,
+    served: ServedVersion,
+    table: string,
+    selection: { key: Bbox | null; query: Bbox | null; filter: string | undefined },
+    afterFid: number,
+    limit: number,
+  ): Promise<LayerFeaturePageReply> {
     const budget = this.limits.replyBudgetBytes;
-    const { rows, fetched } = await this.features.page(q, layer, table, box, afterFid, limit + 1, budget);
+    const { filter } = selection;
+    const where = { box: selection.query, ...(filter === undefined ? {} : { filter: (first: number) => cql2ToSql(filter, layer, first) }) };
+    const { rows, fetched } = await this.features.page(q, layer, table, where, afterFid, limit + 1, budget);
     const kept: FeatureRow[] = [];
     let bytes = 0;
     for (const row of rows) {
@@ -61,7 +133,7 @@ export class FeaturesService {
     if (kept.length === 1 && kept[0]!.bytes > budget) features[0] = await this.fitted(q, layer, table, kept[0]!.fid, budget);
     const more = fetched > kept.length;
     const last = kept[kept.length - 1];
-    const cursor = more && last ? encodeCursor({ layerId: layer.id, version: served.version, lastFid: last.fid, bboxKey: bboxKey(box) }) : null;
+    const cursor = more && last ? encodeCursor({ layerId: layer.id, version: served.version, lastFid: last.fid, bboxKey: bboxKey(selection.key, selection.filter) }) : null;
     return page(served, features, cursor);
   }
 
@@ -82,6 +154,8 @@ export class FeaturesService {
   }
 }
 
-function page(served: ServedVersion, features: LayerFeatureView[], nextCursor: string | null): LayerFeaturePageView {
-  return { type: 'FeatureCollection', features, next_cursor: nextCursor, numberReturned: features.length, layer_id: served.layerId, version: served.version };
+function page(served: ServedVersion, features: LayerFeatureView[], nextCursor: string | null, numberMatched?: number): LayerFeaturePageReply {
+  const reply: LayerFeaturePageReply = { type: 'FeatureCollection', features, next_cursor: nextCursor, numberReturned: features.length, layer_id: served.layerId, version: served.version };
+  if (numberMatched !== undefined) reply.numberMatched = numberMatched;
+  return reply;
 }

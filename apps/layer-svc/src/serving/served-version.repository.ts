@@ -9,6 +9,8 @@ export interface ServedVersion {
   /** Physical table of the version, `f_<layer>__<run>`; null when nothing is served yet. */
   table: string | null;
   refreshedAt: Date | null;
+  /** Features in the served version (0 before the first refresh). */
+  featureCount: number;
 }
 
 const UNDEFINED_TABLE = '42P01';
@@ -31,12 +33,12 @@ export class ServedVersionRepository {
       try {
         await q.startTransaction('REPEATABLE READ');
         await q.query('SET TRANSACTION READ ONLY');
-        const rows: Array<{ version: number; table_name: string | null; refreshed_at: Date | null }> = await q.query(
-          `SELECT version, table_name, refreshed_at FROM layer.layer_state WHERE layer_id = $1`,
+        const rows: Array<{ version: number; table_name: string | null; refreshed_at: Date | null; feature_count: string }> = await q.query(
+          `SELECT version, table_name, refreshed_at, feature_count FROM layer.layer_state WHERE layer_id = $1`,
           [layerId],
         );
         const row = rows[0];
-        const served: ServedVersion = { layerId, version: row?.version ?? 0, table: checkedTable(layerId, row?.table_name ?? null), refreshedAt: row?.refreshed_at ?? null };
+        const served: ServedVersion = { layerId, version: row?.version ?? 0, table: checkedTable(layerId, row?.table_name ?? null), refreshedAt: row?.refreshed_at ?? null, featureCount: Number(row?.feature_count ?? 0) };
         const result = await work(q, served);
         await q.commitTransaction();
         return result;

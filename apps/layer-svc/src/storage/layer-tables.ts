@@ -1,4 +1,4 @@
-import { findLayer, hasSubdividedView as isSubdivided, type AttributeType, type LayerDefinition } from '@lp/contracts';
+import { findLayer, hasSubdividedView as isSubdivided, type AttributeType, type LayerAttribute, type LayerDefinition } from '@lp/contracts';
 
 /**
  * Physical layout of layer data. Each refresh loads a new table `layer.f_<layer>__<run seq>`; the
@@ -102,9 +102,19 @@ export function attributeColumnsSql(layer: LayerDefinition, alias: string): stri
     .filter((attribute) => !CORE_COLUMNS.has(attribute.name))
     .map((attribute) => {
       if (!IDENTIFIER.test(attribute.name) || RESERVED_COLUMNS.has(attribute.name)) throw new Error(`attribute name ${attribute.name} of ${layer.id} is not allowed`);
-      const text = `${alias}.attrs->>'${attribute.name}'`;
-      return `(${text})::${SQL_TYPE[attribute.type]} AS ${attribute.name}`;
+      return `${attributeValueSql(attribute, alias)} AS ${attribute.name}`;
     });
+}
+
+/**
+ * The typed value of a catalogue attribute of row `alias` of a version table: a core column for
+ * id, kind, name and teryt, else the attribute's text in `attrs` cast to its SQL type.
+ */
+export function attributeValueSql(attribute: LayerAttribute, alias: string): string {
+  if (!IDENTIFIER.test(attribute.name)) throw new Error(`attribute name ${attribute.name} is not allowed`);
+  if (attribute.name === 'id') return `${alias}.ext_id`;
+  if (CORE_COLUMNS.has(attribute.name)) return `${alias}.${attribute.name}`;
+  return `(${alias}.attrs->>'${attribute.name}')::${SQL_TYPE[attribute.type]}`;
 }
 
 /**

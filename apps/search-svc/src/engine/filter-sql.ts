@@ -17,7 +17,7 @@ import {
   ZONING_CATEGORY_GROUPS,
 } from '@lp/contracts';
 import { ENV_KINDS, ENV_REACH_M, envColumn, NEAREST_COLUMNS, PLAN_OGOLNY_CATEGORY, type NearestColumn } from '../search-index/index-columns.js';
-import type { SqlParams } from './sql-params.js';
+import type { SqlParams } from '@lp/db';
 
 /**
  * One criterion as SQL over the search index row `i` (and, for spatial fallbacks, the parcel

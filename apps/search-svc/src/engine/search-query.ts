@@ -3,7 +3,7 @@ import type { CriterionPlan } from './criterion-coverage.js';
 import { criteriaSql, type CriterionSql, type FilterPath } from './filter-sql.js';
 import type { SearchScope } from './search-scope.js';
 import { contributionSql, planSignals, rankedWeightSql, SIGNAL_VALUE_SQL, type SignalPlan } from './signal-sql.js';
-import { SqlParams } from './sql-params.js';
+import { SqlParams } from '@lp/db';
 
 export interface SearchQueryInput {
   request: SearchParcelsRequest;

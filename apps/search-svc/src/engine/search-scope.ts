@@ -10,7 +10,7 @@ export function scopeOf(request: SearchParcelsRequest): SearchScope {
   }
   if (request.region !== undefined) return { kind: 'region', teryt: request.region };
   // a search box may be as large as the country: omitting it searches the whole of Poland anyway
-  if (request.bbox !== undefined) return { kind: 'bbox', bbox: parseBbox(request.bbox, Number.POSITIVE_INFINITY) };
+  if (request.bbox !== undefined) return { kind: 'bbox', bbox: parseBbox(request.bbox) };
   return { kind: 'poland' };
 }
 

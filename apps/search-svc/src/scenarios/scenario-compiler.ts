@@ -180,7 +180,7 @@ export function compileScenario(scenario: ScenarioDefinition, options: CompileOp
     throw AppError.invalid('send region or bbox, not both (neither searches all of Poland)');
   }
   // a search box may be as large as Poland: omitting both searches the whole country anyway
-  const bbox = options.bbox === undefined ? undefined : formatBbox(parseBbox(options.bbox, Number.POSITIVE_INFINITY));
+  const bbox = options.bbox === undefined ? undefined : formatBbox(parseBbox(options.bbox));
   const params = resolveParameters(scenario, options.params);
   const weights = resolveWeights(scenario, options.weights);
   const problems = [...params.problems, ...weights.problems];

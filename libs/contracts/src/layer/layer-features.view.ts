@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { GeometryView } from '../common/geojson.view.js';
+import { LinkView } from '../common/link.view.js';
 import { ProvenanceView } from '../common/provenance.view.js';
 
 /**
@@ -70,9 +71,21 @@ export class LayerFeaturePageView {
   @ApiProperty({ description: 'Features on this page; may be below limit when the page reached its size budget while next_cursor is not null.' })
   numberReturned!: number;
 
+  @ApiPropertyOptional({ description: 'Features of the whole listing, where it is cheap to know (a listing without bbox: the served count of the layer).' })
+  numberMatched?: number;
+
+  @ApiProperty({
+    type: [LinkView],
+    description: 'self, and next (the same request with cursor set) while there are more pages: GDAL and OGC API clients follow rel=next.',
+  })
+  links!: LinkView[];
+
   @ApiProperty({ example: 'power_substations' })
   layer_id!: string;
 
   @ApiProperty({ description: 'Served version of the layer the page was read from (GET /v1/layers shows the current one).' })
   version!: number;
 }
+
+/** A page as layer-svc answers it; the gateway adds the links, which need its public address. */
+export type LayerFeaturePageReply = Omit<LayerFeaturePageView, 'links'>;

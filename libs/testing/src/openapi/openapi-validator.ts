@@ -405,6 +405,8 @@ export class OpenApiValidator {
     path = path.split('#')[0] ?? '';
     path = path.split('?')[0] ?? '';
     if (!path.startsWith('/')) path = `/${path}`;
+    // The gateway routes /a/b/ as /a/b (Fastify ignoreTrailingSlash), so the answer is /a/b's.
+    if (path.length > 1 && path.endsWith('/')) path = path.replace(/\/+$/, '') || '/';
     return path;
   }
 

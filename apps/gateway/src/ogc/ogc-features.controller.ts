@@ -1,0 +1,195 @@
+import { Controller, Get, Header, Headers, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ErrorEnvelopeView,
+  FEATURES_DEFAULT_LIMIT,
+  FILTER_LANGUAGES,
+  FILTER_MAX_LENGTH,
+  FEATURES_MAX_LIMIT,
+  ITEMS_LIMIT_CEILING,
+  LayerCollectionsRequest,
+  LayerFeaturePageView,
+  LayerFeatureView,
+  LayerItemRequest,
+  LayerItemsRequest,
+  LayerQueryablesRequest,
+  LayerSubjects,
+  OgcCollectionView,
+  OgcCollectionsView,
+  OgcConformanceView,
+  OgcLandingView,
+  type LayerCollectionsReply,
+  type LayerFeaturePageReply,
+  type LayerQueryablesReply,
+  type LinkView,
+} from '@lp/contracts';
+import { validateMessage } from '@lp/messaging';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RequireScope } from '../auth/route-policy.js';
+import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
+import { publicBaseUrl } from '../http/public-base-url.js';
+import { acceptsPreferred } from '../http/accept.js';
+import { queryNumber } from '../http/query-params.js';
+import { ApiOkMedia, ApiV1Route } from '../openapi/api-docs.decorators.js';
+import { GEOJSON } from '../parcels/parcels.controller.js';
+import { ServiceCaller } from '../rpc/service-caller.js';
+import { OGC_PREFIX, SCHEMA_TYPE, collectionDocument, collectionsDocument, conformance, landingPage, queryablesDocument } from './ogc-documents.js';
+import { pageLinks } from './page-links.js';
+
+const COLLECTION_PARAM = { name: 'collectionId', description: 'A layer id served via api (GET /v1/ogc/collections lists them)', example: 'power_substations' };
+
+/**
+ * OGC API - Features Part 1 (Core, GeoJSON) over the layer catalogue, so GDAL's OAPIF driver and
+ * QGIS open our layers with a URL and a key. Pages come from layer-svc's feature listing; this
+ * controller only shapes the OGC documents and links.
+ */
+@ApiTags('OGC API - Features')
+@Controller('v1/ogc')
+export class OgcFeaturesController {
+  constructor(
+    private readonly services: ServiceCaller,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
+
+  @Get()
+  @RequireScope('layers:read')
+  @ApiOperation({ summary: 'OGC API - Features landing page', description: `Links to the API definition, the conformance classes and the collections (${OGC_PREFIX}).`, operationId: 'getOgcLandingPage' })
+  @ApiOkResponse({ type: OgcLandingView })
+  @ApiV1Route('layers:read', [])
+  landing(@Req() request: FastifyRequest): OgcLandingView {
+    return landingPage(publicBaseUrl(this.env, request));
+  }
+
+  @Get('conformance')
+  @RequireScope('layers:read')
+  @ApiOperation({ summary: 'OGC API conformance classes implemented: Features Part 1 core and GeoJSON', operationId: 'getOgcConformance' })
+  @ApiOkResponse({ type: OgcConformanceView })
+  @ApiV1Route('layers:read', [])
+  conformance(): OgcConformanceView {
+    return conformance();
+  }
+
+  @Get('collections')
+  @RequireScope('layers:read')
+  @ApiOperation({
+    summary: 'Every catalogue layer served via api, as OGC API collections',
+    description: 'Extent (CRS84) of the served data from the layer statistics; Poland for a layer not loaded yet. Items are GeoJSON in CRS84.',
+    operationId: 'listOgcCollections',
+  })
+  @ApiOkResponse({ type: OgcCollectionsView })
+  @ApiV1Route('layers:read', [])
+  async collections(@Req() request: FastifyRequest): Promise<OgcCollectionsView> {
+    const reply = await this.services.call<LayerCollectionsReply>(request, LayerSubjects.collections, {});
+    return collectionsDocument(publicBaseUrl(this.env, request), reply.layers);
+  }
+
+  @Get('collections/:collectionId')
+  @RequireScope('layers:read')
+  @ApiOperation({ summary: 'One collection: extent, CRS list, item type and links', operationId: 'getOgcCollection' })
+  @ApiParam(COLLECTION_PARAM)
+  @ApiOkResponse({ type: OgcCollectionView })
+  @ApiV1Route('layers:read', [400, 404])
+  async collection(@Param('collectionId') collectionId: string, @Req() request: FastifyRequest): Promise<OgcCollectionView> {
+    const message = validateMessage(LayerCollectionsRequest, { layer_id: collectionId });
+    const reply = await this.services.call<LayerCollectionsReply>(request, LayerSubjects.collections, message);
+    return collectionDocument(publicBaseUrl(this.env, request), reply.layers[0]!);
+  }
+
+  @Get('collections/:collectionId/items')
+  @RequireScope('layers:read')
+  @Header('content-type', GEOJSON)
+  @ApiOperation({
+    summary: 'Features of a collection, one page at a time',
+    description:
+      'A GeoJSON FeatureCollection in CRS84 (7 decimals), in a stable order (by feature), with numberReturned, numberMatched when no bbox is given, ' +
+      'and links: self and, while there are more pages, next (follow it unchanged). ' +
+      `limit: default ${FEATURES_DEFAULT_LIMIT}, at most ${FEATURES_MAX_LIMIT} per page (a larger limit is served as ${FEATURES_MAX_LIMIT}, as OGC API - Features asks); ` +
+      'a page also ends early at about 768 KB of JSON. bbox: minLng,minLat,maxLng,maxLat in CRS84, any size; a box off Poland gives an empty page. ' +
+      'If the layer is refreshed while paging, the next page answers 409 stale_cursor: start again from the first page.',
+    operationId: 'listOgcItems',
+  })
+  @ApiParam(COLLECTION_PARAM)
+  @ApiQuery({ name: 'bbox', type: String, required: false, description: 'minLng,minLat,maxLng,maxLat in CRS84 (WGS84 longitude first); features intersecting it', example: '16.85,52.37,16.97,52.44' })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    description: `Features per page, default ${FEATURES_DEFAULT_LIMIT}, at most ${FEATURES_MAX_LIMIT} (larger values are served as ${FEATURES_MAX_LIMIT})`,
+    schema: { type: 'integer', minimum: 1, maximum: ITEMS_LIMIT_CEILING, default: FEATURES_DEFAULT_LIMIT },
+  })
+  @ApiQuery({ name: 'cursor', type: String, required: false, description: 'Set by the rel=next link; do not build it yourself' })
+  @ApiQuery({
+    name: 'filter',
+    type: String,
+    required: false,
+    description:
+      `CQL2 text on the collection's queryables (GET .../queryables), at most ${FILTER_MAX_LENGTH} characters: =, <>, <, <=, >, >=, [NOT] LIKE, [NOT] BETWEEN, [NOT] IN, IS [NOT] NULL, ` +
+      "AND, OR, NOT, parentheses; literals 'text', numbers, TRUE/FALSE, DATE('YYYY-MM-DD'). A broken filter answers 400 naming the position and token.",
+    example: "voltage_kv >= 220 AND name LIKE 'GPZ%'",
+  })
+  @ApiQuery({
+    name: 'filter-lang',
+    required: false,
+    description: 'cql2-text (default); cql-text is accepted as the draft name of the same syntax (GDAL 3.6 sends it)',
+    schema: { type: 'string', enum: FILTER_LANGUAGES, default: 'cql2-text' },
+  })
+  @ApiOkMedia(GEOJSON, LayerFeaturePageView, 'A page of features, geometry in CRS84')
+  @ApiResponse({ status: 409, description: 'stale_cursor: the layer was refreshed since the first page; start again', type: ErrorEnvelopeView })
+  @ApiV1Route('layers:read', [400, 404])
+  async items(
+    @Param('collectionId') collectionId: string,
+    @Query('bbox') bbox: unknown,
+    @Query('limit') limit: unknown,
+    @Query('cursor') cursor: unknown,
+    @Query('filter') filter: unknown,
+    @Query('filter-lang') filterLang: unknown,
+    @Req() request: FastifyRequest,
+  ): Promise<LayerFeaturePageView> {
+    const message = validateMessage(LayerItemsRequest, { layer_id: collectionId, bbox, limit: queryNumber(limit), cursor, filter, filter_lang: filterLang });
+    const page = await this.services.call<LayerFeaturePageReply>(request, LayerSubjects.items, message);
+    return { ...page, links: pageLinks(publicBaseUrl(this.env, request), request.url, page.next_cursor, GEOJSON) };
+  }
+
+  @Get('collections/:collectionId/queryables')
+  @RequireScope('layers:read')
+  @ApiOperation({
+    summary: 'The properties a filter may name on a collection, as JSON Schema',
+    description: 'id, kind (with its values), name, teryt and the typed attributes of the layer. application/schema+json when asked for, else application/json.',
+    operationId: 'getOgcQueryables',
+  })
+  @ApiParam(COLLECTION_PARAM)
+  @ApiOkResponse({ description: 'JSON Schema of the queryables', content: { [SCHEMA_TYPE]: { schema: { type: 'object' } }, 'application/json': { schema: { type: 'object' } } } })
+  @ApiV1Route('layers:read', [400, 404])
+  async queryables(
+    @Param('collectionId') collectionId: string,
+    @Headers('accept') accept: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const message = validateMessage(LayerQueryablesRequest, { layer_id: collectionId });
+    const queryables = await this.services.call<LayerQueryablesReply>(request, LayerSubjects.queryables, message);
+    // GDAL 3.6 accepts only JSON media types here, so schema+json is sent to those who ask for it.
+    const type = acceptsPreferred(accept, SCHEMA_TYPE) ? SCHEMA_TYPE : 'application/json';
+    await reply.header('content-type', `${type}; charset=utf-8`).send(queryablesDocument(publicBaseUrl(this.env, request), queryables));
+  }
+
+  @Get('collections/:collectionId/items/:featureId')
+  @RequireScope('layers:read')
+  @Header('content-type', GEOJSON)
+  @ApiOperation({ summary: 'One feature of a collection by its id', operationId: 'getOgcItem' })
+  @ApiParam(COLLECTION_PARAM)
+  @ApiParam({ name: 'featureId', description: 'The id of a feature as the items page gives it (URL-encoded)', example: 'osm-node-123456' })
+  @ApiOkMedia(GEOJSON, LayerFeatureView, 'The feature, geometry in CRS84')
+  @ApiV1Route('layers:read', [400, 404])
+  async item(@Param('collectionId') collectionId: string, @Param('featureId') featureId: string, @Req() request: FastifyRequest): Promise<LayerFeatureView & { links: LinkView[] }> {
+    const message = validateMessage(LayerItemRequest, { layer_id: collectionId, feature_id: featureId });
+    const feature = await this.services.call<LayerFeatureView>(request, LayerSubjects.item, message);
+    const collection = `${publicBaseUrl(this.env, request)}${OGC_PREFIX}/collections/${collectionId}`;
+    return {
+      ...feature,
+      links: [
+        { href: `${collection}/items/${encodeURIComponent(feature.id)}`, rel: 'self', type: GEOJSON, title: 'This feature' },
+        { href: collection, rel: 'collection', type: 'application/json', title: 'The collection' },
+      ],
+    };
+  }
+}
