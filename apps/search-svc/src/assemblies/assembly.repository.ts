@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { GeometryView } from '@lp/contracts';
 import { DataSource } from 'typeorm';
 import type { MatchedSelect } from '../engine/search-query.js';
-import { SqlParams } from '../engine/sql-params.js';
+import type { SqlParams } from '@lp/db';
 
 /** A candidate member as the assembly query returns it. */
 export interface CandidateRow {

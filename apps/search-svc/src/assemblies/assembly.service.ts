@@ -9,7 +9,7 @@ import {
 } from '@lp/contracts';
 import { ParcelSearchService } from '../engine/parcel-search.service.js';
 import { matchedSelect } from '../engine/search-query.js';
-import { SqlParams } from '../engine/sql-params.js';
+import { SqlParams } from '@lp/db';
 import { ASSEMBLY_CANDIDATES_MAX, AssemblyRepository, type CandidateRow } from './assembly.repository.js';
 import { assembleSites } from './site-assembler.js';
 import { scoreSites, siteSignalValue, type MemberSignals } from './site-score.js';
