@@ -78,7 +78,8 @@ describe('npm start', () => {
     const client = new Client({ name: 'npm-start-smoke', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(printed('MCP server')), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
     try {
-      expect((await client.listTools()).tools).toHaveLength(13);
+      // the 13 tools of the spec and find_assembled_sites
+      expect((await client.listTools()).tools).toHaveLength(14);
     } finally {
       await client.close();
     }

@@ -33,6 +33,8 @@ const TOOL_NAMES = [
   'compare_parcels',
   'parcel_report',
   'list_layers',
+  // our addition (issue 20)
+  'find_assembled_sites',
 ];
 
 /**
@@ -104,7 +106,7 @@ describe('MCP tool server end to end (demo data)', () => {
     await stack?.stop();
   });
 
-  it('lists the 13 tools, each read-only with a description, an input schema with bounds and an output schema', () => {
+  it('lists the 13 tools of the spec and find_assembled_sites, each read-only with a description, an input schema with bounds and an output schema', () => {
     expect([...tools.keys()].sort()).toEqual([...TOOL_NAMES].sort());
     for (const tool of tools.values()) {
       expect(tool.annotations?.readOnlyHint).toBe(true);
@@ -194,7 +196,7 @@ describe('MCP tool server end to end (demo data)', () => {
     const local = new Client({ name: 'mcp-e2e-stdio', version: '1.0.0' });
     await local.connect(transport);
     try {
-      expect((await local.listTools()).tools).toHaveLength(13);
+      expect((await local.listTools()).tools).toHaveLength(TOOL_NAMES.length);
       const result = (await local.callTool({ name: 'list_scenarios', arguments: {} })) as CallToolResult;
       expect(result.isError).toBeFalsy();
       expect((result.structuredContent as { scenarios: unknown[] }).scenarios).toHaveLength(12);
@@ -223,7 +225,7 @@ describe('MCP tool server end to end (demo data)', () => {
 
     it('a valid key that lacks the scope of a route is still let in (its tools report the scope)', async () => {
       const reportsOnly = await connect(await stack.createKey(['reports:create']));
-      expect((await reportsOnly.listTools()).tools).toHaveLength(13);
+      expect((await reportsOnly.listTools()).tools).toHaveLength(TOOL_NAMES.length);
       await reportsOnly.close();
     });
   });
@@ -319,6 +321,31 @@ describe('MCP tool server end to end (demo data)', () => {
       request.filters!.near![index]!.within_m = reach.to;
       expect((await rest('/v1/search/parcels', { ...request, limit: 1 })).matched).toBe(reach.matched);
       expect(text(sites)).toMatch(/What would it take|Relaxing these adds nothing/);
+    });
+
+    it('find_assembled_sites joins neighbouring parcels for a scenario; its members and sizes match the REST answer', async () => {
+      const found = await callOk<{ candidates: number; results: Array<{ total_area_sqm: number; parcels: Array<{ parcel_id: string; map_url: string }> }> }>('find_assembled_sites', {
+        region: 'Poznań',
+        min_total_area_sqm: 20_000,
+        limit: 3,
+      });
+      expect(found.results.length).toBeGreaterThan(0);
+      for (const site of found.results) {
+        expect(site.total_area_sqm).toBeGreaterThanOrEqual(20_000);
+        expect(site.parcels.length).toBeGreaterThanOrEqual(1);
+        expect(site.parcels[0]!.map_url).toContain('/p/');
+      }
+      const rest = await fetch(`${stack.gatewayUrl}/v1/search/assemblies`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ region: '3064011', limit: 3, assembly: { min_total_area_sqm: 20_000 } }),
+      });
+      const view = (await rest.json()) as { candidates: number; results: Array<{ parcels: Array<{ parcel_id: string }> }> };
+      expect(found.candidates).toBe(view.candidates);
+      expect(found.results.map((s) => s.parcels.map((p) => p.parcel_id))).toEqual(view.results.map((s) => s.parcels.map((p) => p.parcel_id)));
+      const scenario = await call('find_assembled_sites', { region: 'Poznań', scenario: 'logistics_warehouse', min_total_area_sqm: 50_000, limit: 2 });
+      expect(scenario.isError).toBeFalsy();
+      expect(text(scenario)).toMatch(/ites of at least/);
     });
 
     it('find_sites and search_parcels tell the model that "not contaminated" was not checked', async () => {

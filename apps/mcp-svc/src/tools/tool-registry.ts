@@ -1,6 +1,7 @@
 import { checkConstraintsTool } from './check-constraints.tool.js';
 import { checkRegulationsTool } from './check-regulations.tool.js';
 import { compareParcelsTool } from './compare-parcels.tool.js';
+import { findAssembledSitesTool } from './find-assembled-sites.tool.js';
 import { findSitesTool } from './find-sites.tool.js';
 import { getParcelTool } from './get-parcel.tool.js';
 import { listLayersTool } from './list-layers.tool.js';
@@ -37,7 +38,7 @@ export class ToolRegistry {
   }
 }
 
-/** The 13 tools of the spec, in the order of its tool table. */
+/** The 13 tools of the spec, in the order of its tool table, then our additions (find_assembled_sites). */
 export const TOOLS: readonly AnyTool[] = [
   searchParcelsTool,
   findSitesTool,
@@ -52,4 +53,5 @@ export const TOOLS: readonly AnyTool[] = [
   compareParcelsTool,
   parcelReportTool,
   listLayersTool,
+  findAssembledSitesTool,
 ];
