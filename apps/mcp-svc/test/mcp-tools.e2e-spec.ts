@@ -321,6 +321,10 @@ describe('MCP tool server end to end (demo data)', () => {
       request.filters!.near![index]!.within_m = reach.to;
       expect((await rest('/v1/search/parcels', { ...request, limit: 1 })).matched).toBe(reach.matched);
       expect(text(sites)).toMatch(/What would it take|Relaxing these adds nothing/);
+      // few single parcels of 2 ha: the sites of neighbouring parcels are counted, as POST /v1/search/assemblies counts them
+      const { area_sqm: _area, ...filters } = request.filters as Record<string, unknown>;
+      const assembled = await rest('/v1/search/assemblies', { ...request, filters, limit: 1, assembly: { min_total_area_sqm: 20_000 } });
+      expect((sites.structuredContent as { assembled_sites?: { matched: number } }).assembled_sites).toEqual({ matched: assembled.matched, min_total_area_sqm: 20_000 });
     });
 
     it('find_assembled_sites joins neighbouring parcels for a scenario; its members and sizes match the REST answer', async () => {

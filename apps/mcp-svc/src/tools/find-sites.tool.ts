@@ -1,5 +1,6 @@
-import type { ScenarioListView, ScenarioView, SearchParcelsRequest, SearchResponseView } from '@lp/contracts';
+import { NEAR_MISSES_BELOW, type AssemblySearchResponseView, type ScenarioListView, type ScenarioView, type SearchParcelsRequest, type SearchResponseView } from '@lp/contracts';
 import { z } from 'zod';
+import type { GatewayClient } from '../gateway/gateway.client.js';
 import { READ_ONLY_TOOL, defineTool } from './tool-definition.js';
 import { mapUrlFor } from './support/parcel-links.js';
 import { regionInput, regionOutput, regionOutputOf, resolveRegion } from './support/region-resolver.js';
@@ -35,6 +36,13 @@ const outputSchema = z.object({
   weights: z.record(z.string(), z.number()).describe('Effective ranking weights'),
   ...searchOutcomeFields,
   results: z.array(resultSchema),
+  assembled_sites: z
+    .object({
+      matched: z.number().int().describe('Sites of several neighbouring parcels that together reach the minimum area and meet the criteria'),
+      min_total_area_sqm: z.number(),
+    })
+    .optional()
+    .describe('With few single parcels large enough: how many sites of neighbouring parcels exist; find_assembled_sites lists them'),
 });
 
 export const findSitesTool = defineTool({
@@ -65,6 +73,7 @@ export const findSitesTool = defineTool({
       ctx.gateway.get<ScenarioListView>('/v1/scenarios'),
     ]);
     const response = await ctx.gateway.post<SearchResponseView>('/v1/search/parcels', request);
+    const assembled = await offerAssemblies(ctx.gateway, request, response);
     const definition = catalogue.scenarios.find((candidate) => candidate.id === scenario);
     const labelOf = criterionLabels(definition);
     const coverage = searchCoverageOf(response.coverage);
@@ -88,6 +97,7 @@ export const findSitesTool = defineTool({
         map_url: mapUrlFor(ctx.appUrl, result.parcel_id),
       })),
       coverage,
+      ...(assembled ? { assembled_sites: assembled } : {}),
     };
     const where = `${unit.name} (${unit.teryt})`;
     if (response.blocked) return { structuredContent: structured, text: blockedMessage(coverage, where, labelOf), isError: true };
@@ -100,6 +110,9 @@ export const findSitesTool = defineTool({
       }),
       ...unrankedLines(structured.unranked_signals),
       ...nearMissLines(structured.near_misses, labelOf),
+      ...(assembled && assembled.matched > 0
+        ? [`Single parcels are few, but ${assembled.matched} sites of several neighbouring parcels reach ${formatArea(assembled.min_total_area_sqm)} and meet the criteria: call find_assembled_sites with this scenario and region to list them.`]
+        : []),
       ...coverageWarningLines(coverage, labelOf),
     ];
     return { structuredContent: structured, text: lines.join('\n') };
@@ -111,4 +124,20 @@ function criterionLabels(scenario: ScenarioView | undefined): (criterion: string
   const labels = new Map<string, string>();
   for (const criterion of scenario?.criteria ?? []) for (const id of criterion.criterion_ids) if (!labels.has(id)) labels.set(id, criterion.label);
   return (criterion) => (labels.has(criterion) ? `${criterion} (${labels.get(criterion)})` : criterion);
+}
+
+/**
+ * Few single parcels large enough: the same scenario as sites of neighbouring parcels (its minimum
+ * parcel area becomes the site's), counted so the model can offer them; undefined when not asked.
+ */
+async function offerAssemblies(
+  gateway: GatewayClient,
+  request: SearchParcelsRequest,
+  response: SearchResponseView,
+): Promise<{ matched: number; min_total_area_sqm: number } | undefined> {
+  const minArea = request.filters?.area_sqm?.min;
+  if (response.blocked || response.matched >= NEAR_MISSES_BELOW || minArea === undefined) return undefined;
+  const { area_sqm: _area, ...filters } = request.filters ?? {};
+  const sites = await gateway.post<AssemblySearchResponseView>('/v1/search/assemblies', { ...request, filters, limit: 1, assembly: { min_total_area_sqm: minArea } });
+  return { matched: sites.matched, min_total_area_sqm: minArea };
 }
