@@ -112,6 +112,24 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
         }
       });
 
+      it('bootstraps PostgreSQL with the roles SQL npm start and npm test apply, and gives each of its roles a login', () => {
+        const cluster = findObject(objects(overlay), 'Cluster', 'landparcel-pg') as K8sObject;
+        const spec = cluster['spec'] as {
+          bootstrap: { initdb: { postInitApplicationSQLRefs?: { configMapRefs?: Array<{ name: string; key: string }> }; postInitApplicationSQL?: string[] } };
+          managed: { roles: Array<{ name: string; login: boolean; passwordSecret: { name: string } }> };
+        };
+        const refs = spec.bootstrap.initdb.postInitApplicationSQLRefs?.configMapRefs ?? [];
+        expect(refs).toHaveLength(1);
+        const ref = refs[0] as { name: string; key: string };
+        const rendered = (findObject(objects(overlay), 'ConfigMap', ref.name)?.['data'] as Record<string, string> | undefined)?.[ref.key];
+        const file = readFileSync(join(REPO_ROOT, 'deploy/k8s/base/postgres/roles.sql'), 'utf8');
+        expect(rendered).toBe(file);
+        expect(spec.bootstrap.initdb.postInitApplicationSQL).toBeUndefined();
+        const sqlRoles = /FOREACH role_name IN ARRAY ARRAY\[([^\]]+)\]/.exec(file)?.[1]?.match(/'([a-z_]+)'/g)?.map((quoted) => quoted.slice(1, -1));
+        expect(spec.managed.roles.map((role) => role.name).sort()).toEqual([...(sqlRoles ?? [])].sort());
+        expect(spec.managed.roles.every((role) => role.login && role.passwordSecret.name === `pg-role-${role.name.replace(/_/g, '-')}`)).toBe(true);
+      });
+
       it('refers only to Secrets it renders, the operator makes, or the README tells the operator to create', () => {
         const referenced = referencedSecrets(objects(overlay));
         const renderedNames = new Set(objects(overlay).filter((object) => object.kind === 'Secret').map((object) => object.metadata.name));
