@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestDatabase, type TestDatabase } from '@lp/testing';
+import { createTestDatabase, testEnvironment, type TestDatabase } from '@lp/testing';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 
 /**
@@ -119,5 +124,36 @@ describe('database roles: each service owns its schemas and reads other contexts
     expect(Object.fromEntries(schemaOwners.map((row) => [row.schema, row.owner]))).toEqual(
       Object.fromEntries(Object.entries(OWNERS).flatMap(([owner, schemas]) => schemas.map((schema) => [schema, owner]))),
     );
+  });
+
+  it('takes over a database migrated as the superuser before the roles existed, and applies twice alike', async () => {
+    const env = testEnvironment();
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const url = (user: string): string => Object.assign(new URL(env.adminUrl), { pathname: `/${name}`, username: user }).toString();
+    const run = promisify(execFile);
+    const migrate = (app: string, user: string) =>
+      run(process.execPath, [join(env.repoRoot, 'apps', app, 'dist', 'migrate.js')], { env: { PATH: process.env['PATH'] ?? '', DATABASE_URL: url(user), NATS_URL: 'nats://unused:4222' } });
+    await admin.query(`CREATE DATABASE ${name}`);
+    const old = new pg.Client({ connectionString: url('postgres') });
+    try {
+      await migrate('layer-svc', 'postgres');
+      await migrate('parcel-svc', 'postgres');
+      await old.connect();
+      const roles = readFileSync(join(env.repoRoot, 'deploy/k8s/base/postgres/roles.sql'), 'utf8');
+      await old.query(roles);
+      await old.query(roles);
+      const owners = await old.query<{ schema: string; owner: string; objects: number }>(
+        `SELECT n.nspname AS schema, pg_get_userbyid(c.relowner) AS owner, count(*)::int AS objects
+         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname IN ('layer', 'layer_pub', 'parcel') AND c.relkind IN ('r', 'v', 'm', 'S') GROUP BY 1, 2 ORDER BY 1, 2`,
+      );
+      expect(owners.rows.map((row) => `${row.schema}:${row.owner}`)).toEqual(['layer:layer_svc', 'layer_pub:layer_svc', 'parcel:parcel_svc']);
+      // The next migration runs as the owner and finds its history.
+      expect((await migrate('layer-svc', 'layer_svc')).stdout).toMatch(/layer: up to date/);
+      expect((await migrate('parcel-svc', 'parcel_svc')).stdout).toMatch(/parcel: up to date/);
+    } finally {
+      await old.end().catch(() => undefined);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
   });
 });
