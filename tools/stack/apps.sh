@@ -29,11 +29,47 @@ lp_build_web() {
 	}
 }
 
-# lp_migrate <repo-root>: run every service's migrations against $DATABASE_URL.
+# lp_db_role <app>: the database role of an app (layer-svc -> layer_svc, gateway -> gateway).
+lp_db_role() {
+	printf '%s\n' "${1//-/_}"
+}
+
+# lp_role_url <url> <role>: the same database URL, connecting as <role> (loopback trust locally).
+lp_role_url() {
+	printf '%s\n' "$1" | sed -E "s#^(postgres(ql)?://)([^@/]*@)?#\1$2@#"
+}
+
+# lp_db_roles <repo-root>: one role per service owning its schemas, SELECT on the published views
+# for their readers: deploy/k8s/base/postgres/roles.sql, the file CloudNativePG runs in production,
+# applied to $DATABASE_URL's database (idempotent), then LOGIN for the roles. Needs a superuser
+# (npm start's and npm test's own PostgreSQL); against another server it is skipped, and
+# migrations run as DATABASE_URL's user.
+LP_DB_ROLES_APPLIED=0
+lp_db_roles() {
+	local app
+	if [[ "$(/usr/bin/psql -X -Atq "$DATABASE_URL" -c 'SELECT rolsuper FROM pg_roles WHERE rolname = current_user')" != t ]]; then
+		echo "DATABASE_URL does not connect as a superuser: per-service roles not applied, migrations run as its user" >&2
+		LP_DB_ROLES_APPLIED=0
+		return 0
+	fi
+	PGOPTIONS='-c client_min_messages=warning' /usr/bin/psql -X -q -v ON_ERROR_STOP=1 "$DATABASE_URL" -f "$1/deploy/k8s/base/postgres/roles.sql" || return 1
+	for app in "${LP_MIGRATING_APPS[@]}"; do
+		/usr/bin/psql -X -q -v ON_ERROR_STOP=1 "$DATABASE_URL" -c "ALTER ROLE $(lp_db_role "$app") LOGIN" || return 1
+	done
+	LP_DB_ROLES_APPLIED=1
+}
+
+# lp_app_db_url <app>: $DATABASE_URL as the app's own role once lp_db_roles applied them.
+lp_app_db_url() {
+	if [[ $LP_DB_ROLES_APPLIED == 1 ]]; then lp_role_url "$DATABASE_URL" "$(lp_db_role "$1")"; else printf '%s\n' "$DATABASE_URL"; fi
+}
+
+# lp_migrate <repo-root>: run every service's migrations against $DATABASE_URL, each as the
+# service's role when lp_db_roles applied them (it owns its schemas, as in production).
 lp_migrate() {
 	local app
 	for app in "${LP_MIGRATING_APPS[@]}"; do
-		NATS_URL=${NATS_URL:-nats://unused:4222} node "$1/apps/$app/dist/migrate.js" || return 1
+		DATABASE_URL=$(lp_app_db_url "$app") NATS_URL=${NATS_URL:-nats://unused:4222} node "$1/apps/$app/dist/migrate.js" || return 1
 	done
 }
 

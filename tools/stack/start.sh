@@ -60,7 +60,8 @@ cleanup() {
 }
 trap cleanup INT TERM EXIT
 
-say "Migrating..."
+say "Migrating (each service as its own database role)..."
+lp_db_roles "$ROOT"
 lp_migrate "$ROOT"
 
 # STACK_DEMO_SOURCES: demo sources generated before (the generator's output folder, e.g. the small
@@ -74,7 +75,7 @@ if [[ ! -f "$STATE/demo-loaded" ]]; then
 		lp_generate_demo "$ROOT" demo "$DEMO_DIR"
 	fi
 	say "Loading it through the refresh pipeline..."
-	node apps/layer-svc/dist/refresh/layers.cli.js load-dir "$DEMO_DIR"
+	DATABASE_URL=$(lp_app_db_url layer-svc) node apps/layer-svc/dist/refresh/layers.cli.js load-dir "$DEMO_DIR"
 	date -u +%FT%TZ >"$STATE/demo-loaded"
 fi
 # Address points for geocoding (geocode-svc's own table, not a layer): after every demo load, and
@@ -82,7 +83,7 @@ fi
 if [[ ! -f "$STATE/addresses-loaded" || "$STATE/demo-loaded" -nt "$STATE/addresses-loaded" ]]; then
 	if [[ -f "$DEMO_DIR/addresses.geojsonl" ]]; then
 		say "Loading the demo address points for geocoding..."
-		node apps/geocode-svc/dist/addresses/addresses.cli.js load "$DEMO_DIR/addresses.geojsonl"
+		DATABASE_URL=$(lp_app_db_url geocode-svc) node apps/geocode-svc/dist/addresses/addresses.cli.js load "$DEMO_DIR/addresses.geojsonl"
 		date -u +%FT%TZ >"$STATE/addresses-loaded"
 	else
 		say "No $DEMO_DIR/addresses.geojsonl: /v1/geocode finds nothing until addresses are loaded (npm run addresses -- load <file>)."
@@ -94,16 +95,16 @@ if [[ -n "${DEMO_API_KEY:-}" ]]; then
 elif [[ -s "$STATE/demo-api-key" ]]; then
 	KEY=$(cat "$STATE/demo-api-key")
 else
-	KEY=$(node apps/gateway/dist/keys/keys.cli.js create --name demo --scopes all | tail -n 1)
+	KEY=$(DATABASE_URL=$(lp_app_db_url gateway) node apps/gateway/dist/keys/keys.cli.js create --name demo --scopes all | tail -n 1)
 	(umask 077 && printf '%s\n' "$KEY" >"$STATE/demo-api-key")
 fi
-node apps/gateway/dist/keys/keys.cli.js create --name demo --scopes all --key "$KEY" >/dev/null
+DATABASE_URL=$(lp_app_db_url gateway) node apps/gateway/dist/keys/keys.cli.js create --name demo --scopes all --key "$KEY" >/dev/null
 
 # Place gazetteer for natural-language search: SIMC localities and admin units, published by
 # geocode-svc as geocode_pub.places (search-svc reads it at start-up). Again after every demo load.
 if [[ ! -f "$STATE/places-loaded" || "$STATE/demo-loaded" -nt "$STATE/places-loaded" ]]; then
 	say "Loading the place gazetteer (SIMC localities)..."
-	node apps/geocode-svc/dist/places/places.cli.js load --data-dir "$(lp_data_dir "$ROOT")"
+	DATABASE_URL=$(lp_app_db_url geocode-svc) node apps/geocode-svc/dist/places/places.cli.js load --data-dir "$(lp_data_dir "$ROOT")"
 	date -u +%FT%TZ >"$STATE/places-loaded"
 fi
 

@@ -45,14 +45,18 @@ for db in $(psql_admin -Atc "SELECT datname FROM pg_database WHERE datname ~ '^t
 done
 # Two templates: the small fixture (fast, fixed ids for API tests) and the small-scale demo
 # dataset (every layer, every coverage status) for tests of the data itself.
+# The per-service roles of production (deploy/k8s/base/postgres/roles.sql): migrations and loads
+# run as the owning service's role, as the Kubernetes Jobs do.
 make_template() { # <db> <sources dir>
+	local DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/$1"
 	psql_admin -c "DROP DATABASE IF EXISTS $1 WITH (FORCE)"
 	psql_admin -c "CREATE DATABASE $1"
-	DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/$1" lp_migrate "$ROOT" >/dev/null
-	DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/$1" node apps/layer-svc/dist/refresh/layers.cli.js load-dir "$2" >"$STATE/load-$1.log" ||
+	lp_db_roles "$ROOT"
+	lp_migrate "$ROOT" >/dev/null
+	DATABASE_URL=$(lp_app_db_url layer-svc) node apps/layer-svc/dist/refresh/layers.cli.js load-dir "$2" >"$STATE/load-$1.log" ||
 		{ cat "$STATE/load-$1.log" >&2; return 1; }
 	# Address points for geocoding are not a layer: geocode-svc's loader reads them.
-	DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/$1" node apps/geocode-svc/dist/addresses/addresses.cli.js load "$2/addresses.geojsonl" >>"$STATE/load-$1.log" ||
+	DATABASE_URL=$(lp_app_db_url geocode-svc) node apps/geocode-svc/dist/addresses/addresses.cli.js load "$2/addresses.geojsonl" >>"$STATE/load-$1.log" ||
 		{ cat "$STATE/load-$1.log" >&2; return 1; }
 }
 node tools/dist/demo/load-fixture.js "$STATE/fixture" >/dev/null
@@ -65,7 +69,7 @@ make_template "$DEMO_TEMPLATE_DB" "$STATE/demo-small"
 # Place gazetteer for natural-language search (geocode-svc's loader: SIMC localities from the shared
 # data, admin units built), published as geocode_pub.places; into both templates.
 for db in "$TEMPLATE_DB" "$DEMO_TEMPLATE_DB"; do
-	DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/$db" node apps/geocode-svc/dist/places/places.cli.js load --data-dir "$(lp_data_dir "$ROOT")" >>"$STATE/load-$db.log" 2>&1 ||
+	DATABASE_URL=$(DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/$db" lp_app_db_url geocode-svc) node apps/geocode-svc/dist/places/places.cli.js load --data-dir "$(lp_data_dir "$ROOT")" >>"$STATE/load-$db.log" 2>&1 ||
 		{ cat "$STATE/load-$db.log" >&2; exit 1; }
 done
 export LP_TEST_DEMO_TEMPLATE_DB=$DEMO_TEMPLATE_DB

@@ -39,7 +39,7 @@ export class GatewayModule {
       imports: [
         GatewayConfigModule.register(env),
         DatabaseModule.forService(() => ({ url: env.DATABASE_URL, schema: GATEWAY_SCHEMA, applicationName: 'gateway', poolSize: env.DB_POOL_SIZE })),
-        RpcModule.register(env.NATS_URL),
+        RpcModule.register(env.NATS_URL, env.NATS_STREAM_REPLICAS),
       ],
       controllers: [
         HealthController,

@@ -63,7 +63,7 @@ describe('layer refresh pipeline against PostGIS', () => {
     ]);
 
     const manager = await jetstreamManager(nats);
-    await new OutboxPublisher(db, nats).publishPending();
+    await new OutboxPublisher(db, nats, 1).publishPending();
     await manager.consumers.add('EVENTS', { durable_name: 'refresh-test', filter_subject: 'events.layer.refreshed', ack_policy: 'explicit' as never });
     const consumer = await jetstream(nats).consumers.get('EVENTS', 'refresh-test');
     const events: LayerRefreshedEvent[] = [];

@@ -12,8 +12,10 @@ export interface AppFacts {
   envClass: new () => object;
   /** Every variable the env class declares. */
   envVariables: Set<string>;
-  /** It has a migrate.ts: a migration Job and a wait-for-migrations init container. */
+  /** It has a migrate.ts: a step of the migration Job and a wait-for-migrations init container. */
   migrates: boolean;
+  /** Apps whose published views (`<context>_pub`) its migrations read: they must migrate first. */
+  migratesAfter: string[];
 }
 
 /** Every runnable app: a folder of apps/ with src/main.ts. */
@@ -32,5 +34,19 @@ async function appFacts(name: string): Promise<AppFacts> {
   const envClass = module[className];
   if (!envClass) throw new Error(`apps/${name}/src/${importPath}.ts does not export ${className}`);
   const envVariables = new Set(getMetadataStorage().getTargetValidationMetadatas(envClass, '', true, false).map((meta) => meta.propertyName));
-  return { name, envClass, envVariables, migrates: existsSync(join(src, 'migrate.ts')) };
+  return { name, envClass, envVariables, migrates: existsSync(join(src, 'migrate.ts')), migratesAfter: viewsReadByMigrations(name) };
+}
+
+/** `layer_pub` belongs to layer-svc, `geocode_pub` to geocode-svc: the context's name and `-svc`. */
+function viewsReadByMigrations(name: string): string[] {
+  const dir = join(REPO_ROOT, 'apps', name, 'src', 'db', 'migrations');
+  if (!existsSync(dir)) return [];
+  const owners = new Set<string>();
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.ts') && !path.endsWith('.spec.ts'))) {
+    for (const match of readFileSync(join(dir, file), 'utf8').matchAll(/\b([a-z]+)_pub\b/g)) {
+      const owner = `${match[1]}-svc`;
+      if (owner !== name && existsSync(join(REPO_ROOT, 'apps', owner))) owners.add(owner);
+    }
+  }
+  return [...owners].sort();
 }

@@ -41,7 +41,9 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
  * Everything the manifests promise about the apps, checked against the apps themselves: each app
  * has a Deployment, an HPA and a PDB; the Deployment sets every variable the app's env class needs
  * (with values that pass its validation); probes reach a port and a path the app serves; apps
- * that migrate have their Job and wait for it; one refresh CronJob per catalogue cadence.
+ * that migrate have their step in the migration Job, after the apps whose views they read, and
+ * wait for it; streams keep as many copies as NATS has servers; one refresh CronJob per catalogue
+ * cadence.
  * Returns the problems found, empty when consistent.
  */
 export async function consistencyProblems(objects: K8sObject[], apps: AppFacts[], answers: PathAnswers): Promise<string[]> {
@@ -62,8 +64,10 @@ export async function consistencyProblems(objects: K8sObject[], apps: AppFacts[]
     problems.push(...envProblems(`${app.name} Deployment`, app, env, true));
     problems.push(...(await probeProblems(app, container, env, answers)));
     problems.push(...scalingProblems(objects, app.name, template));
-    if (app.migrates) problems.push(...migrationProblems(objects, app));
+    problems.push(...streamReplicaProblems(`${app.name} Deployment`, app, env, natsServerCount(objects)));
+    if (app.migrates) problems.push(...waitForMigrationProblems(objects, app));
   }
+  problems.push(...migrationJobProblems(objects, apps));
   problems.push(...refreshProblems(objects, apps));
   return problems;
 }
@@ -157,21 +161,67 @@ function scalingProblems(objects: K8sObject[], name: string, template: PodTempla
   return problems;
 }
 
-function migrationProblems(objects: K8sObject[], app: AppFacts): string[] {
+/** The one migration Job: a step per app that migrates, each after the apps whose views it reads. */
+function migrationJobProblems(objects: K8sObject[], apps: AppFacts[]): string[] {
   const problems: string[] = [];
-  const job = findObject(objects, 'Job', `migrate-${app.name}`);
-  const jobContainer = (job?.['spec'] as { template: PodTemplate } | undefined)?.template.spec.containers.find((candidate) =>
-    candidate.command?.includes(`apps/${app.name}/dist/migrate.js`),
-  );
-  if (!job || !jobContainer) problems.push(`${app.name}: no Job migrate-${app.name} running apps/${app.name}/dist/migrate.js`);
-  else problems.push(...envProblems(`${app.name} migration Job`, app, containerEnv(objects, jobContainer), false));
+  // Init containers run one after another; the main containers together, after the last of them.
+  const steps = new Map<string, { rank: number; container: Container; job: string }>();
+  for (const job of objectsOfKind<{ spec: { template: PodTemplate } }>(objects, 'Job')) {
+    const pod = job.spec.template.spec;
+    const ordered = [...(pod.initContainers ?? []).map((container, rank) => ({ container, rank })), ...pod.containers.map((container) => ({ container, rank: pod.initContainers?.length ?? 0 }))];
+    for (const { container, rank } of ordered) {
+      const app = /^apps\/([^/]+)\/dist\/migrate\.js$/.exec(container.command?.find((part) => part.endsWith('/migrate.js')) ?? '')?.[1];
+      if (app && !container.command?.includes('--wait')) steps.set(app, { rank, container, job: job.metadata.name });
+    }
+  }
+  for (const app of apps.filter((candidate) => candidate.migrates)) {
+    const step = steps.get(app.name);
+    if (!step) {
+      problems.push(`${app.name}: no migration Job runs apps/${app.name}/dist/migrate.js`);
+      continue;
+    }
+    problems.push(...envProblems(`${app.name} migration step`, app, containerEnv(objects, step.container), false));
+    for (const dependency of app.migratesAfter) {
+      const before = steps.get(dependency);
+      if (!before || before.job !== step.job || before.rank >= step.rank) {
+        problems.push(`${app.name}: its migrations read ${dependency}'s published views, but the migration Job does not run ${dependency}'s migrations before them`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** The init container that holds a new pod until the schema has every migration of its image. */
+function waitForMigrationProblems(objects: K8sObject[], app: AppFacts): string[] {
   const deployment = findObject(objects, 'Deployment', app.name);
   const init = (deployment?.['spec'] as { template: PodTemplate } | undefined)?.template.spec.initContainers?.find(
     (candidate) => candidate.command?.includes(`apps/${app.name}/dist/migrate.js`) && candidate.command.includes('--wait'),
   );
-  if (!init) problems.push(`${app.name}: its Deployment does not wait for its migrations (init container migrate.js --wait)`);
-  else problems.push(...envProblems(`${app.name} wait-for-migrations`, app, containerEnv(objects, init), false));
-  return problems;
+  if (!init) return [`${app.name}: its Deployment does not wait for its migrations (init container migrate.js --wait)`];
+  return envProblems(`${app.name} wait-for-migrations`, app, containerEnv(objects, init), false);
+}
+
+/**
+ * JetStream keeps NATS_STREAM_REPLICAS copies of each stream and bucket an app creates: fewer than
+ * the NATS servers and a stream dies with one server; more and the app cannot create it.
+ */
+function streamReplicaProblems(where: string, app: AppFacts, env: Record<string, string>, natsServers: number): string[] {
+  if (!app.envVariables.has('NATS_STREAM_REPLICAS') || env['NATS_URL'] === undefined) return [];
+  let replicas: number;
+  try {
+    replicas = (loadEnv(app.envClass, env) as { NATS_STREAM_REPLICAS: number }).NATS_STREAM_REPLICAS;
+  } catch {
+    return []; // envProblems reports why the app would not start
+  }
+  const expected = Math.min(natsServers, MAX_STREAM_REPLICAS);
+  return replicas === expected ? [] : [`${where}: NATS_STREAM_REPLICAS is ${replicas}, but NATS runs ${natsServers} server(s): streams and buckets need ${expected} copies`];
+}
+
+/** JetStream's limit on the copies of one stream. */
+const MAX_STREAM_REPLICAS = 5;
+
+function natsServerCount(objects: K8sObject[]): number {
+  return (findObject(objects, 'StatefulSet', 'nats')?.['spec'] as { replicas?: number } | undefined)?.replicas ?? 1;
 }
 
 function refreshProblems(objects: K8sObject[], apps: AppFacts[]): string[] {
@@ -191,7 +241,11 @@ function refreshProblems(objects: K8sObject[], apps: AppFacts[]): string[] {
     if (!command.includes('refresh-cadence') || command[command.indexOf('refresh-cadence') + 1] !== cadence) {
       problems.push(`refresh-${cadence}: does not run layers.cli.js refresh-cadence ${cadence}`);
     }
-    if (layer && container) problems.push(...envProblems(`refresh-${cadence}`, layer, containerEnv(objects, container), false));
+    if (layer && container) {
+      const env = containerEnv(objects, container);
+      problems.push(...envProblems(`refresh-${cadence}`, layer, env, false));
+      problems.push(...streamReplicaProblems(`refresh-${cadence}`, layer, env, natsServerCount(objects)));
+    }
   }
   return problems;
 }

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { LAYER_CATALOGUE } from '@lp/contracts';
+import { parseSourceMap } from '../../../apps/layer-svc/src/refresh/source-map.js';
 import { McpSvcEnv } from '../../../apps/mcp-svc/src/config/mcp-svc.env.js';
 import { startMcpSvc, type RunningMcpSvc } from '../../../apps/mcp-svc/src/mcp-svc.app.js';
 import { appInventory, REPO_ROOT, type AppFacts } from './app-inventory.js';
@@ -91,6 +93,43 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
         }
       });
 
+      it('gives the refresh CronJobs sources the layers CLI accepts, for every cadence of the catalogue', () => {
+        const cadences = [...new Set(LAYER_CATALOGUE.map((layer) => layer.cadence))].sort();
+        const refreshJobs = objects(overlay).filter((object) => object.kind === 'CronJob' && object.metadata.labels?.['app.kubernetes.io/component'] === 'refresh');
+        expect(refreshJobs.map((job) => job.metadata.name).sort()).toEqual(cadences.map((cadence) => `refresh-${cadence}`));
+        for (const job of refreshJobs) {
+          const pod = (job['spec'] as { jobTemplate: { spec: DeploymentSpec } }).jobTemplate.spec.template.spec as PodSpecShape & { volumes: Array<{ name: string; configMap?: { name: string } }> };
+          const container = pod.containers[0] as ContainerSpec & { command: string[]; volumeMounts: Array<{ name: string; mountPath: string }> };
+          const cadence = container.command[container.command.indexOf('refresh-cadence') + 1];
+          const path = container.command[container.command.indexOf('--sources') + 1] ?? '';
+          // The file --sources names is a key of a mounted ConfigMap (its name carries kustomize's hash).
+          const mount = container.volumeMounts.find((candidate) => path.startsWith(`${candidate.mountPath}/`));
+          const configName = pod.volumes.find((volume) => volume.name === mount?.name)?.configMap?.name ?? '';
+          const text = (findObject(objects(overlay), 'ConfigMap', configName)?.['data'] as Record<string, string> | undefined)?.[path.slice((mount?.mountPath.length ?? 0) + 1)];
+          expect(configName).toMatch(/^layer-sources/);
+          const sources = parseSourceMap(text ?? '', `${job.metadata.name}: ${path}`);
+          expect(LAYER_CATALOGUE.filter((layer) => layer.cadence === cadence && sources[layer.id]).length).toBeGreaterThan(0);
+        }
+      });
+
+      it('bootstraps PostgreSQL with the roles SQL npm start and npm test apply, and gives each of its roles a login', () => {
+        const cluster = findObject(objects(overlay), 'Cluster', 'landparcel-pg') as K8sObject;
+        const spec = cluster['spec'] as {
+          bootstrap: { initdb: { postInitApplicationSQLRefs?: { configMapRefs?: Array<{ name: string; key: string }> }; postInitApplicationSQL?: string[] } };
+          managed: { roles: Array<{ name: string; login: boolean; passwordSecret: { name: string } }> };
+        };
+        const refs = spec.bootstrap.initdb.postInitApplicationSQLRefs?.configMapRefs ?? [];
+        expect(refs).toHaveLength(1);
+        const ref = refs[0] as { name: string; key: string };
+        const rendered = (findObject(objects(overlay), 'ConfigMap', ref.name)?.['data'] as Record<string, string> | undefined)?.[ref.key];
+        const file = readFileSync(join(REPO_ROOT, 'deploy/k8s/base/postgres/roles.sql'), 'utf8');
+        expect(rendered).toBe(file);
+        expect(spec.bootstrap.initdb.postInitApplicationSQL).toBeUndefined();
+        const sqlRoles = /FOREACH role_name IN ARRAY ARRAY\[([^\]]+)\]/.exec(file)?.[1]?.match(/'([a-z_]+)'/g)?.map((quoted) => quoted.slice(1, -1));
+        expect(spec.managed.roles.map((role) => role.name).sort()).toEqual([...(sqlRoles ?? [])].sort());
+        expect(spec.managed.roles.every((role) => role.login && role.passwordSecret.name === `pg-role-${role.name.replace(/_/g, '-')}`)).toBe(true);
+      });
+
       it('refers only to Secrets it renders, the operator makes, or the README tells the operator to create', () => {
         const referenced = referencedSecrets(objects(overlay));
         const renderedNames = new Set(objects(overlay).filter((object) => object.kind === 'Secret').map((object) => object.metadata.name));
@@ -157,8 +196,37 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
       expect(await problemsAfter(drop('HorizontalPodAutoscaler', 'parcel-svc'))).toContain('parcel-svc: no HorizontalPodAutoscaler scales its Deployment');
       expect(await problemsAfter(drop('PodDisruptionBudget', 'mcp-svc'))).toContain('mcp-svc: no PodDisruptionBudget selects its pods');
       expect(await problemsAfter(drop('Deployment', 'geocode-svc'))).toContain('geocode-svc: no Deployment');
-      expect(await problemsAfter(drop('Job', 'migrate-search-svc'))).toContain('search-svc: no Job migrate-search-svc running apps/search-svc/dist/migrate.js');
+      expect(await problemsAfter(drop('Job', 'migrate'))).toContain('search-svc: no migration Job runs apps/search-svc/dist/migrate.js');
       expect(await problemsAfter(drop('CronJob', 'refresh-weekly'))).toContain("no CronJob refresh-weekly for the catalogue's weekly layers");
+    });
+
+    it('when a migration runs before the migrations of the views it reads', async () => {
+      expect(apps.find((app) => app.name === 'parcel-svc')?.migratesAfter).toEqual(['layer-svc']);
+      const problems = await problemsAfter((list) => {
+        const pod = (findObject(list, 'Job', 'migrate')?.['spec'] as DeploymentSpec).template.spec;
+        const layer = pod.initContainers?.shift() as ContainerSpec;
+        pod.initContainers?.splice(3, 0, layer); // after geocode, market and parcel
+      });
+      expect(problems).toContain("parcel-svc: its migrations read layer-svc's published views, but the migration Job does not run layer-svc's migrations before them");
+      expect(problems).toContain("geocode-svc: its migrations read layer-svc's published views, but the migration Job does not run layer-svc's migrations before them");
+      expect(problems.join('\n')).not.toMatch(/market-svc/);
+      const concurrent = await problemsAfter((list) => {
+        const pod = (findObject(list, 'Job', 'migrate')?.['spec'] as DeploymentSpec).template.spec;
+        pod.containers.push(...(pod.initContainers?.splice(0) ?? [])); // all at once
+      });
+      expect(concurrent.join('\n')).toMatch(/search-svc: its migrations read layer-svc's published views/);
+    });
+
+    it("when streams keep fewer copies than NATS has servers (or more)", async () => {
+      const prod = copyOf('prod');
+      const config = findObject(prod, 'ConfigMap', ((findObject(prod, 'Deployment', 'gateway')?.['spec'] as DeploymentSpec).template.spec.containers[0]?.envFrom?.[1]?.configMapRef?.name ?? '')) as K8sObject;
+      expect((config['data'] as Record<string, string>)['NATS_STREAM_REPLICAS']).toBe('3');
+      delete (config['data'] as Record<string, string>)['NATS_STREAM_REPLICAS'];
+      const problems = await consistencyProblems(prod, apps, answers);
+      expect(problems).toContain('gateway Deployment: NATS_STREAM_REPLICAS is 1, but NATS runs 3 server(s): streams and buckets need 3 copies');
+      expect(problems).toContain('refresh-daily: NATS_STREAM_REPLICAS is 1, but NATS runs 3 server(s): streams and buckets need 3 copies');
+      const grown = await problemsAfter((list) => ((findObject(list, 'StatefulSet', 'nats')?.['spec'] as { replicas: number }).replicas = 3));
+      expect(grown).toContain('parcel-svc Deployment: NATS_STREAM_REPLICAS is 1, but NATS runs 3 server(s): streams and buckets need 3 copies');
     });
 
     it('and the schema check refuses unknown CRD fields and wrong types', async () => {

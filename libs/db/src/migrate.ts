@@ -71,7 +71,10 @@ export async function migrateSchema(options: MigrateOptions): Promise<string[]> 
   try {
     await dataSource.query('CREATE EXTENSION IF NOT EXISTS postgis');
     for (const schema of [options.schema, ...(options.publishedSchemas ?? [])]) {
-      await dataSource.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+      // Asked first: CREATE SCHEMA IF NOT EXISTS needs CREATE on the database even when the schema
+      // exists, and a service role owns its schemas (deploy/k8s/base/postgres/roles.sql) without it.
+      const [present] = (await dataSource.query(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [schema])) as unknown[];
+      if (!present) await dataSource.query(`CREATE SCHEMA ${quoteIdent(schema)}`);
     }
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     const names = applied.map((migration) => migration.name);

@@ -18,4 +18,5 @@ export * from './runtime/bootstrap-service.js';
 export * from './runtime/service.env.js';
 export * from './runtime/status.controller.js';
 export * from './events/events-stream.js';
+export * from './events/stream-replicas.js';
 export * from './events/layer-refreshed.consumer.js';

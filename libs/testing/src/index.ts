@@ -2,6 +2,7 @@ export * from './stack/test-env.js';
 export * from './stack/free-port.js';
 export * from './stack/test-database.js';
 export * from './stack/nats-server.js';
+export * from './stack/nats-cluster.js';
 export * from './stack/app-process.js';
 export * from './stack/tcp-proxy.js';
 export * from './openapi/openapi-validator.js';

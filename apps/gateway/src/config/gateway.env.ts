@@ -28,6 +28,12 @@ export class GatewayEnv {
   @Matches(/^(nats|tls):\/\/[^\s]+$/, { message: 'NATS_URL must look like nats://host:port' })
   NATS_URL!: string;
 
+  /** Copies of the rate-limit bucket: 1 on one NATS server, the cluster size (3) on a NATS cluster. */
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  NATS_STREAM_REPLICAS: number = 1;
+
   @Matches(/^postgres(ql)?:\/\/[^\s]+$/, { message: 'DATABASE_URL must look like postgres://user@host:port/db' })
   DATABASE_URL!: string;
 

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { AppError } from '@lp/contracts';
+import { ensureStreamReplicas } from '@lp/messaging';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -40,11 +41,13 @@ export class RateLimitStore {
   private constructor(
     private readonly nats: NatsConnection,
     private kv: KV,
+    private readonly replicas: number,
   ) {}
 
-  static async open(nats: NatsConnection): Promise<RateLimitStore> {
+  /** `replicas`: NATS_STREAM_REPLICAS, the bucket's copies on a NATS cluster. */
+  static async open(nats: NatsConnection, replicas: number): Promise<RateLimitStore> {
     await jetstreamManager(nats); // fails fast with a clear error when JetStream is off
-    return new RateLimitStore(nats, await openBucket(nats));
+    return new RateLimitStore(nats, await openBucket(nats, replicas), replicas);
   }
 
   /**
@@ -53,7 +56,7 @@ export class RateLimitStore {
    */
   private reopenSoon(): void {
     this.known.clear();
-    this.reopening ??= openBucket(this.nats)
+    this.reopening ??= openBucket(this.nats, this.replicas)
       .then((kv) => {
         this.kv = kv;
       })
@@ -133,12 +136,17 @@ export class RateLimitStore {
   }
 }
 
-function openBucket(nats: NatsConnection): Promise<KV> {
-  return new Kvm(nats).create(BUCKET, {
+/** Opens the bucket, created when missing; one made with fewer copies is raised to `replicas`. */
+async function openBucket(nats: NatsConnection, replicas: number): Promise<KV> {
+  const kv = await new Kvm(nats).create(BUCKET, {
     history: 1,
+    replicas,
     // Entries outlive any window we use; idle keys then disappear on their own.
     ttl: 60 * 60 * 1000,
     storage: 'memory' as never,
     description: 'GCRA state per API key and rate class',
   });
+  // A bucket is the stream KV_<bucket>.
+  await ensureStreamReplicas(await jetstreamManager(nats), `KV_${BUCKET}`, replicas);
+  return kv;
 }

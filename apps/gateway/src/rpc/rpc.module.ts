@@ -9,13 +9,14 @@ import { ServiceCaller } from './service-caller.js';
 export class RpcModule implements OnApplicationShutdown {
   constructor(@Inject(NATS_RPC_CLIENT) private readonly rpc: NatsRpcClient) {}
 
-  static register(natsUrl: string): DynamicModule {
+  /** `streamReplicas`: NATS_STREAM_REPLICAS, copies of the rate-limit bucket. */
+  static register(natsUrl: string, streamReplicas: number): DynamicModule {
     return {
       module: RpcModule,
       global: true,
       providers: [
         { provide: NATS_RPC_CLIENT, useFactory: () => NatsRpcClient.connect(natsUrl, 'gateway') },
-        { provide: RateLimitStore, useFactory: (rpc: NatsRpcClient) => RateLimitStore.open(rpc.nats), inject: [NATS_RPC_CLIENT] },
+        { provide: RateLimitStore, useFactory: (rpc: NatsRpcClient) => RateLimitStore.open(rpc.nats, streamReplicas), inject: [NATS_RPC_CLIENT] },
         ServiceCaller,
       ],
       exports: [NATS_RPC_CLIENT, RateLimitStore, ServiceCaller],

@@ -22,7 +22,7 @@ export class LayerEventsConsumer implements OnApplicationBootstrap, BeforeApplic
     @Inject(GEOCODE_SVC_ENV) env: GeocodeSvcEnv,
   ) {
     this.consumer = new LayerRefreshedConsumer(
-      { natsUrl: env.NATS_URL, durableName: LAYER_EVENTS_CONSUMER, retrySeconds: env.EVENT_RETRY_SECONDS },
+      { natsUrl: env.NATS_URL, streamReplicas: env.NATS_STREAM_REPLICAS, durableName: LAYER_EVENTS_CONSUMER, retrySeconds: env.EVENT_RETRY_SECONDS },
       (event) => this.handle(event),
     );
   }

@@ -1,13 +1,16 @@
 import 'reflect-metadata';
 import { runDatabaseCli } from '@lp/db';
+import { loadEnv } from '@lp/messaging';
 import { AppError, LAYER_CATALOGUE, findLayer, type Cadence } from '@lp/contracts';
 import { connect } from '@nats-io/transport-node';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { LayerSvcEnv } from '../config/layer-svc.env.js';
 import { LAYER_SCHEMA } from '../db/migrations/index.js';
 import { OutboxPublisher } from './refresh-events.js';
 import { RefreshPipeline } from './refresh-pipeline.js';
+import { parseSourceMap, type SourceMap } from './source-map.js';
 
 const USAGE = `Usage: npm run layers -- <command>
   refresh <layer-id> --source <file|http(s) URL|WFS:...> [--coverage national|derived|<gmina,gmina,...>] [--allow-shrink]
@@ -19,7 +22,7 @@ const USAGE = `Usage: npm run layers -- <command>
   status             every layer: version, features, refreshed at
   runs [layer-id]    the last refresh runs with status, counts, error and timings
 Environment: DATABASE_URL (required), NATS_URL (optional: publishes events.layer.refreshed at once;
-otherwise layer-svc publishes them from its outbox)`;
+otherwise layer-svc publishes them from its outbox), NATS_STREAM_REPLICAS (copies of the events stream)`;
 
 
 const log = (message: string): void => console.log(`${new Date().toISOString().slice(11, 19)} ${message}`);
@@ -93,10 +96,11 @@ async function refreshCadence(db: import('typeorm').DataSource, databaseUrl: str
     console.error(`refresh-cadence needs one of ${CADENCES.join(', ')} and --sources.\n${USAGE}`);
     return 2;
   }
-  const sources = readSourceMap(values.sources);
-  const unknown = Object.keys(sources).filter((id) => !findLayer(id));
-  if (unknown.length > 0) {
-    console.error(`${values.sources} names layers that are not in the catalogue: ${unknown.join(', ')}`);
+  let sources: SourceMap;
+  try {
+    sources = parseSourceMap(readFileSync(values.sources, 'utf8'), values.sources);
+  } catch (error) {
+    console.error((error as Error).message);
     return 2;
   }
   const due = LAYER_CATALOGUE.filter((layer) => layer.cadence === cadence);
@@ -115,14 +119,6 @@ async function refreshCadence(db: import('typeorm').DataSource, databaseUrl: str
   }
   await publishEvents(db);
   return failures === 0 ? 0 : 1;
-}
-
-function readSourceMap(path: string): Record<string, string> {
-  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !Object.values(parsed).every((value) => typeof value === 'string')) {
-    throw new Error(`${path} must be a JSON object of layer id to source (file, http(s) URL or WFS:...)`);
-  }
-  return parsed as Record<string, string>;
 }
 
 async function status(db: import('typeorm').DataSource): Promise<number> {
@@ -155,12 +151,13 @@ function parseCoverage(text: string | undefined): string[] | null | undefined {
 }
 
 async function publishEvents(db: import('typeorm').DataSource): Promise<void> {
-  const natsUrl = process.env['NATS_URL'];
-  if (!natsUrl) return;
-  const nats = await connect({ servers: natsUrl, timeout: 2000 }).catch(() => null);
+  if (!process.env['NATS_URL']) return;
+  // With NATS at hand the CLI may create the events stream, so it reads layer-svc's settings for it.
+  const env = loadEnv(LayerSvcEnv);
+  const nats = await connect({ servers: env.NATS_URL, timeout: 2000 }).catch(() => null);
   if (!nats) return log('NATS is not reachable; layer-svc will publish the events from its outbox');
   try {
-    const count = await new OutboxPublisher(db, nats).publishPending();
+    const count = await new OutboxPublisher(db, nats, env.NATS_STREAM_REPLICAS).publishPending();
     if (count > 0) log(`published ${count} event(s) on events.layer.refreshed`);
   } finally {
     await nats.drain();

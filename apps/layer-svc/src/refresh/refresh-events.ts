@@ -13,11 +13,13 @@ export class OutboxPublisher {
   constructor(
     private readonly db: DataSource,
     private readonly nats: NatsConnection,
+    /** NATS_STREAM_REPLICAS: copies of the events stream when this publisher creates it. */
+    private readonly streamReplicas: number,
   ) {}
 
   async publishPending(): Promise<number> {
     if (!this.js) {
-      await ensureEventsStream(this.nats);
+      await ensureEventsStream(this.nats, this.streamReplicas);
       this.js = jetstream(this.nats);
     }
     let published = 0;

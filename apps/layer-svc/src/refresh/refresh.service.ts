@@ -39,7 +39,7 @@ export class RefreshService implements OnApplicationBootstrap, OnApplicationShut
   async onApplicationBootstrap(): Promise<void> {
     // A connection of its own for events, so publishing never waits behind request traffic.
     this.nats = await connect({ servers: this.env.NATS_URL, name: 'layer-svc-events', maxReconnectAttempts: -1 });
-    this.outbox = new OutboxPublisher(this.db, this.nats);
+    this.outbox = new OutboxPublisher(this.db, this.nats, this.env.NATS_STREAM_REPLICAS);
     void this.publishEvents();
     this.timers.push(setInterval(() => void this.publishEvents(), 10_000));
     if (this.env.REFRESH_SCHEDULER === 'on') {

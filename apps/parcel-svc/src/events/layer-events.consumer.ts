@@ -22,7 +22,7 @@ export class LayerEventsConsumer implements OnApplicationBootstrap, BeforeApplic
   ) {
     this.consumer = new LayerRefreshedConsumer(
       // A rebuild of many gminas can take minutes; the consumer keeps the event while it works.
-      { natsUrl: env.NATS_URL, durableName: LAYER_EVENTS_CONSUMER, retrySeconds: env.EVENT_RETRY_SECONDS, ackWaitSeconds: 120 },
+      { natsUrl: env.NATS_URL, streamReplicas: env.NATS_STREAM_REPLICAS, durableName: LAYER_EVENTS_CONSUMER, retrySeconds: env.EVENT_RETRY_SECONDS, ackWaitSeconds: 120 },
       async (event) => {
         await this.builder.onLayerRefreshed(event);
       },

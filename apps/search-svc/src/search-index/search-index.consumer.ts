@@ -25,7 +25,7 @@ export class SearchIndexConsumer implements OnApplicationBootstrap, BeforeApplic
     checkIndexColumns();
     this.consumer = new LayerRefreshedConsumer(
       // a rebuild of many gminas takes minutes; the consumer keeps the event while it works
-      { natsUrl: env.NATS_URL, durableName: SEARCH_INDEX_CONSUMER, retrySeconds: env.EVENT_RETRY_SECONDS, ackWaitSeconds: 120 },
+      { natsUrl: env.NATS_URL, streamReplicas: env.NATS_STREAM_REPLICAS, durableName: SEARCH_INDEX_CONSUMER, retrySeconds: env.EVENT_RETRY_SECONDS, ackWaitSeconds: 120 },
       async (event) => {
         await this.builder.onLayerRefreshed(event);
       },

@@ -9,6 +9,8 @@ const RECONNECT_DELAY_MS = 2000;
 
 export interface LayerRefreshedConsumerOptions {
   natsUrl: string;
+  /** NATS_STREAM_REPLICAS: copies of the events stream when this consumer creates it. */
+  streamReplicas: number;
   /** Durable consumer name: replicas of one service share it, so each event is handled once. */
   durableName: string;
   /** Seconds before a failed event is delivered again. */
@@ -78,7 +80,7 @@ export class LayerRefreshedConsumer {
     const durable = this.options.durableName;
     while (!this.stopped) {
       try {
-        const manager = await ensureEventsStream(nats);
+        const manager = await ensureEventsStream(nats, this.options.streamReplicas);
         try {
           await manager.consumers.info(EVENTS_STREAM, durable);
         } catch {

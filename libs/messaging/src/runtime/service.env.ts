@@ -5,6 +5,15 @@ export class ServiceEnv {
   @Matches(/^(nats|tls):\/\/[^\s]+$/, { message: 'NATS_URL must look like nats://host:port' })
   NATS_URL!: string;
 
+  /**
+   * Copies of the JetStream streams and buckets the app creates or consumes: 1 on one NATS server,
+   * the cluster size (3) on a NATS cluster, so a stream survives a server going away.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  NATS_STREAM_REPLICAS: number = 1;
+
   @IsInt()
   @Min(0)
   @Max(65535)

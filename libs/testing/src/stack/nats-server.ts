@@ -57,7 +57,7 @@ export async function startNatsServer(options: TestNatsServerOptions = {}): Prom
   };
 }
 
-async function waitForPort(port: number, child: ChildProcess, output: () => string): Promise<void> {
+export async function waitForPort(port: number, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`nats-server exited: ${output()}`);

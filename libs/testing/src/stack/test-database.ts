@@ -5,6 +5,8 @@ import { testEnvironment } from './test-env.js';
 export interface TestDatabase {
   name: string;
   url: string;
+  /** The same database as a service's own role (`layer_svc`, ... `gateway`; deploy/k8s/base/postgres/roles.sql). */
+  urlAs(role: string): string;
   drop(): Promise<void>;
 }
 
@@ -20,9 +22,16 @@ export async function createTestDatabase(template: 'fixture' | 'demo' = 'fixture
   await withAdmin(env.adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${source}`));
   const url = new URL(env.adminUrl);
   url.pathname = `/${name}`;
+  const urlAs = (role: string): string => {
+    const asRole = new URL(url);
+    asRole.username = role;
+    asRole.password = '';
+    return asRole.toString();
+  };
   return {
     name,
     url: url.toString(),
+    urlAs,
     drop: () => withAdmin(env.adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }

@@ -16,7 +16,9 @@ export class VersionedLayerStorage1763800000000 implements MigrationInterface {
     await q.query(`DROP VIEW IF EXISTS layer_pub.admin_units`);
     await q.query(`DROP TABLE IF EXISTS layer.parcels`);
     await q.query(`DROP TABLE IF EXISTS layer.admin_units`);
-    await q.query(`CREATE SCHEMA IF NOT EXISTS layer_stage`);
+    // Not CREATE SCHEMA IF NOT EXISTS: that needs CREATE on the database even when roles.sql made
+    // the schema for layer_svc, which migrates without that right.
+    await q.query(`DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_namespace WHERE nspname = 'layer_stage') THEN CREATE SCHEMA layer_stage; END IF; END $$`);
     await q.query(`CREATE SEQUENCE layer.refresh_run_seq START 1`);
     await q.query(`
       CREATE TABLE layer.layer_state (

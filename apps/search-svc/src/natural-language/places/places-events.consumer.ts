@@ -24,7 +24,7 @@ export class PlacesEventsConsumer implements OnApplicationBootstrap, BeforeAppli
     private readonly places: PlacesService,
     @Inject(SEARCH_SVC_ENV) env: SearchSvcEnv,
   ) {
-    this.consumer = new LayerRefreshedConsumer({ natsUrl: env.NATS_URL, durableName: PLACES_EVENTS_CONSUMER, retrySeconds: env.EVENT_RETRY_SECONDS }, (event) => this.handle(event));
+    this.consumer = new LayerRefreshedConsumer({ natsUrl: env.NATS_URL, streamReplicas: env.NATS_STREAM_REPLICAS, durableName: PLACES_EVENTS_CONSUMER, retrySeconds: env.EVENT_RETRY_SECONDS }, (event) => this.handle(event));
   }
 
   onApplicationBootstrap(): Promise<void> {
