@@ -5,6 +5,7 @@ import {
   dropVersionTableSql,
   indexVersionTableSql,
   layerViewSql,
+  subdividedTableName,
   subdividedViewSql,
   versionTableName,
 } from './layer-tables.js';
@@ -227,6 +228,17 @@ export class LayerStorageRepository {
     return problems;
   }
 
+  /**
+   * The published views belong to the owner of schema `layer` (layer_svc) and read the version
+   * tables with its rights: a refresh run as another role (an operator's superuser, a test) hands
+   * the tables it made to that owner, or the views would answer "permission denied".
+   */
+  private async handToSchemaOwner(tables: readonly string[]): Promise<void> {
+    const [row]: Array<{ owner: string; me: string }> = await this.q.query(`SELECT pg_get_userbyid(nspowner) AS owner, current_user AS me FROM pg_namespace WHERE nspname = 'layer'`);
+    if (!row || row.owner === row.me) return;
+    for (const table of tables) await this.q.query(`ALTER TABLE layer.${table} OWNER TO "${row.owner.replaceAll('"', '""')}"`);
+  }
+
   async indexVersionTable(layer: LayerDefinition, table: string): Promise<void> {
     for (const sql of indexVersionTableSql(layer, table)) await this.q.query(sql);
   }
@@ -252,8 +264,9 @@ export class LayerStorageRepository {
    * caller's transaction: readers see the old version or the new one, never a mix.
    */
   async swap(layer: LayerDefinition, table: string, run: { runId: string; featureCount: number; coverageGminas: string[] | null; sourceUrl: string; sourceNote: string | null }): Promise<number> {
-    await this.q.query(layerViewSql(layer, table));
     const subdivided = subdividedViewSql(layer, table);
+    await this.handToSchemaOwner(subdivided ? [table, subdividedTableName(table)] : [table]);
+    await this.q.query(layerViewSql(layer, table));
     if (subdivided) await this.q.query(subdivided);
     // UPDATE ... RETURNING answers [rows, affectedCount] through TypeORM's postgres driver.
     const [rows]: [Array<{ version: number }>, number] = await this.q.query(
