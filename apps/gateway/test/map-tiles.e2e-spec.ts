@@ -7,6 +7,8 @@ import { launchBrowser, openPage } from './map-app/browser.js';
 
 const ORIGIN = 'https://maps.example.com';
 const TILE_LIMIT = 40;
+/** The longest Retry-After a budget of TILE_LIMIT a minute gives (one tile's worth, rounded up, with room). */
+const TILE_LIMIT_RETRY_AFTER_MAX_S = 5;
 
 /** Tiles for browsers: the base map, the map style, their own rate limit, caching and CORS for configured origins. */
 describe('map tiles for browsers', () => {
@@ -62,6 +64,10 @@ describe('map tiles for browsers', () => {
     for (const source of Object.values(style.sources)) {
       for (const url of [...(source.tiles ?? []), ...(source.url ? [source.url] : [])]) expect(url.startsWith(`${base}/v1/`)).toBe(true);
     }
+    // Tile URLs, zooms and bounds are written in: a map loading the style asks for no TileJSON (each would spend tile budget).
+    const tileJson = (await (await get('/v1/layers/parcels/tiles.json', key)).json()) as { tiles: string[]; minzoom: number; maxzoom: number; bounds: number[] };
+    expect(style.sources['parcels']).toMatchObject({ tiles: tileJson.tiles, minzoom: tileJson.minzoom, maxzoom: tileJson.maxzoom, bounds: tileJson.bounds });
+    expect(Object.values(style.sources).filter((source) => source.url !== undefined)).toEqual([]);
     const overlays = style.metadata['landparcel:overlays'];
     expect(overlays.map((overlay) => overlay.id)).toEqual(expect.arrayContaining(['parcels', 'mpzp_zones', 'env_layers']));
     const layerIds = new Set(style.layers.map((layer) => layer.id));
@@ -115,7 +121,7 @@ describe('map tiles for browsers', () => {
     });
     afterAll(() => browser?.close());
 
-    it('says so when the tile budget is spent instead of showing an empty map', async () => {
+    it('says so when the tile budget is spent, waits out the server Retry-After and then fills the map in', async () => {
       const key = await stack.createKey(['layers:read', 'parcels:read']);
       const opened = await openPage(browser, { key });
       await opened.page.goto(`${base}/?map=16/52.3987/16.9736`);
@@ -129,8 +135,17 @@ describe('map tiles for browsers', () => {
         await opened.page.mouse.up();
         await opened.page.waitForTimeout(500);
       }
-      await expect(opened.page.getByRole('alert').textContent()).resolves.toMatch(/Limit kafelków mapy wyczerpany/);
-      expect(opened.responses.some((response) => response.status === 429)).toBe(true);
+      const said = (await opened.page.getByRole('alert').textContent())!;
+      expect(said).toMatch(/Limit zapytań wyczerpany.* za \d+ s/);
+      const limited = opened.responses.findIndex((response) => response.status === 429);
+      expect(limited).toBeGreaterThanOrEqual(0);
+      // The wait shown is the server's, not a fixed one (this stack's budget refills a tile every 1.5 s).
+      expect(Number(/za (\d+) s/.exec(said)![1])).toBeLessThanOrEqual(TILE_LIMIT_RETRY_AFTER_MAX_S);
+      // Once it has passed the message goes and the refused tiles are asked again and served.
+      await opened.page.getByRole('alert').waitFor({ state: 'detached', timeout: 60_000 });
+      const deadline = Date.now() + 60_000;
+      while (!opened.responses.slice(limited + 1).some((response) => response.status === 200 && response.path.endsWith('.mvt')) && Date.now() < deadline) await opened.page.waitForTimeout(200);
+      expect(opened.responses.slice(limited + 1).filter((response) => response.status === 200 && response.path.endsWith('.mvt')).length).toBeGreaterThan(0);
       await opened.context.close();
     });
   });
