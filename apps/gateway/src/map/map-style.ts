@@ -33,6 +33,8 @@ export interface Words {
 export const OVERLAYS_METADATA_KEY = 'landparcel:overlays';
 /** Every catalogue layer's name in each language: the app names layers of coverage and search criteria with them. */
 export const LAYER_NAMES_METADATA_KEY = 'landparcel:layer_names';
+/** Every catalogue kind's name in each language (constraint kinds of a parcel, legend entries). */
+export const KIND_NAMES_METADATA_KEY = 'landparcel:kind_names';
 
 const TEXT_FONT = ['sans-serif'];
 
@@ -54,6 +56,7 @@ export function mapStyle(baseUrl: string, tilesets: ReadonlyMap<string, TileJson
     metadata: {
       [OVERLAYS_METADATA_KEY]: overlayLayers.map((overlay) => overlay.metadata),
       [LAYER_NAMES_METADATA_KEY]: Object.fromEntries(LAYER_CATALOGUE.map((layer) => [layer.id, layerNames(layer)])),
+      [KIND_NAMES_METADATA_KEY]: Object.fromEntries(LAYER_CATALOGUE.flatMap((layer) => layer.kinds.map((kind) => [kind.id, kindLabel(layer, kind.id)]))),
     },
     center: [19.2, 52.0],
     zoom: 5.4,
@@ -123,6 +126,10 @@ function baseLayers(): Json[] {
   ];
 }
 
+function placeLayout(size: Expression | number): Json {
+  return { 'text-field': ['get', 'name'], 'text-font': TEXT_FONT, 'text-size': size, 'text-max-width': 8 };
+}
+
 function labelLayers(): Json[] {
   const src = { source: BASE_SOURCE };
   const halo = { 'text-halo-color': 'rgba(255,255,255,0.9)', 'text-halo-width': 1.4 };
@@ -134,7 +141,7 @@ function labelLayers(): Json[] {
     filter: ['==', ['get', 'kind'], kind],
     minzoom,
     maxzoom,
-    layout: { 'text-field': ['get', 'name'], 'text-font': TEXT_FONT, 'text-size': size, 'text-max-width': 8 },
+    layout: placeLayout(size),
     paint: { 'text-color': colour, ...halo },
   });
   return [
@@ -153,10 +160,11 @@ function labelLayers(): Json[] {
       paint: { 'text-color': '#5b4d40', ...halo },
     },
     place('gmina', 9, 15, ['interpolate', ['linear'], ['zoom'], 9, 11, 13, 14], '#4a3d5c'),
-    // Towns over all of Poland: the cities with powiat rights, until the gmina labels take over.
-    place('city', 5, 9, ['interpolate', ['linear'], ['zoom'], 5, 10, 8, 13], '#2f2a26'),
     place('powiat', 7, 9.5, 12, '#4a3d5c'),
-    place('voivodeship', 4, 7.5, 13, '#5b4778'),
+    // A voivodeship's name makes way for its capital (its label point is often there): it moves above or below it.
+    { ...place('voivodeship', 4, 7.5, 13, '#5b4778'), layout: { ...placeLayout(13), 'text-variable-anchor': ['center', 'top', 'bottom'], 'text-radial-offset': 1.1 } },
+    // Towns over all of Poland: the cities with powiat rights, until the gmina labels take over; last, so placed first.
+    place('city', 5, 9, ['interpolate', ['linear'], ['zoom'], 5, 10, 8, 13], '#2f2a26'),
   ];
 }
 

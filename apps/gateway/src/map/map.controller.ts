@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { BasemapTileRequest, LayerSubjects, LayerTilesetRequest, type LayerTileReply, type TileJsonView } from '@lp/contracts';
+import { BasemapTileRequest, LayerSubjects, type LayerTileReply } from '@lp/contracts';
 import { TILE_MAX_ZOOM } from '@lp/geo';
 import { validateMessage } from '@lp/messaging';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +11,8 @@ import { queryNumber } from '../http/query-params.js';
 import { ApiTileRoute, entityTags, sendTile } from '../layers/tile-reply.js';
 import { ApiV1Route } from '../openapi/api-docs.decorators.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
-import { mapStyle, styleOverlays } from './map-style.js';
+import { mapStyle } from './map-style.js';
+import { OverlayTilesetsService } from './overlay-tilesets.service.js';
 
 /** The map's style and its base-map tiles: a map of Poland from our own data, for any MapLibre client. */
 @ApiTags('Layers')
@@ -19,6 +20,7 @@ import { mapStyle, styleOverlays } from './map-style.js';
 export class MapController {
   constructor(
     private readonly services: ServiceCaller,
+    private readonly overlayTilesets: OverlayTilesetsService,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
@@ -38,16 +40,7 @@ export class MapController {
   @ApiOkResponse({ description: 'MapLibre style JSON', schema: { type: 'object', additionalProperties: true } })
   @ApiV1Route('layers:read', [])
   async style(@Req() request: FastifyRequest): Promise<Record<string, unknown>> {
-    const tilesets = await Promise.all(
-      styleOverlays().map((layer) =>
-        this.services
-          .call<TileJsonView>(request, LayerSubjects.tileset, validateMessage(LayerTilesetRequest, { layer_id: layer.id }))
-          .then((tileset) => [layer.id, tileset] as const)
-          // One TileJSON that cannot be read now leaves that overlay pointing at it, not the whole map failing.
-          .catch(() => null),
-      ),
-    );
-    return mapStyle(publicBaseUrl(this.env, request), new Map(tilesets.filter((entry) => entry !== null)));
+    return mapStyle(publicBaseUrl(this.env, request), await this.overlayTilesets.tilesets(request));
   }
 
   @Get('basemap/tiles/:z/:x/:y.mvt')

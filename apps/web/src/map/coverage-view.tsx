@@ -14,7 +14,7 @@ type Status = 'full' | 'partial' | 'none';
 export function CoverageView({ region, overlays }: { region: RegionView | null; overlays: readonly Overlay[] }) {
   const { language, t } = useI18n();
   const layerName = useLayerName(language);
-  const allLayers = Object.keys(useContext(LayerNamesContext));
+  const allLayers = Object.keys(useContext(LayerNamesContext).layers);
   if (!region) {
     return (
       <section class="coverage-view" aria-labelledby="coverage-view-title">

@@ -1,5 +1,5 @@
 import type { StyleSpecification } from 'maplibre-gl';
-import type { LayerNames } from '../i18n/layer-names.js';
+import type { LayerNames, Names } from '../i18n/layer-names.js';
 
 /** An overlay of the style (metadata written by the gateway, GET /v1/map/style.json). */
 export interface Overlay {
@@ -19,8 +19,9 @@ export function overlaysOf(style: StyleSpecification): Overlay[] {
 
 /** Every catalogue layer's name in each language (coverage and search criteria name layers with them). */
 export function layerNamesOf(style: StyleSpecification): LayerNames {
-  const names = metadataOf(style)['landparcel:layer_names'];
-  return names && typeof names === 'object' ? (names as LayerNames) : {};
+  const metadata = metadataOf(style);
+  const names = (key: string): Names => (metadata[key] && typeof metadata[key] === 'object' ? (metadata[key] as Names) : {});
+  return { layers: names('landparcel:layer_names'), kinds: names('landparcel:kind_names') };
 }
 
 function metadataOf(style: StyleSpecification): Record<string, unknown> {
