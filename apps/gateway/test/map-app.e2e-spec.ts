@@ -286,6 +286,9 @@ describe('map application in a browser', () => {
     await canvas.waitFor();
     await waitForApi(opened, /^\/v1\/basemap\/tiles\//);
     const box = (await canvas.boundingBox())!;
+    // Over a parcel the pointer says a click finds something.
+    await opened.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await opened.page.waitForFunction(() => document.querySelector<HTMLCanvasElement>('.maplibregl-canvas')?.style.cursor === 'pointer');
     await canvas.click({ position: { x: box.width / 2, y: box.height / 2 } });
     await expect(opened.page.locator('#parcel-title').textContent()).resolves.toContain(parcel.id);
     const truth = await stack.sql<{ id: string }>(

@@ -268,7 +268,7 @@ export function MapApp({ style }: { style: StyleSpecification }) {
 
   return (
     <LayerNamesContext.Provider value={layerNames}>
-    <div class="map-app">
+    <div class={`map-app ${comparing ? 'comparing' : ''}`}>
       <div class="toolbar">
         <div class="modes" role="tablist" aria-label={t('modeSearch')}>
           <button type="button" role="tab" aria-selected={url.mode === 'search'} onClick={() => update({ mode: 'search' }, 'replace')}>

@@ -32,6 +32,8 @@ export interface MapCallbacks {
 }
 
 const RESULTS = 'results';
+/** One label point per result: a polygon's own label would repeat in every tile it crosses. */
+const RANKS = 'result-ranks';
 const SELECTED = 'selected';
 /** The parcels overlay of the style (gateway map-style.ts): its source and its outline layer. */
 const PARCELS = 'parcels';
@@ -126,6 +128,15 @@ export class MapController {
       type: 'FeatureCollection',
       features: results.map((result) => ({ type: 'Feature', geometry: result.geometry, properties: { parcel_id: result.parcelId, rank: result.rank } })),
     });
+    (this.map.getSource(RANKS) as GeoJSONSource).setData({
+      type: 'FeatureCollection',
+      features: results.flatMap((result) => {
+        const bounds = boundsOf([result.geometry]) as [number, number, number, number] | null;
+        if (!bounds) return [];
+        const point: GeoJSON.Point = { type: 'Point', coordinates: [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2] };
+        return [{ type: 'Feature' as const, geometry: point, properties: { parcel_id: result.parcelId, rank: result.rank } }];
+      }),
+    });
   }
 
   async setSelected(geometry: GeoJSON.Geometry | null): Promise<void> {
@@ -149,13 +160,14 @@ export class MapController {
 
   private addOwnLayers(): void {
     this.map.addSource(RESULTS, { type: 'geojson', data: EMPTY });
+    this.map.addSource(RANKS, { type: 'geojson', data: EMPTY });
     this.map.addSource(SELECTED, { type: 'geojson', data: EMPTY });
     this.map.addLayer({ id: `${RESULTS}-fill`, type: 'fill', source: RESULTS, paint: { 'fill-color': '#1565c0', 'fill-opacity': 0.18 } });
     this.map.addLayer({ id: `${RESULTS}-line`, type: 'line', source: RESULTS, paint: { 'line-color': '#0d47a1', 'line-width': 2 } });
     this.map.addLayer({
       id: `${RESULTS}-rank`,
       type: 'symbol',
-      source: RESULTS,
+      source: RANKS,
       // Where ranks crowd (a city at low zoom) the better rank is drawn and the others wait for a closer zoom.
       layout: { 'text-field': ['to-string', ['get', 'rank']], 'text-font': ['sans-serif'], 'text-size': 18, 'symbol-sort-key': ['get', 'rank'] },
       paint: { 'text-color': '#0d47a1', 'text-halo-color': '#ffffff', 'text-halo-width': 3 },
