@@ -106,6 +106,8 @@ export class MapController {
     };
     this.map.on('mousemove', (event) => hoverSoon(event.point));
     this.map.on('mouseout', () => hoverSoon(null));
+    // Tiles that arrive under a still pointer count too.
+    this.map.on('idle', () => hoverSoon(pointer));
     this.map.on('error', (event) => this.tileError((event.error as { status?: number } | undefined)?.status));
     this.map.on('idle', () => this.callbacks.onTileProblem(null));
     this.stopRateLimit = onRateLimit((hold) => {
