@@ -211,6 +211,8 @@ describe('map application in a browser', () => {
       const warnings = page.getByRole('region', { name: /Mind the gaps in the data/ });
       await expect(warnings.textContent()).resolves.toMatch(/slope — no data\. The searched area has no data: results were not checked for this\. Unknown, not "passes"/);
       await expect(page.locator('.panel').textContent()).resolves.not.toMatch(/brak danych|Wyniki|nieznane/);
+      await waitForApi(opened, /^\/v1\/basemap\/tiles\//);
+      await page.waitForTimeout(1500);
       await screenshot(page, 'search-en-desktop');
       const results = page.locator('.result-list .result');
       expect(await results.count()).toBeGreaterThan(1);

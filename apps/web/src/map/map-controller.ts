@@ -39,6 +39,7 @@ const SELECTED = 'selected';
 const PARCELS = 'parcels';
 const PARCELS_LINE = 'overlay:parcels:line';
 const HOVER = 'hover-parcel';
+const POLAND: LngLatBoundsLike = [14.12, 49.0, 24.15, 54.84];
 const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
 
 /**
@@ -57,13 +58,14 @@ export class MapController {
   /** Opens at `start.view`, else fitted to `start.fit` (a parcel), else on all of Poland. */
   constructor(container: HTMLElement, style: StyleSpecification, start: { view: MapView | null; fit: GeoJSON.Geometry | null }, private readonly callbacks: MapCallbacks) {
     const { view } = start;
-    const fit = view ? null : start.fit ? boundsOf([start.fit]) : null;
+    // Without a view or a parcel: all of Poland, whatever the screen (a phone's narrow map too).
+    const fit = view ? null : start.fit ? boundsOf([start.fit]) : POLAND;
     this.map = new MapLibre({
       container,
       style,
       center: view ? [view.lng, view.lat] : [19.2, 52.0],
       zoom: view?.zoom ?? 5.4,
-      ...(fit ? { bounds: fit, fitBoundsOptions: { padding: 48, maxZoom: 17 } } : {}),
+      ...(fit ? { bounds: fit, fitBoundsOptions: { padding: fit === POLAND ? 8 : 48, maxZoom: 17 } } : {}),
       minZoom: 4,
       maxZoom: 20,
       maxBounds: [

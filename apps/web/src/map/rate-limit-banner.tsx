@@ -9,17 +9,18 @@ import { useI18n } from '../i18n/i18n.js';
 export function RateLimitBanner() {
   const { t } = useI18n();
   const [hold, setHold] = useState<RateLimitState | null>(null);
-  const [now, setNow] = useState(Date.now());
+  // Redrawn every second while a hold lasts; the seconds left are read from the clock at each drawing.
+  const [, setTick] = useState(0);
   useEffect(() => onRateLimit(setHold), []);
   useEffect(() => {
     if (!hold) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setTick((tick) => tick + 1), 1000);
     return () => clearInterval(timer);
   }, [hold]);
   if (!hold) return null;
   return (
     <p role="alert" class="map-alert">
-      {t('rateLimited', { s: Math.max(1, Math.ceil((hold.until - now) / 1000)) })}
+      {t('rateLimited', { s: Math.max(1, Math.ceil((hold.until - Date.now()) / 1000)) })}
     </p>
   );
 }
