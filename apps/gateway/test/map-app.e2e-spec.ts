@@ -263,13 +263,23 @@ describe('map application in a browser', () => {
       ['phone', PHONE],
     ] as const) {
       const opened = await openPage(browser, { key, viewport });
-      const started = Date.now();
+      // When the panel with the parcel's facts was first in the page, by the page's own clock (ms
+      // from navigation): the test's polling is late whenever the map's script keeps the page busy.
+      await opened.page.addInitScript(() => {
+        const seen = new MutationObserver(() => {
+          if (document.querySelector('#parcel-title') && document.querySelector('.constraints, .facts')) {
+            (window as unknown as { parcelShownAt: number }).parcelShownAt = performance.now();
+            seen.disconnect();
+          }
+        });
+        seen.observe(document, { childList: true, subtree: true });
+      });
       await opened.page.goto(mapUrl);
       await opened.page.locator('#parcel-title', { hasText: parcel.id }).waitFor();
       await opened.page.locator('.constraints, .facts').first().waitFor();
       // Reported, not asserted: this machine's load varies (the issue's bar is 2 s). With the API's
       // answers until then, ms after the page was opened: what the first view waited for.
-      const shown = Date.now() - started;
+      const shown = Math.round(await opened.page.evaluate(() => (window as unknown as { parcelShownAt: number }).parcelShownAt));
       const waterfall = opened.responses.filter((response) => !response.path.endsWith('.mvt')).map((response) => `${response.path} ${response.status} @${response.atMs} ms`);
       console.log(`first parcel view (${name}, key stored): ${shown} ms\n${waterfall.join('\n')}`);
       await expect(opened.page.locator('dl.base-facts').textContent()).resolves.toContain(parcel.gmina);
