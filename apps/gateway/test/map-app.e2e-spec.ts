@@ -120,7 +120,6 @@ describe('map application in a browser', () => {
          AND l.layer_id = 'terrain_stats'`,
     );
     expect(missing).toBeDefined();
-    await coverage.locator('details summary').click();
     await expect(coverage.locator('li', { hasText: 'Ukształtowanie terenu' }).textContent()).resolves.toMatch(/brak danych – nieznane, a nie „nie”/);
     await screenshot(page, 'coverage-desktop');
     await page.getByRole('button', { name: /Warstwy/ }).click();

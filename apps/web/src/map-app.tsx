@@ -113,6 +113,16 @@ export function MapApp({ style }: { style: StyleSpecification }) {
     void map.current?.setOverlays(visible, styleLayers);
   }, [visible, styleLayers]);
 
+  // The map is redrawn when the layer panel over it changes size: headless Chromium (and some
+  // software-rendered browsers) otherwise leave the part it uncovered blank until the map moves.
+  useEffect(() => {
+    const panel = mapElement.current?.parentElement?.querySelector('.layer-switcher');
+    if (!panel) return;
+    const observer = new ResizeObserver(() => map.current?.map.triggerRepaint());
+    observer.observe(panel);
+    return () => observer.disconnect();
+  }, []);
+
   const showOutcome = (outcome: SearchResponseView, fit: boolean) => {
     const features = outcome.results.map((result, index) => ({ parcelId: result.parcel_id, rank: index + 1, geometry: result.geometry as GeoJSON.Geometry }));
     resultsRef.current = features;

@@ -23,6 +23,7 @@ export function LayerSwitcher({ overlays, visible, onToggle, region, open, onOpe
       </button>
       {open && (
         <div id="layer-panel" class="layer-panel" role="region" aria-label={t('layers')}>
+          {region && <CoverageView region={region} overlays={overlays} />}
           <ul>
             {overlays.map((overlay) => {
               const name = overlay.names?.[language] ?? overlay.name;
@@ -46,7 +47,7 @@ export function LayerSwitcher({ overlays, visible, onToggle, region, open, onOpe
               );
             })}
           </ul>
-          <CoverageView region={region} overlays={overlays} />
+          {!region && <CoverageView region={region} overlays={overlays} />}
         </div>
       )}
     </div>
