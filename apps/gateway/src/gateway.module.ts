@@ -18,6 +18,7 @@ import { LayerFeaturesController } from './layers/layer-features.controller.js';
 import { LayerTilesController } from './layers/layer-tiles.controller.js';
 import { LayersController } from './layers/layers.controller.js';
 import { MapController } from './map/map.controller.js';
+import { OverlayTilesetsService } from './map/overlay-tilesets.service.js';
 import { MarketController } from './market/market.controller.js';
 import { OgcFeaturesController } from './ogc/ogc-features.controller.js';
 import { ParcelsController } from './parcels/parcels.controller.js';
@@ -65,6 +66,7 @@ export class GatewayModule {
         { provide: AccessRequestRepository, useFactory: (db: DataSource) => new AccessRequestRepository(db), inject: [DataSource] },
         ApiKeyService,
         ClientIpLimiter,
+        OverlayTilesetsService,
         // Order matters: the key is verified before its rate limit is charged.
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },

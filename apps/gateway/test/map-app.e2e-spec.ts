@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testEnvironment } from '@lp/testing';
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
@@ -11,6 +11,13 @@ import { DESKTOP, PHONE, launchBrowser, mapColourCount, openPage, screenshot, wa
 const run = promisify(execFile);
 /** Slope has no data in the demo's Poznań (terrain_stats is rolling out): a screening criterion left unchecked. */
 const QUERY = 'działka w Poznaniu, co najmniej 1 ha, nachylenie poniżej 5%';
+const ENGLISH_QUERY = 'plot in Poznań, at least 1 ha, slope below 5%';
+
+/** Keeps a file beside the screenshots when MAP_APP_SCREENSHOTS names a folder (the report PDFs, for people to look at). */
+async function keepForPeople(bytes: Buffer, name: string): Promise<void> {
+  const dir = process.env['MAP_APP_SCREENSHOTS'];
+  if (dir) await writeFile(join(dir, name), bytes);
+}
 
 /**
  * The map application in a real browser (Debian chromium + playwright-core) against a real stack
@@ -70,6 +77,9 @@ describe('map application in a browser', () => {
     await opened.page.getByText('wielkopolskie').first().waitFor({ state: 'attached' }).catch(() => undefined);
     await opened.page.waitForTimeout(1500);
     expect(await mapColourCount(opened.page)).toBeGreaterThan(20);
+    // A page load spends the tile budget on tiles: the style carries every overlay's tile URLs, so no TileJSON is asked for.
+    const beyondTiles = opened.responses.filter((response) => !response.path.endsWith('.mvt'));
+    expect(beyondTiles.map((response) => response.path)).toEqual(['/v1/map/style.json']);
     // The key is kept in the browser, never in the address bar.
     expect(opened.page.url()).not.toContain(key);
     expect(await opened.page.evaluate(() => window.localStorage.getItem('landparcel.apiKey'))).toBe(key);
@@ -92,11 +102,27 @@ describe('map application in a browser', () => {
     await expect(interpretation.textContent()).resolves.toMatch(/Poznań/);
     await expect(interpretation.textContent()).resolves.toMatch(/powierzchnia co najmniej 1 ha/);
     const warnings = page.getByRole('region', { name: /Uwaga na luki w danych/ });
-    await expect(warnings.textContent()).resolves.toMatch(/slope — brak danych/);
+    // In Polish words, with what the gap means; the API's own note (English) only as a detail.
+    await expect(warnings.textContent()).resolves.toMatch(/nachylenie terenu — brak danych\. W przeszukanym obszarze brak danych: wyników nie sprawdzono pod tym kątem\. Nieznane, a nie „spełnia”/);
+    await expect(warnings.locator('summary').first().textContent()).resolves.toMatch(/komunikat API/);
     // The warning comes before the first result in the page.
     expect(await warnings.evaluate((node, result) => Boolean(node.compareDocumentPosition(result!) & Node.DOCUMENT_POSITION_FOLLOWING), await results.first().elementHandle())).toBe(true);
     expect(page.url()).toContain(`q=${encodeURIComponent(QUERY).replace(/%2C/g, ',').replace(/%20/g, '+')}`.slice(0, 40));
     await screenshot(page, 'search-desktop');
+
+    // The coverage view of the searched gmina: every layer, a layer without data there said as unknown, not no.
+    await page.getByRole('button', { name: /Pokrycie danymi/ }).click();
+    const coverage = page.getByRole('region', { name: /Warstwy/ }).locator('section.coverage-view');
+    await expect(coverage.textContent()).resolves.toContain('Poznań');
+    const [missing] = await stack.sql<{ layer_id: string }>(
+      `SELECT l.layer_id FROM layer_pub.layer_versions l
+       WHERE NOT EXISTS (SELECT 1 FROM layer_pub.region_coverage c WHERE c.layer_id = l.layer_id AND c.teryt = '3064011' AND c.status <> 'missing')
+         AND l.layer_id = 'terrain_stats'`,
+    );
+    expect(missing).toBeDefined();
+    await expect(coverage.locator('li', { hasText: 'Ukształtowanie terenu' }).textContent()).resolves.toMatch(/brak danych – nieznane, a nie „nie”/);
+    await screenshot(page, 'coverage-desktop');
+    await page.getByRole('button', { name: /Warstwy/ }).click();
 
     const firstId = (await results.first().locator('.parcel-id').textContent())!.trim();
     const searchUrl = page.url();
@@ -145,6 +171,12 @@ describe('map application in a browser', () => {
       expect(file.suggestedFilename()).toMatch(/^raport-.*-en\.pdf$/);
       const bytes = await readFile((await file.path())!);
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      await keepForPeople(bytes, 'report-en.pdf');
+      if (process.env['MAP_APP_SCREENSHOTS']) {
+        const polish = opened.page.waitForEvent('download', { timeout: 120_000 });
+        await opened.page.getByRole('button', { name: 'Pobierz PDF (PL)' }).click();
+        await keepForPeople(await readFile((await (await polish).path())!), 'report-pl.pdf');
+      }
       await opened.page.getByRole('button', { name: 'Utwórz link do udostępnienia' }).click();
       const link = await opened.page.getByRole('textbox', { name: 'Utwórz link do udostępnienia' }).inputValue({ timeout: 120_000 });
       const shared = await fetch(link);
@@ -165,6 +197,56 @@ describe('map application in a browser', () => {
     }
   }, 300_000);
 
+  it('shows everything in English for an English browser: interpretation, coverage warnings, parcel panel and comparison', async () => {
+    const phone = await openPage(browser, { key, locale: 'en-GB', viewport: PHONE });
+    const opened = await openPage(browser, { key, locale: 'en-GB' });
+    try {
+      const { page } = opened;
+      await page.goto(`${base}/`);
+      await page.getByRole('searchbox', { name: 'Search parcels with a sentence' }).fill(ENGLISH_QUERY);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.locator('.results, [role="alert"]').first().waitFor();
+      await expect(page.locator('section.interpretation h2').textContent()).resolves.toBe('How the query was understood');
+      const warnings = page.getByRole('region', { name: /Mind the gaps in the data/ });
+      await expect(warnings.textContent()).resolves.toMatch(/slope — no data\. The searched area has no data: results were not checked for this\. Unknown, not "passes"/);
+      await expect(page.locator('.panel').textContent()).resolves.not.toMatch(/brak danych|Wyniki|nieznane/);
+      await waitForApi(opened, /^\/v1\/basemap\/tiles\//);
+      await page.waitForTimeout(1500);
+      await screenshot(page, 'search-en-desktop');
+      const results = page.locator('.result-list .result');
+      expect(await results.count()).toBeGreaterThan(1);
+      const searchUrl = page.url();
+
+      await phone.page.goto(searchUrl);
+      await phone.page.locator('.result-list .result').first().waitFor();
+      await waitForApi(phone, /^\/v1\/basemap\/tiles\//);
+      await phone.page.waitForTimeout(1000);
+      await screenshot(phone.page, 'search-en-phone', true);
+
+      // Two results side by side: the table's headers in English.
+      for (const index of [0, 1]) {
+        await results.nth(index).click();
+        await page.locator('#parcel-title').waitFor();
+        if (index === 0) await screenshot(page, 'parcel-en-desktop');
+        await page.getByLabel('Add to comparison').check();
+        await page.getByRole('button', { name: /Back to results/ }).click();
+      }
+      await page.getByRole('button', { name: 'Compare (2)' }).click();
+      const headers = await page.locator('.compare thead th').allTextContents();
+      expect(headers).toEqual(['Parcel', 'Area', 'Blocking constraints', 'Restrictive constraints', 'Mean slope (%)', 'To HV substation', 'To transit stop', 'To school', 'To water']);
+      await screenshot(page, 'compare-en-desktop');
+
+      await phone.page.locator('.result-list .result').first().click();
+      await phone.page.locator('#parcel-title').waitFor();
+      await phone.page.waitForTimeout(1000);
+      await screenshot(phone.page, 'parcel-en-phone', true);
+      expect([...opened.errors, ...phone.errors]).toEqual([]);
+    } finally {
+      await opened.context.close();
+      await phone.context.close();
+    }
+  });
+
   it('opens a map_url (/p/<id>) without a key at the sign-in, then lands on that parcel; with the key stored it shows the parcel at once', async () => {
     const parcel = await parcelWithPoint();
     const mapUrl = `${base}/p/${encodeURIComponent(parcel.id)}`;
@@ -180,12 +262,25 @@ describe('map application in a browser', () => {
       ['phone', PHONE],
     ] as const) {
       const opened = await openPage(browser, { key, viewport });
-      const started = Date.now();
+      // When the panel with the parcel's facts was first in the page, by the page's own clock (ms
+      // from navigation): the test's polling is late whenever the map's script keeps the page busy.
+      await opened.page.addInitScript(() => {
+        const seen = new MutationObserver(() => {
+          if (document.querySelector('#parcel-title') && document.querySelector('.constraints, .facts')) {
+            (window as unknown as { parcelShownAt: number }).parcelShownAt = performance.now();
+            seen.disconnect();
+          }
+        });
+        seen.observe(document, { childList: true, subtree: true });
+      });
       await opened.page.goto(mapUrl);
       await opened.page.locator('#parcel-title', { hasText: parcel.id }).waitFor();
       await opened.page.locator('.constraints, .facts').first().waitFor();
-      // Reported, not asserted: this machine's load varies (the issue's bar is 2 s).
-      console.log(`first parcel view (${name}, key stored): ${Date.now() - started} ms`);
+      // Reported, not asserted: this machine's load varies (the issue's bar is 2 s). With the API's
+      // answers until then, ms after the page was opened: what the first view waited for.
+      const shown = Math.round(await opened.page.evaluate(() => (window as unknown as { parcelShownAt: number }).parcelShownAt));
+      const waterfall = opened.responses.filter((response) => !response.path.endsWith('.mvt')).map((response) => `${response.path} ${response.status} @${response.atMs} ms`);
+      console.log(`first parcel view (${name}, key stored): ${shown} ms\n${waterfall.join('\n')}`);
       await expect(opened.page.locator('dl.base-facts').textContent()).resolves.toContain(parcel.gmina);
       await opened.page.waitForTimeout(1500);
       await screenshot(opened.page, `map-url-parcel-${name}`, name === 'phone');
@@ -202,6 +297,9 @@ describe('map application in a browser', () => {
     await canvas.waitFor();
     await waitForApi(opened, /^\/v1\/basemap\/tiles\//);
     const box = (await canvas.boundingBox())!;
+    // Over a parcel the pointer says a click finds something.
+    await opened.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await opened.page.waitForFunction(() => document.querySelector<HTMLCanvasElement>('.maplibregl-canvas')?.style.cursor === 'pointer');
     await canvas.click({ position: { x: box.width / 2, y: box.height / 2 } });
     await expect(opened.page.locator('#parcel-title').textContent()).resolves.toContain(parcel.id);
     const truth = await stack.sql<{ id: string }>(
@@ -236,9 +334,9 @@ describe('map application in a browser', () => {
     await opened.page.goto(`${base}/?map=14/${parcel.lat}/${parcel.lng}`);
     await opened.page.locator('.maplibregl-canvas').waitFor();
     await opened.page.getByRole('button', { name: /Warstwy/ }).click();
-    await opened.page.getByRole('checkbox', { name: 'Local plan zones' }).check();
+    await opened.page.getByRole('checkbox', { name: 'Strefy planów miejscowych' }).check();
     await waitForApi(opened, /^\/v1\/layers\/mpzp_zones\/tiles\/\d+\/\d+\/\d+\.mvt$/);
-    await expect(opened.page.getByRole('list', { name: /Local plan zones/ }).textContent()).resolves.toContain('residential_single');
+    await expect(opened.page.getByRole('list', { name: /Strefy planów miejscowych/ }).textContent()).resolves.toContain('mieszkaniowa jednorodzinna');
     expect(opened.page.url()).toContain('mpzp_zones');
     await opened.context.close();
   });

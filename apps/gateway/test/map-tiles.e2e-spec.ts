@@ -46,6 +46,19 @@ describe('map tiles for browsers', () => {
     expect((await fetch(`${base}${basemapPath}`)).status).toBe(401);
   });
 
+  it('labels the cities with powiat rights on a base-map tile of all Poland', async () => {
+    const key = await stack.createKey(['layers:read']);
+    const country = tileAt(16.9736, 52.3987, 5);
+    const res = await get(`/v1/basemap/tiles/${country.z}/${country.x}/${country.y}.mvt`, key);
+    expect(res.status).toBe(200);
+    const places = readMvt(new Uint8Array(await res.arrayBuffer())).find((layer) => layer.name === 'places')!;
+    const cities = await stack.sql<{ name: string }>(`SELECT name FROM layer_pub.admin_bounds WHERE kind = 'gmina' AND substr(teryt, 3, 2) >= '61'`);
+    expect(cities.map((city) => city.name)).toContain('Poznań');
+    expect(places.values).toEqual(expect.arrayContaining(['city', ...cities.map((city) => city.name)]));
+    // Gminas themselves are not drawn at this zoom: only the voivodeship and the city.
+    expect(places.values).not.toContain('gmina');
+  });
+
   it('serves a MapLibre style of our own sources only, with the overlays for the layer switcher', async () => {
     const key = await stack.createKey(['layers:read']);
     const style = (await (await get('/v1/map/style.json', key)).json()) as {
@@ -62,6 +75,10 @@ describe('map tiles for browsers', () => {
     for (const source of Object.values(style.sources)) {
       for (const url of [...(source.tiles ?? []), ...(source.url ? [source.url] : [])]) expect(url.startsWith(`${base}/v1/`)).toBe(true);
     }
+    // Tile URLs, zooms and bounds are written in: a map loading the style asks for no TileJSON (each would spend tile budget).
+    const tileJson = (await (await get('/v1/layers/parcels/tiles.json', key)).json()) as { tiles: string[]; minzoom: number; maxzoom: number; bounds: number[] };
+    expect(style.sources['parcels']).toMatchObject({ tiles: tileJson.tiles, minzoom: tileJson.minzoom, maxzoom: tileJson.maxzoom, bounds: tileJson.bounds });
+    expect(Object.values(style.sources).filter((source) => source.url !== undefined)).toEqual([]);
     const overlays = style.metadata['landparcel:overlays'];
     expect(overlays.map((overlay) => overlay.id)).toEqual(expect.arrayContaining(['parcels', 'mpzp_zones', 'env_layers']));
     const layerIds = new Set(style.layers.map((layer) => layer.id));
@@ -115,22 +132,36 @@ describe('map tiles for browsers', () => {
     });
     afterAll(() => browser?.close());
 
-    it('says so when the tile budget is spent instead of showing an empty map', async () => {
+    it('says so when the tile budget is spent, waits out the server Retry-After and then fills the map in', async () => {
       const key = await stack.createKey(['layers:read', 'parcels:read']);
       const opened = await openPage(browser, { key });
       await opened.page.goto(`${base}/?map=16/52.3987/16.9736`);
       await opened.page.locator('.maplibregl-canvas').waitFor();
       // Panning on in one direction at high zoom asks for more new tiles (the browser caches the
       // ones it has) than the budget of this stack allows.
-      for (let step = 0; step < 12 && !(await opened.page.getByRole('alert').count()); step++) {
+      // The message lasts as long as the server's wait (a second or two here): read it as soon as it shows.
+      let said: string | null = null;
+      for (let step = 0; step < 20 && said === null; step++) {
         await opened.page.mouse.move(1100, 700);
         await opened.page.mouse.down();
         await opened.page.mouse.move(150, 150, { steps: 5 });
         await opened.page.mouse.up();
-        await opened.page.waitForTimeout(500);
+        said = await opened.page.getByRole('alert').textContent({ timeout: 1000 }).catch(() => null);
       }
-      await expect(opened.page.getByRole('alert').textContent()).resolves.toMatch(/Limit kafelków mapy wyczerpany/);
-      expect(opened.responses.some((response) => response.status === 429)).toBe(true);
+      expect(said).toMatch(/Limit zapytań wyczerpany.* za \d+ s/);
+      const limited = opened.responses.findIndex((response) => response.status === 429);
+      expect(limited).toBeGreaterThanOrEqual(0);
+      // The wait shown is the server's Retry-After counting down, not a fixed one.
+      const serverWait = Math.max(...opened.responses.filter((response) => response.status === 429).map((response) => Number(response.retryAfter)));
+      expect(serverWait).toBeGreaterThan(0);
+      expect(Number(/za (\d+) s/.exec(said!)![1])).toBeLessThanOrEqual(serverWait);
+      // Once it has passed the message goes and the refused tiles are asked again and served.
+      await opened.page.getByRole('alert').waitFor({ state: 'detached', timeout: 60_000 });
+      // Served: 200, 204 (empty there) or 304 (the browser's copy revalidated).
+      const served = () => opened.responses.slice(limited + 1).filter((response) => [200, 204, 304].includes(response.status) && response.path.endsWith('.mvt'));
+      const deadline = Date.now() + 60_000;
+      while (served().length === 0 && Date.now() < deadline) await opened.page.waitForTimeout(200);
+      expect(served().length).toBeGreaterThan(0);
       await opened.context.close();
     });
   });

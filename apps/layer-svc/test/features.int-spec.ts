@@ -250,7 +250,7 @@ describe('layer features and vector tiles against PostGIS', () => {
       const tile = tileAt(16.3, 52.3, 9);
       const reply = await basemap.tile(tile);
       expect(reply.status).toBe('tile');
-      expect(reply.etag).toMatch(/^"basemap-[0-9a-z._]+-9-\d+-\d+-b1"$/);
+      expect(reply.etag).toMatch(/^"basemap-[0-9a-z._]+-9-\d+-\d+-b2"$/);
       const layers = readMvt(Buffer.from(reply.mvt_base64!, 'base64'));
       // Only admin_bounds has data here; roads, waterways, land cover and buildings have none.
       expect(layers.map((layer) => layer.name).sort()).toEqual(['admin_bounds', 'places']);
@@ -273,6 +273,11 @@ describe('layer features and vector tiles against PostGIS', () => {
       expect(admin.features).toHaveLength(1);
       expect(admin.values).toContain('voivodeship');
       expect(admin.values).not.toContain('gmina');
+      // Towns are labelled only for cities with powiat rights (TERYT powiat code 61+); these gminas (powiats 01, 02) are none.
+      const places = readMvt(Buffer.from(reply.mvt_base64!, 'base64')).find((layer) => layer.name === 'places')!;
+      expect(places.values).toContain('wielkopolskie');
+      expect(places.values).not.toContain('city');
+      expect(places.values).not.toContain('Alfa');
       expect(await basemap.tile({ ...tile, if_none_match: [reply.etag] })).toMatchObject({ status: 'not_modified', mvt_base64: null });
       expect((await basemap.tile(tileAt(2.35, 48.85, 9))).status).toBe('empty');
     });

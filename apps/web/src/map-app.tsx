@@ -3,9 +3,11 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, getJson, postJson } from './api/client.js';
 import type { NaturalLanguageSearchView, ParcelFeatureView, RegionView, SearchResponseView, SearchParcelsRequest } from './api/types.js';
 import { useI18n } from './i18n/i18n.js';
+import { RateLimitBanner } from './map/rate-limit-banner.js';
 import { LayerSwitcher } from './map/layer-switcher.js';
 import type { MapController, ResultFeature, TileProblem } from './map/map-controller.js';
-import { overlaysOf } from './map/overlays.js';
+import { layerNamesOf, overlaysOf } from './map/overlays.js';
+import { LayerNamesContext } from './i18n/layer-names.js';
 import { CompareTable } from './parcel/compare-table.js';
 import { loadParcelFacts } from './parcel/parcel-loader.js';
 import { ParcelPanel } from './parcel/parcel-panel.js';
@@ -20,10 +22,12 @@ import { readUrlState, writeUrlState, type UrlState } from './url-state.js';
 const COMPARE_MAX = 20;
 
 /**
- * MapLibre (1 MB of script) loads beside the first answers instead of before them: the panel of a
- * map_url's parcel does not wait for the map's code to be parsed.
+ * MapLibre (1 MB of script) is evaluated only when the map is made: on a map_url after the parcel's
+ * panel is painted, so its parsing does not hold up the first view of the parcel (measured: the
+ * panel waited about 0.4 s for it on a loaded machine); elsewhere at once.
  */
-const mapModule = import('./map/map-controller.js');
+let mapModule: Promise<typeof import('./map/map-controller.js')> | null = null;
+const loadMapModule = () => (mapModule ??= import('./map/map-controller.js'));
 
 interface SearchState {
   outcome: SearchResponseView | null;
@@ -36,6 +40,8 @@ export function MapApp({ style }: { style: StyleSpecification }) {
   const { language, t } = useI18n();
   const initial = useMemo(() => readUrlState(), []);
   const overlays = useMemo(() => overlaysOf(style), [style]);
+  const layerNames = useMemo(() => layerNamesOf(style), [style]);
+  const [layersOpen, setLayersOpen] = useState(false);
   const [url, setUrl] = useState<UrlState>(initial);
   const [search, setSearch] = useState<SearchState>({ outcome: null, interpretation: null, error: null, busy: false });
   const [parcel, setParcel] = useState<ParcelFeatureView | null>(null);
@@ -66,7 +72,7 @@ export function MapApp({ style }: { style: StyleSpecification }) {
   useEffect(() => {
     let cancelled = false;
     const createMap = async (parcelGeometry: GeoJSON.Geometry | null) => {
-      const { MapController } = await mapModule;
+      const { MapController } = await loadMapModule();
       if (cancelled) return;
       map.current = new MapController(mapElement.current!, style, { view: initial.view, fit: initial.view ? null : parcelGeometry }, {
         onClickParcel: (parcelId) => selectParcel(parcelId, false),
@@ -107,6 +113,16 @@ export function MapApp({ style }: { style: StyleSpecification }) {
     void map.current?.setOverlays(visible, styleLayers);
   }, [visible, styleLayers]);
 
+  // The map is redrawn when the layer panel over it changes size: headless Chromium (and some
+  // software-rendered browsers) otherwise leave the part it uncovered blank until the map moves.
+  useEffect(() => {
+    const panel = mapElement.current?.parentElement?.querySelector('.layer-switcher');
+    if (!panel) return;
+    const observer = new ResizeObserver(() => map.current?.map.triggerRepaint());
+    observer.observe(panel);
+    return () => observer.disconnect();
+  }, []);
+
   const showOutcome = (outcome: SearchResponseView, fit: boolean) => {
     const features = outcome.results.map((result, index) => ({ parcelId: result.parcel_id, rank: index + 1, geometry: result.geometry as GeoJSON.Geometry }));
     resultsRef.current = features;
@@ -119,7 +135,8 @@ export function MapApp({ style }: { style: StyleSpecification }) {
     setSearch({ outcome: null, interpretation: null, error: null, busy: true });
     clearParcel();
     try {
-      const answer = await postJson<NaturalLanguageSearchView>('/v1/search/natural-language', { query, limit: 50, ...(regionTeryt ? { region: regionTeryt } : {}) });
+      // The interpretation's words (filters, assumptions, why) in the reader's language, whatever the query's.
+      const answer = await postJson<NaturalLanguageSearchView>('/v1/search/natural-language', { query, language, limit: 50, ...(regionTeryt ? { region: regionTeryt } : {}) });
       setSearch({ outcome: answer, interpretation: answer.interpretation, error: null, busy: false });
       showOutcome(answer, urlRef.current.parcelId === null);
       if (answer.interpretation.region) void loadRegion(answer.interpretation.region.name, answer.interpretation.region.teryt);
@@ -144,6 +161,7 @@ export function MapApp({ style }: { style: StyleSpecification }) {
       const outcome = await postJson<SearchResponseView>('/v1/search/parcels', body);
       setSearch({ outcome, interpretation: null, error: null, busy: false });
       showOutcome(outcome, true);
+      if (run.region) void loadRegion(run.region, run.region);
     } catch (error) {
       setSearch({ outcome: null, interpretation: null, error: asApiError(error), busy: false });
     }
@@ -241,6 +259,14 @@ export function MapApp({ style }: { style: StyleSpecification }) {
       {search.error && <SearchError error={search.error} onPick={(teryt) => void runSearch(url.query, teryt, false)} />}
       {search.interpretation && <Interpretation interpretation={search.interpretation} />}
       {search.outcome && <CoverageWarnings outcome={search.outcome} />}
+      {region && (
+        <p class="small coverage-link">
+          {t('coverageOf', { name: region.label })}{' '}
+          <button type="button" class="link" onClick={() => setLayersOpen(true)}>
+            {t('coverageView')} →
+          </button>
+        </p>
+      )}
       {search.outcome && (
         <ResultsList
           outcome={search.outcome}
@@ -253,7 +279,8 @@ export function MapApp({ style }: { style: StyleSpecification }) {
   );
 
   return (
-    <div class="map-app">
+    <LayerNamesContext.Provider value={layerNames}>
+    <div class={`map-app ${comparing ? 'comparing' : ''}`}>
       <div class="toolbar">
         <div class="modes" role="tablist" aria-label={t('modeSearch')}>
           <button type="button" role="tab" aria-selected={url.mode === 'search'} onClick={() => update({ mode: 'search' }, 'replace')}>
@@ -275,10 +302,11 @@ export function MapApp({ style }: { style: StyleSpecification }) {
       </aside>
       <div class="map-wrap">
         <div ref={mapElement} class="map" role="application" aria-label="Mapa / Map" />
-        <LayerSwitcher overlays={overlays} visible={visible} onToggle={toggleLayer} region={region} />
+        <LayerSwitcher overlays={overlays} visible={visible} onToggle={toggleLayer} region={region} open={layersOpen} onOpen={setLayersOpen} />
+        <RateLimitBanner />
         {tileProblem && (
           <p role="alert" class="map-alert">
-            {tileProblem.status === 429 ? t('tilesLimited', { s: tileProblem.retryAfterS ?? 10 }) : t('tilesFailed', { status: tileProblem.status })}
+            {t('tilesFailed', { status: tileProblem.status })}
           </p>
         )}
         {notice && (
@@ -288,6 +316,7 @@ export function MapApp({ style }: { style: StyleSpecification }) {
         )}
       </div>
     </div>
+    </LayerNamesContext.Provider>
   );
 }
 

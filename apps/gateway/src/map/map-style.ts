@@ -1,4 +1,4 @@
-import { LAYER_CATALOGUE, type LayerDefinition } from '@lp/contracts';
+import { CONSTRAINT_KINDS_PL, LAYER_CATALOGUE, LAYER_NAMES_PL, ZONING_CATEGORIES_PL, type LayerDefinition, type TileJsonView, type ZoningCategory } from '@lp/contracts';
 import { POLAND_BBOX_WGS84 as POLAND_BBOX } from '@lp/geo';
 import { DEFAULT_OVERLAY_COLOUR, ENV_COLOURS, LAND_COVER_COLOURS, ROAD_COLOURS, ZONING_COLOURS } from './map-style-palette.js';
 
@@ -19,10 +19,22 @@ export interface OverlayMetadata {
   geometry: LayerDefinition['geometryType'];
   visible: boolean;
   style_layers: string[];
-  legend: Array<{ kind: string | null; colour: string }>;
+  /** The layer's name for a reader of each language of the application. */
+  names: Words;
+  legend: Array<{ kind: string | null; colour: string; label: Words | null }>;
+}
+
+/** One text in the languages of the map application. */
+export interface Words {
+  en: string;
+  pl: string;
 }
 
 export const OVERLAYS_METADATA_KEY = 'landparcel:overlays';
+/** Every catalogue layer's name in each language: the app names layers of coverage and search criteria with them. */
+export const LAYER_NAMES_METADATA_KEY = 'landparcel:layer_names';
+/** Every catalogue kind's name in each language (constraint kinds of a parcel, legend entries). */
+export const KIND_NAMES_METADATA_KEY = 'landparcel:kind_names';
 
 const TEXT_FONT = ['sans-serif'];
 
@@ -30,15 +42,22 @@ const TEXT_FONT = ['sans-serif'];
  * The MapLibre style of the map: our own vector tiles only (no third-party tile, glyph or sprite
  * service, so a private preview never tells anyone where its users look). Text is drawn from the
  * browser's fonts (no `glyphs`: MapLibre GL JS 5.11+ renders labels locally). Tile URLs are
- * absolute on `baseUrl`; they need the same Bearer key as the API.
+ * absolute on `baseUrl`; they need the same Bearer key as the API. An overlay whose TileJSON is in
+ * `tilesets` has its tile URLs, zooms and bounds written into its source, so a map loading the
+ * style asks for no TileJSON at all (each would count against the key's tile budget); the others
+ * point at their TileJSON.
  */
-export function mapStyle(baseUrl: string): Json {
-  const overlays = LAYER_CATALOGUE.filter((layer) => layer.servedVia.includes('tiles') && !IN_BASEMAP.has(layer.id));
+export function mapStyle(baseUrl: string, tilesets: ReadonlyMap<string, TileJsonView> = new Map()): Json {
+  const overlays = styleOverlays();
   const overlayLayers = overlays.map((layer) => overlayStyle(layer));
   return {
     version: 8,
     name: 'Land parcels of Poland',
-    metadata: { [OVERLAYS_METADATA_KEY]: overlayLayers.map((overlay) => overlay.metadata) },
+    metadata: {
+      [OVERLAYS_METADATA_KEY]: overlayLayers.map((overlay) => overlay.metadata),
+      [LAYER_NAMES_METADATA_KEY]: Object.fromEntries(LAYER_CATALOGUE.map((layer) => [layer.id, layerNames(layer)])),
+      [KIND_NAMES_METADATA_KEY]: Object.fromEntries(LAYER_CATALOGUE.flatMap((layer) => layer.kinds.map((kind) => [kind.id, kindLabel(layer, kind.id)]))),
+    },
     center: [19.2, 52.0],
     zoom: 5.4,
     sources: {
@@ -50,7 +69,7 @@ export function mapStyle(baseUrl: string): Json {
         bounds: [POLAND_BBOX.minLng, POLAND_BBOX.minLat, POLAND_BBOX.maxLng, POLAND_BBOX.maxLat],
         attribution: '© PRG, EGiB, BDOT10k, OSM; demo data (GET /v1/layers)',
       },
-      ...Object.fromEntries(overlays.map((layer) => [layer.id, { type: 'vector', url: `${baseUrl}/v1/layers/${layer.id}/tiles.json` }])),
+      ...Object.fromEntries(overlays.map((layer) => [layer.id, overlaySource(baseUrl, layer, tilesets.get(layer.id))])),
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': '#f5f3ee' } },
@@ -59,6 +78,17 @@ export function mapStyle(baseUrl: string): Json {
       ...labelLayers(),
     ],
   };
+}
+
+/** The layers the style draws as switchable overlays: served as tiles and not part of the base map. */
+export function styleOverlays(): LayerDefinition[] {
+  return LAYER_CATALOGUE.filter((layer) => layer.servedVia.includes('tiles') && !IN_BASEMAP.has(layer.id));
+}
+
+function overlaySource(baseUrl: string, layer: LayerDefinition, tileset: TileJsonView | undefined): Json {
+  if (!tileset) return { type: 'vector', url: `${baseUrl}/v1/layers/${layer.id}/tiles.json` };
+  const { minzoom, maxzoom, bounds, attribution } = tileset;
+  return { type: 'vector', tiles: tileset.tiles.map((path) => `${baseUrl}${path}`), minzoom, maxzoom, bounds, ...(attribution ? { attribution } : {}) };
 }
 
 function byKind(colours: Record<string, string>, fallback: string): Expression {
@@ -96,6 +126,10 @@ function baseLayers(): Json[] {
   ];
 }
 
+function placeLayout(size: Expression | number): Json {
+  return { 'text-field': ['get', 'name'], 'text-font': TEXT_FONT, 'text-size': size, 'text-max-width': 8 };
+}
+
 function labelLayers(): Json[] {
   const src = { source: BASE_SOURCE };
   const halo = { 'text-halo-color': 'rgba(255,255,255,0.9)', 'text-halo-width': 1.4 };
@@ -107,7 +141,7 @@ function labelLayers(): Json[] {
     filter: ['==', ['get', 'kind'], kind],
     minzoom,
     maxzoom,
-    layout: { 'text-field': ['get', 'name'], 'text-font': TEXT_FONT, 'text-size': size, 'text-max-width': 8 },
+    layout: placeLayout(size),
     paint: { 'text-color': colour, ...halo },
   });
   return [
@@ -127,7 +161,10 @@ function labelLayers(): Json[] {
     },
     place('gmina', 9, 15, ['interpolate', ['linear'], ['zoom'], 9, 11, 13, 14], '#4a3d5c'),
     place('powiat', 7, 9.5, 12, '#4a3d5c'),
-    place('voivodeship', 4, 7.5, 13, '#5b4778'),
+    // A voivodeship's name makes way for its capital (its label point is often there): it moves above or below it.
+    { ...place('voivodeship', 4, 7.5, 13, '#5b4778'), layout: { ...placeLayout(13), 'text-variable-anchor': ['center', 'top', 'bottom'], 'text-radial-offset': 1.1 } },
+    // Towns over all of Poland: the cities with powiat rights, until the gmina labels take over; last, so placed first.
+    place('city', 5, 9, ['interpolate', ['linear'], ['zoom'], 5, 10, 8, 13], '#2f2a26'),
   ];
 }
 
@@ -155,8 +192,29 @@ function overlayStyle(layer: LayerDefinition): { metadata: OverlayMetadata; laye
               paint: { 'circle-color': colour, 'circle-radius': ['interpolate', ['linear'], ['zoom'], 8, 2.5, 15, 6], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1 },
             },
           ];
-  const legend = palette ? Object.entries(palette).map(([kind, swatch]) => ({ kind, colour: swatch })) : [{ kind: null, colour: layer.id === 'parcels' ? '#8a4b2a' : (colour as string) }];
-  return { metadata: { id: layer.id, name: layer.name, geometry: layer.geometryType, visible: visibility === 'visible', style_layers: layers.map((entry) => entry.id as string), legend }, layers };
+  const legend = palette
+    ? Object.entries(palette).map(([kind, swatch]) => ({ kind, colour: swatch, label: kindLabel(layer, kind) }))
+    : [{ kind: null, colour: layer.id === 'parcels' ? '#8a4b2a' : (colour as string), label: null }];
+  return {
+    metadata: { id: layer.id, name: layer.name, names: layerNames(layer), geometry: layer.geometryType, visible: visibility === 'visible', style_layers: layers.map((entry) => entry.id as string), legend },
+    layers,
+  };
+}
+
+function layerNames(layer: LayerDefinition): Words {
+  return { en: layer.name, pl: capitalised(LAYER_NAMES_PL[layer.id] ?? layer.name) };
+}
+
+/** A legend entry in words: the catalogue's kind description in English, the Polish term in Polish. */
+function kindLabel(layer: LayerDefinition, kind: string): Words {
+  const spaced = kind.replaceAll('_', ' ');
+  const en = layer.kinds.find((entry) => entry.id === kind)?.description ?? spaced;
+  const pl = CONSTRAINT_KINDS_PL[kind] ?? ZONING_CATEGORIES_PL[kind as ZoningCategory] ?? spaced;
+  return { en, pl };
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** A steady colour per overlay without a kind palette. */

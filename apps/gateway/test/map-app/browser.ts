@@ -21,8 +21,8 @@ export interface OpenedPage {
   page: Page;
   /** Console errors and uncaught exceptions of the page: a working app has none. */
   errors: string[];
-  /** Every answer of our API the page received: path and status. */
-  responses: Array<{ path: string; status: number }>;
+  /** Every answer of our API the page received: path, status, Retry-After and ms since the page was opened. */
+  responses: Array<{ path: string; status: number; retryAfter: string | null; atMs: number }>;
 }
 
 /** A fresh browser profile; with `key`, the key is already stored as after an earlier sign-in. */
@@ -30,6 +30,7 @@ export async function openPage(browser: Browser, options: { key?: string; viewpo
   const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, locale: options.locale ?? 'pl-PL' });
   if (options.key) await context.addInitScript((key: string) => window.localStorage.setItem('landparcel.apiKey', key), options.key);
   const page = await context.newPage();
+  const opened = Date.now();
   const errors: string[] = [];
   const responses: OpenedPage['responses'] = [];
   page.on('console', (message) => {
@@ -38,7 +39,7 @@ export async function openPage(browser: Browser, options: { key?: string; viewpo
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('response', (response: Response) => {
     const url = new URL(response.url());
-    if (url.pathname.startsWith('/v1/')) responses.push({ path: url.pathname, status: response.status() });
+    if (url.pathname.startsWith('/v1/')) responses.push({ path: url.pathname, status: response.status(), retryAfter: response.headers()['retry-after'] ?? null, atMs: Date.now() - opened });
   });
   return { context, page, errors, responses };
 }

@@ -2,7 +2,8 @@
  * What the base map shows at each zoom: a few source layers of our own data, thinned at low zooms
  * to the kinds a map of that scale draws (voivodeships and motorways for all of Poland, every
  * gmina, road and building near one parcel). Layer names inside the tile are the layer ids, plus
- * `places`: one label point per administrative unit.
+ * `places`: one label point per administrative unit (and per city with powiat rights, kind `city`,
+ * where gminas are not drawn).
  */
 export interface BasemapLayer {
   layer: string;
@@ -34,4 +35,4 @@ export const BASEMAP_LAYERS: readonly BasemapLayer[] = [
 export const PLACES_LAYER = 'places';
 
 /** Bumped when the content of base-map tiles changes for the same data, so entity tags change too. */
-export const BASEMAP_FORMAT = 'b1';
+export const BASEMAP_FORMAT = 'b2';

@@ -1,4 +1,5 @@
 import { keyStore } from './key-store.js';
+import { holdFor, MAX_WAIT_S, retryAfterSeconds, whenOpen } from './rate-gate.js';
 
 /** An answer in the API's error envelope (or a network failure, status 0). */
 export class ApiError extends Error {
@@ -32,7 +33,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Same-origin call of the REST API with the Bearer key; errors become ApiError. */
+/** Tries of one request that meets 429s: each waits out the server's Retry-After first. */
+const RATE_LIMITED_TRIES = 3;
+
+/**
+ * Same-origin call of the REST API with the Bearer key; errors become ApiError. A 429 holds every
+ * request of the page until its Retry-After and is then asked again (the app shows the wait);
+ * a sign-in attempt (`key` given) is not retried: its limit guards against guessing keys.
+ */
 export async function request(path: string, options: RequestOptions = {}): Promise<Response> {
   const url = new URL(path, window.location.origin);
   for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
@@ -40,23 +48,30 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
   if (key) headers.authorization = `Bearer ${key}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-      credentials: 'omit',
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network', (error as Error).message);
+  for (let attempt = 1; ; attempt++) {
+    await whenOpen(options.signal);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+        credentials: 'omit',
+      });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new ApiError(0, 'network', (error as Error).message);
+    }
+    if (response.ok) return response;
+    const error = await toApiError(response);
+    if (error.status === 429 && options.key === undefined) {
+      holdFor(error.retryAfterS);
+      if (attempt < RATE_LIMITED_TRIES && (error.retryAfterS ?? 0) <= MAX_WAIT_S) continue;
+    }
+    if (error.status === 401 && options.key === undefined) unauthorizedListeners.forEach((listener) => listener(error));
+    throw error;
   }
-  if (response.ok) return response;
-  const error = await toApiError(response);
-  if (error.status === 401 && options.key === undefined) unauthorizedListeners.forEach((listener) => listener(error));
-  throw error;
 }
 
 export async function getJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -68,12 +83,12 @@ export async function postJson<T>(path: string, body: unknown, options: RequestO
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  const retryAfter = Number(response.headers.get('retry-after'));
+  const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
   try {
     const envelope = (await response.json()) as { error?: { code?: string; message?: string; candidates?: string[] } };
-    return new ApiError(response.status, envelope.error?.code ?? 'unknown', envelope.error?.message ?? response.statusText, envelope.error?.candidates ?? [], Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+    return new ApiError(response.status, envelope.error?.code ?? 'unknown', envelope.error?.message ?? response.statusText, envelope.error?.candidates ?? [], retryAfter);
   } catch {
-    return new ApiError(response.status, 'unknown', response.statusText, [], null);
+    return new ApiError(response.status, 'unknown', response.statusText, [], retryAfter);
   }
 }
 

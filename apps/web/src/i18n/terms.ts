@@ -1,6 +1,6 @@
 import type { Language } from './messages.js';
 
-/** Words for the API's ids that a person reads (proximity kinds, zoning sources); unknown ids stay as they are. */
+/** Words for the API's ids that a person reads (proximity kinds, zoning sources, score signals); unknown ids stay as they are. */
 const TERMS: Record<string, { pl: string; en: string }> = {
   power_substation: { pl: 'stacja elektroenergetyczna', en: 'power substation' },
   hv_substation: { pl: 'stacja 110 kV (GPZ)', en: 'HV substation (110 kV)' },
@@ -33,6 +33,16 @@ const TERMS: Record<string, { pl: string; en: string }> = {
   adopted: { pl: 'uchwalony, przed publikacją', en: 'adopted, not yet published' },
   public_consultation: { pl: 'konsultacje', en: 'public consultation' },
   in_preparation: { pl: 'w przygotowaniu', en: 'in preparation' },
+  // Ranking signals of a result's score (libs/contracts search-signals.ts).
+  grid_capacity_mw: { pl: 'moc przyłączeniowa', en: 'grid capacity' },
+  grid_distance_km: { pl: 'odległość od sieci', en: 'distance to grid' },
+  area: { pl: 'powierzchnia', en: 'area' },
+  solar_yield_kwh_kwp: { pl: 'uzysk PV', en: 'solar yield' },
+  slope_pct: { pl: 'nachylenie', en: 'slope' },
+  transit_distance_m: { pl: 'do przystanku', en: 'to transit' },
+  water_distance_m: { pl: 'do wody', en: 'to water' },
+  floors: { pl: 'kondygnacje', en: 'floors' },
+  price_per_sqm_pln: { pl: 'cena za m²', en: 'price per m²' },
 };
 
 export function term(language: Language, id: string): string {

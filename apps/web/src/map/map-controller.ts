@@ -1,9 +1,11 @@
 import { Map as MapLibre, NavigationControl, ScaleControl, setWorkerUrl, type GeoJSONSource, type LngLatBoundsLike, type Map as MapLibreMap, type StyleSpecification, type VectorTileSource } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { keyStore } from '../api/key-store.js';
+import { onRateLimit } from '../api/rate-gate.js';
+import { apiProtocolUrl, registerApiProtocol } from './api-protocol.js';
 
 setWorkerUrl(workerUrl);
+registerApiProtocol();
 
 export interface MapView {
   zoom: number;
@@ -17,9 +19,9 @@ export interface ResultFeature {
   geometry: GeoJSON.Geometry;
 }
 
+/** A tile the server refused (other than for the rate limit, which the page's rate gate shows). */
 export interface TileProblem {
   status: number;
-  retryAfterS: number | null;
 }
 
 export interface MapCallbacks {
@@ -30,7 +32,14 @@ export interface MapCallbacks {
 }
 
 const RESULTS = 'results';
+/** One label point per result: a polygon's own label would repeat in every tile it crosses. */
+const RANKS = 'result-ranks';
 const SELECTED = 'selected';
+/** The parcels overlay of the style (gateway map-style.ts): its source and its outline layer. */
+const PARCELS = 'parcels';
+const PARCELS_LINE = 'overlay:parcels:line';
+const HOVER = 'hover-parcel';
+const POLAND: LngLatBoundsLike = [14.12, 49.0, 24.15, 54.84];
 const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
 
 /**
@@ -41,18 +50,22 @@ const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: 
 export class MapController {
   readonly map: MapLibreMap;
   private ready: Promise<void>;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Tiles were refused for the rate limit: ask for them again once the hold is over. */
+  private reloadWhenOpen = false;
+  private stopRateLimit: () => void;
+  private hovered: string | null = null;
 
   /** Opens at `start.view`, else fitted to `start.fit` (a parcel), else on all of Poland. */
   constructor(container: HTMLElement, style: StyleSpecification, start: { view: MapView | null; fit: GeoJSON.Geometry | null }, private readonly callbacks: MapCallbacks) {
     const { view } = start;
-    const fit = view ? null : start.fit ? boundsOf([start.fit]) : null;
+    // Without a view or a parcel: all of Poland, whatever the screen (a phone's narrow map too).
+    const fit = view ? null : start.fit ? boundsOf([start.fit]) : POLAND;
     this.map = new MapLibre({
       container,
       style,
       center: view ? [view.lng, view.lat] : [19.2, 52.0],
       zoom: view?.zoom ?? 5.4,
-      ...(fit ? { bounds: fit, fitBoundsOptions: { padding: 48, maxZoom: 17 } } : {}),
+      ...(fit ? { bounds: fit, fitBoundsOptions: { padding: fit === POLAND ? 8 : 48, maxZoom: 17 } } : {}),
       minZoom: 4,
       maxZoom: 20,
       maxBounds: [
@@ -61,7 +74,7 @@ export class MapController {
       ],
       // Responsive: the attribution collapses to a button on narrow maps (phones).
       attributionControl: {},
-      transformRequest: (url) => authorised(url),
+      transformRequest: (url) => ({ url: apiProtocolUrl(url) ?? url }),
       cooperativeGestures: false,
     });
     this.map.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
@@ -82,9 +95,27 @@ export class MapController {
       if (typeof parcelId === 'string') this.callbacks.onClickParcel(parcelId);
       else this.callbacks.onClickPoint(event.lngLat.lng, event.lngLat.lat);
     });
-    this.map.on('error', (event) => this.tileError(event.error as { status?: number; url?: string }, event as unknown as { sourceId?: string }));
-    this.map.on('idle', () => {
-      if (this.retryTimer === null) this.callbacks.onTileProblem(null);
+    // Where a click finds a parcel (a result, or a parcel drawn at this zoom) the pointer says so and
+    // the parcel under it is outlined.
+    let frame: number | null = null;
+    let pointer: { x: number; y: number } | null = null;
+    const hoverSoon = (point: { x: number; y: number } | null) => {
+      pointer = point;
+      frame ??= requestAnimationFrame(() => {
+        frame = null;
+        this.hover(pointer);
+      });
+    };
+    this.map.on('mousemove', (event) => hoverSoon(event.point));
+    this.map.on('mouseout', () => hoverSoon(null));
+    // Tiles that arrive under a still pointer count too.
+    this.map.on('idle', () => hoverSoon(pointer));
+    this.map.on('error', (event) => this.tileError((event.error as { status?: number } | undefined)?.status));
+    this.map.on('idle', () => this.callbacks.onTileProblem(null));
+    this.stopRateLimit = onRateLimit((hold) => {
+      if (hold || !this.reloadWhenOpen) return;
+      this.reloadWhenOpen = false;
+      this.reloadTiles();
     });
   }
 
@@ -100,6 +131,15 @@ export class MapController {
     (this.map.getSource(RESULTS) as GeoJSONSource).setData({
       type: 'FeatureCollection',
       features: results.map((result) => ({ type: 'Feature', geometry: result.geometry, properties: { parcel_id: result.parcelId, rank: result.rank } })),
+    });
+    (this.map.getSource(RANKS) as GeoJSONSource).setData({
+      type: 'FeatureCollection',
+      features: results.flatMap((result) => {
+        const bounds = boundsOf([result.geometry]) as [number, number, number, number] | null;
+        if (!bounds) return [];
+        const point: GeoJSON.Point = { type: 'Point', coordinates: [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2] };
+        return [{ type: 'Feature' as const, geometry: point, properties: { parcel_id: result.parcelId, rank: result.rank } }];
+      }),
     });
   }
 
@@ -118,64 +158,92 @@ export class MapController {
   }
 
   destroy(): void {
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.stopRateLimit();
     this.map.remove();
   }
 
   private addOwnLayers(): void {
     this.map.addSource(RESULTS, { type: 'geojson', data: EMPTY });
+    this.map.addSource(RANKS, { type: 'geojson', data: EMPTY });
     this.map.addSource(SELECTED, { type: 'geojson', data: EMPTY });
     this.map.addLayer({ id: `${RESULTS}-fill`, type: 'fill', source: RESULTS, paint: { 'fill-color': '#1565c0', 'fill-opacity': 0.18 } });
     this.map.addLayer({ id: `${RESULTS}-line`, type: 'line', source: RESULTS, paint: { 'line-color': '#0d47a1', 'line-width': 2 } });
     this.map.addLayer({
       id: `${RESULTS}-rank`,
       type: 'symbol',
-      source: RESULTS,
+      source: RANKS,
       // Where ranks crowd (a city at low zoom) the better rank is drawn and the others wait for a closer zoom.
       layout: { 'text-field': ['to-string', ['get', 'rank']], 'text-font': ['sans-serif'], 'text-size': 18, 'symbol-sort-key': ['get', 'rank'] },
       paint: { 'text-color': '#0d47a1', 'text-halo-color': '#ffffff', 'text-halo-width': 3 },
     });
+    if (this.map.getSource(PARCELS)) {
+      this.map.addLayer({
+        id: HOVER,
+        type: 'line',
+        source: PARCELS,
+        'source-layer': PARCELS,
+        minzoom: 13,
+        filter: ['==', ['get', 'id'], ''],
+        paint: { 'line-color': '#e65100', 'line-width': 2, 'line-opacity': 0.8 },
+      });
+    }
     this.map.addLayer({ id: `${SELECTED}-fill`, type: 'fill', source: SELECTED, paint: { 'fill-color': '#e65100', 'fill-opacity': 0.2 } });
     this.map.addLayer({ id: `${SELECTED}-line`, type: 'line', source: SELECTED, paint: { 'line-color': '#e65100', 'line-width': 3 } });
   }
 
-  /** A tile that failed is said out loud; after a 429 the tiles are asked again once the limit allows. */
-  private tileError(error: { status?: number } | undefined, event: { sourceId?: string }): void {
-    const status = error?.status;
-    if (typeof status !== 'number' || status === 404) return;
-    const retryAfterS = status === 429 ? 10 : null;
-    this.callbacks.onTileProblem({ status, retryAfterS });
-    if (status !== 429 || this.retryTimer !== null) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      this.reloadSource(event.sourceId);
-    }, retryAfterS! * 1000);
+  private hover(point: { x: number; y: number } | null): void {
+    const resultsShown = Boolean(this.map.getLayer(`${RESULTS}-fill`));
+    const parcelsShown = this.map.getZoom() >= 13 && Boolean(this.map.getLayer(PARCELS_LINE)) && this.map.getLayoutProperty(PARCELS_LINE, 'visibility') !== 'none';
+    const onResult = point !== null && resultsShown && this.map.queryRenderedFeatures([point.x, point.y], { layers: [`${RESULTS}-fill`] }).length > 0;
+    const parcelId = point !== null && parcelsShown ? this.parcelUnder(point) : null;
+    this.map.getCanvas().style.cursor = onResult || parcelId ? 'pointer' : '';
+    if (parcelId !== this.hovered && this.map.getLayer(HOVER)) {
+      this.hovered = parcelId;
+      this.map.setFilter(HOVER, ['==', ['get', 'id'], parcelId ?? '']);
+    }
   }
 
-  private reloadSource(sourceId: string | undefined): void {
-    const ids = sourceId ? [sourceId] : Object.keys(this.map.getStyle().sources);
-    for (const id of ids) {
+  /** The parcel whose polygon holds the point, from the parcels tiles already loaded (they are drawn as outlines only). */
+  private parcelUnder(point: { x: number; y: number }): string | null {
+    const { lng, lat } = this.map.unproject([point.x, point.y]);
+    for (const feature of this.map.querySourceFeatures(PARCELS, { sourceLayer: PARCELS })) {
+      const id = feature.properties?.id;
+      if (typeof id === 'string' && containsPoint(feature.geometry, lng, lat)) return id;
+    }
+    return null;
+  }
+
+  /** A refused tile is said out loud; one refused for the rate limit is asked again when the page's hold is over (rate-gate). */
+  private tileError(status: number | undefined): void {
+    if (typeof status !== 'number' || status === 404) return;
+    if (status === 429) this.reloadWhenOpen = true;
+    else this.callbacks.onTileProblem({ status });
+  }
+
+  private reloadTiles(): void {
+    for (const id of Object.keys(this.map.getStyle().sources)) {
       const source = this.map.getSource(id) as VectorTileSource | undefined;
       if (source?.type !== 'vector') continue;
-      if (source.url) source.setUrl(source.url);
-      else if (source.tiles) source.setTiles(source.tiles);
+      if (source.tiles) source.setTiles(source.tiles);
+      else if (source.url) source.setUrl(source.url);
     }
   }
 }
 
-/** Our API, on this page's origin, with the key; any other URL unchanged and without it. */
-function authorised(url: string): { url: string; headers?: Record<string, string> } {
-  let parsed: URL;
-  try {
-    parsed = new URL(url, window.location.origin);
-  } catch {
-    return { url };
+/** Point in a (multi)polygon by ray casting on lng/lat: holes flip it back out. */
+function containsPoint(geometry: GeoJSON.Geometry, lng: number, lat: number): boolean {
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : [];
+  return polygons.some((rings) => rings.filter((ring) => inRing(ring, lng, lat)).length % 2 === 1);
+}
+
+function inRing(ring: GeoJSON.Position[], lng: number, lat: number): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i] as [number, number];
+    const [xj, yj] = ring[j] as [number, number];
+    if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
   }
-  if (!parsed.pathname.startsWith('/v1/')) return { url };
-  // The style names the gateway's public base URL; the page may be reached under another name.
-  const own = `${window.location.origin}${parsed.pathname}${parsed.search}`;
-  const key = keyStore.get();
-  return key ? { url: own, headers: { Authorization: `Bearer ${key}` } } : { url: own };
+  return inside;
 }
 
 function boundsOf(geometries: readonly GeoJSON.Geometry[]): LngLatBoundsLike | null {

@@ -2,18 +2,19 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError, postJson } from '../api/client.js';
 import type { ParcelComparisonView } from '../api/types.js';
 import { formatArea, formatDistance, formatNumber, useI18n } from '../i18n/i18n.js';
+import type { MessageKey } from '../i18n/messages.js';
 
 type Row = ParcelComparisonView['rows'][number];
 
-const COLUMNS: Array<{ key: keyof Row; label: string; format: (language: 'pl' | 'en', value: number) => string }> = [
+const COLUMNS: Array<{ key: keyof Row; label: MessageKey; format: (language: 'pl' | 'en', value: number) => string }> = [
   { key: 'area_sqm', label: 'area', format: formatArea },
-  { key: 'blocking_constraints', label: 'blocking', format: (language, value) => formatNumber(language, value) },
-  { key: 'restrictive_constraints', label: 'restrictive', format: (language, value) => formatNumber(language, value) },
-  { key: 'slope_mean_pct', label: 'slope %', format: (language, value) => formatNumber(language, value, 1) },
-  { key: 'substation_m', label: 'substation', format: formatDistance },
-  { key: 'transit_stop_m', label: 'transit', format: formatDistance },
-  { key: 'school_m', label: 'school', format: formatDistance },
-  { key: 'water_m', label: 'water', format: formatDistance },
+  { key: 'blocking_constraints', label: 'colBlocking', format: (language, value) => formatNumber(language, value) },
+  { key: 'restrictive_constraints', label: 'colRestrictive', format: (language, value) => formatNumber(language, value) },
+  { key: 'slope_mean_pct', label: 'colSlope', format: (language, value) => formatNumber(language, value, 1) },
+  { key: 'substation_m', label: 'colSubstation', format: formatDistance },
+  { key: 'transit_stop_m', label: 'colTransit', format: formatDistance },
+  { key: 'school_m', label: 'colSchool', format: formatDistance },
+  { key: 'water_m', label: 'colWater', format: formatDistance },
 ];
 
 /** Up to 20 parcels side by side (POST /v1/parcels/compare); an empty cell is unknown, with the reason on hover. */
@@ -49,7 +50,7 @@ export function CompareTable({ parcelIds, onSelect, onClose }: { parcelIds: read
                 <th scope="col">{t('parcel')}</th>
                 {COLUMNS.map((column) => (
                   <th scope="col" key={column.key}>
-                    {column.label}
+                    {t(column.label)}
                   </th>
                 ))}
               </tr>
@@ -66,8 +67,8 @@ export function CompareTable({ parcelIds, onSelect, onClose }: { parcelIds: read
                     const value = row[column.key];
                     const gap = row.gaps.find((candidate) => candidate.column === column.key);
                     return (
-                      <td key={column.key} title={gap?.note}>
-                        {typeof value === 'number' ? column.format(language, value) : <span class="unknown">?</span>}
+                      <td key={column.key} title={gap?.note ? `${t('unknownNotNo')} (${gap.note})` : undefined}>
+                        {typeof value === 'number' ? column.format(language, value) : <span class="unknown" aria-label={t('unknownNotNo')}>?</span>}
                       </td>
                     );
                   })}

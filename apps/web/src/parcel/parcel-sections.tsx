@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import type { BlockCoverageView, ParcelFeatureView } from '../api/types.js';
 import { formatDistance, formatNumber, useI18n } from '../i18n/i18n.js';
 import type { MessageKey } from '../i18n/messages.js';
+import { useKindName, useLayerName } from '../i18n/layer-names.js';
 import { term } from '../i18n/terms.js';
 
 type Properties = ParcelFeatureView['properties'];
@@ -71,6 +72,7 @@ const SEVERITY_WORD: Record<string, MessageKey> = { blocking: 'severityBlocking'
 
 export function Constraints({ constraints }: { constraints: NonNullable<Properties['constraints']> }) {
   const { language, t } = useI18n();
+  const kindName = useKindName(language);
   return (
     <Section title={t('constraints')}>
       {constraints.items.length === 0 ? (
@@ -79,9 +81,9 @@ export function Constraints({ constraints }: { constraints: NonNullable<Properti
         <ul class="constraints">
           {constraints.items.map((item) => (
             <li key={`${item.layer}-${item.id}`} class={`severity-${item.severity}`}>
-              <span class="badge">{t(SEVERITY_WORD[item.severity] ?? 'severityInformational')}</span> {item.name || item.kind}{' '}
+              <span class="badge">{t(SEVERITY_WORD[item.severity] ?? 'severityInformational')}</span> {item.name || kindName(item.kind)}{' '}
               <span class="muted">
-                ({item.kind};{' '}
+                ({kindName(item.kind)};{' '}
                 {item.overlap_pct > 0 ? t('overlap', { pct: formatNumber(language, item.overlap_pct, 1) }) : t('distance', { m: formatDistance(language, item.distance_m) })})
               </span>
             </li>
@@ -145,7 +147,8 @@ export function Market({ market }: { market: NonNullable<Properties['market']> }
 
 /** Every layer without full data behind these facts: unknown, not "no". */
 export function CoverageGaps({ blocks }: { blocks: Array<{ coverage: BlockCoverageView[] } | undefined> }) {
-  const { t } = useI18n();
+  const { language, t } = useI18n();
+  const layerName = useLayerName(language);
   const gaps = new Map<string, BlockCoverageView>();
   for (const block of blocks) for (const entry of block?.coverage ?? []) if (entry.status !== 'available') gaps.set(entry.layer, entry);
   if (gaps.size === 0) return null;
@@ -155,8 +158,16 @@ export function CoverageGaps({ blocks }: { blocks: Array<{ coverage: BlockCovera
       <ul>
         {[...gaps.values()].map((gap) => (
           <li key={gap.layer}>
-            <strong>{gap.layer}</strong>: {gap.status === 'missing' ? t('statusMissing') : t('statusPartial')} — {t('unknownNotNo')}
-            {gap.note ? <div class="muted">{gap.note}</div> : null}
+            <strong>{layerName(gap.layer)}</strong>: {gap.status === 'missing' ? t('statusMissing') : t('statusPartial')} — {t('unknownNotNo')}
+            {gap.note && language === 'en' ? <div class="muted">{gap.note}</div> : null}
+            {gap.note && language !== 'en' ? (
+              <details>
+                <summary class="small">{t('apiNote')}</summary>
+                <p lang="en" class="muted small">
+                  {gap.note}
+                </p>
+              </details>
+            ) : null}
           </li>
         ))}
       </ul>

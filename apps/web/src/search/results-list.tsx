@@ -1,5 +1,6 @@
 import type { SearchResponseView } from '../api/types.js';
 import { formatArea, formatNumber, useI18n } from '../i18n/i18n.js';
+import { term } from '../i18n/terms.js';
 
 export interface ResultsListProps {
   outcome: SearchResponseView;
@@ -39,8 +40,8 @@ export function ResultsList({ outcome, selectedId, onSelect, onFit }: ResultsLis
                 {result.components.length > 0 && (
                   <span class="components" aria-label={t('score')}>
                     {result.components.map((component) => (
-                      <span key={component.signal} class={`component ${component.missing ? 'missing' : ''}`} title={`${component.signal}: ${formatNumber(language, component.contribution, 1)}`}>
-                        {component.signal} {formatNumber(language, component.contribution, 1)}
+                      <span key={component.signal} class={`component ${component.missing ? 'missing' : ''}`} title={`${term(language, component.signal)}: ${formatNumber(language, component.contribution, 1)}`}>
+                        {term(language, component.signal)} {formatNumber(language, component.contribution, 1)}
                       </span>
                     ))}
                   </span>
