@@ -98,7 +98,9 @@ export class AssemblyService {
       if (site.unscreened.length > 0) view.unscreened = site.unscreened;
       return view;
     });
-    const response: AssemblySearchResponseView = { count: results.length, matched: kept.length, blocked: false, coverage, candidates, results };
+    // every site counts; with a compactness bound, only those whose outline passed it
+    const siteCount = options.min_compactness === undefined ? ranked.length : kept.length;
+    const response: AssemblySearchResponseView = { count: results.length, matched: siteCount, blocked: false, coverage, candidates, results };
     if (truncated) {
       response.note =
         `More than ${ASSEMBLY_CANDIDATES_MAX} parcels lie in clusters large enough; sites were assembled from the ${ASSEMBLY_CANDIDATES_MAX} in the largest clusters, ` +
