@@ -130,6 +130,22 @@ describe('site assembly', () => {
     }
   });
 
+  it('"lies in" (a reach of 0) is each member\'s: every member of every site has the PV yield asked', async () => {
+    const [{ yield: median }] = await f.source.query(`SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY solar_yield) AS yield FROM search.parcel_index WHERE teryt = $1 AND solar_yield IS NOT NULL`, [POZNAN]);
+    expect(median).not.toBeNull();
+    const answer = await assemblies.run({
+      region: POZNAN,
+      filters: { near: [{ layer: 'solar_irradiance', within_m: 0, where: { yield_kwh_kwp_gte: Number(median) } }] },
+      assembly: { min_total_area_sqm: 10_000 },
+      limit: 20,
+    });
+    expect(answer.results.length).toBeGreaterThan(0);
+    const members = answer.results.flatMap((s) => s.parcels.map((p) => p.parcel_id));
+    const rows: Array<{ solar_yield: number | null }> = await f.source.query(`SELECT solar_yield FROM search.parcel_index WHERE parcel_id = ANY($1::text[])`, [members]);
+    expect(rows).toHaveLength(members.length);
+    for (const row of rows) expect(Number(row.solar_yield)).toBeGreaterThanOrEqual(Number(median));
+  });
+
   it('coverage behaves as in search: no grid data blocks', async () => {
     const [without] = await gminasWhere(f.source, 'grid_capacity', 'missing');
     const answer = await assemblies.run({ region: without!, filters: { near: [{ layer: 'grid_capacity', within_m: 1000 }] }, assembly: { min_total_area_sqm: 10_000 } });
