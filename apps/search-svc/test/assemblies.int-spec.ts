@@ -2,6 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AssemblySearchRequest } from '@lp/contracts';
 import { AssemblyRepository } from '../src/assemblies/assembly.repository.js';
 import { AssemblyService } from '../src/assemblies/assembly.service.js';
+import { REGION_ALIASES } from '../src/natural-language/lexicon/region-aliases.js';
+import { NaturalLanguageService } from '../src/natural-language/natural-language.service.js';
+import { Gazetteer } from '../src/natural-language/places/gazetteer.js';
+import { PlacesRepository, versionStamp } from '../src/natural-language/places/places.repository.js';
+import type { PlacesService } from '../src/natural-language/places/places.service.js';
 import { SearchIndexRepository } from '../src/search-index/search-index.repository.js';
 import { gminasWhere, searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
 
@@ -64,6 +69,11 @@ describe('site assembly', () => {
     const answer = await assemblies.run(request);
     expect(answer.blocked).toBe(false);
     expect(answer.results.length).toBeGreaterThan(0);
+    // matched counts every site, not the page: a larger limit shows more of the same ranking
+    const more = await assemblies.run({ ...request, limit: 200 });
+    expect(more.matched).toBe(answer.matched);
+    expect(more.results.length).toBe(Math.min(200, answer.matched));
+    expect(more.results.slice(0, answer.results.length).map((s) => s.parcels[0]!.parcel_id)).toEqual(answer.results.map((s) => s.parcels[0]!.parcel_id));
     const seen = new Set<string>();
     for (const site of answer.results) {
       expect(site.parcels.length).toBeGreaterThanOrEqual(2);
@@ -120,10 +130,45 @@ describe('site assembly', () => {
     }
   });
 
+  it('"lies in" (a reach of 0) is each member\'s: every member of every site has the PV yield asked', async () => {
+    const [{ yield: median }] = await f.source.query(`SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY solar_yield) AS yield FROM search.parcel_index WHERE teryt = $1 AND solar_yield IS NOT NULL`, [POZNAN]);
+    expect(median).not.toBeNull();
+    const answer = await assemblies.run({
+      region: POZNAN,
+      filters: { near: [{ layer: 'solar_irradiance', within_m: 0, where: { yield_kwh_kwp_gte: Number(median) } }] },
+      assembly: { min_total_area_sqm: 10_000 },
+      limit: 20,
+    });
+    expect(answer.results.length).toBeGreaterThan(0);
+    const members = answer.results.flatMap((s) => s.parcels.map((p) => p.parcel_id));
+    const rows: Array<{ solar_yield: number | null }> = await f.source.query(`SELECT solar_yield FROM search.parcel_index WHERE parcel_id = ANY($1::text[])`, [members]);
+    expect(rows).toHaveLength(members.length);
+    for (const row of rows) expect(Number(row.solar_yield)).toBeGreaterThanOrEqual(Number(median));
+  });
+
   it('coverage behaves as in search: no grid data blocks', async () => {
     const [without] = await gminasWhere(f.source, 'grid_capacity', 'missing');
     const answer = await assemblies.run({ region: without!, filters: { near: [{ layer: 'grid_capacity', within_m: 1000 }] }, assembly: { min_total_area_sqm: 10_000 } });
     expect(answer).toMatchObject({ blocked: true, results: [] });
     expect(answer.coverage).toEqual([expect.objectContaining({ criterion: 'near:grid_capacity', status: 'missing' })]);
+  });
+
+  it('natural language "co najmniej 2 ha w kilku działkach" answers the sites of POST /v1/search/assemblies, and says so', async () => {
+    const places = new PlacesRepository(f.source);
+    const gazetteer = new Gazetteer(await places.places(), REGION_ALIASES, versionStamp(await places.version()));
+    const nl = new NaturalLanguageService({ gazetteer: async () => gazetteer } as unknown as PlacesService, f.engine, undefined, assemblies);
+    const answer = await nl.run({ query: 'co najmniej 2 ha w kilku działkach w Poznaniu', limit: 3 });
+    expect(answer.interpretation.assembly).toEqual({ min_total_area_sqm: 20_000 });
+    expect(answer.interpretation.request.filters?.area_sqm).toBeUndefined();
+    expect(answer.interpretation.filters.join(' ')).toMatch(/teren z kilku sąsiednich działek, łącznie co najmniej 2 ha/);
+    expect(answer.interpretation.assumptions.join(' ')).toMatch(/szukano terenów z kilku sąsiednich działek/);
+    const replayed = await assemblies.run({ ...answer.interpretation.request, assembly: answer.interpretation.assembly! });
+    expect(answer.results).toEqual([]);
+    expect(answer.sites!.map((s) => s.parcels.map((p) => p.parcel_id))).toEqual(replayed.results.map((s) => s.parcels.map((p) => p.parcel_id)));
+    expect(answer.sites!.length).toBeGreaterThan(0);
+    // without a total area there is nothing to assemble to: single parcels, and the assumption says so
+    const bare = await nl.run({ query: 'sąsiednie działki w Poznaniu', limit: 3 });
+    expect(bare.interpretation.assembly).toBeUndefined();
+    expect(bare.interpretation.assumptions.join(' ')).toMatch(/nie ma do czego łączyć działek/);
   });
 });

@@ -11,7 +11,8 @@ const DESCRIPTION =
   'An addition to the spec. Sites of several neighbouring parcels (long narrow strips, a field split by a ditch) that together ' +
   'reach `assembly.min_total_area_sqm`. The request is a structured search (region or bbox, filters, rank_by) plus `assembly`. ' +
   'Every member parcel passes the per-parcel filters (zoning, land use, vacancy, exclusions, far, area_sqm as a bound per member); ' +
-  '`near`, `near_any` and `slope_pct` are judged on the site: it is as near as its nearest member, its slope the area-weighted mean. ' +
+  '`near` with a reach, `near_any` and `slope_pct` are judged on the site: it is as near as its nearest member, its slope the ' +
+  'area-weighted mean (a `near` with `within_m: 0`, "lies in", is each member\'s). ' +
   'Parcels at most `max_gap_m` apart (0 to 50, default 5) join; a site has at most `max_parcels` (2 to 30, default 10); ' +
   '`min_compactness` bounds its Polsby-Popper compactness. Coverage exactly as in search: a `requires` criterion without data ' +
   `answers \`blocked: true\`; partial coverage keeps results to the gminas that can prove it. limit: sites, 1 to ${SEARCH_LIMIT_MAX}, ` +

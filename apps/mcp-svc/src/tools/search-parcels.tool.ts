@@ -27,6 +27,18 @@ const outputSchema = z.object({
   }),
   ...searchOutcomeFields,
   results: z.array(resultSchema),
+  sites: z
+    .array(
+      z.object({
+        total_area_sqm: z.number(),
+        parcel_ids: z.array(z.string()).describe('Member parcels, largest first: all must be acquired'),
+        gmina: z.string(),
+        why: z.array(z.string()),
+        map_url: z.string().describe('The largest member on the map'),
+      }),
+    )
+    .optional()
+    .describe('When the query allows a site of several neighbouring parcels ("20 ha in several plots"): the sites; results is then empty'),
 });
 
 export const searchParcelsTool = defineTool({
@@ -75,6 +87,17 @@ export const searchParcelsTool = defineTool({
         map_url: mapUrlFor(ctx.appUrl, result.parcel_id),
       })),
       coverage,
+      ...(response.sites
+        ? {
+            sites: response.sites.map((site) => ({
+              total_area_sqm: site.total_area_sqm,
+              parcel_ids: site.parcels.map((p) => p.parcel_id),
+              gmina: site.gmina,
+              why: site.why,
+              map_url: mapUrlFor(ctx.appUrl, site.parcels[0]!.parcel_id),
+            })),
+          }
+        : {}),
     };
     const where = interpretation.region ? `${interpretation.region.name} (${interpretation.region.teryt})` : 'all of Poland';
     if (response.blocked) return { structuredContent: structured, text: blockedMessage(coverage, where), isError: true };
@@ -85,10 +108,13 @@ export const searchParcelsTool = defineTool({
 function renderSearch(result: z.output<typeof outputSchema>, where: string): string {
   const { interpretation } = result;
   const lines = [
-    `Searched ${where}${interpretation.scenario ? ` as scenario ${interpretation.scenario}` : ''}: ${result.count} shown of ${result.matched} matching parcels.`,
+    result.sites
+      ? `Searched ${where}${interpretation.scenario ? ` as scenario ${interpretation.scenario}` : ''} for sites of several parcels.`
+      : `Searched ${where}${interpretation.scenario ? ` as scenario ${interpretation.scenario}` : ''}: ${result.count} shown of ${result.matched} matching parcels.`,
     ...(interpretation.filters.length > 0 ? [`Filters: ${interpretation.filters.join('; ')}.`] : []),
     ...(interpretation.assumptions.length > 0 ? [`Assumptions: ${interpretation.assumptions.join(' ')}`] : []),
     ...(interpretation.not_understood.length > 0 ? [`Ignored words: ${interpretation.not_understood.join(', ')}.`] : []),
+    ...(result.sites ? [`Sites of several neighbouring parcels (${result.sites.length} shown of ${result.matched}):`, ...bulletList(result.sites, (site) => `${formatArea(site.total_area_sqm)} in ${site.parcel_ids.length} parcels (${site.parcel_ids.join(', ')}), ${site.gmina}; ${site.why.join('; ')} ${site.map_url}`)] : []),
     ...bulletList(result.results, (item) => `${item.parcel_id}, ${item.gmina}, ${formatArea(item.area_sqm)}${item.score === null ? '' : `, score ${item.score}`}${item.why.length > 0 ? ` — ${item.why.join('; ')}` : ''} ${item.map_url}`),
     ...unrankedLines(result.unranked_signals),
     ...nearMissLines(result.near_misses),

@@ -6,6 +6,7 @@ import {
   type AssembledSiteView,
   type AssemblySearchRequest,
   type AssemblySearchResponseView,
+  type SearchFilters,
 } from '@lp/contracts';
 import { ParcelSearchService } from '../engine/parcel-search.service.js';
 import { matchedSelect } from '../engine/search-query.js';
@@ -14,9 +15,16 @@ import { ASSEMBLY_CANDIDATES_MAX, AssemblyRepository, type CandidateRow } from '
 import { assembleSites } from './site-assembler.js';
 import { scoreSites, siteSignalValue, type MemberSignals } from './site-score.js';
 
-/** Criteria judged over the whole site: a site is as near as its nearest member, its slope the members' area-weighted mean. */
-function isSiteLevel(criterion: string): boolean {
-  return criterion === 'slope' || criterion.startsWith('near:') || criterion.startsWith('near_any:');
+/**
+ * Criteria judged over the whole site: a site is as near as its nearest member, its slope the
+ * members' area-weighted mean. A reach of 0 ("lies in", e.g. a PV yield cell) is a property of
+ * each parcel, so every member must meet it.
+ */
+function isSiteLevel(criterion: string, filters: SearchFilters): boolean {
+  if (criterion === 'slope' || criterion.startsWith('near_any:')) return true;
+  if (!criterion.startsWith('near:')) return false;
+  const near = (filters.near ?? []).find((n) => `near:${n.layer}` === criterion);
+  return near !== undefined && near.within_m > 0;
 }
 
 const hectares = (sqm: number): string => `${(sqm / 10_000).toFixed(2)} ha`;
@@ -48,7 +56,7 @@ export class AssemblyService {
     await this.engine.requireIndex(plan.allowed);
     const options = request.assembly;
     const gap = options.max_gap_m ?? ASSEMBLY_MAX_GAP_DEFAULT_M;
-    const siteLevel = new Set(plan.plans.map((p) => p.criterion.criterion).filter(isSiteLevel));
+    const siteLevel = new Set(plan.plans.map((p) => p.criterion.criterion).filter((c) => isSiteLevel(c, request.filters ?? {})));
     const params = new SqlParams();
     const scopeGminas = plan.gminas.map((g) => g.teryt);
     const matched = matchedSelect({ request, scope: plan.scope, scopeGminas, allowed: plan.allowed, plans: plan.plans, limit: 0, siteLevel }, params);
@@ -98,7 +106,9 @@ export class AssemblyService {
       if (site.unscreened.length > 0) view.unscreened = site.unscreened;
       return view;
     });
-    const response: AssemblySearchResponseView = { count: results.length, matched: kept.length, blocked: false, coverage, candidates, results };
+    // every site counts; with a compactness bound, only those whose outline passed it
+    const siteCount = options.min_compactness === undefined ? ranked.length : kept.length;
+    const response: AssemblySearchResponseView = { count: results.length, matched: siteCount, blocked: false, coverage, candidates, results };
     if (truncated) {
       response.note =
         `More than ${ASSEMBLY_CANDIDATES_MAX} parcels lie in clusters large enough; sites were assembled from the ${ASSEMBLY_CANDIDATES_MAX} in the largest clusters, ` +

@@ -12,17 +12,13 @@
  * BENCH_API_KEY (else a key is created and revoked), BENCH_ROUNDS (20), BENCH_REFERENCE_ROUNDS (3).
  */
 import 'reflect-metadata';
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import type { SearchParcelsRequest } from '@lp/contracts';
 import { createSchemaDataSource } from '@lp/db';
 import { ParcelSearchService } from '../engine/parcel-search.service.js';
 import { SearchRepository } from '../engine/search.repository.js';
 import { findScenario } from '../scenarios/scenario-catalogue.js';
 import { compileScenario } from '../scenarios/scenario-compiler.js';
-
-const ROOT = resolve(import.meta.dirname, '../../../..');
-const KEYS_CLI = `${ROOT}/apps/gateway/dist/keys/keys.cli.js`;
+import { keysCli, positiveInt, stats, timed } from './bench-kit.js';
 
 interface BenchSearch {
   name: string;
@@ -43,34 +39,6 @@ const SEARCHES: BenchSearch[] = [
   { name: 'national near ev_chargers (not precomputed)', request: { filters: { area_sqm: { min: 3000 }, near: [{ layer: 'ev_chargers', within_m: 1500 }] }, rank_by: [{ signal: 'area', weight: 1 }] } },
   { name: 'national area only, ranked by area', request: { filters: { area_sqm: { min: 20_000 } }, rank_by: [{ signal: 'area', weight: 1 }] } },
 ];
-
-function percentile(sorted: readonly number[], p: number): number {
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
-}
-
-function positiveInt(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, not ${text}`);
-  return value;
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
-  const started = performance.now();
-  const value = await work();
-  return [performance.now() - started, value];
-}
-
-function stats(times: number[]): { p50: number; p95: number } {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
-}
-
-function keysCli(...args: string[]): string {
-  return execFileSync(process.execPath, [KEYS_CLI, ...args], { cwd: ROOT, env: process.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-}
 
 async function main(): Promise<void> {
   const url = process.env['DATABASE_URL'];

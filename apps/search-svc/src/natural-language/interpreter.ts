@@ -5,7 +5,7 @@ import { readPlaceAnchors, type PlaceAnchorReading } from './anchors/place-ancho
 import { findScenario } from '../scenarios/scenario-catalogue.js';
 import type { Atom } from './compile/atoms.js';
 import { readCriteria } from './compile/criteria-reader.js';
-import { describeRequest } from './compile/filter-descriptions.js';
+import { describeAssembly, describeRequest } from './compile/filter-descriptions.js';
 import { quote, quoteList } from './compile/format.js';
 import { renderNote } from './compile/messages.js';
 import type { Note } from './compile/notes.js';
@@ -54,6 +54,8 @@ export interface Interpretation {
   filters: string[];
   understood: string[];
   not_understood: string[];
+  /** A site of several parcels (POST /v1/search/assemblies). */
+  assembly?: { min_total_area_sqm: number };
 }
 
 /** Every word the interpreter knows outside place names: misspellings are corrected towards these. */
@@ -238,9 +240,10 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
     request: built.request,
     assumptions: dedupe(notes.map((note) => renderNote(note, language))),
     language,
-    filters: describeRequest(built.request, language, anchorNames),
+    filters: [...describeRequest(built.request, language, anchorNames), ...(built.assembly ? [describeAssembly(built.assembly.min_total_area_sqm, language)] : [])],
     understood: dedupe(understood),
     not_understood: dedupe(ignored),
+    ...(built.assembly ? { assembly: built.assembly } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type NaturalLanguageSearchView,
 } from '@lp/contracts';
 import { validateMessage } from '@lp/messaging';
+import { AssemblyService } from '../assemblies/assembly.service.js';
 import { NamedFeaturesService } from './anchors/named-features.service.js';
 import { interpret } from './interpreter.js';
 import { PARCEL_SEARCH, type ParcelSearch } from './parcel-search.js';
@@ -27,6 +28,7 @@ export class NaturalLanguageService {
     private readonly places: PlacesService,
     @Optional() @Inject(PARCEL_SEARCH) private readonly search?: ParcelSearch,
     @Optional() private readonly namedFeatures?: NamedFeaturesService,
+    @Optional() private readonly assemblies?: AssemblyService,
   ) {}
 
   async interpret(request: NaturalLanguageSearchRequest): Promise<InterpretationView> {
@@ -51,6 +53,7 @@ export class NaturalLanguageService {
         'The parcel search engine is not available, so no results can be returned; POST /v1/search/natural-language/interpret gives the interpretation of the query.',
       );
     }
+    if (interpretation.assembly) return this.runAssembly(interpretation);
     const response = await this.search.run(interpretation.request);
     return {
       interpretation,
@@ -61,6 +64,26 @@ export class NaturalLanguageService {
       ...(response.unranked_signals ? { unranked_signals: response.unranked_signals } : {}),
       ...(response.near_misses ? { near_misses: response.near_misses } : {}),
       results: response.results.map(({ facts, ...result }) => ({ ...result, why: explainResult(interpretation, { ...result, facts }) })),
+    };
+  }
+
+  /** "20 ha w kilku działkach": the sites of neighbouring parcels, the interpretation the same. */
+  private async runAssembly(interpretation: InterpretationView): Promise<NaturalLanguageSearchView> {
+    if (!this.assemblies) {
+      throw new AppError('service_unavailable', 'Site assembly is not available, so no sites can be returned; POST /v1/search/natural-language/interpret gives the interpretation of the query.');
+    }
+    const answer = await this.assemblies.run({ ...interpretation.request, assembly: interpretation.assembly! });
+    return {
+      interpretation,
+      count: answer.count,
+      matched: answer.matched,
+      blocked: answer.blocked,
+      coverage: answer.coverage,
+      ...(answer.unranked_signals ? { unranked_signals: answer.unranked_signals } : {}),
+      results: [],
+      sites: answer.results,
+      candidates: answer.candidates,
+      ...(answer.note ? { note: answer.note } : {}),
     };
   }
 }

@@ -57,7 +57,8 @@ export class AssemblyOptions {
 /**
  * `search.assemblies.run`, the body of POST /v1/search/assemblies (an addition to the spec): a
  * structured search whose results are sites of several neighbouring parcels. `filters` apply to
- * every member parcel except `near`, `near_any` and `slope_pct`, which apply to the site as a whole;
+ * every member parcel except `near` with a reach (within_m > 0), `near_any` and `slope_pct`, which
+ * apply to the site as a whole;
  * `area_sqm` bounds each member (keeps slivers out); `limit` counts sites.
  */
 export class AssemblySearchRequest extends SearchParcelsRequest {

@@ -1,4 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AssemblyOptions } from './assembly-search.request.js';
+import { AssembledSiteView } from './assembly.view.js';
 import { NL_LANGUAGES, type NlLanguage } from './natural-language.request.js';
 import { SearchParcelsRequest } from './search-parcels.request.js';
 import { SearchOutcomeView, SearchResultView } from './search-response.view.js';
@@ -43,6 +45,13 @@ export class InterpretationView {
 
   @ApiProperty({ type: [String], description: 'Words of the query that were not understood and left out (an addition to the spec)' })
   not_understood!: string[];
+
+  @ApiPropertyOptional({
+    type: AssemblyOptions,
+    description:
+      'The query allows a site of several neighbouring parcels ("20 ha w kilku działkach"): the answer has `sites`, and replaying is POST /v1/search/assemblies with request and this as `assembly` (an addition)',
+  })
+  assembly?: AssemblyOptions;
 }
 
 /** A result of a natural-language search: a structured-search result with reasons. */
@@ -56,6 +65,15 @@ export class NaturalLanguageSearchView extends SearchOutcomeView {
   @ApiProperty({ type: InterpretationView })
   interpretation!: InterpretationView;
 
-  @ApiProperty({ type: [NaturalLanguageResultView], description: 'Best score first; ties by parcel id' })
+  @ApiProperty({ type: [NaturalLanguageResultView], description: 'Best score first; ties by parcel id; empty when interpretation.assembly is set (see sites)' })
   results!: NaturalLanguageResultView[];
+
+  @ApiPropertyOptional({ type: [AssembledSiteView], description: 'With interpretation.assembly: the sites (count and matched count sites). An addition' })
+  sites?: AssembledSiteView[];
+
+  @ApiPropertyOptional({ type: 'integer', description: 'With interpretation.assembly: parcels passing the per-parcel criteria' })
+  candidates?: number;
+
+  @ApiPropertyOptional({ description: 'With interpretation.assembly: when too many candidates were read to assemble all, what was left out and what to do' })
+  note?: string;
 }

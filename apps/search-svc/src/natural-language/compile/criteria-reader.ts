@@ -287,6 +287,9 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
       case 'built':
         criteria.push({ type: 'vacant', value: (feature === 'vacant') !== (negation !== null), text: source });
         break;
+      case 'assembly':
+        criteria.push({ type: 'assembly', text: source });
+        break;
       case 'buildable':
         // spec phrase table: residential or service local-plan zones, or general-plan zones that allow building
         criteria.push({ type: 'zoning', buildable: true, group: feature, text: source });

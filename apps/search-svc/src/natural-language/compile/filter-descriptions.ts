@@ -268,3 +268,10 @@ export function describeRequest(request: SearchParcelsRequest, lang: Language, n
   }
   return lines;
 }
+
+/** The site the query allows, in words: "teren z kilku sąsiednich działek, łącznie co najmniej 20 ha". */
+export function describeAssembly(minTotalSqm: number, lang: Language): string {
+  return lang === 'pl'
+    ? `teren z kilku sąsiednich działek, łącznie co najmniej ${formatArea(minTotalSqm, lang)}`
+    : `a site of several neighbouring parcels, at least ${formatArea(minTotalSqm, lang)} together`;
+}

@@ -1,3 +1,4 @@
+import { ASSEMBLY_MAX_GAP_DEFAULT_M, ASSEMBLY_MAX_PARCELS_DEFAULT } from '@lp/contracts';
 import type { Language, UnsupportedId } from '../lexicon/meanings.js';
 import { formatArea, formatDistance, formatNumber, quote, quoteList } from './format.js';
 import type { Note } from './notes.js';
@@ -167,6 +168,18 @@ const RENDERERS: Renderers = {
       "State agricultural land is asked for, so the scenario's exclusion of KOWR land (pre-emption) is dropped.",
     ),
   limit_from_text: (n, l) => t(l, `Liczba wyników z zapytania: ${n.limit}.`, `Number of results from the query: ${n.limit}.`),
+  assembly: (n, l) =>
+    t(
+      l,
+      `${quote(n.text, l)}: szukano terenów z kilku sąsiednich działek (odstęp do ${ASSEMBLY_MAX_GAP_DEFAULT_M} m, najwyżej ${ASSEMBLY_MAX_PARCELS_DEFAULT} działek) o łącznej powierzchni co najmniej ${formatArea(n.sqm, l)}; każda działka spełnia pozostałe kryteria, odległości i nachylenie liczone dla całego terenu.`,
+      `${quote(n.text, l)}: searched for sites of several neighbouring parcels (gaps up to ${ASSEMBLY_MAX_GAP_DEFAULT_M} m, at most ${ASSEMBLY_MAX_PARCELS_DEFAULT} parcels) of at least ${formatArea(n.sqm, l)} together; every parcel meets the other criteria, distances and slope are judged for the whole site.`,
+    ),
+  assembly_without_area: (n, l) =>
+    t(
+      l,
+      `${quote(n.text, l)}: bez łącznej powierzchni (np. „co najmniej 20 ha”) nie ma do czego łączyć działek, więc szukano pojedynczych działek.`,
+      `${quote(n.text, l)}: without a total area (e.g. "at least 20 ha") there is nothing to assemble to, so single parcels were searched.`,
+    ),
 };
 
 export function renderNote(note: Note, lang: Language): string {

@@ -47,6 +47,8 @@ export type Note =
   | { id: 'area_min_lowered'; text: string; sqm: number }
   | { id: 'clamped'; text: string; used: number; unit: string }
   | { id: 'state_land_over_pre_emption' }
-  | { id: 'limit_from_text'; limit: number };
+  | { id: 'limit_from_text'; limit: number }
+  | { id: 'assembly'; text: string; sqm: number }
+  | { id: 'assembly_without_area'; text: string };
 
 export type NoteId = Note['id'];

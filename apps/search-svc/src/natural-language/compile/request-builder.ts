@@ -30,6 +30,8 @@ export interface BuildOptions {
 export interface BuiltRequest {
   request: SearchParcelsRequest;
   notes: Note[];
+  /** The query allows a site of several parcels: run as POST /v1/search/assemblies with this. */
+  assembly?: { min_total_area_sqm: number };
 }
 
 /**
@@ -195,9 +197,11 @@ export function buildRequest(options: BuildOptions): BuiltRequest {
         break;
       }
       case 'limit':
+      case 'assembly':
         break;
     }
   }
+  const assembly = assemblyOf(options.criteria, filters, notes);
   // a kind list that names every kind of the layer says nothing: the same as no list
   for (const item of [...near, ...exclude, ...far]) if (item.kinds && item.kinds.length === 0) delete item.kinds;
   const request: SearchParcelsRequest = {};
@@ -206,7 +210,25 @@ export function buildRequest(options: BuildOptions): BuiltRequest {
   if (Object.keys(ordered).length > 0) request.filters = ordered;
   if (rankBy.length > 0) request.rank_by = rankBy;
   if (limit !== undefined) request.limit = limit;
-  return { request, notes };
+  return assembly ? { request, notes, assembly } : { request, notes };
+}
+
+/**
+ * "20 ha w kilku działkach": the minimum area is the site's, not each parcel's (taken out of the
+ * filters); without a minimum area there is nothing to assemble to, and the note says so.
+ */
+function assemblyOf(criteria: readonly Criterion[], filters: SearchFilters, notes: Note[]): { min_total_area_sqm: number } | undefined {
+  const asked = criteria.find((c) => c.type === 'assembly');
+  if (!asked) return undefined;
+  const min = filters.area_sqm?.min;
+  if (min === undefined) {
+    notes.push({ id: 'assembly_without_area', text: asked.text });
+    return undefined;
+  }
+  delete filters.area_sqm!.min;
+  if (filters.area_sqm!.max === undefined) delete filters.area_sqm;
+  notes.push({ id: 'assembly', text: asked.text, sqm: min });
+  return { min_total_area_sqm: min };
 }
 
 function clamp(value: number, min: number, max: number, text: string, unit: string, notes: Note[]): number {

@@ -3,6 +3,8 @@ import type { Language } from '../lexicon/meanings.js';
 /** The filters a corpus query must compile to; only what is listed is checked, one check per key. */
 export interface ExpectedFilters {
   areaMin?: number;
+  /** A site of several neighbouring parcels of at least this total area (interpretation.assembly). */
+  assemblyMin?: number;
   areaMax?: number;
   slopeMax?: number;
   vacant?: boolean;

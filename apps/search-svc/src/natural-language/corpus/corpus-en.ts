@@ -12,6 +12,9 @@ const POZNAN_GLOWNY = 'plk-30601';
 
 /** English queries, short to long, with Polish place names with and without diacritics, some misspelt. */
 export const CORPUS_EN: readonly CorpusCase[] = [
+  en('a 30 ha solar site near Poznan, several plots allowed', '3064011', 'solar_farm_site', { assemblyMin: 30 * HA }),
+  en('at least 8 hectares across several adjacent parcels for a warehouse in Poznan county', '3021', 'logistics_warehouse', { assemblyMin: 8 * HA }),
+  en('show me a few flat plots in Kórnik', KORNIK, null, { slopeMax: 5 }),
   en('solar farm near Gdańsk at least 3 hectares', '2261011', 'solar_farm_site', { areaMin: 3 * HA }),
   en('warehouse in Lesser Poland within 500 m of a bus stop', '12', 'logistics_warehouse', { near: { [STOPS]: { within: 500, kinds: ['bus'] } } }),
   en('battery storage near Poznan with at least 20 MW grid capacity', '3064011', 'bess_storage', { near: { grid_capacity: { where: { available_mw_gte: 20 } } } }),

@@ -13,6 +13,10 @@ const SWARZEDZ_STATION = 'plk-28472';
 
 /** Polish queries: short to long, with and without diacritics, some misspelt. */
 export const CORPUS_PL: readonly CorpusCase[] = [
+  pl('farma fotowoltaiczna co najmniej 20 ha w kilku działkach w powiecie poznańskim', '3021', 'solar_farm_site', { assemblyMin: 20 * HA }),
+  pl('teren pod magazyn min. 5 ha z kilku sąsiednich działek koło Poznania', '3064011', 'logistics_warehouse', { assemblyMin: 5 * HA }),
+  pl('sąsiednie działki rolne łącznie co najmniej 10 ha w gminie Kórnik', KORNIK, null, { assemblyMin: 10 * HA }),
+  pl('pokaż kilka działek budowlanych w Krakowie', '1261011', null, { zoning: 'buildable' }),
   pl('farma fotowoltaiczna koło Poznania, co najmniej 2 ha, do 3 km od stacji 110 kV', '3064011', 'solar_farm_site', {
     areaMin: 2 * HA,
     near: { [SUB]: { within: 3000, where: { voltage_kv_gte: 110 } } },

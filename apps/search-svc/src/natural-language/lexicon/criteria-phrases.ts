@@ -173,6 +173,16 @@ export const FEATURE_PHRASES: readonly LexiconEntry[] = [
   feature('pl', 'nachyleni*|spadek|spadku|spadkiem|spadki|spadkow|pochyleni*|stok*', 'slope_word'),
   feature('en', 'slope|slopes|sloping|gradient|gradients|incline|inclination|grade', 'slope_word'),
 
+  // "several plots" alone is a number of results ("pokaż kilka działek"): a site of several needs in/from/across, adjacency or "allowed"
+  feature('pl', 'w|z|ze kilku|paru|wielu ?sasiedni*|sasiadujac*|przylegl* dzialk*|dzialek|dzialkach', 'assembly'),
+  feature('pl', 'kilka|pare ?sasiedni*|sasiadujac*|przylegl* dzialek|dzialki dozwolon*|mozliw*|moze|moga', 'assembly'),
+  feature('pl', 'sasiedni*|sasiadujac*|przylegl*|scalon* dzialk*|dzialek|dzialki|dzialkach', 'assembly'),
+  feature('pl', 'scalenie|scalanie|laczenie dzialek', 'assembly'),
+  feature('en', 'several|multiple|many ?adjacent|neighbouring|neighboring|contiguous plots|parcels|lots allowed|ok|okay|possible', 'assembly'),
+  feature('en', 'across|from|in|over|of several|multiple|many|a ?few ?adjacent|neighbouring|neighboring|contiguous plots|parcels|lots', 'assembly'),
+  feature('en', 'adjacent|neighbouring|neighboring|contiguous plots|parcels|lots', 'assembly'),
+  feature('en', 'assembled|combined site|sites|land|plot|plots', 'assembly'),
+  feature('en', 'site|land assembly', 'assembly'),
   feature('pl', 'niezabudowan*|niezagospodarowan*', 'vacant'),
   feature('pl', 'nie zabudowan*', 'vacant'),
   feature('pl', 'pust*|pustych', 'vacant'),

@@ -57,7 +57,9 @@ export type FeatureId =
   | 'cheap'
   | 'large'
   /** Words that say a percentage is a slope: nachylenie, spadek, slope, gradient. */
-  | 'slope_word';
+  | 'slope_word'
+  /** A site may be several neighbouring parcels: "w kilku działkach", "several plots allowed". */
+  | 'assembly';
 
 export type CueId =
   /** blisko, koło, w pobliżu, near, close to: the next target is a proximity criterion. */
