@@ -120,34 +120,56 @@ replicas_of() {
 	done
 	printf 1
 }
-ops_port=9101
+# Each app binds a free ops port itself (OPS_PORT=0) and writes it to OPS_PORT_FILE, read back here:
+# probing a port and binding it later did collide when two stacks started at once.
 declare -A OPS_PORTS=()
+declare -A OPS_FILES=()
+PORTS_DIR=$STATE/ops-ports
+rm -rf "$PORTS_DIR" && mkdir -p "$PORTS_DIR"
+ops_port_from_file() { # <file> <pid>: the ops port the app wrote, waiting as long as the app runs
+	until [[ -s "$1" ]]; do
+		kill -0 "$2" 2>/dev/null || return 1
+		sleep 0.5
+	done
+	cat "$1"
+}
+declare -A FIRST_PIDS=()
 for app in "${LP_SERVICES[@]}"; do
 	count=$(replicas_of "$app")
 	for ((replica = 0; replica < count; replica++)); do
-		port=$(stack_free_port "$ops_port")
-		# The first replica's ops port is the one readiness is waited on below.
-		((replica == 0)) && OPS_PORTS[$app]=$port
 		log=$LOGS/$app.log
 		((replica == 0)) || log=$LOGS/$app-$replica.log
+		# The first replica's ops port is the one readiness is waited on below.
+		port_file=$PORTS_DIR/$app-$replica
+		((replica == 0)) && OPS_FILES[$app]=$port_file
 		# layer-svc refreshes layers by their cadence from the demo sources (its first replica only).
 		scheduler=on
 		((replica == 0)) || scheduler=off
 		LAYER_SOURCES_DIR=$DEMO_DIR REFRESH_SCHEDULER=$scheduler \
-			OPS_PORT=$port node "apps/$app/dist/main.js" >>"$log" 2>&1 &
+			OPS_PORT=0 OPS_PORT_FILE=$port_file node "apps/$app/dist/main.js" >>"$log" 2>&1 &
 		PIDS+=($!)
-		((count == 1)) || say "  $app replica $replica: ops port $port, log $log"
-		ops_port=$((port + 1))
+		((replica == 0)) && FIRST_PIDS[$app]=$!
+		((count == 1)) || say "  $app replica $replica: log $log"
 	done
 done
 # The gateway's readiness and metrics are on its ops port (loopback only), never on $PORT.
-GATEWAY_OPS_PORT=$(stack_free_port "$ops_port")
-PORT=$PORT OPS_PORT=$GATEWAY_OPS_PORT node apps/gateway/dist/main.js >>"$LOGS/gateway.log" 2>&1 &
+PORT=$PORT OPS_PORT=0 OPS_PORT_FILE=$PORTS_DIR/gateway node apps/gateway/dist/main.js >>"$LOGS/gateway.log" 2>&1 &
 PIDS+=($!)
+gateway_pid=$!
 if [[ -f apps/mcp-svc/dist/main.js ]]; then
 	MCP_PORT=$MCP_PORT GATEWAY_URL="http://127.0.0.1:$PORT" node apps/mcp-svc/dist/main.js >>"$LOGS/mcp-svc.log" 2>&1 &
 	PIDS+=($!)
 fi
+for app in "${LP_SERVICES[@]}"; do
+	OPS_PORTS[$app]=$(ops_port_from_file "${OPS_FILES[$app]}" "${FIRST_PIDS[$app]}") || {
+		say "$app did not start; see $LOGS/$app.log."
+		exit 1
+	}
+done
+GATEWAY_OPS_PORT=$(ops_port_from_file "$PORTS_DIR/gateway" "$gateway_pid") || {
+	say "The gateway did not start; see $LOGS/gateway.log."
+	exit 1
+}
 
 say "Waiting for the services..."
 ready=0

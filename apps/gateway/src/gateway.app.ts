@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import { JsonLogger, opsServerPort, startOpsServer } from '@lp/messaging';
+import { JsonLogger, opsServerPort, startOpsServer, writeOpsPortFile } from '@lp/messaging';
 import type { AuthenticatedRequest } from './auth/auth.guard.js';
 import type { GatewayEnv } from './config/gateway.env.js';
 import { GatewayModule } from './gateway.module.js';
@@ -95,6 +95,7 @@ export async function startGateway(env: GatewayEnv): Promise<RunningGateway> {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const ops = await startOpsServer(env.OPS_PORT, gatewayReadiness(app), env.OPS_HOST, serviceStatus(app));
   app.getHttpServer().once('close', () => ops.close());
+  writeOpsPortFile(env.OPS_PORT_FILE, opsServerPort(ops));
   new JsonLogger('gateway', env.LOG_LEVEL).event('log', 'gateway started', { port, ops_port: opsServerPort(ops) });
   return { app, url: `http://${env.HOST}:${port}`, close: () => app.close() };
 }

@@ -11,6 +11,7 @@ export function startLayerSvc(env: LayerSvcEnv): Promise<RunningService> {
     natsUrl: env.NATS_URL,
     opsPort: env.OPS_PORT,
     opsHost: env.OPS_HOST,
+    opsPortFile: env.OPS_PORT_FILE,
     logLevel: env.LOG_LEVEL,
     readiness: (app) => ({ database: () => pingDatabase(app.get(DataSource)) }),
   });

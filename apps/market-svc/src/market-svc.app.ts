@@ -11,6 +11,7 @@ export function startMarketSvc(env: MarketSvcEnv): Promise<RunningService> {
     natsUrl: env.NATS_URL,
     opsPort: env.OPS_PORT,
     opsHost: env.OPS_HOST,
+    opsPortFile: env.OPS_PORT_FILE,
     logLevel: env.LOG_LEVEL,
     readiness: (app) => ({ database: () => pingDatabase(app.get(DataSource)) }),
   });

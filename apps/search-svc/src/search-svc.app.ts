@@ -12,6 +12,7 @@ export function startSearchSvc(env: SearchSvcEnv): Promise<RunningService> {
     natsUrl: env.NATS_URL,
     opsPort: env.OPS_PORT,
     opsHost: env.OPS_HOST,
+    opsPortFile: env.OPS_PORT_FILE,
     logLevel: env.LOG_LEVEL,
     readiness: (app) => ({
       database: () => pingDatabase(app.get(DataSource)),

@@ -78,7 +78,15 @@ describe('near misses', () => {
     const response = await f.engine.run(request);
     const matchedIds = new Set(response.results.map((r) => r.parcel_id));
     const oneAway = response.near_misses!.one_away;
-    expect(oneAway.filter((p) => p.criterion === 'area')).toHaveLength(5);
+    // the closest misses first: the five largest parcels near a substation that are still too small, by plain PostGIS
+    const closest: Array<{ id: string }> = await f.source.query(
+      `SELECT p.id FROM layer_pub.parcels p
+        WHERE p.teryt = $1 AND COALESCE(p.area_sqm, ST_Area(p.geom)) < $3
+          AND EXISTS (SELECT 1 FROM layer_pub.power_substations s WHERE s.voltage_kv >= 110 AND ST_DWithin(s.geom, p.geom, $2))
+        ORDER BY COALESCE(p.area_sqm, ST_Area(p.geom)) DESC, p.id COLLATE "C" LIMIT 5`,
+      [POZNAN, REACH_M, request.filters!.area_sqm!.min],
+    );
+    expect(oneAway.filter((p) => p.criterion === 'area').map((p) => p.parcel_id)).toEqual(closest.map((row) => row.id));
     expect(oneAway.some((p) => p.criterion === 'near:power_substations')).toBe(true);
     const min = request.filters!.area_sqm!.min!;
     for (const parcel of oneAway) {

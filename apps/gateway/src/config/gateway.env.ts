@@ -126,6 +126,11 @@ export class GatewayEnv {
   @Max(65535)
   OPS_PORT: number = 0;
 
+  /** A file the gateway writes its ops port to once it listens (npm start reads it; OPS_PORT=0 picks the port). */
+  @IsOptional()
+  @IsString()
+  OPS_PORT_FILE?: string;
+
   /** Address of the ops port: loopback locally; 0.0.0.0 in a pod (the Service never exposes it). */
   @IsString()
   OPS_HOST: string = '127.0.0.1';

@@ -87,7 +87,9 @@ export class NearMissFinder {
     const oneAwayParcels: OneAwayParcelView[] = [];
     for (const failable of failableCriteria(filters)) {
       if (!known.has(failable.criterion)) continue;
-      const failing = await bounded(() => this.search({ ...request, limit: ONE_AWAY_PER_CRITERION }, { failing: failable.criterion }));
+      // the closest misses first where a signal measures the criterion, else the request's own order
+      const order = failable.closestFirst ? { rank_by: [failable.closestFirst] } : {};
+      const failing = await bounded(() => this.search({ ...request, ...order, limit: ONE_AWAY_PER_CRITERION }, { failing: failable.criterion }));
       if (!failing) {
         notEvaluated.push(failable.criterion);
         continue;

@@ -66,7 +66,7 @@ describe('near-miss relaxations', () => {
         not_contaminated: true,
       }),
     ).toEqual([
-      { criterion: 'area', parameter: 'filters.area_sqm.min', limit: 5_000 },
+      { criterion: 'area', parameter: 'filters.area_sqm.min', limit: 5_000, closestFirst: { signal: 'area', weight: 1 } },
       { criterion: 'zoning' },
       { criterion: 'vacant' },
       { criterion: 'near:roads', parameter: 'filters.near[0].within_m', limit: 100 },

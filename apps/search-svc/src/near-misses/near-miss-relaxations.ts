@@ -1,4 +1,4 @@
-import { nearAnyCriterionId, NEAR_WITHIN_MAX_M, SLOPE_MAX_PCT, type SearchFilters } from '@lp/contracts';
+import { nearAnyCriterionId, NEAR_WITHIN_MAX_M, SLOPE_MAX_PCT, type RankBy, type SearchFilters } from '@lp/contracts';
 
 /**
  * One tunable parameter of a hard criterion moved one step within its allowed range ("what would it
@@ -19,6 +19,8 @@ export interface FailableCriterion {
   criterion: string;
   parameter?: string;
   limit?: number;
+  /** A ranking signal that puts the closest misses first (largest area short of a minimum, gentlest slope over it, nearest beyond a reach). */
+  closestFirst?: RankBy;
 }
 
 /** Distances move in whole hundreds of metres: 2,000 → 3,000, never 2,000 → 2,999.5. */
@@ -91,14 +93,20 @@ export function failableCriteria(filters: SearchFilters): FailableCriterion[] {
   const area = filters.area_sqm;
   // with both bounds the parcel's area says which one it misses
   if (area?.min !== undefined && area.max !== undefined) out.push({ criterion: 'area' });
-  else if (area?.min !== undefined) out.push({ criterion: 'area', parameter: 'filters.area_sqm.min', limit: area.min });
+  else if (area?.min !== undefined) out.push({ criterion: 'area', parameter: 'filters.area_sqm.min', limit: area.min, closestFirst: { signal: 'area', weight: 1 } });
   else if (area?.max !== undefined) out.push({ criterion: 'area', parameter: 'filters.area_sqm.max', limit: area.max });
   if (filters.zoning) out.push({ criterion: 'zoning' });
   if (filters.land_use?.kinds) out.push({ criterion: 'land_use' });
   if (filters.land_use?.exclude_kinds) out.push({ criterion: 'land_use:exclude' });
-  if (filters.slope_pct) out.push({ criterion: 'slope', parameter: 'filters.slope_pct.max', limit: filters.slope_pct.max });
+  if (filters.slope_pct) out.push({ criterion: 'slope', parameter: 'filters.slope_pct.max', limit: filters.slope_pct.max, closestFirst: { signal: 'slope_pct', weight: 1 } });
   if (filters.vacant !== undefined) out.push({ criterion: 'vacant' });
-  (filters.near ?? []).forEach((near, k) => out.push({ criterion: `near:${near.layer}`, parameter: `filters.near[${k}].within_m`, limit: near.within_m }));
+  (filters.near ?? []).forEach((near, k) => {
+    const failable: FailableCriterion = { criterion: `near:${near.layer}`, parameter: `filters.near[${k}].within_m`, limit: near.within_m };
+    // grid_distance_km is the distance to the nearest substation of at least 110 kV: the same distance as this criterion's
+    const hv = near.layer === 'power_substations' && !near.ids && !near.kinds && Object.keys(near.where ?? {}).join() === 'voltage_kv_gte' && near.where?.['voltage_kv_gte'] === 110;
+    if (hv) failable.closestFirst = { signal: 'grid_distance_km', weight: 1 };
+    out.push(failable);
+  });
   (filters.exclude ?? []).forEach((exclude) => out.push({ criterion: `exclude:${exclude.layer}` }));
   (filters.far ?? []).forEach((far, k) => out.push({ criterion: `far:${far.layer}`, parameter: `filters.far[${k}].beyond_m`, limit: far.beyond_m }));
   for (const nearAny of filters.near_any ?? []) out.push({ criterion: nearAnyCriterionId(nearAny.any_of.map((near) => near.layer)) });

@@ -4,7 +4,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Server } from 'node:http';
 import { ChunkingNatsServer } from './chunking-nats.server.js';
 import { JsonLogger } from './json-logger.js';
-import { opsServerPort, startOpsServer, type ReadinessCheck } from './ops-server.js';
+import { opsServerPort, startOpsServer, writeOpsPortFile, type ReadinessCheck } from './ops-server.js';
 import { RpcContextInterceptor } from './rpc-context.interceptor.js';
 import { RpcErrorFilter } from './rpc-error.filter.js';
 import { RpcValidationPipe } from './rpc-validation.pipe.js';
@@ -18,6 +18,8 @@ export interface ServiceOptions {
   opsPort: number;
   /** Address the ops port listens on (default loopback). */
   opsHost?: string;
+  /** Where to write the ops port once bound (OPS_PORT_FILE). */
+  opsPortFile?: string;
   logLevel?: LogLevel;
   /** Readiness checks beyond the NATS connection, built from the started app. */
   readiness?: (app: INestMicroservice) => Record<string, ReadinessCheck>;
@@ -63,6 +65,7 @@ export async function bootstrapService(options: ServiceOptions): Promise<Running
   };
   const ops: Server = await startOpsServer(options.opsPort, checks, options.opsHost);
   const opsPort = opsServerPort(ops);
+  writeOpsPortFile(options.opsPortFile, opsPort);
   logger.event('log', 'service started', { queue: options.name, ops_port: opsPort });
 
   const close = async (): Promise<void> => {

@@ -1,3 +1,4 @@
+import { renameSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HealthView } from '@lp/contracts';
@@ -42,6 +43,18 @@ export async function startOpsServer(port: number, checks: Record<string, Readin
 
 export function opsServerPort(server: Server): number {
   return (server.address() as AddressInfo).port;
+}
+
+/**
+ * Tells whoever started the app which ops port it bound (OPS_PORT_FILE): with OPS_PORT=0 each app
+ * takes a free port itself, so stacks starting at once never race for one. Written whole (a
+ * temporary file renamed), so a reader never sees half a number.
+ */
+export function writeOpsPortFile(file: string | undefined, port: number): void {
+  if (!file) return;
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, `${port}\n`);
+  renameSync(partial, file);
 }
 
 export async function runChecks(checks: Record<string, ReadinessCheck>): Promise<HealthView> {

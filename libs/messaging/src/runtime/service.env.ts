@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 /** Variables every NATS service reads. Apps extend this with their own. */
 export class ServiceEnv {
@@ -18,6 +18,11 @@ export class ServiceEnv {
   @Min(0)
   @Max(65535)
   OPS_PORT: number = 0;
+
+  /** A file the app writes its ops port to once it listens (npm start reads it; OPS_PORT=0 picks the port). */
+  @IsOptional()
+  @IsString()
+  OPS_PORT_FILE?: string;
 
   /** Address of the ops port: loopback locally; 0.0.0.0 in a pod, so the kubelet's probes reach it. */
   @IsString()
