@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AppError, SearchParcelsRequest } from '@lp/contracts';
+import { AppError, AssemblySearchRequest, SearchParcelsRequest } from '@lp/contracts';
 import { validateMessage } from '@lp/messaging';
+import { AssemblyRepository } from '../src/assemblies/assembly.repository.js';
+import { AssemblyService } from '../src/assemblies/assembly.service.js';
 import type { NamedFeatures } from '../src/natural-language/anchors/named-features.js';
 import { loadNamedFeatures } from '../src/natural-language/anchors/named-features.repository.js';
 import type { NamedFeaturesService } from '../src/natural-language/anchors/named-features.service.js';
@@ -17,20 +19,23 @@ import { searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fi
  * Issue 6's replay property over the whole corpus, on the small demo dataset: every query that
  * interprets is searched by natural-language search, and `interpretation.request`, sent again as
  * JSON the way a client replays it against POST /v1/search/parcels, gives the same results and
- * coverage; every result says why it matched.
+ * coverage; every result says why it matched. A query asking for a site of several parcels replays
+ * against POST /v1/search/assemblies with `interpretation.assembly` and gives the same sites.
  */
 describe('natural-language search replays as structured search', () => {
   let f: SearchEngineFixture;
   let gazetteer: Gazetteer;
   let features: NamedFeatures;
   let nl: NaturalLanguageService;
+  let assemblies: AssemblyService;
 
   beforeAll(async () => {
     f = await searchEngineOnDemo();
     const repository = new PlacesRepository(f.source);
     gazetteer = new Gazetteer(await repository.places(), REGION_ALIASES, versionStamp(await repository.version()));
     features = await loadNamedFeatures(f.source);
-    nl = new NaturalLanguageService({ gazetteer: async () => gazetteer } as unknown as PlacesService, f.engine, { features: () => features } as unknown as NamedFeaturesService);
+    assemblies = new AssemblyService(f.engine, new AssemblyRepository(f.source));
+    nl = new NaturalLanguageService({ gazetteer: async () => gazetteer } as unknown as PlacesService, f.engine, { features: () => features } as unknown as NamedFeaturesService, assemblies);
   }, 300_000);
   afterAll(() => f?.close());
 
@@ -45,6 +50,13 @@ describe('natural-language search replays as structured search', () => {
         throw error;
       }
       const answer = await nl.run({ query: corpusCase.q });
+      if (answer.interpretation.assembly) {
+        const body = JSON.parse(JSON.stringify({ ...answer.interpretation.request, assembly: answer.interpretation.assembly }));
+        const sites = await assemblies.run(validateMessage(AssemblySearchRequest, body));
+        expect({ q: corpusCase.q, sites: sites.results, coverage: sites.coverage, blocked: sites.blocked }).toEqual({ q: corpusCase.q, sites: answer.sites, coverage: answer.coverage, blocked: answer.blocked });
+        expect(answer.results).toEqual([]);
+        continue;
+      }
       const replayed = await f.engine.run(validateMessage(SearchParcelsRequest, JSON.parse(JSON.stringify(answer.interpretation.request))));
       expect({ q: corpusCase.q, results: replayed.results.map(({ facts: _facts, ...r }) => r), coverage: replayed.coverage, blocked: replayed.blocked }).toEqual({
         q: corpusCase.q,
