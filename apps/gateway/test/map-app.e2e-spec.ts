@@ -354,6 +354,18 @@ describe('map application in a browser', () => {
     expect(await opened.page.locator('[role="alert"]').allTextContents()).toEqual([]);
   }
 
+  /** The same address on a phone: a full-page screenshot once `ready` shows and the base map has come. */
+  async function phoneScreenshot(url: string, ready: string, name: string): Promise<void> {
+    const phone = await openPage(browser, { key, viewport: PHONE });
+    await phone.page.goto(url);
+    await phone.page.locator(ready).first().waitFor();
+    await waitForApi(phone, /^\/v1\/basemap\/tiles\//);
+    await phone.page.waitForTimeout(1500);
+    await screenshot(phone.page, name, true);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  }
+
   it('shows "Co by pomogło" under few results: a relaxation with the parcels it adds, a parcel one criterion away that opens its panel', async () => {
     // A minimum area just above the fourth largest parcel of Poznań: three at most match, the next ones miss by area alone.
     const [fourth] = await stack.sql<{ area: number }>(
@@ -385,12 +397,7 @@ describe('map application in a browser', () => {
     expect(opened.errors).toEqual([]);
     await opened.context.close();
 
-    const phone = await openPage(browser, { key, viewport: PHONE });
-    await phone.page.goto(searchUrl);
-    await phone.page.getByRole('region', { name: 'Co by pomogło' }).waitFor();
-    await phone.page.waitForTimeout(1500);
-    await screenshot(phone.page, 'near-misses-phone', true);
-    await phone.context.close();
+    await phoneScreenshot(searchUrl, 'section.near-misses', 'near-misses-phone');
   });
 
   it('shows sites of several parcels as results: ranks, parcel counts, outlines on the map; a site lists its parcels and one opens', async () => {
@@ -423,13 +430,7 @@ describe('map application in a browser', () => {
     expect(opened.errors).toEqual([]);
     await opened.context.close();
 
-    const phone = await openPage(browser, { key, viewport: PHONE });
-    await phone.page.goto(searchUrl);
-    await phone.page.locator('.sites .result').first().waitFor();
-    await waitForApi(phone, /^\/v1\/basemap\/tiles\//);
-    await phone.page.waitForTimeout(1500);
-    await screenshot(phone.page, 'sites-phone', true);
-    await phone.context.close();
+    await phoneScreenshot(searchUrl, '.sites .result', 'sites-phone');
   });
 
   it('runs a scenario: its controls, bounded by the parameter ranges, shape the request', async () => {
