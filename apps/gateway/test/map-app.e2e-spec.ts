@@ -382,7 +382,7 @@ describe('map application in a browser', () => {
     // The area relaxed (halved) in words, with what it adds.
     expect(said).toMatch(new RegExp(`powierzchnia ${hectares} ha → [\\d,\\s]+ (ha|m²): \\+\\d+ dział(ka|ki|ek)`));
     const miss = nearMisses.locator('.one-away .result').first();
-    await expect(miss.textContent()).resolves.toMatch(new RegExp(`powierzchnia [\\d,\\s]+ (ha|m²) \\(limit ${hectares} ha\\)`));
+    await expect(miss.textContent()).resolves.toMatch(new RegExp(`powierzchnia [\\d,\\s]+ (ha|m²) \\(limit (${hectares} ha|${new Intl.NumberFormat('pl-PL').format(minHa * 10_000)} m²)\\)`));
     const missId = (await miss.locator('.parcel-id').textContent())!.trim();
     // By plain PostGIS the parcel is indeed below the minimum.
     const [truth] = await stack.sql<{ area: number }>(`SELECT COALESCE(area_sqm, ST_Area(geom)) AS area FROM layer_pub.parcels WHERE id = $1`, [missId]);
@@ -407,7 +407,10 @@ describe('map application in a browser', () => {
     await expect(page.locator('#results-title').textContent()).resolves.toMatch(/Tereny z kilku działek/);
     const sites = page.locator('.sites .result');
     expect(await sites.count()).toBeGreaterThan(0);
-    const counts = (await sites.locator('.site-area').allTextContents()).map((text) => Number(/(\d+) działk/.exec(text)?.[1]));
+    const said = await sites.locator('.site-area').allTextContents();
+    const parcelCount = /ha\s+·\s+(\d+)\s+dzia/u;
+    for (const text of said) expect(text).toMatch(parcelCount);
+    const counts = said.map((text) => Number(parcelCount.exec(text)![1]));
     for (const count of counts) expect(count).toBeGreaterThanOrEqual(2);
     await waitForApi(opened, /^\/v1\/basemap\/tiles\//);
     await page.waitForTimeout(1500);

@@ -2,7 +2,7 @@ import type { NearMissesView } from '../api/types.js';
 import { criterionWords } from '../i18n/criterion-words.js';
 import { formatArea, formatNumber, useI18n } from '../i18n/i18n.js';
 import { useLayerName } from '../i18n/layer-names.js';
-import { nearMissValue, parcelsWord } from '../i18n/near-miss-words.js';
+import { missedBy, nearMissValue, parcelsWord } from '../i18n/near-miss-words.js';
 
 export interface NearMissesProps {
   nearMisses: NearMissesView;
@@ -22,6 +22,13 @@ export function NearMisses({ nearMisses, onSelect }: NearMissesProps) {
   const fruitless = nearMisses.relaxations.filter((relaxation) => relaxation.added === 0);
   const step = (relaxation: NearMissesView['relaxations'][number]) =>
     `${words(relaxation.criterion)} ${nearMissValue(language, relaxation.from, relaxation.parameter, relaxation.criterion)} → ${nearMissValue(language, relaxation.to, relaxation.parameter, relaxation.criterion)}`;
+  // What the parcel misses by: its value and the limit, where the criterion measures one.
+  const missWords = (miss: NearMissesView['one_away'][number]) => {
+    if (miss.value === undefined) return miss.limit === undefined ? words(miss.criterion) : `${words(miss.criterion)} (${t('limit')} ${nearMissValue(language, miss.limit, miss.parameter, miss.criterion)})`;
+    if (miss.limit === undefined) return `${words(miss.criterion)} ${nearMissValue(language, miss.value, miss.parameter, miss.criterion)}`;
+    const [value, limit] = missedBy(language, miss.value, miss.limit, miss.parameter, miss.criterion);
+    return `${words(miss.criterion)} ${value} (${t('limit')} ${limit})`;
+  };
   return (
     <section class="near-misses" aria-labelledby="near-misses-title" role="region">
       <h2 id="near-misses-title">{t('nearMisses')}</h2>
@@ -47,11 +54,7 @@ export function NearMisses({ nearMisses, onSelect }: NearMissesProps) {
                     <span class="muted">
                       {miss.gmina} · {formatArea(language, miss.area_sqm)}
                     </span>
-                    <span class="miss">
-                      {words(miss.criterion)}
-                      {miss.value !== undefined && ` ${nearMissValue(language, miss.value, miss.parameter, miss.criterion)}`}
-                      {miss.limit !== undefined && ` (${t('limit')} ${nearMissValue(language, miss.limit, miss.parameter, miss.criterion)})`}
-                    </span>
+                    <span class="miss">{missWords(miss)}</span>
                   </span>
                 </button>
               </li>
