@@ -287,7 +287,11 @@ export function MapApp({ style }: { style: StyleSpecification }) {
           note={search.outcome.note}
           selectedRank={siteRank}
           selectedParcelId={url.parcelId}
-          onSelectSite={setSiteRank}
+          onSelectSite={(rank) => {
+            setSiteRank(rank);
+            const site = rank === null ? undefined : search.outcome!.sites![rank - 1];
+            if (site) map.current?.fitTo([site.geometry as GeoJSON.Geometry]);
+          }}
           onSelectParcel={(id) => selectParcel(id, true)}
           onFit={() => map.current?.fitTo(featuresOf(search.outcome!).map((feature) => feature.geometry))}
         />

@@ -56,7 +56,6 @@ export function SitesList({ sites, matched, candidates, note, selectedRank, sele
                     {formatArea(language, site.total_area_sqm)} · {t('parcelCount', { n: site.parcels.length, parcels: parcelsWord(language, site.parcels.length) })}
                   </span>
                   <span class="muted">{site.gmina}</span>
-                  {site.why.length > 0 && <span class="small muted">{site.why.join(' · ')}</span>}
                   {site.unscreened && site.unscreened.length > 0 && <span class="small coverage-unscreened">{t('siteUnscreened', { what: site.unscreened.join(', ') })}</span>}
                 </span>
                 <span class="score" title={t('score')}>
@@ -64,15 +63,19 @@ export function SitesList({ sites, matched, candidates, note, selectedRank, sele
                 </span>
               </button>
               {open && (
-                <ul class="site-parcels" aria-label={t('siteParcels', { rank })}>
-                  {site.parcels.map((member) => (
-                    <li key={member.parcel_id}>
-                      <button type="button" class={`link ${member.parcel_id === selectedParcelId ? 'selected' : ''}`} onClick={() => onSelectParcel(member.parcel_id)}>
-                        <span class="parcel-id">{member.parcel_id}</span> <span class="muted">{formatArea(language, member.area_sqm)}</span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <>
+                  {/* The API's reasons (in its own words) beside the parcels, not in the list, where area and count say it already. */}
+                  {site.why.length > 0 && <p class="small muted site-why">{site.why.join(' · ')}</p>}
+                  <ul class="site-parcels" aria-label={t('siteParcels', { rank })}>
+                    {site.parcels.map((member) => (
+                      <li key={member.parcel_id}>
+                        <button type="button" class={`link ${member.parcel_id === selectedParcelId ? 'selected' : ''}`} onClick={() => onSelectParcel(member.parcel_id)}>
+                          <span class="parcel-id">{member.parcel_id}</span> <span class="muted">{formatArea(language, member.area_sqm)}</span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </>
               )}
             </li>
           );
