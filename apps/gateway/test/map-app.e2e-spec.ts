@@ -387,6 +387,8 @@ describe('map application in a browser', () => {
     // By plain PostGIS the parcel is indeed below the minimum.
     const [truth] = await stack.sql<{ area: number }>(`SELECT COALESCE(area_sqm, ST_Area(geom)) AS area FROM layer_pub.parcels WHERE id = $1`, [missId]);
     expect(Number(truth!.area)).toBeLessThan(minHa * 10_000);
+    await waitForApi(opened, /^\/v1\/basemap\/tiles\//);
+    await page.waitForTimeout(1500);
     await nearMisses.scrollIntoViewIfNeeded();
     await screenshot(page, 'near-misses-desktop');
     const searchUrl = page.url();
