@@ -6,12 +6,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { ALL_SCOPES, GatewayStack } from './gateway-stack.js';
-import { DESKTOP, PHONE, launchBrowser, mapColourCount, openPage, screenshot, waitForApi } from './map-app/browser.js';
+import { DESKTOP, PHONE, launchBrowser, mapColourCount, mapPixelsOfColour, openPage, screenshot, waitForApi, type OpenedPage } from './map-app/browser.js';
 
 const run = promisify(execFile);
 /** Slope has no data in the demo's Poznań (terrain_stats is rolling out): a screening criterion left unchecked. */
 const QUERY = 'działka w Poznaniu, co najmniej 1 ha, nachylenie poniżej 5%';
 const ENGLISH_QUERY = 'plot in Poznań, at least 1 ha, slope below 5%';
+/** On the demo data this answers with sites of several neighbouring parcels, not single parcels. */
+const SITE_QUERY = 'co najmniej 2 ha w kilku działkach w Poznaniu';
+/** The colour the app outlines results and sites with (map-controller.ts). */
+const RESULT_LINE: [number, number, number] = [0x0d, 0x47, 0xa1];
 
 /** Keeps a file beside the screenshots when MAP_APP_SCREENSHOTS names a folder (the report PDFs, for people to look at). */
 async function keepForPeople(bytes: Buffer, name: string): Promise<void> {
@@ -339,6 +343,99 @@ describe('map application in a browser', () => {
     await expect(opened.page.getByRole('list', { name: /Strefy planów miejscowych/ }).textContent()).resolves.toContain('mieszkaniowa jednorodzinna');
     expect(opened.page.url()).toContain('mpzp_zones');
     await opened.context.close();
+  });
+
+  /** Types a Polish sentence into the search box and waits for the answer in the panel. */
+  async function searchFor(opened: OpenedPage, query: string): Promise<void> {
+    await opened.page.goto(`${base}/`);
+    await opened.page.getByRole('searchbox', { name: 'Szukaj działek zdaniem' }).fill(query);
+    await opened.page.getByRole('button', { name: 'Szukaj' }).click();
+    await opened.page.locator('.results, [role="alert"]').first().waitFor();
+    expect(await opened.page.locator('[role="alert"]').allTextContents()).toEqual([]);
+  }
+
+  /** The same address on a phone: a full-page screenshot once `ready` shows and the base map has come. */
+  async function phoneScreenshot(url: string, ready: string, name: string): Promise<void> {
+    const phone = await openPage(browser, { key, viewport: PHONE });
+    await phone.page.goto(url);
+    await phone.page.locator(ready).first().waitFor();
+    await waitForApi(phone, /^\/v1\/basemap\/tiles\//);
+    await phone.page.waitForTimeout(1500);
+    await screenshot(phone.page, name, true);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  }
+
+  it('shows "Co by pomogło" under few results: a relaxation with the parcels it adds, a parcel one criterion away that opens its panel', async () => {
+    // A minimum area just above the fourth largest parcel of Poznań: three at most match, the next ones miss by area alone.
+    const [fourth] = await stack.sql<{ area: number }>(
+      `SELECT COALESCE(area_sqm, ST_Area(geom)) AS area FROM layer_pub.parcels WHERE teryt = '3064011' ORDER BY 1 DESC LIMIT 1 OFFSET 3`,
+    );
+    const minHa = (Math.floor(Number(fourth!.area) / 100) + 1) / 100;
+    const hectares = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 2 }).format(minHa);
+    const opened = await openPage(browser, { key });
+    const { page } = opened;
+    await searchFor(opened, `działka w Poznaniu, co najmniej ${hectares} ha`);
+    expect(await page.locator('.results .result').count()).toBeLessThan(10);
+    const nearMisses = page.getByRole('region', { name: 'Co by pomogło' });
+    const said = (await nearMisses.textContent())!;
+    // The area relaxed (halved) in words, with what it adds.
+    expect(said).toMatch(new RegExp(`powierzchnia ${hectares} ha → [\\d,\\s]+ (ha|m²): \\+\\d+ dział(ka|ki|ek)`));
+    const miss = nearMisses.locator('.one-away .result').first();
+    await expect(miss.textContent()).resolves.toMatch(new RegExp(`powierzchnia [\\d,\\s]+ (ha|m²) \\(limit (${hectares} ha|${new Intl.NumberFormat('pl-PL').format(minHa * 10_000)} m²)\\)`));
+    const missId = (await miss.locator('.parcel-id').textContent())!.trim();
+    // By plain PostGIS the parcel is indeed below the minimum.
+    const [truth] = await stack.sql<{ area: number }>(`SELECT COALESCE(area_sqm, ST_Area(geom)) AS area FROM layer_pub.parcels WHERE id = $1`, [missId]);
+    expect(Number(truth!.area)).toBeLessThan(minHa * 10_000);
+    await waitForApi(opened, /^\/v1\/basemap\/tiles\//);
+    await page.waitForTimeout(1500);
+    await nearMisses.scrollIntoViewIfNeeded();
+    await screenshot(page, 'near-misses-desktop');
+    const searchUrl = page.url();
+    await miss.click();
+    await page.locator('#parcel-title').waitFor();
+    await expect(page.locator('#parcel-title').textContent()).resolves.toContain(missId);
+    expect(page.url()).toContain(`/p/${encodeURIComponent(missId)}`);
+    expect(opened.errors).toEqual([]);
+    await opened.context.close();
+
+    await phoneScreenshot(searchUrl, 'section.near-misses', 'near-misses-phone');
+  });
+
+  it('shows sites of several parcels as results: ranks, parcel counts, outlines on the map; a site lists its parcels and one opens', async () => {
+    const opened = await openPage(browser, { key });
+    const { page } = opened;
+    await searchFor(opened, SITE_QUERY);
+    await expect(page.locator('#results-title').textContent()).resolves.toMatch(/Tereny z kilku działek/);
+    const sites = page.locator('.sites .result');
+    expect(await sites.count()).toBeGreaterThan(0);
+    const said = await sites.locator('.site-area').allTextContents();
+    const parcelCount = /ha\s+·\s+(\d+)\s+dzia/u;
+    for (const text of said) expect(text).toMatch(parcelCount);
+    const counts = said.map((text) => Number(parcelCount.exec(text)![1]));
+    for (const count of counts) expect(count).toBeGreaterThanOrEqual(2);
+    await waitForApi(opened, /^\/v1\/basemap\/tiles\//);
+    await page.waitForTimeout(1500);
+    // The outlines are drawn in the results' colour (the map is fitted to them).
+    expect(await mapPixelsOfColour(page, RESULT_LINE)).toBeGreaterThan(10);
+    await screenshot(page, 'sites-desktop');
+
+    await sites.first().click();
+    const members = page.getByRole('list', { name: 'Działki terenu 1' }).getByRole('button');
+    expect(await members.count()).toBe(counts[0]);
+    const memberIds = (await members.locator('.parcel-id').allTextContents()).map((id) => id.trim());
+    // Every member is a parcel of the published layer.
+    const known = await stack.sql<{ id: string }>(`SELECT id FROM layer_pub.parcels WHERE id = ANY($1::text[])`, [memberIds]);
+    expect(known.map((row) => row.id).sort()).toEqual([...memberIds].sort());
+    await screenshot(page, 'site-members-desktop');
+    const searchUrl = page.url();
+    await members.first().click();
+    await page.locator('#parcel-title').waitFor();
+    await expect(page.locator('#parcel-title').textContent()).resolves.toContain(memberIds[0]);
+    expect(opened.errors).toEqual([]);
+    await opened.context.close();
+
+    await phoneScreenshot(searchUrl, '.sites .result', 'sites-phone');
   });
 
   it('runs a scenario: its controls, bounded by the parameter ranges, shape the request', async () => {

@@ -1,7 +1,7 @@
 import type { StyleSpecification } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, getJson, postJson } from './api/client.js';
-import type { NaturalLanguageSearchView, ParcelFeatureView, RegionView, SearchResponseView, SearchParcelsRequest } from './api/types.js';
+import type { NaturalLanguageSearchView, ParcelFeatureView, RegionView, SearchOutcome, SearchResponseView, SearchParcelsRequest } from './api/types.js';
 import { useI18n } from './i18n/i18n.js';
 import { RateLimitBanner } from './map/rate-limit-banner.js';
 import { LayerSwitcher } from './map/layer-switcher.js';
@@ -14,12 +14,16 @@ import { ParcelPanel } from './parcel/parcel-panel.js';
 import { ScenarioPanel, type ScenarioRun } from './scenario/scenario-panel.js';
 import { CoverageWarnings } from './search/coverage-warnings.js';
 import { Interpretation } from './search/interpretation.js';
+import { NearMisses } from './search/near-misses.js';
 import { ResultsList } from './search/results-list.js';
+import { SitesList } from './search/sites-list.js';
 import { PlaceSearch } from './search/place-search.js';
 import { SearchBox } from './search/search-box.js';
 import { readUrlState, writeUrlState, type UrlState } from './url-state.js';
 
 const COMPARE_MAX = 20;
+/** A site's outline on the map answers clicks under this id, not a parcel's. */
+const SITE_PREFIX = 'site:';
 
 /**
  * MapLibre (1 MB of script) is evaluated only when the map is made: on a map_url after the parcel's
@@ -30,7 +34,7 @@ let mapModule: Promise<typeof import('./map/map-controller.js')> | null = null;
 const loadMapModule = () => (mapModule ??= import('./map/map-controller.js'));
 
 interface SearchState {
-  outcome: SearchResponseView | null;
+  outcome: SearchOutcome | null;
   interpretation: NaturalLanguageSearchView['interpretation'] | null;
   error: ApiError | null;
   busy: boolean;
@@ -49,6 +53,7 @@ export function MapApp({ style }: { style: StyleSpecification }) {
   const [region, setRegion] = useState<RegionView | null>(null);
   const [tileProblem, setTileProblem] = useState<TileProblem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [siteRank, setSiteRank] = useState<number | null>(null);
   const [compareIds, setCompareIds] = useState<string[]>([]);
   const [comparing, setComparing] = useState(false);
   const visible = useMemo(() => new Set(url.layers ?? overlays.filter((overlay) => overlay.visible).map((overlay) => overlay.id)), [url.layers, overlays]);
@@ -75,7 +80,7 @@ export function MapApp({ style }: { style: StyleSpecification }) {
       const { MapController } = await loadMapModule();
       if (cancelled) return;
       map.current = new MapController(mapElement.current!, style, { view: initial.view, fit: initial.view ? null : parcelGeometry }, {
-        onClickParcel: (parcelId) => selectParcel(parcelId, false),
+        onClickParcel: (parcelId) => (parcelId.startsWith(SITE_PREFIX) ? setSiteRank(Number(parcelId.slice(SITE_PREFIX.length))) : selectParcel(parcelId, false)),
         onClickPoint: (lng, lat) => void parcelAt(lng, lat),
         onViewChange: (view) => update({ view }, 'replace'),
         onTileProblem: setTileProblem,
@@ -123,8 +128,15 @@ export function MapApp({ style }: { style: StyleSpecification }) {
     return () => observer.disconnect();
   }, []);
 
-  const showOutcome = (outcome: SearchResponseView, fit: boolean) => {
-    const features = outcome.results.map((result, index) => ({ parcelId: result.parcel_id, rank: index + 1, geometry: result.geometry as GeoJSON.Geometry }));
+  // Sites of several parcels are drawn as results are: their outlines with their ranks.
+  const featuresOf = (outcome: SearchOutcome): ResultFeature[] =>
+    outcome.sites
+      ? outcome.sites.map((site, index) => ({ parcelId: `${SITE_PREFIX}${index + 1}`, rank: index + 1, geometry: site.geometry as GeoJSON.Geometry }))
+      : outcome.results.map((result, index) => ({ parcelId: result.parcel_id, rank: index + 1, geometry: result.geometry as GeoJSON.Geometry }));
+
+  const showOutcome = (outcome: SearchOutcome, fit: boolean) => {
+    setSiteRank(null);
+    const features = featuresOf(outcome);
     resultsRef.current = features;
     void map.current?.setResults(features);
     if (fit && features.length > 0) map.current?.fitTo(features.map((feature) => feature.geometry));
@@ -267,7 +279,24 @@ export function MapApp({ style }: { style: StyleSpecification }) {
           </button>
         </p>
       )}
-      {search.outcome && (
+      {search.outcome?.sites && (
+        <SitesList
+          sites={search.outcome.sites}
+          matched={search.outcome.matched}
+          candidates={search.outcome.candidates}
+          note={search.outcome.note}
+          selectedRank={siteRank}
+          selectedParcelId={url.parcelId}
+          onSelectSite={(rank) => {
+            setSiteRank(rank);
+            const site = rank === null ? undefined : search.outcome!.sites![rank - 1];
+            if (site) map.current?.fitTo([site.geometry as GeoJSON.Geometry]);
+          }}
+          onSelectParcel={(id) => selectParcel(id, true)}
+          onFit={() => map.current?.fitTo(featuresOf(search.outcome!).map((feature) => feature.geometry))}
+        />
+      )}
+      {search.outcome && !search.outcome.sites && (
         <ResultsList
           outcome={search.outcome}
           selectedId={url.parcelId}
@@ -275,6 +304,7 @@ export function MapApp({ style }: { style: StyleSpecification }) {
           onFit={() => map.current?.fitTo(search.outcome!.results.map((result) => result.geometry as GeoJSON.Geometry))}
         />
       )}
+      {search.outcome?.near_misses && <NearMisses nearMisses={search.outcome.near_misses} onSelect={(id) => selectParcel(id, true)} />}
     </>
   );
 

@@ -54,10 +54,10 @@ export async function waitForApi(opened: OpenedPage, pattern: RegExp, status = 2
 }
 
 /**
- * How many distinct colours the map shows, read from a screenshot decoded by the browser itself:
- * a blank or single-colour canvas has one or two, a drawn map hundreds.
+ * The map's pixels as the user sees them, from a screenshot of the canvas decoded by the browser
+ * itself: every seventh pixel, as 0xRRGGBB.
  */
-export async function mapColourCount(page: Page): Promise<number> {
+async function mapPixels(page: Page): Promise<number[]> {
   const png = await page.locator('.maplibregl-canvas').screenshot();
   return page.evaluate(async (base64: string) => {
     const image = new Image();
@@ -69,10 +69,21 @@ export async function mapColourCount(page: Page): Promise<number> {
     const context = canvas.getContext('2d')!;
     context.drawImage(image, 0, 0);
     const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
-    const colours = new Set<number>();
-    for (let index = 0; index < data.length; index += 4 * 7) colours.add((data[index]! << 16) | (data[index + 1]! << 8) | data[index + 2]!);
-    return colours.size;
+    const pixels: number[] = [];
+    for (let index = 0; index < data.length; index += 4 * 7) pixels.push((data[index]! << 16) | (data[index + 1]! << 8) | data[index + 2]!);
+    return pixels;
   }, png.toString('base64'));
+}
+
+/** How many distinct colours the map shows: a blank or single-colour canvas has one or two, a drawn map hundreds. */
+export async function mapColourCount(page: Page): Promise<number> {
+  return new Set(await mapPixels(page)).size;
+}
+
+/** How many sampled pixels of the map are within `tolerance` of `[r, g, b]` per channel (an outline the app draws, say). */
+export async function mapPixelsOfColour(page: Page, [r, g, b]: [number, number, number], tolerance = 24): Promise<number> {
+  const near = (pixel: number) => Math.abs(((pixel >> 16) & 255) - r) <= tolerance && Math.abs(((pixel >> 8) & 255) - g) <= tolerance && Math.abs((pixel & 255) - b) <= tolerance;
+  return (await mapPixels(page)).filter(near).length;
 }
 
 /** Saves a screenshot when MAP_APP_SCREENSHOTS names a folder (for people to look at; nothing asserts on it). */

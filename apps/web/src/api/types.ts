@@ -16,4 +16,13 @@ export type {
   SearchResultView,
   SearchResponseView,
   BlockCoverageView,
+  AssembledSiteView,
+  NearMissesView,
+  OneAwayParcelView,
+  RelaxationView,
 } from '@lp/contracts';
+
+import type { AssembledSiteView, SearchResponseView } from '@lp/contracts';
+
+/** A search answer as the panel shows it: parcels, or (a query for a site of several parcels) sites. */
+export type SearchOutcome = SearchResponseView & { sites?: AssembledSiteView[]; candidates?: number; note?: string };
