@@ -162,7 +162,9 @@ describe('site assembly', () => {
     expect(answer.interpretation.request.filters?.area_sqm).toBeUndefined();
     expect(answer.interpretation.filters.join(' ')).toMatch(/teren z kilku sąsiednich działek, łącznie co najmniej 2 ha/);
     expect(answer.interpretation.assumptions.join(' ')).toMatch(/szukano terenów z kilku sąsiednich działek/);
-    const replayed = await assemblies.run({ ...answer.interpretation.request, assembly: answer.interpretation.assembly! });
+    const replayed = await assemblies.run({ ...answer.interpretation.request, language: 'pl', assembly: answer.interpretation.assembly! });
+    // a Polish query's sites say why in Polish
+    expect(answer.sites![0]!.why[0]).toMatch(/^\d+ (sąsiednie działki|sąsiednich działek), łącznie \d+,\d\d ha \(największa \d+,\d\d ha\)$/);
     expect(answer.results).toEqual([]);
     expect(answer.sites!.map((s) => s.parcels.map((p) => p.parcel_id))).toEqual(replayed.results.map((s) => s.parcels.map((p) => p.parcel_id)));
     expect(answer.sites!.length).toBeGreaterThan(0);

@@ -51,7 +51,7 @@ describe('natural-language search replays as structured search', () => {
       }
       const answer = await nl.run({ query: corpusCase.q });
       if (answer.interpretation.assembly) {
-        const body = JSON.parse(JSON.stringify({ ...answer.interpretation.request, assembly: answer.interpretation.assembly }));
+        const body = JSON.parse(JSON.stringify({ ...answer.interpretation.request, language: answer.interpretation.language, assembly: answer.interpretation.assembly }));
         const sites = await assemblies.run(validateMessage(AssemblySearchRequest, body));
         expect({ q: corpusCase.q, sites: sites.results, coverage: sites.coverage, blocked: sites.blocked }).toEqual({ q: corpusCase.q, sites: answer.sites, coverage: answer.coverage, blocked: answer.blocked });
         expect(answer.results).toEqual([]);

@@ -6,6 +6,7 @@ import {
   type AssembledSiteView,
   type AssemblySearchRequest,
   type AssemblySearchResponseView,
+  type NlLanguage,
   type SearchFilters,
 } from '@lp/contracts';
 import { ParcelSearchService } from '../engine/parcel-search.service.js';
@@ -14,6 +15,7 @@ import { SqlParams } from '@lp/db';
 import { ASSEMBLY_CANDIDATES_MAX, AssemblyRepository, type CandidateRow } from './assembly.repository.js';
 import { assembleSites } from './site-assembler.js';
 import { scoreSites, siteSignalValue, type MemberSignals } from './site-score.js';
+import { siteWhy } from './site-why.js';
 
 /**
  * Criteria judged over the whole site: a site is as near as its nearest member, its slope the
@@ -26,8 +28,6 @@ function isSiteLevel(criterion: string, filters: SearchFilters): boolean {
   const near = (filters.near ?? []).find((n) => `near:${n.layer}` === criterion);
   return near !== undefined && near.within_m > 0;
 }
-
-const hectares = (sqm: number): string => `${(sqm / 10_000).toFixed(2)} ha`;
 
 interface Site {
   members: CandidateRow[];
@@ -101,7 +101,7 @@ export class AssemblyService {
         teryt: largest!.teryt,
         score,
         components,
-        why: this.why(site, nearSite, slopeMax),
+        why: this.why(site, nearSite, slopeMax, request.language),
       };
       if (site.unscreened.length > 0) view.unscreened = site.unscreened;
       return view;
@@ -127,13 +127,13 @@ export class AssemblyService {
     return { members: sorted, total, slope, unscreened };
   }
 
-  private why(site: Site, nearSite: ReadonlyArray<{ criterion: string; alias: string }>, slopeMax: number | undefined): string[] {
-    const lines = [`${site.members.length} ${site.members.length === 1 ? 'parcel' : 'neighbouring parcels'}, ${hectares(site.total)} together (largest ${hectares(Number(site.members[0]!.area_sqm))})`];
-    for (const near of nearSite) {
+  private why(site: Site, nearSite: ReadonlyArray<{ criterion: string; alias: string }>, slopeMax: number | undefined, lang: NlLanguage | undefined): string[] {
+    const metBy = nearSite.flatMap((near) => {
       const member = site.members.find((m) => m[near.alias] === true);
-      if (member) lines.push(`${near.criterion}: met by member ${member.parcel_id}`);
-    }
-    if (slopeMax !== undefined && site.slope !== null) lines.push(`mean slope ${site.slope.toFixed(1)} % by area (at most ${slopeMax} %)`);
-    return lines;
+      return member ? [{ criterion: near.criterion, parcelId: member.parcel_id }] : [];
+    });
+    const slope = slopeMax !== undefined && site.slope !== null ? { pct: site.slope, max: slopeMax } : undefined;
+    return siteWhy({ parcels: site.members.length, totalSqm: site.total, largestSqm: Number(site.members[0]!.area_sqm), metBy, ...(slope ? { slope } : {}) }, lang);
   }
+
 }

@@ -72,7 +72,7 @@ export class NaturalLanguageService {
     if (!this.assemblies) {
       throw new AppError('service_unavailable', 'Site assembly is not available, so no sites can be returned; POST /v1/search/natural-language/interpret gives the interpretation of the query.');
     }
-    const answer = await this.assemblies.run({ ...interpretation.request, assembly: interpretation.assembly! });
+    const answer = await this.assemblies.run({ ...interpretation.request, language: interpretation.language, assembly: interpretation.assembly! });
     return {
       interpretation,
       count: answer.count,

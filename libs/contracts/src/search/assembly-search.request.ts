@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsInt, IsNumber, IsObject, Max, Min, ValidateNested } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsNumber, IsObject, Max, Min, ValidateNested } from 'class-validator';
 import { Optional } from '../common/optional.js';
+import { NL_LANGUAGES, type NlLanguage } from './natural-language.request.js';
 import { SearchParcelsRequest } from './search-parcels.request.js';
 
 /** Bounds of site assembly, in one place for the decorators, the messages and the engine. */
@@ -62,6 +63,11 @@ export class AssemblyOptions {
  * `area_sqm` bounds each member (keeps slivers out); `limit` counts sites.
  */
 export class AssemblySearchRequest extends SearchParcelsRequest {
+  @ApiPropertyOptional({ enum: NL_LANGUAGES, default: 'en', description: "Language of each site's why" })
+  @Optional()
+  @IsIn(NL_LANGUAGES, { message: `language must be one of ${NL_LANGUAGES.join(', ')}` })
+  language?: NlLanguage;
+
   @ApiProperty({ type: AssemblyOptions })
   @IsDefined({ message: ASSEMBLY_MESSAGE })
   @IsObject({ message: ASSEMBLY_MESSAGE })
