@@ -1,9 +1,10 @@
-import type { AssemblySearchRequest, AssemblySearchResponseView, ScenarioListView, SearchParcelsRequest } from '@lp/contracts';
+import type { AssemblySearchResponseView, ScenarioListView, SearchParcelsRequest } from '@lp/contracts';
 import { z } from 'zod';
 import { READ_ONLY_TOOL, defineTool } from './tool-definition.js';
 import { mapUrlFor } from './support/parcel-links.js';
 import { regionInput, regionOutput, regionOutputOf, resolveRegion } from './support/region-resolver.js';
 import { blockedMessage, coverageWarningLines, searchCoverageOf, searchOutcomeFields, unrankedLines } from './support/search-coverage.js';
+import { siteRequestOf } from './support/site-request.js';
 import { bulletList, formatArea } from './support/text-format.js';
 
 const SITES_MAX = 20;
@@ -30,12 +31,6 @@ const outputSchema = z.object({
   note: z.string().optional(),
 });
 
-/** The site's area replaces the scenario's minimum parcel area: as a bound on each member it would rule out the strips a site is made of. */
-function withoutParcelArea(request: SearchParcelsRequest): SearchParcelsRequest {
-  const { area_sqm: _area, ...filters } = request.filters ?? {};
-  return { ...request, filters };
-}
-
 export const findAssembledSitesTool = defineTool({
   name: 'find_assembled_sites',
   title: 'Find sites made of several neighbouring parcels',
@@ -60,16 +55,15 @@ export const findAssembledSitesTool = defineTool({
   annotations: READ_ONLY_TOOL,
   async run({ region, scenario, params, min_total_area_sqm, max_parcels, max_gap_m, limit }, ctx) {
     const unit = await resolveRegion(ctx.gateway, region);
-    const base =
+    const base: SearchParcelsRequest =
       scenario === undefined
         ? { region: unit.teryt }
-        : withoutParcelArea(await ctx.gateway.post<SearchParcelsRequest>(`/v1/scenarios/${encodeURIComponent(scenario)}/compile`, { region: unit.teryt, ...(params ? { params } : {}) }));
-    const minTotal = min_total_area_sqm;
-    const body: AssemblySearchRequest = {
-      ...base,
+        : await ctx.gateway.post<SearchParcelsRequest>(`/v1/scenarios/${encodeURIComponent(scenario)}/compile`, { region: unit.teryt, ...(params ? { params } : {}) });
+    const body = siteRequestOf(
+      base,
+      { min_total_area_sqm, ...(max_parcels !== undefined ? { max_parcels } : {}), ...(max_gap_m !== undefined ? { max_gap_m } : {}) },
       limit,
-      assembly: { min_total_area_sqm: minTotal, ...(max_parcels !== undefined ? { max_parcels } : {}), ...(max_gap_m !== undefined ? { max_gap_m } : {}) },
-    };
+    );
     const [response, catalogue] = await Promise.all([
       ctx.gateway.post<AssemblySearchResponseView>('/v1/search/assemblies', body),
       scenario === undefined ? undefined : ctx.gateway.get<ScenarioListView>('/v1/scenarios'),
@@ -78,7 +72,7 @@ export const findAssembledSitesTool = defineTool({
     const structured: z.output<typeof outputSchema> = {
       scenario: scenario ?? null,
       region: regionOutputOf(unit),
-      min_total_area_sqm: minTotal,
+      min_total_area_sqm,
       candidates: response.candidates,
       count: response.count,
       matched: response.matched,
@@ -100,7 +94,7 @@ export const findAssembledSitesTool = defineTool({
     const where = `${unit.name} (${unit.teryt})`;
     if (response.blocked) return { structuredContent: structured, text: blockedMessage(coverage, where), isError: true };
     const lines = [
-      `${title ? `${title}: s` : 'S'}ites of at least ${formatArea(minTotal)} in ${where}: ${response.count} shown of ${response.matched}, built from ${response.candidates} parcels passing the per-parcel criteria.`,
+      `${title ? `${title}: s` : 'S'}ites of at least ${formatArea(min_total_area_sqm)} in ${where}: ${response.count} shown of ${response.matched}, built from ${response.candidates} parcels passing the per-parcel criteria.`,
       ...bulletList(structured.results, (site) => `${formatArea(site.total_area_sqm)} in ${site.parcels.length} parcels (${site.parcels.map((p) => p.parcel_id).join(', ')}), ${site.gmina}${site.score === null ? '' : `, score ${site.score}`}; ${site.why.join('; ')} ${site.parcels[0]!.map_url}`),
       ...(response.note ? [response.note] : []),
       ...unrankedLines(structured.unranked_signals),

@@ -6,6 +6,7 @@ import { mapUrlFor } from './support/parcel-links.js';
 import { regionInput, regionOutput, regionOutputOf, resolveRegion } from './support/region-resolver.js';
 import { blockedMessage, coverageWarningLines, searchCoverageOf, searchOutcomeFields, unrankedLines } from './support/search-coverage.js';
 import { nearMissesOf, nearMissLines } from './support/near-misses.js';
+import { siteRequestOf } from './support/site-request.js';
 import { bulletList, formatArea } from './support/text-format.js';
 import { TOOL_LIMIT } from './support/tool-limit.js';
 
@@ -137,7 +138,6 @@ async function offerAssemblies(
 ): Promise<{ matched: number; min_total_area_sqm: number } | undefined> {
   const minArea = request.filters?.area_sqm?.min;
   if (response.blocked || response.matched >= NEAR_MISSES_BELOW || minArea === undefined) return undefined;
-  const { area_sqm: _area, ...filters } = request.filters ?? {};
-  const sites = await gateway.post<AssemblySearchResponseView>('/v1/search/assemblies', { ...request, filters, limit: 1, assembly: { min_total_area_sqm: minArea } });
+  const sites = await gateway.post<AssemblySearchResponseView>('/v1/search/assemblies', siteRequestOf(request, { min_total_area_sqm: minArea }, 1));
   return { matched: sites.matched, min_total_area_sqm: minArea };
 }

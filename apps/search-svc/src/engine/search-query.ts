@@ -111,6 +111,11 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
   const site: MatchedSelect['site'] = [];
   let spatial = input.scope.kind === 'bbox';
   const allowed = new Set(input.allowed);
+  // a criterion's measured distance and the feature's name, for the result's facts
+  const selectMeasured = (index: number, criterion: string, distance: string, name: string): void => {
+    select.push(`${distance} AS nd${index}`, `${name} AS nn${index}`);
+    near.push({ criterion, distance: `nd${index}`, name: `nn${index}` });
+  };
   for (const [index, plan] of input.plans.entries()) {
     const id = plan.criterion.criterion;
     const writer = filters.get(id);
@@ -128,10 +133,7 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
       const sql = writer(params);
       spatial ||= sql.spatial;
       where.push(`(${failingSql(sql, plan, input, params)})`);
-      if (sql.distance) {
-        select.push(`${sql.distance} AS nd${index}`, `${sql.featureName ?? 'NULL::text'} AS nn${index}`);
-        near.push({ criterion: id, distance: `nd${index}`, name: `nn${index}` });
-      }
+      if (sql.distance) selectMeasured(index, id, sql.distance, sql.featureName ?? 'NULL::text');
       continue;
     }
     if (plan.criterion.mode === 'requires') {
@@ -144,10 +146,7 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
         continue;
       }
       where.push(`(${sql.passes})`);
-      if (sql.distance && sql.featureName) {
-        select.push(`${sql.distance} AS nd${index}`, `${sql.featureName} AS nn${index}`);
-        near.push({ criterion: id, distance: `nd${index}`, name: `nn${index}` });
-      }
+      if (sql.distance && sql.featureName) selectMeasured(index, id, sql.distance, sql.featureName);
       continue;
     }
     // screens: checked where the data exists; elsewhere the row is returned and says it was not screened
