@@ -4,7 +4,8 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AppError } from '@lp/contracts';
 import { startNatsServer, type TestNatsServer } from '@lp/testing';
 import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
-import { bootstrapService, DEADLINE_HEADER, MAX_ERROR_MESSAGE_CHARS, metricsRegistry, NatsRpcClient, type RunningService } from '@lp/messaging';
+import { bootstrapService, DEADLINE_HEADER, NatsRpcClient, type RunningService } from '@lp/messaging';
+import { MAX_ERROR_MESSAGE_CHARS, metricsRegistry } from '@lp/runtime';
 
 /** Handled calls, so a test can tell a dropped request from a handled one. */
 const handled: string[] = [];

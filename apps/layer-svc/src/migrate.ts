@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { runMigrateCommand } from '@lp/db';
-import { loadEnv } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import { LayerSvcEnv } from './config/layer-svc.env.js';
 import { LAYER_MIGRATIONS, LAYER_PUBLISHED_SCHEMA, LAYER_SCHEMA } from './db/migrations/index.js';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, type ConstraintsView, type ParcelFeatureView, type ProximityView, type RegulationsView, type TerrainView } from '@lp/contracts';
-import { loadEnv, NatsRpcClient, type RunningService } from '@lp/messaging';
+import { NatsRpcClient, type RunningService } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import { createTestDatabase, eventually, refreshLayer, startNatsServer, testEnvironment, writeLayerSource, type TestDatabase, type TestNatsServer } from '@lp/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
-import { createStatusController, currentDeadlineMs } from '@lp/messaging';
+import { createStatusController } from '@lp/messaging';
+import { currentDeadlineMs } from '@lp/runtime';
 import { SEARCH_SVC_ENV, type SearchSvcEnv } from './config/search-svc.env.js';
 import { SEARCH_SCHEMA } from './db/migrations/index.js';
 import { NamedFeaturesRepository } from './natural-language/anchors/named-features.repository.js';

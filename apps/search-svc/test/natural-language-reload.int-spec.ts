@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, SearchSubjects, type InterpretationView } from '@lp/contracts';
-import { loadEnv, NatsRpcClient, type RunningService } from '@lp/messaging';
+import { NatsRpcClient, type RunningService } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import {
   createTestDatabase,
   eventually,

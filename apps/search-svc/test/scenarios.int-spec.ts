@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, assertSearchRequest, SearchSubjects, type ScenarioListView, type SearchParcelsRequest } from '@lp/contracts';
-import { loadEnv, NatsRpcClient, type RunningService } from '@lp/messaging';
+import { NatsRpcClient, type RunningService } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import { createTestDatabase, startNatsServer, type TestDatabase, type TestNatsServer } from '@lp/testing';
 import { SearchSvcEnv } from '../src/config/search-svc.env.js';
 import { startSearchSvc } from '../src/search-svc.app.js';

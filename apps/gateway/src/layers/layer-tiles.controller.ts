@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Inject, Param, Req, Res } from '@nestjs/commo
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { LayerSubjects, LayerTileRequest, LayerTilesetRequest, TileJsonView, type LayerTileReply } from '@lp/contracts';
 import { TILE_MAX_ZOOM } from '@lp/geo';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitClass, RequireScope } from '../auth/route-policy.js';
 import { ApiTileRoute, entityTags, sendTile } from './tile-reply.js';

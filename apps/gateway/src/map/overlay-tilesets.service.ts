@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LayerSubjects, LayerTilesetRequest, type TileJsonView } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyRequest } from 'fastify';
 import { ServiceCaller } from '../rpc/service-caller.js';
 import { styleOverlays } from './map-style.js';

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { currentRequestContext, NatsRpcClient } from '@lp/messaging';
+import { NatsRpcClient } from '@lp/messaging';
+import { currentRequestContext } from '@lp/runtime';
 import { randomUUID } from 'node:crypto';
 import { PARCEL_SVC_ENV, type ParcelSvcEnv } from '../config/parcel-svc.env.js';
 

@@ -7,7 +7,7 @@ import {
   type NaturalLanguageSearchRequest,
   type NaturalLanguageSearchView,
 } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import { AssemblyService } from '../assemblies/assembly.service.js';
 import { NamedFeaturesService } from './anchors/named-features.service.js';
 import { interpret } from './interpreter.js';

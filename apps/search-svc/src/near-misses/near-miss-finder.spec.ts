@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { AppError, type SearchParcelsRequest } from '@lp/contracts';
-import { currentDeadlineMs, runWithRequestContext } from '@lp/messaging';
+import { currentDeadlineMs, runWithRequestContext } from '@lp/runtime';
 import type { ParcelSearchResponse } from '../natural-language/parcel-search.js';
 import { NearMissFinder, type SearchFn } from './near-miss-finder.js';
 

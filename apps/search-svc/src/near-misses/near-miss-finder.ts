@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { currentDeadlineMs, currentRequestContext, runWithRequestContext } from '@lp/messaging';
+import { currentDeadlineMs, currentRequestContext, runWithRequestContext } from '@lp/runtime';
 import { AppError, NEAR_MISSES_BELOW, ONE_AWAY_PER_CRITERION, type NearMissesView, type OneAwayParcelView, type RelaxationView, type SearchParcelsRequest } from '@lp/contracts';
 import type { ParcelSearchResponse } from '../natural-language/parcel-search.js';
 import type { ExplainedResult } from '../natural-language/why/result-facts.js';
