@@ -20,7 +20,7 @@ describe('geocode-svc address search over NATS against PostGIS', () => {
   let client: NatsRpcClient;
 
   const geocode = (q: unknown, limit?: unknown): Promise<GeocodeCandidateView[]> =>
-    client.call<GeocodeCandidateView[]>('geocode.addresses.search', limit === undefined ? { q } : { q, limit }, { requestId: 'int-test', timeoutMs: 5000 });
+    client.callRaw<GeocodeCandidateView[]>('geocode.addresses.search', limit === undefined ? { q } : { q, limit }, { requestId: 'int-test', timeoutMs: 5000 });
   const labels = async (q: string, limit?: number): Promise<string[]> => (await geocode(q, limit)).map((candidate) => candidate.label);
   const best = async (q: string): Promise<GeocodeCandidateView> => (await geocode(q))[0]!;
   const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> => {

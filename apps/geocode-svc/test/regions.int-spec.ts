@@ -17,7 +17,7 @@ describe('geocode-svc regions over NATS against PostGIS', () => {
   let client: NatsRpcClient;
 
   const find = (q: unknown, limit?: unknown): Promise<RegionView[]> =>
-    client.call<RegionView[]>('geocode.regions.find', limit === undefined ? { q } : { q, limit }, { requestId: 'int-test', timeoutMs: 5000 });
+    client.callRaw<RegionView[]>('geocode.regions.find', limit === undefined ? { q } : { q, limit }, { requestId: 'int-test', timeoutMs: 5000 });
   const teryts = async (q: string, limit?: number): Promise<string[]> => (await find(q, limit)).map((region) => region.teryt);
   const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> => {
     const connection = new pg.Client({ connectionString: db.url });

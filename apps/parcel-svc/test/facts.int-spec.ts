@@ -19,7 +19,7 @@ describe('parcel facts on the demo data', () => {
   let service: RunningService;
   let client: NatsRpcClient;
   let sql: pg.Client;
-  const call = <T>(subject: string, data: unknown): Promise<T> => client.call<T>(subject, data, { requestId: 'facts-test', timeoutMs: 20_000 });
+  const call = <T>(subject: string, data: unknown): Promise<T> => client.callRaw<T>(subject, data, { requestId: 'facts-test', timeoutMs: 20_000 });
   const one = async <T>(text: string, params: unknown[] = []): Promise<T> => {
     const { rows } = await sql.query(text, params);
     if (!rows[0]) throw new Error(`no row for: ${text}`);

@@ -11,7 +11,7 @@ describe('parcel-svc over NATS against PostGIS', () => {
   let nats: TestNatsServer;
   let service: RunningService;
   let client: NatsRpcClient;
-  const call = <T>(subject: string, data: unknown): Promise<T> => client.call<T>(subject, data, { requestId: 'int-test', timeoutMs: 5000 });
+  const call = <T>(subject: string, data: unknown): Promise<T> => client.callRaw<T>(subject, data, { requestId: 'int-test', timeoutMs: 5000 });
 
   beforeAll(async () => {
     [db, nats] = await Promise.all([createTestDatabase(), startNatsServer()]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AppError, assertSearchRequest, SearchSubjects, type InterpretationView } from '@lp/contracts';
+import { AppError, assertSearchRequest, SearchSubjects, type InterpretationView, type Subject } from '@lp/contracts';
 import { NatsRpcClient, type RunningService } from '@lp/messaging';
 import { loadEnv } from '@lp/runtime';
 import { createTestDatabase, startNatsServer, type TestDatabase, type TestNatsServer } from '@lp/testing';
@@ -11,7 +11,7 @@ describe('search-svc natural-language interpretation over NATS, on the demo data
   let nats: TestNatsServer;
   let service: RunningService;
   let client: NatsRpcClient;
-  const call = <T>(subject: string, data: unknown): Promise<T> => client.call<T>(subject, data, { requestId: 'int-test', timeoutMs: 10_000 });
+  const call = <T>(subject: Subject<unknown, unknown>, data: unknown): Promise<T> => client.callRaw<T>(subject, data, { requestId: 'int-test', timeoutMs: 10_000 });
   const interpret = (data: unknown): Promise<InterpretationView> => call<InterpretationView>(SearchSubjects.nlInterpret, data);
   const failure = (data: unknown): Promise<AppError> =>
     interpret(data).then(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AppError, assertSearchRequest, SearchSubjects, type ScenarioListView, type SearchParcelsRequest } from '@lp/contracts';
+import { AppError, assertSearchRequest, SearchSubjects, type ScenarioListView, type SearchParcelsRequest, type Subject } from '@lp/contracts';
 import { NatsRpcClient, type RunningService } from '@lp/messaging';
 import { loadEnv } from '@lp/runtime';
 import { createTestDatabase, startNatsServer, type TestDatabase, type TestNatsServer } from '@lp/testing';
@@ -11,11 +11,11 @@ describe('search-svc scenarios over NATS', () => {
   let nats: TestNatsServer;
   let service: RunningService;
   let client: NatsRpcClient;
-  const call = <T>(subject: string, data: unknown): Promise<T> => client.call<T>(subject, data, { requestId: 'int-test', timeoutMs: 5000 });
-  const failure = (subject: string, data: unknown): Promise<AppError> =>
+  const call = <T>(subject: Subject<unknown, unknown>, data: unknown): Promise<T> => client.callRaw<T>(subject, data, { requestId: 'int-test', timeoutMs: 5000 });
+  const failure = (subject: Subject<unknown, unknown>, data: unknown): Promise<AppError> =>
     call(subject, data).then(
       () => {
-        throw new Error(`${subject} answered without an error`);
+        throw new Error(`${subject.name} answered without an error`);
       },
       (error: unknown) => error as AppError,
     );

@@ -75,7 +75,7 @@ describe('search index on layer refreshes', () => {
       expect(build).toEqual({ built_at: far.built_at, version });
     }, 60_000);
 
-    const response = await client.call<SearchResponseView>(
+    const response = await client.callRaw<SearchResponseView>(
       SearchSubjects.parcelsRun,
       { region: target.teryt, filters: { near: [{ layer: 'transport_stops', within_m: 0 }] }, limit: 200 },
       { requestId: 'search-index-test', timeoutMs: 20_000 },

@@ -6,6 +6,7 @@ export * from './common/provenance.view.js';
 export * from './common/coverage-status.js';
 export * from './common/optional.js';
 export * from './common/link.view.js';
+export * from './common/subject.js';
 export * from './health/health.view.js';
 export * from './parcel/parcel.subjects.js';
 export * from './parcel/parcel-id.js';

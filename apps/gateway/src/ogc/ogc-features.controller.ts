@@ -18,9 +18,6 @@ import {
   OgcCollectionsView,
   OgcConformanceView,
   OgcLandingView,
-  type LayerCollectionsReply,
-  type LayerFeaturePageReply,
-  type LayerQueryablesReply,
   type LinkView,
 } from '@lp/contracts';
 import { validateMessage } from '@lp/runtime';
@@ -79,7 +76,7 @@ export class OgcFeaturesController {
   @ApiOkResponse({ type: OgcCollectionsView })
   @ApiV1Route('layers:read', [])
   async collections(@Req() request: FastifyRequest): Promise<OgcCollectionsView> {
-    const reply = await this.services.call<LayerCollectionsReply>(request, LayerSubjects.collections, {});
+    const reply = await this.services.call(request, LayerSubjects.collections, {});
     return collectionsDocument(publicBaseUrl(this.env, request), reply.layers);
   }
 
@@ -91,7 +88,7 @@ export class OgcFeaturesController {
   @ApiV1Route('layers:read', [400, 404])
   async collection(@Param('collectionId') collectionId: string, @Req() request: FastifyRequest): Promise<OgcCollectionView> {
     const message = validateMessage(LayerCollectionsRequest, { layer_id: collectionId });
-    const reply = await this.services.call<LayerCollectionsReply>(request, LayerSubjects.collections, message);
+    const reply = await this.services.call(request, LayerSubjects.collections, message);
     return collectionDocument(publicBaseUrl(this.env, request), reply.layers[0]!);
   }
 
@@ -145,7 +142,7 @@ export class OgcFeaturesController {
     @Req() request: FastifyRequest,
   ): Promise<LayerFeaturePageView> {
     const message = validateMessage(LayerItemsRequest, { layer_id: collectionId, bbox, limit: queryNumber(limit), cursor, filter, filter_lang: filterLang });
-    const page = await this.services.call<LayerFeaturePageReply>(request, LayerSubjects.items, message);
+    const page = await this.services.call(request, LayerSubjects.items, message);
     return { ...page, links: pageLinks(publicBaseUrl(this.env, request), request.url, page.next_cursor, GEOJSON) };
   }
 
@@ -166,7 +163,7 @@ export class OgcFeaturesController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const message = validateMessage(LayerQueryablesRequest, { layer_id: collectionId });
-    const queryables = await this.services.call<LayerQueryablesReply>(request, LayerSubjects.queryables, message);
+    const queryables = await this.services.call(request, LayerSubjects.queryables, message);
     // GDAL 3.6 accepts only JSON media types here, so schema+json is sent to those who ask for it.
     const type = acceptsPreferred(accept, SCHEMA_TYPE) ? SCHEMA_TYPE : 'application/json';
     await reply.header('content-type', `${type}; charset=utf-8`).send(queryablesDocument(publicBaseUrl(this.env, request), queryables));
@@ -182,7 +179,7 @@ export class OgcFeaturesController {
   @ApiV1Route('layers:read', [400, 404])
   async item(@Param('collectionId') collectionId: string, @Param('featureId') featureId: string, @Req() request: FastifyRequest): Promise<LayerFeatureView & { links: LinkView[] }> {
     const message = validateMessage(LayerItemRequest, { layer_id: collectionId, feature_id: featureId });
-    const feature = await this.services.call<LayerFeatureView>(request, LayerSubjects.item, message);
+    const feature = await this.services.call(request, LayerSubjects.item, message);
     const collection = `${publicBaseUrl(this.env, request)}${OGC_PREFIX}/collections/${collectionId}`;
     return {
       ...feature,
