@@ -174,6 +174,26 @@ export default defineConfig(
     },
   },
   {
+    // Migrations are frozen: one never imports application code or a lib, so it does the same on
+    // a fresh database as it did on an upgraded one. What follows live data (layer-svc's catalogue
+    // layers) is an idempotent step migrate.js runs after them (MigrateOptions.afterMigrations).
+    files: ['apps/*/src/db/migrations/*.ts'],
+    ignores: ['apps/*/src/db/migrations/index.ts', ...TEST_FILES],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['./*', '../*', '@lp/*'],
+              message: 'A migration is frozen: write its SQL out in full instead of importing application code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Config files at the root (this file, jest.config.mjs).
     files: ['*.mjs'],
     extends: [js.configs.recommended],

@@ -34,6 +34,8 @@ const PLANTED = {
   productionTestHelper: { filePath: 'apps/parcel-svc/src/report/test/planted-helper.ts', code: importing('createTestDatabase', '@lp/testing') },
   // The gateway reads other contexts over the bus, never from a database.
   gatewayDataAccess: { filePath: 'apps/gateway/src/parcels/planted-query.ts', code: importing('DatabaseModule', '@lp/db') },
+  // A migration following live code would do one thing on a fresh database and another on an upgraded one.
+  migrationOnLiveCode: { filePath: 'apps/layer-svc/src/db/migrations/1999999999999-planted.ts', code: importing('LAYER_CATALOGUE', '@lp/contracts') },
 };
 
 const LEGAL = {
@@ -58,6 +60,10 @@ describe('lint boundaries', () => {
     const messages = linted.get(PLANTED.gatewayDataAccess.filePath) ?? [];
     expect(messages.map((m) => m.ruleId)).toContain('no-restricted-imports');
     expect(messages.map((m) => m.message).join('\n')).toMatch(/apps\/gateway\/src\/store/);
+  });
+
+  it('refuses a migration importing application code', () => {
+    expect(rulesAt(PLANTED.migrationOnLiveCode)).toContain('no-restricted-imports');
   });
 
   it('accepts the legal import next to each wall', () => {
