@@ -19,15 +19,7 @@ describe('geocode-svc regions over NATS against PostGIS', () => {
   const find = (q: unknown, limit?: unknown): Promise<RegionView[]> =>
     client.callRaw<RegionView[]>('geocode.regions.find', limit === undefined ? { q } : { q, limit }, { requestId: 'int-test', timeoutMs: 5000 });
   const teryts = async (q: string, limit?: number): Promise<string[]> => (await find(q, limit)).map((region) => region.teryt);
-  const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> => {
-    const connection = new pg.Client({ connectionString: db.url });
-    await connection.connect();
-    try {
-      return (await connection.query<T>(text, params)).rows;
-    } finally {
-      await connection.end();
-    }
-  };
+  const sql = <T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> => db.sql<T>(text, params);
   const lastBuild = async () => (await sql<{ run_id: string; unit_count: number; rebuilt_at: Date }>(`SELECT run_id, unit_count, rebuilt_at FROM geocode.admin_units_source`))[0];
   const consumerInfo = async () => (await jetstreamManager(client.nats)).consumers.info('EVENTS', LAYER_EVENTS_CONSUMER);
 
