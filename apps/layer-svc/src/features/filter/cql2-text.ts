@@ -1,28 +1,51 @@
 import { AppError } from '@lp/contracts';
+import { GEOMETRY_PROPERTY, bboxPolygon, type Cql2Geometry } from './cql2-geometry.js';
 
 /**
- * A CQL2 text filter (OGC API - Features Part 3) as a tree: basic comparison, LIKE, BETWEEN, IN,
- * IS NULL, AND/OR/NOT. Spatial and temporal functions are not part of what we accept.
+ * A CQL2 filter (OGC API - Features Part 3) as a tree, the same for CQL2 text and CQL2 JSON: basic
+ * comparison, LIKE, BETWEEN, IN, IS NULL, AND/OR/NOT and S_INTERSECTS. Temporal functions are not
+ * part of what we accept.
+ *
+ * `at` says where a part of the filter is, for error messages: a 0-based character position in
+ * CQL2 text, a JSON pointer (`/args/1`) in CQL2 JSON.
  */
-/** `at`: where the literal starts in the filter text, for error messages. */
-export type Cql2Literal = ({ kind: 'string'; value: string } | { kind: 'number'; value: number } | { kind: 'boolean'; value: boolean } | { kind: 'date'; value: string }) & { at: number };
+export type Cql2At = number | string;
+export type Cql2Literal = ({ kind: 'string'; value: string } | { kind: 'number'; value: number } | { kind: 'boolean'; value: boolean } | { kind: 'date'; value: string }) & { at: Cql2At };
 export interface Cql2Property {
   name: string;
-  /** Where the name starts in the filter text (0-based), for error messages. */
-  at: number;
+  at: Cql2At;
 }
 export type Cql2Node =
   | { op: 'and' | 'or'; args: Cql2Node[] }
   | { op: 'not'; arg: Cql2Node }
-  | { op: '=' | '<>' | '<' | '<=' | '>' | '>='; property: Cql2Property; value: Cql2Literal; at: number }
-  | { op: 'like'; property: Cql2Property; pattern: string; negated: boolean; at: number }
-  | { op: 'between'; property: Cql2Property; low: Cql2Literal; high: Cql2Literal; negated: boolean; at: number }
-  | { op: 'in'; property: Cql2Property; values: Cql2Literal[]; negated: boolean; at: number }
-  | { op: 'isNull'; property: Cql2Property; negated: boolean };
+  | { op: '=' | '<>' | '<' | '<=' | '>' | '>='; property: Cql2Property; value: Cql2Literal; at: Cql2At }
+  | { op: 'like'; property: Cql2Property; pattern: string; negated: boolean; at: Cql2At }
+  | { op: 'between'; property: Cql2Property; low: Cql2Literal; high: Cql2Literal; negated: boolean; at: Cql2At }
+  | { op: 'in'; property: Cql2Property; values: Cql2Literal[]; negated: boolean; at: Cql2At }
+  | { op: 'isNull'; property: Cql2Property; negated: boolean }
+  /** The geometry is checked when the filter is compiled, where its CRS is known. */
+  | { op: 's_intersects'; property: Cql2Property; geometry: Cql2Geometry; at: Cql2At };
 
 export const CQL2_SUMMARY =
   "CQL2 text: <property> = | <> | < | <= | > | >= <literal>, <property> [NOT] LIKE '<pattern>', [NOT] BETWEEN <a> AND <b>, [NOT] IN (<a>, ...), IS [NOT] NULL, " +
+  `S_INTERSECTS(${GEOMETRY_PROPERTY}, <WKT geometry or BBOX(x1, y1, x2, y2)>), ` +
   "combined with AND, OR, NOT and parentheses; literals are 'text', numbers, TRUE/FALSE and DATE('YYYY-MM-DD')";
+
+export const CQL2_JSON_SUMMARY =
+  'CQL2 JSON: {"op": "and"|"or"|"not", "args": [...]}, {"op": "="|"<>"|"<"|"<="|">"|">="|"like"|"between"|"in"|"isNull", "args": [{"property": "<name>"}, <values>]}, ' +
+  `{"op": "s_intersects", "args": [{"property": "${GEOMETRY_PROPERTY}"}, <GeoJSON geometry or {"bbox": [x1, y1, x2, y2]}>]}; ` +
+  'literals are strings, numbers, true/false and {"date": "YYYY-MM-DD"}';
+
+const WKT_TYPES: Record<string, string> = {
+  POINT: 'Point',
+  LINESTRING: 'LineString',
+  POLYGON: 'Polygon',
+  MULTIPOINT: 'MultiPoint',
+  MULTILINESTRING: 'MultiLineString',
+  MULTIPOLYGON: 'MultiPolygon',
+  GEOMETRYCOLLECTION: 'GeometryCollection',
+};
+const WKT_ALLOWED = 'a WKT geometry (POINT(x y), LINESTRING(...), POLYGON((...)), MULTI..., GEOMETRYCOLLECTION(...)) or BBOX(x1, y1, x2, y2)';
 
 type TokenKind = 'ident' | 'quoted' | 'string' | 'number' | 'op' | 'punct' | 'end';
 interface Token {
@@ -31,7 +54,7 @@ interface Token {
   at: number;
 }
 
-const KEYWORDS = new Set(['AND', 'OR', 'NOT', 'LIKE', 'BETWEEN', 'IN', 'IS', 'NULL', 'TRUE', 'FALSE', 'DATE']);
+const KEYWORDS = new Set(['AND', 'OR', 'NOT', 'LIKE', 'BETWEEN', 'IN', 'IS', 'NULL', 'TRUE', 'FALSE', 'DATE', 'S_INTERSECTS']);
 const MAX_DEPTH = 20;
 
 export function parseCql2Text(text: string): Cql2Node {
@@ -41,8 +64,12 @@ export function parseCql2Text(text: string): Cql2Node {
   return node;
 }
 
-/** A 400 that names the offending token and its position, and says what is allowed there. */
-export function filterError(text: string, at: number, problem: string, allowed: string): AppError {
+/**
+ * A 400 that names the offending token and its position (CQL2 text) or its JSON pointer (CQL2
+ * JSON), and says what is allowed there.
+ */
+export function filterError(text: string, at: Cql2At, problem: string, allowed: string): AppError {
+  if (typeof at === 'string') return AppError.invalid(`filter (CQL2 JSON): ${problem} at ${at || '/'}; ${allowed}. ${CQL2_JSON_SUMMARY}.`);
   const near = text.slice(at, at + 30) || 'end of filter';
   return AppError.invalid(`filter: ${problem} at position ${at + 1} (near: ${near}); ${allowed}. ${CQL2_SUMMARY}.`);
 }
@@ -148,6 +175,7 @@ class Parser {
   }
 
   private predicate(): Cql2Node {
+    if (this.isKeyword('S_INTERSECTS')) return this.spatial();
     const property = this.property();
     const token = this.peek();
     if (token.kind === 'op') {
@@ -184,6 +212,98 @@ class Parser {
       return { op: 'in', property, values, negated, at: keyword.at };
     }
     throw filterError(this.text, keyword.at, `expected an operator after ${property.name}, got '${keyword.text || 'the end'}'`, 'use =, <>, <, <=, >, >=, LIKE, BETWEEN, IN or IS NULL');
+  }
+
+  /** S_INTERSECTS(<geometry property>, <spatial literal>), arguments in either order. */
+  private spatial(): Cql2Node {
+    const at = this.peek().at;
+    this.index++;
+    this.expectPunct('(', `S_INTERSECTS takes two arguments in parentheses: S_INTERSECTS(${GEOMETRY_PROPERTY}, POLYGON((...)))`);
+    const literalFirst = this.isGeometryStart();
+    const geometry = literalFirst ? this.geometry() : undefined;
+    if (literalFirst) this.expectPunct(',', 'separate the arguments of S_INTERSECTS with a comma');
+    const property = this.property();
+    if (!literalFirst) this.expectPunct(',', 'separate the arguments of S_INTERSECTS with a comma');
+    const literal = geometry ?? this.geometry();
+    this.expectPunct(')', 'close S_INTERSECTS(...)');
+    return { op: 's_intersects', property, geometry: literal, at };
+  }
+
+  private isGeometryStart(): boolean {
+    const token = this.peek();
+    return token.kind === 'ident' && (token.text.toUpperCase() in WKT_TYPES || token.text.toUpperCase() === 'BBOX');
+  }
+
+  /** A WKT geometry or a CQL2 BBOX, read into GeoJSON. */
+  private geometry(): Cql2Geometry {
+    const token = this.peek();
+    if (!this.isGeometryStart()) throw filterError(this.text, token.at, `expected a geometry, got '${token.text || 'the end'}'`, `write ${WKT_ALLOWED}`);
+    this.index++;
+    const word = token.text.toUpperCase();
+    if (word === 'BBOX') {
+      this.expectPunct('(', 'BBOX takes 4 numbers in parentheses');
+      const values = [this.number()];
+      while (this.acceptPunct(',')) values.push(this.number());
+      this.expectPunct(')', 'close BBOX(...)');
+      const polygon = bboxPolygon(values);
+      if (typeof polygon === 'string') throw filterError(this.text, token.at, polygon, 'write BBOX(x1, y1, x2, y2) in the axis order of filter-crs');
+      return polygon;
+    }
+    const type = WKT_TYPES[word]!;
+    if (this.isKeyword('Z')) this.index++;
+    if (type === 'GeometryCollection') {
+      this.expectPunct('(', 'GEOMETRYCOLLECTION takes its geometries in parentheses');
+      const geometries = [this.geometry()];
+      while (this.acceptPunct(',')) geometries.push(this.geometry());
+      this.expectPunct(')', 'close GEOMETRYCOLLECTION(...)');
+      return { type, geometries };
+    }
+    const depth = { Point: 0, LineString: 1, MultiPoint: 1, Polygon: 2, MultiLineString: 2, MultiPolygon: 3 }[type]!;
+    if (type === 'Point') {
+      this.expectPunct('(', 'POINT takes one position in parentheses: POINT(x y)');
+      const point = this.position();
+      this.expectPunct(')', 'POINT takes one position: POINT(x y)');
+      return { type, coordinates: point };
+    }
+    return { type, coordinates: this.coordinates(depth, type === 'MultiPoint') };
+  }
+
+  /** `depth` levels of parenthesised lists of positions; MULTIPOINT takes its points with or without parentheses. */
+  private coordinates(depth: number, multipoint: boolean): unknown {
+    if (depth === 1 && multipoint) return this.list(() => (this.peek().text === '(' ? this.list(() => this.position())[0] : this.position()));
+    if (depth === 1) return this.list(() => this.position());
+    return this.list(() => this.coordinates(depth - 1, multipoint));
+  }
+
+  private list<T>(item: () => T): T[] {
+    this.expectPunct('(', `a WKT coordinate list opens with '('; write ${WKT_ALLOWED}`);
+    const items = [item()];
+    while (this.acceptPunct(',')) items.push(item());
+    this.expectPunct(')', "close the coordinate list with ')'");
+    return items;
+  }
+
+  /** A WKT position: 2 or 3 numbers separated by spaces. */
+  private position(): number[] {
+    const values = [this.number()];
+    while (this.peek().kind === 'number') values.push(this.number());
+    if (values.length > 3) throw filterError(this.text, this.peek().at, 'a position has 2 or 3 numbers', "separate positions with ','");
+    if (values.length < 2) throw filterError(this.text, this.peek().at, 'a position has 2 numbers (x y), separated by a space', 'write positions as x y, separated by commas');
+    return values;
+  }
+
+  private number(): number {
+    const token = this.peek();
+    if (token.kind !== 'number') throw filterError(this.text, token.at, `expected a number, got '${token.text || 'the end'}'`, 'coordinates are numbers');
+    this.index++;
+    return Number(token.text);
+  }
+
+  private acceptPunct(punct: string): boolean {
+    const token = this.peek();
+    if (token.kind !== 'punct' || token.text !== punct) return false;
+    this.index++;
+    return true;
   }
 
   private property(): Cql2Property {
