@@ -34,9 +34,10 @@ export interface FeatureArea {
  * A geometry (EPSG:2180) as GeoJSON in the CRS asked for. CRS84: WGS84 longitude, latitude to 7
  * decimals (about 1 cm). EPSG:2180: OGC API - Features Part 2 wants the axis order of the CRS
  * definition, which for EPSG:2180 is northing then easting, hence the flip; 2 decimals are 1 cm.
+ * Options 0: no GeoJSON `crs` member (RFC 7946 has none; Part 2 names the CRS in Content-Crs).
  */
 export function geometryJsonSql(geometry: string, crs: OgcCrs): string {
-  return crs === 'EPSG:2180' ? `ST_AsGeoJSON(ST_FlipCoordinates(${geometry}), 2)::json` : `ST_AsGeoJSON(ST_Transform(${geometry}, 4326), 7)::json`;
+  return crs === 'EPSG:2180' ? `ST_AsGeoJSON(ST_FlipCoordinates(${geometry}), 2, 0)::json` : `ST_AsGeoJSON(ST_Transform(${geometry}, 4326), 7)::json`;
 }
 
 export interface FeatureRow {
