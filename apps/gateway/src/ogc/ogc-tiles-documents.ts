@@ -43,12 +43,14 @@ export function tileMatrixSetsDocument(base: string): Record<string, unknown> {
 }
 
 /**
- * WebMercatorQuad as OGC Two Dimensional Tile Matrix Set 2.0 JSON. Each matrix also carries
- * `topLeftCorner`, the name of its origin in the 1.0 draft, which GDAL 3.6 reads.
+ * WebMercatorQuad as OGC Two Dimensional Tile Matrix Set 2.0 JSON. GDAL 3.6 reads the 2.0 draft
+ * names only (identifier, supportedCRS, lowerCorner/upperCorner, topLeftCorner), and without them
+ * takes the document for a file name, so those are written beside the 2.0 ones.
  */
 export function webMercatorQuadDocument(base: string): Record<string, unknown> {
   const tileMatrices = Array.from({ length: TILE_MAX_ZOOM + 1 }, (_, z) => ({
     id: String(z),
+    identifier: String(z),
     scaleDenominator: SCALE_0 / 2 ** z,
     cellSize: CELL_0 / 2 ** z,
     cornerOfOrigin: 'topLeft',
@@ -61,12 +63,14 @@ export function webMercatorQuadDocument(base: string): Record<string, unknown> {
   }));
   return {
     id: WEB_MERCATOR_QUAD,
+    identifier: WEB_MERCATOR_QUAD,
     title: 'Google Maps Compatible for the World',
     uri: WEB_MERCATOR_QUAD_URI,
     crs: EPSG_3857_URI,
+    supportedCRS: EPSG_3857_URI,
     orderedAxes: ['X', 'Y'],
     wellKnownScaleSet: 'http://www.opengis.net/def/wkss/OGC/1.0/GoogleMapsCompatible',
-    boundingBox: { lowerLeft: [-ORIGIN, -ORIGIN], upperRight: [ORIGIN, ORIGIN], crs: EPSG_3857_URI },
+    boundingBox: { lowerLeft: [-ORIGIN, -ORIGIN], upperRight: [ORIGIN, ORIGIN], lowerCorner: [-ORIGIN, -ORIGIN], upperCorner: [ORIGIN, ORIGIN], crs: EPSG_3857_URI },
     tileMatrices,
     links: [{ href: `${base}${OGC_PREFIX}/tileMatrixSets/${WEB_MERCATOR_QUAD}`, rel: 'self', type: JSON_TYPE, title: 'This tile matrix set' }],
   };
