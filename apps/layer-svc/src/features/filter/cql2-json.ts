@@ -1,5 +1,5 @@
 import { GEOMETRY_TYPES, bboxPolygon, type Cql2Geometry } from './cql2-geometry.js';
-import { filterError, type Cql2Literal, type Cql2Node, type Cql2Property } from './cql2-text.js';
+import { filterError, type Cql2Literal, type Cql2Node, type Cql2Property } from './cql2-tree.js';
 
 const MAX_DEPTH = 20;
 const COMPARISONS = new Set(['=', '<>', '<', '<=', '>', '>=']);

@@ -4,7 +4,8 @@ import { SERVED_AREA_WGS84 } from '@lp/geo';
 import { attributeValueSql } from '../../storage/layer-tables.js';
 import { GEOMETRY_PROPERTY, geometryProblem, type Cql2Geometry } from './cql2-geometry.js';
 import { parseCql2Json } from './cql2-json.js';
-import { filterError, parseCql2Text, type Cql2At, type Cql2Literal, type Cql2Node, type Cql2Property } from './cql2-text.js';
+import { parseCql2Text } from './cql2-text.js';
+import { filterError, type Cql2At, type Cql2Literal, type Cql2Node, type Cql2Property } from './cql2-tree.js';
 
 /** How a filter is written: its language (filter-lang) and the CRS of its spatial literals (filter-crs). */
 export interface FilterSyntax {
