@@ -80,7 +80,7 @@ export class OgcFeaturesController {
 
   @Get('conformance')
   @RequireScope('layers:read')
-  @ApiOperation({ summary: 'OGC API conformance classes implemented: Features Part 1 core and GeoJSON', operationId: 'getOgcConformance' })
+  @ApiOperation({ summary: 'OGC API conformance classes implemented: Features Parts 1 (core, GeoJSON), 2 (CRS) and 3 (CQL2 text and JSON filters), Tiles (vector tilesets)', operationId: 'getOgcConformance' })
   @ApiOkResponse({ type: OgcConformanceView })
   @ApiV1Route('layers:read', [])
   conformance(): OgcConformanceView {
@@ -91,7 +91,7 @@ export class OgcFeaturesController {
   @RequireScope('layers:read')
   @ApiOperation({
     summary: 'Every catalogue layer served via api, as OGC API collections',
-    description: 'Extent (CRS84) of the served data from the layer statistics; Poland for a layer not loaded yet. Items are GeoJSON in CRS84.',
+    description: 'Extent (CRS84) of the served data from the layer statistics; Poland for a layer not loaded yet. Items are GeoJSON in CRS84, or EPSG:2180 with crs (crs and storageCrs list them). A layer served as tiles links its tilesets.',
     operationId: 'listOgcCollections',
   })
   @ApiOkResponse({ type: OgcCollectionsView })
