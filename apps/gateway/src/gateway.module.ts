@@ -16,6 +16,7 @@ import { MapController } from './map/map.controller.js';
 import { OverlayTilesetsService } from './map/overlay-tilesets.service.js';
 import { MarketController } from './market/market.controller.js';
 import { OgcFeaturesController } from './ogc/ogc-features.controller.js';
+import { OgcTilesController } from './ogc/ogc-tiles.controller.js';
 import { ParcelsController } from './parcels/parcels.controller.js';
 import { ParcelCompareController } from './parcels/parcel-compare.controller.js';
 import { ReportsController } from './reports/reports.controller.js';
@@ -50,6 +51,7 @@ export class GatewayModule {
         LayerFeaturesController,
         LayerTilesController,
         OgcFeaturesController,
+        OgcTilesController,
         MapController,
         MarketController,
         ScenariosController,

@@ -29,6 +29,7 @@ export * from './layer/layer-features.view.js';
 export * from './layer/layer-items.request.js';
 export * from './layer/layer-collections.request.js';
 export * from './ogc/ogc.view.js';
+export * from './ogc/ogc-crs.js';
 export * from './layer/layer-tiles.request.js';
 export * from './layer/basemap-tile.request.js';
 export * from './layer/layer-tiles.view.js';
