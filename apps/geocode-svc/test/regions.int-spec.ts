@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, type RegionView } from '@lp/contracts';
-import { NatsRpcClient, type RunningService } from '@lp/messaging';
 import { loadEnv } from '@lp/runtime';
-import { createTestDatabase, startNatsServer, type TestDatabase, type TestNatsServer } from '@lp/testing';
+import { startServiceUnderTest, type ServiceUnderTest } from '@lp/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import pg from 'pg';
 import { GeocodeSvcEnv } from '../src/config/geocode-svc.env.js';
@@ -11,31 +10,26 @@ import { startGeocodeSvc } from '../src/geocode-svc.app.js';
 import { ADMIN_SOURCE, adminSourceWith, eventually, refreshLayer, substationsSource } from './layer-sources.js';
 
 describe('geocode-svc regions over NATS against PostGIS', () => {
-  let db: TestDatabase;
-  let nats: TestNatsServer;
-  let service: RunningService;
-  let client: NatsRpcClient;
+  let svc: ServiceUnderTest;
 
   const find = (q: unknown, limit?: unknown): Promise<RegionView[]> =>
-    client.callRaw<RegionView[]>('geocode.regions.find', limit === undefined ? { q } : { q, limit }, { requestId: 'int-test', timeoutMs: 5000 });
+    svc.call<RegionView[]>('geocode.regions.find', limit === undefined ? { q } : { q, limit });
   const teryts = async (q: string, limit?: number): Promise<string[]> => (await find(q, limit)).map((region) => region.teryt);
-  const sql = <T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> => db.sql<T>(text, params);
+  const sql = <T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> => svc.sql<T>(text, params);
   const lastBuild = async () => (await sql<{ run_id: string; unit_count: number; rebuilt_at: Date }>(`SELECT run_id, unit_count, rebuilt_at FROM geocode.admin_units_source`))[0];
-  const consumerInfo = async () => (await jetstreamManager(client.nats)).consumers.info('EVENTS', LAYER_EVENTS_CONSUMER);
+  const consumerInfo = async () => (await jetstreamManager(svc.client.nats)).consumers.info('EVENTS', LAYER_EVENTS_CONSUMER);
 
   beforeAll(async () => {
-    [db, nats] = await Promise.all([createTestDatabase(), startNatsServer()]);
-    // Loaded before the service starts and without NATS: no event, so only the start-up build sees it.
-    await refreshLayer(db.url, 'admin_bounds', ADMIN_SOURCE);
-    service = await startGeocodeSvc(loadEnv(GeocodeSvcEnv, { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'fatal', DB_POOL_SIZE: '3', EVENT_RETRY_SECONDS: '1' }));
-    client = await NatsRpcClient.connect(nats.url, 'int-test');
+    svc = await startServiceUnderTest(
+      async (env, db) => {
+        // Loaded before the service starts and without NATS: no event, so only the start-up build sees it.
+        await refreshLayer(db.url, 'admin_bounds', ADMIN_SOURCE);
+        return startGeocodeSvc(loadEnv(GeocodeSvcEnv, { ...env, LOG_LEVEL: 'fatal', DB_POOL_SIZE: '3', EVENT_RETRY_SECONDS: '1' }));
+      },
+      { role: 'geocode_svc' },
+    );
   });
-  afterAll(async () => {
-    await client?.close();
-    await service?.close();
-    await nats?.stop();
-    await db?.drop();
-  });
+  afterAll(() => svc?.stop());
 
   it('builds the read model at start-up from the admin bounds layer-svc serves, with parents in words', async () => {
     const served = (await sql<{ run_id: string }>(`SELECT run_id FROM layer_pub.layer_versions WHERE layer_id = 'admin_bounds'`))[0]!;
@@ -130,7 +124,7 @@ describe('geocode-svc regions over NATS against PostGIS', () => {
   });
 
   it('reports coverage per unit: layers_available where a layer covers all of it, layers_partial where it covers some', async () => {
-    await refreshLayer(db.url, 'power_substations', substationsSource(['1261011', '2815011']));
+    await refreshLayer(svc.db.url, 'power_substations', substationsSource(['1261011', '2815011']));
     const [krakow] = await find('gmina krakow');
     expect(krakow!.layers_available).toEqual(['admin_bounds', 'power_substations']);
     const [ostrodzki] = await find('powiat ostrodzki');
@@ -143,7 +137,7 @@ describe('geocode-svc regions over NATS against PostGIS', () => {
 
   it('rebuilds on events.layer.refreshed for admin_bounds through its durable consumer and acknowledges it', async () => {
     expect(await teryts('lukta')).toEqual([]);
-    await refreshLayer(db.url, 'admin_bounds', adminSourceWith({ teryt: '2815042', name: 'Łukta', lng: 20.1, lat: 53.8 }), { natsUrl: nats.url });
+    await refreshLayer(svc.db.url, 'admin_bounds', adminSourceWith({ teryt: '2815042', name: 'Łukta', lng: 20.1, lat: 53.8 }), { natsUrl: svc.nats.url });
     await eventually(async () => expect(await teryts('lukta')).toEqual(['2815042']));
     const served = (await sql<{ run_id: string }>(`SELECT run_id FROM layer_pub.layer_versions WHERE layer_id = 'admin_bounds'`))[0]!;
     expect(await lastBuild()).toMatchObject({ run_id: served.run_id, unit_count: 33 });
@@ -153,7 +147,7 @@ describe('geocode-svc regions over NATS against PostGIS', () => {
 
   it('acknowledges events of other layers without rebuilding', async () => {
     const before = await lastBuild();
-    await refreshLayer(db.url, 'power_substations', substationsSource(['1261011']), { natsUrl: nats.url, allowShrink: true });
+    await refreshLayer(svc.db.url, 'power_substations', substationsSource(['1261011']), { natsUrl: svc.nats.url, allowShrink: true });
     await eventually(async () => expect(await consumerInfo()).toMatchObject({ num_ack_pending: 0, num_pending: 0 }));
     expect(await lastBuild()).toEqual(before);
     expect((await find('powiat ostrodzki'))[0]!.layers_partial).toEqual([]);
@@ -163,7 +157,7 @@ describe('geocode-svc regions over NATS against PostGIS', () => {
     const before = await lastBuild();
     await sql(`ALTER TABLE geocode.admin_units RENAME TO admin_units_away`);
     try {
-      await refreshLayer(db.url, 'admin_bounds', adminSourceWith({ teryt: '2815052', name: 'Małdyty', lng: 19.75, lat: 53.9 }), { natsUrl: nats.url });
+      await refreshLayer(svc.db.url, 'admin_bounds', adminSourceWith({ teryt: '2815052', name: 'Małdyty', lng: 19.75, lat: 53.9 }), { natsUrl: svc.nats.url });
       await eventually(async () => expect((await consumerInfo()).num_redelivered).toBeGreaterThanOrEqual(1));
       expect(await lastBuild()).toEqual(before);
     } finally {
@@ -175,9 +169,9 @@ describe('geocode-svc regions over NATS against PostGIS', () => {
   });
 
   it('serves its readiness on the ops port and counts the handled subject', async () => {
-    const res = await fetch(`http://127.0.0.1:${service.opsPort}/readyz`);
+    const res = await fetch(`http://127.0.0.1:${svc.service.opsPort}/readyz`);
     expect(await res.json()).toEqual({ status: 'ok', checks: { shutdown: 'ok', nats: 'ok', database: 'ok' } }); // shutdown: not draining for a rollout
-    const metrics = await (await fetch(`http://127.0.0.1:${service.opsPort}/metrics`)).text();
+    const metrics = await (await fetch(`http://127.0.0.1:${svc.service.opsPort}/metrics`)).text();
     expect(metrics).toContain('lp_rpc_handler_duration_seconds_count{subject="geocode.regions.find",outcome="ok"}');
   });
 });

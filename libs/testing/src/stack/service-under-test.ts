@@ -35,9 +35,10 @@ export interface ServiceUnderTest {
 /**
  * One service in this process against its own copy of a template database and its own nats-server,
  * with a client on the bus: the set-up of every service integration test. `start` is the app's
- * own start function (`startParcelSvc(loadEnv(ParcelSvcEnv, { ...env, … }))`).
+ * own start function (`startParcelSvc(loadEnv(ParcelSvcEnv, { ...env, … }))`); it gets the database
+ * too, for what must be in place before the service starts.
  */
-export async function startServiceUnderTest(start: (env: ServiceUnderTestEnv) => Promise<RunningService>, options: ServiceUnderTestOptions = {}): Promise<ServiceUnderTest> {
+export async function startServiceUnderTest(start: (env: ServiceUnderTestEnv, db: TestDatabase) => Promise<RunningService>, options: ServiceUnderTestOptions = {}): Promise<ServiceUnderTest> {
   const [db, nats] = await Promise.all([createTestDatabase(options.template), startNatsServer()]);
   let service: RunningService | undefined;
   let client: NatsRpcClient | undefined;
@@ -48,7 +49,7 @@ export async function startServiceUnderTest(start: (env: ServiceUnderTestEnv) =>
     await db.drop();
   };
   try {
-    service = await start({ DATABASE_URL: options.role ? db.urlAs(options.role) : db.url, NATS_URL: nats.url });
+    service = await start({ DATABASE_URL: options.role ? db.urlAs(options.role) : db.url, NATS_URL: nats.url }, db);
     client = await NatsRpcClient.connect(nats.url, 'service-under-test');
   } catch (error) {
     await stop();
