@@ -24,6 +24,7 @@ import { OgcFeaturesController } from './ogc/ogc-features.controller.js';
 import { ParcelsController } from './parcels/parcels.controller.js';
 import { ParcelCompareController } from './parcels/parcel-compare.controller.js';
 import { ReportsController } from './reports/reports.controller.js';
+import { SiteReportsController } from './reports/site-reports.controller.js';
 import { ClientIpLimiter } from './rate-limit/client-ip-limiter.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RpcModule } from './rpc/rpc.module.js';
@@ -47,6 +48,7 @@ export class GatewayModule {
         AccessRequestsController,
         ParcelCompareController,
         ReportsController,
+        SiteReportsController,
         ParcelsController,
         LayersController,
         RegionsController,

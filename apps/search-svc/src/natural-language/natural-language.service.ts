@@ -54,7 +54,9 @@ export class NaturalLanguageService {
       );
     }
     if (interpretation.assembly) return this.runAssembly(interpretation);
-    const response = await this.search.run(interpretation.request);
+    // the scenario goes along so near misses can speak in its parameters (when the query added nothing to it)
+    const scenario = interpretation.scenario ? { scenario: { id: interpretation.scenario } } : {};
+    const response = await this.search.run({ ...interpretation.request, ...scenario });
     return {
       interpretation,
       count: response.count,

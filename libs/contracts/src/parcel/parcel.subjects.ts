@@ -16,6 +16,12 @@ export const ParcelSubjects = {
   reportLinkCreate: 'parcel.report.link.create',
   /** GetReportFileRequest -> ReportPdfView: a stored PDF by its link token. */
   reportFile: 'parcel.report.file.get',
+  /** SiteReportRequest -> SiteReportView (POST /v1/sites/report, JSON): the report on an assembled site. */
+  siteReport: 'parcel.site-report.get',
+  /** SiteReportRequest -> ReportPdfView (the same report as a PDF, base64). */
+  siteReportPdf: 'parcel.site-report.pdf',
+  /** SiteReportRequest -> ReportLinkReply: renders, stores and links the site report's PDF. */
+  siteReportLinkCreate: 'parcel.site-report.link.create',
   /** CompareParcelsRequest -> ParcelComparisonView. */
   compare: 'parcel.compare',
 } as const;
