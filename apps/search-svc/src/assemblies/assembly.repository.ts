@@ -35,7 +35,13 @@ export class AssemblyRepository {
   /**
    * The parcels passing every per-parcel filter that lie in a cluster (members at most `gapM`
    * apart, ST_ClusterDBSCAN) of at least `minTotalArea`, largest clusters first, each with its
-   * neighbours within the gap (found through the parcel outlines' spatial index).
+   * neighbours within the gap among those candidates.
+   *
+   * Measured (EXPLAIN ANALYZE, issue 20): the outlines are fetched per candidate through the
+   * primary key (a LATERAL lookup kept from being flattened by OFFSET 0), not by a hash join that
+   * reads every outline of the country. Neighbours are one probe of the outlines' spatial index
+   * per candidate picked: a join of the candidates among themselves (tried) pairs every member of a
+   * cluster with every other, quadratic in a city's contiguous blocks.
    */
   async candidates(matched: MatchedSelect, params: SqlParams, gapM: number, minTotalArea: number): Promise<{ rows: CandidateRow[]; candidates: number; truncated: boolean }> {
     const matchedValues = [...params.values];
@@ -46,7 +52,7 @@ export class AssemblyRepository {
       `WITH m AS MATERIALIZED (${matched.sql}),
             c AS MATERIALIZED (
               SELECT m.*, g.geom, ST_ClusterDBSCAN(g.geom, eps := ${gap}, minpoints := 1) OVER () AS cluster
-              FROM m JOIN search.parcel_geometry g ON g.parcel_id = m.parcel_id),
+              FROM m CROSS JOIN LATERAL (SELECT o.geom FROM search.parcel_geometry o WHERE o.parcel_id = m.parcel_id OFFSET 0) g),
             k AS (SELECT cluster, sum(area_sqm) AS cluster_total FROM c GROUP BY cluster HAVING sum(area_sqm) >= ${min}),
             picked AS (
               SELECT c.*, (SELECT count(*) FROM m) AS candidates FROM c JOIN k ON k.cluster = c.cluster
@@ -79,7 +85,8 @@ export class AssemblyRepository {
             o AS (
               SELECT s.k, ST_Buffer(ST_Buffer(ST_Union(g.geom), $2::float8 / 2, 'join=mitre'), -$2::float8 / 2, 'join=mitre') AS outline
               FROM s CROSS JOIN LATERAL jsonb_array_elements_text(s.members) AS member(id)
-              JOIN search.parcel_geometry g ON g.parcel_id = member.id
+              -- each member's outline through the primary key, not a hash join over every outline
+              CROSS JOIN LATERAL (SELECT p.geom FROM search.parcel_geometry p WHERE p.parcel_id = member.id OFFSET 0) g
               GROUP BY s.k)
        SELECT o.k, ST_AsGeoJSON(ST_Transform(o.outline, 4326), 7)::json AS geometry,
               4 * pi() * ST_Area(o.outline) / NULLIF(ST_Perimeter(o.outline) ^ 2, 0) AS compactness

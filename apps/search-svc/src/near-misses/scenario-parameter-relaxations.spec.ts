@@ -25,6 +25,13 @@ describe('scenario parameter relaxations', () => {
     for (const step of steps) expect(step.filters).toEqual(compileScenario(scenario, { params: { ...params, [step.parameter]: step.to } }).filters);
   });
 
+  it('recognises the compiled filters after validation made class instances of them, whatever the key order', () => {
+    const filters = compileScenario(findScenario('solar_farm_site')!).filters!;
+    class Filters {}
+    const validated = Object.assign(new Filters(), Object.fromEntries(Object.entries(filters).reverse()));
+    expect(scenarioParameterRelaxations({ id: 'solar_farm_site' }, validated).length).toBeGreaterThan(0);
+  });
+
   it('says nothing in parameter terms when the filters are no longer the compiled ones', () => {
     const filters = compileScenario(findScenario('solar_farm_site')!).filters!;
     expect(scenarioParameterRelaxations({ id: 'solar_farm_site' }, { ...filters, slope_pct: { max: 3 } })).toEqual([]);

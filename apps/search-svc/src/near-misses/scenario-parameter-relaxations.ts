@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import { AppError, nearAnyCriterionId, type ScenarioOrigin, type SearchFilters } from '@lp/contracts';
 import { listProblems } from '@lp/messaging';
 import { findScenario, SCENARIO_IDS } from '../scenarios/scenario-catalogue.js';
@@ -28,6 +27,17 @@ export function relaxedValue(spec: ParameterSpec, value: number): number {
   return spec.integer ? Math.round(clamped) : Math.round(clamped * 10) / 10;
 }
 
+/** Key order and class instances aside (a validated request holds class instances), the same JSON value. */
+function sameValue(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(Object.keys(value).sort().filter((k) => (value as Record<string, unknown>)[k] !== undefined).map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
+        : value;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
 /** Each criterion's own part of the filters, by criterion id: what a parameter step may change. */
 function criterionParts(filters: SearchFilters): Map<string, unknown> {
   const parts = new Map<string, unknown>();
@@ -43,7 +53,7 @@ function criterionParts(filters: SearchFilters): Map<string, unknown> {
 function changedCriteria(before: SearchFilters, after: SearchFilters): string[] {
   const a = criterionParts(before);
   const b = criterionParts(after);
-  return [...b.keys()].filter((criterion) => !isDeepStrictEqual(a.get(criterion), b.get(criterion)));
+  return [...b.keys()].filter((criterion) => !sameValue(a.get(criterion), b.get(criterion)));
 }
 
 /** The request's scenario, checked: a known id and parameters within their ranges (400 otherwise). */
@@ -65,7 +75,7 @@ export function scenarioParameterRelaxations(origin: ScenarioOrigin, filters: Se
   const scenario = scenarioOf(origin);
   const overrides = origin.params ?? {};
   const compiled = compileScenario(scenario, { params: overrides }).filters ?? {};
-  if (!isDeepStrictEqual(compiled, filters)) return [];
+  if (!sameValue(compiled, filters)) return [];
   const out: ParameterRelaxation[] = [];
   for (const spec of scenarioParameters(scenario)) {
     const current = overrides[spec.id];
