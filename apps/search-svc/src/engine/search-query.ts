@@ -166,7 +166,9 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
   const signals = planSignals(input.request.rank_by ?? []);
   for (const signal of signals) select.push(`${SIGNAL_VALUE_SQL[signal.signal]} AS ${signal.alias}`);
 
-  const from = spatial ? 'search.parcel_index i JOIN search.parcel_geometry p ON p.parcel_id = i.parcel_id' : 'search.parcel_index i';
+  // the gmina in the join lets a region's teryt reach the outlines' teryt index: the outlines of the
+  // searched gminas are read, not every outline of the country (both tables are written per gmina)
+  const from = spatial ? 'search.parcel_index i JOIN search.parcel_geometry p ON p.parcel_id = i.parcel_id AND p.teryt = i.teryt' : 'search.parcel_index i';
   const sql = `SELECT ${select.join(', ')} FROM ${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
   return { sql, signals, unscreened, near, alternatives, site };
 }
