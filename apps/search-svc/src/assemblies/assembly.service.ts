@@ -42,7 +42,7 @@ export class AssemblyService {
     const gap = request.assembly.max_gap_m ?? ASSEMBLY_MAX_GAP_DEFAULT_M;
     const siteLevel = siteLevelCriteria(plan.plans, request.filters ?? {});
     const params = new SqlParams();
-    const matched = matchedSelect({ request, scope: plan.scope, scopeGminas: plan.gminas.map((g) => g.teryt), allowed: plan.allowed, plans: plan.plans, limit: 0, siteLevel }, params);
+    const matched = matchedSelect({ request, scope: plan.scope, scopeGminas: plan.gminas.map((g) => g.teryt), allowed: plan.allowed, plans: plan.plans, limit: 0, siteLevel, withGeometry: true }, params);
     const { rows, candidates, truncated } = await this.repository.candidates(matched, params, gap, request.assembly.min_total_area_sqm);
 
     const slopeMax = siteLevel.has('slope') ? request.filters!.slope_pct!.max : undefined;
