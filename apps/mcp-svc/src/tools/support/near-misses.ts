@@ -88,7 +88,7 @@ export function nearMissLines(nearMisses: NearMisses, labelOf: (criterion: strin
     );
   }
   const flatParameters = parameters.filter((p) => p.added === 0);
-  if (flatParameters.length > 0) lines.push(`Relaxing these parameters adds nothing: ${flatParameters.map((p) => `${p.parameter} ${p.from} → ${p.to} ${p.unit}`).join(', ')}.`);
+  if (flatParameters.length > 0) lines.push(`Relaxing these adds nothing (scenario parameters): ${flatParameters.map((p) => `${p.parameter} ${p.from} → ${p.to} ${p.unit}`).join(', ')}.`);
   // a raw filter step a parameter already speaks for is not repeated in filter terms
   const spoken = new Set(parameters.flatMap((p) => p.criteria));
   const raw = nearMisses.relaxations.filter((r) => !spoken.has(r.criterion));
