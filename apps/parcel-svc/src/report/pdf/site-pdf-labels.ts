@@ -62,7 +62,7 @@ export const SITE_PDF_LABELS: Record<ReportLanguage, SitePdfLabels> = {
     compactness: 'Zwartość (Polsby-Popper)',
     maxGap: 'Największa łączona przerwa',
     gminas: 'Gmina',
-    membersTable: { parcel: 'Działka', area: 'Powierzchnia', zoning: 'Plan miejscowy', slope: 'Średnie nachylenie', blocking: 'Ograniczenie wykluczające', gaps: 'Niesprawdzone (brak danych)' },
+    membersTable: { parcel: 'Działka', area: 'Powierzchnia', zoning: 'Plan miejscowy', slope: 'Nachylenie', blocking: 'Ograniczenie wykluczające', gaps: 'Niesprawdzone (brak danych)' },
     noPlan: 'brak planu miejscowego',
     siteConstraints: 'Ograniczenia całego terenu',
     siteConstraintsNote: 'Każdy obszar raz: jego udział w całym terenie, odległość od najbliższej działki i działki, na których leży (lub w pobliżu, gdy informacyjny).',

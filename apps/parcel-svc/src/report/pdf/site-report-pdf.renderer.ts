@@ -77,11 +77,12 @@ function membersSection(doc: Doc, report: SiteReportView, labels: PdfLabels, sit
   drawTable(
     doc,
     [
-      { header: site.membersTable.parcel, width: 0.24 },
-      { header: site.membersTable.area, width: 0.12, align: 'right' },
-      { header: site.membersTable.zoning, width: 0.2 },
-      { header: site.membersTable.slope, width: 0.1, align: 'right' },
-      { header: site.membersTable.blocking, width: 0.16 },
+      // wide enough for the Polish headers and "Nieznane" unbroken
+      { header: site.membersTable.parcel, width: 0.19 },
+      { header: site.membersTable.area, width: 0.16, align: 'right' },
+      { header: site.membersTable.zoning, width: 0.18 },
+      { header: site.membersTable.slope, width: 0.14, align: 'right' },
+      { header: site.membersTable.blocking, width: 0.15 },
       { header: site.membersTable.gaps, width: 0.18 },
     ],
     report.members.map((member) => {
