@@ -31,6 +31,20 @@ describe('API keys and scopes', () => {
     expect(res.json().error.message).toContain('parcels:read');
   });
 
+  it('takes the key as the password of basic authentication, for GIS clients that offer nothing else', async () => {
+    const key = await stack.createKey(['parcels:read', 'layers:read']);
+    const basic = (credentials: string): Record<string, string> => ({ authorization: `Basic ${Buffer.from(credentials).toString('base64')}` });
+    const parcel = await stack.api().get('/v1/parcels/306401_1.0012.105/12', { headers: basic(`qgis:${key}`) });
+    expect(parcel.status).toBe(200);
+    const collections = await stack.api().get('/v1/ogc/collections', { headers: basic(`apikey:${key}`) });
+    expect(collections.status).toBe(200);
+    const wrong = await stack.api().get<ErrorEnvelope>('/v1/parcels/306401_1.0012.105/12', { headers: basic(`qgis:${key}x`) });
+    expect(wrong.status).toBe(401);
+    const empty = await stack.api().get<ErrorEnvelope>('/v1/parcels/306401_1.0012.105/12', { headers: basic('qgis:') });
+    expect(empty.status).toBe(401);
+    expect(empty.json().error.message).toMatch(/put the API key in the password/);
+  });
+
   it('stops accepting a key once it is revoked', async () => {
     const key = await stack.createKey(['parcels:read']);
     expect((await stack.api().get('/v1/parcels/306401_1.0012.1', { key })).status).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SearchSubjects, type SearchResponseView } from '@lp/contracts';
-import { loadEnv, NatsRpcClient, type RunningService } from '@lp/messaging';
-import { createTestDatabase, eventually, refreshLayer, startNatsServer, testEnvironment, writeLayerSource, type TestDatabase, type TestNatsServer } from '@lp/testing';
+import { loadEnv } from '@lp/runtime';
+import { eventually, refreshLayer, startServiceUnderTest, testEnvironment, writeLayerSource, type ServiceUnderTest } from '@lp/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -14,29 +14,16 @@ import { startSearchSvc } from '../src/search-svc.app.js';
  * current. Real PostGIS, NATS, layer-svc's refresh pipeline and the running service.
  */
 describe('search index on layer refreshes', () => {
-  let db: TestDatabase;
-  let nats: TestNatsServer;
-  let sql: pg.Client;
-  let service: RunningService;
-  let client: NatsRpcClient;
+  let svc: ServiceUnderTest;
 
-  const one = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T> => (await sql.query<T>(text, params)).rows[0]!;
+  const one = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T> => (await svc.sql<T>(text, params))[0]!;
 
   beforeAll(async () => {
-    [db, nats] = await Promise.all([createTestDatabase('demo'), startNatsServer()]);
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
-    service = await startSearchSvc(loadEnv(SearchSvcEnv, { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', DB_POOL_SIZE: '4' }));
-    client = await NatsRpcClient.connect(nats.url, 'search-index-test');
+    svc = await startServiceUnderTest((env) => startSearchSvc(loadEnv(SearchSvcEnv, { ...env, LOG_LEVEL: 'warn', DB_POOL_SIZE: '4' })), { template: 'demo', role: 'search_svc' });
     const { n } = await one<{ n: number }>(`SELECT count(DISTINCT teryt)::int AS n FROM layer_pub.parcels`);
     await eventually(async () => expect((await one<{ n: number }>(`SELECT count(*)::int AS n FROM search.index_builds`)).n).toBe(n), 240_000);
   }, 300_000);
-  afterAll(async () => {
-    await client?.close();
-    await service?.close();
-    await sql?.end();
-    await db?.drop();
-  });
+  afterAll(() => svc?.stop());
 
   it('indexes every parcel once', async () => {
     const counts = await one<{ parcels: number; indexed: number; outlines: number }>(
@@ -62,7 +49,7 @@ describe('search index on layer refreshes', () => {
     );
     const source = join(testEnvironment().demoSourcesDir!, 'transport_stops.geojsonl');
     const stop = { type: 'Feature', geometry: JSON.parse(target.point), properties: { id: 'bus-test-1', kind: 'bus', name: 'Test stop', teryt: target.teryt } };
-    await refreshLayer(db.url, 'transport_stops', writeLayerSource('transport_stops', `${readFileSync(source, 'utf8').trimEnd()}\n${JSON.stringify(stop)}\n`, null), { natsUrl: nats.url });
+    await refreshLayer(svc.db.url, 'transport_stops', writeLayerSource('transport_stops', `${readFileSync(source, 'utf8').trimEnd()}\n${JSON.stringify(stop)}\n`, null), { natsUrl: svc.nats.url });
     const { version } = await one<{ version: number }>(`SELECT version FROM layer_pub.layer_versions WHERE layer_id = 'transport_stops'`);
 
     await eventually(async () => {
@@ -74,7 +61,7 @@ describe('search index on layer refreshes', () => {
       expect(build).toEqual({ built_at: far.built_at, version });
     }, 60_000);
 
-    const response = await client.call<SearchResponseView>(
+    const response = await svc.client.callRaw<SearchResponseView>(
       SearchSubjects.parcelsRun,
       { region: target.teryt, filters: { near: [{ layer: 'transport_stops', within_m: 0 }] }, limit: 200 },
       { requestId: 'search-index-test', timeoutMs: 20_000 },

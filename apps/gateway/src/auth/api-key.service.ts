@@ -7,6 +7,7 @@ import { NATS_RPC_CLIENT } from '../rpc/rpc.tokens.js';
 import { generateApiKey, hashSecret, parseApiKey, secretMatches, type ApiKeyRecord, type ParsedKey } from './api-key.js';
 import { ApiKeyRepository, type StoredApiKey } from './api-key.repository.js';
 import { ExpiringSet } from './expiring-set.js';
+import { apiKeyOfAuthorization } from './authorization-header.js';
 import { keyLookups } from './key-metrics.js';
 
 /** Published by whoever revokes a key, so that every gateway replica forgets it at once. */
@@ -58,14 +59,11 @@ export class ApiKeyService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * The key behind an Authorization header, or `unauthorized` saying what is wrong. `beforeLookup`
+   * The key behind an Authorization header (Bearer, or Basic with the key as the password), or `unauthorized` saying what is wrong. `beforeLookup`
    * runs before a database lookup (and may refuse it, e.g. for a client over its failure budget).
    */
   async authenticate(authorization: string | undefined, beforeLookup: () => void = () => undefined): Promise<ApiKeyRecord> {
-    if (!authorization) throw new AppError('unauthorized', 'Missing API key: send the header Authorization: Bearer <API_KEY>.');
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (!match) throw new AppError('unauthorized', 'Malformed Authorization header: expected "Bearer <API_KEY>".');
-    const parsed = parseApiKey(match[1]!);
+    const parsed = parseApiKey(apiKeyOfAuthorization(authorization));
     if (!parsed) throw new AppError('unauthorized', INVALID_KEY);
     const secretHash = hashSecret(parsed.secret);
     const cacheKey = parsed.prefix ?? `#${secretHash.toString('hex')}`;

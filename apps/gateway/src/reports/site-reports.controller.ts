@@ -1,7 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiExtraModels, ApiOperation, ApiProduces, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { ParcelSubjects, ReportLinkView, SITE_REPORT_PARCELS_MAX, SiteReportRequest, SiteReportView, type ReportLinkReply, type ReportPdfView } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { ParcelSubjects, ReportLinkView, SITE_REPORT_PARCELS_MAX, SiteReportRequest, SiteReportView } from '@lp/contracts';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitClass, RequireScope } from '../auth/route-policy.js';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
@@ -44,10 +44,10 @@ export class SiteReportsController {
   async report(@Body() body: unknown, @Headers('accept') accept: string | undefined, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const message = validateMessage(SiteReportRequest, body ?? {});
     if (acceptsPreferred(accept, PDF)) {
-      const pdf = await this.services.call<ReportPdfView>(request, ParcelSubjects.siteReportPdf, message);
+      const pdf = await this.services.call(request, ParcelSubjects.siteReportPdf, message);
       return sendPdf(reply, pdf, 'inline');
     }
-    const report = await this.services.call<SiteReportView>(request, ParcelSubjects.siteReport, message);
+    const report = await this.services.call(request, ParcelSubjects.siteReport, message);
     void reply.status(200).header('content-type', 'application/json; charset=utf-8').send(report);
   }
 
@@ -65,7 +65,7 @@ export class SiteReportsController {
   @ApiV1Route('reports:create', [400, 404])
   async createLink(@Body() body: unknown, @Req() request: FastifyRequest): Promise<ReportLinkView> {
     const message = validateMessage(SiteReportRequest, body ?? {});
-    const link = await this.services.call<ReportLinkReply>(request, ParcelSubjects.siteReportLinkCreate, message);
+    const link = await this.services.call(request, ParcelSubjects.siteReportLinkCreate, message);
     return { url: `${publicBaseUrl(this.env, request)}${link.path}`, expires_at: link.expires_at };
   }
 }

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { currentDeadlineMs, currentRequestContext, runWithRequestContext } from '@lp/messaging';
+import { currentDeadlineMs, currentRequestContext, runWithRequestContext } from '@lp/runtime';
 import {
   AppError,
   NEAR_MISSES_BELOW,
@@ -10,8 +10,7 @@ import {
   type RelaxationView,
   type SearchParcelsRequest,
 } from '@lp/contracts';
-import type { ParcelSearchResponse } from '../natural-language/parcel-search.js';
-import type { ExplainedResult } from '../natural-language/why/result-facts.js';
+import type { ExplainedResult, ParcelSearchResponse } from '../engine/search-results.js';
 import { failableCriteria, stepRelaxations, type FailableCriterion } from './near-miss-relaxations.js';
 import { scenarioParameterRelaxations } from './scenario-parameter-relaxations.js';
 

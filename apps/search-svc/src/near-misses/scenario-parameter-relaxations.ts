@@ -1,5 +1,5 @@
 import { AppError, nearAnyCriterionId, type ScenarioOrigin, type SearchFilters } from '@lp/contracts';
-import { listProblems } from '@lp/messaging';
+import { listProblems } from '@lp/runtime';
 import { findScenario, SCENARIO_IDS } from '../scenarios/scenario-catalogue.js';
 import { compileScenario } from '../scenarios/scenario-compiler.js';
 import type { ScenarioDefinition } from '../scenarios/scenario-definition.js';
