@@ -20,6 +20,7 @@ import { OgcTilesController } from './ogc/ogc-tiles.controller.js';
 import { ParcelsController } from './parcels/parcels.controller.js';
 import { ParcelCompareController } from './parcels/parcel-compare.controller.js';
 import { ReportsController } from './reports/reports.controller.js';
+import { SiteReportsController } from './reports/site-reports.controller.js';
 import { ClientIpLimiter } from './rate-limit/client-ip-limiter.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RpcModule } from './rpc/rpc.module.js';
@@ -44,6 +45,7 @@ export class GatewayModule {
         AccessRequestsController,
         ParcelCompareController,
         ReportsController,
+        SiteReportsController,
         ParcelsController,
         LayersController,
         RegionsController,

@@ -33,8 +33,9 @@ const TOOL_NAMES = [
   'compare_parcels',
   'parcel_report',
   'list_layers',
-  // our addition (issue 20)
+  // our additions (issue 20)
   'find_assembled_sites',
+  'site_report',
 ];
 
 /**
@@ -106,7 +107,7 @@ describe('MCP tool server end to end (demo data)', () => {
     await stack?.stop();
   });
 
-  it('lists the 13 tools of the spec and find_assembled_sites, each read-only with a description, an input schema with bounds and an output schema', () => {
+  it('lists the 13 tools of the spec, find_assembled_sites and site_report, each read-only with a description, an input schema with bounds and an output schema', () => {
     expect([...tools.keys()].sort()).toEqual([...TOOL_NAMES].sort());
     for (const tool of tools.values()) {
       expect(tool.annotations?.readOnlyHint).toBe(true);
@@ -321,6 +322,16 @@ describe('MCP tool server end to end (demo data)', () => {
       request.filters!.near![index]!.within_m = reach.to;
       expect((await rest('/v1/search/parcels', { ...request, limit: 1 })).matched).toBe(reach.matched);
       expect(text(sites)).toMatch(/What would it take|Relaxing these adds nothing/);
+      // the same advice in the scenario's own parameters: each count is the relaxed scenario compiled and run through REST
+      const parameters = (sites.structuredContent as { near_misses: { scenario_parameters: Array<{ parameter: string; from: number; to: number; matched: number; added: number }> } }).near_misses.scenario_parameters;
+      expect(parameters.map((p) => p.parameter)).toEqual(expect.arrayContaining(['min_area_sqm', 'max_stop_m']));
+      expect(parameters.find((p) => p.parameter === 'max_stop_m')).toMatchObject({ from: 100, to: 150 });
+      for (const step of parameters) {
+        const relaxed = await rest('/v1/scenarios/urban_residential_development/compile', { region: '3064011', params: { max_stop_m: 100, min_area_sqm: 20000, [step.parameter]: step.to } });
+        expect((await rest('/v1/search/parcels', { ...relaxed, limit: 1 })).matched).toBe(step.matched);
+        expect(step.added).toBe(step.matched - structured.matched);
+      }
+      if (parameters.some((p) => p.added > 0)) expect(text(sites)).toMatch(/in the scenario's parameters[\s\S]*→/);
       // few single parcels of 2 ha: the sites of neighbouring parcels are counted, as POST /v1/search/assemblies counts them
       const { area_sqm: _area, ...filters } = request.filters as Record<string, unknown>;
       const assembled = await rest('/v1/search/assemblies', { ...request, filters, limit: 1, assembly: { min_total_area_sqm: 20_000 } });
@@ -347,6 +358,16 @@ describe('MCP tool server end to end (demo data)', () => {
       const view = (await rest.json()) as { candidates: number; results: Array<{ parcels: Array<{ parcel_id: string }> }> };
       expect(found.candidates).toBe(view.candidates);
       expect(found.results.map((s) => s.parcels.map((p) => p.parcel_id))).toEqual(view.results.map((s) => s.parcels.map((p) => p.parcel_id)));
+      // each site points at its report; site_report makes it, its members the site's
+      const pointer = (found.results[0] as unknown as { report: { tool: string; parcel_ids: string[]; max_gap_m: number } }).report;
+      expect(pointer).toEqual({ tool: 'site_report', parcel_ids: found.results[0]!.parcels.map((p) => p.parcel_id), max_gap_m: 5 });
+      if (pointer.parcel_ids.length >= 2) {
+        const report = await callOk<{ parcel_ids: string[]; pdf_url: string; summary: string | null; total_area_sqm: number | null }>('site_report', { parcel_ids: pointer.parcel_ids, max_gap_m: pointer.max_gap_m });
+        expect([...report.parcel_ids].sort()).toEqual([...pointer.parcel_ids].sort());
+        expect(report.pdf_url).toMatch(/\/v1\/reports\/[A-Za-z0-9_-]{43}\.pdf$/);
+        expect(report.total_area_sqm).toBeCloseTo(found.results[0]!.total_area_sqm, 0);
+        expect(report.summary).toMatch(/neighbouring parcels/);
+      }
       const scenario = await call('find_assembled_sites', { region: 'Poznań', scenario: 'logistics_warehouse', min_total_area_sqm: 50_000, limit: 2 });
       expect(scenario.isError).toBeFalsy();
       expect(text(scenario)).toMatch(/ites of at least/);

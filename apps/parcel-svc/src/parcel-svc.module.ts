@@ -21,6 +21,9 @@ import { ReportMapRepository } from './report/map/report-map.repository.js';
 import { ReportPdfRenderer } from './report/pdf/report-pdf.renderer.js';
 import { ReportHandler } from './report/report.handler.js';
 import { ReportService } from './report/report.service.js';
+import { SiteReportPdfRenderer } from './report/pdf/site-report-pdf.renderer.js';
+import { SiteMembersRepository } from './report/site/site-members.repository.js';
+import { SiteReportService } from './report/site/site-report.service.js';
 import { SourceNotesRepository } from './report/data-notice.js';
 import { OutboundRpc } from './rpc/outbound-rpc.js';
 import { ScenarioFitClient } from './rpc/scenario-fit.client.js';
@@ -56,6 +59,9 @@ export class ParcelSvcModule {
         ReportMapRepository,
         SourceNotesRepository,
         ReportPdfRenderer,
+        SiteReportService,
+        SiteMembersRepository,
+        SiteReportPdfRenderer,
         ReportLinksRepository,
         ReportLinksService,
         CompareService,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { NEAR_MISSES_BELOW, type SearchParcelsRequest } from '@lp/contracts';
 import { setPath } from './near-misses-paths.js';
+import { findScenario } from '../src/scenarios/scenario-catalogue.js';
+import { compileScenario } from '../src/scenarios/scenario-compiler.js';
 import { gminasWhere, searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
 
 /** The small demo's parcels lie in Poznań: measured answers are checked there. */
@@ -142,5 +144,24 @@ describe('near misses', () => {
       expect(parcel).toMatchObject({ limit: max });
       expect(parcel.value).toBeCloseTo(Number(row.slope_pct), 1);
     }
+  });
+
+  it("speaks in the scenario's own parameters, each count the relaxed scenario compiled and run for real", async () => {
+    const scenario = findScenario('urban_residential_development')!;
+    const params = { max_stop_m: 100, min_area_sqm: 20_000 };
+    const request = { ...compileScenario(scenario, { region: POZNAN, params }), scenario: { id: scenario.id, params } };
+    const response = await f.engine.run(request);
+    expect(response.matched).toBeLessThan(NEAR_MISSES_BELOW);
+    const steps = response.near_misses!.scenario_parameters!;
+    expect(steps.find((s) => s.parameter === 'max_stop_m')).toMatchObject({ unit: 'm', from: 100, to: 150 });
+    expect(steps.find((s) => s.parameter === 'min_area_sqm')).toMatchObject({ from: 20_000, to: 10_000, criteria: ['area'] });
+    for (const step of steps) {
+      const relaxed = await f.engine.search({ ...compileScenario(scenario, { region: POZNAN, params: { ...params, [step.parameter]: step.to } }), limit: 1 });
+      expect(step.matched).toBe(relaxed.matched);
+      expect(step.added).toBe(relaxed.matched - response.matched);
+    }
+    // a filter changed after compiling: no parameter speaks for it, so none is offered
+    const changed = await f.engine.run({ ...request, filters: { ...request.filters, slope_pct: { max: 4 } } });
+    expect(changed.near_misses?.scenario_parameters ?? []).toEqual([]);
   });
 });

@@ -120,7 +120,7 @@ export class ReportsController {
   }
 }
 
-function sendPdf(reply: FastifyReply, pdf: ReportPdfView, disposition: 'inline' | 'attachment'): void {
+export function sendPdf(reply: FastifyReply, pdf: ReportPdfView, disposition: 'inline' | 'attachment'): void {
   void reply
     .status(200)
     .header('content-type', PDF)

@@ -275,12 +275,12 @@ describe('tool server over Streamable HTTP', () => {
     expect(response.headers['x-request-id']).toBe('trace-123');
   });
 
-  it('offers the 14 production tools (the 13 of the spec and find_assembled_sites) and the landparcel resources with the production registry', async () => {
+  it('offers the 15 production tools (the 13 of the spec, find_assembled_sites and site_report) and the landparcel resources with the production registry', async () => {
     const env = loadEnv(McpSvcEnv, { MCP_PORT: '0', GATEWAY_URL: `http://127.0.0.1:${portOf(gateway)}`, LOG_LEVEL: 'fatal', ACCESS_LOG: 'false' });
     const production = await startMcpSvc(env);
     try {
       const client = await connect(production.url);
-      expect((await client.listTools()).tools).toHaveLength(14);
+      expect((await client.listTools()).tools).toHaveLength(15);
       expect((await client.listResources()).resources.map((resource) => resource.uri)).toEqual(['landparcel://scenarios', 'landparcel://layers']);
       await client.close();
     } finally {

@@ -1,4 +1,4 @@
-import type { AssemblySearchResponseView, ScenarioListView, SearchParcelsRequest } from '@lp/contracts';
+import { ASSEMBLY_MAX_GAP_DEFAULT_M, type AssemblySearchResponseView, type ScenarioListView, type SearchParcelsRequest } from '@lp/contracts';
 import { z } from 'zod';
 import { READ_ONLY_TOOL, defineTool } from './tool-definition.js';
 import { mapUrlFor } from './support/parcel-links.js';
@@ -17,6 +17,9 @@ const siteSchema = z.object({
   score: z.number().nullable(),
   why: z.array(z.string()),
   unscreened: z.array(z.string()).describe('Criteria not checked for some member (partial data): tell the user'),
+  report: z
+    .object({ tool: z.literal('site_report'), parcel_ids: z.array(z.string()), max_gap_m: z.number() })
+    .describe("The site's due-diligence report (PDF): call site_report with these arguments"),
 });
 
 const { near_misses: _nearMisses, ...outcomeFields } = searchOutcomeFields;
@@ -87,6 +90,7 @@ export const findAssembledSitesTool = defineTool({
         score: site.score,
         why: site.why,
         unscreened: site.unscreened ?? [],
+        report: { tool: 'site_report' as const, parcel_ids: site.parcels.map((p) => p.parcel_id), max_gap_m: max_gap_m ?? ASSEMBLY_MAX_GAP_DEFAULT_M },
       })),
       ...(response.note ? { note: response.note } : {}),
     };
@@ -97,6 +101,7 @@ export const findAssembledSitesTool = defineTool({
       `${title ? `${title}: s` : 'S'}ites of at least ${formatArea(min_total_area_sqm)} in ${where}: ${response.count} shown of ${response.matched}, built from ${response.candidates} parcels passing the per-parcel criteria.`,
       ...bulletList(structured.results, (site) => `${formatArea(site.total_area_sqm)} in ${site.parcels.length} parcels (${site.parcels.map((p) => p.parcel_id).join(', ')}), ${site.gmina}${site.score === null ? '' : `, score ${site.score}`}; ${site.why.join('; ')} ${site.parcels[0]!.map_url}`),
       ...(response.note ? [response.note] : []),
+      ...(structured.results.length > 0 ? ['For a due-diligence report (PDF) of a site, call site_report with its parcel ids (each result\'s report).'] : []),
       ...unrankedLines(structured.unranked_signals),
       ...coverageWarningLines(coverage),
     ];

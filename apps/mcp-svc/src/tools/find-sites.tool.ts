@@ -73,7 +73,8 @@ export const findSitesTool = defineTool({
       ctx.gateway.post<SearchParcelsRequest>(`/v1/scenarios/${encodeURIComponent(scenario)}/compile`, { region: unit.teryt, limit, ...(params ? { params } : {}), ...(weights ? { weights } : {}) }),
       ctx.gateway.get<ScenarioListView>('/v1/scenarios'),
     ]);
-    const response = await ctx.gateway.post<SearchResponseView>('/v1/search/parcels', request);
+    // the scenario goes along so near misses come in its own parameters (substation_km 10 → 15)
+    const response = await ctx.gateway.post<SearchResponseView>('/v1/search/parcels', { ...request, scenario: { id: scenario, ...(params ? { params } : {}) } });
     const assembled = await offerAssemblies(ctx.gateway, request, response);
     const definition = catalogue.scenarios.find((candidate) => candidate.id === scenario);
     const labelOf = criterionLabels(definition);

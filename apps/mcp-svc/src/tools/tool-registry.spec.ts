@@ -27,7 +27,7 @@ const context: ToolContext = {
 const logger = new JsonLogger('mcp-svc-test', 'fatal');
 
 describe('ToolRegistry', () => {
-  it('ships the 13 tools of the spec and find_assembled_sites, read-only, each with the scope the spec gives it', () => {
+  it('ships the 13 tools of the spec, find_assembled_sites and site_report, read-only, each with the scope the spec gives it', () => {
     const scopes = Object.fromEntries(new ToolRegistry(TOOLS).list().map((tool) => [tool.name, tool.scope]));
     expect(scopes).toEqual({
       search_parcels: 'search:read',
@@ -44,6 +44,7 @@ describe('ToolRegistry', () => {
       parcel_report: 'reports:create',
       list_layers: 'layers:read',
       find_assembled_sites: 'search:read',
+      site_report: 'reports:create',
     });
     for (const tool of TOOLS) expect(tool.annotations.readOnlyHint).toBe(true);
   });

@@ -10,6 +10,7 @@ import { locateParcelTool } from './locate-parcel.tool.js';
 import { marketComparablesTool } from './market-comparables.tool.js';
 import { nearbyTool } from './nearby.tool.js';
 import { parcelReportTool } from './parcel-report.tool.js';
+import { siteReportTool } from './site-report.tool.js';
 import { resolveRegionTool } from './resolve-region.tool.js';
 import { searchParcelsTool } from './search-parcels.tool.js';
 import type { AnyTool } from './tool-definition.js';
@@ -54,4 +55,5 @@ export const TOOLS: readonly AnyTool[] = [
   parcelReportTool,
   listLayersTool,
   findAssembledSitesTool,
+  siteReportTool,
 ];

@@ -35,7 +35,14 @@ export class AssemblyRepository {
   /**
    * The parcels passing every per-parcel filter that lie in a cluster (members at most `gapM`
    * apart, ST_ClusterDBSCAN) of at least `minTotalArea`, largest clusters first, each with its
-   * neighbours within the gap (found through the parcel outlines' spatial index).
+   * neighbours within the gap among those candidates.
+   *
+   * Measured (EXPLAIN ANALYZE, issue 20): the candidates come with their outlines (`withGeometry`:
+   * joined by gmina, so one gmina reads its own outlines through the teryt index, not every outline
+   * of the country by a hash join, and a national scope gets the hash join the planner prefers
+   * there). Neighbours are one probe of the outlines' spatial index per candidate picked, none for a
+   * cluster of one; a join of the candidates among themselves (tried) pairs every member of a
+   * cluster with every other, quadratic in a city's contiguous blocks.
    */
   async candidates(matched: MatchedSelect, params: SqlParams, gapM: number, minTotalArea: number): Promise<{ rows: CandidateRow[]; candidates: number; truncated: boolean }> {
     const matchedValues = [...params.values];
@@ -44,20 +51,21 @@ export class AssemblyRepository {
     const cap = params.add(ASSEMBLY_CANDIDATES_MAX + 1, 'int');
     const rows: Array<CandidateRow & { candidates: string }> = await this.db.query(
       `WITH m AS MATERIALIZED (${matched.sql}),
-            c AS MATERIALIZED (
-              SELECT m.*, g.geom, ST_ClusterDBSCAN(g.geom, eps := ${gap}, minpoints := 1) OVER () AS cluster
-              FROM m JOIN search.parcel_geometry g ON g.parcel_id = m.parcel_id),
-            k AS (SELECT cluster, sum(area_sqm) AS cluster_total FROM c GROUP BY cluster HAVING sum(area_sqm) >= ${min}),
+            c AS MATERIALIZED (SELECT m.*, ST_ClusterDBSCAN(m.geom, eps := ${gap}, minpoints := 1) OVER () AS cluster FROM m),
+            k AS (SELECT cluster, sum(area_sqm) AS cluster_total, count(*) AS members FROM c GROUP BY cluster HAVING sum(area_sqm) >= ${min}),
             picked AS (
-              SELECT c.*, (SELECT count(*) FROM m) AS candidates FROM c JOIN k ON k.cluster = c.cluster
+              SELECT c.*, k.members, (SELECT count(*) FROM m) AS candidates FROM c JOIN k ON k.cluster = c.cluster
               ORDER BY k.cluster_total DESC, c.cluster, c.area_sqm DESC, c.parcel_id COLLATE "C" LIMIT ${cap})
-       SELECT picked.*, ARRAY(
+       SELECT picked.*, CASE WHEN picked.members = 1 THEN '{}'::text[] ELSE ARRAY(
                 SELECT b.parcel_id FROM search.parcel_geometry b
-                WHERE ST_DWithin(b.geom, picked.geom, ${gap}) AND b.parcel_id <> picked.parcel_id) AS neighbours
+                WHERE ST_DWithin(b.geom, picked.geom, ${gap}) AND b.parcel_id <> picked.parcel_id) END AS neighbours
        FROM picked`,
       params.values,
     );
-    for (const row of rows) delete (row as { geom?: unknown }).geom;
+    for (const row of rows) {
+      delete (row as { geom?: unknown }).geom;
+      delete (row as { members?: unknown }).members;
+    }
     const candidates = rows.length > 0 ? Number(rows[0]!.candidates) : await this.count(matched, matchedValues);
     return { rows: rows.slice(0, ASSEMBLY_CANDIDATES_MAX), candidates, truncated: rows.length > ASSEMBLY_CANDIDATES_MAX };
   }
@@ -79,7 +87,8 @@ export class AssemblyRepository {
             o AS (
               SELECT s.k, ST_Buffer(ST_Buffer(ST_Union(g.geom), $2::float8 / 2, 'join=mitre'), -$2::float8 / 2, 'join=mitre') AS outline
               FROM s CROSS JOIN LATERAL jsonb_array_elements_text(s.members) AS member(id)
-              JOIN search.parcel_geometry g ON g.parcel_id = member.id
+              -- each member's outline through the primary key, not a hash join over every outline
+              CROSS JOIN LATERAL (SELECT p.geom FROM search.parcel_geometry p WHERE p.parcel_id = member.id OFFSET 0) g
               GROUP BY s.k)
        SELECT o.k, ST_AsGeoJSON(ST_Transform(o.outline, 4326), 7)::json AS geometry,
               4 * pi() * ST_Area(o.outline) / NULLIF(ST_Perimeter(o.outline) ^ 2, 0) AS compactness

@@ -3,6 +3,7 @@ import { Payload } from '@nestjs/microservices';
 import { assertSearchRequest, SearchParcelsRequest, SearchSubjects, type SearchResponseView } from '@lp/contracts';
 import { Answers } from '@lp/messaging';
 import { ParcelSearchService } from './parcel-search.service.js';
+import { scenarioOf } from '../near-misses/scenario-parameter-relaxations.js';
 
 @Controller()
 export class ParcelSearchHandler {
@@ -12,6 +13,8 @@ export class ParcelSearchHandler {
   @Answers(SearchSubjects.parcelsRun)
   async run(@Payload() request: SearchParcelsRequest): Promise<SearchResponseView> {
     assertSearchRequest(request);
+    // the scenario the filters came from is checked up front, not only when near misses need it
+    if (request.scenario) scenarioOf(request.scenario);
     const response = await this.search.run(request);
     return { ...response, results: response.results.map(({ facts: _facts, ...result }) => result) };
   }

@@ -90,9 +90,10 @@ export interface MatchedSelect extends Omit<SearchQuery, 'sql' | 'values'> {
 /**
  * The rows of the search index meeting the request (`SELECT ... FROM search.parcel_index i ...`),
  * its parameters added to `params`. Criteria named in `siteLevel` (site assembly) do not filter:
- * each parcel's own verdict is selected instead, to be judged over the assembled site.
+ * each parcel's own verdict is selected instead, to be judged over the assembled site; with
+ * `withGeometry` the parcel's outline is selected too (`geom`).
  */
-export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySet<string> }, params: SqlParams): MatchedSelect {
+export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySet<string>; withGeometry?: boolean }, params: SqlParams): MatchedSelect {
   const filters = criteriaSql(input.request.filters ?? {}, input.path);
   const where = scopeSql(input, params);
   const select = [
@@ -109,7 +110,10 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
   const near: SearchQuery['near'] = [];
   const alternatives: SearchQuery['alternatives'] = [];
   const site: MatchedSelect['site'] = [];
-  let spatial = input.scope.kind === 'bbox';
+  // site assembly clusters the outlines: joined here, the scope's gminas reach the outlines' teryt
+  // index (one gmina reads its own outlines) and a national scope gets a hash join, the planner's choice
+  let spatial = input.scope.kind === 'bbox' || input.withGeometry === true;
+  if (input.withGeometry) select.push('p.geom');
   const allowed = new Set(input.allowed);
   // a criterion's measured distance and the feature's name, for the result's facts
   const selectMeasured = (index: number, criterion: string, distance: string, name: string): void => {
@@ -166,7 +170,9 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
   const signals = planSignals(input.request.rank_by ?? []);
   for (const signal of signals) select.push(`${SIGNAL_VALUE_SQL[signal.signal]} AS ${signal.alias}`);
 
-  const from = spatial ? 'search.parcel_index i JOIN search.parcel_geometry p ON p.parcel_id = i.parcel_id' : 'search.parcel_index i';
+  // the gmina in the join lets a region's teryt reach the outlines' teryt index: the outlines of the
+  // searched gminas are read, not every outline of the country (both tables are written per gmina)
+  const from = spatial ? 'search.parcel_index i JOIN search.parcel_geometry p ON p.parcel_id = i.parcel_id AND p.teryt = i.teryt' : 'search.parcel_index i';
   const sql = `SELECT ${select.join(', ')} FROM ${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
   return { sql, signals, unscreened, near, alternatives, site };
 }

@@ -49,7 +49,9 @@ export class NaturalLanguageService {
   async run(request: NaturalLanguageSearchRequest): Promise<NaturalLanguageSearchView> {
     const interpretation = await this.interpret(request);
     if (interpretation.assembly) return this.runAssembly(interpretation);
-    const response = await this.search.run(interpretation.request);
+    // the scenario goes along so near misses can speak in its parameters (when the query added nothing to it)
+    const scenario = interpretation.scenario ? { scenario: { id: interpretation.scenario } } : {};
+    const response = await this.search.run({ ...interpretation.request, ...scenario });
     return {
       interpretation,
       count: response.count,

@@ -1,8 +1,18 @@
 import { Logger } from '@nestjs/common';
 import { currentDeadlineMs, currentRequestContext, runWithRequestContext } from '@lp/runtime';
-import { AppError, NEAR_MISSES_BELOW, ONE_AWAY_PER_CRITERION, type NearMissesView, type OneAwayParcelView, type RelaxationView, type SearchParcelsRequest } from '@lp/contracts';
+import {
+  AppError,
+  NEAR_MISSES_BELOW,
+  ONE_AWAY_PER_CRITERION,
+  type NearMissesView,
+  type OneAwayParcelView,
+  type ParameterRelaxationView,
+  type RelaxationView,
+  type SearchParcelsRequest,
+} from '@lp/contracts';
 import type { ExplainedResult, ParcelSearchResponse } from '../engine/search-results.js';
 import { failableCriteria, stepRelaxations, type FailableCriterion } from './near-miss-relaxations.js';
+import { scenarioParameterRelaxations } from './scenario-parameter-relaxations.js';
 
 /** The engine's search, as near misses call it: the same request with other filters, or only the parcels failing one criterion. */
 export type SearchFn = (request: SearchParcelsRequest, options?: { failing?: string }) => Promise<ParcelSearchResponse>;
@@ -83,6 +93,18 @@ export class NearMissFinder {
       const { criterion, parameter, from, to } = relaxation;
       relaxations.push({ criterion, parameter, from, to, matched: relaxed.matched, added: relaxed.matched - response.matched });
     }
+    // the same advice in the scenario's own parameters, each step the relaxed scenario run for real
+    const parameters: ParameterRelaxationView[] = [];
+    const steps = request.scenario ? scenarioParameterRelaxations(request.scenario, filters) : [];
+    for (const step of steps.filter((s) => s.criteria.every((criterion) => known.has(criterion)))) {
+      const relaxed = await bounded(() => this.search({ ...request, filters: step.filters, limit: 1 }));
+      if (!relaxed) {
+        notEvaluated.push(`${step.parameter} ${step.from} → ${step.to}`);
+        continue;
+      }
+      const { parameter, unit, from, to, criteria } = step;
+      parameters.push({ parameter, unit, from, to, criteria, matched: relaxed.matched, added: relaxed.matched - response.matched });
+    }
     const oneAwayParcels: OneAwayParcelView[] = [];
     for (const failable of failableCriteria(filters)) {
       if (!known.has(failable.criterion)) continue;
@@ -95,6 +117,11 @@ export class NearMissFinder {
       }
       oneAwayParcels.push(...failing.results.map((result) => oneAway(result, failable)));
     }
-    return { relaxations, one_away: oneAwayParcels, ...(notEvaluated.length > 0 ? { not_evaluated: notEvaluated } : {}) };
+    return {
+      relaxations,
+      one_away: oneAwayParcels,
+      ...(request.scenario ? { scenario_parameters: parameters } : {}),
+      ...(notEvaluated.length > 0 ? { not_evaluated: notEvaluated } : {}),
+    };
   }
 }

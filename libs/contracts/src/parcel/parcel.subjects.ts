@@ -20,6 +20,8 @@ import type {
   RegulationsView,
   ReportLinkReply,
   ReportPdfView,
+  SiteReportRequest,
+  SiteReportView,
   TerrainView,
 } from '../index.js';
 
@@ -41,5 +43,11 @@ export const ParcelSubjects = {
   reportLinkCreate: defineSubject<ParcelReportRequest, ReportLinkReply>('parcel.report.link.create'),
   /** A stored PDF by its link token. */
   reportFile: defineSubject<GetReportFileRequest, ReportPdfView>('parcel.report.file.get'),
+  /** POST /v1/sites/report, JSON: the report on an assembled site. */
+  siteReport: defineSubject<SiteReportRequest, SiteReportView>('parcel.site-report.get'),
+  /** The same site report as a PDF, base64. */
+  siteReportPdf: defineSubject<SiteReportRequest, ReportPdfView>('parcel.site-report.pdf'),
+  /** Renders, stores and links the site report's PDF. */
+  siteReportLinkCreate: defineSubject<SiteReportRequest, ReportLinkReply>('parcel.site-report.link.create'),
   compare: defineSubject<CompareParcelsRequest, ParcelComparisonView>('parcel.compare'),
 } as const;

@@ -1,7 +1,7 @@
 import { Optional } from '../common/optional.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import {
   BBOX_MESSAGE,
   BBOX_SHAPE,
@@ -33,6 +33,27 @@ export class RankBy {
   @Min(RANK_WEIGHT_MIN, { message: WEIGHT_MESSAGE })
   @Max(RANK_WEIGHT_MAX, { message: WEIGHT_MESSAGE })
   weight!: number;
+}
+
+/**
+ * The scenario a request was compiled from (POST /v1/scenarios/{id}/compile) and the parameter
+ * overrides it was compiled with, so that near misses can speak in the scenario's own parameters.
+ */
+export class ScenarioOrigin {
+  @ApiProperty({ description: 'Scenario id (GET /v1/scenarios)', example: 'solar_farm_site' })
+  @IsString({ message: 'scenario.id must be a scenario id, e.g. solar_farm_site' })
+  @MaxLength(64, { message: 'scenario.id must be a scenario id of at most 64 characters' })
+  id!: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'number' },
+    description: 'The parameter overrides the request was compiled with (absent: the defaults)',
+    example: { substation_km: 10 },
+  })
+  @Optional()
+  @IsObject({ message: 'scenario.params must be an object of parameter values, e.g. {"substation_km": 10}' })
+  params?: Record<string, unknown>;
 }
 
 /**
@@ -77,4 +98,16 @@ export class SearchParcelsRequest {
   @Min(1, { message: LIMIT_MESSAGE })
   @Max(SEARCH_LIMIT_MAX, { message: LIMIT_MESSAGE })
   limit?: number;
+
+  @ApiPropertyOptional({
+    type: ScenarioOrigin,
+    description:
+      'The scenario and parameter overrides the filters were compiled from. With it, and the filters exactly those the scenario compiles to, ' +
+      'near_misses.scenario_parameters says what relaxing each scenario parameter would add (e.g. substation_km 10 → 15), each counted by the relaxed scenario run for real. ' +
+      'It changes nothing else; an unknown scenario or a parameter out of range is a 400. An addition to the spec.',
+  })
+  @Optional()
+  @ValidateNested()
+  @Type(() => ScenarioOrigin)
+  scenario?: ScenarioOrigin;
 }

@@ -94,6 +94,30 @@ export class RelaxationView {
   added!: number;
 }
 
+/** One scenario parameter relaxed one step within its range, counted by running the relaxed scenario for real. */
+export class ParameterRelaxationView {
+  @ApiProperty({ description: "The scenario's parameter (GET /v1/scenarios)", example: 'substation_km' })
+  parameter!: string;
+
+  @ApiProperty({ description: 'Its unit', example: 'km' })
+  unit!: string;
+
+  @ApiProperty({ description: 'The value the request was compiled with', example: 10 })
+  from!: number;
+
+  @ApiProperty({ description: "The relaxed value, within the parameter's range", example: 15 })
+  to!: number;
+
+  @ApiProperty({ type: [String], description: 'The criteria whose filters the parameter changes', example: ['near:power_substations'] })
+  criteria!: string[];
+
+  @ApiProperty({ type: 'integer', description: 'Parcels the scenario compiled with this one parameter relaxed matches', example: 44 })
+  matched!: number;
+
+  @ApiProperty({ type: 'integer', description: 'matched minus the parcels matched now', example: 41 })
+  added!: number;
+}
+
 /** A parcel that passes every criterion but one, which it is proven to fail. */
 export class OneAwayParcelView {
   @ApiProperty({ example: '306401_1.0007.AR_1.34/1' })
@@ -135,6 +159,13 @@ export class NearMissesView {
 
   @ApiProperty({ type: [OneAwayParcelView], description: 'Up to five per criterion; a distance criterion lists parcels within its largest allowed reach' })
   one_away!: OneAwayParcelView[];
+
+  @ApiPropertyOptional({
+    type: [ParameterRelaxationView],
+    description:
+      "With the request's scenario (and its filters unchanged from the compiled ones): one per tunable scenario parameter not at the edge of its range, in the scenario's own terms",
+  })
+  scenario_parameters?: ParameterRelaxationView[];
 
   @ApiPropertyOptional({
     type: [String],

@@ -28,6 +28,20 @@ export const nearMissesField = z
         }),
       )
       .describe('Parcels failing one criterion only, up to five per criterion'),
+    scenario_parameters: z
+      .array(
+        z.object({
+          parameter: z.string().describe('The scenario parameter, as in list_scenarios and the params input'),
+          unit: z.string(),
+          from: z.number(),
+          to: z.number().describe("A relaxed value within the parameter's range"),
+          criteria: z.array(z.string()),
+          matched: z.number().int().describe('Parcels the scenario matches with this parameter relaxed (run for real)'),
+          added: z.number().int(),
+        }),
+      )
+      .optional()
+      .describe('find_sites: the same advice in the scenario parameters; pass params: {parameter: to} to run it'),
     not_evaluated: z.array(z.string()).describe('Relaxations or criteria there was no time to evaluate: unknown, not "nothing to gain"'),
   })
   .optional()
@@ -47,6 +61,7 @@ export function nearMissesOf(view: NearMissesView | undefined): NearMisses {
       ...(limit !== undefined ? { limit } : {}),
       ...(value !== undefined ? { value } : {}),
     })),
+    ...(view.scenario_parameters ? { scenario_parameters: view.scenario_parameters } : {}),
     not_evaluated: view.not_evaluated ?? [],
   };
 }
@@ -64,9 +79,22 @@ function withUnit(criterion: string, value: number | string): string {
 export function nearMissLines(nearMisses: NearMisses, labelOf: (criterion: string) => string = (criterion) => criterion): string[] {
   if (!nearMisses) return [];
   const lines: string[] = [];
-  const gains = nearMisses.relaxations.filter((r) => r.added > 0);
+  const parameters = nearMisses.scenario_parameters ?? [];
+  const byParameter = parameters.filter((p) => p.added > 0);
+  if (byParameter.length > 0) {
+    lines.push(
+      "What would it take, in the scenario's parameters (each on its own, the scenario run for real; pass it in params):",
+      ...byParameter.map((p) => `- ${p.parameter} ${p.from} → ${p.to} ${p.unit}: +${p.added} parcels`),
+    );
+  }
+  const flatParameters = parameters.filter((p) => p.added === 0);
+  if (flatParameters.length > 0) lines.push(`Relaxing these adds nothing (scenario parameters): ${flatParameters.map((p) => `${p.parameter} ${p.from} → ${p.to} ${p.unit}`).join(', ')}.`);
+  // a raw filter step a parameter already speaks for is not repeated in filter terms
+  const spoken = new Set(parameters.flatMap((p) => p.criteria));
+  const raw = nearMisses.relaxations.filter((r) => !spoken.has(r.criterion));
+  const gains = raw.filter((r) => r.added > 0);
   if (gains.length > 0) lines.push('What would it take (each relaxation on its own, counted for real):', ...gains.map((r) => `- ${labelOf(r.criterion)}: ${r.parameter} ${r.from} → ${r.to}: +${r.added} parcels`));
-  const flat = nearMisses.relaxations.filter((r) => r.added === 0);
+  const flat = raw.filter((r) => r.added === 0);
   if (flat.length > 0) lines.push(`Relaxing these adds nothing: ${flat.map((r) => `${r.parameter} ${r.from} → ${r.to}`).join(', ')}.`);
   if (nearMisses.one_away.length > 0) {
     lines.push(

@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { AppError, REPORT_LANGUAGE_DEFAULT, type ParcelReportRequest, type ReportLinkReply, type ReportPdfView } from '@lp/contracts';
+import { AppError, REPORT_LANGUAGE_DEFAULT, type ParcelReportRequest, type ReportLinkReply, type ReportPdfView, type SiteReportRequest } from '@lp/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import { PARCEL_SVC_ENV, type ParcelSvcEnv } from '../../config/parcel-svc.env.js';
 import { reportFilename, ReportService } from '../report.service.js';
 import { ReportLinksRepository } from './report-links.repository.js';
+import { SiteReportService, siteReportFilename } from '../site/site-report.service.js';
 
 const TOKEN_BYTES = 32;
 
@@ -21,6 +22,7 @@ export class ReportLinksService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly reports: ReportService,
     private readonly links: ReportLinksRepository,
+    private readonly sites: SiteReportService,
     @Inject(PARCEL_SVC_ENV) private readonly env: ParcelSvcEnv,
   ) {}
 
@@ -35,16 +37,18 @@ export class ReportLinksService implements OnModuleInit, OnApplicationShutdown {
 
   async create(request: ParcelReportRequest): Promise<ReportLinkReply> {
     const { report, pdf } = await this.reports.pdfOf(request);
+    return this.store({ parcelId: report.parcel.id, scenario: request.scenario ?? null, language: request.language ?? REPORT_LANGUAGE_DEFAULT, filename: reportFilename(report.parcel.id), pdf });
+  }
+
+  /** A site report's link; the row names the site's largest member (the links table holds one parcel id). */
+  async createForSite(request: SiteReportRequest): Promise<ReportLinkReply> {
+    const { report, pdf } = await this.sites.pdfOf(request);
+    return this.store({ parcelId: report.site.parcels[0]!.parcel_id, scenario: null, language: report.language, filename: siteReportFilename(report), pdf });
+  }
+
+  private async store(file: { parcelId: string; scenario: string | null; language: string; filename: string; pdf: Buffer }): Promise<ReportLinkReply> {
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
-    const expiresAt = await this.links.save({
-      tokenHash: hashOf(token),
-      parcelId: report.parcel.id,
-      scenario: request.scenario ?? null,
-      language: request.language ?? REPORT_LANGUAGE_DEFAULT,
-      filename: reportFilename(report.parcel.id),
-      pdf,
-      ttlSeconds: this.env.REPORT_LINK_TTL_SECONDS,
-    });
+    const expiresAt = await this.links.save({ tokenHash: hashOf(token), ...file, ttlSeconds: this.env.REPORT_LINK_TTL_SECONDS });
     await this.sweep();
     return { path: `/v1/reports/${token}.pdf`, expires_at: expiresAt.toISOString() };
   }

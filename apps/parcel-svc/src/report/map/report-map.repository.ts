@@ -28,12 +28,20 @@ export class ReportMapRepository {
   constructor(private readonly db: DataSource) {}
 
   async mapOf(parcelId: string): Promise<ReportMapData | null> {
-    const [box] = await this.db.query<Array<{ min_x: number; min_y: number; max_x: number; max_y: number }>>(
-      `SELECT ST_XMin(geom) AS min_x, ST_YMin(geom) AS min_y, ST_XMax(geom) AS max_x, ST_YMax(geom) AS max_y
-       FROM layer_pub.parcels WHERE id = $1`,
-      [parcelId],
+    return this.mapOfSite([parcelId]);
+  }
+
+  /**
+   * The map of one parcel or of a site's members (the first is the subject, the others drawn as
+   * members of the same site): the extent around all of them.
+   */
+  async mapOfSite(parcelIds: readonly string[]): Promise<ReportMapData | null> {
+    const [box] = await this.db.query<Array<{ min_x: number | null; min_y: number; max_x: number; max_y: number }>>(
+      `SELECT ST_XMin(e) AS min_x, ST_YMin(e) AS min_y, ST_XMax(e) AS max_x, ST_YMax(e) AS max_y
+       FROM (SELECT ST_Extent(geom) AS e FROM layer_pub.parcels WHERE id = ANY($1::text[])) x`,
+      [parcelIds],
     );
-    if (!box) return null;
+    if (!box || box.min_x === null) return null;
     const extent = extentAround({ minX: box.min_x, minY: box.min_y, maxX: box.max_x, maxY: box.max_y });
     const envelope = [extent.minX, extent.minY, extent.maxX, extent.maxY];
     // A tenth of a millimetre on paper at the scale of the map is below what can be seen.
@@ -45,14 +53,22 @@ export class ReportMapRepository {
        FROM layer_pub.parcels p, box,
             LATERAL (SELECT ST_ClipByBox2D(p.geom, box.g) AS geom) c
        WHERE p.geom && box.g AND NOT ST_IsEmpty(c.geom)
-       ORDER BY p.id = $5 DESC, ST_Distance(p.geom, ST_Centroid(box.g))
+       ORDER BY p.id = ANY($5::text[]) DESC, ST_Distance(p.geom, ST_Centroid(box.g))
        LIMIT $6`,
-      [...envelope, parcelId, NEIGHBOURS_MAX + 1],
+      [...envelope, parcelIds, NEIGHBOURS_MAX + parcelIds.length],
     );
     const all = parcels.map(toMapParcel);
-    const subject = all.find((p) => p.parcelId === parcelId);
+    const subject = all.find((p) => p.parcelId === parcelIds[0]);
     if (!subject) return null;
-    return { extent, subject, neighbours: all.filter((p) => p !== subject), constraints: await this.constraintAreas(envelope, tolerance) };
+    const chosen = new Set(parcelIds);
+    const members = all.filter((p) => p !== subject && chosen.has(p.parcelId));
+    return {
+      extent,
+      subject,
+      ...(members.length > 0 ? { members } : {}),
+      neighbours: all.filter((p) => !chosen.has(p.parcelId)),
+      constraints: await this.constraintAreas(envelope, tolerance),
+    };
   }
 
   private async constraintAreas(envelope: number[], tolerance: number): Promise<MapConstraintArea[]> {

@@ -38,6 +38,8 @@ export interface MapConstraintArea {
 export interface ReportMapData {
   extent: MapExtent;
   subject: MapParcel;
+  /** A site's other members, drawn like the subject. */
+  members?: MapParcel[];
   neighbours: MapParcel[];
   constraints: MapConstraintArea[];
 }

@@ -66,13 +66,17 @@ export function drawMap(doc: Doc, map: ReportMapData, frame: MapFrame): number {
   doc.font('condensed').fontSize(5.5).fillColor(COLORS.muted);
   for (const neighbour of map.neighbours) labelInside(doc, projection, neighbour.geometry, neighbour.labelAt, neighbour.number);
 
-  drawGeometry(doc, projection, map.subject.geometry, () => {
-    doc.fillOpacity(0.3).lineWidth(1.8).lineJoin('round');
-    doc.fillAndStroke(COLORS.parcelFill, COLORS.parcelStroke, 'even-odd');
-    doc.fillOpacity(1);
-  });
-  doc.font('bold').fontSize(8).fillColor(COLORS.parcelStroke);
-  labelInside(doc, projection, map.subject.geometry, map.subject.labelAt, map.subject.number, true);
+  // a site's members are drawn as the parcel is: the site is what the report is about
+  const subjects = [map.subject, ...(map.members ?? [])];
+  for (const subject of subjects) {
+    drawGeometry(doc, projection, subject.geometry, () => {
+      doc.fillOpacity(0.3).lineWidth(subjects.length > 1 ? 1.2 : 1.8).lineJoin('round');
+      doc.fillAndStroke(COLORS.parcelFill, COLORS.parcelStroke, 'even-odd');
+      doc.fillOpacity(1);
+    });
+  }
+  doc.font('bold').fontSize(subjects.length > 1 ? 6.5 : 8).fillColor(COLORS.parcelStroke);
+  for (const subject of subjects) labelInside(doc, projection, subject.geometry, subject.labelAt, subject.number, true);
   doc.restore();
 
   doc.rect(frame.x, frame.y, frame.width, frame.height).lineWidth(0.6).strokeColor('#9aa4ae').stroke();

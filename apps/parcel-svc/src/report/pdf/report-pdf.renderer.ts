@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ParcelReportView, ReportLanguage } from '@lp/contracts';
+import type { ParcelReportView, ReportDataNoticeView, ReportLanguage } from '@lp/contracts';
 import PDFDocument from 'pdfkit';
 import type { ReportMapData } from '../map/report-map.js';
 import { drawMap } from './map-drawing.js';
@@ -21,17 +21,7 @@ type Doc = InstanceType<typeof PDFDocument>;
 export class ReportPdfRenderer {
   render(report: ParcelReportView, map: ReportMapData | null): Promise<Buffer> {
     const labels = PDF_LABELS[report.language];
-    const doc = new PDFDocument({
-      size: PAGE.size,
-      margins: PAGE.margins,
-      bufferPages: true,
-      info: { Title: `${labels.kicker}: ${report.parcel.id}`, Author: 'Land-parcel geodata service', Subject: report.parcel.id, CreationDate: new Date(report.provenance.generated_at) },
-      lang: report.language,
-    });
-    doc.registerFont('regular', FONTS.regular);
-    doc.registerFont('bold', FONTS.bold);
-    doc.registerFont('condensed', FONTS.condensed);
-    doc.registerFont('condensedBold', FONTS.condensedBold);
+    const doc = newReportDocument(`${labels.kicker}: ${report.parcel.id}`, report.parcel.id, report.provenance.generated_at, report.language);
     const done = collect(doc);
 
     drawHeader(doc, report, labels);
@@ -39,13 +29,29 @@ export class ReportPdfRenderer {
     drawSummary(doc, report, labels);
     if (map) drawMapSection(doc, map, report.language, labels);
     drawParcelSections(doc, report, labels);
-    drawFooters(doc, report, labels);
+    drawFooters(doc, report.parcel.id, report.provenance.data_version, labels);
     doc.end();
     return done;
   }
 }
 
-function collect(doc: Doc): Promise<Buffer> {
+/** An A4 report document with our fonts, its pages kept for the footers. */
+export function newReportDocument(title: string, subject: string, generatedAt: string, language: ReportLanguage): Doc {
+  const doc = new PDFDocument({
+    size: PAGE.size,
+    margins: PAGE.margins,
+    bufferPages: true,
+    info: { Title: title, Author: 'Land-parcel geodata service', Subject: subject, CreationDate: new Date(generatedAt) },
+    lang: language,
+  });
+  doc.registerFont('regular', FONTS.regular);
+  doc.registerFont('bold', FONTS.bold);
+  doc.registerFont('condensed', FONTS.condensed);
+  doc.registerFont('condensedBold', FONTS.condensedBold);
+  return doc;
+}
+
+export function collect(doc: Doc): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -72,14 +78,14 @@ function drawHeader(doc: Doc, report: ParcelReportView, labels: PdfLabels): void
   rule(doc);
 }
 
-function rule(doc: Doc): void {
+export function rule(doc: Doc): void {
   const left = doc.page.margins.left;
   doc.moveTo(left, doc.y).lineTo(left + contentWidth(doc), doc.y).lineWidth(0.8).strokeColor(COLORS.rule).stroke();
   doc.moveDown(0.6);
 }
 
 /** On page 1, before anything else: the report rests on generated demo data. */
-function drawDataNotice(doc: Doc, report: ParcelReportView, labels: PdfLabels): void {
+export function drawDataNotice(doc: Doc, report: { data_notice: ReportDataNoticeView | null }, labels: PdfLabels): void {
   const notice = report.data_notice;
   if (!notice) return;
   const left = doc.page.margins.left;
@@ -96,7 +102,7 @@ function drawDataNotice(doc: Doc, report: ParcelReportView, labels: PdfLabels): 
   doc.y = top + height + 10;
 }
 
-function drawSummary(doc: Doc, report: ParcelReportView, labels: PdfLabels): void {
+export function drawSummary(doc: Doc, report: { data_notice: ReportDataNoticeView | null; summary_sentences: string[] }, labels: PdfLabels): void {
   sectionHeading(doc, labels.summary);
   const left = doc.page.margins.left;
   // The demo-data notice has its own box above.
@@ -110,7 +116,7 @@ function drawSummary(doc: Doc, report: ParcelReportView, labels: PdfLabels): voi
   doc.x = left;
 }
 
-function drawMapSection(doc: Doc, map: ReportMapData, language: ReportLanguage, labels: PdfLabels): void {
+export function drawMapSection(doc: Doc, map: ReportMapData, language: ReportLanguage, labels: PdfLabels): void {
   const width = contentWidth(doc);
   const height = width / MAP_ASPECT;
   ensureSpace(doc, height + 90);
@@ -129,7 +135,7 @@ function roundScale(denominator: number): number {
   return Math.round(denominator / step) * step;
 }
 
-function drawFooters(doc: Doc, report: ParcelReportView, labels: PdfLabels): void {
+export function drawFooters(doc: Doc, subject: string, dataVersion: string, labels: PdfLabels): void {
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
@@ -141,7 +147,7 @@ function drawFooters(doc: Doc, report: ParcelReportView, labels: PdfLabels): voi
     const width = contentWidth(doc);
     doc.moveTo(left, y - 6).lineTo(left + width, y - 6).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
     doc.font('regular').fontSize(7).fillColor(COLORS.muted);
-    doc.text(`${report.parcel.id}  ·  ${labels.dataVersion} ${report.provenance.data_version.slice(0, 19)}`, left, y, { width: width * 0.7, lineBreak: false });
+    doc.text(`${subject}  ·  ${labels.dataVersion} ${dataVersion.slice(0, 19)}`, left, y, { width: width * 0.7, lineBreak: false });
     doc.text(labels.page(index - range.start + 1, range.count), left + width * 0.7, y, { width: width * 0.3, align: 'right', lineBreak: false });
     doc.page.margins.bottom = bottom;
   }
