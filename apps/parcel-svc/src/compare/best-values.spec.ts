@@ -44,6 +44,18 @@ describe('the best value of each compared column', () => {
     expect(best).not.toHaveProperty('water_m');
   });
 
+  it('does not call a constraint count fewest where constraint layers lack data (a lower bound, not a known value)', () => {
+    const note = 'Constraint layers without full data here: env_layers; the counts may be too low.';
+    const unchecked: CompareGapView[] = [
+      { column: 'blocking_constraints', reason: 'partial_data', note },
+      { column: 'restrictive_constraints', reason: 'partial_data', note },
+    ];
+    const best = bestValues([row('a', { blocking_constraints: 1, restrictive_constraints: 3 }), row('b', { blocking_constraints: 0, restrictive_constraints: 0, gaps: unchecked })], undefined);
+    expect(best.blocking_constraints).toEqual({ value: 1, parcel_ids: ['a'] });
+    expect(best.restrictive_constraints).toEqual({ value: 3, parcel_ids: ['a'] });
+    expect(bestValues([row('b', { gaps: unchecked }), row('c', { gaps: unchecked })], undefined)).not.toHaveProperty('blocking_constraints');
+  });
+
   it('lets a distance of 0 (the parcel touches the feature) win', () => {
     expect(bestValues([row('a', { water_m: 0 }), row('b', { water_m: 10 })], undefined).water_m).toEqual({ value: 0, parcel_ids: ['a'] });
   });
@@ -55,18 +67,22 @@ describe('the best value of each compared column', () => {
     expect(bestValues([row('a', { scenario_fit: fit(false) })], 'solar_farm').scenario_passes).toEqual([]);
   });
 
-  it('for any rows: the best is the extreme among the parcels holding a value, with exactly the parcels holding it', () => {
+  it('for any rows: the best is the extreme among the parcels holding a known value, with exactly the parcels holding it', () => {
     const value = fc.option(fc.integer({ min: 0, max: 20 }), { nil: undefined });
-    const anyRow = fc.record(Object.fromEntries(COLUMNS.map((c) => [c, value])) as Record<CompareBestColumn, fc.Arbitrary<number | undefined>>);
+    const anyRow = fc.record({
+      cells: fc.record(Object.fromEntries(COLUMNS.map((c) => [c, value])) as Record<CompareBestColumn, fc.Arbitrary<number | undefined>>),
+      partialConstraints: fc.boolean(),
+    });
     fc.assert(
       fc.property(fc.array(anyRow, { minLength: 2, maxLength: 20 }), (cells) => {
-        const rows = cells.map((c, i) => {
+        const rows = cells.map(({ cells: c, partialConstraints }, i) => {
           const fields = Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined));
-          return row(`p${i}`, fields);
+          const gaps: CompareGapView[] = partialConstraints ? [{ column: 'blocking_constraints', reason: 'partial_data', note: 'may be too low' }] : [];
+          return row(`p${i}`, { ...fields, gaps });
         });
         const best = bestValues(rows, undefined);
         for (const column of COLUMNS) {
-          const held = rows.filter((r) => typeof r[column] === 'number');
+          const held = rows.filter((r) => typeof r[column] === 'number' && !r.gaps.some((g) => g.column === column));
           if (held.length === 0) {
             expect(best).not.toHaveProperty(column);
             continue;
