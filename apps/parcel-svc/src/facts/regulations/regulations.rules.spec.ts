@@ -172,7 +172,7 @@ describe('the regulations block', () => {
         fc.record(Object.fromEntries(REGULATIONS_COVERAGE_LAYERS.map((l) => [l, status])) as Record<Layer, fc.Arbitrary<CoverageStatus>>),
         fc.boolean(),
         fc.boolean(),
-        fc.constantFrom([], [general('single_family_housing')], [general('single_family_housing', 'draft')]),
+        fc.constantFrom<RawRegulations['plan_ogolny']>([], [general('single_family_housing')], [general('single_family_housing', 'draft')]),
         (statuses, inPlan, zoneKnown, planOgolny) => {
           const view = composeRegulations(
             raw({ plans: inPlan ? [plan] : [], zones: inPlan && zoneKnown ? [zone('1MN', 'residential', 100)] : [], plan_ogolny: planOgolny }),
