@@ -70,6 +70,15 @@ describe('the proximity block', () => {
     ]);
   });
 
+  it('keeps the caveat of every kind of a layer lacking data, not only of the last one', () => {
+    const view = composeProximity({ power_substation: nearest(3000), hv_substation: null }, ['power_substation', 'hv_substation'], coverageOf({ power_substations: 'partial' }), noSources);
+    expect(view.items.map((i) => i.kind)).toEqual(['power_substation']);
+    expect(view.coverage).toHaveLength(1);
+    // the substation reported may not be the nearest, and the nearest one of 110 kV is unknown: both are said
+    expect(view.coverage[0]!.note).toContain('the substation of any voltage reported for power_substation is the nearest we know of, a nearer one may exist');
+    expect(view.coverage[0]!.note).toContain('the nearest substation of at least 110 kV (hv_substation) is unknown, not absent');
+  });
+
   it('answers only the kinds asked for, in catalogue order, with one coverage entry per layer', () => {
     const view = composeProximity({ shop: nearest(50), school: nearest(300), hv_line: nearest(900) }, ['shop', 'school', 'nope'], coverageOf({}), noSources);
     expect(view.items.map((i) => i.kind)).toEqual(['school', 'shop']);
