@@ -165,6 +165,16 @@ describe('the regulations block', () => {
     expect(agricultural.pre_emption[0]?.reason).toBe('agricultural land (EGiB classes R IVa) of at least 0.3 ha not designated for other use in the local plan');
   });
 
+  it('says a park or forest pre-emption right cannot be ruled out where the park or forest layer lacks data', () => {
+    const view = composeRegulations(raw({ forest_pct: null }), coverageOf({ env_layers: 'missing', forest_stands: 'partial' }), noSources);
+    expect(view.pre_emption).toEqual([]);
+    expect(noteOf(view, 'env_layers')).toBe("env_layers has no data in this gmina: facts from it are left out, not reported as absent, and a national park's pre-emption right (art. 10 ust. 3 ustawy o ochronie przyrody) cannot be ruled out.");
+    expect(noteOf(view, 'forest_stands')).toBe("forest_stands has only partial data in this gmina: facts from it are left out, not reported as absent, and the State Forests' pre-emption right for forest land (art. 37a ustawy o lasach) cannot be ruled out.");
+    // a right already found from other evidence needs no such note
+    const forest = composeRegulations(raw({ land_use_classes: 'Ls V', forest_pct: null }), coverageOf({ forest_stands: 'missing' }), noSources);
+    expect(noteOf(forest, 'forest_stands')).toBe('forest_stands has no data in this gmina; facts from it are left out, not reported as absent.');
+  });
+
   it('for any coverage: mpzp is null only with known plan boundaries, and every field left out has a note', () => {
     const status = fc.constantFrom<CoverageStatus>('available', 'partial', 'missing');
     fc.assert(
