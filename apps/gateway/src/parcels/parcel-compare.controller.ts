@@ -20,7 +20,7 @@ export class ParcelCompareController {
     summary: `Side-by-side comparison of ${COMPARE_MIN_IDS} to ${COMPARE_MAX_IDS} parcels, one table-ready row each (an addition)`,
     description:
       'Rows in the order asked: area, zoning, blocking and restrictive constraint counts, mean slope and elevation, distances to substation, transit stop, school and water, ' +
-      'and scenario_fit when scenario is given. best holds the best value per column and who holds it. A cell the data cannot fill is absent and explained in gaps. ' +
+      'and scenario_fit when scenario is given. best holds the best value per column and who holds it (a cell explained in gaps, such as a constraint count where constraint layers lack data, does not compete). A cell the data cannot fill is absent and explained in gaps. ' +
       'Unknown ids are listed in missing.',
     operationId: 'compareParcels',
   })

@@ -32,7 +32,12 @@ export function composeProximity(raw: RawProximity, kindIds: readonly string[] |
     }
   }
   const layers = [...new Set(wanted.map((k) => k.layer))];
-  const gapByLayer = new Map(gaps.map((g) => [g.layer, g]));
+  // Several kinds read one layer (substations of any voltage and of 110 kV): each keeps its caveat.
+  const gapByLayer = new Map<string, BlockCoverageView>();
+  for (const gap of gaps) {
+    const earlier = gapByLayer.get(gap.layer);
+    gapByLayer.set(gap.layer, earlier ? { ...earlier, note: `${earlier.note} ${gap.note}` } : gap);
+  }
   return {
     items,
     not_found: notFound,

@@ -58,6 +58,15 @@ export function composeRegulations(raw: RawRegulations, coverage: GminaCoverage,
   if (mpzp === undefined && !notes.has('mpzp_zones')) {
     notes.set('mpzp_zones', 'Local plan zones are not in our data here, so a gmina pre-emption right for land designated for public purposes cannot be ruled out.');
   }
+  // The same for the rights read from the park boundaries and the forest stands: no data is not
+  // "no". The note keeps the general caveat too, as a report shows one note per layer.
+  const lacks = (layer: string) => (coverage.status(layer) === 'missing' ? 'no' : 'only partial');
+  if (!coverage.has('env_layers') && !raw.national_park) {
+    notes.set('env_layers', `env_layers has ${lacks('env_layers')} data in this gmina: facts from it are left out, not reported as absent, and a national park's pre-emption right (art. 10 ust. 3 ustawy o ochronie przyrody) cannot be ruled out.`);
+  }
+  if (!coverage.has('forest_stands') && !view.pre_emption.some((right) => right.basis.includes('o lasach'))) {
+    notes.set('forest_stands', `forest_stands has ${lacks('forest_stands')} data in this gmina: facts from it are left out, not reported as absent, and the State Forests' pre-emption right for forest land (art. 37a ustawy o lasach) cannot be ruled out.`);
+  }
   view.coverage = coverage.entries(REGULATIONS_COVERAGE_LAYERS, notes);
   view.sources = sourcesOf(['parcels', ...REGULATIONS_COVERAGE_LAYERS], sources);
   return view;
