@@ -10,6 +10,9 @@ import { AuthGuard } from './auth/auth.guard.js';
 import { GatewayConfigModule } from './config/gateway-config.module.js';
 import type { GatewayEnv } from './config/gateway.env.js';
 import { GATEWAY_SCHEMA } from './db/migrations/index.js';
+import { ExportService } from './export/export.service.js';
+import { LayerExportController } from './export/layer-export.controller.js';
+import { SearchExportController } from './export/search-export.controller.js';
 import { HttpErrorFilter } from './errors/http-error.filter.js';
 import { GeocodeController } from './geocode/geocode.controller.js';
 import { RegionsController } from './geocode/regions.controller.js';
@@ -52,6 +55,7 @@ export class GatewayModule {
         RegionsController,
         GeocodeController,
         LayerFeaturesController,
+        LayerExportController,
         LayerTilesController,
         OgcFeaturesController,
         MapController,
@@ -59,6 +63,7 @@ export class GatewayModule {
         ScenariosController,
         NaturalLanguageController,
         SearchParcelsController,
+        SearchExportController,
         SearchAssembliesController,
       ],
       providers: [
@@ -67,6 +72,7 @@ export class GatewayModule {
         ApiKeyService,
         ClientIpLimiter,
         OverlayTilesetsService,
+        ExportService,
         // Order matters: the key is verified before its rate limit is charged.
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
