@@ -18,6 +18,7 @@ import { GeocodeController } from './geocode/geocode.controller.js';
 import { RegionsController } from './geocode/regions.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { LayerFeaturesController } from './layers/layer-features.controller.js';
+import { LayerRasterTilesController } from './layers/layer-raster-tiles.controller.js';
 import { LayerTilesController } from './layers/layer-tiles.controller.js';
 import { LayersController } from './layers/layers.controller.js';
 import { MapController } from './map/map.controller.js';
@@ -57,6 +58,7 @@ export class GatewayModule {
         LayerFeaturesController,
         LayerExportController,
         LayerTilesController,
+        LayerRasterTilesController,
         OgcFeaturesController,
         MapController,
         MarketController,

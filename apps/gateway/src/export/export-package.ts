@@ -45,8 +45,9 @@ export async function writePackage(input: PackageInput): Promise<ExportPackage> 
   if (format.id === 'geojson') {
     const path = join(dir, `${name}.geojson`);
     const members = JSON.stringify(nativeMembers(input.caveats));
+    // -noNativeData: else the members of our own intermediate file would replace these.
     await run([
-      '-f', 'GeoJSON', path, input.features, ...common,
+      '-noNativeData', '-f', 'GeoJSON', path, input.features, ...common,
       '-lco', `RFC7946=${crs.id === 'EPSG:4326' ? 'YES' : 'NO'}`,
       '-lco', 'NATIVE_MEDIA_TYPE=application/vnd.geo+json',
       '-lco', `NATIVE_DATA=${members}`,

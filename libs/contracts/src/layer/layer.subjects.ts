@@ -10,6 +10,8 @@ export const LayerSubjects = {
   queryables: 'layer.items.queryables',
   tile: 'layer.tiles.get',
   tileset: 'layer.tiles.describe',
+  /** Raster layers: one PNG tile (LayerRasterTileRequest, LayerRasterTileReply). */
+  rasterTile: 'layer.raster.tile',
   /** The base map: several layers in one tile (BasemapTileRequest, LayerTileReply). */
   basemap: 'layer.basemap.get',
   regionCoverage: 'layer.coverage.get',
