@@ -25,6 +25,7 @@ import { ServiceCaller } from '../rpc/service-caller.js';
 import { searchCoverageRows, UNKNOWN_NOT_NO, type ExportCaveats, type ExportInfo } from './export-coverage.js';
 import type { ExportCrs, ExportFormat } from './export-formats.js';
 import { writePackage, type ExportPackage } from './export-package.js';
+import { ExportSlots } from './export-slots.js';
 import { FeatureFileWriter, flatProperties } from './feature-file.writer.js';
 
 /** An export ready to send: its package, its file name, and the folder to remove once the answer ends. */
@@ -50,12 +51,14 @@ export interface ExportTarget {
  */
 @Injectable()
 export class ExportService {
-  private running = 0;
+  private readonly slots: ExportSlots;
 
   constructor(
     private readonly services: ServiceCaller,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
-  ) {}
+  ) {
+    this.slots = new ExportSlots(env.EXPORT_CONCURRENCY);
+  }
 
   /** The limits stated in the OpenAPI document and in every 413. */
   get limits(): { layerFeatures: number; searchFeatures: number; bytes: number } {
@@ -208,16 +211,16 @@ export class ExportService {
    * removed on any failure here, and by `release` once the answer has been sent or abandoned.
    */
   private async write(target: ExportTarget, name: string, fill: (writer: FeatureFileWriter) => Promise<ExportCaveats>): Promise<ReadyExport> {
-    if (this.running >= this.env.EXPORT_CONCURRENCY) {
-      throw new AppError('service_unavailable', `${this.running} exports are being written on this server; try again in a few seconds`);
-    }
-    this.running += 1;
-    const dir = await mkdtemp(join(this.env.EXPORT_TMP_DIR ?? tmpdir(), 'lp-export-'));
+    await this.slots.acquire(target.signal);
+    const dir = await mkdtemp(join(this.env.EXPORT_TMP_DIR ?? tmpdir(), 'lp-export-')).catch((error: unknown) => {
+      this.slots.release();
+      throw error;
+    });
     let released = false;
     const release = async () => {
       if (released) return;
       released = true;
-      this.running -= 1;
+      this.slots.release();
       await rm(dir, { recursive: true, force: true });
     };
     const writer = new FeatureFileWriter(join(dir, 'features.geojson'));
