@@ -152,6 +152,14 @@ describe('exports (GeoPackage, CSV, GeoJSON, FlatGeobuf) opened by ogrinfo', () 
     expect(await leftBehind()).toEqual([]);
   }, 120_000);
 
+  it('removes the files of an export whose client goes away', async () => {
+    const abort = new AbortController();
+    const request = fetch(`${stack.gatewayUrls[0]}/v1/layers/parcels/export?bbox=${bbox}&format=gpkg`, { headers: { authorization: `Bearer ${key}` }, signal: abort.signal });
+    setTimeout(() => abort.abort(), 100);
+    await expect(request.then((res) => res.arrayBuffer())).rejects.toThrow();
+    await eventually(async () => expect(await leftBehind()).toEqual([]), 30_000);
+  }, 60_000);
+
   it('400 listing the formats for an unknown format, and for an unknown crs', async () => {
     const res = await download('GET', `/v1/layers/parcels/export?bbox=${bbox}&format=shp`);
     expect(res.status).toBe(400);

@@ -16,9 +16,13 @@ export interface ExportFeature {
 export class FeatureFileWriter {
   private readonly out: WriteStream;
   private written = 0;
+  private failure: Error | null = null;
 
   constructor(readonly path: string) {
     this.out = createWriteStream(path);
+    // Without a listener an 'error' (a full disk, or the folder removed while the file still
+    // opens after an early failure) would end the process: it is kept and thrown by the next call.
+    this.out.on('error', (error) => (this.failure ??= error));
     this.out.write('{"type":"FeatureCollection","features":[\n');
   }
 
@@ -27,12 +31,14 @@ export class FeatureFileWriter {
   }
 
   async write(feature: ExportFeature): Promise<void> {
+    if (this.failure) throw this.failure;
     const text = (this.written === 0 ? '' : ',\n') + JSON.stringify(feature);
     this.written += 1;
     if (!this.out.write(text)) await once(this.out, 'drain');
   }
 
   async close(): Promise<void> {
+    if (this.failure) throw this.failure;
     this.out.end('\n]}\n');
     await once(this.out, 'finish');
   }
