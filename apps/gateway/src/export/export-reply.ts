@@ -50,6 +50,34 @@ export const EXPORT_FORMATS_TEXT =
   'crs: EPSG:4326 (default) or EPSG:2180 (PUWG 1992). Written by GDAL ogr2ogr and sent once complete (Content-Length set); ' +
   'an unknown format answers 400 listing the formats.';
 
+/** The GeoJSON export: a FeatureCollection whose foreign members carry the coverage. */
+const GEOJSON_EXPORT_SCHEMA = {
+  type: 'object',
+  required: ['type', 'features', 'coverage', 'export_info'],
+  properties: {
+    type: { type: 'string', enum: ['FeatureCollection'] },
+    name: { type: 'string' },
+    description: { type: 'string', description: 'One line: what the export holds and what was not fully checked' },
+    features: { type: 'array', items: { type: 'object' } },
+    coverage: {
+      type: 'array',
+      description: 'What could not be checked, per criterion and layer',
+      items: {
+        type: 'object',
+        required: ['criterion', 'layer', 'mode', 'status', 'note'],
+        properties: {
+          criterion: { type: 'string' },
+          layer: { type: 'string', description: 'The layer behind the criterion, where it names one' },
+          mode: { type: 'string' },
+          status: { type: 'string', enum: ['available', 'partial', 'missing'] },
+          note: { type: 'string' },
+        },
+      },
+    },
+    export_info: { type: 'object', additionalProperties: { type: 'string' }, description: 'The request, matched and exported counts, blocked, layer version' },
+  },
+};
+
 /** format and crs query parameters, and the binary answers of every format. */
 export function ApiExportFormats(): MethodDecorator {
   const media = [...new Set(EXPORT_FORMATS.map((format: ExportFormat) => format.mediaType))];
@@ -59,7 +87,7 @@ export function ApiExportFormats(): MethodDecorator {
     ApiResponse({
       status: 200,
       description: 'The export as an attachment (Content-Disposition names the file)',
-      content: Object.fromEntries(media.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+      content: Object.fromEntries(media.map((type) => [type, { schema: type === 'application/geo+json' ? GEOJSON_EXPORT_SCHEMA : { type: 'string', format: 'binary' } }])),
     }),
   );
 }
