@@ -1,4 +1,4 @@
-import type { CriterionCoverageView } from '@lp/contracts';
+import { LAYER_CATALOGUE, type CriterionCoverageView } from '@lp/contracts';
 
 /** One row of the `coverage` table of an export: what could (not) be checked, per criterion and layer. */
 export interface CoverageRow {
@@ -25,10 +25,23 @@ export const UNKNOWN_NOT_NO =
   'No data is not no: a criterion with status partial or missing was not checked where the data is missing; ' +
   'parcels there are unknown on it, not passing or failing. unscreened on a feature lists the criteria left unchecked for it.';
 
+/**
+ * The layer behind a criterion: named by the criterion (near:<layer>), else the catalogue layers
+ * its note names ("terrain_stats has no data in the searched area"); empty when neither says.
+ */
+function criterionLayers(entry: CriterionCoverageView): string {
+  const named = /^(near|exclude|far)[^:]*:(.+)$/.exec(entry.criterion)?.[2];
+  if (named !== undefined) return named;
+  const note = entry.note ?? '';
+  return LAYER_CATALOGUE.filter((layer) => new RegExp(`\\b${layer.id}\\b`).test(note))
+    .map((layer) => layer.id)
+    .join(', ');
+}
+
 export function searchCoverageRows(coverage: CriterionCoverageView[]): CoverageRow[] {
   return coverage.map((entry) => ({
     criterion: entry.criterion,
-    layer: /^(near|exclude|far)[^:]*:(.+)$/.exec(entry.criterion)?.[2] ?? '',
+    layer: criterionLayers(entry),
     mode: entry.mode,
     status: entry.status,
     note: entry.note ?? '',

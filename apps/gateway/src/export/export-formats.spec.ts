@@ -31,10 +31,11 @@ describe('export formats, CRS and coverage rows', () => {
     const rows = searchCoverageRows([
       { criterion: 'near:power_substations', mode: 'requires', status: 'partial', note: 'no data in Gniezno, Września' },
       { criterion: 'slope', mode: 'screens', status: 'available' },
+      { criterion: 'slope', mode: 'screens', status: 'missing', note: 'terrain_stats has no data in the searched area' },
     ]);
-    expect(rows.map((row) => row.layer)).toEqual(['power_substations', '']);
+    expect(rows.map((row) => row.layer)).toEqual(['power_substations', '', 'terrain_stats']);
     expect(coverageCsv(rows)).toBe(
-      'criterion,layer,mode,status,note\r\nnear:power_substations,power_substations,requires,partial,"no data in Gniezno, Września"\r\nslope,,screens,available,\r\n',
+      'criterion,layer,mode,status,note\r\nnear:power_substations,power_substations,requires,partial,"no data in Gniezno, Września"\r\nslope,,screens,available,\r\nslope,terrain_stats,screens,missing,terrain_stats has no data in the searched area\r\n',
     );
   });
 });
