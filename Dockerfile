@@ -16,6 +16,7 @@ COPY libs/contracts/package.json libs/contracts/
 COPY libs/db/package.json libs/db/
 COPY libs/geo/package.json libs/geo/
 COPY libs/messaging/package.json libs/messaging/
+COPY libs/runtime/package.json libs/runtime/
 COPY libs/testing/package.json libs/testing/
 RUN npm install --no-audit --no-fund
 COPY . .

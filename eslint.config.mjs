@@ -14,8 +14,20 @@ import tseslint from 'typescript-eslint';
 await createProjectGraphAsync({ exitOnError: true });
 
 const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
-// Unit, integration and end-to-end tests, plus helpers under any test/ folder.
-const TEST_FILES = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'];
+// Unit, integration and end-to-end tests, plus helpers in a project's own top-level test/ folder.
+// Not any folder named test: a `src/test/` helper would be production code exempt from the rules.
+const TEST_FILES = [
+  '**/*.spec.ts',
+  '**/*.int-spec.ts',
+  '**/*.e2e-spec.ts',
+  'apps/*/test/**/*.ts',
+  'tools/test/**/*.ts',
+  'deploy/k8s/test/**/*.ts',
+];
+const LIB_DEEP_PATH = {
+  regex: '^@lp/[^/]+/.+',
+  message: 'Import a lib through its index: `@lp/<lib>`, never a deep path.',
+};
 const CONTEXTS = ['gateway', 'mcp', 'layer', 'parcel', 'search', 'market', 'geocode', 'web'];
 
 /**
@@ -30,20 +42,22 @@ function depConstraints({ tests }) {
     // The message contracts depend on nothing of ours.
     { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
     { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
-    { sourceTag: 'type:messaging', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
-    { sourceTag: 'type:db', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
+    // The process kit (env, logging, metrics, ops port): no NATS, no database.
+    { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
+    { sourceTag: 'type:messaging', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:runtime'] },
+    { sourceTag: 'type:db', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:runtime'] },
     {
       sourceTag: 'type:testing',
-      onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:messaging', 'type:db'],
+      onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:runtime', 'type:messaging', 'type:db'],
     },
     // Apps never depend on apps (type:app is not in the list; Nx also bans app imports outright).
     {
       sourceTag: 'type:app',
-      onlyDependOnLibsWithTags: ['type:contracts', 'type:messaging', 'type:db', 'type:util', ...testing],
+      onlyDependOnLibsWithTags: ['type:contracts', 'type:runtime', 'type:messaging', 'type:db', 'type:util', ...testing],
     },
     {
       sourceTag: 'type:tools',
-      onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:db', 'type:messaging', 'type:testing'],
+      onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:runtime', 'type:db', 'type:messaging', 'type:testing'],
     },
 
     // ---- scopes ----
@@ -53,15 +67,19 @@ function depConstraints({ tests }) {
       sourceTag: `scope:${ctx}`,
       onlyDependOnLibsWithTags: [`scope:${ctx}`, 'scope:shared'],
     })),
-    // mcp-svc is a client of the REST API: it never reaches a database, not even transitively.
-    // Its tests may use libs/testing (which itself wires databases), so there only direct
-    // imports are checked.
+    // mcp-svc is a client of the REST API: it never reaches the bus or a database, not even
+    // transitively, so every call it makes passes the gateway's auth and rate limit. Its tests may
+    // use libs/testing (which itself wires databases), so there only direct imports are checked.
     tests
       ? {
           sourceTag: 'scope:mcp',
-          onlyDependOnLibsWithTags: ['type:contracts', 'type:messaging', 'type:util', 'type:testing'],
+          onlyDependOnLibsWithTags: ['type:contracts', 'type:runtime', 'type:util', 'type:testing'],
         }
-      : { sourceTag: 'scope:mcp', notDependOnLibsWithTags: ['type:db'] },
+      : {
+          sourceTag: 'scope:mcp',
+          onlyDependOnLibsWithTags: ['type:contracts', 'type:runtime', 'type:util'],
+          notDependOnLibsWithTags: ['type:db', 'type:messaging'],
+        },
     // The map application runs in a browser: it may only take types from the contracts.
     { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['type:contracts'] },
   ];
@@ -116,24 +134,63 @@ export default defineConfig(
       ],
       '@typescript-eslint/no-explicit-any': 'warn',
       // Libs are imported through their index.ts only: `@lp/contracts`, never `@lp/contracts/src/...`.
+      'no-restricted-imports': ['error', { patterns: [LIB_DEEP_PATH] }],
+      '@nx/enforce-module-boundaries': boundaries(false),
+    },
+  },
+  {
+    // Gateway data access: the gateway reads every context over the bus; its own database holds
+    // API keys and access requests only. Only the store module, the two repositories, the
+    // migrations and the keys CLI may import a database client (Nx tags work per project, so
+    // this per-folder wall is a restricted-imports rule; it repeats the deep-path pattern because
+    // a later block replaces the rule's options).
+    files: ['apps/gateway/src/**/*.ts'],
+    ignores: [
+      'apps/gateway/src/store/**',
+      'apps/gateway/src/db/**',
+      'apps/gateway/src/keys/**',
+      'apps/gateway/src/migrate.ts',
+      'apps/gateway/src/auth/api-key.repository.ts',
+      'apps/gateway/src/access/access-request.repository.ts',
+      ...TEST_FILES,
+    ],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '^@lp/[^/]+/.+',
-              message: 'Import a lib through its index: `@lp/<lib>`, never a deep path.',
-            },
-          ],
+          paths: ['@lp/db', 'typeorm', 'pg'].map((name) => ({
+            name,
+            message: 'The gateway reads other contexts over the bus; its own data lives in apps/gateway/src/store.',
+          })),
+          patterns: [LIB_DEEP_PATH],
         },
       ],
-      '@nx/enforce-module-boundaries': boundaries(false),
     },
   },
   {
     files: TEST_FILES,
     rules: {
       '@nx/enforce-module-boundaries': boundaries(true),
+    },
+  },
+  {
+    // Migrations are frozen: one never imports application code or a lib, so it does the same on
+    // a fresh database as it did on an upgraded one. What follows live data (layer-svc's catalogue
+    // layers) is an idempotent step migrate.js runs after them (MigrateOptions.afterMigrations).
+    files: ['apps/*/src/db/migrations/*.ts'],
+    ignores: ['apps/*/src/db/migrations/index.ts', ...TEST_FILES],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['./*', '../*', '@lp/*'],
+              message: 'A migration is frozen: write its SQL out in full instead of importing application code.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -145,7 +145,8 @@ for app in "${LP_SERVICES[@]}"; do
 		# layer-svc refreshes layers by their cadence from the demo sources (its first replica only).
 		scheduler=on
 		((replica == 0)) || scheduler=off
-		LAYER_SOURCES_DIR=$DEMO_DIR REFRESH_SCHEDULER=$scheduler \
+		# Each app connects as its own database role (lp_db_roles), as in Kubernetes.
+		DATABASE_URL=$(lp_app_db_url "$app") LAYER_SOURCES_DIR=$DEMO_DIR REFRESH_SCHEDULER=$scheduler \
 			OPS_PORT=0 OPS_PORT_FILE=$port_file node "apps/$app/dist/main.js" >>"$log" 2>&1 &
 		PIDS+=($!)
 		((replica == 0)) && FIRST_PIDS[$app]=$!
@@ -153,7 +154,7 @@ for app in "${LP_SERVICES[@]}"; do
 	done
 done
 # The gateway's readiness and metrics are on its ops port (loopback only), never on $PORT.
-PORT=$PORT OPS_PORT=0 OPS_PORT_FILE=$PORTS_DIR/gateway node apps/gateway/dist/main.js >>"$LOGS/gateway.log" 2>&1 &
+DATABASE_URL=$(lp_app_db_url gateway) PORT=$PORT OPS_PORT=0 OPS_PORT_FILE=$PORTS_DIR/gateway node apps/gateway/dist/main.js >>"$LOGS/gateway.log" 2>&1 &
 PIDS+=($!)
 gateway_pid=$!
 if [[ -f apps/mcp-svc/dist/main.js ]]; then

@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import { JsonLogger, opsServerPort, startOpsServer, writeOpsPortFile } from '@lp/messaging';
+import { JsonLogger, opsServerPort, startOpsServer, writeOpsPortFile } from '@lp/runtime';
 import type { AuthenticatedRequest } from './auth/auth.guard.js';
 import type { GatewayEnv } from './config/gateway.env.js';
 import { GatewayModule } from './gateway.module.js';
@@ -68,7 +68,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   const yamlText = stringify(document, { aliasDuplicateObjects: false });
   fastify.get('/openapi.yaml', async (_request, reply) => reply.header('content-type', 'application/yaml; charset=utf-8').send(yamlText));
   fastify.get('/openapi.json', async (_request, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(document));
-  const ogcDocument = apiSubsetDocument(document, OGC_PREFIX, 'Land-parcel geodata for Poland: OGC API - Features');
+  const ogcDocument = apiSubsetDocument(document, OGC_PREFIX, 'Land-parcel geodata for Poland: OGC API - Features and Tiles');
   fastify.get(OGC_API_DOCUMENT_PATH, async (_request, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(ogcDocument));
   SwaggerModule.setup('docs', app, document, { customSiteTitle: 'Land-parcel API docs', raw: false });
   const web = registerWebApp(fastify, webAppDir(env.WEB_APP_DIR));

@@ -1,15 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { DatabaseModule } from '@lp/db';
-import { DataSource } from 'typeorm';
-import { AccessRequestRepository } from './access/access-request.repository.js';
 import { AccessRequestsController } from './access/access-requests.controller.js';
-import { ApiKeyRepository } from './auth/api-key.repository.js';
 import { ApiKeyService } from './auth/api-key.service.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { GatewayConfigModule } from './config/gateway-config.module.js';
 import type { GatewayEnv } from './config/gateway.env.js';
-import { GATEWAY_SCHEMA } from './db/migrations/index.js';
 import { ExportService } from './export/export.service.js';
 import { LayerExportController } from './export/layer-export.controller.js';
 import { SearchExportController } from './export/search-export.controller.js';
@@ -25,6 +20,7 @@ import { MapController } from './map/map.controller.js';
 import { OverlayTilesetsService } from './map/overlay-tilesets.service.js';
 import { MarketController } from './market/market.controller.js';
 import { OgcFeaturesController } from './ogc/ogc-features.controller.js';
+import { OgcTilesController } from './ogc/ogc-tiles.controller.js';
 import { ParcelsController } from './parcels/parcels.controller.js';
 import { ParcelCompareController } from './parcels/parcel-compare.controller.js';
 import { ReportsController } from './reports/reports.controller.js';
@@ -35,6 +31,7 @@ import { NaturalLanguageController } from './search/natural-language.controller.
 import { ScenariosController } from './search/scenarios.controller.js';
 import { SearchAssembliesController } from './search/search-assemblies.controller.js';
 import { SearchParcelsController } from './search/search-parcels.controller.js';
+import { GatewayStoreModule } from './store/gateway-store.module.js';
 
 @Module({})
 export class GatewayModule {
@@ -43,7 +40,7 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [
         GatewayConfigModule.register(env),
-        DatabaseModule.forService(() => ({ url: env.DATABASE_URL, schema: GATEWAY_SCHEMA, applicationName: 'gateway', poolSize: env.DB_POOL_SIZE })),
+        GatewayStoreModule.register(env),
         RpcModule.register(env.NATS_URL, env.NATS_STREAM_REPLICAS),
       ],
       controllers: [
@@ -60,6 +57,7 @@ export class GatewayModule {
         LayerTilesController,
         LayerRasterTilesController,
         OgcFeaturesController,
+        OgcTilesController,
         MapController,
         MarketController,
         ScenariosController,
@@ -69,8 +67,6 @@ export class GatewayModule {
         SearchAssembliesController,
       ],
       providers: [
-        { provide: ApiKeyRepository, useFactory: (db: DataSource) => new ApiKeyRepository(db), inject: [DataSource] },
-        { provide: AccessRequestRepository, useFactory: (db: DataSource) => new AccessRequestRepository(db), inject: [DataSource] },
         ApiKeyService,
         ClientIpLimiter,
         OverlayTilesetsService,

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { loadEnv } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import { GatewayEnv } from './config/gateway.env.js';
 import { startGateway } from './gateway.app.js';
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { runMigrateCommand } from '@lp/db';
-import { loadEnv } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import { GatewayEnv } from './config/gateway.env.js';
 import { GATEWAY_MIGRATIONS, GATEWAY_SCHEMA } from './db/migrations/index.js';
 

@@ -4,7 +4,8 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AppError } from '@lp/contracts';
 import { startNatsServer, type TestNatsServer } from '@lp/testing';
 import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
-import { bootstrapService, DEADLINE_HEADER, MAX_ERROR_MESSAGE_CHARS, metricsRegistry, NatsRpcClient, type RunningService } from '@lp/messaging';
+import { bootstrapService, DEADLINE_HEADER, NatsRpcClient, type RunningService } from '@lp/messaging';
+import { MAX_ERROR_MESSAGE_CHARS, metricsRegistry } from '@lp/runtime';
 
 /** Handled calls, so a test can tell a dropped request from a handled one. */
 const handled: string[] = [];
@@ -49,14 +50,14 @@ describe('replies larger than the bus limit', () => {
 
   it('arrive whole when they span many messages', async () => {
     const bytes = 3 * 1024 * 1024;
-    const reply = await client.call<{ text: string; tail: string }>('echo.big', { bytes }, { requestId: 'r1', timeoutMs: 5000 });
+    const reply = await client.callRaw<{ text: string; tail: string }>('echo.big', { bytes }, { requestId: 'r1', timeoutMs: 5000 });
     expect(reply.text.length).toBe(bytes);
     expect(reply.text.slice(0, 20)).toBe('abcdefghijabcdefghij');
     expect(reply.tail).toBe('end');
   });
 
   it('still arrive as one message when they fit', async () => {
-    const reply = await client.call<{ text: string }>('echo.big', { bytes: 100 }, { requestId: 'r2', timeoutMs: 5000 });
+    const reply = await client.callRaw<{ text: string }>('echo.big', { bytes: 100 }, { requestId: 'r2', timeoutMs: 5000 });
     expect(reply.text.length).toBe(100);
   });
 
@@ -68,7 +69,7 @@ describe('replies larger than the bus limit', () => {
   });
 
   it('bound an error message listing thousands of problems', async () => {
-    const error = await client.call('echo.fail', { problems: 5000 }, { requestId: 'r3', timeoutMs: 5000 }).catch((caught: unknown) => caught);
+    const error = await client.callRaw('echo.fail', { problems: 5000 }, { requestId: 'r3', timeoutMs: 5000 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('invalid_request');
     expect((error as AppError).message).toMatch(/^params\.unknown_0 is not a parameter/);

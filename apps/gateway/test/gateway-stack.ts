@@ -92,14 +92,8 @@ export class GatewayStack {
     return generated.key;
   }
 
-  async sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-    const client = new pg.Client({ connectionString: this.db.url });
-    await client.connect();
-    try {
-      return (await client.query<T>(text, params)).rows;
-    } finally {
-      await client.end();
-    }
+  sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
+    return this.db.sql<T>(text, params);
   }
 
   async stop(): Promise<void> {

@@ -26,7 +26,7 @@ describe('OGC API - Features under /v1/ogc', () => {
     const api = (await (await fetch(href(landing.links, 'service-desc')!)).json()) as { servers: Array<{ url: string }>; paths: Record<string, { get: { parameters: Array<{ name: string; schema?: { enum?: string[] } }> } }> };
     expect(api.servers[0]!.url).toMatch(/\/v1\/ogc$/);
     expect(Object.keys(api.paths)).toEqual(expect.arrayContaining(['/', '/conformance', '/collections', '/collections/{collectionId}/items', '/collections/{collectionId}/queryables']));
-    expect(api.paths['/collections/{collectionId}/items']!.get.parameters.find((parameter) => parameter.name === 'filter-lang')!.schema!.enum).toEqual(['cql2-text', 'cql-text']);
+    expect(api.paths['/collections/{collectionId}/items']!.get.parameters.find((parameter) => parameter.name === 'filter-lang')!.schema!.enum).toEqual(['cql2-text', 'cql-text', 'cql2-json']);
     expect(href(landing.links, 'conformance')).toBe(`${base}${OGC}/conformance`);
     expect(href(landing.links, 'data')).toBe(`${base}${OGC}/collections`);
     expect((await get<OgcConformanceView>('/conformance')).json().conformsTo).toEqual(
@@ -39,7 +39,11 @@ describe('OGC API - Features under /v1/ogc', () => {
     const collections = (await get<OgcCollectionsView>('/collections')).json().collections;
     expect(collections.map((collection) => collection.id)).toEqual(catalogue.filter((layer) => layer.served_via.includes('api')).map((layer) => layer.id));
     const parcels = collections.find((collection) => collection.id === 'parcels')!;
-    expect(parcels).toMatchObject({ itemType: 'feature', crs: ['http://www.opengis.net/def/crs/OGC/1.3/CRS84'] });
+    expect(parcels).toMatchObject({
+      itemType: 'feature',
+      crs: ['http://www.opengis.net/def/crs/OGC/1.3/CRS84', 'http://www.opengis.net/def/crs/EPSG/0/2180'],
+      storageCrs: 'http://www.opengis.net/def/crs/EPSG/0/2180',
+    });
     expect(href(parcels.links, 'items')).toBe(`${stack.gatewayUrls[0]}${OGC}/collections/parcels/items`);
     const [sql] = await stack.sql<{ box: number[] }>(
       `SELECT ARRAY[ST_XMin(e), ST_YMin(e), ST_XMax(e), ST_YMax(e)] AS box FROM (SELECT ST_Extent(ST_Transform(geom, 4326)) AS e FROM layer_pub.parcels) x`,
@@ -126,7 +130,8 @@ describe('OGC API - Features under /v1/ogc', () => {
       ["filter=owner = 'x'", /owner is not a queryable of parcels at position 1.*queryables are id, kind, name, teryt/],
       ['filter=area_sqm >=', /expected a literal, got 'the end' at position 12/],
       ['filter=(area_sqm > 1', /expected '\)', got 'the end'/],
-      ['filter=area_sqm > 1&filter-lang=cql2-json', /filter-lang must be cql2-text or cql-text/],
+      ['filter=area_sqm > 1&filter-lang=cql2-json', /filter \(CQL2 JSON\): the filter is not JSON/],
+      ['filter=area_sqm > 1&filter-lang=ecql', /filter-lang must be cql2-text, cql-text, cql2-json/],
     ];
     for (const [query, message] of cases) {
       const res = await get(`/collections/parcels/items?${query.replace(/ /g, '%20')}`);

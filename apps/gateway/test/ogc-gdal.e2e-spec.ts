@@ -20,18 +20,31 @@ describe('OGC API - Features opened by GDAL (ogrinfo, ogr2ogr)', () => {
   let stack: GatewayStack;
   let dir: string;
   let gdal: (tool: 'ogrinfo' | 'ogr2ogr', args: string[]) => Promise<string>;
+  /** GDAL with CPL_DEBUG on: stderr holds every URL it fetched ("HTTP: Fetch(...)"); failures are returned, not thrown. */
+  let gdalDebug: (tool: 'ogrinfo' | 'ogr2ogr', args: string[]) => Promise<{ stdout: string; stderr: string; failed: boolean }>;
   let source: string;
+  let base: string;
 
   beforeAll(async () => {
     stack = await GatewayStack.start({ template: 'demo', services: ['layer-svc'], gatewayEnv: { ACCESS_LOG: 'true', LOG_LEVEL: 'log' } });
     const key = await stack.createKey(['layers:read']);
     dir = await mkdtemp(join(tmpdir(), 'lp-ogc-gdal-'));
-    source = `OAPIF:${stack.gatewayUrls[0]}/v1/ogc`;
+    base = `${stack.gatewayUrls[0]}/v1/ogc`;
+    source = `OAPIF:${base}`;
+    // GDAL_HTTP_HEADERS is how a user passes the key (README: Open in QGIS and GDAL).
+    const env = (debug: boolean) => ({ ...process.env, GDAL_HTTP_HEADERS: `Authorization: Bearer ${key}`, GDAL_HTTP_TIMEOUT: '120', CPL_DEBUG: debug ? 'ON' : 'OFF' });
     gdal = async (tool, args) => {
-      // GDAL_HTTP_HEADERS is how a user passes the key (README: Open in QGIS and GDAL).
-      const env = { ...process.env, GDAL_HTTP_HEADERS: `Authorization: Bearer ${key}`, GDAL_HTTP_TIMEOUT: '120', CPL_DEBUG: 'OFF' };
-      const { stdout } = await run(tool, args, { env, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
+      const { stdout } = await run(tool, args, { env: env(false), timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
       return stdout;
+    };
+    gdalDebug = async (tool, args) => {
+      try {
+        const { stdout, stderr } = await run(tool, args, { env: env(true), timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
+        return { stdout, stderr, failed: false };
+      } catch (error) {
+        const failure = error as { stdout?: string; stderr?: string };
+        return { stdout: failure.stdout ?? '', stderr: failure.stderr ?? '', failed: true };
+      }
     };
   }, 120_000);
   afterAll(async () => {
@@ -80,6 +93,9 @@ describe('OGC API - Features opened by GDAL (ogrinfo, ogr2ogr)', () => {
     const [sql] = await stack.sql<{ n: number }>('SELECT count(*)::int AS n FROM layer_pub.power_substations');
     expect(sql!.n).toBeGreaterThan(1000);
     expect(info).toContain(`Feature Count: ${sql!.n}`);
+    // ... and the count the catalogue states for the layer
+    const catalogue = (await stack.api().get<{ feature_count: number }>('/v1/ogc/collections/power_substations', { key: await stack.createKey(['layers:read']) })).json();
+    expect(catalogue.feature_count).toBe(sql!.n);
     const pages = requestedUrls()
       .slice(before)
       .filter((url) => url.startsWith('/v1/ogc/collections/power_substations/items'));
@@ -114,7 +130,11 @@ describe('OGC API - Features opened by GDAL (ogrinfo, ogr2ogr)', () => {
   it('pushes an attribute filter down as CQL2 text and gets the features the same condition finds in SQL', async () => {
     const before = requestedUrls().length;
     const out = join(dir, 'where.geojson');
-    await gdal('ogr2ogr', ['-f', 'GeoJSON', out, source, 'power_substations', '-where', "voltage_kv >= 110 AND kind <> 'mv_substation' AND voltage_kv < 400", '-oo', 'PAGE_SIZE=1000']);
+    const copy = await gdalDebug('ogr2ogr', ['-f', 'GeoJSON', out, source, 'power_substations', '-where', "voltage_kv >= 110 AND kind <> 'mv_substation' AND voltage_kv < 400", '-oo', 'PAGE_SIZE=1000']);
+    expect(copy.failed).toBe(false);
+    // GDAL's own account (CPL_DEBUG) of what it fetched: the item pages carry the filter.
+    const fetched = [...copy.stderr.matchAll(/HTTP: Fetch\((\S+\/collections\/power_substations\/items\S*)\)/g)].map((match) => new URL(match[1]!).searchParams);
+    expect(fetched.filter((params) => params.has('filter')).length).toBeGreaterThan(0);
     const urls = requestedUrls()
       .slice(before)
       .filter((url) => url.startsWith('/v1/ogc/collections/power_substations/items'))
@@ -130,5 +150,51 @@ describe('OGC API - Features opened by GDAL (ogrinfo, ogr2ogr)', () => {
     const rows = await stack.sql<{ id: string }>(`SELECT id FROM layer_pub.power_substations WHERE voltage_kv >= 110 AND kind <> 'mv_substation' AND voltage_kv < 400 ORDER BY id`);
     expect(rows.length).toBeGreaterThan(0);
     expect(ids).toEqual(rows.map((row) => row.id).sort());
+  }, 300_000);
+
+  it('gives EPSG:2180 coordinates northing first (Content-Crs), which GDAL places right once the EPSG axis order is applied', async () => {
+    const url = `${base}/collections/power_substations/items?crs=${encodeURIComponent('http://www.opengis.net/def/crs/EPSG/0/2180')}&bbox=${SPAT.join(',')}&limit=1000`;
+    const headers = await fetch(url, { headers: { authorization: `Bearer ${await stack.createKey(['layers:read'])}` } });
+    expect(headers.headers.get('content-crs')).toBe('<http://www.opengis.net/def/crs/EPSG/0/2180>');
+    // GDAL 3.6's OAPIF driver has no CRS option (3.7+ has, and reads the EPSG axis order); its
+    // GeoJSON driver reads x first, so the copy swaps the axes back as EPSG:2180 defines them.
+    const gpkg = join(dir, 'puwg1992.gpkg');
+    await gdal('ogr2ogr', ['-f', 'GPKG', gpkg, url, '-dialect', 'SQLite', '-sql', 'SELECT id, SwapCoordinates(geometry) AS geometry FROM OGRGeoJSON', '-a_srs', 'EPSG:2180', '-nln', 'puwg1992']);
+    const info = await gdal('ogrinfo', ['-ro', '-al', gpkg]);
+    expect(info).toMatch(/ID\["EPSG",2180\]\]/);
+    const features = [...info.matchAll(/^\s+id \(String\) = (.+)\n\s+POINT \(([-\d.]+) ([-\d.]+)\)$/gm)].map((match) => ({ id: match[1]!, x: Number(match[2]), y: Number(match[3]) }));
+    const rows = await stack.sql<{ id: string; x: number; y: number }>(
+      `SELECT id, ST_X(geom) AS x, ST_Y(geom) AS y FROM layer_pub.power_substations WHERE ST_Intersects(geom, ST_Transform(ST_Segmentize(ST_MakeEnvelope($1, $2, $3, $4, 4326), 0.01), 2180)) ORDER BY id`,
+      [...SPAT],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(features.map((feature) => feature.id).sort()).toEqual(rows.map((row) => row.id));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const feature of features) {
+      expect(Math.abs(feature.x - byId.get(feature.id)!.x)).toBeLessThan(0.01);
+      expect(Math.abs(feature.y - byId.get(feature.id)!.y)).toBeLessThan(0.01);
+    }
+  }, 300_000);
+
+  it('shows GDAL users the error envelope with what is allowed: unknown collection, broken CQL2, unknown attribute, a CRS we do not offer', async () => {
+    const unknown = await gdalDebug('ogrinfo', ['-ro', '-q', `OAPIF:${base}/collections/substations`]);
+    expect(unknown.failed).toBe(true);
+    expect(unknown.stderr).toMatch(/HTTP error code : 404/);
+    expect(unknown.stderr).toMatch(/"code":"not_found","message":"No layer has the id substations\. Layers listed as features: parcels, .*power_substations/);
+    // GDAL builds its own valid CQL2 and CRS parameters; these are the requests a hand-written URL makes.
+    const readKey = await stack.createKey(['layers:read']);
+    for (const [query, message] of [
+      ['filter=voltage_kv >=', /filter: expected a literal, got 'the end' at position 14/],
+      ["filter=owner = 'PSE'", /owner is not a queryable of power_substations at position 1.*queryables are id, kind, name, teryt, voltage_kv/],
+      ['crs=EPSG:4326', /crs is not a CRS this API offers; use http:\/\/www.opengis.net\/def\/crs\/OGC\/1.3\/CRS84 .*EPSG\/0\/2180/],
+    ] as const) {
+      const url = `${base}/collections/power_substations/items?${query.replace(/ /g, '%20')}`;
+      const viaGdal = await gdalDebug('ogrinfo', ['-ro', '-q', url]);
+      expect([query, viaGdal.failed, /HTTP error code : 400/.test(viaGdal.stderr)]).toEqual([query, true, true]);
+      const res = await fetch(url, { headers: { authorization: `Bearer ${readKey}` } });
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect([query, res.status, body.error.code]).toEqual([query, 400, 'invalid_request']);
+      expect(body.error.message).toMatch(message);
+    }
   }, 300_000);
 });

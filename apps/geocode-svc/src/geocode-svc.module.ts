@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
-import { createStatusController, currentDeadlineMs } from '@lp/messaging';
+import { createStatusController } from '@lp/messaging';
+import { currentDeadlineMs } from '@lp/runtime';
 import { AdminUnitsRepository } from './admin-units/admin-units.repository.js';
 import { AdminUnitsService } from './admin-units/admin-units.service.js';
 import { GEOCODE_SVC_ENV, type GeocodeSvcEnv } from './config/geocode-svc.env.js';

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { closeOnSignals, loadEnv } from '@lp/messaging';
+import { closeOnSignals } from '@lp/runtime';
+import { loadEnv } from '@lp/runtime';
 import { GeocodeSvcEnv } from './config/geocode-svc.env.js';
 import { startGeocodeSvc } from './geocode-svc.app.js';
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { runMigrateCommand } from '@lp/db';
-import { loadEnv } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import { GeocodeSvcEnv } from './config/geocode-svc.env.js';
 import { GEOCODE_MIGRATIONS, GEOCODE_PUBLISHED_SCHEMA, GEOCODE_SCHEMA } from './db/migrations/index.js';
 

@@ -44,15 +44,7 @@ function sourceFile(lines: string[]): string {
 describe('addresses CLI: loading address points into geocode-svc', () => {
   let db: TestDatabase;
 
-  const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> => {
-    const connection = new pg.Client({ connectionString: db.url });
-    await connection.connect();
-    try {
-      return (await connection.query<T>(text, params)).rows;
-    } finally {
-      await connection.end();
-    }
-  };
+  const sql = <T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> => db.sql<T>(text, params);
   const pointIds = async () => (await sql<{ id: string }>(`SELECT id FROM geocode.address_points ORDER BY id`)).map((row) => row.id);
   const snapshot = () =>
     sql(

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, type GeocodeCandidateView } from '@lp/contracts';
-import { loadEnv, NatsRpcClient, type RunningService } from '@lp/messaging';
-import { createTestDatabase, startNatsServer, type TestDatabase, type TestNatsServer } from '@lp/testing';
-import pg from 'pg';
+import { loadEnv } from '@lp/runtime';
+import { startServiceUnderTest, type ServiceUnderTest } from '@lp/testing';
 import { GeocodeSvcEnv } from '../src/config/geocode-svc.env.js';
 import { startGeocodeSvc } from '../src/geocode-svc.app.js';
 
@@ -13,36 +12,16 @@ import { startGeocodeSvc } from '../src/geocode-svc.app.js';
  * ul. Głogowska 200 (Poznań), ul. Głogowska 12 (Luboń) and Dąbrowa 15 on no plot.
  */
 describe('geocode-svc address search over NATS against PostGIS', () => {
-  let db: TestDatabase;
-  let nats: TestNatsServer;
-  let service: RunningService;
-  let client: NatsRpcClient;
+  let svc: ServiceUnderTest;
 
-  const geocode = (q: unknown, limit?: unknown): Promise<GeocodeCandidateView[]> =>
-    client.call<GeocodeCandidateView[]>('geocode.addresses.search', limit === undefined ? { q } : { q, limit }, { requestId: 'int-test', timeoutMs: 5000 });
+  const geocode = (q: unknown, limit?: unknown): Promise<GeocodeCandidateView[]> => svc.call<GeocodeCandidateView[]>('geocode.addresses.search', limit === undefined ? { q } : { q, limit });
   const labels = async (q: string, limit?: number): Promise<string[]> => (await geocode(q, limit)).map((candidate) => candidate.label);
   const best = async (q: string): Promise<GeocodeCandidateView> => (await geocode(q))[0]!;
-  const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> => {
-    const connection = new pg.Client({ connectionString: db.url });
-    await connection.connect();
-    try {
-      return (await connection.query<T>(text, params)).rows;
-    } finally {
-      await connection.end();
-    }
-  };
 
   beforeAll(async () => {
-    [db, nats] = await Promise.all([createTestDatabase(), startNatsServer()]);
-    service = await startGeocodeSvc(loadEnv(GeocodeSvcEnv, { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'fatal', DB_POOL_SIZE: '3' }));
-    client = await NatsRpcClient.connect(nats.url, 'int-test');
+    svc = await startServiceUnderTest((env) => startGeocodeSvc(loadEnv(GeocodeSvcEnv, { ...env, LOG_LEVEL: 'fatal', DB_POOL_SIZE: '3' })), { role: 'geocode_svc' });
   });
-  afterAll(async () => {
-    await client?.close();
-    await service?.close();
-    await nats?.stop();
-    await db?.drop();
-  });
+  afterAll(() => svc?.stop());
 
   it('finds ul. Głogowska 12 typed without diacritics, the exact address first, with its point and parcel', async () => {
     const candidates = await geocode('Glogowska 12 Poznan');
@@ -139,7 +118,7 @@ describe('geocode-svc address search over NATS against PostGIS', () => {
     const candidates = [...(await geocode('Poznań')), ...(await geocode('Głogowska'))];
     expect(candidates.length).toBeGreaterThan(10);
     for (const candidate of candidates) {
-      const containing = await sql<{ id: string }>(
+      const containing = await svc.sql<{ id: string }>(
         `SELECT p.id FROM geocode.address_points a JOIN layer_pub.parcels p ON ST_Intersects(p.geom, a.geom) WHERE a.id = $1`,
         [candidate.address_id],
       );
@@ -148,7 +127,7 @@ describe('geocode-svc address search over NATS against PostGIS', () => {
     const offPlot = await best('Głogowska 200 Poznań');
     expect(offPlot).toMatchObject({ label: 'ul. Głogowska 200, 60-102 Poznań', parcel_id: null });
     // Returned in WGS84: the point is where the address table has it.
-    const [point] = await sql<{ lng: number; lat: number }>(
+    const [point] = await svc.sql<{ lng: number; lat: number }>(
       `SELECT ST_X(g) AS lng, ST_Y(g) AS lat FROM geocode.address_points a, ST_Transform(a.geom, 4326) AS g WHERE a.id = $1`,
       [offPlot.address_id],
     );

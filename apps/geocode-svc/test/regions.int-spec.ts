@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, type RegionView } from '@lp/contracts';
-import { loadEnv, NatsRpcClient, type RunningService } from '@lp/messaging';
+import { NatsRpcClient, type RunningService } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import { createTestDatabase, startNatsServer, type TestDatabase, type TestNatsServer } from '@lp/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import pg from 'pg';
@@ -16,17 +17,9 @@ describe('geocode-svc regions over NATS against PostGIS', () => {
   let client: NatsRpcClient;
 
   const find = (q: unknown, limit?: unknown): Promise<RegionView[]> =>
-    client.call<RegionView[]>('geocode.regions.find', limit === undefined ? { q } : { q, limit }, { requestId: 'int-test', timeoutMs: 5000 });
+    client.callRaw<RegionView[]>('geocode.regions.find', limit === undefined ? { q } : { q, limit }, { requestId: 'int-test', timeoutMs: 5000 });
   const teryts = async (q: string, limit?: number): Promise<string[]> => (await find(q, limit)).map((region) => region.teryt);
-  const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> => {
-    const connection = new pg.Client({ connectionString: db.url });
-    await connection.connect();
-    try {
-      return (await connection.query<T>(text, params)).rows;
-    } finally {
-      await connection.end();
-    }
-  };
+  const sql = <T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> => db.sql<T>(text, params);
   const lastBuild = async () => (await sql<{ run_id: string; unit_count: number; rebuilt_at: Date }>(`SELECT run_id, unit_count, rebuilt_at FROM geocode.admin_units_source`))[0];
   const consumerInfo = async () => (await jetstreamManager(client.nats)).consumers.info('EVENTS', LAYER_EVENTS_CONSUMER);
 

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
-import { createStatusController, currentDeadlineMs } from '@lp/messaging';
+import { createStatusController } from '@lp/messaging';
+import { currentDeadlineMs } from '@lp/runtime';
 import { BasemapHandler } from './basemap/basemap.handler.js';
 import { BasemapRepository } from './basemap/basemap.repository.js';
 import { BasemapService } from './basemap/basemap.service.js';

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { closeOnSignals, loadEnv } from '@lp/messaging';
+import { closeOnSignals } from '@lp/runtime';
+import { loadEnv } from '@lp/runtime';
 import { LayerSvcEnv } from './config/layer-svc.env.js';
 import { startLayerSvc } from './layer-svc.app.js';
 

@@ -35,6 +35,16 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string): Pr
   }
 }
 
+/** The layers `layer_pub.features` reads, by the views it is built on. */
+async function featuresViewLayers(url: string): Promise<string[]> {
+  const rows = await query<{ name: string }>(
+    url,
+    `SELECT table_name AS name FROM information_schema.view_table_usage
+      WHERE view_schema = 'layer_pub' AND view_name = 'features' AND table_schema = 'layer_pub' ORDER BY table_name`,
+  );
+  return rows.map((row) => row.name);
+}
+
 describe('layer-svc commands of the Kubernetes deployment', () => {
   let db: TestDatabase;
   let emptyUrl: string;
@@ -80,6 +90,57 @@ describe('layer-svc commands of the Kubernetes deployment', () => {
     }
     const tables = await query<{ n: string }>(emptyUrl, `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'layer' AND table_name <> 'migrations'`);
     expect(tables[0]?.n).toBe('0');
+  });
+
+  it('serves every catalogue layer, and only those, each in layer_pub.features', async () => {
+    const catalogue = LAYER_CATALOGUE.map((layer) => layer.id).sort();
+    const states = await query<{ layer_id: string }>(db.url, `SELECT layer_id FROM layer.layer_state ORDER BY layer_id`);
+    expect(states.map((row) => row.layer_id)).toEqual(catalogue);
+    const views = await query<{ name: string }>(db.url, `SELECT viewname AS name FROM pg_views WHERE schemaname = 'layer_pub' ORDER BY viewname`);
+    expect(views.map((row) => row.name)).toEqual(expect.arrayContaining(catalogue));
+    expect(await featuresViewLayers(db.url)).toEqual(catalogue);
+  });
+
+  it('migrate.js adds a layer the catalogue gained since the database was migrated, and changes nothing when run again', async () => {
+    // As if 'protests' had been added to the catalogue after this database was last migrated.
+    const [state] = await query<{ table_name: string }>(db.url, `SELECT table_name FROM layer.layer_state WHERE layer_id = 'protests'`);
+    await query(
+      db.url,
+      `BEGIN;
+       DROP VIEW layer_pub.features; DROP VIEW layer_pub.protests; DROP VIEW IF EXISTS layer_pub.protests_subdivided;
+       DROP TABLE IF EXISTS layer.${state!.table_name}_sub; DROP TABLE layer.${state!.table_name};
+       DELETE FROM layer.region_coverage WHERE layer_id = 'protests'; DELETE FROM layer.refresh_runs WHERE layer_id = 'protests';
+       DELETE FROM layer.layer_state WHERE layer_id = 'protests';
+       COMMIT`,
+    );
+    const first = await run('migrate.js', [], db.url);
+    expect(first).toMatchObject({ code: 0 });
+    expect(first.stdout).toContain('layer: added catalogue layers protests');
+    expect(await query(db.url, `SELECT version, feature_count FROM layer.layer_state WHERE layer_id = 'protests'`)).toEqual([{ version: 0, feature_count: '0' }]);
+    expect(await query(db.url, `SELECT count(*)::int AS n FROM layer_pub.protests`)).toEqual([{ n: 0 }]);
+    expect(await featuresViewLayers(db.url)).toContain('protests');
+
+    const again = await run('migrate.js', [], db.url);
+    expect(again).toMatchObject({ code: 0 });
+    expect(again.stdout).toContain(`layer: all ${LAYER_CATALOGUE.length} catalogue layers present`);
+  });
+
+  it('gives a fresh database the same published layers as an upgraded one', async () => {
+    const { adminUrl } = testEnvironment();
+    const freshName = `t_fresh_${process.pid}`;
+    await query(adminUrl, `CREATE DATABASE ${freshName}`);
+    try {
+      const fresh = new URL(adminUrl);
+      fresh.pathname = `/${freshName}`;
+      const result = await run('migrate.js', [], fresh.toString());
+      expect(result).toMatchObject({ code: 0 });
+      const columns = (url: string): Promise<unknown[]> =>
+        query(url, `SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'layer_pub' ORDER BY table_name, ordinal_position`);
+      expect(await columns(fresh.toString())).toEqual(await columns(db.url));
+      expect(await featuresViewLayers(fresh.toString())).toEqual(LAYER_CATALOGUE.map((layer) => layer.id).sort());
+    } finally {
+      await query(adminUrl, `DROP DATABASE IF EXISTS ${freshName} WITH (FORCE)`);
+    }
   });
 
   it('refresh-cadence keeps the served version when a source fails, and exits 1', async () => {

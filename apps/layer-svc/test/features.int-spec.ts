@@ -6,6 +6,7 @@ import { createTestDatabase, readMvt, type TestDatabase } from '@lp/testing';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { FeaturesRepository, featurePageSql } from '../src/features/features.repository.js';
+import { cql2ToSql } from '../src/features/filter/cql2-sql.js';
 import { FeaturesService } from '../src/features/features.service.js';
 import { RefreshPipeline } from '../src/refresh/refresh-pipeline.js';
 import { ServedVersionRepository } from '../src/serving/served-version.repository.js';
@@ -239,6 +240,30 @@ describe('layer features and vector tiles against PostGIS', () => {
         expect(text).toMatch(new RegExp(`${table}_geom`));
         expect(text).toMatch(/Index Cond: \(+geom && /);
         expect(text).not.toMatch(/st_transform\(f\.geom/i);
+      } finally {
+        await runner.release();
+      }
+    });
+
+    it('answers an S_INTERSECTS filter and an EPSG:2180 box from the GiST index too, the literal transformed, never the column', async () => {
+      const layer = findLayer('power_substations')!;
+      const [{ table_name: table }] = await db.query(`SELECT table_name FROM layer.layer_state WHERE layer_id = 'power_substations'`);
+      const filter = cql2ToSql('S_INTERSECTS(geometry, POLYGON((16.31 52.31, 16.32 52.31, 16.32 52.315, 16.31 52.31)))', layer, 4);
+      const runner = db.createQueryRunner();
+      await runner.connect();
+      try {
+        await runner.startTransaction();
+        await runner.query('SET LOCAL enable_seqscan = off');
+        const explain = async (sql: string, params: unknown[]): Promise<string> =>
+          ((await runner.query(`EXPLAIN ${sql}`, params)) as Array<{ 'QUERY PLAN': string }>).map((row) => row['QUERY PLAN']).join('\n');
+        const spatial = await explain(featurePageSql(layer, table, { boxSrid: null, filterSql: filter.sql }), [0, 101, 786432, ...filter.params]);
+        const box2180 = await explain(featurePageSql(layer, table, { boxSrid: 2180, crs: 'EPSG:2180' }), [0, 101, 786432, 300000, 400000, 310000, 410000]);
+        await runner.rollbackTransaction();
+        for (const text of [spatial, box2180]) {
+          expect(text).toMatch(new RegExp(`${table}_geom`));
+          expect(text).toMatch(/Index Cond: \(+geom && /);
+          expect(text).not.toMatch(/st_transform\(f\.geom/i);
+        }
       } finally {
         await runner.release();
       }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { closeOnSignals, loadEnv } from '@lp/messaging';
+import { closeOnSignals } from '@lp/runtime';
+import { loadEnv } from '@lp/runtime';
 import { MarketSvcEnv } from './config/market-svc.env.js';
 import { startMarketSvc } from './market-svc.app.js';
 

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
-import { createStatusController, currentDeadlineMs } from '@lp/messaging';
+import { createStatusController } from '@lp/messaging';
+import { currentDeadlineMs } from '@lp/runtime';
 import type { MarketSvcEnv } from './config/market-svc.env.js';
 import { MARKET_SCHEMA } from './db/migrations/index.js';
 import { TransactionsHandler } from './transactions/transactions.handler.js';

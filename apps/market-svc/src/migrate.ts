@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { runMigrateCommand } from '@lp/db';
-import { loadEnv } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import { MarketSvcEnv } from './config/market-svc.env.js';
 import { MARKET_MIGRATIONS, MARKET_SCHEMA } from './db/migrations/index.js';
 

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { closeOnSignals, loadEnv } from '@lp/messaging';
+import { closeOnSignals } from '@lp/runtime';
+import { loadEnv } from '@lp/runtime';
 import { McpSvcEnv } from './config/mcp-svc.env.js';
 import { startMcpSvc } from './mcp-svc.app.js';
 

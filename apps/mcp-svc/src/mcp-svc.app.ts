@@ -1,4 +1,4 @@
-import { JsonLogger } from '@lp/messaging';
+import { JsonLogger } from '@lp/runtime';
 import type { AddressInfo } from 'node:net';
 import { allowedHostsOf, allowedOriginsOf, appUrlOf, type McpSvcEnv } from './config/mcp-svc.env.js';
 import { GatewayClient } from './gateway/gateway.client.js';

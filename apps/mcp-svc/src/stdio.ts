@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { loadEnv } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { randomUUID } from 'node:crypto';
 import { McpStdioEnv } from './config/mcp-stdio.env.js';

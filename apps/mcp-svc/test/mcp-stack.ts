@@ -50,21 +50,15 @@ export class McpStack {
   async createKey(scopes: Scope[]): Promise<string> {
     const { repoRoot } = testEnvironment();
     const { stdout } = await run(process.execPath, [join(repoRoot, 'apps/gateway/dist/keys/keys.cli.js'), 'create', '--name', 'mcp-e2e', '--scopes', scopes.join(',')], {
-      env: { PATH: process.env['PATH'] ?? '', DATABASE_URL: this.db.url, NATS_URL: this.nats.url, LOG_LEVEL: 'warn' },
+      env: { PATH: process.env['PATH'] ?? '', DATABASE_URL: this.db.urlAs('gateway'), NATS_URL: this.nats.url, LOG_LEVEL: 'warn' },
     });
     const key = stdout.trim().split('\n').pop();
     if (!key?.startsWith('lp_')) throw new Error(`keys CLI printed no key:\n${stdout}`);
     return key;
   }
 
-  async sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-    const client = new pg.Client({ connectionString: this.db.url });
-    await client.connect();
-    try {
-      return (await client.query<T>(text, params)).rows;
-    } finally {
-      await client.end();
-    }
+  sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
+    return this.db.sql<T>(text, params);
   }
 
   async stop(): Promise<void> {

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { closeOnSignals, loadEnv } from '@lp/messaging';
+import { closeOnSignals } from '@lp/runtime';
+import { loadEnv } from '@lp/runtime';
 import { ParcelSvcEnv } from './config/parcel-svc.env.js';
 import { startParcelSvc } from './parcel-svc.app.js';
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { runMigrateCommand } from '@lp/db';
-import { loadEnv } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import { ParcelSvcEnv } from './config/parcel-svc.env.js';
 import { PARCEL_MIGRATIONS, PARCEL_SCHEMA } from './db/migrations/index.js';
 

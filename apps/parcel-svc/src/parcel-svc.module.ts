@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
-import { createStatusController, currentDeadlineMs } from '@lp/messaging';
+import { createStatusController } from '@lp/messaging';
+import { currentDeadlineMs } from '@lp/runtime';
 import { PARCEL_SVC_ENV, type ParcelSvcEnv } from './config/parcel-svc.env.js';
 import { PARCEL_SCHEMA } from './db/migrations/index.js';
 import { LayerEventsConsumer } from './events/layer-events.consumer.js';

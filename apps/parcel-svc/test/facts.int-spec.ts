@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, type ConstraintsView, type ParcelFeatureView, type ProximityView, type RegulationsView, type TerrainView } from '@lp/contracts';
-import { loadEnv, NatsRpcClient, type RunningService } from '@lp/messaging';
-import { createTestDatabase, eventually, refreshLayer, startNatsServer, testEnvironment, writeLayerSource, type TestDatabase, type TestNatsServer } from '@lp/testing';
+import type { RunningService } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
+import { eventually, refreshLayer, startServiceUnderTest, testEnvironment, writeLayerSource, type ServiceUnderTest } from '@lp/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { ParcelSvcEnv } from '../src/config/parcel-svc.env.js';
 import { startParcelSvc } from '../src/parcel-svc.app.js';
 
@@ -13,33 +13,22 @@ import { startParcelSvc } from '../src/parcel-svc.app.js';
  * values are checked against the raw layers with plain PostGIS, not against our own queries.
  */
 describe('parcel facts on the demo data', () => {
-  let db: TestDatabase;
-  let nats: TestNatsServer;
-  let service: RunningService;
-  let client: NatsRpcClient;
-  let sql: pg.Client;
-  const call = <T>(subject: string, data: unknown): Promise<T> => client.call<T>(subject, data, { requestId: 'facts-test', timeoutMs: 20_000 });
+  let svc: ServiceUnderTest;
+  const call = <T>(subject: string, data: unknown): Promise<T> => svc.call<T>(subject, data, 20_000);
   const one = async <T>(text: string, params: unknown[] = []): Promise<T> => {
-    const { rows } = await sql.query(text, params);
-    if (!rows[0]) throw new Error(`no row for: ${text}`);
-    return rows[0] as T;
+    const [row] = await svc.sql(text, params);
+    if (!row) throw new Error(`no row for: ${text}`);
+    return row as T;
   };
 
   beforeAll(async () => {
-    [db, nats] = await Promise.all([createTestDatabase('demo'), startNatsServer()]);
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
     // Builder off: every answer is derived live, so the first tests see the live path.
-    service = await startParcelSvc(loadEnv(ParcelSvcEnv, { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', DB_POOL_SIZE: '4', FACTS_BUILDER: 'off' }));
-    client = await NatsRpcClient.connect(nats.url, 'facts-test');
-  }, 60_000);
-  afterAll(async () => {
-    await client?.close();
-    await service?.close();
-    await sql?.end();
-    await nats?.stop();
-    await db?.drop();
-  });
+    svc = await startServiceUnderTest((env) => startParcelSvc(loadEnv(ParcelSvcEnv, { ...env, LOG_LEVEL: 'warn', DB_POOL_SIZE: '4', FACTS_BUILDER: 'off' })), {
+      template: 'demo',
+      role: 'parcel_svc',
+    });
+  }, 120_000);
+  afterAll(() => svc?.stop());
 
   describe('regulations: no plan is null, no data is absent', () => {
     it('gives mpzp null for a parcel outside every local plan of a gmina whose plans are known', async () => {
@@ -247,7 +236,7 @@ describe('parcel facts on the demo data', () => {
 
     beforeAll(async () => {
       // A second replica with the builder on; it joins the same queue group.
-      builder = await startParcelSvc(loadEnv(ParcelSvcEnv, { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', DB_POOL_SIZE: '4' }));
+      builder = await startParcelSvc(loadEnv(ParcelSvcEnv, { DATABASE_URL: svc.db.urlAs('parcel_svc'), NATS_URL: svc.nats.url, LOG_LEVEL: 'warn', DB_POOL_SIZE: '4' }));
       const gminas = Number((await one<{ n: string }>(`SELECT count(DISTINCT teryt) AS n FROM layer_pub.parcels`)).n);
       await eventually(async () => {
         const built = await one<{ n: string }>(`SELECT count(*) AS n FROM parcel.fact_builds`);
@@ -259,13 +248,13 @@ describe('parcel facts on the demo data', () => {
     });
 
     it('stores for every parcel exactly what the live derivation gives', async () => {
-      const { rows } = await sql.query<{ parcel_id: string; regulations: unknown; constraints: unknown; terrain: unknown; proximity: unknown }>(
+      const rows = await svc.sql<{ parcel_id: string; regulations: unknown; constraints: unknown; terrain: unknown; proximity: unknown }>(
         `SELECT * FROM parcel.facts ORDER BY md5(parcel_id) LIMIT 12`,
       );
       expect(rows).toHaveLength(12);
       const parcels = Number((await one<{ n: string }>(`SELECT count(*) AS n FROM layer_pub.parcels`)).n);
       expect(Number((await one<{ n: string }>(`SELECT count(*) AS n FROM parcel.facts WHERE proximity IS NOT NULL AND terrain IS NOT NULL`)).n)).toBe(parcels);
-      await sql.query(`DELETE FROM parcel.facts WHERE parcel_id = ANY($1::text[])`, [rows.map((r) => r.parcel_id)]);
+      await svc.sql(`DELETE FROM parcel.facts WHERE parcel_id = ANY($1::text[])`, [rows.map((r) => r.parcel_id)]);
       for (const stored of rows) {
         const live = await call<ParcelFeatureView>('parcel.get', { parcel_id: stored.parcel_id, include: ['regulations', 'constraints', 'terrain', 'proximity'] });
         expect(live.properties.regulations).toEqual(stored.regulations);
@@ -286,7 +275,7 @@ describe('parcel facts on the demo data', () => {
       const untouched = coverage.gminas.find((g) => g !== first.properties.teryt) ?? (await one<{ teryt: string }>(`SELECT teryt FROM parcel.fact_builds WHERE teryt <> $1 LIMIT 1`, [first.properties.teryt])).teryt;
       const before = await one<{ built_at: Date }>(`SELECT built_at FROM parcel.fact_builds WHERE teryt = $1 AND block = 'terrain'`, [untouched]);
 
-      await refreshLayer(db.url, 'terrain_stats', writeLayerSource('terrain_stats', lines.join('\n') + '\n', coverage.gminas), { natsUrl: nats.url });
+      await refreshLayer(svc.db.url, 'terrain_stats', writeLayerSource('terrain_stats', lines.join('\n') + '\n', coverage.gminas), { natsUrl: svc.nats.url });
 
       await eventually(async () => {
         const stored = await one<{ terrain: TerrainView }>(`SELECT terrain FROM parcel.facts WHERE parcel_id = $1`, [target]);

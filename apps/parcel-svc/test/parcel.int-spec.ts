@@ -1,28 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, type ParcelFeatureView } from '@lp/contracts';
-import { loadEnv, NatsRpcClient, type RunningService } from '@lp/messaging';
-import { createTestDatabase, startNatsServer, type TestDatabase, type TestNatsServer } from '@lp/testing';
+import { loadEnv } from '@lp/runtime';
+import { startServiceUnderTest, type ServiceUnderTest } from '@lp/testing';
 import { ParcelSvcEnv } from '../src/config/parcel-svc.env.js';
 import { startParcelSvc } from '../src/parcel-svc.app.js';
 
 describe('parcel-svc over NATS against PostGIS', () => {
-  let db: TestDatabase;
-  let nats: TestNatsServer;
-  let service: RunningService;
-  let client: NatsRpcClient;
-  const call = <T>(subject: string, data: unknown): Promise<T> => client.call<T>(subject, data, { requestId: 'int-test', timeoutMs: 5000 });
+  let svc: ServiceUnderTest;
+  const call = <T>(subject: string, data: unknown): Promise<T> => svc.call<T>(subject, data);
 
   beforeAll(async () => {
-    [db, nats] = await Promise.all([createTestDatabase(), startNatsServer()]);
-    service = await startParcelSvc(loadEnv(ParcelSvcEnv, { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', DB_POOL_SIZE: '2' }));
-    client = await NatsRpcClient.connect(nats.url, 'int-test');
+    svc = await startServiceUnderTest((env) => startParcelSvc(loadEnv(ParcelSvcEnv, { ...env, LOG_LEVEL: 'warn', DB_POOL_SIZE: '2' })), { role: 'parcel_svc' });
   });
-  afterAll(async () => {
-    await client?.close();
-    await service?.close();
-    await nats?.stop();
-    await db?.drop();
-  });
+  afterAll(() => svc?.stop());
 
   it('answers parcel.get with the feature built from layer_pub.parcels', async () => {
     const feature = await call<ParcelFeatureView>('parcel.get', { parcel_id: '306401_1.0012.105/12' });
@@ -45,10 +35,10 @@ describe('parcel-svc over NATS against PostGIS', () => {
   });
 
   it('serves its readiness on the ops port, checking the database and NATS', async () => {
-    const res = await fetch(`http://127.0.0.1:${service.opsPort}/readyz`);
+    const res = await fetch(`http://127.0.0.1:${svc.service.opsPort}/readyz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok', checks: { shutdown: 'ok', nats: 'ok', database: 'ok' } }); // shutdown: not draining for a rollout
-    const metrics = await (await fetch(`http://127.0.0.1:${service.opsPort}/metrics`)).text();
+    const metrics = await (await fetch(`http://127.0.0.1:${svc.service.opsPort}/metrics`)).text();
     expect(metrics).toContain('lp_rpc_handler_duration_seconds_count{subject="parcel.get",outcome="ok"}');
   });
 });

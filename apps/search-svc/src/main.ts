@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { closeOnSignals, loadEnv } from '@lp/messaging';
+import { closeOnSignals } from '@lp/runtime';
+import { loadEnv } from '@lp/runtime';
 import { SearchSvcEnv } from './config/search-svc.env.js';
 import { startSearchSvc } from './search-svc.app.js';
 

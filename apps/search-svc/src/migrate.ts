@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { runMigrateCommand } from '@lp/db';
-import { loadEnv } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import { SearchSvcEnv } from './config/search-svc.env.js';
 import { SEARCH_MIGRATIONS, SEARCH_SCHEMA } from './db/migrations/index.js';
 

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
-import { createStatusController, currentDeadlineMs } from '@lp/messaging';
+import { createStatusController } from '@lp/messaging';
+import { currentDeadlineMs } from '@lp/runtime';
 import { SEARCH_SVC_ENV, type SearchSvcEnv } from './config/search-svc.env.js';
 import { SEARCH_SCHEMA } from './db/migrations/index.js';
 import { NamedFeaturesRepository } from './natural-language/anchors/named-features.repository.js';
@@ -16,7 +17,6 @@ import { AssemblyService } from './assemblies/assembly.service.js';
 import { ParcelSearchHandler } from './engine/parcel-search.handler.js';
 import { ParcelSearchService } from './engine/parcel-search.service.js';
 import { SearchRepository } from './engine/search.repository.js';
-import { PARCEL_SEARCH } from './natural-language/parcel-search.js';
 import { ScenarioEvaluationService } from './scenarios/scenario-evaluation.service.js';
 import { ScenariosHandler } from './scenarios/scenarios.handler.js';
 import { SearchIndexBuilder } from './search-index/search-index.builder.js';
@@ -50,7 +50,6 @@ export class SearchSvcModule {
         NaturalLanguageService,
         SearchRepository,
         ParcelSearchService,
-        { provide: PARCEL_SEARCH, useExisting: ParcelSearchService },
         ScenarioEvaluationService,
         AssemblyRepository,
         AssemblyService,

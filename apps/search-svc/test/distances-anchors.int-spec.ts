@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, type SearchParcelsRequest } from '@lp/contracts';
 import { createSchemaDataSource, guardQueryDeadlines } from '@lp/db';
-import { currentDeadlineMs, runWithRequestContext } from '@lp/messaging';
+import { currentDeadlineMs, runWithRequestContext } from '@lp/runtime';
 import type { NamedFeatures } from '../src/natural-language/anchors/named-features.js';
 import { loadNamedFeatures, NamedFeaturesRepository } from '../src/natural-language/anchors/named-features.repository.js';
 import { NamedFeaturesService } from '../src/natural-language/anchors/named-features.service.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, SearchSubjects, type InterpretationView } from '@lp/contracts';
-import { loadEnv, NatsRpcClient, type RunningService } from '@lp/messaging';
+import { NatsRpcClient, type RunningService } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import {
   createTestDatabase,
   eventually,
@@ -45,7 +46,7 @@ describe('search-svc reloads its place gazetteer once geocode-svc has rebuilt th
   let geocode: AppProcess;
   let service: RunningService;
   let client: NatsRpcClient;
-  const interpret = (query: string): Promise<InterpretationView> => client.call<InterpretationView>(SearchSubjects.nlInterpret, { query }, { requestId: 'int-test', timeoutMs: 10_000 });
+  const interpret = (query: string): Promise<InterpretationView> => client.callRaw<InterpretationView>(SearchSubjects.nlInterpret, { query }, { requestId: 'int-test', timeoutMs: 10_000 });
 
   beforeAll(async () => {
     [db, nats] = await Promise.all([createTestDatabase(), startNatsServer()]);
@@ -70,7 +71,7 @@ describe('search-svc reloads its place gazetteer once geocode-svc has rebuilt th
   });
 
   it('searches the unit given as region in the request, and refuses a code that names none', async () => {
-    const call = (region: string) => client.call<InterpretationView>(SearchSubjects.nlInterpret, { query: 'farma PV', region }, { requestId: 'int-test', timeoutMs: 10_000 });
+    const call = (region: string) => client.callRaw<InterpretationView>(SearchSubjects.nlInterpret, { query: 'farma PV', region }, { requestId: 'int-test', timeoutMs: 10_000 });
     await expect(call('2815')).resolves.toMatchObject({ region: { teryt: '2815', name: 'powiat ostródzki', unit_type: 'powiat' } });
     const unknown = await call('2816').catch((error: unknown) => error as AppError);
     expect(unknown).toBeInstanceOf(AppError);

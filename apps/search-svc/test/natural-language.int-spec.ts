@@ -1,36 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, assertSearchRequest, SearchSubjects, type InterpretationView } from '@lp/contracts';
-import { loadEnv, NatsRpcClient, type RunningService } from '@lp/messaging';
-import { createTestDatabase, startNatsServer, type TestDatabase, type TestNatsServer } from '@lp/testing';
+import { loadEnv } from '@lp/runtime';
+import { startServiceUnderTest, type ServiceUnderTest } from '@lp/testing';
 import { SearchSvcEnv } from '../src/config/search-svc.env.js';
 import { startSearchSvc } from '../src/search-svc.app.js';
 
 describe('search-svc natural-language interpretation over NATS, on the demo data', () => {
-  let db: TestDatabase;
-  let nats: TestNatsServer;
-  let service: RunningService;
-  let client: NatsRpcClient;
-  const call = <T>(subject: string, data: unknown): Promise<T> => client.call<T>(subject, data, { requestId: 'int-test', timeoutMs: 10_000 });
-  const interpret = (data: unknown): Promise<InterpretationView> => call<InterpretationView>(SearchSubjects.nlInterpret, data);
-  const failure = (data: unknown): Promise<AppError> =>
-    interpret(data).then(
-      () => {
-        throw new Error('search.nl.interpret answered without an error');
-      },
-      (error: unknown) => error as AppError,
-    );
+  let svc: ServiceUnderTest;
+  const interpret = (data: unknown): Promise<InterpretationView> => svc.call<InterpretationView>(SearchSubjects.nlInterpret, data);
+  const failure = (data: unknown): Promise<AppError> => svc.failure(SearchSubjects.nlInterpret, data);
 
   beforeAll(async () => {
-    [db, nats] = await Promise.all([createTestDatabase('demo'), startNatsServer()]);
-    service = await startSearchSvc(loadEnv(SearchSvcEnv, { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', DB_POOL_SIZE: '2' }));
-    client = await NatsRpcClient.connect(nats.url, 'int-test');
+    svc = await startServiceUnderTest((env) => startSearchSvc(loadEnv(SearchSvcEnv, { ...env, LOG_LEVEL: 'warn', DB_POOL_SIZE: '2' })), { template: 'demo', role: 'search_svc' });
   });
-  afterAll(async () => {
-    await client?.close();
-    await service?.close();
-    await nats?.stop();
-    await db?.drop();
-  });
+  afterAll(() => svc?.stop());
 
   it('interprets a Polish query against the gazetteer geocode publishes: place, scenario, criteria, assumptions', async () => {
     const interpretation = await interpret({ query: 'farma fotowoltaiczna pod Olsztynem, co najmniej 2 ha, do 3 km od stacji 110 kV' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, AssemblySearchRequest, SearchParcelsRequest } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import { AssemblyRepository } from '../src/assemblies/assembly.repository.js';
 import { AssemblyService } from '../src/assemblies/assembly.service.js';
 import type { NamedFeatures } from '../src/natural-language/anchors/named-features.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, type SearchParcelsRequest } from '@lp/contracts';
-import type { ParcelSearchResponse } from '../src/natural-language/parcel-search.js';
+import type { ParcelSearchResponse } from '../src/engine/search-results.js';
 import { findScenario } from '../src/scenarios/scenario-catalogue.js';
 import { compileScenario } from '../src/scenarios/scenario-compiler.js';
 import { gminasWhere, searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';

@@ -9,7 +9,7 @@ import {
   ZONING_CATEGORY_GROUPS, type ExcludeFilter, type NearFilter, type SearchFilters, type SearchParcelsRequest } from '@lp/contracts';
 import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
-import type { ParcelSearchResponse } from '../src/natural-language/parcel-search.js';
+import type { ParcelSearchResponse } from '../src/engine/search-results.js';
 import { gminasWhere, searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { assertSearchRequest, type SearchParcelsRequest } from '@lp/contracts';
-import type { ParcelSearchResponse } from '../src/natural-language/parcel-search.js';
+import type { ParcelSearchResponse } from '../src/engine/search-results.js';
 import { findScenario, SCENARIOS } from '../src/scenarios/scenario-catalogue.js';
 import { compileScenario } from '../src/scenarios/scenario-compiler.js';
 import { scenarioView } from '../src/scenarios/scenario-listing.js';

@@ -1,35 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AppError, assertSearchRequest, SearchSubjects, type ScenarioListView, type SearchParcelsRequest } from '@lp/contracts';
-import { loadEnv, NatsRpcClient, type RunningService } from '@lp/messaging';
-import { createTestDatabase, startNatsServer, type TestDatabase, type TestNatsServer } from '@lp/testing';
+import { AppError, assertSearchRequest, SearchSubjects, type ScenarioListView, type SearchParcelsRequest, type Subject } from '@lp/contracts';
+import { loadEnv } from '@lp/runtime';
+import { startServiceUnderTest, type ServiceUnderTest } from '@lp/testing';
 import { SearchSvcEnv } from '../src/config/search-svc.env.js';
 import { startSearchSvc } from '../src/search-svc.app.js';
 
 describe('search-svc scenarios over NATS', () => {
-  let db: TestDatabase;
-  let nats: TestNatsServer;
-  let service: RunningService;
-  let client: NatsRpcClient;
-  const call = <T>(subject: string, data: unknown): Promise<T> => client.call<T>(subject, data, { requestId: 'int-test', timeoutMs: 5000 });
-  const failure = (subject: string, data: unknown): Promise<AppError> =>
-    call(subject, data).then(
-      () => {
-        throw new Error(`${subject} answered without an error`);
-      },
-      (error: unknown) => error as AppError,
-    );
+  let svc: ServiceUnderTest;
+  const call = <T>(subject: Subject<unknown, unknown>, data: unknown): Promise<T> => svc.call<T>(subject, data);
+  const failure = (subject: Subject<unknown, unknown>, data: unknown): Promise<AppError> => svc.failure(subject, data);
 
   beforeAll(async () => {
-    [db, nats] = await Promise.all([createTestDatabase(), startNatsServer()]);
-    service = await startSearchSvc(loadEnv(SearchSvcEnv, { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', DB_POOL_SIZE: '2' }));
-    client = await NatsRpcClient.connect(nats.url, 'int-test');
+    svc = await startServiceUnderTest((env) => startSearchSvc(loadEnv(SearchSvcEnv, { ...env, LOG_LEVEL: 'warn', DB_POOL_SIZE: '2' })), { role: 'search_svc' });
   });
-  afterAll(async () => {
-    await client?.close();
-    await service?.close();
-    await nats?.stop();
-    await db?.drop();
-  });
+  afterAll(() => svc?.stop());
 
   it('lists the twelve scenarios with effective values', async () => {
     const list = await call<ScenarioListView>(SearchSubjects.scenariosList, {});

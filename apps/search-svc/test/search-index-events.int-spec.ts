@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SearchSubjects, type SearchResponseView } from '@lp/contracts';
-import { loadEnv, NatsRpcClient, type RunningService } from '@lp/messaging';
+import { NatsRpcClient, type RunningService } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import { createTestDatabase, eventually, refreshLayer, startNatsServer, testEnvironment, writeLayerSource, type TestDatabase, type TestNatsServer } from '@lp/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -74,7 +75,7 @@ describe('search index on layer refreshes', () => {
       expect(build).toEqual({ built_at: far.built_at, version });
     }, 60_000);
 
-    const response = await client.call<SearchResponseView>(
+    const response = await client.callRaw<SearchResponseView>(
       SearchSubjects.parcelsRun,
       { region: target.teryt, filters: { near: [{ layer: 'transport_stops', within_m: 0 }] }, limit: 200 },
       { requestId: 'search-index-test', timeoutMs: 20_000 },

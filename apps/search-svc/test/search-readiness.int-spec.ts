@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, SearchSubjects, type HealthView, type SearchResponseView } from '@lp/contracts';
-import { loadEnv, NatsRpcClient, type RunningService } from '@lp/messaging';
+import { NatsRpcClient, type RunningService } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import { createTestDatabase, startNatsServer, type TestDatabase, type TestNatsServer } from '@lp/testing';
 import pg from 'pg';
 import { SearchSvcEnv } from '../src/config/search-svc.env.js';
@@ -36,7 +37,7 @@ describe('search-svc readiness while the search index builds', () => {
     return { status: response.status, body: (await response.json()) as HealthView };
   };
   const search = (region?: string): Promise<SearchResponseView> =>
-    client.call<SearchResponseView>(SearchSubjects.parcelsRun, { ...(region ? { region } : {}), filters: { area_sqm: { min: 500 } }, limit: 5 }, { requestId: 'readiness', timeoutMs: 30_000 });
+    client.callRaw<SearchResponseView>(SearchSubjects.parcelsRun, { ...(region ? { region } : {}), filters: { area_sqm: { min: 500 } }, limit: 5 }, { requestId: 'readiness', timeoutMs: 30_000 });
 
   it('is not ready while gminas have no index build, and once ready every search answers', async () => {
     service = await startSearchSvc(loadEnv(SearchSvcEnv, { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', DB_POOL_SIZE: '4', OPS_PORT: '0' }));

@@ -21,7 +21,11 @@ export interface AppFacts {
 /** Every runnable app: a folder of apps/ with src/main.ts. */
 export async function appInventory(): Promise<AppFacts[]> {
   const names = readdirSync(join(REPO_ROOT, 'apps')).filter((name) => existsSync(join(REPO_ROOT, 'apps', name, 'src', 'main.ts')));
-  return Promise.all(names.sort().map(appFacts));
+  // One after another: Jest's ESM loader fails ("request for … is not in cache") when several
+  // dynamic imports load the same lib at once.
+  const facts: AppFacts[] = [];
+  for (const name of names.sort()) facts.push(await appFacts(name));
+  return facts;
 }
 
 async function appFacts(name: string): Promise<AppFacts> {

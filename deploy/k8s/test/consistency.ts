@@ -1,4 +1,4 @@
-import { loadEnv } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import { LAYER_CATALOGUE } from '@lp/contracts';
 import type { AppFacts } from './app-inventory.js';
 import type { K8sObject } from './render.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { loadEnv, startOpsServer } from '@lp/messaging';
+import { loadEnv, startOpsServer } from '@lp/runtime';
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

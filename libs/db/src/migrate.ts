@@ -1,4 +1,4 @@
-import type { MigrationInterface } from 'typeorm';
+import type { DataSource, MigrationInterface } from 'typeorm';
 import { createSchemaDataSource } from './data-source.factory.js';
 
 export interface MigrateOptions {
@@ -7,6 +7,12 @@ export interface MigrateOptions {
   /** Schemas the service publishes for others to read (`<context>_pub`), created up front. */
   publishedSchemas?: string[];
   migrations: Array<new () => MigrationInterface>;
+  /**
+   * Run after the migrations, on every `migrate.js` (not `--wait`): idempotent steps that follow
+   * live application data (layer-svc: every catalogue layer exists). Migrations themselves stay
+   * frozen: they never import application code, so an upgraded and a fresh database agree.
+   */
+  afterMigrations?: (db: DataSource, log: (message: string) => void) => Promise<unknown>;
   log?: (message: string) => void;
 }
 
@@ -79,6 +85,7 @@ export async function migrateSchema(options: MigrateOptions): Promise<string[]> 
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     const names = applied.map((migration) => migration.name);
     options.log?.(`${options.schema}: ${names.length === 0 ? 'up to date' : `applied ${names.join(', ')}`}`);
+    await options.afterMigrations?.(dataSource, options.log ?? (() => undefined));
     return names;
   } finally {
     await dataSource.destroy();

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findLayer, type LayerDefinition } from '@lp/contracts';
 import { POLAND_BBOX_WGS84 } from '@lp/geo';
+import { demoOrigin } from '../demo-origin.js';
 
 export interface CheckResult {
   errors: string[];
@@ -140,7 +141,7 @@ export function checkOutput(dir: string): CheckResult {
     if (!isAddresses) {
       if (!fs.existsSync(path.join(dir, `${id}.source.json`))) err('no source.json');
       const cov = path.join(dir, `${id}.coverage.json`);
-      if (layer!.demo === 'generated' || id === 'cadastral_units') {
+      if (demoOrigin(id).origin === 'generated' || id === 'cadastral_units') {
         if (!fs.existsSync(cov)) err('generated layer without coverage.json');
         else {
           const c = JSON.parse(fs.readFileSync(cov, 'utf8')) as { gminas?: unknown };

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AccessRequestRequest, AccessRequestView, ErrorEnvelopeView } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyRequest } from 'fastify';
 import { Public, RateLimitClass } from '../auth/route-policy.js';
 import { ClientIpLimiter } from '../rate-limit/client-ip-limiter.js';

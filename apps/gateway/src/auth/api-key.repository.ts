@@ -1,5 +1,5 @@
 import type { Scope } from '@lp/contracts';
-import { classifyInfrastructureError } from '@lp/messaging';
+import { classifyInfrastructureError } from '@lp/runtime';
 import type { DataSource } from 'typeorm';
 import type { ApiKeyRecord } from './api-key.js';
 

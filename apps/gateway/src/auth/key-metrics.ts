@@ -1,4 +1,4 @@
-import { metricsRegistry } from '@lp/messaging';
+import { metricsRegistry } from '@lp/runtime';
 import { Counter } from 'prom-client';
 
 /** Database lookups of API keys: what unauthenticated traffic costs the key store. */

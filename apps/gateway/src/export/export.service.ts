@@ -11,14 +11,10 @@ import {
   SEARCH_LIMIT_MAX,
   SearchParcelsRequest,
   SearchSubjects,
-  type LayerFeaturePageReply,
-  type LayerListView,
-  type NaturalLanguageSearchView,
   type SearchOutcomeView,
-  type SearchResponseView,
   type SearchResultView,
 } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyRequest } from 'fastify';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
@@ -67,7 +63,7 @@ export class ExportService {
 
   async structuredSearch(request: FastifyRequest, body: unknown, target: ExportTarget): Promise<ReadyExport> {
     const asked = validateMessage(SearchParcelsRequest, body ?? {});
-    const reply = await this.services.call<SearchResponseView>(request, SearchSubjects.parcelsRun, { ...asked, limit: asked.limit ?? SEARCH_LIMIT_MAX });
+    const reply = await this.services.call(request, SearchSubjects.parcelsRun, { ...asked, limit: asked.limit ?? SEARCH_LIMIT_MAX });
     this.checkSearchSize(reply, asked.limit);
     return this.write(target, 'search_results', async (writer) => {
       for (const [index, result] of reply.results.entries()) await writer.write(resultFeature(result, index + 1));
@@ -77,7 +73,7 @@ export class ExportService {
 
   async naturalLanguageSearch(request: FastifyRequest, body: unknown, target: ExportTarget): Promise<ReadyExport> {
     const asked = validateMessage(NaturalLanguageSearchRequest, body ?? {});
-    const reply = await this.services.call<NaturalLanguageSearchView>(request, SearchSubjects.nlRun, { ...asked, limit: asked.limit ?? SEARCH_LIMIT_MAX });
+    const reply = await this.services.call(request, SearchSubjects.nlRun, { ...asked, limit: asked.limit ?? SEARCH_LIMIT_MAX });
     this.checkSearchSize(reply, asked.limit);
     const sites = reply.interpretation.assembly !== undefined;
     const context: ExportInfo = [
@@ -121,7 +117,7 @@ export class ExportService {
   async layerBbox(request: FastifyRequest, layerId: string, bbox: unknown, target: ExportTarget): Promise<ReadyExport> {
     // Validated before any work; layer-svc parses the box and refuses layers not served via api.
     const first = validateMessage(LayerFeaturesRequest, { layer_id: layerId, bbox, limit: FEATURES_MAX_LIMIT });
-    const catalogue = await this.services.call<LayerListView>(request, LayerSubjects.list, {});
+    const catalogue = await this.services.call(request, LayerSubjects.list, {});
     const layer = catalogue.layers.find((candidate) => candidate.id === layerId);
     if (layer === undefined) throw AppError.notFound(`No layer ${layerId}; GET /v1/layers lists them`);
     const max = this.env.EXPORT_MAX_FEATURES;
@@ -129,7 +125,7 @@ export class ExportService {
       let cursor: string | undefined;
       let version = layer.version;
       do {
-        const page = await this.services.call<LayerFeaturePageReply>(request, LayerSubjects.features, { ...first, cursor });
+        const page = await this.services.call(request, LayerSubjects.features, { ...first, cursor });
         if (writer.count + page.features.length > max) {
           throw new AppError(
             'payload_too_large',

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { FindRegionsRequest, GeocodeSubjects, REGION_QUERY_MAX_LENGTH, REGIONS_LIMIT_DEFAULT, REGIONS_LIMIT_MAX, RegionView } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyRequest } from 'fastify';
 import { RequireScope } from '../auth/route-policy.js';
 import { queryNumber } from '../http/query-params.js';

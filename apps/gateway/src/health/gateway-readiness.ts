@@ -1,9 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { SERVICE_CONTEXTS, serviceStatusSubject } from '@lp/contracts';
-import type { NatsRpcClient, ReadinessCheck } from '@lp/messaging';
+import type { NatsRpcClient } from '@lp/messaging';
+import type { ReadinessCheck } from '@lp/runtime';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { NATS_RPC_CLIENT } from '../rpc/rpc.tokens.js';
+import { pingKeyDatabase } from '../store/gateway-store.module.js';
 
 /**
  * What the gateway's /readyz (on the ops port) checks: what it needs itself, the bus and its key
@@ -13,14 +14,11 @@ import { NATS_RPC_CLIENT } from '../rpc/rpc.tokens.js';
  */
 export function gatewayReadiness(app: INestApplication): Record<string, ReadinessCheck> {
   const rpc = app.get<NatsRpcClient>(NATS_RPC_CLIENT);
-  const db = app.get(DataSource);
   return {
     nats: async () => {
       await rpc.nats.flush();
     },
-    database: async () => {
-      await db.query('SELECT 1');
-    },
+    database: pingKeyDatabase(app),
   };
 }
 

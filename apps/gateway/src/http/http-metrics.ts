@@ -1,4 +1,4 @@
-import { metricsRegistry } from '@lp/messaging';
+import { metricsRegistry } from '@lp/runtime';
 import { Histogram } from 'prom-client';
 
 export const httpDuration = new Histogram({

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Inject, Param, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ErrorEnvelopeView, FEATURES_DEFAULT_LIMIT, FEATURES_MAX_LIMIT, LayerFeaturePageView, LayerFeaturesRequest, LayerSubjects, type LayerFeaturePageReply } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { ErrorEnvelopeView, FEATURES_DEFAULT_LIMIT, FEATURES_MAX_LIMIT, LayerFeaturePageView, LayerFeaturesRequest, LayerSubjects } from '@lp/contracts';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyRequest } from 'fastify';
 import { RequireScope } from '../auth/route-policy.js';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
@@ -55,7 +55,7 @@ export class LayerFeaturesController {
     @Req() request: FastifyRequest,
   ): Promise<LayerFeaturePageView> {
     const message = validateMessage(LayerFeaturesRequest, { layer_id: layerId, bbox, limit: queryNumber(limit), cursor });
-    const page = await this.services.call<LayerFeaturePageReply>(request, LayerSubjects.features, message);
+    const page = await this.services.call(request, LayerSubjects.features, message);
     return { ...page, links: pageLinks(publicBaseUrl(this.env, request), request.url, page.next_cursor, GEOJSON) };
   }
 }

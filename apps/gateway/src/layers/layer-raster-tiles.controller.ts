@@ -1,8 +1,8 @@
 import { Controller, Get, Headers, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { LayerRasterTileRequest, LayerSubjects, type LayerRasterTileReply } from '@lp/contracts';
+import { LayerRasterTileRequest, LayerSubjects } from '@lp/contracts';
 import { TILE_MAX_ZOOM } from '@lp/geo';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitClass, RequireScope } from '../auth/route-policy.js';
 import { queryNumber } from '../http/query-params.js';
@@ -54,7 +54,7 @@ export class LayerRasterTilesController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const message = validateMessage(LayerRasterTileRequest, { layer_id: layerId, z: queryNumber(z), x: queryNumber(x), y: queryNumber(y), if_none_match: entityTags(ifNoneMatch) });
-    const tile = await this.services.call<LayerRasterTileReply>(request, LayerSubjects.rasterTile, message);
+    const tile = await this.services.call(request, LayerSubjects.rasterTile, message);
     void reply.header('etag', tile.etag).header('cache-control', TILE_CACHE_CONTROL).header('vary', 'Authorization');
     if (tile.status === 'not_modified') return void reply.status(304).send();
     if (tile.status === 'empty' || tile.image_base64 === null) return void reply.status(204).send();

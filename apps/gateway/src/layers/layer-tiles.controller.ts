@@ -1,8 +1,8 @@
 import { Controller, Get, Headers, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { LayerSubjects, LayerTileRequest, LayerTilesetRequest, TileJsonView, type LayerTileReply } from '@lp/contracts';
+import { LayerSubjects, LayerTileRequest, LayerTilesetRequest, TileJsonView } from '@lp/contracts';
 import { TILE_MAX_ZOOM } from '@lp/geo';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitClass, RequireScope } from '../auth/route-policy.js';
 import { ApiTileRoute, entityTags, sendTile } from './tile-reply.js';
@@ -53,7 +53,7 @@ export class LayerTilesController {
       y: queryNumber(y),
       if_none_match: entityTags(ifNoneMatch),
     });
-    sendTile(reply, await this.services.call<LayerTileReply>(request, LayerSubjects.tile, message));
+    sendTile(reply, await this.services.call(request, LayerSubjects.tile, message));
   }
 
   @Get(':layer_id/tiles.json')
@@ -69,7 +69,7 @@ export class LayerTilesController {
   @ApiV1Route('layers:read', [400, 404])
   async tileset(@Param('layer_id') layerId: string, @Req() request: FastifyRequest): Promise<TileJsonView> {
     const message = validateMessage(LayerTilesetRequest, { layer_id: layerId });
-    const tileset = await this.services.call<TileJsonView>(request, LayerSubjects.tileset, message);
+    const tileset = await this.services.call(request, LayerSubjects.tileset, message);
     const base = publicBaseUrl(this.env, request);
     return { ...tileset, tiles: tileset.tiles.map((path) => `${base}${path}`) };
   }

@@ -1,8 +1,8 @@
 import { Controller, Get, Headers, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { BasemapTileRequest, LayerSubjects, type LayerTileReply } from '@lp/contracts';
+import { BasemapTileRequest, LayerSubjects } from '@lp/contracts';
 import { TILE_MAX_ZOOM } from '@lp/geo';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitClass, RequireScope } from '../auth/route-policy.js';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
@@ -66,6 +66,6 @@ export class MapController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const message = validateMessage(BasemapTileRequest, { z: queryNumber(z), x: queryNumber(x), y: queryNumber(y), if_none_match: entityTags(ifNoneMatch) });
-    sendTile(reply, await this.services.call<LayerTileReply>(request, LayerSubjects.basemap, message));
+    sendTile(reply, await this.services.call(request, LayerSubjects.basemap, message));
   }
 }

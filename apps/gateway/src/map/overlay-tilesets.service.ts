@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LayerSubjects, LayerTilesetRequest, type TileJsonView } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyRequest } from 'fastify';
 import { ServiceCaller } from '../rpc/service-caller.js';
 import { styleOverlays } from './map-style.js';
@@ -36,7 +36,7 @@ export class OverlayTilesetsService {
     const entries = await Promise.all(
       styleOverlays().map((layer) =>
         this.services
-          .call<TileJsonView>(request, LayerSubjects.tileset, validateMessage(LayerTilesetRequest, { layer_id: layer.id }))
+          .call(request, LayerSubjects.tileset, validateMessage(LayerTilesetRequest, { layer_id: layer.id }))
           .then((tileset) => [layer.id, tileset] as const)
           // One TileJSON that cannot be read now leaves that overlay pointing at it, not the whole map failing.
           .catch(() => null),

@@ -11,7 +11,7 @@ import {
   TRANSACTIONS_RADIUS_MAX_M,
   TransactionListView,
 } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyRequest } from 'fastify';
 import { RequireScope } from '../auth/route-policy.js';
 import { queryNumber } from '../http/query-params.js';

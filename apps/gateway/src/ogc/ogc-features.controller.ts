@@ -18,12 +18,12 @@ import {
   OgcCollectionsView,
   OgcConformanceView,
   OgcLandingView,
-  type LayerCollectionsReply,
-  type LayerFeaturePageReply,
-  type LayerQueryablesReply,
+  OGC_CRS_ALLOWED,
+  OGC_CRS_URIS,
+  ogcCrsOf,
   type LinkView,
 } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequireScope } from '../auth/route-policy.js';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
@@ -33,8 +33,23 @@ import { queryNumber } from '../http/query-params.js';
 import { ApiOkMedia, ApiV1Route } from '../openapi/api-docs.decorators.js';
 import { GEOJSON } from '../parcels/parcels.controller.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
-import { OGC_PREFIX, SCHEMA_TYPE, collectionDocument, collectionsDocument, conformance, landingPage, queryablesDocument } from './ogc-documents.js';
+import { COLLECTION_CRS, OGC_PREFIX, SCHEMA_TYPE, collectionDocument, collectionsDocument, conformance, landingPage, queryablesDocument } from './ogc-documents.js';
 import { pageLinks } from './page-links.js';
+
+const CRS_SCHEMA = { type: 'string', enum: COLLECTION_CRS, default: COLLECTION_CRS[0] };
+const CRS_QUERY = {
+  name: 'crs',
+  required: false,
+  description: `The CRS of the geometries in the answer: ${OGC_CRS_ALLOWED}. The Content-Crs header names it. Another CRS answers 400.`,
+  schema: CRS_SCHEMA,
+};
+const CONTENT_CRS_HEADER = { 'Content-Crs': { description: 'The CRS of the geometries, as <URI>', schema: { type: 'string' } } };
+
+/** Content-Crs (Part 2): the CRS the geometries were written in, its URI in angle brackets. */
+function contentCrs(reply: FastifyReply, crs: unknown): void {
+  const known = typeof crs === 'string' ? ogcCrsOf(crs) : null;
+  void reply.header('content-crs', `<${OGC_CRS_URIS[known ?? 'CRS84']}>`);
+}
 
 const COLLECTION_PARAM = { name: 'collectionId', description: 'A layer id served via api (GET /v1/ogc/collections lists them)', example: 'power_substations' };
 
@@ -62,7 +77,7 @@ export class OgcFeaturesController {
 
   @Get('conformance')
   @RequireScope('layers:read')
-  @ApiOperation({ summary: 'OGC API conformance classes implemented: Features Part 1 core and GeoJSON', operationId: 'getOgcConformance' })
+  @ApiOperation({ summary: 'OGC API conformance classes implemented: Features Parts 1 (core, GeoJSON), 2 (CRS) and 3 (CQL2 text and JSON filters), Tiles (vector tilesets)', operationId: 'getOgcConformance' })
   @ApiOkResponse({ type: OgcConformanceView })
   @ApiV1Route('layers:read', [])
   conformance(): OgcConformanceView {
@@ -73,13 +88,13 @@ export class OgcFeaturesController {
   @RequireScope('layers:read')
   @ApiOperation({
     summary: 'Every catalogue layer served via api, as OGC API collections',
-    description: 'Extent (CRS84) of the served data from the layer statistics; Poland for a layer not loaded yet. Items are GeoJSON in CRS84.',
+    description: 'Extent (CRS84) of the served data from the layer statistics; Poland for a layer not loaded yet. Items are GeoJSON in CRS84, or EPSG:2180 with crs (crs and storageCrs list them). A layer served as tiles links its tilesets.',
     operationId: 'listOgcCollections',
   })
   @ApiOkResponse({ type: OgcCollectionsView })
   @ApiV1Route('layers:read', [])
   async collections(@Req() request: FastifyRequest): Promise<OgcCollectionsView> {
-    const reply = await this.services.call<LayerCollectionsReply>(request, LayerSubjects.collections, {});
+    const reply = await this.services.call(request, LayerSubjects.collections, {});
     return collectionsDocument(publicBaseUrl(this.env, request), reply.layers);
   }
 
@@ -91,7 +106,7 @@ export class OgcFeaturesController {
   @ApiV1Route('layers:read', [400, 404])
   async collection(@Param('collectionId') collectionId: string, @Req() request: FastifyRequest): Promise<OgcCollectionView> {
     const message = validateMessage(LayerCollectionsRequest, { layer_id: collectionId });
-    const reply = await this.services.call<LayerCollectionsReply>(request, LayerSubjects.collections, message);
+    const reply = await this.services.call(request, LayerSubjects.collections, message);
     return collectionDocument(publicBaseUrl(this.env, request), reply.layers[0]!);
   }
 
@@ -101,7 +116,8 @@ export class OgcFeaturesController {
   @ApiOperation({
     summary: 'Features of a collection, one page at a time',
     description:
-      'A GeoJSON FeatureCollection in CRS84 (7 decimals), in a stable order (by feature), with numberReturned, numberMatched when no bbox is given, ' +
+      'A GeoJSON FeatureCollection in CRS84 (7 decimals) or, with crs, EPSG:2180 (northing, easting, 2 decimals), in a stable order (by feature), ' +
+      'with numberReturned, numberMatched when neither bbox nor filter is given, ' +
       'and links: self and, while there are more pages, next (follow it unchanged). ' +
       `limit: default ${FEATURES_DEFAULT_LIMIT}, at most ${FEATURES_MAX_LIMIT} per page (a larger limit is served as ${FEATURES_MAX_LIMIT}, as OGC API - Features asks); ` +
       'a page also ends early at about 768 KB of JSON. bbox: minLng,minLat,maxLng,maxLat in CRS84, any size; a box off Poland gives an empty page. ' +
@@ -109,7 +125,16 @@ export class OgcFeaturesController {
     operationId: 'listOgcItems',
   })
   @ApiParam(COLLECTION_PARAM)
-  @ApiQuery({ name: 'bbox', type: String, required: false, description: 'minLng,minLat,maxLng,maxLat in CRS84 (WGS84 longitude first); features intersecting it', example: '16.85,52.37,16.97,52.44' })
+  @ApiQuery({
+    name: 'bbox',
+    type: String,
+    required: false,
+    description:
+      'minLng,minLat,maxLng,maxLat in CRS84 (WGS84 longitude first), or with bbox-crs EPSG:2180 minNorthing,minEasting,maxNorthing,maxEasting in metres; features intersecting it',
+    example: '16.85,52.37,16.97,52.44',
+  })
+  @ApiQuery({ name: 'bbox-crs', required: false, description: `The CRS of bbox: ${OGC_CRS_ALLOWED}`, schema: CRS_SCHEMA })
+  @ApiQuery(CRS_QUERY)
   @ApiQuery({
     name: 'limit',
     required: false,
@@ -122,17 +147,24 @@ export class OgcFeaturesController {
     type: String,
     required: false,
     description:
-      `CQL2 text on the collection's queryables (GET .../queryables), at most ${FILTER_MAX_LENGTH} characters: =, <>, <, <=, >, >=, [NOT] LIKE, [NOT] BETWEEN, [NOT] IN, IS [NOT] NULL, ` +
-      "AND, OR, NOT, parentheses; literals 'text', numbers, TRUE/FALSE, DATE('YYYY-MM-DD'). A broken filter answers 400 naming the position and token.",
+      `CQL2 text (or CQL2 JSON with filter-lang=cql2-json) on the collection's queryables (GET .../queryables), at most ${FILTER_MAX_LENGTH} characters: ` +
+      '=, <>, <, <=, >, >=, [NOT] LIKE, [NOT] BETWEEN, [NOT] IN, IS [NOT] NULL, S_INTERSECTS(geometry, <WKT or BBOX(...)>; GeoJSON in CQL2 JSON), ' +
+      "AND, OR, NOT, parentheses; literals 'text', numbers, TRUE/FALSE, DATE('YYYY-MM-DD'). A broken filter answers 400 naming the position and token (the JSON pointer in CQL2 JSON).",
     example: "voltage_kv >= 220 AND name LIKE 'GPZ%'",
   })
   @ApiQuery({
     name: 'filter-lang',
     required: false,
-    description: 'cql2-text (default); cql-text is accepted as the draft name of the same syntax (GDAL 3.6 sends it)',
+    description: 'cql2-text (default) or cql2-json; cql-text is accepted as the draft name of cql2-text (GDAL 3.6 sends it)',
     schema: { type: 'string', enum: FILTER_LANGUAGES, default: 'cql2-text' },
   })
-  @ApiOkMedia(GEOJSON, LayerFeaturePageView, 'A page of features, geometry in CRS84')
+  @ApiQuery({
+    name: 'filter-crs',
+    required: false,
+    description: `The CRS of the coordinates of spatial literals in filter: ${OGC_CRS_ALLOWED}`,
+    schema: CRS_SCHEMA,
+  })
+  @ApiOkMedia(GEOJSON, LayerFeaturePageView, 'A page of features, geometry in CRS84 or the crs asked for', CONTENT_CRS_HEADER)
   @ApiResponse({ status: 409, description: 'stale_cursor: the layer was refreshed since the first page; start again', type: ErrorEnvelopeView })
   @ApiV1Route('layers:read', [400, 404])
   async items(
@@ -142,10 +174,25 @@ export class OgcFeaturesController {
     @Query('cursor') cursor: unknown,
     @Query('filter') filter: unknown,
     @Query('filter-lang') filterLang: unknown,
+    @Query('filter-crs') filterCrs: unknown,
+    @Query('bbox-crs') bboxCrs: unknown,
+    @Query('crs') crs: unknown,
     @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LayerFeaturePageView> {
-    const message = validateMessage(LayerItemsRequest, { layer_id: collectionId, bbox, limit: queryNumber(limit), cursor, filter, filter_lang: filterLang });
-    const page = await this.services.call<LayerFeaturePageReply>(request, LayerSubjects.items, message);
+    const message = validateMessage(LayerItemsRequest, {
+      layer_id: collectionId,
+      bbox,
+      limit: queryNumber(limit),
+      cursor,
+      filter,
+      filter_lang: filterLang,
+      filter_crs: filterCrs,
+      bbox_crs: bboxCrs,
+      crs,
+    });
+    const page = await this.services.call(request, LayerSubjects.items, message);
+    contentCrs(reply, crs);
     return { ...page, links: pageLinks(publicBaseUrl(this.env, request), request.url, page.next_cursor, GEOJSON) };
   }
 
@@ -166,7 +213,7 @@ export class OgcFeaturesController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const message = validateMessage(LayerQueryablesRequest, { layer_id: collectionId });
-    const queryables = await this.services.call<LayerQueryablesReply>(request, LayerSubjects.queryables, message);
+    const queryables = await this.services.call(request, LayerSubjects.queryables, message);
     // GDAL 3.6 accepts only JSON media types here, so schema+json is sent to those who ask for it.
     const type = acceptsPreferred(accept, SCHEMA_TYPE) ? SCHEMA_TYPE : 'application/json';
     await reply.header('content-type', `${type}; charset=utf-8`).send(queryablesDocument(publicBaseUrl(this.env, request), queryables));
@@ -178,11 +225,19 @@ export class OgcFeaturesController {
   @ApiOperation({ summary: 'One feature of a collection by its id', operationId: 'getOgcItem' })
   @ApiParam(COLLECTION_PARAM)
   @ApiParam({ name: 'featureId', description: 'The id of a feature as the items page gives it (URL-encoded)', example: 'osm-node-123456' })
-  @ApiOkMedia(GEOJSON, LayerFeatureView, 'The feature, geometry in CRS84')
+  @ApiQuery(CRS_QUERY)
+  @ApiOkMedia(GEOJSON, LayerFeatureView, 'The feature, geometry in CRS84 or the crs asked for', CONTENT_CRS_HEADER)
   @ApiV1Route('layers:read', [400, 404])
-  async item(@Param('collectionId') collectionId: string, @Param('featureId') featureId: string, @Req() request: FastifyRequest): Promise<LayerFeatureView & { links: LinkView[] }> {
-    const message = validateMessage(LayerItemRequest, { layer_id: collectionId, feature_id: featureId });
-    const feature = await this.services.call<LayerFeatureView>(request, LayerSubjects.item, message);
+  async item(
+    @Param('collectionId') collectionId: string,
+    @Param('featureId') featureId: string,
+    @Query('crs') crs: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<LayerFeatureView & { links: LinkView[] }> {
+    const message = validateMessage(LayerItemRequest, { layer_id: collectionId, feature_id: featureId, crs });
+    const feature = await this.services.call(request, LayerSubjects.item, message);
+    contentCrs(reply, crs);
     const collection = `${publicBaseUrl(this.env, request)}${OGC_PREFIX}/collections/${collectionId}`;
     return {
       ...feature,

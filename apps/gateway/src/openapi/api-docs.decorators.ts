@@ -33,9 +33,9 @@ export function ApiV1Route(scope: Scope, errorStatuses: number[]): MethodDecorat
 }
 
 /** A 200 response with a non-JSON-default media type such as application/geo+json. */
-export function ApiOkMedia(mediaType: string, model: Type<unknown>, description: string): MethodDecorator {
+export function ApiOkMedia(mediaType: string, model: Type<unknown>, description: string, headers?: Record<string, { description: string; schema: { type: string } }>): MethodDecorator {
   return applyDecorators(
     ApiExtraModels(model),
-    ApiOkResponse({ description, content: { [mediaType]: { schema: { $ref: getSchemaPath(model) } } } }),
+    ApiOkResponse({ description, content: { [mediaType]: { schema: { $ref: getSchemaPath(model) } } }, ...(headers ? { headers } : {}) }),
   );
 }

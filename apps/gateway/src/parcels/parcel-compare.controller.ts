@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { COMPARE_MAX_IDS, COMPARE_MIN_IDS, CompareParcelsRequest, ParcelComparisonView, ParcelSubjects } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyRequest } from 'fastify';
 import { RequireScope } from '../auth/route-policy.js';
 import { ApiV1Route } from '../openapi/api-docs.decorators.js';

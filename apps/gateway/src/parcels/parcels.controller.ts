@@ -26,7 +26,7 @@ import {
   ParcelSubjects,
   ParcelSuggestionView,
 } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyRequest } from 'fastify';
 import { RequireScope } from '../auth/route-policy.js';
 import { queryList, queryNumber } from '../http/query-params.js';

@@ -12,10 +12,9 @@ import {
   REPORT_LANGUAGES,
   REPORT_TOKEN_PATTERN,
   ReportLinkView,
-  type ReportLinkReply,
   type ReportPdfView,
 } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, RateLimitClass, RequireScope } from '../auth/route-policy.js';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
@@ -69,10 +68,10 @@ export class ReportsController {
   ): Promise<void> {
     const message = validateMessage(ParcelReportRequest, { parcel_id: parcelId, ...defined({ scenario, language }) });
     if (acceptsPreferred(accept, PDF)) {
-      const pdf = await this.services.call<ReportPdfView>(request, ParcelSubjects.reportPdf, message);
+      const pdf = await this.services.call(request, ParcelSubjects.reportPdf, message);
       return sendPdf(reply, pdf, 'inline');
     }
-    const report = await this.services.call<ParcelReportView>(request, ParcelSubjects.report, message);
+    const report = await this.services.call(request, ParcelSubjects.report, message);
     void reply.status(200).header('content-type', 'application/json; charset=utf-8').send(report);
   }
 
@@ -93,7 +92,7 @@ export class ReportsController {
     const options = body ?? {};
     if (typeof options !== 'object' || Array.isArray(options)) throw AppError.invalid('The request body must be a JSON object with optional scenario and language.');
     const message = validateMessage(ParcelReportRequest, { ...options, parcel_id: parcelId });
-    const link = await this.services.call<ReportLinkReply>(request, ParcelSubjects.reportLinkCreate, message);
+    const link = await this.services.call(request, ParcelSubjects.reportLinkCreate, message);
     const base = publicBaseUrl(this.env, request);
     return { url: `${base}${link.path}`, expires_at: link.expires_at };
   }
@@ -115,7 +114,7 @@ export class ReportsController {
     // A token that cannot be one is as unknown as any other: 404, not a hint about the format.
     if (!REPORT_TOKEN_PATTERN.test(token)) throw AppError.notFound(NO_SUCH_REPORT);
     const message = validateMessage(GetReportFileRequest, { token });
-    const pdf = await this.services.call<ReportPdfView>(request, ParcelSubjects.reportFile, message);
+    const pdf = await this.services.call(request, ParcelSubjects.reportFile, message);
     void reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
     sendPdf(reply, pdf, 'inline');
   }

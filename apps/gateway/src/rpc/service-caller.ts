@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Subject } from '@lp/contracts';
 import type { NatsRpcClient } from '@lp/messaging';
 import type { FastifyRequest } from 'fastify';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
@@ -16,9 +17,9 @@ export class ServiceCaller {
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
-  call<TResponse, TRequest = unknown>(request: FastifyRequest, subject: string, data: TRequest): Promise<TResponse> {
-    const timeoutMs = subject.startsWith('search.') ? this.env.SEARCH_TIMEOUT_MS : this.env.RPC_TIMEOUT_MS;
+  call<Req, Res>(request: FastifyRequest, subject: Subject<Req, Res>, data: Req): Promise<Res> {
+    const timeoutMs = subject.name.startsWith('search.') ? this.env.SEARCH_TIMEOUT_MS : this.env.RPC_TIMEOUT_MS;
     const idempotent = request.method === 'GET' || request.method === 'HEAD';
-    return this.rpc.call<TResponse, TRequest>(subject, data, { requestId: request.id, timeoutMs, retryNoResponders: idempotent ? 1 : 0 });
+    return this.rpc.call(subject, data, { requestId: request.id, timeoutMs, retryNoResponders: idempotent ? 1 : 0 });
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InterpretationView, NaturalLanguageSearchRequest, NaturalLanguageSearchView, NL_QUERY_MAX_LENGTH, SearchSubjects } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyRequest } from 'fastify';
 import { RateLimitClass, RequireScope } from '../auth/route-policy.js';
 import { ApiV1Route } from '../openapi/api-docs.decorators.js';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CompileScenarioBody, CompileScenarioRequest, ScenarioListView, SearchParcelsRequest, SearchSubjects } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import type { FastifyRequest } from 'fastify';
 import { RequireScope } from '../auth/route-policy.js';
 import { ApiV1Route } from '../openapi/api-docs.decorators.js';

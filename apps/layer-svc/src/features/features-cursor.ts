@@ -36,10 +36,13 @@ export function decodeCursor(token: string): CursorPosition {
   return { layerId: layerId!, version: Number(version), lastFid: Number(lastFid), bboxKey: key! };
 }
 
-/** A cursor continues only the listing it came from: same layer, same box, same layer version. */
-export function checkCursor(position: CursorPosition, layerId: string, box: Bbox | null, filter?: string): void {
+/**
+ * A cursor continues only the listing it came from: same layer, same selection (`selectionKey`,
+ * from bboxKey), same layer version.
+ */
+export function checkCursor(position: CursorPosition, layerId: string, selectionKey: string): void {
   if (position.layerId !== layerId) throw AppError.invalid(`cursor was issued for layer ${position.layerId}, not ${layerId}; ${START_AGAIN}.`);
-  if (position.bboxKey !== bboxKey(box, filter)) {
+  if (position.bboxKey !== selectionKey) {
     throw AppError.invalid(`cursor was issued for another bbox or filter; send it with the same bbox and filter as the first page, or ${START_AGAIN}.`);
   }
 }

@@ -1,7 +1,6 @@
 import { provenanceJsonSql } from '@lp/db';
 import { Injectable } from '@nestjs/common';
-import type { LayerDefinition } from '@lp/contracts';
-import type { Bbox } from '@lp/geo';
+import type { LayerDefinition, OgcCrs } from '@lp/contracts';
 import type { QueryRunner } from 'typeorm';
 
 /** Attributes kept in columns of their own, not in `attrs`. */
@@ -15,7 +14,31 @@ const IDENTIFIER = /^[a-z][a-z0-9_]{0,50}$/;
  * 1° edge drawn as one straight chord would be off by about 100 m. 0.01° steps keep it within
  * centimetres.
  */
-const ENVELOPE_2180 = 'ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), 0.01), 2180)';
+const ENVELOPE_FROM_WGS84 = 'ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), 0.01), 2180)';
+/** A box given in EPSG:2180 is already in the column's CRS. */
+const ENVELOPE_2180 = 'ST_MakeEnvelope($4, $5, $6, $7, 2180)';
+
+/**
+ * The box of a listing, x and y as PostGIS orders them: longitude, latitude (srid 4326) or
+ * easting, northing (srid 2180, whatever axis order the client wrote).
+ */
+export interface FeatureArea {
+  srid: 4326 | 2180;
+  xmin: number;
+  ymin: number;
+  xmax: number;
+  ymax: number;
+}
+
+/**
+ * A geometry (EPSG:2180) as GeoJSON in the CRS asked for. CRS84: WGS84 longitude, latitude to 7
+ * decimals (about 1 cm). EPSG:2180: OGC API - Features Part 2 wants the axis order of the CRS
+ * definition, which for EPSG:2180 is northing then easting, hence the flip; 2 decimals are 1 cm.
+ * Options 0: no GeoJSON `crs` member (RFC 7946 has none; Part 2 names the CRS in Content-Crs).
+ */
+export function geometryJsonSql(geometry: string, crs: OgcCrs): string {
+  return crs === 'EPSG:2180' ? `ST_AsGeoJSON(ST_FlipCoordinates(${geometry}), 2, 0)::json` : `ST_AsGeoJSON(ST_Transform(${geometry}, 4326), 7)::json`;
+}
 
 export interface FeatureRow {
   fid: number;
@@ -24,8 +47,8 @@ export interface FeatureRow {
   bytes: number;
 }
 
-/** A row `f` of a version table as a GeoJSON Feature in WGS84 (7 decimals), built by PostgreSQL. */
-export function featureJsonSql(layer: LayerDefinition, geometry = 'f.geom'): string {
+/** A row `f` of a version table as a GeoJSON Feature (CRS84 unless asked otherwise), built by PostgreSQL. */
+export function featureJsonSql(layer: LayerDefinition, geometry = 'f.geom', crs: OgcCrs = 'CRS84'): string {
   const attributes = layer.attributes
     .filter((attribute) => !COLUMN_ATTRIBUTES.has(attribute.name))
     .map((attribute) => {
@@ -35,7 +58,7 @@ export function featureJsonSql(layer: LayerDefinition, geometry = 'f.geom'): str
   return `json_build_object(
       'type', 'Feature',
       'id', f.ext_id,
-      'geometry', ST_AsGeoJSON(ST_Transform(${geometry}, 4326), 7)::json,
+      'geometry', ${geometryJsonSql(geometry, crs)},
       'properties', json_build_object(
         'kind', f.kind, 'name', f.name, 'teryt', f.teryt,
         ${attributes.map((pair) => `${pair},`).join(' ')}
@@ -44,19 +67,29 @@ export function featureJsonSql(layer: LayerDefinition, geometry = 'f.geom'): str
     )::text`;
 }
 
+export interface FeaturePageShape {
+  /** The SRID of the box `$4..$7`, or null for no box. */
+  boxSrid?: 4326 | 2180 | null;
+  /** A compiled CQL2 filter on row `f`. */
+  filterSql?: string;
+  /** The CRS of the geometries written. */
+  crs?: OgcCrs;
+}
+
 /**
  * One page: features after `$1` (fid) in fid order, at most `$2` of them, cut where their JSON
- * passes `$3` bytes; with `spatial`, only those whose geometry intersects the box `$4..$7`. The box
+ * passes `$3` bytes; with a box, only those whose geometry intersects the box `$4..$7`. The box
  * is transformed to the column's SRID, so `geom && box` is answered by the GiST index; only the
- * output is transformed to WGS84. Without a box the fid order walks the primary key. Exported so
- * tests can EXPLAIN the very statement that runs. `filterSql` (a compiled CQL2 filter) numbers its
- * parameters after these.
+ * output is transformed to the CRS asked for. Without a box the fid order walks the primary key.
+ * Exported so tests can EXPLAIN the very statement that runs. `filterSql` (a compiled CQL2 filter)
+ * numbers its parameters after these.
  */
-export function featurePageSql(layer: LayerDefinition, table: string, spatial = true, filterSql?: string): string {
-  const inBox = spatial ? `AND f.geom && ${ENVELOPE_2180} AND ST_Intersects(f.geom, ${ENVELOPE_2180})` : '';
-  const filtered = filterSql ? `AND ${filterSql}` : '';
+export function featurePageSql(layer: LayerDefinition, table: string, shape: FeaturePageShape = { boxSrid: 4326 }): string {
+  const envelope = shape.boxSrid === 2180 ? ENVELOPE_2180 : ENVELOPE_FROM_WGS84;
+  const inBox = shape.boxSrid ? `AND f.geom && ${envelope} AND ST_Intersects(f.geom, ${envelope})` : '';
+  const filtered = shape.filterSql ? `AND ${shape.filterSql}` : '';
   return `WITH page AS (
-      SELECT f.fid, ${featureJsonSql(layer)} AS feature
+      SELECT f.fid, ${featureJsonSql(layer, 'f.geom', shape.crs)} AS feature
       FROM layer.${table} f
       WHERE f.fid > $1 ${inBox} ${filtered}
       ORDER BY f.fid
@@ -84,15 +117,17 @@ export class FeaturesRepository {
     q: QueryRunner,
     layer: LayerDefinition,
     table: string,
-    where: { box: Bbox | null; filter?: (firstParam: number) => { sql: string; params: unknown[] } },
+    where: { area: FeatureArea | null; filter?: (firstParam: number) => { sql: string; params: unknown[] } },
     afterFid: number,
     fetch: number,
     budgetBytes: number,
+    crs: OgcCrs = 'CRS84',
   ): Promise<{ rows: FeatureRow[]; fetched: number }> {
-    const { box } = where;
-    const params: unknown[] = [afterFid, fetch, budgetBytes, ...(box ? [box.minLng, box.minLat, box.maxLng, box.maxLat] : [])];
+    const { area } = where;
+    const params: unknown[] = [afterFid, fetch, budgetBytes, ...(area ? [area.xmin, area.ymin, area.xmax, area.ymax] : [])];
     const filter = where.filter?.(params.length + 1);
-    const rows: Array<{ fid: string; feature: string; bytes: number; fetched: string }> = await q.query(featurePageSql(layer, table, box !== null, filter?.sql), [
+    const shape: FeaturePageShape = { boxSrid: area?.srid ?? null, crs, ...(filter ? { filterSql: filter.sql } : {}) };
+    const rows: Array<{ fid: string; feature: string; bytes: number; fetched: string }> = await q.query(featurePageSql(layer, table, shape), [
       ...params,
       ...(filter?.params ?? []),
     ]);
@@ -103,16 +138,16 @@ export class FeaturesRepository {
   }
 
   /** One feature by its id (the GeoJSON id, ext_id: unique in a version), or null. */
-  async byId(q: QueryRunner, layer: LayerDefinition, table: string, featureId: string): Promise<FeatureRow | null> {
-    const rows: Array<{ fid: string; feature: string }> = await q.query(`SELECT f.fid, ${featureJsonSql(layer)} AS feature FROM layer.${table} f WHERE f.ext_id = $1`, [featureId]);
+  async byId(q: QueryRunner, layer: LayerDefinition, table: string, featureId: string, crs: OgcCrs = 'CRS84'): Promise<FeatureRow | null> {
+    const rows: Array<{ fid: string; feature: string }> = await q.query(`SELECT f.fid, ${featureJsonSql(layer, 'f.geom', crs)} AS feature FROM layer.${table} f WHERE f.ext_id = $1`, [featureId]);
     const row = rows[0];
     return row ? { fid: Number(row.fid), feature: row.feature, bytes: Buffer.byteLength(row.feature) } : null;
   }
 
   /** One feature with its geometry simplified by `toleranceM` metres (in EPSG:2180, topology kept). */
-  async simplifiedFeature(q: QueryRunner, layer: LayerDefinition, table: string, fid: number, toleranceM: number): Promise<string> {
+  async simplifiedFeature(q: QueryRunner, layer: LayerDefinition, table: string, fid: number, toleranceM: number, crs: OgcCrs = 'CRS84'): Promise<string> {
     const rows: Array<{ feature: string }> = await q.query(
-      `SELECT ${featureJsonSql(layer, 'ST_SimplifyPreserveTopology(f.geom, $2)')} AS feature FROM layer.${table} f WHERE f.fid = $1`,
+      `SELECT ${featureJsonSql(layer, 'ST_SimplifyPreserveTopology(f.geom, $2)', crs)} AS feature FROM layer.${table} f WHERE f.fid = $1`,
       [fid, toleranceM],
     );
     return rows[0]!.feature;

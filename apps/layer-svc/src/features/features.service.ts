@@ -11,12 +11,15 @@ import {
   type LayerItemsRequest,
   type LayerQueryablesReply,
   type LayerQueryablesRequest,
+  type OgcCrs,
+  ogcCrsOf,
 } from '@lp/contracts';
-import { SERVED_AREA_WGS84, clipBbox, parseBbox, type Bbox } from '@lp/geo';
+import { parseBbox } from '@lp/geo';
 import type { QueryRunner } from 'typeorm';
 import { servedLayer } from '../serving/served-layer.js';
 import { ServedVersionRepository, type ServedVersion } from '../serving/served-version.repository.js';
-import { bboxKey, checkCursor, checkCursorVersion, decodeCursor, encodeCursor } from './features-cursor.js';
+import { checkCursor, checkCursorVersion, decodeCursor, encodeCursor } from './features-cursor.js';
+import { bboxSelection, itemsSelection, type ItemsSelection } from './items-selection.js';
 import { FeaturesRepository, type FeatureRow } from './features.repository.js';
 import { cql2ToSql, queryablesOf } from './filter/cql2-sql.js';
 
@@ -50,20 +53,21 @@ export class FeaturesService {
   /** GET /v1/layers/{id}/features: a bbox is required and must overlap Poland. */
   async list(request: LayerFeaturesRequest): Promise<LayerFeaturePageReply> {
     const layer = servedLayer(request.layer_id, 'api');
-    return this.listing(layer, parseBbox(request.bbox), request.limit ?? FEATURES_DEFAULT_LIMIT, request.cursor);
+    return this.listing(layer, bboxSelection(parseBbox(request.bbox)), request.limit ?? FEATURES_DEFAULT_LIMIT, request.cursor);
   }
 
   /**
    * OGC API items: without a bbox the whole layer (and numberMatched, the served count, is free);
-   * a box off Poland is an empty page; a limit above the maximum is served as the maximum.
+   * a box off Poland is an empty page; a limit above the maximum is served as the maximum. bbox,
+   * filter and geometries each in the CRS asked for (CRS84 or EPSG:2180).
    */
   async items(request: LayerItemsRequest): Promise<LayerFeaturePageReply> {
     const layer = servedLayer(request.layer_id, 'api');
-    const box = request.bbox === undefined ? null : parseBbox(request.bbox, { outsidePoland: 'allow' });
-    const filter = request.filter;
+    const selection = itemsSelection(request);
+    const { filter } = selection;
     // Compiled once here so a broken filter is a 400 before any database work.
-    if (filter !== undefined) cql2ToSql(filter, layer, 1);
-    return this.listing(layer, box, Math.min(request.limit ?? FEATURES_DEFAULT_LIMIT, FEATURES_MAX_LIMIT), request.cursor, filter);
+    if (filter !== undefined) cql2ToSql(filter.text, layer, 1, filter.syntax);
+    return this.listing(layer, selection, Math.min(request.limit ?? FEATURES_DEFAULT_LIMIT, FEATURES_MAX_LIMIT), request.cursor);
   }
 
   /** The properties a filter may name on a collection, from the catalogue. */
@@ -84,26 +88,24 @@ export class FeaturesService {
   /** One feature by its id; a feature too large for one reply comes simplified, as in a page. */
   async item(request: LayerItemRequest): Promise<LayerFeatureView> {
     const layer = servedLayer(request.layer_id, 'api');
+    const crs: OgcCrs = request.crs === undefined ? 'CRS84' : (ogcCrsOf(request.crs) ?? 'CRS84');
     return this.versions.read(layer.id, async (q, served) => {
-      const row = served.table === null ? null : await this.features.byId(q, layer, served.table, request.feature_id);
+      const row = served.table === null ? null : await this.features.byId(q, layer, served.table, request.feature_id, crs);
       if (row === null || served.table === null) {
         throw AppError.notFound(`No feature has the id ${request.feature_id} in collection ${layer.id}; ids are the id of each feature in /v1/ogc/collections/${layer.id}/items.`);
       }
-      if (row.bytes > this.limits.replyBudgetBytes) return this.fitted(q, layer, served.table, row.fid, this.limits.replyBudgetBytes);
+      if (row.bytes > this.limits.replyBudgetBytes) return this.fitted(q, layer, served.table, row.fid, this.limits.replyBudgetBytes, crs);
       return JSON.parse(row.feature) as LayerFeatureView;
     });
   }
 
-  private listing(layer: LayerDefinition, box: Bbox | null, limit: number, cursor: string | undefined, filter?: string): Promise<LayerFeaturePageReply> {
+  private listing(layer: LayerDefinition, selection: ItemsSelection, limit: number, cursor: string | undefined): Promise<LayerFeaturePageReply> {
     const position = cursor === undefined ? null : decodeCursor(cursor);
-    if (position) checkCursor(position, layer.id, box, filter);
-    // Nothing we serve lies outside the served area; the clipped box also keeps EPSG:2180 sane.
-    const area = box === null ? null : clipBbox(box, SERVED_AREA_WGS84);
+    if (position) checkCursor(position, layer.id, selection.key);
     return this.versions.read(layer.id, async (q, served) => {
       if (position) checkCursorVersion(position, layer.id, served.version);
-      const matched = box === null && filter === undefined ? served.featureCount : undefined;
-      if (served.table === null || (box !== null && area === null)) return page(served, [], null, matched === undefined ? undefined : 0);
-      const selection = { key: box, query: area, filter };
+      const matched = selection.whole ? served.featureCount : undefined;
+      if (served.table === null || selection.outside) return page(served, [], null, matched === undefined ? undefined : 0);
       const result = await this.readPage(q, layer, served, served.table, selection, position?.lastFid ?? 0, limit);
       return matched === undefined ? result : { ...result, numberMatched: matched };
     });
@@ -114,14 +116,14 @@ export class FeaturesService {
     layer: LayerDefinition,
     served: ServedVersion,
     table: string,
-    selection: { key: Bbox | null; query: Bbox | null; filter: string | undefined },
+    selection: ItemsSelection,
     afterFid: number,
     limit: number,
   ): Promise<LayerFeaturePageReply> {
     const budget = this.limits.replyBudgetBytes;
     const { filter } = selection;
-    const where = { box: selection.query, ...(filter === undefined ? {} : { filter: (first: number) => cql2ToSql(filter, layer, first) }) };
-    const { rows, fetched } = await this.features.page(q, layer, table, where, afterFid, limit + 1, budget);
+    const where = { area: selection.area, ...(filter === undefined ? {} : { filter: (first: number) => cql2ToSql(filter.text, layer, first, filter.syntax) }) };
+    const { rows, fetched } = await this.features.page(q, layer, table, where, afterFid, limit + 1, budget, selection.crs);
     const kept: FeatureRow[] = [];
     let bytes = 0;
     for (const row of rows) {
@@ -130,10 +132,10 @@ export class FeaturesService {
       bytes += row.bytes;
     }
     const features = kept.map((row) => JSON.parse(row.feature) as LayerFeatureView);
-    if (kept.length === 1 && kept[0]!.bytes > budget) features[0] = await this.fitted(q, layer, table, kept[0]!.fid, budget);
+    if (kept.length === 1 && kept[0]!.bytes > budget) features[0] = await this.fitted(q, layer, table, kept[0]!.fid, budget, selection.crs);
     const more = fetched > kept.length;
     const last = kept[kept.length - 1];
-    const cursor = more && last ? encodeCursor({ layerId: layer.id, version: served.version, lastFid: last.fid, bboxKey: bboxKey(selection.key, selection.filter) }) : null;
+    const cursor = more && last ? encodeCursor({ layerId: layer.id, version: served.version, lastFid: last.fid, bboxKey: selection.key }) : null;
     return page(served, features, cursor);
   }
 
@@ -141,11 +143,11 @@ export class FeaturesService {
    * A feature whose exact geometry is larger than a page can carry (a detailed national boundary)
    * is sent simplified, with the tolerance in `geometry_simplified_m`, rather than not at all.
    */
-  private async fitted(q: QueryRunner, layer: LayerDefinition, table: string, fid: number, budget: number): Promise<LayerFeatureView> {
+  private async fitted(q: QueryRunner, layer: LayerDefinition, table: string, fid: number, budget: number, crs: OgcCrs): Promise<LayerFeatureView> {
     let tolerance = 0;
     let text = '';
     for (tolerance of SIMPLIFY_STEPS_M) {
-      text = await this.features.simplifiedFeature(q, layer, table, fid, tolerance);
+      text = await this.features.simplifiedFeature(q, layer, table, fid, tolerance, crs);
       if (Buffer.byteLength(text) <= budget) break;
     }
     const feature = JSON.parse(text) as LayerFeatureView;

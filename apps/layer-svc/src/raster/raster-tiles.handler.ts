@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { LayerRasterTileRequest, LayerSubjects, type LayerRasterTileReply } from '@lp/contracts';
+import { Answers } from '@lp/messaging';
 import { RasterTilesService } from './raster-tiles.service.js';
 
 @Controller()
@@ -8,7 +9,7 @@ export class RasterTilesHandler {
   constructor(private readonly tiles: RasterTilesService) {}
 
   /** The PNG travels base64-encoded inside the JSON reply (a 256 px tile is a few tens of KB). */
-  @MessagePattern(LayerSubjects.rasterTile)
+  @Answers(LayerSubjects.rasterTile)
   tile(@Payload() request: LayerRasterTileRequest): Promise<LayerRasterTileReply> {
     return this.tiles.tile(request);
   }

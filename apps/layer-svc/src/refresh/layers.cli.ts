@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { runDatabaseCli } from '@lp/db';
-import { loadEnv } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import { AppError, LAYER_CATALOGUE, findLayer, type Cadence } from '@lp/contracts';
 import { connect } from '@nats-io/transport-node';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-import { AppError, findLayer, LAYER_REFRESHED_SUBJECT, type LayerDefinition, type LayerRefreshedEvent } from '@lp/contracts';
+import { AppError, findLayer, LAYER_REFRESHED_SUBJECT, type LayerDefinition, type LayerRefreshedEvent, type RefreshLayerResult } from '@lp/contracts';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { DataSource } from 'typeorm';
@@ -19,16 +19,8 @@ export interface RefreshOptions {
   progress?: (message: string) => void;
 }
 
-export interface RefreshResult {
-  layer_id: string;
-  run_id: string;
-  status: 'succeeded';
-  version: number;
-  feature_count: number;
-  previous_count: number;
-  affected_gminas: number;
-  steps_ms: Record<string, number>;
-}
+/** What a refresh gives: the new version that is now served. */
+export type RefreshResult = RefreshLayerResult;
 
 /** A new version may shrink to half of the previous one; below that the source is likely broken. */
 const MIN_RATIO = 0.5;

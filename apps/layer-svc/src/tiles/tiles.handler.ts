@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { LayerSubjects, LayerTileRequest, LayerTilesetRequest, type LayerTileReply, type TileJsonView } from '@lp/contracts';
+import { Answers } from '@lp/messaging';
 import { TilesService } from './tiles.service.js';
 
 @Controller()
@@ -8,12 +9,12 @@ export class TilesHandler {
   constructor(private readonly tiles: TilesService) {}
 
   /** The tile's bytes travel base64-encoded inside the JSON reply. */
-  @MessagePattern(LayerSubjects.tile)
+  @Answers(LayerSubjects.tile)
   tile(@Payload() request: LayerTileRequest): Promise<LayerTileReply> {
     return this.tiles.tile(request);
   }
 
-  @MessagePattern(LayerSubjects.tileset)
+  @Answers(LayerSubjects.tileset)
   tileset(@Payload() request: LayerTilesetRequest): Promise<TileJsonView> {
     return this.tiles.tileset(request);
   }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
-import { loadEnv } from '@lp/messaging';
+import { loadEnv } from '@lp/runtime';
 import { allowedHostsOf, allowedOriginsOf, appUrlOf, McpSvcEnv } from './mcp-svc.env.js';
 
 describe('McpSvcEnv', () => {

@@ -1,4 +1,4 @@
-import { metricsRegistry, runChecks, runWithRequestContext, type JsonLogger } from '@lp/messaging';
+import { metricsRegistry, runChecks, runWithRequestContext, type JsonLogger } from '@lp/runtime';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { fastify, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { JsonLogger } from '@lp/messaging';
+import { JsonLogger } from '@lp/runtime';
 import { z } from 'zod';
 import { GatewayError } from '../gateway/gateway-error.js';
 import { GatewayClient } from '../gateway/gateway.client.js';

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { CompareParcelsRequest, ParcelSubjects, type ParcelComparisonView } from '@lp/contracts';
+import { Answers } from '@lp/messaging';
 import { CompareService } from './compare.service.js';
 
 @Controller()
 export class CompareHandler {
   constructor(private readonly comparisons: CompareService) {}
 
-  @MessagePattern(ParcelSubjects.compare)
+  @Answers(ParcelSubjects.compare)
   compare(@Payload() request: CompareParcelsRequest): Promise<ParcelComparisonView> {
     return this.comparisons.compare(request);
   }

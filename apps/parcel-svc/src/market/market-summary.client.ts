@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MarketSubjects, TRANSACTIONS_RADIUS_DEFAULT_M, defaultTransactionsSince, type ListTransactionsRequest, type MarketSummaryView, type TransactionListView } from '@lp/contracts';
+import { MarketSubjects, TRANSACTIONS_RADIUS_DEFAULT_M, defaultTransactionsSince, type ListTransactionsRequest, type MarketSummaryView } from '@lp/contracts';
 import { OutboundRpc } from '../rpc/outbound-rpc.js';
 
 /** include=market: asks market-svc (the owner of transactions) for land comparables around a parcel. */
@@ -10,7 +10,7 @@ export class MarketSummaryClient {
   async summaryFor(parcelId: string): Promise<MarketSummaryView> {
     const since = defaultTransactionsSince(new Date());
     const request: ListTransactionsRequest = { parcel_id: parcelId, property_type: 'land', radius_m: TRANSACTIONS_RADIUS_DEFAULT_M, since, limit: 1 };
-    const list = await this.rpc.call<TransactionListView>(MarketSubjects.transactionsList, request);
+    const list = await this.rpc.call(MarketSubjects.transactionsList, request);
     const base = { property_type: 'land' as const, radius_m: TRANSACTIONS_RADIUS_DEFAULT_M, since };
     if (list.coverage.status === 'missing') {
       const note = 'The transactions layer has no data in this gmina: the number of comparables and their median price are unknown, not zero.';

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   GetParcelDetailRequest,
   ParcelAtRequest,
@@ -17,48 +17,49 @@ import {
   type RegulationsView,
   type TerrainView,
 } from '@lp/contracts';
+import { Answers } from '@lp/messaging';
 import { ParcelService } from './parcel.service.js';
 
 @Controller()
 export class ParcelHandler {
   constructor(private readonly parcels: ParcelService) {}
 
-  @MessagePattern(ParcelSubjects.get)
+  @Answers(ParcelSubjects.get)
   get(@Payload() request: GetParcelDetailRequest): Promise<ParcelFeatureView> {
     return this.parcels.getFeature(request.parcel_id, request.include);
   }
 
-  @MessagePattern(ParcelSubjects.at)
+  @Answers(ParcelSubjects.at)
   at(@Payload() request: ParcelAtRequest): Promise<ParcelFeatureView> {
     return this.parcels.getAt(request.lng, request.lat);
   }
 
-  @MessagePattern(ParcelSubjects.autocomplete)
+  @Answers(ParcelSubjects.autocomplete)
   autocomplete(@Payload() request: ParcelAutocompleteRequest): Promise<ParcelSuggestionView[]> {
     return this.parcels.suggest(request.q);
   }
 
-  @MessagePattern(ParcelSubjects.batch)
+  @Answers(ParcelSubjects.batch)
   batch(@Payload() request: ParcelBatchRequest): Promise<ParcelBatchView> {
     return this.parcels.getBatch(request.parcel_ids, request.include);
   }
 
-  @MessagePattern(ParcelSubjects.regulations)
+  @Answers(ParcelSubjects.regulations)
   regulations(@Payload() request: ParcelBlockRequest): Promise<RegulationsView> {
     return this.parcels.regulations(request.parcel_id);
   }
 
-  @MessagePattern(ParcelSubjects.constraints)
+  @Answers(ParcelSubjects.constraints)
   constraints(@Payload() request: ParcelConstraintsRequest): Promise<ConstraintsView> {
     return this.parcels.constraints(request.parcel_id, request.buffer_m);
   }
 
-  @MessagePattern(ParcelSubjects.terrain)
+  @Answers(ParcelSubjects.terrain)
   terrain(@Payload() request: ParcelBlockRequest): Promise<TerrainView> {
     return this.parcels.terrain(request.parcel_id);
   }
 
-  @MessagePattern(ParcelSubjects.proximity)
+  @Answers(ParcelSubjects.proximity)
   proximity(@Payload() request: ParcelProximityRequest): Promise<ProximityView> {
     return this.parcels.proximity(request.parcel_id, request.kinds);
   }

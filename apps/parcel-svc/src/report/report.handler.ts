@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { GetReportFileRequest, ParcelReportRequest, ParcelSubjects, type ParcelReportView, type ReportLinkReply, type ReportPdfView } from '@lp/contracts';
+import { Answers } from '@lp/messaging';
 import { ReportLinksService } from './link/report-links.service.js';
 import { ReportService } from './report.service.js';
 
@@ -11,22 +12,22 @@ export class ReportHandler {
     private readonly links: ReportLinksService,
   ) {}
 
-  @MessagePattern(ParcelSubjects.report)
+  @Answers(ParcelSubjects.report)
   report(@Payload() request: ParcelReportRequest): Promise<ParcelReportView> {
     return this.reports.report(request);
   }
 
-  @MessagePattern(ParcelSubjects.reportPdf)
+  @Answers(ParcelSubjects.reportPdf)
   pdf(@Payload() request: ParcelReportRequest): Promise<ReportPdfView> {
     return this.reports.pdfView(request);
   }
 
-  @MessagePattern(ParcelSubjects.reportLinkCreate)
+  @Answers(ParcelSubjects.reportLinkCreate)
   createLink(@Payload() request: ParcelReportRequest): Promise<ReportLinkReply> {
     return this.links.create(request);
   }
 
-  @MessagePattern(ParcelSubjects.reportFile)
+  @Answers(ParcelSubjects.reportFile)
   file(@Payload() request: GetReportFileRequest): Promise<ReportPdfView> {
     return this.links.file(request.token);
   }

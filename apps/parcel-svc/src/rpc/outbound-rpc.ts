@@ -1,5 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { currentRequestContext, NatsRpcClient } from '@lp/messaging';
+import type { Subject } from '@lp/contracts';
+import { NatsRpcClient } from '@lp/messaging';
+import { currentRequestContext } from '@lp/runtime';
 import { randomUUID } from 'node:crypto';
 import { PARCEL_SVC_ENV, type ParcelSvcEnv } from '../config/parcel-svc.env.js';
 
@@ -15,11 +17,11 @@ export class OutboundRpc implements OnApplicationShutdown {
 
   constructor(@Inject(PARCEL_SVC_ENV) private readonly env: ParcelSvcEnv) {}
 
-  async call<TResponse>(subject: string, data: unknown): Promise<TResponse> {
+  async call<Req, Res>(subject: Subject<Req, Res>, data: Req): Promise<Res> {
     this.client ??= NatsRpcClient.connect(this.env.NATS_URL, 'parcel-svc-outbound');
     const context = currentRequestContext();
     const timeoutMs = context?.deadlineMs ? Math.max(100, context.deadlineMs - Date.now() - 50) : DEFAULT_TIMEOUT_MS;
-    return (await this.client).call<TResponse>(subject, data, { requestId: context?.requestId ?? randomUUID(), timeoutMs });
+    return (await this.client).call(subject, data, { requestId: context?.requestId ?? randomUUID(), timeoutMs });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, SearchSubjects, type EvaluateScenarioRequest, type ReportLanguage, type ScenarioFitView, type ScenarioListView } from '@lp/contracts';
+import { AppError, SearchSubjects, type EvaluateScenarioRequest, type ReportLanguage, type ScenarioFitView } from '@lp/contracts';
 import { OutboundRpc } from './outbound-rpc.js';
 
 /** Why search-svc could not judge a scenario: it is down or did not answer in time. */
@@ -18,7 +18,7 @@ export class ScenarioFitClient {
 
   evaluate(scenario: string, parcelId: string): Promise<ScenarioFitView> {
     const request: EvaluateScenarioRequest = { scenario, parcel_id: parcelId };
-    return this.rpc.call<ScenarioFitView>(SearchSubjects.scenariosEvaluate, request);
+    return this.rpc.call(SearchSubjects.scenariosEvaluate, request);
   }
 
   /**
@@ -36,7 +36,7 @@ export class ScenarioFitClient {
 
   /** The scenario's title in the report language, from the catalogue (null when it cannot be read). */
   async title(scenario: string, language: ReportLanguage): Promise<string | null> {
-    this.titles ??= this.rpc.call<ScenarioListView>(SearchSubjects.scenariosList, {}).then((list) => new Map(list.scenarios.map((s) => [s.id, { en: s.title, pl: s.title_pl }])));
+    this.titles ??= this.rpc.call(SearchSubjects.scenariosList, {}).then((list) => new Map(list.scenarios.map((s) => [s.id, { en: s.title, pl: s.title_pl }])));
     try {
       return (await this.titles).get(scenario)?.[language] ?? null;
     } catch {

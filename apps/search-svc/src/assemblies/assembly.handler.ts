@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { AssemblySearchRequest, assertSearchRequest, SearchSubjects, type AssemblySearchResponseView } from '@lp/contracts';
+import { Answers } from '@lp/messaging';
 import { AssemblyService } from './assembly.service.js';
 
 @Controller()
@@ -8,7 +9,7 @@ export class AssemblyHandler {
   constructor(private readonly assemblies: AssemblyService) {}
 
   /** POST /v1/search/assemblies. */
-  @MessagePattern(SearchSubjects.assembliesRun)
+  @Answers(SearchSubjects.assembliesRun)
   run(@Payload() request: AssemblySearchRequest): Promise<AssemblySearchResponseView> {
     assertSearchRequest(request);
     return this.assemblies.run(request);

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { assertSearchRequest, SearchParcelsRequest, SearchSubjects, type SearchResponseView } from '@lp/contracts';
+import { Answers } from '@lp/messaging';
 import { ParcelSearchService } from './parcel-search.service.js';
 
 @Controller()
@@ -8,7 +9,7 @@ export class ParcelSearchHandler {
   constructor(private readonly search: ParcelSearchService) {}
 
   /** POST /v1/search/parcels. The facts kept for natural-language `why` are not part of this answer. */
-  @MessagePattern(SearchSubjects.parcelsRun)
+  @Answers(SearchSubjects.parcelsRun)
   async run(@Payload() request: SearchParcelsRequest): Promise<SearchResponseView> {
     assertSearchRequest(request);
     const response = await this.search.run(request);

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, nearAnyCriterionId, SEARCH_LIMIT_DEFAULT, searchCriteriaOf, type SearchCriterion, type SearchFilters, type SearchParcelsRequest } from '@lp/contracts';
-import type { ParcelSearch, ParcelSearchResponse } from '../natural-language/parcel-search.js';
-import type { ExplainedResult, ResultFacts } from '../natural-language/why/result-facts.js';
+import type { ExplainedResult, ParcelSearch, ParcelSearchResponse, ResultFacts } from './search-results.js';
 import { planCoverage, type CoverageTable, type CriterionPlan, type ScopeGmina } from './criterion-coverage.js';
 import type { FilterPath } from './filter-sql.js';
 import { needsParcelEvidence, type EvidenceTable } from './zoning-evidence-coverage.js';

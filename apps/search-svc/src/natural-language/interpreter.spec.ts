@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { AppError, assertSearchRequest, SearchParcelsRequest } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import { smallGazetteer } from '../../test/small-gazetteer.js';
 import { findScenario } from '../scenarios/scenario-catalogue.js';
 import { compileScenario } from '../scenarios/scenario-compiler.js';

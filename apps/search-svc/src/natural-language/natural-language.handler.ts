@@ -1,18 +1,19 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { NaturalLanguageSearchRequest, SearchSubjects, type InterpretationView, type NaturalLanguageSearchView } from '@lp/contracts';
+import { Answers } from '@lp/messaging';
 import { NaturalLanguageService } from './natural-language.service.js';
 
 @Controller()
 export class NaturalLanguageHandler {
   constructor(private readonly naturalLanguage: NaturalLanguageService) {}
 
-  @MessagePattern(SearchSubjects.nlRun)
+  @Answers(SearchSubjects.nlRun)
   run(@Payload() request: NaturalLanguageSearchRequest): Promise<NaturalLanguageSearchView> {
     return this.naturalLanguage.run(request);
   }
 
-  @MessagePattern(SearchSubjects.nlInterpret)
+  @Answers(SearchSubjects.nlInterpret)
   interpret(@Payload() request: NaturalLanguageSearchRequest): Promise<InterpretationView> {
     return this.naturalLanguage.interpret(request);
   }

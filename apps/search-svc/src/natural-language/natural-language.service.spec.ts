@@ -1,14 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError, type SearchParcelsRequest } from '@lp/contracts';
+import type { SearchParcelsRequest } from '@lp/contracts';
 import { smallGazetteer } from '../../test/small-gazetteer.js';
 import { NaturalLanguageService } from './natural-language.service.js';
-import type { ParcelSearch, ParcelSearchResponse } from './parcel-search.js';
+import type { ParcelSearch, ParcelSearchResponse } from '../engine/search-results.js';
 import type { PlacesService } from './places/places.service.js';
 
 const gazetteer = smallGazetteer();
 const places = { gazetteer: async () => gazetteer } as unknown as PlacesService;
 
-/** Stands in for the structured-search engine at the seam: records what it was asked, answers one parcel. */
+/** Stands in for the structured-search engine: records what it was asked, answers one parcel. */
 class RecordingSearch implements ParcelSearch {
   readonly requests: SearchParcelsRequest[] = [];
 
@@ -44,13 +44,5 @@ describe('NaturalLanguageService', () => {
     expect(response).toMatchObject({ count: 1, blocked: false, coverage: [{ criterion: 'area', mode: 'requires', status: 'available' }] });
     expect(response.results[0]).not.toHaveProperty('facts');
     expect(response.results[0]!.why).toEqual(['1,5 ha (co najmniej 1 ha)', 'średnie nachylenie 1,5 % (najwyżej 5 %)']);
-  });
-
-  it('interprets without a search engine, and refuses to make up results for run', async () => {
-    const service = new NaturalLanguageService(places);
-    await expect(service.interpret({ query: 'solar farm in Krakow' })).resolves.toMatchObject({ scenario: 'solar_farm_site', region: { teryt: '1261011' } });
-    const error = await service.run({ query: 'solar farm in Krakow' }).catch((e: unknown) => e as AppError);
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe('service_unavailable');
   });
 });

@@ -7,18 +7,19 @@ import {
   type NaturalLanguageSearchRequest,
   type NaturalLanguageSearchView,
 } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import { AssemblyService } from '../assemblies/assembly.service.js';
+import { ParcelSearchService } from '../engine/parcel-search.service.js';
+import type { ParcelSearch } from '../engine/search-results.js';
 import { NamedFeaturesService } from './anchors/named-features.service.js';
 import { interpret } from './interpreter.js';
-import { PARCEL_SEARCH, type ParcelSearch } from './parcel-search.js';
 import { PlacesService } from './places/places.service.js';
 import { explainResult } from './why/why-builder.js';
 
 /**
  * Natural-language search: the query interpreted into a structured request (interpreter.ts, pure),
  * checked like any POST /v1/search/parcels body, then run through the structured-search engine
- * (the ParcelSearch seam), each result with the reasons it matched.
+ * (ParcelSearchService), each result with the reasons it matched.
  */
 @Injectable()
 export class NaturalLanguageService {
@@ -26,7 +27,7 @@ export class NaturalLanguageService {
 
   constructor(
     private readonly places: PlacesService,
-    @Optional() @Inject(PARCEL_SEARCH) private readonly search?: ParcelSearch,
+    @Inject(ParcelSearchService) private readonly search: ParcelSearch,
     @Optional() private readonly namedFeatures?: NamedFeaturesService,
     @Optional() private readonly assemblies?: AssemblyService,
   ) {}
@@ -47,12 +48,6 @@ export class NaturalLanguageService {
 
   async run(request: NaturalLanguageSearchRequest): Promise<NaturalLanguageSearchView> {
     const interpretation = await this.interpret(request);
-    if (!this.search) {
-      throw new AppError(
-        'service_unavailable',
-        'The parcel search engine is not available, so no results can be returned; POST /v1/search/natural-language/interpret gives the interpretation of the query.',
-      );
-    }
     if (interpretation.assembly) return this.runAssembly(interpretation);
     const response = await this.search.run(interpretation.request);
     return {

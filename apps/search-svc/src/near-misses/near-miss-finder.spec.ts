@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { AppError, type SearchParcelsRequest } from '@lp/contracts';
-import { currentDeadlineMs, runWithRequestContext } from '@lp/messaging';
-import type { ParcelSearchResponse } from '../natural-language/parcel-search.js';
+import { currentDeadlineMs, runWithRequestContext } from '@lp/runtime';
+import type { ParcelSearchResponse } from '../engine/search-results.js';
 import { NearMissFinder, type SearchFn } from './near-miss-finder.js';
 
 const REQUEST: SearchParcelsRequest = { region: '3064011', filters: { area_sqm: { min: 20_000 }, slope_pct: { max: 5 } } };

@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { currentDeadlineMs, currentRequestContext, runWithRequestContext } from '@lp/messaging';
+import { currentDeadlineMs, currentRequestContext, runWithRequestContext } from '@lp/runtime';
 import { AppError, NEAR_MISSES_BELOW, ONE_AWAY_PER_CRITERION, type NearMissesView, type OneAwayParcelView, type RelaxationView, type SearchParcelsRequest } from '@lp/contracts';
-import type { ParcelSearchResponse } from '../natural-language/parcel-search.js';
-import type { ExplainedResult } from '../natural-language/why/result-facts.js';
+import type { ExplainedResult, ParcelSearchResponse } from '../engine/search-results.js';
 import { failableCriteria, stepRelaxations, type FailableCriterion } from './near-miss-relaxations.js';
 
 /** The engine's search, as near misses call it: the same request with other filters, or only the parcels failing one criterion. */

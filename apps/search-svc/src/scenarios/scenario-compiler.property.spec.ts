@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { assertSearchRequest, SearchParcelsRequest, type SearchFilters } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import fc from 'fast-check';
 import { SCENARIOS } from './scenario-catalogue.js';
 import { compileScenario } from './scenario-compiler.js';

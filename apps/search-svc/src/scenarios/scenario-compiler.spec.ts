@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { AppError, assertSearchRequest, SearchParcelsRequest } from '@lp/contracts';
-import { validateMessage } from '@lp/messaging';
+import { validateMessage } from '@lp/runtime';
 import { findScenario, SCENARIOS } from './scenario-catalogue.js';
 import { compileScenario, type CompileOptions } from './scenario-compiler.js';
 import type { ScenarioDefinition } from './scenario-definition.js';

@@ -11,7 +11,7 @@ import {
   type SearchFilters,
   type SearchParcelsRequest,
 } from '@lp/contracts';
-import { listProblems } from '@lp/messaging';
+import { listProblems } from '@lp/runtime';
 import { formatBbox, parseBbox } from '@lp/geo';
 import type { Amount, FilterRule, NearRule } from './scenario-criteria.js';
 import type { ScenarioDefinition } from './scenario-definition.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, type EvaluateScenarioRequest, type ScenarioFitView } from '@lp/contracts';
-import { listProblems } from '@lp/messaging';
+import { listProblems } from '@lp/runtime';
 import { ParcelSearchService } from '../engine/parcel-search.service.js';
 import { SearchRepository } from '../engine/search.repository.js';
 import { buildFilters, compileRule, type CompiledRule } from './scenario-compiler.js';

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { CompileScenarioRequest, EvaluateScenarioRequest, SearchSubjects, type ScenarioFitView, type ScenarioListView, type SearchParcelsRequest } from '@lp/contracts';
+import { Answers } from '@lp/messaging';
 import { ScenarioEvaluationService } from './scenario-evaluation.service.js';
 import { ScenariosService } from './scenarios.service.js';
 
@@ -11,17 +12,17 @@ export class ScenariosHandler {
     private readonly evaluation: ScenarioEvaluationService,
   ) {}
 
-  @MessagePattern(SearchSubjects.scenariosList)
+  @Answers(SearchSubjects.scenariosList)
   list(): ScenarioListView {
     return this.scenarios.list();
   }
 
-  @MessagePattern(SearchSubjects.scenariosCompile)
+  @Answers(SearchSubjects.scenariosCompile)
   compile(@Payload() request: CompileScenarioRequest): SearchParcelsRequest {
     return this.scenarios.compile(request);
   }
 
-  @MessagePattern(SearchSubjects.scenariosEvaluate)
+  @Answers(SearchSubjects.scenariosEvaluate)
   evaluate(@Payload() request: EvaluateScenarioRequest): Promise<ScenarioFitView> {
     return this.evaluation.evaluate(request);
   }

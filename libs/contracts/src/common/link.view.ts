@@ -13,4 +13,7 @@ export class LinkView {
 
   @ApiPropertyOptional({ example: 'Next page' })
   title?: string;
+
+  @ApiPropertyOptional({ description: 'True when href is a URI template (OGC API - Tiles: {tileMatrix}/{tileRow}/{tileCol})' })
+  templated?: boolean;
 }

@@ -1,5 +1,11 @@
-/** NATS subjects answered by geocode-svc; one request and one reply type each. */
+import { defineSubject } from '../common/subject.js';
+import type { FindRegionsRequest } from './find-regions.request.js';
+import type { GeocodeAddressRequest } from './geocode-address.request.js';
+import type { GeocodeCandidateView } from './geocode-candidate.view.js';
+import type { RegionView } from './region.view.js';
+
+/** NATS subjects answered by geocode-svc, each with its request and reply. */
 export const GeocodeSubjects = {
-  regionsFind: 'geocode.regions.find',
-  addressesSearch: 'geocode.addresses.search',
+  regionsFind: defineSubject<FindRegionsRequest, RegionView[]>('geocode.regions.find'),
+  addressesSearch: defineSubject<GeocodeAddressRequest, GeocodeCandidateView[]>('geocode.addresses.search'),
 } as const;

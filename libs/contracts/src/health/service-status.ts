@@ -1,3 +1,5 @@
+import { defineSubject, type Subject } from '../common/subject.js';
+
 /** Every service answers `<context>.status.get` with this. */
 export interface ServiceStatusView {
   service: string;
@@ -8,6 +10,6 @@ export interface ServiceStatusView {
 export const SERVICE_CONTEXTS = ['parcel', 'search', 'market', 'layer', 'geocode'] as const;
 export type ServiceContext = (typeof SERVICE_CONTEXTS)[number];
 
-export function serviceStatusSubject(context: string): string {
-  return `${context}.status.get`;
+export function serviceStatusSubject(context: string): Subject<Record<string, never>, ServiceStatusView> {
+  return defineSubject(`${context}.status.get`);
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  CONSTRAINT_TOPICS,
   LAYER_CATALOGUE,
   LAYER_IDS,
   expandKinds,
@@ -222,43 +221,10 @@ describe('layer catalogue', () => {
     expect(expandKinds('roads', ['trunk', 'unknown'])).toEqual(['trunk', 'unknown']);
   });
 
-  it('represents every spec constraint topic as existing (layer, kind) pairs', () => {
-    const topics = CONSTRAINT_TOPICS.map((t) => t.topic);
-    expect(topics.sort()).toEqual(
-      [
-        'natura2000',
-        'protected_landscape',
-        'national_park',
-        'flood_risk',
-        'heritage',
-        'mining',
-        'aviation_surfaces',
-        'groundwater_protection',
-        'wind_setback',
-      ].sort(),
-    );
-    for (const t of CONSTRAINT_TOPICS) {
-      expect(t.sources.length).toBeGreaterThan(0);
-      for (const s of t.sources) {
-        const layer = findLayer(s.layer);
-        expect(layer).toBeDefined();
-        expect(s.kinds.length).toBeGreaterThan(0);
-        for (const k of s.kinds) expect({ topic: t.topic, kind: k, ok: layer!.kinds.some((x) => x.id === k) }).toEqual({ topic: t.topic, kind: k, ok: true });
-      }
-    }
-  });
-
   it('uses zoning categories as kinds of the zone layers', () => {
     expect(findLayer('mpzp_zones')!.kinds.map((k) => k.id)).toEqual([...ZONING_CATEGORIES]);
     const po = findLayer('plan_ogolny_zones')!.kinds.map((k) => k.id);
     for (const z of PLAN_OGOLNY_ZONE_TYPES) expect(po).toContain(z.kind);
-  });
-
-  it('marks as real exactly the layers backed by the shared data dir', () => {
-    const real = LAYER_CATALOGUE.filter((l) => l.demo === 'real').map((l) => l.id);
-    expect(real.sort()).toEqual(
-      ['admin_bounds', 'cadastral_units', 'env_layers', 'power_lines', 'power_substations', 'transport_stops'].sort(),
-    );
   });
 
   it('is immutable and findLayer misses unknown ids', () => {

@@ -4,7 +4,7 @@
  * One entry per layer id of the spec, in the spec's order. This is data: GET /layers, the
  * list_layers tool, the refresh scheduler (cadence), coverage (national | partial), the search
  * filter validation (`near[].where` attributes, `exclude[].kinds`) and the demo-data generator
- * all read it.
+ * all read it. Where each layer's demo data comes from is the generator's own (tools/demo/demo-origin.ts).
  *
  * Cadence: the spec's cadence table fixes airspace and air_quality (daily); grid_capacity,
  * gunb_permits, transactions and plan_ogolny_zones (weekly); local plans and zones, environmental
@@ -56,10 +56,6 @@ export interface LayerDefinition {
   kinds: LayerKind[];
   /** Typed attributes features carry; names carry the unit */
   attributes: LayerAttribute[];
-  /** Demo-data note: 'real' when the demo loads real data from the shared data dir, 'generated' otherwise */
-  demo: 'real' | 'generated';
-  /** What exactly is real in the demo when only part of the layer is (e.g. only rail stops) */
-  demoNote?: string;
   /**
    * Named groups of kinds accepted wherever a list of kinds is (search `exclude[].kinds`,
    * constraint topics), e.g. env_layers `natura2000` = the two Natura 2000 kinds.
@@ -108,8 +104,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'map_sheet', type: 'string', description: 'Map sheet designation when the precinct is split into sheets (e.g. AR_12)' },
       { name: 'vacant', type: 'boolean', description: 'True when no building footprint intersects the parcel (derived from buildings)' },
     ],
-    demo: 'generated',
-    demoNote: 'Generated parcels placed inside the real cadastral precincts of Poznań and powiat poznański, and in generated precincts elsewhere',
   },
   {
     id: 'cadastral_units',
@@ -130,8 +124,6 @@ const CATALOGUE: LayerDefinition[] = [
       { ...teryt('gmina (7 digits)'), required: true },
       areaSqm(),
     ],
-    demo: 'real',
-    demoNote: 'Real units and precincts of Poznań, powiat poznański and Kostrzyn nad Odrą; generated precincts for the other demo gminas',
   },
   {
     id: 'admin_bounds',
@@ -154,8 +146,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'parent_teryt', type: 'string', description: 'TERYT code of the parent unit; null for voivodeships' },
       areaSqm(),
     ],
-    demo: 'real',
-    demoNote: 'Every voivodeship, powiat and gmina with current TERYT codes and names; detailed geometry for wielkopolskie (Poznań area), warmińsko-mazurskie, lubuskie and kujawsko-pomorskie, simplified elsewhere',
   },
 
   // ---------------------------------------------------------------------------------- Planning
@@ -179,7 +169,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'document_url', type: 'string', description: 'URL of the plan text and drawing' },
       areaSqm('Plan area'),
     ],
-    demo: 'generated',
   },
   {
     id: 'mpzp_zones',
@@ -206,7 +195,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'min_plot_area_sqm', type: 'number', unit: 'm2', description: 'Minimum area of a newly divided plot' },
       { name: 'document_url', type: 'string', description: 'URL of the plan document' },
     ],
-    demo: 'generated',
   },
   {
     id: 'plan_ogolny_zones',
@@ -235,7 +223,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'min_biologically_active_pct', type: 'number', unit: '%', description: 'Minimum biologically active share' },
       { name: 'document_url', type: 'string', description: 'URL of the plan document' },
     ],
-    demo: 'generated',
   },
   {
     id: 'studium_zones',
@@ -254,7 +241,6 @@ const CATALOGUE: LayerDefinition[] = [
       { ...teryt('gmina (7 digits)'), required: true },
       { name: 'adopted_on', type: 'date', description: 'Adoption date of the study' },
     ],
-    demo: 'generated',
   },
   {
     id: 'gunb_permits',
@@ -280,7 +266,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'parcel_ids', type: 'string', description: 'EGiB ids of the parcels concerned, comma-separated' },
       { ...teryt('gmina (7 digits)') },
     ],
-    demo: 'generated',
   },
   {
     id: 'psi',
@@ -302,7 +287,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'min_eligible_cost_pln', type: 'number', unit: 'PLN', description: 'Minimum eligible investment cost for a support decision (large enterprise)' },
       { name: 'contact_url', type: 'string', description: 'Operator web page' },
     ],
-    demo: 'generated',
   },
 
   // ------------------------------------------------------------------------------- Environment
@@ -354,8 +338,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'max_water_depth_m', type: 'number', unit: 'm', description: 'Maximum modelled water depth (flood kinds only)' },
       areaSqm(),
     ],
-    demo: 'real',
-    demoNote: 'Real national parks, Ramsar sites, UNESCO biosphere reserves and forest promotional complexes (GDOŚ / State Forests); Natura 2000, landscape parks, reserves, flood zones and wetlands are generated',
   },
   {
     id: 'groundwater',
@@ -382,7 +364,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'designated_on', type: 'date', description: 'Date of designation' },
       areaSqm(),
     ],
-    demo: 'generated',
   },
   {
     id: 'forest_stands',
@@ -406,7 +387,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'protective_category', type: 'string', description: 'Protective forest category, if any' },
       areaSqm(),
     ],
-    demo: 'generated',
   },
   {
     id: 'land_cover',
@@ -432,7 +412,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'class_code', type: 'string', description: 'Source class code (e.g. BDOT10k PTTR, CLC 211)' },
       areaSqm(),
     ],
-    demo: 'generated',
   },
   {
     id: 'air_quality',
@@ -458,7 +437,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'no2_ugm3', type: 'number', unit: 'µg/m3', description: 'NO2 concentration' },
       { name: 'measured_on', type: 'date', description: 'Date and hour of the index calculation' },
     ],
-    demo: 'generated',
   },
 
   // --------------------------------------------------------------------------- Energy and grid
@@ -483,8 +461,6 @@ const CATALOGUE: LayerDefinition[] = [
       operatorAttr,
       osmId,
     ],
-    demo: 'real',
-    demoNote: 'Real OpenStreetMap substations (power-grid data set, about 2016; 1,861 incl. 509 tagged 110 kV); MV substations are generated',
   },
   {
     id: 'power_lines',
@@ -508,8 +484,6 @@ const CATALOGUE: LayerDefinition[] = [
       operatorAttr,
       osmId,
     ],
-    demo: 'real',
-    demoNote: 'Real OpenStreetMap 110 to 750 kV lines (straight segments between substations); MV lines are generated',
   },
   {
     id: 'grid_capacity',
@@ -533,8 +507,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'operator', type: 'string', required: true, description: 'Publishing operator' },
       { name: 'published_on', type: 'date', description: 'Publication date of the list' },
     ],
-    demo: 'generated',
-    demoNote: 'Generated for one operator area only, so coverage partial and missing both occur',
   },
   {
     id: 'solar_irradiance',
@@ -552,7 +524,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'optimal_tilt_deg', type: 'number', unit: 'deg', description: 'Optimal module tilt' },
       { name: 'cell_size_m', type: 'number', unit: 'm', description: 'Edge length of the grid cell' },
     ],
-    demo: 'generated',
   },
   {
     id: 'oze_installations',
@@ -579,7 +550,6 @@ const CATALOGUE: LayerDefinition[] = [
       operatorAttr,
       osmId,
     ],
-    demo: 'generated',
   },
   {
     id: 'wind_exclusion',
@@ -604,7 +574,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'setback_m', type: 'number', unit: 'm', required: true, description: 'Setback distance applied' },
       { name: 'legal_basis', type: 'string', description: 'Provision of the act the setback comes from' },
     ],
-    demo: 'generated',
   },
   {
     id: 'data_centers',
@@ -626,7 +595,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'it_power_mw', type: 'number', unit: 'MW', description: 'Contracted or announced IT power' },
       osmId,
     ],
-    demo: 'generated',
   },
   {
     id: 'ev_chargers',
@@ -650,7 +618,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'public_access', type: 'boolean', description: 'Publicly accessible' },
       osmId,
     ],
-    demo: 'generated',
   },
 
   // ------------------------------------------------------------ Transport and infrastructure
@@ -681,7 +648,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'surface', type: 'string', description: 'paved or unpaved' },
       { name: 'max_speed_kmh', type: 'integer', unit: 'km/h', description: 'Speed limit' },
     ],
-    demo: 'generated',
   },
   {
     id: 'transport_stops',
@@ -706,8 +672,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'plk_ref', type: 'string', description: 'PKP PLK station reference (rail only)' },
       { name: 'wheelchair', type: 'boolean', description: 'Wheelchair accessible' },
     ],
-    demo: 'real',
-    demoNote: 'Real railway stations (PLRailMap); bus and tram stops are generated',
   },
   {
     id: 'planned_roads',
@@ -732,7 +696,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'expected_completion_year', type: 'integer', description: 'Expected year of opening' },
       { name: 'programme', type: 'string', description: 'Funding programme' },
     ],
-    demo: 'generated',
   },
   {
     id: 'planned_railways',
@@ -755,7 +718,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'design_speed_kmh', type: 'integer', unit: 'km/h', description: 'Design speed' },
       { name: 'expected_completion_year', type: 'integer', description: 'Expected year of opening' },
     ],
-    demo: 'generated',
   },
   {
     id: 'cpk',
@@ -778,7 +740,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'corridor_width_m', type: 'number', unit: 'm', description: 'Corridor width (corridors only)' },
       { name: 'decision_reference', type: 'string', description: 'Reference of the location decision' },
     ],
-    demo: 'generated',
   },
   {
     id: 'waterways',
@@ -803,7 +764,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'water_body_code', type: 'string', description: 'Surface water body code (JCWP)' },
       { name: 'navigable', type: 'boolean', description: 'Navigable waterway' },
     ],
-    demo: 'generated',
   },
   {
     id: 'hydrants',
@@ -827,7 +787,6 @@ const CATALOGUE: LayerDefinition[] = [
       operatorAttr,
       osmId,
     ],
-    demo: 'generated',
   },
   {
     id: 'industrial_areas',
@@ -852,7 +811,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'rail_siding', type: 'boolean', description: 'Has a rail siding' },
       osmId,
     ],
-    demo: 'generated',
   },
 
   // ---------------------------------------------------------------- Buildings and services
@@ -887,7 +845,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'built_year', type: 'integer', description: 'Year of completion' },
       { name: 'status', type: 'string', description: 'existing or under_construction' },
     ],
-    demo: 'generated',
   },
   {
     id: 'services_poi',
@@ -922,7 +879,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'register_id', type: 'string', description: 'Register id (RSPO for schools, RPWDL for healthcare)' },
       osmId,
     ],
-    demo: 'generated',
   },
   {
     id: 'heritage_sites',
@@ -948,7 +904,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'inscribed_on', type: 'date', description: 'Date of entry into the register' },
       { name: 'dating', type: 'string', description: 'Period of origin' },
     ],
-    demo: 'generated',
   },
 
   // ----------------------------------------------------------------------------------- Terrain
@@ -972,8 +927,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'aspect', type: 'string', required: true, description: 'Dominant aspect: N, NE, E, SE, S, SW, W, NW or flat' },
       { name: 'dem_resolution_m', type: 'number', unit: 'm', description: 'Resolution of the elevation model used' },
     ],
-    demo: 'generated',
-    demoNote: 'Generated for some powiats only, so coverage partial and missing both occur',
   },
   {
     id: 'contours',
@@ -992,7 +945,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'elevation_m', type: 'number', unit: 'm', required: true, description: 'Elevation above sea level' },
       { name: 'interval_m', type: 'number', unit: 'm', description: 'Contour interval' },
     ],
-    demo: 'generated',
   },
   {
     id: 'terrain_hillshade',
@@ -1005,7 +957,6 @@ const CATALOGUE: LayerDefinition[] = [
     cadence: 'quarterly',
     kinds: [{ id: 'hillshade', description: 'Shaded relief raster (features are map-sheet footprints)' }],
     attributes: [{ name: 'wms_url', type: 'string', description: 'WMS GetMap endpoint serving the sheet' }],
-    demo: 'generated',
   },
   {
     id: 'ortho',
@@ -1025,7 +976,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'pixel_size_m', type: 'number', unit: 'm', description: 'Ground pixel size' },
       { name: 'wms_url', type: 'string', description: 'WMS GetMap endpoint serving the sheet' },
     ],
-    demo: 'generated',
   },
 
   // -------------------------------------------------------------------------- Risk and airspace
@@ -1051,7 +1001,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'licence_valid_until', type: 'date', description: 'Expiry of the licence' },
       { name: 'midas_id', type: 'string', description: 'MIDAS identifier' },
     ],
-    demo: 'generated',
   },
   {
     id: 'aviation_obstacles',
@@ -1089,7 +1038,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'obstacle_type', type: 'string', description: 'Type of registered obstacle (mast, chimney, wind turbine, building)' },
       { name: 'lighted', type: 'boolean', description: 'Obstacle is lit' },
     ],
-    demo: 'generated',
   },
   {
     id: 'airspace',
@@ -1119,7 +1067,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'active_from', type: 'date', description: 'Start of activation (temporary areas)' },
       { name: 'active_until', type: 'date', description: 'End of activation (temporary areas)' },
     ],
-    demo: 'generated',
   },
 
   // ------------------------------------------------------------------------- Market and society
@@ -1146,7 +1093,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'parcel_id', type: 'string', description: 'EGiB id of the (main) parcel' },
       { ...teryt('gmina (7 digits)'), required: true },
     ],
-    demo: 'generated',
   },
   {
     id: 'lokale',
@@ -1171,7 +1117,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'market', type: 'string', description: 'primary or secondary' },
       { ...teryt('gmina (7 digits)'), required: true },
     ],
-    demo: 'generated',
   },
   {
     id: 'prices',
@@ -1193,7 +1138,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'median_price_per_sqm_pln', type: 'number', unit: 'PLN/m2', required: true, description: 'Median price per square metre' },
       { name: 'sample_size', type: 'integer', description: 'Number of transactions behind the median' },
     ],
-    demo: 'generated',
   },
   {
     id: 'offer_prices',
@@ -1215,7 +1159,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'offers', type: 'integer', description: 'Number of units offered' },
       { name: 'developers', type: 'integer', description: 'Number of developers publishing offers' },
     ],
-    demo: 'generated',
   },
   {
     id: 'epc',
@@ -1240,7 +1183,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'final_energy_kwh_sqm_year', type: 'number', unit: 'kWh/(m2·year)', description: 'Final energy demand indicator EK' },
       { name: 'co2_t_year', type: 'number', unit: 't/year', description: 'CO2 emissions' },
     ],
-    demo: 'generated',
   },
   {
     id: 'demographics',
@@ -1262,7 +1204,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'density_per_sqkm', type: 'number', unit: 'persons/km2', description: 'Population density' },
       { name: 'population_change_pct', type: 'number', unit: '%', description: 'Change over five years' },
     ],
-    demo: 'generated',
   },
   {
     id: 'kowr_land',
@@ -1286,7 +1227,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'offer_deadline', type: 'date', description: 'Tender deadline (offers only)' },
       { name: 'asking_price_pln', type: 'number', unit: 'PLN', description: 'Starting price (sale offers only)' },
     ],
-    demo: 'generated',
   },
   {
     id: 'protests',
@@ -1311,7 +1251,6 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'title', type: 'string', description: 'Short description' },
       { name: 'reference_url', type: 'string', description: 'Where the signal was reported (article, resolution, petition page)' },
     ],
-    demo: 'generated',
   },
 ];
 
@@ -1363,69 +1302,3 @@ export function isKnownKind(layerId: string, kind: string): boolean {
   if (!layer) return false;
   return layer.kinds.some((k) => k.id === kind) || (layer.kindGroups !== undefined && kind in layer.kindGroups);
 }
-
-/**
- * Constraint topics of the spec, each as (layer, kinds) pairs that the constraints check
- * looks at (spec: "Constraint topics covered").
- */
-export interface ConstraintTopic {
-  topic: string;
-  sources: ReadonlyArray<{ layer: string; kinds: readonly string[] }>;
-}
-
-export const CONSTRAINT_TOPICS: readonly ConstraintTopic[] = deepFreeze([
-  { topic: 'natura2000', sources: [{ layer: 'env_layers', kinds: ['natura2000_habitat', 'natura2000_birds'] }] },
-  {
-    topic: 'protected_landscape',
-    sources: [{ layer: 'env_layers', kinds: ['landscape_park', 'protected_landscape_area', 'nature_landscape_complex'] }],
-  },
-  { topic: 'national_park', sources: [{ layer: 'env_layers', kinds: ['national_park', 'national_park_buffer'] }] },
-  {
-    topic: 'flood_risk',
-    sources: [{ layer: 'env_layers', kinds: ['flood_risk_10pct', 'flood_risk_1pct', 'flood_risk_02pct', 'flood_embankment_failure'] }],
-  },
-  {
-    topic: 'heritage',
-    sources: [
-      {
-        layer: 'heritage_sites',
-        kinds: [
-          'registered_monument',
-          'archaeological_site',
-          'historic_urban_layout',
-          'historic_park',
-          'cultural_park',
-          'monument_of_history',
-          'world_heritage_site',
-        ],
-      },
-    ],
-  },
-  { topic: 'mining', sources: [{ layer: 'mining_areas', kinds: ['mining_area', 'mining_terrain'] }] },
-  {
-    topic: 'aviation_surfaces',
-    sources: [
-      {
-        layer: 'aviation_obstacles',
-        kinds: [
-          'approach_surface',
-          'take_off_climb_surface',
-          'transitional_surface',
-          'inner_horizontal_surface',
-          'conical_surface',
-          'outer_horizontal_surface',
-        ],
-      },
-    ],
-  },
-  {
-    topic: 'groundwater_protection',
-    sources: [{ layer: 'groundwater', kinds: ['reservoir_protection_area', 'intake_direct_protection', 'intake_indirect_protection'] }],
-  },
-  {
-    topic: 'wind_setback',
-    sources: [
-      { layer: 'wind_exclusion', kinds: ['residential_setback', 'national_park_setback', 'nature_reserve_setback', 'power_line_setback'] },
-    ],
-  },
-]);

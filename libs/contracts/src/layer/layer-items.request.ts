@@ -1,5 +1,6 @@
 import { IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { Optional } from '../common/optional.js';
+import { IsOgcCrs } from '../ogc/ogc-crs.js';
 import { FEATURES_DEFAULT_LIMIT, FEATURES_MAX_LIMIT, IsIntegerInRange, LAYER_ID_MESSAGE, LAYER_ID_PATTERN } from './layer-features.request.js';
 
 /**
@@ -10,7 +11,7 @@ export const ITEMS_LIMIT_CEILING = 1_000_000;
 export const ITEMS_LIMIT_MESSAGE = `limit must be an integer from 1 (default ${FEATURES_DEFAULT_LIMIT}); a page holds at most ${FEATURES_MAX_LIMIT} features, a larger limit is served as ${FEATURES_MAX_LIMIT}`;
 
 export const FILTER_MAX_LENGTH = 4000;
-export const FILTER_LANGUAGES = ['cql2-text', 'cql-text'];
+export const FILTER_LANGUAGES = ['cql2-text', 'cql-text', 'cql2-json'];
 
 /**
  * `layer.items.list`: one page of an OGC API collection (a catalogue layer served via api). Unlike
@@ -36,10 +37,10 @@ export class LayerItemsRequest {
   @Matches(/^[A-Za-z0-9_-]{1,400}$/, { message: 'cursor must be taken unchanged from the href of the rel=next link of the previous page' })
   cursor?: string;
 
-  /** A CQL2 text expression on the collection's queryables (OGC API - Features Part 3). */
+  /** A CQL2 expression (text, or JSON with filter-lang=cql2-json) on the collection's queryables (OGC API - Features Part 3). */
   @Optional()
-  @IsString({ message: 'filter must be a CQL2 text expression' })
-  @MaxLength(FILTER_MAX_LENGTH, { message: `filter must be at most ${FILTER_MAX_LENGTH} characters of CQL2 text` })
+  @IsString({ message: 'filter must be a CQL2 text expression, or CQL2 JSON with filter-lang=cql2-json' })
+  @MaxLength(FILTER_MAX_LENGTH, { message: `filter must be at most ${FILTER_MAX_LENGTH} characters of CQL2` })
   filter?: string;
 
   /**
@@ -47,8 +48,23 @@ export class LayerItemsRequest {
    * comparisons. Checked by the gateway too, since it is an HTTP parameter.
    */
   @Optional()
-  @IsIn(FILTER_LANGUAGES, { message: `filter-lang must be ${FILTER_LANGUAGES.join(' or ')} (CQL2 JSON is not offered)` })
+  @IsIn(FILTER_LANGUAGES, { message: `filter-lang must be ${FILTER_LANGUAGES.join(', ')} (cql-text is the draft name of cql2-text)` })
   filter_lang?: string;
+
+  /** The CRS of the coordinates in the filter's spatial literals (Part 3 filter-crs); CRS84 by default. */
+  @Optional()
+  @IsOgcCrs('filter-crs')
+  filter_crs?: string;
+
+  /** The CRS of the bbox (Part 2 bbox-crs); CRS84 by default. */
+  @Optional()
+  @IsOgcCrs('bbox-crs')
+  bbox_crs?: string;
+
+  /** The CRS of the geometries in the answer (Part 2 crs); CRS84 by default. */
+  @Optional()
+  @IsOgcCrs('crs')
+  crs?: string;
 }
 
 /** `layer.items.queryables`: the properties a filter may name on a collection. */
@@ -80,4 +96,9 @@ export class LayerItemRequest {
   @IsString()
   @MaxLength(200, { message: 'featureId must be at most 200 characters: the id of a feature as the items listing gives it' })
   feature_id!: string;
+
+  /** The CRS of the geometry in the answer (Part 2 crs); CRS84 by default. */
+  @Optional()
+  @IsOgcCrs('crs')
+  crs?: string;
 }

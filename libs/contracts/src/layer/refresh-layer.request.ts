@@ -17,3 +17,15 @@ export class RefreshLayerRequest {
   @IsBoolean()
   allow_shrink?: boolean;
 }
+
+/** The reply of `layer.refresh.run`: the new version that is now served. */
+export interface RefreshLayerResult {
+  layer_id: string;
+  run_id: string;
+  status: 'succeeded';
+  version: number;
+  feature_count: number;
+  previous_count: number;
+  affected_gminas: number;
+  steps_ms: Record<string, number>;
+}

@@ -48,8 +48,15 @@ export class OgcCollectionView {
   @ApiProperty({ enum: ['feature'] })
   itemType!: 'feature';
 
-  @ApiProperty({ type: [String], example: ['http://www.opengis.net/def/crs/OGC/1.3/CRS84'] })
+  @ApiProperty({
+    type: [String],
+    description: 'The CRS items may be asked in with crs= (the first is the default).',
+    example: ['http://www.opengis.net/def/crs/OGC/1.3/CRS84', 'http://www.opengis.net/def/crs/EPSG/0/2180'],
+  })
   crs!: string[];
+
+  @ApiProperty({ description: 'The CRS the features are stored in: EPSG:2180, so crs= that CRS is exact.', example: 'http://www.opengis.net/def/crs/EPSG/0/2180' })
+  storageCrs!: string;
 
   @ApiPropertyOptional({ description: 'Features in the served version (from the layer catalogue).' })
   feature_count?: number;

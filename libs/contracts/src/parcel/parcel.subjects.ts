@@ -1,21 +1,45 @@
-/** NATS subjects answered by parcel-svc; one request and one reply type each. */
+import { defineSubject } from '../common/subject.js';
+import type {
+  CompareParcelsRequest,
+  ConstraintsView,
+  GetParcelDetailRequest,
+  GetReportFileRequest,
+  ParcelAtRequest,
+  ParcelAutocompleteRequest,
+  ParcelBatchRequest,
+  ParcelBatchView,
+  ParcelBlockRequest,
+  ParcelComparisonView,
+  ParcelConstraintsRequest,
+  ParcelFeatureView,
+  ParcelProximityRequest,
+  ParcelReportRequest,
+  ParcelReportView,
+  ParcelSuggestionView,
+  ProximityView,
+  RegulationsView,
+  ReportLinkReply,
+  ReportPdfView,
+  TerrainView,
+} from '../index.js';
+
+/** NATS subjects answered by parcel-svc, each with its request and reply. */
 export const ParcelSubjects = {
-  get: 'parcel.get',
-  at: 'parcel.at',
-  autocomplete: 'parcel.autocomplete',
-  batch: 'parcel.batch',
-  regulations: 'parcel.regulations.get',
-  constraints: 'parcel.constraints.get',
-  terrain: 'parcel.terrain.get',
-  proximity: 'parcel.proximity.get',
-  /** ParcelReportRequest -> ParcelReportView (GET /v1/parcels/{id}/report, JSON). */
-  report: 'parcel.report.get',
-  /** ParcelReportRequest -> ReportPdfView (the same report as a PDF, base64). */
-  reportPdf: 'parcel.report.pdf',
-  /** ParcelReportRequest -> ReportLinkView: renders, stores and links the PDF. */
-  reportLinkCreate: 'parcel.report.link.create',
-  /** GetReportFileRequest -> ReportPdfView: a stored PDF by its link token. */
-  reportFile: 'parcel.report.file.get',
-  /** CompareParcelsRequest -> ParcelComparisonView. */
-  compare: 'parcel.compare',
+  get: defineSubject<GetParcelDetailRequest, ParcelFeatureView>('parcel.get'),
+  at: defineSubject<ParcelAtRequest, ParcelFeatureView>('parcel.at'),
+  autocomplete: defineSubject<ParcelAutocompleteRequest, ParcelSuggestionView[]>('parcel.autocomplete'),
+  batch: defineSubject<ParcelBatchRequest, ParcelBatchView>('parcel.batch'),
+  regulations: defineSubject<ParcelBlockRequest, RegulationsView>('parcel.regulations.get'),
+  constraints: defineSubject<ParcelConstraintsRequest, ConstraintsView>('parcel.constraints.get'),
+  terrain: defineSubject<ParcelBlockRequest, TerrainView>('parcel.terrain.get'),
+  proximity: defineSubject<ParcelProximityRequest, ProximityView>('parcel.proximity.get'),
+  /** GET /v1/parcels/{id}/report, JSON. */
+  report: defineSubject<ParcelReportRequest, ParcelReportView>('parcel.report.get'),
+  /** The same report as a PDF, base64. */
+  reportPdf: defineSubject<ParcelReportRequest, ReportPdfView>('parcel.report.pdf'),
+  /** Renders, stores and links the PDF. */
+  reportLinkCreate: defineSubject<ParcelReportRequest, ReportLinkReply>('parcel.report.link.create'),
+  /** A stored PDF by its link token. */
+  reportFile: defineSubject<GetReportFileRequest, ReportPdfView>('parcel.report.file.get'),
+  compare: defineSubject<CompareParcelsRequest, ParcelComparisonView>('parcel.compare'),
 } as const;

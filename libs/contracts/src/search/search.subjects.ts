@@ -1,17 +1,27 @@
-/** NATS subjects answered by search-svc; one request and one reply type each. */
+import { defineSubject } from '../common/subject.js';
+import type { AssemblySearchRequest } from './assembly-search.request.js';
+import type { AssemblySearchResponseView } from './assembly.view.js';
+import type { CompileScenarioRequest } from './compile-scenario.request.js';
+import type { EvaluateScenarioRequest, ScenarioFitView } from './evaluate-scenario.request.js';
+import type { NaturalLanguageSearchRequest } from './natural-language.request.js';
+import type { InterpretationView, NaturalLanguageSearchView } from './natural-language.view.js';
+import type { ScenarioListView } from './scenario.view.js';
+import type { SearchParcelsRequest } from './search-parcels.request.js';
+import type { SearchResponseView } from './search-response.view.js';
+
+/** NATS subjects answered by search-svc, each with its request and reply. */
 export const SearchSubjects = {
-  /** SearchParcelsRequest -> SearchResponseView (POST /v1/search/parcels; answered once the engine lands). */
-  parcelsRun: 'search.parcels.run',
-  /** AssemblySearchRequest -> AssemblySearchResponseView (POST /v1/search/assemblies). */
-  assembliesRun: 'search.assemblies.run',
-  /** {} -> ScenarioListView (effective parameter values and weights). */
-  scenariosList: 'search.scenarios.list',
-  /** CompileScenarioRequest -> SearchParcelsRequest. */
-  scenariosCompile: 'search.scenarios.compile',
-  /** NaturalLanguageSearchRequest -> NaturalLanguageSearchView: interpretation and results (POST /v1/search/natural-language). */
-  nlRun: 'search.nl.run',
-  /** NaturalLanguageSearchRequest -> InterpretationView: interpretation only, no search (the tool server). */
-  nlInterpret: 'search.nl.interpret',
-  /** EvaluateScenarioRequest -> ScenarioFitView (report and compare_parcels scenario fit; answered once the engine lands). */
-  scenariosEvaluate: 'search.scenarios.evaluate',
+  /** POST /v1/search/parcels. */
+  parcelsRun: defineSubject<SearchParcelsRequest, SearchResponseView>('search.parcels.run'),
+  /** POST /v1/search/assemblies. */
+  assembliesRun: defineSubject<AssemblySearchRequest, AssemblySearchResponseView>('search.assemblies.run'),
+  /** Effective parameter values and weights. */
+  scenariosList: defineSubject<Record<string, never>, ScenarioListView>('search.scenarios.list'),
+  scenariosCompile: defineSubject<CompileScenarioRequest, SearchParcelsRequest>('search.scenarios.compile'),
+  /** Interpretation and results (POST /v1/search/natural-language). */
+  nlRun: defineSubject<NaturalLanguageSearchRequest, NaturalLanguageSearchView>('search.nl.run'),
+  /** Interpretation only, no search (the tool server). */
+  nlInterpret: defineSubject<NaturalLanguageSearchRequest, InterpretationView>('search.nl.interpret'),
+  /** The report's and compare_parcels' scenario fit. */
+  scenariosEvaluate: defineSubject<EvaluateScenarioRequest, ScenarioFitView>('search.scenarios.evaluate'),
 } as const;

@@ -1,4 +1,4 @@
-import { AppError, isErrorReply } from '@lp/contracts';
+import { AppError, isErrorReply, type Subject } from '@lp/contracts';
 import { connect, createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import { DEADLINE_HEADER, REQUEST_ID_HEADER } from './headers.js';
@@ -45,12 +45,23 @@ export class NatsRpcClient {
     return !this.connection.isClosed();
   }
 
-  async call<TResponse, TRequest = unknown>(subject: string, data: TRequest, options: RpcCallOptions): Promise<TResponse> {
+  /** One request to the subject's service; the request and reply types are the subject's own. */
+  call<Req, Res>(subject: Subject<Req, Res>, data: Req, options: RpcCallOptions): Promise<Res> {
+    return this.callRaw<Res>(subject.name, data, options);
+  }
+
+  /**
+   * A request by subject name with no contract: for tests that send what no contract allows (a
+   * malformed payload, a subject nobody serves) and their own echo subjects; a defined subject is
+   * taken by its name. Services use `call`.
+   */
+  async callRaw<TResponse>(to: string | Subject<unknown, unknown>, data: unknown, options: RpcCallOptions): Promise<TResponse> {
+    const subject = typeof to === 'string' ? to : to.name;
     const deadline = Date.now() + options.timeoutMs;
     let retries = options.retryNoResponders ?? 0;
     for (;;) {
       try {
-        return await this.callOnce<TResponse, TRequest>(subject, data, { ...options, timeoutMs: Math.max(1, deadline - Date.now()) });
+        return await this.callOnce<TResponse, unknown>(subject, data, { ...options, timeoutMs: Math.max(1, deadline - Date.now()) });
       } catch (error) {
         const retry = retries > 0 && error instanceof AppError && noResponderErrors.has(error) && deadline - Date.now() > 2 * NO_RESPONDERS_RETRY_MS;
         if (!retry) throw error;

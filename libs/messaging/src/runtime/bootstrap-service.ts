@@ -3,8 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Server } from 'node:http';
 import { ChunkingNatsServer } from './chunking-nats.server.js';
-import { JsonLogger } from './json-logger.js';
-import { opsServerPort, startOpsServer, writeOpsPortFile, type ReadinessCheck } from './ops-server.js';
+import { JsonLogger } from '@lp/runtime';
+import { opsServerPort, startOpsServer, writeOpsPortFile, type ReadinessCheck } from '@lp/runtime';
 import { RpcContextInterceptor } from './rpc-context.interceptor.js';
 import { RpcErrorFilter } from './rpc-error.filter.js';
 import { RpcValidationPipe } from './rpc-validation.pipe.js';
@@ -78,13 +78,4 @@ export async function bootstrapService(options: ServiceOptions): Promise<Running
     logger.event('log', 'service stopped', { queue: options.name, shutdown_ms: Date.now() - started });
   };
   return { app, opsPort, logger, close };
-}
-
-/** Closes the service on SIGINT/SIGTERM: it leaves its queue group, finishes its requests, then exits. */
-export function closeOnSignals(close: () => Promise<void>): void {
-  const stop = (): void => {
-    void close().finally(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }

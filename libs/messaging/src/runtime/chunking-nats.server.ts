@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { ServerNats, type NatsContext } from '@nestjs/microservices';
 import { headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
-import { boundText } from '../rpc/bounded-error.js';
+import { boundText } from '@lp/runtime';
 import { chunkBodyBytes, REPLY_CHUNK_COUNT_HEADER, REPLY_CHUNK_INDEX_HEADER, splitReply } from '../rpc/reply-chunks.js';
-import { rpcDuration } from './metrics.js';
+import { rpcDuration } from './rpc-metrics.js';
 
 interface ReplyPacket {
   id?: string;

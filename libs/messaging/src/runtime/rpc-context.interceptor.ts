@@ -4,8 +4,8 @@ import { AppError } from '@lp/contracts';
 import { randomUUID } from 'node:crypto';
 import { Observable, throwError } from 'rxjs';
 import { DEADLINE_HEADER, REQUEST_ID_HEADER } from '../rpc/headers.js';
-import { rpcExpired } from './metrics.js';
-import { runWithRequestContext } from './request-context.js';
+import { rpcExpired } from './rpc-metrics.js';
+import { runWithRequestContext } from '@lp/runtime';
 
 /**
  * Runs each NATS handler inside the caller's request context (request id, deadline). A request

@@ -1,8 +1,8 @@
 import { Catch, Logger, type ArgumentsHost, type RpcExceptionFilter } from '@nestjs/common';
 import type { ErrorReply } from '@lp/contracts';
 import { throwError, type Observable } from 'rxjs';
-import { boundedErrorReply } from '../rpc/bounded-error.js';
-import { classifyInfrastructureError } from './infrastructure-errors.js';
+import { boundedErrorReply } from '@lp/runtime';
+import { classifyInfrastructureError } from '@lp/runtime';
 
 /**
  * Turns whatever a handler throws into an ErrorReply of bounded size. AppErrors travel as they

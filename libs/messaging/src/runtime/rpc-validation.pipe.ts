@@ -1,5 +1,5 @@
 import { Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
-import { validateMessage } from './validate-message.js';
+import { validateMessage } from '@lp/runtime';
 
 /**
  * Validates every @Payload() against its contract class. Messages can come from anywhere on the

@@ -1,5 +1,5 @@
 import { Controller, type Type } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
+import { Answers } from '../rpc/answers.decorator.js';
 import { serviceStatusSubject, type ServiceStatusView } from '@lp/contracts';
 
 const startedAt = Date.now();
@@ -11,7 +11,7 @@ const startedAt = Date.now();
 export function createStatusController(context: string, service: string): Type<unknown> {
   @Controller()
   class StatusController {
-    @MessagePattern(serviceStatusSubject(context))
+    @Answers(serviceStatusSubject(context))
     status(): ServiceStatusView {
       return { service, pid: process.pid, uptime_s: Math.round((Date.now() - startedAt) / 1000) };
     }

@@ -22,6 +22,24 @@ export interface AppProcessOptions {
   /** For HTTP apps (gateway, mcp-svc): the port they serve on, polled at `readyPath`. */
   httpPort?: number;
   readyPath?: string;
+  /**
+   * 'own' (the default): DATABASE_URL is used as the app's own role (`parcel_svc`, ... `gateway`;
+   * deploy/k8s/base/postgres/roles.sql), as production connects, so a test fails where the app
+   * reaches past its grants. 'as-given': the URL's user unchanged.
+   */
+  databaseRole?: 'own' | 'as-given';
+}
+
+/** The app's database role: its name with underscores (roles.sql, tools/stack/apps.sh lp_db_role). */
+export function databaseRoleOf(app: string): string {
+  return app.replace(/-/g, '_');
+}
+
+function asRole(databaseUrl: string, role: string): string {
+  const url = new URL(databaseUrl);
+  url.username = role;
+  url.password = '';
+  return url.toString();
 }
 
 /** A loaded CI machine can take tens of seconds just to load an app's modules. */
@@ -31,9 +49,10 @@ export async function startAppProcess(app: string, env: Record<string, string>, 
   const { repoRoot } = testEnvironment();
   const opsPort = await freePort();
   const readyUrl = `http://127.0.0.1:${options.httpPort ?? opsPort}${options.readyPath ?? '/readyz'}`;
+  const databaseUrl = env['DATABASE_URL'] && options.databaseRole !== 'as-given' ? { DATABASE_URL: asRole(env['DATABASE_URL'], databaseRoleOf(app)) } : {};
   const child = trackChild(spawn(process.execPath, [join(repoRoot, 'apps', app, 'dist', 'main.js')], {
     cwd: repoRoot,
-    env: { PATH: process.env['PATH'] ?? '', TZ: 'UTC', LOG_LEVEL: 'warn', ...env, OPS_PORT: String(opsPort) },
+    env: { PATH: process.env['PATH'] ?? '', TZ: 'UTC', LOG_LEVEL: 'warn', ...env, ...databaseUrl, OPS_PORT: String(opsPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
   }));
   let output = '';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { querySql } from './sql.js';
 import { testEnvironment } from './test-env.js';
 
 export interface TestDatabase {
@@ -7,6 +8,8 @@ export interface TestDatabase {
   url: string;
   /** The same database as a service's own role (`layer_svc`, ... `gateway`; deploy/k8s/base/postgres/roles.sql). */
   urlAs(role: string): string;
+  /** One statement with parameters, as the superuser (arranging and checking what a test needs). */
+  sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<T[]>;
   drop(): Promise<void>;
 }
 
@@ -32,6 +35,7 @@ export async function createTestDatabase(template: 'fixture' | 'demo' = 'fixture
     name,
     url: url.toString(),
     urlAs,
+    sql: (text, params) => querySql(url.toString(), text, params),
     drop: () => withAdmin(env.adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }

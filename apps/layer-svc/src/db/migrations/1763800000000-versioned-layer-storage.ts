@@ -1,12 +1,11 @@
-import { LAYER_CATALOGUE } from '@lp/contracts';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createVersionTableSql, indexVersionTableSql, layerViewSql, subdividedViewSql, versionTableName } from '../../storage/layer-tables.js';
 
 /**
- * Versioned storage for every catalogue layer: a refresh loads `layer.f_<layer>__<run>` and swaps
- * the published view `layer_pub.<layer>` to it in one transaction. Starts each layer with an empty
- * version 0 so the published views exist before the first refresh. Replaces the first, fixed
- * parcels and admin-units tables.
+ * Versioned layer storage: a refresh loads `layer.f_<layer>__<run>` and swaps the published view
+ * `layer_pub.<layer>` to it in one transaction. Replaces the first, fixed parcels and admin-units
+ * tables. Frozen like every migration: the layers themselves (an empty version 0 of each, their
+ * views, `layer_pub.features`) follow the live catalogue in storage/catalogue-layers.ts, which
+ * migrate.js runs after the migrations.
  */
 export class VersionedLayerStorage1763800000000 implements MigrationInterface {
   name = 'VersionedLayerStorage1763800000000';
@@ -66,19 +65,6 @@ export class VersionedLayerStorage1763800000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX outbox_unpublished_idx ON layer.outbox (id) WHERE published_at IS NULL`);
 
-    for (const layer of LAYER_CATALOGUE) {
-      const table = versionTableName(layer.id, 0);
-      for (const sql of createVersionTableSql(table)) await q.query(sql);
-      for (const sql of indexVersionTableSql(layer, table)) await q.query(sql);
-      await q.query(layerViewSql(layer, table));
-      const subdivided = subdividedViewSql(layer, table);
-      if (subdivided) await q.query(subdivided);
-      await q.query(`INSERT INTO layer.layer_state (layer_id, table_name) VALUES ($1, $2)`, [layer.id, table]);
-    }
-    const union = LAYER_CATALOGUE.map(
-      (layer) => `SELECT '${layer.id}'::text AS layer_id, fid, id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url FROM layer_pub.${layer.id}`,
-    ).join('\nUNION ALL\n');
-    await q.query(`CREATE VIEW layer_pub.features AS ${union}`);
     await q.query(`
       CREATE VIEW layer_pub.region_coverage AS
       SELECT layer_id, teryt, level, status FROM layer.region_coverage`);

@@ -1,5 +1,4 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { PARCEL_ID_TRIGRAM_EXPRESSION } from '../../storage/layer-tables.js';
 
 /**
  * The trigram index on parcel ids moves to an expression equality lookups do not match. pg_trgm's
@@ -11,7 +10,7 @@ export class ParcelIdTrigramExpression1763800000400 implements MigrationInterfac
   name = 'ParcelIdTrigramExpression1763800000400';
 
   async up(q: QueryRunner): Promise<void> {
-    await this.rebuild(q, `USING gist (${PARCEL_ID_TRIGRAM_EXPRESSION('ext_id')} gist_trgm_ops)`);
+    await this.rebuild(q, `USING gist ((ext_id || '') gist_trgm_ops)`);
   }
 
   async down(q: QueryRunner): Promise<void> {

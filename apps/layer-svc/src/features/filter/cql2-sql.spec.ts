@@ -50,7 +50,9 @@ describe('CQL2 text filters to SQL', () => {
     expect(failure('voltage_kv LIKE 1')).toMatch(/LIKE needs a text pattern/);
     expect(failure("voltage_kv LIKE '1%'")).toMatch(/LIKE compares text; voltage_kv is number/);
     expect(failure('name ~ 1')).toMatch(/the character '~' is not part of CQL2 text at position 6/);
-    expect(failure('S_INTERSECTS(geometry, POINT(16 52))')).toMatch(/expected an operator after S_INTERSECTS/);
+    expect(failure('S_INTERSECTS(name, POINT(16 52))')).toMatch(/name is not the geometry of power_substations at position 14.*spatial functions take the geometry property geometry/);
+    expect(failure('S_INTERSECTS(geometry, POINT(16))')).toMatch(/a position has 2 numbers \(x y\)/);
+    expect(failure('S_CROSSES(geometry, POINT(16 52))')).toMatch(/expected an operator after S_CROSSES/);
     expect(failure(`${'('.repeat(30)}name = 'x'${')'.repeat(30)}`)).toMatch(/nests too deeply/);
   });
 

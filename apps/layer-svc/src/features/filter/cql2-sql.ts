@@ -1,7 +1,17 @@
-import type { LayerAttribute, LayerDefinition } from '@lp/contracts';
+import type { LayerAttribute, LayerDefinition, OgcCrs } from '@lp/contracts';
 import { SqlParams } from '@lp/db';
+import { SERVED_AREA_WGS84 } from '@lp/geo';
 import { attributeValueSql } from '../../storage/layer-tables.js';
-import { filterError, parseCql2Text, type Cql2Literal, type Cql2Node, type Cql2Property } from './cql2-text.js';
+import { GEOMETRY_PROPERTY, geometryProblem, type Cql2Geometry } from './cql2-geometry.js';
+import { parseCql2Json } from './cql2-json.js';
+import { parseCql2Text } from './cql2-text.js';
+import { filterError, type Cql2At, type Cql2Literal, type Cql2Node, type Cql2Property } from './cql2-tree.js';
+
+/** How a filter is written: its language (filter-lang) and the CRS of its spatial literals (filter-crs). */
+export interface FilterSyntax {
+  lang?: 'cql2-text' | 'cql2-json';
+  crs?: OgcCrs;
+}
 
 /** A property a filter may name: the core fields of every feature and the layer's typed attributes. */
 export interface Queryable extends LayerAttribute {
@@ -25,18 +35,26 @@ const PG_CAST: Record<LayerAttribute['type'], string> = { string: 'text', number
 const OPERATORS = new Set(['=', '<>', '<', '<=', '>', '>=']);
 
 /**
- * Translates a CQL2 text filter on row `f` of a layer's version table into SQL. Property names are
- * looked up among the layer's queryables and written from the catalogue; every literal is a
- * parameter, numbered from `firstParam`.
+ * Translates a CQL2 filter (text or JSON) on row `f` of a layer's version table into SQL. Property
+ * names are looked up among the layer's queryables and written from the catalogue; every literal,
+ * spatial ones included, is a parameter, numbered from `firstParam`.
  */
-export function cql2ToSql(text: string, layer: LayerDefinition, firstParam: number): { sql: string; params: unknown[] } {
+export function cql2ToSql(text: string, layer: LayerDefinition, firstParam: number, syntax: FilterSyntax = {}): { sql: string; params: unknown[] } {
   const queryables = new Map(queryablesOf(layer).map((queryable) => [queryable.name, queryable]));
   const params = new SqlParams(firstParam);
+  const crs = syntax.crs ?? 'CRS84';
 
   const propertyOf = (property: Cql2Property): Queryable => {
     const queryable = queryables.get(property.name);
+    if (property.name === GEOMETRY_PROPERTY) throw filterError(text, property.at, `${GEOMETRY_PROPERTY} is the geometry`, `compare it only with S_INTERSECTS(${GEOMETRY_PROPERTY}, <geometry>)`);
     if (!queryable) throw filterError(text, property.at, `${property.name} is not a queryable of ${layer.id}`, `queryables are ${[...queryables.keys()].join(', ')}`);
     return queryable;
+  };
+  const spatial = (property: Cql2Property, geometry: Cql2Geometry, at: Cql2At): string => {
+    if (property.name !== GEOMETRY_PROPERTY) throw filterError(text, property.at, `${property.name} is not the geometry of ${layer.id}`, `spatial functions take the geometry property ${GEOMETRY_PROPERTY}`);
+    const problem = geometryProblem(geometry, crs);
+    if (problem) throw filterError(text, at, `the geometry of S_INTERSECTS is not valid: ${problem}`, `write the geometry in ${crs === 'CRS84' ? 'CRS84, longitude first' : 'EPSG:2180, northing first (x), then easting'}`);
+    return `ST_Intersects(f.geom, ${spatialLiteralSql(params, geometry, crs)})`;
   };
   const value = (queryable: Queryable, literal: Cql2Literal): string => {
     const expected = queryable.type === 'integer' ? 'number' : queryable.type;
@@ -56,6 +74,8 @@ export function cql2ToSql(text: string, layer: LayerDefinition, firstParam: numb
         return `(${node.args.map(compile).join(node.op === 'and' ? ' AND ' : ' OR ')})`;
       case 'not':
         return `(NOT ${compile(node.arg)})`;
+      case 's_intersects':
+        return spatial(node.property, node.geometry, node.at);
       case 'isNull': {
         const column = attributeValueSql(propertyOf(node.property), 'f');
         return `(${column} IS ${node.negated ? 'NOT ' : ''}NULL)`;
@@ -83,6 +103,21 @@ export function cql2ToSql(text: string, layer: LayerDefinition, firstParam: numb
     }
   };
 
-  const sql = compile(parseCql2Text(text));
+  const sql = compile(syntax.lang === 'cql2-json' ? parseCql2Json(text) : parseCql2Text(text));
   return { sql, params: params.values };
+}
+
+/**
+ * A spatial literal as an EPSG:2180 geometry, the column's CRS, so the GiST index answers. CRS84:
+ * cut to the served area first (EPSG:2180 is meaningless far from Poland, a world polygon would not
+ * transform), and densified so its straight edges in degrees stay where they were drawn. EPSG:2180:
+ * the literal is in the CRS's own axis order, northing first, so x and y are swapped back.
+ * ST_MakeValid: a self-crossing polygon from a client must not become an internal error.
+ */
+function spatialLiteralSql(params: SqlParams, geometry: Cql2Geometry, crs: OgcCrs): string {
+  const literal = `ST_MakeValid(ST_GeomFromGeoJSON(${params.add(JSON.stringify(geometry), 'text')}))`;
+  if (crs === 'EPSG:2180') return `ST_SetSRID(ST_FlipCoordinates(${literal}), 2180)`;
+  const area = SERVED_AREA_WGS84;
+  const box = `ST_MakeEnvelope(${[area.minLng, area.minLat, area.maxLng, area.maxLat].map((value) => params.add(value, 'float8')).join(', ')}, 4326)`;
+  return `ST_Transform(ST_Segmentize(ST_Intersection(ST_SetSRID(${literal}, 4326), ${box}), 0.01), 2180)`;
 }

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { runWithRequestContext } from '@lp/messaging';
+import { runWithRequestContext } from '@lp/runtime';
 import { NamedFeatures } from './named-features.js';
 import { NamedFeaturesRepository } from './named-features.repository.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SearchParcelsRequest } from '@lp/contracts';
-import type { ExplainedResult } from './result-facts.js';
+import type { ExplainedResult } from '../../engine/search-results.js';
 import { explainResult } from './why-builder.js';
 
 const request: SearchParcelsRequest = {

@@ -2,7 +2,7 @@ import type { NearFilter, SearchParcelsRequest } from '@lp/contracts';
 import { describeExclude, describeFar, describeNear, describeZoning, nearObject } from '../compile/filter-descriptions.js';
 import { formatArea, formatDistance, formatNumber } from '../compile/format.js';
 import type { Language } from '../lexicon/meanings.js';
-import type { ExplainedResult } from './result-facts.js';
+import type { ExplainedResult } from '../../engine/search-results.js';
 
 /** What `why` needs of an interpretation. */
 export interface WhyContext {

@@ -1,8 +1,5 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
-
-/** One Prometheus registry per process, with Node's default metrics and our own. */
-export const metricsRegistry = new Registry();
-collectDefaultMetrics({ register: metricsRegistry });
+import { metricsRegistry } from '@lp/runtime';
+import { Counter, Histogram } from 'prom-client';
 
 /** Handler time up to the reply being sent; `error` counts error replies and replies that could not be sent. */
 export const rpcDuration = new Histogram({

@@ -1,4 +1,4 @@
-import type { SearchResultView } from '@lp/contracts';
+import type { SearchParcelsRequest, SearchResponseView, SearchResultView } from '@lp/contracts';
 
 /**
  * Facts the structured-search engine may attach to a result, for `why`. All optional: without them
@@ -18,5 +18,14 @@ export interface ResultFacts {
   zoning_source?: 'mpzp' | 'plan_ogolny';
 }
 
-/** A result as `why` reads it: the structured-search result, with facts when the engine gives them. */
+/** A result of the engine: the structured-search result, with the facts `why` quotes. */
 export type ExplainedResult = SearchResultView & { facts?: ResultFacts };
+
+/** What the engine returns: the structured-search response, its results with facts for `why`. */
+export type ParcelSearchResponse = Omit<SearchResponseView, 'results'> & { results: ExplainedResult[] };
+
+/** What a caller of the engine needs (natural language, near misses): one run of a checked request. */
+export interface ParcelSearch {
+  /** Runs a request that passed validateMessage(SearchParcelsRequest) and assertSearchRequest. */
+  run(request: SearchParcelsRequest): Promise<ParcelSearchResponse>;
+}

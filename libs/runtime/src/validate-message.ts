@@ -2,7 +2,7 @@ import { AppError } from '@lp/contracts';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { refusePrototypeKeys } from './prototype-keys.js';
-import { listProblems } from '../rpc/bounded-error.js';
+import { listProblems } from './bounded-error.js';
 
 /**
  * Validates a message (or query) against its contract class. Raises `invalid_request` naming
