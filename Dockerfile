@@ -36,6 +36,8 @@ USER 10001:10001
 # Node forwards SIGTERM to the app as PID 1: each app stops taking work, finishes, then exits.
 CMD ["node", "apps/gateway/dist/main.js"]
 
+# The image with GDAL: layer-svc (refresh loads, hillshade tiles) and the gateway (exports by ogr2ogr)
+# run from it; the gateway Deployment sets its own command.
 FROM app AS layer-svc
 USER root
 RUN apt-get update \

@@ -5,11 +5,15 @@ import { ApiKeyService } from './auth/api-key.service.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { GatewayConfigModule } from './config/gateway-config.module.js';
 import type { GatewayEnv } from './config/gateway.env.js';
+import { ExportService } from './export/export.service.js';
+import { LayerExportController } from './export/layer-export.controller.js';
+import { SearchExportController } from './export/search-export.controller.js';
 import { HttpErrorFilter } from './errors/http-error.filter.js';
 import { GeocodeController } from './geocode/geocode.controller.js';
 import { RegionsController } from './geocode/regions.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { LayerFeaturesController } from './layers/layer-features.controller.js';
+import { LayerRasterTilesController } from './layers/layer-raster-tiles.controller.js';
 import { LayerTilesController } from './layers/layer-tiles.controller.js';
 import { LayersController } from './layers/layers.controller.js';
 import { MapController } from './map/map.controller.js';
@@ -51,7 +55,9 @@ export class GatewayModule {
         RegionsController,
         GeocodeController,
         LayerFeaturesController,
+        LayerExportController,
         LayerTilesController,
+        LayerRasterTilesController,
         OgcFeaturesController,
         OgcTilesController,
         MapController,
@@ -59,12 +65,14 @@ export class GatewayModule {
         ScenariosController,
         NaturalLanguageController,
         SearchParcelsController,
+        SearchExportController,
         SearchAssembliesController,
       ],
       providers: [
         ApiKeyService,
         ClientIpLimiter,
         OverlayTilesetsService,
+        ExportService,
         // Order matters: the key is verified before its rate limit is charged.
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },

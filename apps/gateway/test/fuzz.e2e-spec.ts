@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BATCH_INCLUDE_BLOCKS, PARCEL_INCLUDE_VALUES, PROPERTY_TYPES, PROXIMITY_KIND_IDS } from '@lp/contracts';
 import { OpenApiValidator } from '@lp/testing';
@@ -34,7 +36,9 @@ let searchDeadlineMs = 20_000;
 /** Operations that render a PDF for a valid request: fewer valid cases, or the suite takes minutes. */
 const PDF_OPERATIONS = new Set(['createParcelReportLink']);
 const SERVICES = ['layer-svc', 'geocode-svc', 'market-svc', 'parcel-svc', 'search-svc'];
-const SEARCH_OPERATIONS = new Set(['searchParcels', 'searchNaturalLanguage', 'interpretNaturalLanguage', 'listScenarios', 'compileScenario']);
+const SEARCH_OPERATIONS = new Set(['searchParcels', 'searchNaturalLanguage', 'interpretNaturalLanguage', 'listScenarios', 'compileScenario', 'exportSearchParcels', 'exportSearchNaturalLanguage']);
+/** A stand-in for the orthophotomap WMS (this machine has no internet): ortho tiles are proxied from it. */
+const UPSTREAM_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVQImWNgAAIAAAUAAWJVMogAAAAASUVORK5CYII=', 'base64');
 
 describe('fuzzing every operation of /openapi.yaml', () => {
   let stack: GatewayStack | undefined;
@@ -43,11 +47,16 @@ describe('fuzzing every operation of /openapi.yaml', () => {
   let operations: FuzzOperation[];
   let arbitraries: SchemaArbitraries;
 
+  let upstream: Server | undefined;
+
   beforeAll(async () => {
     target = await liveTarget();
     if (!target) {
+      upstream = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(UPSTREAM_PNG));
+      await new Promise<void>((resolve) => upstream!.listen(0, '127.0.0.1', resolve));
       stack = await GatewayStack.start({
         services: SERVICES,
+        serviceEnv: { 'layer-svc': { ORTHO_WMS_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/wms` } },
         gatewayEnv: { RPC_TIMEOUT_MS: String(OWN_STACK_RPC_TIMEOUT_MS), SEARCH_TIMEOUT_MS: String(OWN_STACK_SEARCH_TIMEOUT_MS), RATE_LIMIT_PER_MINUTE: '10000000', RATE_LIMIT_SEARCH_PER_MINUTE: '10000000', RATE_LIMIT_REPORTS_PER_MINUTE: '10000000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '10000000', RATE_LIMIT_PUBLIC_PER_MINUTE: '10000000' },
       });
       rpcDeadlineMs = OWN_STACK_RPC_TIMEOUT_MS;
@@ -61,7 +70,11 @@ describe('fuzzing every operation of /openapi.yaml', () => {
     arbitraries = new SchemaArbitraries(document, await domainValues(target));
     operations = readOperations(document, arbitraries);
   }, 300_000);
-  afterAll(() => stack?.stop());
+  afterAll(async () => {
+    await stack?.stop();
+    upstream?.closeAllConnections();
+    upstream?.close();
+  });
 
   it(`answers ${CASES_PER_OPERATION} generated requests per operation below 500, in the envelope, in schema and in time`, async () => {
     process.stdout.write(`fuzz seed: ${SEED} (replay: FUZZ_SEED=${SEED} npm test -- apps/gateway/test/fuzz.e2e-spec.ts)\n`);

@@ -13,6 +13,10 @@ import { LAYER_SCHEMA } from './db/migrations/index.js';
 import { FeaturesHandler } from './features/features.handler.js';
 import { FeaturesRepository } from './features/features.repository.js';
 import { FeaturesService } from './features/features.service.js';
+import { ElevationPointsRepository } from './raster/elevation-points.repository.js';
+import { OrthoUpstream } from './raster/ortho-upstream.js';
+import { RasterTilesHandler } from './raster/raster-tiles.handler.js';
+import { RasterTilesService } from './raster/raster-tiles.service.js';
 import { RefreshHandler } from './refresh/refresh.handler.js';
 import { RefreshService } from './refresh/refresh.service.js';
 import { ServedVersionRepository } from './serving/served-version.repository.js';
@@ -35,7 +39,7 @@ export class LayerSvcModule {
           deadline: currentDeadlineMs,
         })),
       ],
-      controllers: [createStatusController('layer', 'layer-svc'), CatalogueHandler, RefreshHandler, FeaturesHandler, TilesHandler, BasemapHandler],
+      controllers: [createStatusController('layer', 'layer-svc'), CatalogueHandler, RefreshHandler, FeaturesHandler, TilesHandler, RasterTilesHandler, BasemapHandler],
       providers: [
         { provide: LAYER_SVC_ENV, useValue: env },
         CatalogueService,
@@ -49,6 +53,9 @@ export class LayerSvcModule {
         TileCutter,
         BasemapService,
         BasemapRepository,
+        RasterTilesService,
+        ElevationPointsRepository,
+        OrthoUpstream,
       ],
     };
   }

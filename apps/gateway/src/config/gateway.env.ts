@@ -227,6 +227,38 @@ export class GatewayEnv {
   /** Log one line per HTTP request (off for benchmarks). */
   @IsIn(['true', 'false'])
   ACCESS_LOG: 'true' | 'false' = 'true';
+
+  /**
+   * Exports (GeoPackage, CSV, GeoJSON, FlatGeobuf written by ogr2ogr): most features in a layer
+   * export. A search export holds at most the search's own largest limit (SEARCH_LIMIT_MAX).
+   */
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  EXPORT_MAX_FEATURES: number = 50_000;
+
+  /** Largest export file (or zip) sent; a bigger one answers 413 and is deleted. */
+  @IsInt()
+  @Min(1024)
+  @Max(4 * 1024 * 1024 * 1024 - 1)
+  EXPORT_MAX_BYTES: number = 256 * 1024 * 1024;
+
+  /** ogr2ogr is killed after this long (an export never hangs a worker). */
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  EXPORT_TIMEOUT_MS: number = 120_000;
+
+  /** Exports written at once by one gateway; more answer 503 with Retry-After (ogr2ogr is CPU and disk work). */
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  EXPORT_CONCURRENCY: number = 2;
+
+  /** Folder for the temporary files of an export (removed when the answer ends, sent or not). */
+  @IsOptional()
+  @IsString()
+  EXPORT_TMP_DIR?: string;
 }
 
 export const GATEWAY_ENV = Symbol('GATEWAY_ENV');

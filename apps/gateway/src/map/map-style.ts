@@ -50,11 +50,12 @@ const TEXT_FONT = ['sans-serif'];
 export function mapStyle(baseUrl: string, tilesets: ReadonlyMap<string, TileJsonView> = new Map()): Json {
   const overlays = styleOverlays();
   const overlayLayers = overlays.map((layer) => overlayStyle(layer));
+  const relief = hillshadeOverlay();
   return {
     version: 8,
     name: 'Land parcels of Poland',
     metadata: {
-      [OVERLAYS_METADATA_KEY]: overlayLayers.map((overlay) => overlay.metadata),
+      [OVERLAYS_METADATA_KEY]: [relief.metadata, ...overlayLayers.map((overlay) => overlay.metadata)],
       [LAYER_NAMES_METADATA_KEY]: Object.fromEntries(LAYER_CATALOGUE.map((layer) => [layer.id, layerNames(layer)])),
       [KIND_NAMES_METADATA_KEY]: Object.fromEntries(LAYER_CATALOGUE.flatMap((layer) => layer.kinds.map((kind) => [kind.id, kindLabel(layer, kind.id)]))),
     },
@@ -69,11 +70,13 @@ export function mapStyle(baseUrl: string, tilesets: ReadonlyMap<string, TileJson
         bounds: [POLAND_BBOX.minLng, POLAND_BBOX.minLat, POLAND_BBOX.maxLng, POLAND_BBOX.maxLat],
         attribution: '© PRG, EGiB, BDOT10k, OSM; demo data (GET /v1/layers)',
       },
+      [HILLSHADE]: hillshadeSource(baseUrl),
       ...Object.fromEntries(overlays.map((layer) => [layer.id, overlaySource(baseUrl, layer, tilesets.get(layer.id))])),
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': '#f5f3ee' } },
       ...baseLayers(),
+      ...relief.layers,
       ...overlayLayers.flatMap((overlay) => overlay.layers),
       ...labelLayers(),
     ],
@@ -89,6 +92,34 @@ function overlaySource(baseUrl: string, layer: LayerDefinition, tileset: TileJso
   if (!tileset) return { type: 'vector', url: `${baseUrl}/v1/layers/${layer.id}/tiles.json` };
   const { minzoom, maxzoom, bounds, attribution } = tileset;
   return { type: 'vector', tiles: tileset.tiles.map((path) => `${baseUrl}${path}`), minzoom, maxzoom, bounds, ...(attribution ? { attribution } : {}) };
+}
+
+/**
+ * The shaded relief, drawn by layer-svc with GDAL from our own elevation data (PNG tiles from zoom
+ * 10), under the vector overlays. ortho is not in the style: it depends on an upstream WMS this
+ * server may not reach (GET /v1/layers says whether it can), and the base map must never call out.
+ */
+const HILLSHADE = 'terrain_hillshade';
+const HILLSHADE_MIN_ZOOM = 10;
+
+function hillshadeSource(baseUrl: string): Json {
+  return {
+    type: 'raster',
+    tiles: [`${baseUrl}/v1/layers/${HILLSHADE}/tiles/{z}/{x}/{y}.png`],
+    tileSize: 256,
+    minzoom: HILLSHADE_MIN_ZOOM,
+    maxzoom: 16,
+    bounds: [POLAND_BBOX.minLng, POLAND_BBOX.minLat, POLAND_BBOX.maxLng, POLAND_BBOX.maxLat],
+  };
+}
+
+function hillshadeOverlay(): { metadata: OverlayMetadata; layers: Json[] } {
+  const layer = LAYER_CATALOGUE.find((candidate) => candidate.id === HILLSHADE)!;
+  const id = `overlay:${HILLSHADE}:raster`;
+  return {
+    metadata: { id: HILLSHADE, name: layer.name, names: layerNames(layer), geometry: 'Raster', visible: false, style_layers: [id], legend: [{ kind: null, colour: '#8c8c8c', label: null }] },
+    layers: [{ id, type: 'raster', source: HILLSHADE, minzoom: HILLSHADE_MIN_ZOOM, layout: { visibility: 'none' }, paint: { 'raster-opacity': 0.5 } }],
+  };
 }
 
 function byKind(colours: Record<string, string>, fallback: string): Expression {

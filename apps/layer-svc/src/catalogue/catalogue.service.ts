@@ -1,16 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { LAYER_CATALOGUE, type LayerCollectionsReply, type LayerCollectionsRequest, type LayerDefinition, type LayerListView, type LayerView } from '@lp/contracts';
+import { OrthoUpstream } from '../raster/ortho-upstream.js';
 import { servedLayer } from '../serving/served-layer.js';
 import { CatalogueRepository, type LayerStateRow } from './catalogue.repository.js';
 
 /** The catalogue (static definitions) joined with what is served now (version, count, freshness). */
 @Injectable()
 export class CatalogueService {
-  constructor(private readonly repository: CatalogueRepository) {}
+  constructor(
+    private readonly repository: CatalogueRepository,
+    private readonly ortho: OrthoUpstream,
+  ) {}
 
   async list(): Promise<LayerListView> {
     const states = await this.repository.states();
-    return { layers: LAYER_CATALOGUE.map((layer) => toView(layer, states.get(layer.id))) };
+    return { layers: LAYER_CATALOGUE.map((layer) => ({ ...toView(layer, states.get(layer.id)), ...this.raster(layer) })) };
+  }
+
+  /**
+   * Raster layers: the PNG tile template where the layer can be served here, or why not. The
+   * hillshade is drawn from our own elevation layers; ortho depends on a WMS we may not reach.
+   */
+  private raster(layer: LayerDefinition): Pick<LayerView, 'raster_tiles_url' | 'unavailable'> {
+    if (!layer.servedVia.includes('wms')) return {};
+    const unavailable = layer.id === 'ortho' ? this.ortho.unavailable() : undefined;
+    if (unavailable !== undefined) return { raster_tiles_url: null, unavailable };
+    return { raster_tiles_url: `/v1/layers/${layer.id}/tiles/{z}/{x}/{y}.png` };
   }
 
   /** OGC API collections: the layers served via api (or the one asked for), with their extents. */

@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { DatabaseServiceEnv } from '@lp/messaging';
 
 export class LayerSvcEnv extends DatabaseServiceEnv {
@@ -15,6 +15,29 @@ export class LayerSvcEnv extends DatabaseServiceEnv {
   @Min(10)
   @Max(86_400)
   REFRESH_CHECK_SECONDS: number = 300;
+
+  /**
+   * The WMS `ortho` is proxied from (GetMap, EPSG:3857, 256 px tiles). Default: GUGiK's standard
+   * resolution orthophotomap. Empty: no upstream; the catalogue says ortho is unavailable.
+   */
+  @Matches(/^$|^https?:\/\/[^\s?#]+$/, { message: 'ORTHO_WMS_URL must be an http(s) URL without query (the WMS endpoint) or empty' })
+  ORTHO_WMS_URL: string = 'https://mapy.geoportal.gov.pl/wss/service/PZGIK/ORTO/WMS/StandardResolution';
+
+  /** LAYERS of the GetMap sent upstream. */
+  @IsString()
+  ORTHO_WMS_LAYERS: string = 'Raster';
+
+  /** How often the upstream is checked (GetCapabilities) so the catalogue tells the truth about it. */
+  @IsInt()
+  @Min(10)
+  @Max(86_400)
+  ORTHO_WMS_CHECK_SECONDS: number = 300;
+
+  /** A GDAL step of a raster tile (gdal_grid, gdaldem, gdal_translate) or an upstream request is stopped after this long. */
+  @IsInt()
+  @Min(500)
+  @Max(60_000)
+  RASTER_STEP_TIMEOUT_MS: number = 5000;
 }
 
 export const LAYER_SVC_ENV = Symbol('LAYER_SVC_ENV');

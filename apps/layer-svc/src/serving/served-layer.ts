@@ -1,8 +1,8 @@
 import { AppError, LAYER_CATALOGUE, findLayer, type LayerDefinition } from '@lp/contracts';
 
-export type ServingMode = 'api' | 'tiles';
+export type ServingMode = 'api' | 'tiles' | 'wms';
 
-const MODE_WORDS: Record<ServingMode, string> = { api: 'listed as features', tiles: 'served as vector tiles' };
+const MODE_WORDS: Record<ServingMode, string> = { api: 'listed as features', tiles: 'served as vector tiles', wms: 'served as raster (PNG) tiles' };
 
 /**
  * The catalogue layer behind a request, when it is served the way the request asks: unknown ids are
@@ -22,6 +22,9 @@ export function servedLayer(layerId: string, mode: ServingMode): LayerDefinition
 
 function howServed(layer: LayerDefinition, mode: ServingMode): string {
   const via = `served_via: ${layer.servedVia.join(', ')}`;
+  if (mode === 'wms') {
+    return `${layer.id} is not a raster layer (${via}); raster tiles are served for the layers served via wms: ${LAYER_CATALOGUE.filter((candidate) => candidate.servedVia.includes('wms')).map((candidate) => candidate.id).join(', ')}.`;
+  }
   if (layer.servedVia.includes('api')) {
     return `${layer.id} is not served as vector tiles (${via}); list its features with GET /v1/layers/${layer.id}/features?bbox=minLng,minLat,maxLng,maxLat.`;
   }
@@ -29,7 +32,7 @@ function howServed(layer: LayerDefinition, mode: ServingMode): string {
     return `${layer.id} is served only as vector tiles, not as a feature list (${via}): GET /v1/layers/${layer.id}/tiles/{z}/{x}/{y}.mvt, described by /v1/layers/${layer.id}/tiles.json.`;
   }
   const what = mode === 'api' ? 'features to list' : 'vector tiles';
-  return `${layer.id} is a raster layer served only as a proxied WMS image (${via}); it has no ${what}.`;
+  return `${layer.id} is a raster layer served only as a proxied WMS image (${via}); it has no ${what}: its PNG tiles are GET /v1/layers/${layer.id}/tiles/{z}/{x}/{y}.png.`;
 }
 
 /** Ids a person may have meant: same prefix, containing each other, or a few edits away. */

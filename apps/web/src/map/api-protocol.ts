@@ -6,6 +6,8 @@ const PROTOCOL = 'lpapi';
 const PREFIX = `${PROTOCOL}://`;
 /** Tries of one tile that meets 429s, each after the server's Retry-After; then the tile fails out loud. */
 const TILE_TRIES = 4;
+/** A 1x1 transparent PNG. */
+const TRANSPARENT_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVQImWNgAAIAAAUAAWJVMogAAAAASUVORK5CYII='), (c) => c.charCodeAt(0));
 
 /**
  * The map's requests to our API (style sources, tiles) go through this handler instead of
@@ -21,6 +23,9 @@ export function registerApiProtocol(): void {
     for (let attempt = 1; ; attempt++) {
       await whenOpen(abortController.signal);
       const response = await fetch(url, { headers: key ? { authorization: `Bearer ${key}` } : {}, signal: abortController.signal, credentials: 'omit' });
+      // A raster tile without data (the hillshade outside our elevation data) is 204: MapLibre
+      // cannot decode nothing as an image, so it gets a transparent pixel instead of a tile error.
+      if (response.status === 204 && params.type === 'image') return { data: TRANSPARENT_PNG.slice(0).buffer };
       if (response.ok) {
         const data = params.type === 'json' ? await response.json() : await response.arrayBuffer();
         return { data, cacheControl: response.headers.get('cache-control'), expires: response.headers.get('expires'), etag: response.headers.get('etag') ?? undefined };

@@ -6,7 +6,7 @@ export interface Overlay {
   id: string;
   name: string;
   names?: { en: string; pl: string };
-  geometry: 'Polygon' | 'LineString' | 'Point';
+  geometry: 'Polygon' | 'LineString' | 'Point' | 'Raster';
   visible: boolean;
   style_layers: string[];
   legend: Array<{ kind: string | null; colour: string; label?: { en: string; pl: string } | null }>;

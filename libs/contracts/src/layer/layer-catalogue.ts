@@ -951,7 +951,8 @@ const CATALOGUE: LayerDefinition[] = [
     name: 'Shaded relief',
     category: 'terrain',
     geometryType: 'Raster',
-    source: 'GUGiK shaded relief of the elevation model (NMT), Geoportal.gov.pl WMS',
+    // Served as PNG tiles drawn by layer-svc (apps/layer-svc/src/raster), not proxied: GUGiK's own shaded relief WMS is the national reference.
+    source: 'Drawn with GDAL (gdal_grid, gdaldem hillshade) from the elevation data of terrain_stats and contours; reference: GUGiK shaded relief of the elevation model (NMT), Geoportal.gov.pl WMS',
     coverage: 'national',
     servedVia: ['wms'],
     cadence: 'quarterly',

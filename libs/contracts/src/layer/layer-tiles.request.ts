@@ -35,3 +35,10 @@ export class LayerTilesetRequest {
   @Matches(LAYER_ID_PATTERN, { message: LAYER_ID_MESSAGE })
   layer_id!: string;
 }
+
+/** `layer.raster.tile`: one PNG tile of a raster layer (terrain_hillshade rendered by GDAL, ortho proxied). */
+export class LayerRasterTileRequest extends TileAddressRequest {
+  @IsString()
+  @Matches(LAYER_ID_PATTERN, { message: LAYER_ID_MESSAGE })
+  layer_id!: string;
+}

@@ -74,3 +74,14 @@ export interface LayerTileReply {
   /** True when the tile hit its feature cap and holds only the largest features. */
   truncated: boolean;
 }
+
+/** A raster tile as layer-svc answers it; the bytes travel base64-encoded inside the JSON reply. */
+export interface LayerRasterTileReply {
+  /** Strong entity tag, quoted: layer, data version and tile address. */
+  etag: string;
+  /** `tile`: bytes in image_base64; `empty`: no data in the tile; `not_modified`: the caller's tag matches. */
+  status: 'tile' | 'empty' | 'not_modified';
+  /** image/png, or the upstream's type for a proxied layer (image/jpeg). */
+  content_type: string;
+  image_base64: string | null;
+}

@@ -11,6 +11,8 @@ import type {
   LayerListView,
   LayerQueryablesReply,
   LayerQueryablesRequest,
+  LayerRasterTileReply,
+  LayerRasterTileRequest,
   LayerTileReply,
   LayerTileRequest,
   LayerTilesetRequest,
@@ -32,6 +34,8 @@ export const LayerSubjects = {
   queryables: defineSubject<LayerQueryablesRequest, LayerQueryablesReply>('layer.items.queryables'),
   tile: defineSubject<LayerTileRequest, LayerTileReply>('layer.tiles.get'),
   tileset: defineSubject<LayerTilesetRequest, TileJsonView>('layer.tiles.describe'),
+  /** Raster layers: one PNG tile (terrain_hillshade drawn by GDAL, ortho proxied). */
+  rasterTile: defineSubject<LayerRasterTileRequest, LayerRasterTileReply>('layer.raster.tile'),
   /** The base map: several layers in one tile. */
   basemap: defineSubject<BasemapTileRequest, LayerTileReply>('layer.basemap.get'),
 } as const;

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class LayerAttributeView {
   @ApiProperty({ example: 'voltage_kv' })
@@ -59,6 +59,20 @@ export class LayerView {
 
   @ApiProperty({ type: String, nullable: true, description: 'Vector tiles URL template when served as tiles' })
   tiles_url!: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Raster layers (served_via wms): PNG tile URL template (XYZ, web mercator, 256 px); null when the layer cannot be served here (see unavailable). An addition to the spec',
+  })
+  raster_tiles_url?: string | null;
+
+  @ApiPropertyOptional({
+    description:
+      'Raster layers only: why the layer cannot be served now (e.g. its upstream WMS is not reachable from this server), instead of advertising a layer that is absent. An addition to the spec',
+    example: 'ortho is proxied from https://mapy.geoportal.gov.pl/wss/service/PZGIK/ORTO/WMS/StandardResolution, which this server cannot reach',
+  })
+  unavailable?: string;
 
   @ApiProperty({ type: [LayerKindView], description: 'Values of `kind` (usable in exclude[].kinds)' })
   kinds!: LayerKindView[];

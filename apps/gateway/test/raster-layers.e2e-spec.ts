@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { tileAt } from '@lp/geo';
+import { eventually } from '@lp/testing';
+import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+
+const run = promisify(execFile);
+
+/** A 1x1 PNG: what the stand-in upstream WMS answers to GetMap. */
+const UPSTREAM_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+interface LayerEntry {
+  id: string;
+  served_via: string[];
+  raster_tiles_url?: string | null;
+  unavailable?: string;
+}
+
+/**
+ * The raster layers: terrain_hillshade drawn by GDAL from the elevation data we hold, opened by
+ * gdalinfo (a tile, and the tile service through GDAL's WMS driver); ortho proxied from its
+ * upstream WMS, and honest about it when the upstream cannot be reached.
+ */
+describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => {
+  let stack: GatewayStack;
+  let key: string;
+  let dir: string;
+  let upstream: Server;
+  let upstreamUp = false;
+  const upstreamRequests: string[] = [];
+
+  const layers = async () => (await stack.api().get<{ layers: LayerEntry[] }>('/v1/layers', { key })).json().layers;
+  const tile = (layer: string, z: number, x: number, y: number) =>
+    fetch(`${stack.gatewayUrls[0]}/v1/layers/${layer}/tiles/${z}/${x}/${y}.png`, { headers: { authorization: `Bearer ${key}` } });
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'lp-raster-test-'));
+    // A stand-in for the GUGiK WMS: unreachable (connections dropped) until the test brings it up.
+    upstream = createServer((req, res) => {
+      if (!upstreamUp) return req.socket.destroy();
+      upstreamRequests.push(req.url ?? '');
+      if (req.url?.includes('GetCapabilities')) return res.writeHead(200, { 'content-type': 'text/xml' }).end('<WMS_Capabilities version="1.3.0"/>');
+      res.writeHead(200, { 'content-type': 'image/png' }).end(UPSTREAM_PNG);
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/wss/service/PZGIK/ORTO/WMS/StandardResolution`;
+    stack = await GatewayStack.start({
+      template: 'demo',
+      services: ['layer-svc'],
+      serviceEnv: { 'layer-svc': { ORTHO_WMS_URL: upstreamUrl, ORTHO_WMS_CHECK_SECONDS: '10', RASTER_STEP_TIMEOUT_MS: '20000' } },
+    });
+    key = await stack.createKey(['layers:read']);
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.stop();
+    upstream?.closeAllConnections();
+    await new Promise((resolve) => upstream?.close(resolve));
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A zoom-13 tile over a parcel with terrain statistics. */
+  const terrainTile = async () => {
+    const [point] = await stack.sql<{ lng: number; lat: number }>(
+      `SELECT ST_X(p) AS lng, ST_Y(p) AS lat FROM (SELECT ST_Transform(ST_PointOnSurface(geom), 4326) AS p FROM layer_pub.terrain_stats ORDER BY id LIMIT 1) s`,
+    );
+    return tileAt(point!.lng, point!.lat, 13);
+  };
+
+  it('the catalogue offers hillshade tiles, and ortho as unavailable while its upstream cannot be reached', async () => {
+    const all = await layers();
+    expect(all.find((layer) => layer.id === 'terrain_hillshade')).toMatchObject({ served_via: ['wms'], raster_tiles_url: '/v1/layers/terrain_hillshade/tiles/{z}/{x}/{y}.png' });
+    const ortho = all.find((layer) => layer.id === 'ortho')!;
+    expect(ortho.raster_tiles_url).toBeNull();
+    expect(ortho.unavailable).toMatch(/proxied from http:\/\/127\.0\.0\.1:\d+\/wss\/service\/PZGIK\/ORTO\/WMS\/StandardResolution, which this server cannot reach/);
+    const { z, x, y } = await terrainTile();
+    const res = await tile('ortho', z, x, y);
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as ErrorEnvelope).error.message).toMatch(/cannot reach/);
+  }, 60_000);
+
+  it('a hillshade tile over the terrain data is a 256 px PNG that gdalinfo opens, with relief in it', async () => {
+    const { z, x, y } = await terrainTile();
+    const res = await tile('terrain_hillshade', z, x, y);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const file = join(dir, 'hillshade.png');
+    await writeFile(file, Buffer.from(await res.arrayBuffer()));
+    const { stdout } = await run('gdalinfo', ['-stats', file]);
+    expect(stdout).toContain('Driver: PNG/Portable Network Graphics');
+    expect(stdout).toContain('Size is 256, 256');
+    expect(stdout).toMatch(/NoData Value=0/);
+    const min = Number(/STATISTICS_MINIMUM=(\d+)/.exec(stdout)?.[1]);
+    const max = Number(/STATISTICS_MAXIMUM=(\d+)/.exec(stdout)?.[1]);
+    expect(max).toBeGreaterThan(min); // shaded, not one flat grey
+    const again = await fetch(`${stack.gatewayUrls[0]}/v1/layers/terrain_hillshade/tiles/${z}/${x}/${y}.png`, {
+      headers: { authorization: `Bearer ${key}`, 'if-none-match': res.headers.get('etag')! },
+    });
+    expect(again.status).toBe(304);
+  }, 60_000);
+
+  it("GDAL's WMS driver reads the hillshade tiles as a TMS service with the key in GDAL_HTTP_HEADERS", async () => {
+    const { z, x, y } = await terrainTile();
+    const xml = join(dir, 'hillshade.xml');
+    await writeFile(
+      xml,
+      `<GDAL_WMS><Service name="TMS"><ServerUrl>${stack.gatewayUrls[0]}/v1/layers/terrain_hillshade/tiles/\${z}/\${x}/\${y}.png</ServerUrl></Service>
+       <DataWindow><UpperLeftX>-20037508.34</UpperLeftX><UpperLeftY>20037508.34</UpperLeftY><LowerRightX>20037508.34</LowerRightX><LowerRightY>-20037508.34</LowerRightY>
+       <TileLevel>${z}</TileLevel><TileCountX>1</TileCountX><TileCountY>1</TileCountY><YOrigin>top</YOrigin></DataWindow>
+       <Projection>EPSG:3857</Projection><BlockSizeX>256</BlockSizeX><BlockSizeY>256</BlockSizeY><BandsCount>1</BandsCount><ZeroBlockHttpCodes>204</ZeroBlockHttpCodes></GDAL_WMS>`,
+    );
+    const env = { ...process.env, GDAL_HTTP_HEADERS: `Authorization: Bearer ${key}` };
+    const info = (await run('gdalinfo', [xml], { env })).stdout;
+    expect(info).toContain('Driver: WMS/OGC Web Map Service');
+    expect(info).toMatch(/ID\["EPSG",3857\]/);
+    // Read exactly the one tile through the driver and check it against the tile served.
+    const size = 40075016.68557849 / 2 ** z;
+    const [ulx, uly] = [-20037508.342789244 + x * size, 20037508.342789244 - y * size];
+    const out = join(dir, 'through-wms.tif');
+    await run('gdal_translate', ['-q', '-projwin', String(ulx), String(uly), String(ulx + size), String(uly - size), xml, out], { env });
+    const stats = (await run('gdalinfo', ['-stats', out])).stdout;
+    expect(stats).toContain('Size is 256, 256');
+    expect(Number(/STATISTICS_MAXIMUM=(\d+)/.exec(stats)?.[1])).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('204 where there is no elevation data or below zoom 10; 400 for a layer that is not raster', async () => {
+    expect((await tile('terrain_hillshade', 9, 278, 165)).status).toBe(204);
+    expect((await tile('terrain_hillshade', 12, 0, 0)).status).toBe(204);
+    const vector = await tile('parcels', 12, 2236, 1335);
+    expect(vector.status).toBe(400);
+    expect(((await vector.json()) as ErrorEnvelope).error.message).toMatch(/not a raster layer.*terrain_hillshade, ortho/);
+  }, 60_000);
+
+  it('ortho is served from the upstream once it can be reached, asked for the same tile in EPSG:3857', async () => {
+    upstreamUp = true;
+    await eventually(async () => expect((await layers()).find((layer) => layer.id === 'ortho')!.raster_tiles_url).toBe('/v1/layers/ortho/tiles/{z}/{x}/{y}.png'), 30_000);
+    const { z, x, y } = await terrainTile();
+    const res = await tile('ortho', z, x, y);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(UPSTREAM_PNG);
+    const getMap = upstreamRequests.find((url) => url.includes('GetMap'))!;
+    expect(getMap).toContain('CRS=EPSG%3A3857');
+    expect(getMap).toContain('WIDTH=256');
+  }, 60_000);
+});
