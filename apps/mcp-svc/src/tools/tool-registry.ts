@@ -39,7 +39,7 @@ export class ToolRegistry {
   }
 }
 
-/** The 13 tools of the spec, in the order of its tool table, then our additions (find_assembled_sites). */
+/** The 13 tools of the spec, in the order of its tool table, then our additions (find_assembled_sites, site_report). */
 export const TOOLS: readonly AnyTool[] = [
   searchParcelsTool,
   findSitesTool,
