@@ -8,7 +8,7 @@ import { RateLimitClass, RequireScope } from '../auth/route-policy.js';
 import { queryNumber } from '../http/query-params.js';
 import { ApiV1Route } from '../openapi/api-docs.decorators.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
-import { TILE_CACHE_CONTROL, TILE_HEADERS, entityTags } from './tile-reply.js';
+import { TILE_HEADERS, entityTags, sendTileBytes } from './tile-reply.js';
 
 /** HTTP face of layer-svc's raster tiles: the image arrives base64-encoded over NATS and leaves as bytes. */
 @ApiTags('Layers')
@@ -55,9 +55,6 @@ export class LayerRasterTilesController {
   ): Promise<void> {
     const message = validateMessage(LayerRasterTileRequest, { layer_id: layerId, z: queryNumber(z), x: queryNumber(x), y: queryNumber(y), if_none_match: entityTags(ifNoneMatch) });
     const tile = await this.services.call(request, LayerSubjects.rasterTile, message);
-    void reply.header('etag', tile.etag).header('cache-control', TILE_CACHE_CONTROL).header('vary', 'Authorization');
-    if (tile.status === 'not_modified') return void reply.status(304).send();
-    if (tile.status === 'empty' || tile.image_base64 === null) return void reply.status(204).send();
-    void reply.status(200).header('content-type', tile.content_type).send(Buffer.from(tile.image_base64, 'base64'));
+    sendTileBytes(reply, tile, tile.content_type, tile.image_base64);
   }
 }

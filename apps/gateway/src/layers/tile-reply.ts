@@ -31,10 +31,15 @@ export function ApiTileRoute(emptyMeans: string): MethodDecorator {
 
 /** Writes a tile reply of layer-svc: 200 with the MVT, 204 when empty, 304 when the caller's tag matches. */
 export function sendTile(reply: FastifyReply, tile: LayerTileReply): void {
+  sendTileBytes(reply, tile, MVT, tile.mvt_base64);
+}
+
+/** Any tile (vector or raster): ETag and caching, 304 on a matching tag, 204 when empty, else the bytes. */
+export function sendTileBytes(reply: FastifyReply, tile: { status: string; etag: string }, contentType: string, base64: string | null): void {
   void reply.header('etag', tile.etag).header('cache-control', TILE_CACHE_CONTROL).header('vary', 'Authorization');
   if (tile.status === 'not_modified') return void reply.status(304).send();
-  if (tile.status === 'empty' || tile.mvt_base64 === null) return void reply.status(204).send();
-  void reply.status(200).header('content-type', MVT).send(Buffer.from(tile.mvt_base64, 'base64'));
+  if (tile.status === 'empty' || base64 === null) return void reply.status(204).send();
+  void reply.status(200).header('content-type', contentType).send(Buffer.from(base64, 'base64'));
 }
 
 /** If-None-Match as a list of tags; weak tags compare equal to strong ones for GET (RFC 9110). */
