@@ -171,11 +171,15 @@ export class GatewayEnv {
   @Max(3_600_000)
   CONNECTION_TIMEOUT_MS: number = 120_000;
 
-  /** An idle keep-alive connection is closed after this long. */
+  /**
+   * An idle keep-alive connection is closed after this long. Longer than the idle timeout of the
+   * proxies in front of us (ingress-nginx and cloud load balancers keep upstream connections 60 s),
+   * so the proxy, not the gateway, closes an idle connection and never sends on a socket we just shut.
+   */
   @IsInt()
   @Min(100)
   @Max(600_000)
-  KEEP_ALIVE_TIMEOUT_MS: number = 5000;
+  KEEP_ALIVE_TIMEOUT_MS: number = 65_000;
 
   /** Open connections at once; more are refused at accept. */
   @IsInt()
