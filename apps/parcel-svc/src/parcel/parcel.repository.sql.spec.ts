@@ -16,6 +16,7 @@ describeSqlSnapshot({
       findSimilarIds: () => repository.findSimilarIds('302109_2.0001.12/4', 5),
       precinctsNamed: () => repository.precinctsNamed(['bnin']),
       gminasNamed: () => repository.gminasNamed(['kornik']),
+      numbered: () => repository.numbered('12/3', ['302109_2.0001'], ['3021093'], 20),
     };
   },
 });
