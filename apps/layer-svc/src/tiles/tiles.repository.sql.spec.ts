@@ -14,7 +14,7 @@ describeSqlSnapshot({
       'tile, buildings (polygons, largest first)': () =>
         repository.tile(q, findLayer('buildings')!, 'f_buildings__5', { z: 12, x: 2240, y: 1339 }, box, { segmentDeg: 0.01, cap: 5000, toleranceM: 2.4, kinds: null }),
       'tile, power lines of two kinds': () =>
-        repository.tile(q, findLayer('power_lines')!, 'f_power_lines__2', { z: 12, x: 2240, y: 1339 }, box, { segmentDeg: 0.01, cap: 5000, toleranceM: 0, kinds: ['line', 'cable'] }),
+        repository.tile(q, findLayer('power_lines')!, 'f_power_lines__2', { z: 12, x: 2240, y: 1339 }, box, { segmentDeg: 0.01, cap: 5000, toleranceM: 0, kinds: ['hv_line', 'ehv_line'] }),
       dataBounds: () => repository.dataBounds(q, 'f_buildings__5'),
     };
   },

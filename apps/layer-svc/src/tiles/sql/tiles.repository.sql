@@ -46,7 +46,7 @@ WHERE shaped.geom IS NOT NULL;
 -- $9 = 5001
 -- $10 = 0
 -- $11 = 5000
--- $12 = ["line","cable"]
+-- $12 = ["hv_line","ehv_line"]
 WITH picked AS (
   SELECT f.fid, f.ext_id, f.kind, f.name, f.teryt, f.attrs, f.geom, row_number() OVER (ORDER BY ST_Length(f.geom) DESC, f.fid) AS rank
   FROM layer.f_power_lines__2 f
