@@ -75,7 +75,11 @@ export function describeSqlSnapshot({ source, cases, rows }: SqlSnapshotOptions)
     beforeAll(async () => {
       const db = new RecordingDatabase(rows);
       for (const [label, call] of Object.entries(cases(db))) {
-        await call();
+        try {
+          await call();
+        } catch (error) {
+          throw new Error(`case "${label}" failed on the stand-in (does it need canned rows?): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        }
         sent.push({ label, statements: db.take() });
       }
     });
