@@ -16,8 +16,8 @@ describeSqlSnapshot({
   cases: (db) => {
     const repository = new ReportMapRepository(db.as<DataSource>());
     return {
-      'mapOf (extent, parcels, constraint areas)': () => repository.mapOf(SUBJECT),
-      'mapOfSite (extent of two members)': () => repository.mapOfSite([SUBJECT, '302109_2.0001.13']),
+      // mapOf is mapOfSite of one parcel: the same three statements
+      'mapOfSite, two members (extent, parcels, constraint areas)': () => repository.mapOfSite([SUBJECT, '302109_2.0001.13']),
     };
   },
 });
