@@ -33,7 +33,7 @@ const CONTEXTS = ['gateway', 'mcp', 'layer', 'parcel', 'search', 'market', 'geoc
 /**
  * Dependency constraints between Nx projects, by tag. A project must match at least one
  * constraint to depend on anything, and every constraint it matches must hold.
- * `tests` widens the rules for test files only: apps may use libs/testing there.
+ * `tests` widens the rules for test files only: apps and libs/db may use libs/testing there.
  */
 function depConstraints({ tests }) {
   const testing = tests ? ['type:testing'] : [];
@@ -45,7 +45,8 @@ function depConstraints({ tests }) {
     // The process kit (env, logging, metrics, ops port): no NATS, no database.
     { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
     { sourceTag: 'type:messaging', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:runtime'] },
-    { sourceTag: 'type:db', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:runtime'] },
+    // Its tests may print its SQL with libs/testing (which in turn never imports libs/db: a cycle).
+    { sourceTag: 'type:db', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:runtime', ...testing] },
     {
       sourceTag: 'type:testing',
       onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:runtime', 'type:messaging', 'type:db'],

@@ -22,14 +22,21 @@ const WARMUP_SECONDS = 2;
 const GATEWAY_ROUTE = 'gateway → NATS → parcel-svc → PostGIS';
 const DIRECT_ROUTE = 'direct pg (same SQL)';
 
-// The SQL ParcelRepository.findFeature runs, as printed and committed beside it (a parcel-svc test
-// keeps the file equal to the query), so both routes do exactly the same database work.
-const FIND_FEATURE_SQL = readFileSync(`${ROOT}apps/parcel-svc/src/parcel/sql/find-feature.sql`, 'utf8');
+// The SQL ParcelRepository.findFeature runs, as printed in the repository's committed snapshot (a
+// parcel-svc test keeps the file equal to what it sends), so both routes do the same database work.
+const FIND_FEATURE_SQL = snapshotStatement(readFileSync(`${ROOT}apps/parcel-svc/src/parcel/sql/parcel.repository.sql`, 'utf8'), 'findFeature');
 const FACT_BLOCKS = ['regulations', 'constraints', 'terrain', 'proximity'];
 const INCLUDE = (process.env['BENCH_INCLUDE'] ?? '').split(',').map((b) => b.trim()).filter(Boolean);
 for (const block of INCLUDE) if (!FACT_BLOCKS.includes(block)) throw new Error(`BENCH_INCLUDE takes ${FACT_BLOCKS.join(', ')}, not ${block}`);
 // What parcel-svc reads for stored blocks (FactsRepository.storedBlocks), column for column.
 const STORED_BLOCKS_SQL = INCLUDE.length > 0 ? `SELECT parcel_id, ${INCLUDE.map((b) => `"${b}"`).join(', ')} FROM parcel.facts WHERE parcel_id = ANY($1::text[])` : '';
+
+/** The statement printed under `-- <label>` in an SQL snapshot (its parameter comments included). */
+function snapshotStatement(snapshot: string, label: string): string {
+  const start = snapshot.indexOf(`\n-- ${label}\n`);
+  if (start < 0) throw new Error(`no statement labelled ${label} in the SQL snapshot`);
+  return snapshot.slice(start + 1, snapshot.indexOf(';\n', start));
+}
 
 /** The ports `npm start` chose for the private PostgreSQL and NATS (empty when there is no local stack). */
 function stackPorts(): Record<string, string> {

@@ -25,7 +25,7 @@ const FEATURE_JSON = `json_build_object(
        )`;
 
 /**
- * The lookup of one parcel as a feature. Printed to `sql/find-feature.sql` (kept equal by a test),
+ * The lookup of one parcel as a feature. Printed with the others to `sql/parcel.repository.sql` (kept equal by a test),
  * so a change shows up as an SQL diff and the benchmark runs exactly this query.
  */
 export const FIND_FEATURE_SQL = `SELECT ${FEATURE_JSON} AS feature

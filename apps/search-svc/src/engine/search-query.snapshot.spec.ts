@@ -1,7 +1,7 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, it } from '@jest/globals';
 import { assertSearchRequest, searchCriteriaOf, SearchParcelsRequest } from '@lp/contracts';
 import { validateMessage } from '@lp/runtime';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { expectSqlSnapshot, printStatement } from '@lp/testing';
 import { join } from 'node:path';
 import { planCoverage } from './criterion-coverage.js';
 import { buildSearchQuery } from './search-query.js';
@@ -54,17 +54,13 @@ function printedSql(typical: SearchParcelsRequest): string {
   const plans = planCoverage(criteria, { gminas: GMINAS, table, evidence: new Map(GMINAS.map((g) => [g.teryt, evidence()])), filters: request.filters ?? {} });
   const scopeGminas = GMINAS.map((g) => g.teryt);
   const query = buildSearchQuery({ request, scope: scopeOf(request), scopeGminas, allowed: scopeGminas, plans, limit: request.limit ?? 50 });
-  const values = query.values.map((value, index) => `-- $${index + 1} = ${JSON.stringify(value)}`).join('\n');
-  return `-- ${JSON.stringify(typical)}\n${values}\n${query.sql.replace(/[ \t]+$/gm, '')}\n`;
+  return `-- ${JSON.stringify(typical)}\n${printStatement(query.sql, query.values)}`;
 }
 
 describe('SQL of the search query builder', () => {
   for (const [name, request] of Object.entries(TYPICAL)) {
     it(`matches the committed sql/${name}.sql`, () => {
-      const path = join(import.meta.dirname, 'sql', `${name}.sql`);
-      const printed = printedSql(request);
-      if (process.env['LP_UPDATE_SQL_SNAPSHOTS'] === '1' || !existsSync(path)) writeFileSync(path, printed);
-      expect(readFileSync(path, 'utf8')).toBe(printed);
+      expectSqlSnapshot(join(import.meta.dirname, 'sql', `${name}.sql`), printedSql(request));
     });
   }
 });

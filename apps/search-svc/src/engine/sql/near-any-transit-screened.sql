@@ -4,11 +4,11 @@
 -- $3 = 200
 -- $4 = 25
 SELECT page.*, ST_AsGeoJSON(ST_Transform(g.geom, 4326), 7)::json AS geometry
-          FROM (WITH m AS MATERIALIZED (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, i.zoning_symbol_raw, i.zoning_category, i.zoning_source, i.transit_m AS s0 FROM search.parcel_index i JOIN search.parcel_geometry p ON p.parcel_id = i.parcel_id AND p.teryt = i.teryt WHERE i.teryt = $1 AND ((i.transit_m <= $2::float8) OR (EXISTS (SELECT 1 FROM layer_pub.roads f WHERE ST_DWithin(f.geom, p.geom, $3::float8))))),
-            r0 AS MATERIALIZED (SELECT count(*) AS matched, min(s0) AS min_s0, max(s0) AS max_s0 FROM m),
-            r AS (SELECT r0.*, CASE WHEN r0.max_s0 IS NULL THEN 0 ELSE 2 END AS ranked_weight FROM r0),
-            scored AS (SELECT m.*, r.matched, r.ranked_weight, (CASE WHEN m.s0 IS NULL OR r.max_s0 IS NULL THEN 0 WHEN r.max_s0 = r.min_s0 THEN 1 ELSE (r.max_s0 - m.s0) / (r.max_s0 - r.min_s0) END)::numeric * 200 / NULLIF(r.ranked_weight, 0) AS c_s0, r.max_s0 IS NULL AS x_s0 FROM m CROSS JOIN r)
-            SELECT scored.*, CASE WHEN scored.ranked_weight = 0 THEN NULL ELSE round(c_s0, 2) END AS score
-            FROM scored
-            ORDER BY score DESC NULLS LAST, scored.parcel_id COLLATE "C" LIMIT $4::int) page JOIN search.parcel_geometry g ON g.parcel_id = page.parcel_id
-          ORDER BY page.score DESC NULLS LAST, page.parcel_id COLLATE "C"
+FROM (WITH m AS MATERIALIZED (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, i.zoning_symbol_raw, i.zoning_category, i.zoning_source, i.transit_m AS s0 FROM search.parcel_index i JOIN search.parcel_geometry p ON p.parcel_id = i.parcel_id AND p.teryt = i.teryt WHERE i.teryt = $1 AND ((i.transit_m <= $2::float8) OR (EXISTS (SELECT 1 FROM layer_pub.roads f WHERE ST_DWithin(f.geom, p.geom, $3::float8))))),
+  r0 AS MATERIALIZED (SELECT count(*) AS matched, min(s0) AS min_s0, max(s0) AS max_s0 FROM m),
+  r AS (SELECT r0.*, CASE WHEN r0.max_s0 IS NULL THEN 0 ELSE 2 END AS ranked_weight FROM r0),
+  scored AS (SELECT m.*, r.matched, r.ranked_weight, (CASE WHEN m.s0 IS NULL OR r.max_s0 IS NULL THEN 0 WHEN r.max_s0 = r.min_s0 THEN 1 ELSE (r.max_s0 - m.s0) / (r.max_s0 - r.min_s0) END)::numeric * 200 / NULLIF(r.ranked_weight, 0) AS c_s0, r.max_s0 IS NULL AS x_s0 FROM m CROSS JOIN r)
+  SELECT scored.*, CASE WHEN scored.ranked_weight = 0 THEN NULL ELSE round(c_s0, 2) END AS score
+  FROM scored
+  ORDER BY score DESC NULLS LAST, scored.parcel_id COLLATE "C" LIMIT $4::int) page JOIN search.parcel_geometry g ON g.parcel_id = page.parcel_id
+ORDER BY page.score DESC NULLS LAST, page.parcel_id COLLATE "C";

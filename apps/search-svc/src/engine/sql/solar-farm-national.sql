@@ -5,11 +5,11 @@
 -- $4 = 0
 -- $5 = 50
 SELECT page.*, ST_AsGeoJSON(ST_Transform(g.geom, 4326), 7)::json AS geometry
-          FROM (WITH m AS MATERIALIZED (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, i.zoning_symbol_raw, i.zoning_category, i.zoning_source, (i.slope_pct IS NULL) AS u1, i.substation_110_m AS nd2, i.substation_110_name AS nn2, false AS u3, i.substation_110_m / 1000.0 AS s0, i.slope_pct AS s1 FROM search.parcel_index i WHERE (i.area_sqm >= $1::float8) AND ((i.slope_pct IS NULL) OR (i.slope_pct <= $2::float8)) AND (i.substation_110_m <= $3::float8) AND ((i.env_natura2000_habitat_m IS NULL OR i.env_natura2000_habitat_m > $4::float8) AND (i.env_natura2000_birds_m IS NULL OR i.env_natura2000_birds_m > $4::float8))),
-            r0 AS MATERIALIZED (SELECT count(*) AS matched, min(s0) AS min_s0, max(s0) AS max_s0, min(s1) AS min_s1, max(s1) AS max_s1 FROM m),
-            r AS (SELECT r0.*, CASE WHEN r0.max_s0 IS NULL THEN 0 ELSE 3 END + CASE WHEN r0.max_s1 IS NULL THEN 0 ELSE 1 END AS ranked_weight FROM r0),
-            scored AS (SELECT m.*, r.matched, r.ranked_weight, (CASE WHEN m.s0 IS NULL OR r.max_s0 IS NULL THEN 0 WHEN r.max_s0 = r.min_s0 THEN 1 ELSE (r.max_s0 - m.s0) / (r.max_s0 - r.min_s0) END)::numeric * 300 / NULLIF(r.ranked_weight, 0) AS c_s0, r.max_s0 IS NULL AS x_s0, (CASE WHEN m.s1 IS NULL OR r.max_s1 IS NULL THEN 0 WHEN r.max_s1 = r.min_s1 THEN 1 ELSE (r.max_s1 - m.s1) / (r.max_s1 - r.min_s1) END)::numeric * 100 / NULLIF(r.ranked_weight, 0) AS c_s1, r.max_s1 IS NULL AS x_s1 FROM m CROSS JOIN r)
-            SELECT scored.*, CASE WHEN scored.ranked_weight = 0 THEN NULL ELSE round(c_s0 + c_s1, 2) END AS score
-            FROM scored
-            ORDER BY score DESC NULLS LAST, scored.parcel_id COLLATE "C" LIMIT $5::int) page JOIN search.parcel_geometry g ON g.parcel_id = page.parcel_id
-          ORDER BY page.score DESC NULLS LAST, page.parcel_id COLLATE "C"
+FROM (WITH m AS MATERIALIZED (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, i.zoning_symbol_raw, i.zoning_category, i.zoning_source, (i.slope_pct IS NULL) AS u1, i.substation_110_m AS nd2, i.substation_110_name AS nn2, false AS u3, i.substation_110_m / 1000.0 AS s0, i.slope_pct AS s1 FROM search.parcel_index i WHERE (i.area_sqm >= $1::float8) AND ((i.slope_pct IS NULL) OR (i.slope_pct <= $2::float8)) AND (i.substation_110_m <= $3::float8) AND ((i.env_natura2000_habitat_m IS NULL OR i.env_natura2000_habitat_m > $4::float8) AND (i.env_natura2000_birds_m IS NULL OR i.env_natura2000_birds_m > $4::float8))),
+  r0 AS MATERIALIZED (SELECT count(*) AS matched, min(s0) AS min_s0, max(s0) AS max_s0, min(s1) AS min_s1, max(s1) AS max_s1 FROM m),
+  r AS (SELECT r0.*, CASE WHEN r0.max_s0 IS NULL THEN 0 ELSE 3 END + CASE WHEN r0.max_s1 IS NULL THEN 0 ELSE 1 END AS ranked_weight FROM r0),
+  scored AS (SELECT m.*, r.matched, r.ranked_weight, (CASE WHEN m.s0 IS NULL OR r.max_s0 IS NULL THEN 0 WHEN r.max_s0 = r.min_s0 THEN 1 ELSE (r.max_s0 - m.s0) / (r.max_s0 - r.min_s0) END)::numeric * 300 / NULLIF(r.ranked_weight, 0) AS c_s0, r.max_s0 IS NULL AS x_s0, (CASE WHEN m.s1 IS NULL OR r.max_s1 IS NULL THEN 0 WHEN r.max_s1 = r.min_s1 THEN 1 ELSE (r.max_s1 - m.s1) / (r.max_s1 - r.min_s1) END)::numeric * 100 / NULLIF(r.ranked_weight, 0) AS c_s1, r.max_s1 IS NULL AS x_s1 FROM m CROSS JOIN r)
+  SELECT scored.*, CASE WHEN scored.ranked_weight = 0 THEN NULL ELSE round(c_s0 + c_s1, 2) END AS score
+  FROM scored
+  ORDER BY score DESC NULLS LAST, scored.parcel_id COLLATE "C" LIMIT $5::int) page JOIN search.parcel_geometry g ON g.parcel_id = page.parcel_id
+ORDER BY page.score DESC NULLS LAST, page.parcel_id COLLATE "C";

@@ -1,0 +1,12 @@
+import { describeSqlSnapshot } from '@lp/testing';
+import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
+import { ServedVersionRepository } from './served-version.repository.js';
+
+describeSqlSnapshot({
+  source: join(import.meta.dirname, 'served-version.repository.ts'),
+  cases: (db) => {
+    const repository = new ServedVersionRepository(db.as<DataSource>());
+    return { read: () => repository.read('roads', async () => undefined) };
+  },
+});

@@ -1,0 +1,72 @@
+-- The SQL tiles.repository.ts sends, printed by its .sql.spec.ts on a recording stand-in for the database.
+-- Regenerate with LP_UPDATE_SQL_SNAPSHOTS=1 when a change is meant, and review the diff.
+
+-- tile, buildings (polygons, largest first)
+-- $1 = 12
+-- $2 = 2240
+-- $3 = 1339
+-- $4 = 16.875
+-- $5 = 52.375
+-- $6 = 16.9453125
+-- $7 = 52.4189
+-- $8 = 0.01
+-- $9 = 5001
+-- $10 = 2.4
+-- $11 = 5000
+-- $12 = null
+WITH picked AS (
+  SELECT f.fid, f.ext_id, f.kind, f.name, f.teryt, f.attrs, f.geom, row_number() OVER (ORDER BY ST_Area(f.geom) DESC, f.fid) AS rank
+  FROM layer.f_buildings__5 f
+  WHERE f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), $8::float8), 2180)
+    AND ($12::text[] IS NULL OR f.kind = ANY($12::text[]))
+  ORDER BY rank
+  LIMIT $9
+), shaped AS (
+  SELECT p.fid, p.ext_id AS id, p.kind, p.name, p.teryt, p.attrs->>'function' AS "function", CASE WHEN jsonb_typeof(p.attrs->'floors') = 'number' THEN (p.attrs->>'floors')::numeric::bigint END AS "floors", CASE WHEN jsonb_typeof(p.attrs->'floors_underground') = 'number' THEN (p.attrs->>'floors_underground')::numeric::bigint END AS "floors_underground", CASE WHEN jsonb_typeof(p.attrs->'height_m') = 'number' THEN (p.attrs->>'height_m')::double precision END AS "height_m", CASE WHEN jsonb_typeof(p.attrs->'area_sqm') = 'number' THEN (p.attrs->>'area_sqm')::double precision END AS "area_sqm", CASE WHEN jsonb_typeof(p.attrs->'built_year') = 'number' THEN (p.attrs->>'built_year')::numeric::bigint END AS "built_year",
+         ST_AsMVTGeom(ST_Transform(CASE WHEN $10::float8 > 0 THEN ST_Simplify(p.geom, $10::float8, true) ELSE p.geom END, 3857),
+                      ST_TileEnvelope($1, $2, $3), 4096, 64, true) AS geom
+  FROM picked p
+  WHERE p.rank <= $11
+)
+SELECT ST_AsMVT(shaped.*, 'buildings', 4096, 'geom', 'fid') AS mvt,
+       count(*) AS features,
+       (SELECT count(*) FROM picked) > $11 AS truncated
+FROM shaped
+WHERE shaped.geom IS NOT NULL;
+
+-- tile, power lines of two kinds
+-- $1 = 12
+-- $2 = 2240
+-- $3 = 1339
+-- $4 = 16.875
+-- $5 = 52.375
+-- $6 = 16.9453125
+-- $7 = 52.4189
+-- $8 = 0.01
+-- $9 = 5001
+-- $10 = 0
+-- $11 = 5000
+-- $12 = ["hv_line","ehv_line"]
+WITH picked AS (
+  SELECT f.fid, f.ext_id, f.kind, f.name, f.teryt, f.attrs, f.geom, row_number() OVER (ORDER BY ST_Length(f.geom) DESC, f.fid) AS rank
+  FROM layer.f_power_lines__2 f
+  WHERE f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), $8::float8), 2180)
+    AND ($12::text[] IS NULL OR f.kind = ANY($12::text[]))
+  ORDER BY rank
+  LIMIT $9
+), shaped AS (
+  SELECT p.fid, p.ext_id AS id, p.kind, p.name, p.teryt, CASE WHEN jsonb_typeof(p.attrs->'voltage_kv') = 'number' THEN (p.attrs->>'voltage_kv')::double precision END AS "voltage_kv", CASE WHEN jsonb_typeof(p.attrs->'circuits') = 'number' THEN (p.attrs->>'circuits')::numeric::bigint END AS "circuits", p.attrs->>'operator' AS "operator", p.attrs->>'osm_id' AS "osm_id",
+         ST_AsMVTGeom(ST_Transform(CASE WHEN $10::float8 > 0 THEN ST_Simplify(p.geom, $10::float8, true) ELSE p.geom END, 3857),
+                      ST_TileEnvelope($1, $2, $3), 4096, 64, true) AS geom
+  FROM picked p
+  WHERE p.rank <= $11
+)
+SELECT ST_AsMVT(shaped.*, 'power_lines', 4096, 'geom', 'fid') AS mvt,
+       count(*) AS features,
+       (SELECT count(*) FROM picked) > $11 AS truncated
+FROM shaped
+WHERE shaped.geom IS NOT NULL;
+
+-- dataBounds
+SELECT ARRAY[ST_XMin(source_bbox), ST_YMin(source_bbox), ST_XMax(source_bbox), ST_YMax(source_bbox)]::float8[] AS bounds
+FROM layer.f_buildings__5 WHERE source_bbox IS NOT NULL LIMIT 1;

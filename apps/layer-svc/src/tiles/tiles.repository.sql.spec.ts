@@ -1,0 +1,21 @@
+import { findLayer } from '@lp/contracts';
+import { describeSqlSnapshot } from '@lp/testing';
+import { join } from 'node:path';
+import type { QueryRunner } from 'typeorm';
+import { TilesRepository } from './tiles.repository.js';
+
+describeSqlSnapshot({
+  source: join(import.meta.dirname, 'tiles.repository.ts'),
+  cases: (db) => {
+    const q = db.as<QueryRunner>();
+    const repository = new TilesRepository();
+    const box = { minLng: 16.875, minLat: 52.375, maxLng: 16.9453125, maxLat: 52.4189 };
+    return {
+      'tile, buildings (polygons, largest first)': () =>
+        repository.tile(q, findLayer('buildings')!, 'f_buildings__5', { z: 12, x: 2240, y: 1339 }, box, { segmentDeg: 0.01, cap: 5000, toleranceM: 2.4, kinds: null }),
+      'tile, power lines of two kinds': () =>
+        repository.tile(q, findLayer('power_lines')!, 'f_power_lines__2', { z: 12, x: 2240, y: 1339 }, box, { segmentDeg: 0.01, cap: 5000, toleranceM: 0, kinds: ['hv_line', 'ehv_line'] }),
+      dataBounds: () => repository.dataBounds(q, 'f_buildings__5'),
+    };
+  },
+});

@@ -1,0 +1,408 @@
+-- The SQL facts.repository.ts sends, printed by its .sql.spec.ts on a recording stand-in for the database.
+-- Regenerate with LP_UPDATE_SQL_SNAPSHOTS=1 when a change is meant, and review the diff.
+
+-- rawFacts, regulations of parcels
+-- $1 = ["302109_2.0001.12/3","302109_2.0001.13"]
+WITH t AS (
+  SELECT p.id, p.teryt, p.geom, p.land_use_classes, p.area_sqm, greatest(ST_Area(p.geom), 1) AS area
+  FROM layer_pub.parcels p
+  WHERE p.id = ANY($1::text[])
+)
+SELECT t.id AS parcel_id, t.teryt,
+       jsonb_build_object(
+         'plans', (SELECT COALESCE(jsonb_agg(o ORDER BY o.overlap_pct DESC, o.id), '[]'::jsonb) FROM (
+         SELECT f.id, f.plan_id, f.plan_name, f.adopted_on, f.document_url,
+                round(least(100 * sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area ELSE ST_Area(ST_Intersection(s.geom, t.geom)) END) / t.area, 100)::numeric, 1) AS overlap_pct
+         FROM layer_pub.mpzp_plans_subdivided s
+         JOIN layer_pub.mpzp_plans f ON f.fid = s.fid
+         WHERE ST_Intersects(s.geom, t.geom)
+         GROUP BY f.fid, f.id, f.plan_id, f.plan_name, f.adopted_on, f.document_url
+       ) o WHERE o.overlap_pct >= 1),
+         'zones', (SELECT COALESCE(jsonb_agg(o ORDER BY o.overlap_pct DESC, o.id), '[]'::jsonb) FROM (
+         SELECT f.id, f.plan_id, f.plan_name, f.adopted_on, f.symbol, f.category, f.label, f.max_height_m, f.max_building_coverage_pct, f.min_biologically_active_pct, f.document_url,
+                round(least(100 * sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area ELSE ST_Area(ST_Intersection(s.geom, t.geom)) END) / t.area, 100)::numeric, 1) AS overlap_pct
+         FROM layer_pub.mpzp_zones_subdivided s
+         JOIN layer_pub.mpzp_zones f ON f.fid = s.fid
+         WHERE ST_Intersects(s.geom, t.geom)
+         GROUP BY f.fid, f.id, f.plan_id, f.plan_name, f.adopted_on, f.symbol, f.category, f.label, f.max_height_m, f.max_building_coverage_pct, f.min_biologically_active_pct, f.document_url
+       ) o WHERE o.overlap_pct >= 1),
+         'plan_ogolny', (SELECT COALESCE(jsonb_agg(o ORDER BY o.overlap_pct DESC, o.id), '[]'::jsonb) FROM (
+         SELECT f.id, f.kind, f.status, f.zone_symbol, f.zone_label, f.allows_building, f.adopted_on, f.document_url,
+                round(least(100 * sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area ELSE ST_Area(ST_Intersection(s.geom, t.geom)) END) / t.area, 100)::numeric, 1) AS overlap_pct
+         FROM layer_pub.plan_ogolny_zones_subdivided s
+         JOIN layer_pub.plan_ogolny_zones f ON f.fid = s.fid
+         WHERE ST_Intersects(s.geom, t.geom)
+         GROUP BY f.fid, f.id, f.kind, f.status, f.zone_symbol, f.zone_label, f.allows_building, f.adopted_on, f.document_url
+       ) o WHERE o.overlap_pct >= 1),
+         'studium', (SELECT COALESCE(jsonb_agg(o ORDER BY o.overlap_pct DESC, o.id), '[]'::jsonb) FROM (
+         SELECT f.id, f.designation, f.category, f.adopted_on,
+                round(least(100 * sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area ELSE ST_Area(ST_Intersection(s.geom, t.geom)) END) / t.area, 100)::numeric, 1) AS overlap_pct
+         FROM layer_pub.studium_zones_subdivided s
+         JOIN layer_pub.studium_zones f ON f.fid = s.fid
+         WHERE ST_Intersects(s.geom, t.geom)
+         GROUP BY f.fid, f.id, f.designation, f.category, f.adopted_on
+       ) o WHERE o.overlap_pct >= 1),
+         'land_use_classes', t.land_use_classes,
+         'area_sqm', t.area_sqm,
+         'national_park', EXISTS (SELECT 1 FROM layer_pub.env_layers_subdivided s
+                                  WHERE s.kind = 'national_park' AND ST_Intersects(s.geom, t.geom)
+                                    AND ST_Area(ST_Intersection(s.geom, t.geom)) >= 0.01 * t.area),
+         'forest_pct', (SELECT round(least(100 * COALESCE(sum(ST_Area(ST_Intersection(s.geom, t.geom))), 0) / t.area, 100)::numeric, 1)
+                        FROM layer_pub.forest_stands_subdivided s WHERE ST_Intersects(s.geom, t.geom))
+       ) AS raw
+FROM t;
+
+-- rawFacts, regulations of a gmina
+-- $1 = "3021093"
+WITH t AS (
+  SELECT p.id, p.teryt, p.geom, p.land_use_classes, p.area_sqm, greatest(ST_Area(p.geom), 1) AS area
+  FROM layer_pub.parcels p
+  WHERE p.teryt = $1
+)
+SELECT t.id AS parcel_id, t.teryt,
+       jsonb_build_object(
+         'plans', (SELECT COALESCE(jsonb_agg(o ORDER BY o.overlap_pct DESC, o.id), '[]'::jsonb) FROM (
+         SELECT f.id, f.plan_id, f.plan_name, f.adopted_on, f.document_url,
+                round(least(100 * sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area ELSE ST_Area(ST_Intersection(s.geom, t.geom)) END) / t.area, 100)::numeric, 1) AS overlap_pct
+         FROM layer_pub.mpzp_plans_subdivided s
+         JOIN layer_pub.mpzp_plans f ON f.fid = s.fid
+         WHERE ST_Intersects(s.geom, t.geom)
+         GROUP BY f.fid, f.id, f.plan_id, f.plan_name, f.adopted_on, f.document_url
+       ) o WHERE o.overlap_pct >= 1),
+         'zones', (SELECT COALESCE(jsonb_agg(o ORDER BY o.overlap_pct DESC, o.id), '[]'::jsonb) FROM (
+         SELECT f.id, f.plan_id, f.plan_name, f.adopted_on, f.symbol, f.category, f.label, f.max_height_m, f.max_building_coverage_pct, f.min_biologically_active_pct, f.document_url,
+                round(least(100 * sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area ELSE ST_Area(ST_Intersection(s.geom, t.geom)) END) / t.area, 100)::numeric, 1) AS overlap_pct
+         FROM layer_pub.mpzp_zones_subdivided s
+         JOIN layer_pub.mpzp_zones f ON f.fid = s.fid
+         WHERE ST_Intersects(s.geom, t.geom)
+         GROUP BY f.fid, f.id, f.plan_id, f.plan_name, f.adopted_on, f.symbol, f.category, f.label, f.max_height_m, f.max_building_coverage_pct, f.min_biologically_active_pct, f.document_url
+       ) o WHERE o.overlap_pct >= 1),
+         'plan_ogolny', (SELECT COALESCE(jsonb_agg(o ORDER BY o.overlap_pct DESC, o.id), '[]'::jsonb) FROM (
+         SELECT f.id, f.kind, f.status, f.zone_symbol, f.zone_label, f.allows_building, f.adopted_on, f.document_url,
+                round(least(100 * sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area ELSE ST_Area(ST_Intersection(s.geom, t.geom)) END) / t.area, 100)::numeric, 1) AS overlap_pct
+         FROM layer_pub.plan_ogolny_zones_subdivided s
+         JOIN layer_pub.plan_ogolny_zones f ON f.fid = s.fid
+         WHERE ST_Intersects(s.geom, t.geom)
+         GROUP BY f.fid, f.id, f.kind, f.status, f.zone_symbol, f.zone_label, f.allows_building, f.adopted_on, f.document_url
+       ) o WHERE o.overlap_pct >= 1),
+         'studium', (SELECT COALESCE(jsonb_agg(o ORDER BY o.overlap_pct DESC, o.id), '[]'::jsonb) FROM (
+         SELECT f.id, f.designation, f.category, f.adopted_on,
+                round(least(100 * sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area ELSE ST_Area(ST_Intersection(s.geom, t.geom)) END) / t.area, 100)::numeric, 1) AS overlap_pct
+         FROM layer_pub.studium_zones_subdivided s
+         JOIN layer_pub.studium_zones f ON f.fid = s.fid
+         WHERE ST_Intersects(s.geom, t.geom)
+         GROUP BY f.fid, f.id, f.designation, f.category, f.adopted_on
+       ) o WHERE o.overlap_pct >= 1),
+         'land_use_classes', t.land_use_classes,
+         'area_sqm', t.area_sqm,
+         'national_park', EXISTS (SELECT 1 FROM layer_pub.env_layers_subdivided s
+                                  WHERE s.kind = 'national_park' AND ST_Intersects(s.geom, t.geom)
+                                    AND ST_Area(ST_Intersection(s.geom, t.geom)) >= 0.01 * t.area),
+         'forest_pct', (SELECT round(least(100 * COALESCE(sum(ST_Area(ST_Intersection(s.geom, t.geom))), 0) / t.area, 100)::numeric, 1)
+                        FROM layer_pub.forest_stands_subdivided s WHERE ST_Intersects(s.geom, t.geom))
+       ) AS raw
+FROM t;
+
+-- rawFacts, constraints
+-- $1 = ["302109_2.0001.12/3","302109_2.0001.13"]
+-- $2 = 50
+-- $3 = ["natura2000_habitat","natura2000_birds","national_park","national_park_buffer","nature_reserve","ecological_site","natural_monument","landscape_park","protected_landscape_area","nature_landscape_complex","biosphere_reserve","forest_promotional_complex","flood_risk_10pct","flood_risk_1pct","flood_risk_02pct","flood_embankment_failure","wetland","ramsar_wetland","registered_monument","world_heritage_site","monument_of_history","historic_urban_layout","historic_park","cultural_park","archaeological_site","mining_area","mining_terrain","mineral_deposit","approach_surface","take_off_climb_surface","transitional_surface","inner_horizontal_surface","conical_surface","outer_horizontal_surface","registered_obstacle","intake_direct_protection","intake_indirect_protection","reservoir_protection_area","major_groundwater_reservoir","residential_setback","national_park_setback","nature_reserve_setback","power_line_setback"]
+WITH t AS (
+  SELECT p.id, p.teryt, p.geom, p.land_use_classes, p.area_sqm, greatest(ST_Area(p.geom), 1) AS area
+  FROM layer_pub.parcels p
+  WHERE p.id = ANY($1::text[])
+),
+hits AS (
+  SELECT t.id AS parcel_id, 'env_layers' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area
+                WHEN ST_Intersects(s.geom, t.geom) THEN ST_Area(ST_Intersection(s.geom, t.geom)) ELSE 0 END) / min(t.area) AS overlap,
+       min(ST_Distance(s.geom, t.geom)) AS distance
+FROM t
+JOIN layer_pub.env_layers_subdivided s ON ST_DWithin(s.geom, t.geom, $2)
+JOIN layer_pub.env_layers f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[])
+GROUP BY t.id, f.id, f.kind, f.name
+  UNION ALL
+  SELECT t.id AS parcel_id, 'heritage_sites' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area
+                WHEN ST_Intersects(s.geom, t.geom) THEN ST_Area(ST_Intersection(s.geom, t.geom)) ELSE 0 END) / min(t.area) AS overlap,
+       min(ST_Distance(s.geom, t.geom)) AS distance
+FROM t
+JOIN layer_pub.heritage_sites_subdivided s ON ST_DWithin(s.geom, t.geom, $2)
+JOIN layer_pub.heritage_sites f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[])
+GROUP BY t.id, f.id, f.kind, f.name
+  UNION ALL
+  SELECT t.id AS parcel_id, 'mining_areas' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area
+                WHEN ST_Intersects(s.geom, t.geom) THEN ST_Area(ST_Intersection(s.geom, t.geom)) ELSE 0 END) / min(t.area) AS overlap,
+       min(ST_Distance(s.geom, t.geom)) AS distance
+FROM t
+JOIN layer_pub.mining_areas_subdivided s ON ST_DWithin(s.geom, t.geom, $2)
+JOIN layer_pub.mining_areas f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[])
+GROUP BY t.id, f.id, f.kind, f.name
+  UNION ALL
+  SELECT t.id AS parcel_id, 'aviation_obstacles' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area
+                WHEN ST_Intersects(s.geom, t.geom) THEN ST_Area(ST_Intersection(s.geom, t.geom)) ELSE 0 END) / min(t.area) AS overlap,
+       min(ST_Distance(s.geom, t.geom)) AS distance
+FROM t
+JOIN layer_pub.aviation_obstacles_subdivided s ON ST_DWithin(s.geom, t.geom, $2)
+JOIN layer_pub.aviation_obstacles f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[])
+GROUP BY t.id, f.id, f.kind, f.name
+  UNION ALL
+  SELECT t.id AS parcel_id, 'groundwater' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area
+                WHEN ST_Intersects(s.geom, t.geom) THEN ST_Area(ST_Intersection(s.geom, t.geom)) ELSE 0 END) / min(t.area) AS overlap,
+       min(ST_Distance(s.geom, t.geom)) AS distance
+FROM t
+JOIN layer_pub.groundwater_subdivided s ON ST_DWithin(s.geom, t.geom, $2)
+JOIN layer_pub.groundwater f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[])
+GROUP BY t.id, f.id, f.kind, f.name
+  UNION ALL
+  SELECT t.id AS parcel_id, 'wind_exclusion' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area
+                WHEN ST_Intersects(s.geom, t.geom) THEN ST_Area(ST_Intersection(s.geom, t.geom)) ELSE 0 END) / min(t.area) AS overlap,
+       min(ST_Distance(s.geom, t.geom)) AS distance
+FROM t
+JOIN layer_pub.wind_exclusion_subdivided s ON ST_DWithin(s.geom, t.geom, $2)
+JOIN layer_pub.wind_exclusion f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[])
+GROUP BY t.id, f.id, f.kind, f.name
+),
+per_parcel AS (
+  SELECT h.parcel_id, jsonb_agg(jsonb_build_object(
+           'layer', h.layer, 'kind', h.kind, 'id', h.feature_id, 'name', h.name,
+           'overlap_pct', round(least(100 * h.overlap, 100)::numeric, 1),
+           'distance_m', round(h.distance::numeric, 1))) AS raw
+  FROM hits h GROUP BY h.parcel_id
+)
+-- Grouped once and joined: a lookup into the hits per parcel would scan them all each time.
+SELECT t.id AS parcel_id, t.teryt, COALESCE(pp.raw, '[]'::jsonb) AS raw
+FROM t LEFT JOIN per_parcel pp ON pp.parcel_id = t.id;
+
+-- rawFacts, terrain
+-- $1 = ["302109_2.0001.12/3","302109_2.0001.13"]
+WITH t AS (
+  SELECT p.id, p.teryt, p.geom, p.land_use_classes, p.area_sqm, greatest(ST_Area(p.geom), 1) AS area
+  FROM layer_pub.parcels p
+  WHERE p.id = ANY($1::text[])
+)
+SELECT t.id AS parcel_id, t.teryt,
+       (SELECT jsonb_build_object(
+                 'elevation_min_m', s.elevation_min_m, 'elevation_max_m', s.elevation_max_m,
+                 'elevation_mean_m', s.elevation_mean_m, 'slope_mean_pct', s.slope_mean_pct,
+                 'slope_p90_pct', s.slope_p90_pct, 'aspect', s.aspect, 'dem_resolution_m', s.dem_resolution_m)
+        FROM layer_pub.terrain_stats s WHERE s.id = t.id) AS raw
+FROM t;
+
+-- rawFacts, proximity
+-- $1 = ["302109_2.0001.12/3","302109_2.0001.13"]
+WITH t AS (
+  SELECT p.id, p.teryt, p.geom, p.land_use_classes, p.area_sqm, greatest(ST_Area(p.geom), 1) AS area
+  FROM layer_pub.parcels p
+  WHERE p.id = ANY($1::text[])
+)
+SELECT t.id AS parcel_id, t.teryt,
+       jsonb_build_object(
+         'power_substation', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('voltage_kv', f.voltage_kv, 'voltages', f.voltages, 'operator', f.operator)))
+    FROM layer_pub.power_substations f
+
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'hv_substation', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('voltage_kv', f.voltage_kv, 'voltages', f.voltages, 'operator', f.operator)))
+    FROM layer_pub.power_substations f
+    WHERE f.voltage_kv >= 110
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'grid_capacity', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('substation_name', f.substation_name, 'available_mw', f.available_mw, 'voltage_kv', f.voltage_kv, 'operator', f.operator, 'published_on', f.published_on)))
+    FROM layer_pub.grid_capacity f
+
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'hv_line', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('voltage_kv', f.voltage_kv, 'operator', f.operator)))
+    FROM layer_pub.power_lines f
+    WHERE f.kind IN ('ehv_line', 'hv_line')
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'mv_line', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('voltage_kv', f.voltage_kv, 'operator', f.operator)))
+    FROM layer_pub.power_lines f
+    WHERE f.kind IN ('mv_line', 'mv_cable')
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'transit_stop', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('departures_per_day', f.departures_per_day, 'routes', f.routes)))
+    FROM layer_pub.transport_stops f
+
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'rail_station', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('departures_per_day', f.departures_per_day, 'plk_ref', f.plk_ref)))
+    FROM layer_pub.transport_stops f
+    WHERE f.kind IN ('rail')
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'school', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('public', f.public)))
+    FROM layer_pub.services_poi f
+    WHERE f.kind IN ('school')
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'kindergarten', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('public', f.public)))
+    FROM layer_pub.services_poi f
+    WHERE f.kind IN ('kindergarten')
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'healthcare', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('public', f.public)))
+    FROM layer_pub.services_poi f
+    WHERE f.kind IN ('clinic', 'hospital')
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'shop', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object()))
+    FROM layer_pub.services_poi f
+    WHERE f.kind IN ('shop', 'supermarket')
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'water', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('navigable', f.navigable)))
+    FROM layer_pub.waterways f
+    WHERE f.kind IN ('river', 'stream', 'canal', 'lake', 'reservoir')
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'hydrant', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('flow_lps', f.flow_lps, 'volume_m3', f.volume_m3)))
+    FROM layer_pub.hydrants f
+
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'public_road', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('road_number', f.road_number, 'road_category', f.road_category)))
+    FROM layer_pub.roads f
+    WHERE f.kind IN ('motorway', 'expressway', 'trunk', 'main', 'collective', 'local', 'access')
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'major_road', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('road_number', f.road_number, 'road_category', f.road_category)))
+    FROM layer_pub.roads f
+    WHERE f.kind IN ('motorway', 'expressway', 'trunk')
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'planned_road', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('road_number', f.road_number, 'status', f.status, 'expected_completion_year', f.expected_completion_year)))
+    FROM layer_pub.planned_roads f
+
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'planned_railway', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('line_number', f.line_number, 'status', f.status, 'expected_completion_year', f.expected_completion_year)))
+    FROM layer_pub.planned_railways f
+
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'ev_charger', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('max_power_kw', f.max_power_kw, 'charging_points', f.charging_points, 'operator', f.operator)))
+    FROM layer_pub.ev_chargers f
+
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'data_center', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('operator', f.operator, 'it_power_mw', f.it_power_mw)))
+    FROM layer_pub.data_centers f
+
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'industrial_area', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('available_area_sqm', f.available_area_sqm, 'rail_siding', f.rail_siding)))
+    FROM layer_pub.industrial_areas f
+
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1),
+         'renewable_installation', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
+            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
+            'attributes', jsonb_strip_nulls(jsonb_build_object('capacity_mw', f.capacity_mw, 'turbine_count', f.turbine_count)))
+    FROM layer_pub.oze_installations f
+
+    ORDER BY f.geom <-> t.geom
+    LIMIT 1)
+       ) AS raw
+FROM t;
+
+-- coverage
+-- $1 = ["3021093"]
+-- $2 = ["mpzp_plans","dem"]
+SELECT teryt, layer_id, status FROM layer_pub.region_coverage
+WHERE level = 'gmina' AND teryt = ANY($1::text[]) AND layer_id = ANY($2::text[]);
+
+-- layerSources
+SELECT layer_id AS layer, version, run_id AS source_run_id,
+       to_char(refreshed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS refreshed_at
+FROM layer_pub.layer_versions WHERE version > 0 ORDER BY layer_id;
+
+-- storedBlocks
+-- $1 = ["302109_2.0001.12/3","302109_2.0001.13"]
+SELECT parcel_id, "regulations", "terrain" FROM parcel.facts WHERE parcel_id = ANY($1::text[]);
+
+-- saveBlock (two parcels, one chunk) (1 of 3)
+-- $1 = "3021093"
+DELETE FROM parcel.facts f WHERE f.teryt = $1
+AND NOT EXISTS (SELECT 1 FROM layer_pub.parcels p WHERE p.id = f.parcel_id AND p.teryt = $1);
+
+-- saveBlock (two parcels, one chunk) (2 of 3)
+-- $1 = "3021093"
+-- $2 = "[{\"parcel_id\":\"302109_2.0001.12/3\",\"body\":{\"slope_pct\":2.5}},{\"parcel_id\":\"302109_2.0001.13\",\"body\":{\"slope_pct\":4}}]"
+INSERT INTO parcel.facts (parcel_id, teryt, "terrain")
+SELECT x.parcel_id, $1, x.body FROM jsonb_to_recordset($2::jsonb) AS x(parcel_id text, body jsonb)
+ON CONFLICT (parcel_id) DO UPDATE SET teryt = EXCLUDED.teryt, "terrain" = EXCLUDED."terrain";
+
+-- saveBlock (two parcels, one chunk) (3 of 3)
+-- $1 = "3021093"
+-- $2 = "terrain"
+-- $3 = "{\"dem\":3}"
+-- $4 = 2
+-- $5 = 120
+INSERT INTO parcel.fact_builds (teryt, block, versions, parcels, duration_ms, built_at)
+VALUES ($1, $2, $3::jsonb, $4, $5, now())
+ON CONFLICT (teryt, block) DO UPDATE SET versions = EXCLUDED.versions, parcels = EXCLUDED.parcels,
+  duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at;
+
+-- builds
+SELECT teryt, block, versions FROM parcel.fact_builds ORDER BY teryt, block;
+
+-- markCurrent
+-- $1 = ["3021093"]
+-- $2 = "terrain"
+-- $3 = "dem"
+-- $4 = 4
+UPDATE parcel.fact_builds SET versions = versions || jsonb_build_object($3::text, $4::int)
+WHERE teryt = ANY($1::text[]) AND block = $2 AND COALESCE((versions->>$3)::int, 0) < $4;

@@ -1,0 +1,36 @@
+-- The SQL assembly.repository.ts sends, printed by its .sql.spec.ts on a recording stand-in for the database.
+-- Regenerate with LP_UPDATE_SQL_SNAPSHOTS=1 when a change is meant, and review the diff.
+
+-- candidates (none in a cluster large enough, so counted) (1 of 2)
+-- $1 = "3021093"
+-- $2 = 20
+-- $3 = 50000
+-- $4 = 20001
+WITH m AS MATERIALIZED (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1),
+     c AS MATERIALIZED (SELECT m.*, ST_ClusterDBSCAN(m.geom, eps := $2::float8, minpoints := 1) OVER () AS cluster FROM m),
+     k AS (SELECT cluster, sum(area_sqm) AS cluster_total, count(*) AS members FROM c GROUP BY cluster HAVING sum(area_sqm) >= $3::float8),
+     picked AS (
+       SELECT c.*, k.members, (SELECT count(*) FROM m) AS candidates FROM c JOIN k ON k.cluster = c.cluster
+       ORDER BY k.cluster_total DESC, c.cluster, c.area_sqm DESC, c.parcel_id COLLATE "C" LIMIT $4::int)
+SELECT picked.*, CASE WHEN picked.members = 1 THEN '{}'::text[] ELSE ARRAY(
+         SELECT b.parcel_id FROM search.parcel_geometry b
+         WHERE ST_DWithin(b.geom, picked.geom, $2::float8) AND b.parcel_id <> picked.parcel_id) END AS neighbours
+FROM picked;
+
+-- candidates (none in a cluster large enough, so counted) (2 of 2)
+-- $1 = "3021093"
+SELECT count(*)::int AS n FROM (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m;
+
+-- outlines
+-- $1 = "[[\"302109_2.0001.1\",\"302109_2.0001.2\"],[\"302109_2.0001.7\"]]"
+-- $2 = 20
+WITH s AS (SELECT (e.ordinality - 1)::int AS k, e.value AS members FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY e),
+     o AS (
+       SELECT s.k, ST_Buffer(ST_Buffer(ST_Union(g.geom), $2::float8 / 2, 'join=mitre'), -$2::float8 / 2, 'join=mitre') AS outline
+       FROM s CROSS JOIN LATERAL jsonb_array_elements_text(s.members) AS member(id)
+       -- each member's outline through the primary key, not a hash join over every outline
+       CROSS JOIN LATERAL (SELECT p.geom FROM search.parcel_geometry p WHERE p.parcel_id = member.id OFFSET 0) g
+       GROUP BY s.k)
+SELECT o.k, ST_AsGeoJSON(ST_Transform(o.outline, 4326), 7)::json AS geometry,
+       4 * pi() * ST_Area(o.outline) / NULLIF(ST_Perimeter(o.outline) ^ 2, 0) AS compactness
+FROM o ORDER BY o.k;

@@ -1,0 +1,56 @@
+-- The SQL search.repository.ts sends, printed by its .sql.spec.ts on a recording stand-in for the database.
+-- Regenerate with LP_UPDATE_SQL_SNAPSHOTS=1 when a change is meant, and review the diff.
+
+-- scopeGminas, Poland (after the layer versions stamp) (1 of 2)
+SELECT string_agg(layer_id || ':' || version, ',' ORDER BY layer_id) AS stamp FROM layer_pub.layer_versions;
+
+-- scopeGminas, Poland (after the layer versions stamp) (2 of 2)
+SELECT g.id AS teryt, g.name FROM layer_pub.admin_bounds g WHERE g.kind = 'gmina' ORDER BY g.id;
+
+-- scopeGminas, a region (1 of 2)
+SELECT string_agg(layer_id || ':' || version, ',' ORDER BY layer_id) AS stamp FROM layer_pub.layer_versions;
+
+-- scopeGminas, a region (2 of 2)
+-- $1 = "3021%"
+SELECT g.id AS teryt, g.name FROM layer_pub.admin_bounds g WHERE g.kind = 'gmina' AND g.id LIKE $1 ORDER BY g.id;
+
+-- scopeGminas, a box
+-- $1 = 16.8
+-- $2 = 52.3
+-- $3 = 17.1
+-- $4 = 52.5
+SELECT g.id AS teryt, g.name FROM layer_pub.admin_bounds g WHERE g.kind = 'gmina' AND ST_Intersects(g.geom, ST_Transform(ST_MakeEnvelope($1, $2, $3, $4, 4326), 2180)) ORDER BY g.id;
+
+-- coverage (1 of 2)
+SELECT string_agg(layer_id || ':' || version, ',' ORDER BY layer_id) AS stamp FROM layer_pub.layer_versions;
+
+-- coverage (2 of 2)
+-- $1 = ["buildings","power_substations"]
+SELECT layer_id, teryt, status FROM layer_pub.region_coverage WHERE level = 'gmina' AND layer_id = ANY($1::text[]);
+
+-- unbuiltGminas
+-- $1 = ["3021093","3064011"]
+SELECT c.teryt FROM layer_pub.region_coverage c
+WHERE c.layer_id = 'parcels' AND c.level = 'gmina' AND c.status <> 'missing' AND c.teryt = ANY($1::text[])
+  AND NOT EXISTS (SELECT 1 FROM search.index_builds b WHERE b.teryt = c.teryt)
+ORDER BY c.teryt;
+
+-- evidence
+-- $1 = ["3021093"]
+SELECT teryt, parcels, evidence FROM search.index_builds WHERE teryt = ANY($1::text[]);
+
+-- run
+-- $1 = "3021093"
+SELECT i.parcel_id FROM search.parcel_index i WHERE i.teryt = $1 /* search-query.ts: see sql/*.sql */;
+
+-- explain
+-- $1 = "3021093"
+EXPLAIN (ANALYZE, COSTS OFF, SUMMARY ON) SELECT i.parcel_id FROM search.parcel_index i WHERE i.teryt = $1 /* search-query.ts: see sql/*.sql */;
+
+-- unknownFeatureIds
+-- $1 = ["sub-1","sub-2"]
+SELECT x.id FROM unnest($1::text[]) AS x(id) WHERE NOT EXISTS (SELECT 1 FROM layer_pub.power_substations f WHERE f.id = x.id) ORDER BY x.id;
+
+-- parcelGmina
+-- $1 = "302109_2.0001.12/3"
+SELECT p.teryt FROM layer_pub.parcels p WHERE p.id = $1;
