@@ -1,6 +1,7 @@
 /**
  * npm run bench:parcel: GET /v1/parcels/{id} through the whole stack (gateway → NATS → parcel-svc →
- * PostGIS) next to the same SQL run directly with pg, to show what the layers in between cost.
+ * PostGIS) next to the same SQL run directly with pg, to show what the layers in between cost, and
+ * next to a plain primary-key fetch of the row as GeoJSON (the floor any lookup API is held to).
  * A benchmark, not a test: it prints figures. Needs a running stack (npm start) and a build (npm run build).
  *
  * Environment: BENCH_URL, BENCH_API_KEY, DATABASE_URL, BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
@@ -9,22 +10,21 @@
  * reads them from the facts read model, as parcel-svc does).
  */
 import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { benchStack, createBenchKey, machineFacts, positiveInt, revokeBenchKey, ROOT, round } from './bench-stack.js';
 import { summarise, type RouteStats } from './bench-stats.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url)); // tools/dist/bench/ → repository root
-const KEYS_CLI = `${ROOT}apps/gateway/dist/keys/keys.cli.js`;
 const WARMUP_SECONDS = 2;
 const GATEWAY_ROUTE = 'gateway → NATS → parcel-svc → PostGIS';
 const DIRECT_ROUTE = 'direct pg (same SQL)';
+const PLAIN_ROUTE = 'plain pg primary-key fetch';
 
 // The SQL ParcelRepository.findFeature runs, as printed in the repository's committed snapshot (a
 // parcel-svc test keeps the file equal to what it sends), so both routes do the same database work.
 const FIND_FEATURE_SQL = snapshotStatement(readFileSync(`${ROOT}apps/parcel-svc/src/parcel/sql/parcel.repository.sql`, 'utf8'), 'findFeature');
+/** The second baseline: the row by its primary key as GeoJSON and nothing else (no names, no provenance). */
+const PLAIN_FETCH_SQL = `SELECT id, teryt, area_sqm, ST_AsGeoJSON(ST_Transform(geom, 4326), 7)::json AS geometry FROM layer_pub.parcels WHERE id = $1`;
 const FACT_BLOCKS = ['regulations', 'constraints', 'terrain', 'proximity'];
 const INCLUDE = (process.env['BENCH_INCLUDE'] ?? '').split(',').map((b) => b.trim()).filter(Boolean);
 for (const block of INCLUDE) if (!FACT_BLOCKS.includes(block)) throw new Error(`BENCH_INCLUDE takes ${FACT_BLOCKS.join(', ')}, not ${block}`);
@@ -38,28 +38,9 @@ function snapshotStatement(snapshot: string, label: string): string {
   return snapshot.slice(start + 1, snapshot.indexOf(';\n', start));
 }
 
-/** The ports `npm start` chose for the private PostgreSQL and NATS (empty when there is no local stack). */
-function stackPorts(): Record<string, string> {
-  const file = `${ROOT}.stack/dev/ports.env`;
-  if (!existsSync(file)) return {};
-  const pairs = readFileSync(file, 'utf8').matchAll(/^(\w+)=(.*)$/gm);
-  return Object.fromEntries(Array.from(pairs, (match) => [match[1]!, match[2]!.trim()]));
-}
-
-function positiveInt(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, not ${text}`);
-  return value;
-}
-
-const ports = stackPorts();
-const databaseUrl = process.env['DATABASE_URL'] ?? (ports['PG_PORT'] ? `postgres://postgres@127.0.0.1:${ports['PG_PORT']}/landparcel` : undefined);
-if (!databaseUrl) throw new Error('DATABASE_URL is not set and .stack/dev/ports.env has no PG_PORT (is the stack running? npm start)');
-const natsUrl = process.env['NATS_URL'] ?? (ports['NATS_PORT'] ? `nats://127.0.0.1:${ports['NATS_PORT']}` : undefined);
+const stack = benchStack();
 const settings = {
-  url: (process.env['BENCH_URL'] ?? `http://127.0.0.1:${process.env['PORT'] ?? 8080}`).replace(/\/+$/, ''),
+  url: stack.url,
   seconds: positiveInt('BENCH_SECONDS', 10),
   warmupSeconds: WARMUP_SECONDS,
   connections: positiveInt('BENCH_CONNECTIONS', 32),
@@ -68,7 +49,7 @@ const settings = {
   key: '',
 };
 
-const pool = new pg.Pool({ connectionString: databaseUrl, max: settings.connections, application_name: 'bench-parcel' });
+const pool = new pg.Pool({ connectionString: stack.databaseUrl, max: settings.connections, application_name: 'bench-parcel' });
 
 /** Ids to cycle through: BENCH_IDS as a list, or a sample spread over the whole view (md5 order is deterministic). */
 async function sampleIds(): Promise<string[]> {
@@ -78,30 +59,6 @@ async function sampleIds(): Promise<string[]> {
     positiveInt('BENCH_IDS', 200),
   ]);
   return rows.map((row) => row.parcel_id);
-}
-
-function keysCli(...args: string[]): string {
-  if (!existsSync(KEYS_CLI)) throw new Error(`${KEYS_CLI} is missing: build first (npm run build)`);
-  const env = { ...process.env, DATABASE_URL: databaseUrl, ...(natsUrl ? { NATS_URL: natsUrl } : {}) };
-  return execFileSync(process.execPath, [KEYS_CLI, ...args], { cwd: ROOT, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-}
-
-/** The gateway rate-limits per key (600/min by default), so a load run needs a key of its own. */
-function createBenchKey(): string {
-  const output = keysCli('create', '--name', 'bench', '--scopes', 'parcels:read', '--rate-limit', '100000000');
-  return output.split('\n').at(-1)!.trim();
-}
-
-/** A left-over key with a huge limit is a hole: say loudly when it could not be revoked. */
-function revokeBenchKey(key: string): void {
-  const prefix = key.split('_')[1];
-  try {
-    console.log(keysCli('revoke', key));
-  } catch (error) {
-    const reason = (error as { stderr?: string }).stderr?.trim() || String(error);
-    console.error(`\n!!!!!!!!!! could not revoke the bench key ${prefix}: ${reason}\n           check: npm run keys -- list; revoke: npm run keys -- revoke ${prefix}\n`);
-    process.exitCode = 1;
-  }
 }
 
 async function viaGateway(key: string, paths: string[], seconds: number): Promise<{ stats: RouteStats; failures: string[] }> {
@@ -125,7 +82,8 @@ async function viaGateway(key: string, paths: string[], seconds: number): Promis
   return { stats: summarise(GATEWAY_ROUTE, latencies, result.duration), failures };
 }
 
-async function direct(ids: string[], seconds: number): Promise<{ stats: RouteStats; failures: string[] }> {
+/** `connections` clients on the pool, each running the lookup for the next id until the time is up. */
+async function direct(route: string, sql: string, ids: string[], seconds: number): Promise<{ stats: RouteStats; failures: string[] }> {
   let next = 0;
   let missing = 0;
   const latencies: number[] = [];
@@ -136,21 +94,19 @@ async function direct(ids: string[], seconds: number): Promise<{ stats: RouteSta
       const id = ids[next++ % ids.length]!;
       const t0 = process.hrtime.bigint();
       const [{ rows }, facts] = await Promise.all([
-        pool.query<{ feature: unknown }>(FIND_FEATURE_SQL, [id]),
+        pool.query<Record<string, unknown>>(sql, [id]),
         STORED_BLOCKS_SQL ? pool.query(STORED_BLOCKS_SQL, [[id]]) : undefined,
       ]);
       // parcel-svc replies over NATS with the row as JSON: pay for the same serialisation here.
-      const body = rows[0] ? JSON.stringify({ feature: rows[0].feature, facts: facts?.rows[0] }) : undefined;
+      const body = rows[0] ? JSON.stringify({ row: rows[0], facts: facts?.rows[0] }) : undefined;
       latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
       if (body === undefined) missing++;
     }
   };
   await Promise.all(Array.from({ length: settings.connections }, client));
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  return { stats: summarise(DIRECT_ROUTE, latencies, elapsed), failures: missing > 0 ? [`${missing} ids not found`] : [] };
+  return { stats: summarise(route, latencies, elapsed), failures: missing > 0 ? [`${missing} ids not found`] : [] };
 }
-
-const round = (value: number, digits: number): number => Number(value.toFixed(digits));
 
 function printReport(routes: RouteStats[], report: object): void {
   const header = ['route'.padEnd(40), 'req/s'.padStart(10), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'p99 ms'.padStart(9), 'requests'.padStart(10)];
@@ -167,8 +123,9 @@ function printReport(routes: RouteStats[], report: object): void {
       ].join(' '),
     );
   }
-  const [gateway, directPg] = routes as [RouteStats, RouteStats];
-  console.log(`\ngateway/direct req/s: ${(gateway.perSecond / directPg.perSecond).toFixed(3)}`);
+  const [gateway, directPg, plain] = routes as [RouteStats, RouteStats, RouteStats];
+  console.log(`\ngateway/direct (same SQL) req/s: ${(gateway.perSecond / directPg.perSecond).toFixed(3)}`);
+  console.log(`gateway/plain primary-key fetch req/s: ${(gateway.perSecond / plain.perSecond).toFixed(3)}`);
   console.log(JSON.stringify(report));
 }
 
@@ -176,14 +133,14 @@ let key = process.env['BENCH_API_KEY'] ?? '';
 const createdKey = key === '';
 // Revoke the bench key even when the run is interrupted.
 process.once('SIGINT', () => {
-  if (createdKey && key) revokeBenchKey(key);
+  if (createdKey && key) revokeBenchKey(stack, key);
   process.exit(130);
 });
 
 try {
   const ids = await sampleIds();
   if (ids.length === 0) throw new Error('layer_pub.parcels is empty: nothing to look up');
-  if (createdKey) key = createBenchKey();
+  if (createdKey) key = createBenchKey(stack, 'parcels:read');
   settings.ids = ids.length;
   settings.key = createdKey ? `bench key ${key.split('_')[1]} (created, revoked at the end)` : 'BENCH_API_KEY';
 
@@ -194,30 +151,22 @@ try {
   const probe = await fetch(new URL(paths[0]!, settings.url), { headers: { authorization: `Bearer ${key}` } });
   if (!probe.ok) throw new Error(`GET ${paths[0]} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
 
-  const machine = {
-    cores: os.availableParallelism(),
-    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
-    memory_gb: round(os.totalmem() / 2 ** 30, 1),
-    node: process.version,
-    platform: `${os.platform()} ${os.release()}`,
-    postgres: (await pool.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version,
-    // Other work on the machine skews every figure: record how busy it was when the run began.
-    load_1min: round(os.loadavg()[0]!, 2),
-    parcels_in_view: Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM layer_pub.parcels')).rows[0]!.n),
-  };
+  const machine = await machineFacts(pool);
   console.log('machine ', machine);
   console.log('settings', settings);
   console.log('(the load generator shares this machine with the stack)');
 
   console.log(`warm-up ${WARMUP_SECONDS} s each ...`);
   await viaGateway(key, paths, WARMUP_SECONDS);
-  await direct(ids, WARMUP_SECONDS);
+  await direct(DIRECT_ROUTE, FIND_FEATURE_SQL, ids, WARMUP_SECONDS);
+  await direct(PLAIN_ROUTE, PLAIN_FETCH_SQL, ids, WARMUP_SECONDS);
   console.log(`measuring ${settings.seconds} s each ...`);
   const gateway = await viaGateway(key, paths, settings.seconds);
-  const directPg = await direct(ids, settings.seconds);
+  const directPg = await direct(DIRECT_ROUTE, FIND_FEATURE_SQL, ids, settings.seconds);
+  const plain = await direct(PLAIN_ROUTE, PLAIN_FETCH_SQL, ids, settings.seconds);
 
-  const failures = [...gateway.failures.map((f) => `gateway: ${f}`), ...directPg.failures.map((f) => `direct: ${f}`)];
-  const routes = [gateway.stats, directPg.stats];
+  const failures = [...gateway.failures.map((f) => `gateway: ${f}`), ...directPg.failures.map((f) => `direct: ${f}`), ...plain.failures.map((f) => `plain: ${f}`)];
+  const routes = [gateway.stats, directPg.stats, plain.stats];
   printReport(routes, {
     bench: 'parcel',
     at: new Date().toISOString(),
@@ -227,6 +176,7 @@ try {
     settings,
     routes: routes.map((r) => ({ route: r.route, req_s: round(r.perSecond, 1), p50_ms: round(r.p50Ms, 2), p95_ms: round(r.p95Ms, 2), p99_ms: round(r.p99Ms, 2), requests: r.count })),
     gateway_over_direct: round(gateway.stats.perSecond / directPg.stats.perSecond, 3),
+    gateway_over_plain_primary_key: round(gateway.stats.perSecond / plain.stats.perSecond, 3),
   });
   if (failures.length > 0) {
     // Non-2xx answers are usually fast 429s/500s: the figures above would flatter the gateway.
@@ -234,6 +184,6 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  if (createdKey && key) revokeBenchKey(key);
+  if (createdKey && key) revokeBenchKey(stack, key);
   await pool.end();
 }

@@ -26,7 +26,9 @@ function importanceOrder(layer: LayerDefinition): string {
  * One MVT tile of a version table. `$1..$3` z/x/y; `$4..$7` the tile's WGS84 box with the buffer,
  * clipped to Poland, densified by `$8` degrees and transformed to EPSG:2180 so the GiST index
  * answers `geom && box`; `$9` cap + 1 candidates, `$10` simplification tolerance (m), `$11` cap, `$12` kinds (null: all).
- * Geometry is cut in web mercator (ST_TileEnvelope). Exported so tests can EXPLAIN it.
+ * Geometry is cut in web mercator (ST_TileEnvelope). \`shaped\` is materialised because inlined, the
+ * planner evaluated ST_AsMVTGeom twice per feature: once for \`geom IS NOT NULL\`, once for the tile.
+ * Exported so tests can EXPLAIN it.
  */
 export function tileSql(layer: LayerDefinition, table: string): string {
   const attributes = tileAttributes(layer).map((attribute) => {
@@ -40,7 +42,7 @@ export function tileSql(layer: LayerDefinition, table: string): string {
         AND ($12::text[] IS NULL OR f.kind = ANY($12::text[]))
       ORDER BY rank
       LIMIT $9
-    ), shaped AS (
+    ), shaped AS MATERIALIZED (
       SELECT p.fid, p.ext_id AS id, p.kind, p.name, p.teryt${attributes.map((column) => `, ${column}`).join('')},
              ST_AsMVTGeom(ST_Transform(CASE WHEN $10::float8 > 0 THEN ST_Simplify(p.geom, $10::float8, true) ELSE p.geom END, 3857),
                           ST_TileEnvelope($1, $2, $3), ${TILE_EXTENT}, ${TILE_BUFFER}, true) AS geom

@@ -21,7 +21,7 @@ WITH picked AS (
     AND ($12::text[] IS NULL OR f.kind = ANY($12::text[]))
   ORDER BY rank
   LIMIT $9
-), shaped AS (
+), shaped AS MATERIALIZED (
   SELECT p.fid, p.ext_id AS id, p.kind, p.name, p.teryt, p.attrs->>'function' AS "function", CASE WHEN jsonb_typeof(p.attrs->'floors') = 'number' THEN (p.attrs->>'floors')::numeric::bigint END AS "floors", CASE WHEN jsonb_typeof(p.attrs->'floors_underground') = 'number' THEN (p.attrs->>'floors_underground')::numeric::bigint END AS "floors_underground", CASE WHEN jsonb_typeof(p.attrs->'height_m') = 'number' THEN (p.attrs->>'height_m')::double precision END AS "height_m", CASE WHEN jsonb_typeof(p.attrs->'area_sqm') = 'number' THEN (p.attrs->>'area_sqm')::double precision END AS "area_sqm", CASE WHEN jsonb_typeof(p.attrs->'built_year') = 'number' THEN (p.attrs->>'built_year')::numeric::bigint END AS "built_year",
          ST_AsMVTGeom(ST_Transform(CASE WHEN $10::float8 > 0 THEN ST_Simplify(p.geom, $10::float8, true) ELSE p.geom END, 3857),
                       ST_TileEnvelope($1, $2, $3), 4096, 64, true) AS geom
@@ -54,7 +54,7 @@ WITH picked AS (
     AND ($12::text[] IS NULL OR f.kind = ANY($12::text[]))
   ORDER BY rank
   LIMIT $9
-), shaped AS (
+), shaped AS MATERIALIZED (
   SELECT p.fid, p.ext_id AS id, p.kind, p.name, p.teryt, CASE WHEN jsonb_typeof(p.attrs->'voltage_kv') = 'number' THEN (p.attrs->>'voltage_kv')::double precision END AS "voltage_kv", CASE WHEN jsonb_typeof(p.attrs->'circuits') = 'number' THEN (p.attrs->>'circuits')::numeric::bigint END AS "circuits", p.attrs->>'operator' AS "operator", p.attrs->>'osm_id' AS "osm_id",
          ST_AsMVTGeom(ST_Transform(CASE WHEN $10::float8 > 0 THEN ST_Simplify(p.geom, $10::float8, true) ELSE p.geom END, 3857),
                       ST_TileEnvelope($1, $2, $3), 4096, 64, true) AS geom

@@ -1,0 +1,86 @@
+/**
+ * What the tools benchmarks share about the stack they measure: where `npm start` put its private
+ * PostgreSQL and NATS, settings from the environment, and an API key of their own (created with the
+ * keys CLI, revoked at the end, loudly when it could not be).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url)); // tools/dist/bench/ → repository root
+const KEYS_CLI = `${ROOT}apps/gateway/dist/keys/keys.cli.js`;
+
+/** The ports `npm start` chose for the private PostgreSQL and NATS (empty when there is no local stack). */
+function stackPorts(): Record<string, string> {
+  const file = `${ROOT}.stack/dev/ports.env`;
+  if (!existsSync(file)) return {};
+  const pairs = readFileSync(file, 'utf8').matchAll(/^(\w+)=(.*)$/gm);
+  return Object.fromEntries(Array.from(pairs, (match) => [match[1]!, match[2]!.trim()]));
+}
+
+export interface BenchStack {
+  databaseUrl: string;
+  natsUrl: string | undefined;
+  /** The gateway's base URL, without a trailing slash. */
+  url: string;
+}
+
+/** DATABASE_URL, NATS_URL and BENCH_URL (or PORT), falling back to what `npm start` wrote down. */
+export function benchStack(): BenchStack {
+  const ports = stackPorts();
+  const databaseUrl = process.env['DATABASE_URL'] ?? (ports['PG_PORT'] ? `postgres://postgres@127.0.0.1:${ports['PG_PORT']}/landparcel` : undefined);
+  if (!databaseUrl) throw new Error('DATABASE_URL is not set and .stack/dev/ports.env has no PG_PORT (is the stack running? npm start)');
+  const natsUrl = process.env['NATS_URL'] ?? (ports['NATS_PORT'] ? `nats://127.0.0.1:${ports['NATS_PORT']}` : undefined);
+  const url = (process.env['BENCH_URL'] ?? `http://127.0.0.1:${process.env['PORT'] ?? 8080}`).replace(/\/+$/, '');
+  return { databaseUrl, natsUrl, url };
+}
+
+export function positiveInt(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, not ${text}`);
+  return value;
+}
+
+export const round = (value: number, digits: number): number => Number(value.toFixed(digits));
+
+function keysCli(stack: BenchStack, ...args: string[]): string {
+  if (!existsSync(KEYS_CLI)) throw new Error(`${KEYS_CLI} is missing: build first (npm run build)`);
+  const env = { ...process.env, DATABASE_URL: stack.databaseUrl, ...(stack.natsUrl ? { NATS_URL: stack.natsUrl } : {}) };
+  return execFileSync(process.execPath, [KEYS_CLI, ...args], { cwd: ROOT, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+}
+
+/** The gateway rate-limits per key, so a load run needs a key of its own with a huge limit. */
+export function createBenchKey(stack: BenchStack, scopes: string): string {
+  const output = keysCli(stack, 'create', '--name', 'bench', '--scopes', scopes, '--rate-limit', '100000000');
+  return output.split('\n').at(-1)!.trim();
+}
+
+/** A left-over key with a huge limit is a hole: say loudly when it could not be revoked. */
+export function revokeBenchKey(stack: BenchStack, key: string): void {
+  const prefix = key.split('_')[1];
+  try {
+    console.log(keysCli(stack, 'revoke', key));
+  } catch (error) {
+    const reason = (error as { stderr?: string }).stderr?.trim() || String(error);
+    console.error(`\n!!!!!!!!!! could not revoke the bench key ${prefix}: ${reason}\n           check: npm run keys -- list; revoke: npm run keys -- revoke ${prefix}\n`);
+    process.exitCode = 1;
+  }
+}
+
+/** The machine and database a run measured on; other work on the machine skews every figure, so its load too. */
+export async function machineFacts(pool: pg.Pool): Promise<Record<string, unknown>> {
+  return {
+    cores: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+    memory_gb: round(os.totalmem() / 2 ** 30, 1),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    postgres: (await pool.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version,
+    load_1min: round(os.loadavg()[0]!, 2),
+    parcels_in_view: Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM layer_pub.parcels')).rows[0]!.n),
+  };
+}

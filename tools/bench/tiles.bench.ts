@@ -1,0 +1,157 @@
+/**
+ * npm run bench:tiles: vector tiles of a few layers through the whole stack (gateway → NATS →
+ * layer-svc → PostGIS) next to the plainest tile PostGIS makes of the same published view
+ * (`ST_AsMVT` over `ST_AsMVTGeom`, no ranking, no simplification, no attributes but id, kind, name
+ * and teryt), on the same tiles at the same concurrency, with the ratio of the p95s. A benchmark, not
+ * a test: it prints figures. Needs a running stack (npm start) and a build (npm run build).
+ *
+ * Environment: BENCH_URL, BENCH_API_KEY, DATABASE_URL, BENCH_SECONDS (10 per route and layer),
+ * BENCH_CONNECTIONS (8), BENCH_LAYERS (parcels,buildings,mpzp_zones), BENCH_ZOOMS (13,14,15,16),
+ * BENCH_TILES (distinct tiles per layer, 200: tiles around features sampled over the whole layer).
+ */
+import autocannon from 'autocannon';
+import { tileAt, type TileAddress } from '@lp/geo';
+import pg from 'pg';
+import { benchStack, createBenchKey, machineFacts, positiveInt, revokeBenchKey, round } from './bench-stack.js';
+import { summarise, type RouteStats } from './bench-stats.js';
+
+const WARMUP_SECONDS = 2;
+const LAYER_ID = /^[a-z][a-z0-9_]*$/;
+
+const stack = benchStack();
+const layers = (process.env['BENCH_LAYERS'] ?? 'parcels,buildings,mpzp_zones').split(',').map((l) => l.trim()).filter(Boolean);
+for (const layer of layers) if (!LAYER_ID.test(layer)) throw new Error(`BENCH_LAYERS takes layer ids, not ${layer}`);
+const zooms = (process.env['BENCH_ZOOMS'] ?? '13,14,15,16').split(',').map(Number);
+for (const z of zooms) if (!Number.isInteger(z) || z < 0 || z > 22) throw new Error(`BENCH_ZOOMS takes zooms from 0 to 22, not ${z}`);
+const settings = {
+  url: stack.url,
+  seconds: positiveInt('BENCH_SECONDS', 10),
+  warmupSeconds: WARMUP_SECONDS,
+  connections: positiveInt('BENCH_CONNECTIONS', 8),
+  tiles_per_layer: positiveInt('BENCH_TILES', 200),
+  layers,
+  zooms,
+  key: '',
+};
+
+const pool = new pg.Pool({ connectionString: stack.databaseUrl, max: settings.connections, application_name: 'bench-tiles' });
+
+/** The plain tile: what anybody would write first against the published view (the layer id is checked above, a catalogue name). */
+function plainTileSql(layer: string): string {
+  return `SELECT ST_AsMVT(q, '${layer}', 4096, 'geom') AS mvt FROM (
+            SELECT f.id, f.kind, f.name, f.teryt,
+                   ST_AsMVTGeom(ST_Transform(f.geom, 3857), ST_TileEnvelope($1, $2, $3), 4096, 64, true) AS geom
+            FROM layer_pub.${layer} f
+            WHERE f.geom && ST_Transform(ST_TileEnvelope($1, $2, $3, margin => 64.0 / 4096), 2180)) q`;
+}
+
+/** Distinct tiles around features sampled over the whole layer (md5 order: the same sample every run), zooms in turn. */
+async function sampleTiles(layer: string): Promise<TileAddress[]> {
+  const { rows } = await pool.query<{ lng: number; lat: number }>(
+    `SELECT ST_X(p) AS lng, ST_Y(p) AS lat FROM (
+       SELECT ST_Transform(ST_PointOnSurface(f.geom), 4326) AS p FROM layer_pub.${layer} f ORDER BY md5(f.id::text) LIMIT $1) s`,
+    [settings.tiles_per_layer * 2],
+  );
+  const tiles = new Map<string, TileAddress>();
+  rows.forEach((row, index) => {
+    const tile = tileAt(row.lng, row.lat, zooms[index % zooms.length]!);
+    tiles.set(`${tile.z}/${tile.x}/${tile.y}`, tile);
+  });
+  return [...tiles.values()].slice(0, settings.tiles_per_layer);
+}
+
+async function viaGateway(key: string, layer: string, tiles: TileAddress[], seconds: number): Promise<{ stats: RouteStats; failures: string[] }> {
+  let next = 0;
+  const latencies: number[] = [];
+  const base = new URL(settings.url).pathname.replace(/\/+$/, '');
+  const paths = tiles.map((t) => `${base}/v1/layers/${layer}/tiles/${t.z}/${t.x}/${t.y}.mvt`);
+  const instance = autocannon({
+    url: settings.url,
+    connections: settings.connections,
+    duration: seconds,
+    headers: { authorization: `Bearer ${key}` },
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+  });
+  instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  const result = await instance;
+  // 204 is a tile with nothing in it: a valid answer, as an empty plain tile is.
+  const failures = Object.entries(result.statusCodeStats)
+    .filter(([status]) => status !== '200' && status !== '204')
+    .map(([status, { count }]) => `${count} × HTTP ${status}`);
+  if (result.errors > 0) failures.push(`${result.errors} connection errors (${result.timeouts} timeouts)`);
+  return { stats: summarise(`${layer}: gateway → NATS → layer-svc`, latencies, result.duration), failures };
+}
+
+async function plain(layer: string, tiles: TileAddress[], seconds: number): Promise<{ stats: RouteStats }> {
+  const sql = plainTileSql(layer);
+  let next = 0;
+  const latencies: number[] = [];
+  const started = process.hrtime.bigint();
+  const deadline = started + BigInt(Math.round(seconds * 1e9));
+  const client = async (): Promise<void> => {
+    while (process.hrtime.bigint() < deadline) {
+      const tile = tiles[next++ % tiles.length]!;
+      const t0 = process.hrtime.bigint();
+      await pool.query<{ mvt: Buffer }>(sql, [tile.z, tile.x, tile.y]);
+      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+  };
+  await Promise.all(Array.from({ length: settings.connections }, client));
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  return { stats: summarise(`${layer}: plain ST_AsMVT (pg)`, latencies, elapsed) };
+}
+
+function printRow(route: RouteStats): void {
+  console.log(
+    [route.route.padEnd(44), route.perSecond.toFixed(1).padStart(9), route.p50Ms.toFixed(2).padStart(9), route.p95Ms.toFixed(2).padStart(9), String(route.count).padStart(9)].join(' '),
+  );
+}
+
+let key = process.env['BENCH_API_KEY'] ?? '';
+const createdKey = key === '';
+process.once('SIGINT', () => {
+  if (createdKey && key) revokeBenchKey(stack, key);
+  process.exit(130);
+});
+
+try {
+  if (createdKey) key = createBenchKey(stack, 'layers:read');
+  settings.key = createdKey ? `bench key ${key.split('_')[1]} (created, revoked at the end)` : 'BENCH_API_KEY';
+  console.log('machine ', await machineFacts(pool));
+  console.log('settings', settings);
+  console.log('(the load generator shares this machine with the stack)');
+  const results: object[] = [];
+  const failures: string[] = [];
+  console.log(`\n${['route'.padEnd(44), 'tiles/s'.padStart(9), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'tiles'.padStart(9)].join(' ')}`);
+  for (const layer of layers) {
+    const tiles = await sampleTiles(layer);
+    if (tiles.length === 0) {
+      failures.push(`${layer}: no features to sample tiles around`);
+      continue;
+    }
+    await viaGateway(key, layer, tiles, WARMUP_SECONDS);
+    await plain(layer, tiles, WARMUP_SECONDS);
+    const api = await viaGateway(key, layer, tiles, settings.seconds);
+    const direct = await plain(layer, tiles, settings.seconds);
+    failures.push(...api.failures.map((f) => `${layer}: ${f}`));
+    printRow(api.stats);
+    printRow(direct.stats);
+    const ratio = api.stats.p95Ms / direct.stats.p95Ms;
+    console.log(`${layer}: p95 gateway / plain = ${ratio.toFixed(2)} over ${tiles.length} tiles at z ${zooms.join(',')}\n`);
+    results.push({
+      layer,
+      tiles: tiles.length,
+      gateway: { tiles_s: round(api.stats.perSecond, 1), p50_ms: round(api.stats.p50Ms, 2), p95_ms: round(api.stats.p95Ms, 2), requests: api.stats.count },
+      plain: { tiles_s: round(direct.stats.perSecond, 1), p50_ms: round(direct.stats.p50Ms, 2), p95_ms: round(direct.stats.p95Ms, 2), requests: direct.stats.count },
+      p95_gateway_over_plain: round(ratio, 2),
+    });
+  }
+  console.log(JSON.stringify({ bench: 'tiles', at: new Date().toISOString(), ok: failures.length === 0, failures, settings, results }));
+  if (failures.length > 0) {
+    console.error(`\n!!!!!!!!!! BENCHMARK INVALID: ${failures.join('; ')} !!!!!!!!!!\n`);
+    process.exitCode = 1;
+  }
+} finally {
+  if (createdKey && key) revokeBenchKey(stack, key);
+  await pool.end();
+}
