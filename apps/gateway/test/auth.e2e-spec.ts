@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 describe('API keys and scopes', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start();
+    stack = await startTestStack();
   });
   afterAll(() => stack?.stop());
 

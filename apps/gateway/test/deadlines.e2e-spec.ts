@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eventually } from '@lp/testing';
+import { type ErrorEnvelope, eventually, startTestStack, type TestStack } from '@lp/testing';
 import pg from 'pg';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
 
 /**
  * The gateway's deadline travels to the service (NATS header) and is enforced in PostgreSQL: a
@@ -10,7 +9,7 @@ import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
  */
 describe('deadlines carried to the database', () => {
   const searchTimeoutMs = 2000;
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
 
   const search = (region?: string) =>
@@ -28,7 +27,7 @@ describe('deadlines carried to the database', () => {
     );
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ services: ['search-svc'], gatewayEnv: { SEARCH_TIMEOUT_MS: String(searchTimeoutMs) } });
+    stack = await startTestStack({ services: ['search-svc'], gatewayEnv: { SEARCH_TIMEOUT_MS: String(searchTimeoutMs) } });
     key = await stack.createKey(['search:read']);
     await eventually(async () => expect((await search()).status).toBe(200), 120_000);
   }, 200_000);

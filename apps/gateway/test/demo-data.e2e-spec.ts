@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LAYER_IDS, type LayerListView } from '@lp/contracts';
-import { GatewayStack } from './gateway-stack.js';
+import { startTestStack, type TestStack } from '@lp/testing';
 
 /** The demo dataset as a client sees it: every layer served, coverage honest and varied. */
 describe('demo dataset through the API', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['layer-svc', 'parcel-svc'] });
+    stack = await startTestStack({ template: 'demo', services: ['layer-svc', 'parcel-svc'] });
     key = await stack.createKey(['layers:read', 'parcels:read']);
   });
   afterAll(() => stack?.stop());

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 describe('error envelope for requests the API cannot serve', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start();
+    stack = await startTestStack();
     key = await stack.createKey(['parcels:read']);
   });
   afterAll(() => stack?.stop());

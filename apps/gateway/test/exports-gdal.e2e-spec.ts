@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SearchResponseView } from '@lp/contracts';
-import { eventually } from '@lp/testing';
+import { type ErrorEnvelope, eventually, startTestStack, type TestStack } from '@lp/testing';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
 
 const run = promisify(execFile);
 
@@ -18,7 +17,7 @@ const MAX_FEATURES = 3000;
  * features the API (and plain SQL) counts, in the CRS asked for, with the coverage inside.
  */
 describe('exports (GeoPackage, CSV, GeoJSON, FlatGeobuf) opened by ogrinfo', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   let dir: string;
   let region: string;
@@ -49,7 +48,7 @@ describe('exports (GeoPackage, CSV, GeoJSON, FlatGeobuf) opened by ogrinfo', () 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'lp-exports-test-'));
     exportTmp = await mkdtemp(join(tmpdir(), 'lp-exports-tmp-'));
-    stack = await GatewayStack.start({
+    stack = await startTestStack({
       template: 'demo',
       services: ['search-svc', 'layer-svc'],
       gatewayEnv: { EXPORT_MAX_FEATURES: String(MAX_FEATURES), EXPORT_TMP_DIR: exportTmp },

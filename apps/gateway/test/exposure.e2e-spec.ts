@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { freePort, startAppProcess } from '@lp/testing';
-import { GatewayStack } from './gateway-stack.js';
+import { freePort, startAppProcess, startTestStack, type TestStack } from '@lp/testing';
 import { rawRequest } from './raw-http.js';
 
 describe('what the gateway exposes', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
 
   beforeAll(async () => {
     // A report needs market-svc (comparables); tiles need layer-svc.
-    stack = await GatewayStack.start({ services: ['layer-svc', 'parcel-svc', 'market-svc'] });
+    stack = await startTestStack({ services: ['layer-svc', 'parcel-svc', 'market-svc'] });
     key = await stack.createKey(['layers:read', 'reports:create', 'parcels:read']);
   });
   afterAll(() => stack?.stop());

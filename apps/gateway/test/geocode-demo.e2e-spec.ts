@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { GeocodeCandidateView } from '@lp/contracts';
 import { foldPolish } from '@lp/geo';
-import { testEnvironment } from '@lp/testing';
+import { startTestStack, testEnvironment, type TestStack } from '@lp/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayStack } from './gateway-stack.js';
 
 interface SourceAddress {
   id: string;
@@ -27,7 +26,7 @@ function demoAddresses(): SourceAddress[] {
 }
 
 describe('GET /v1/geocode on the demo dataset', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   let addresses: SourceAddress[];
   const geocode = async (q: string): Promise<GeocodeCandidateView[]> => {
@@ -37,7 +36,7 @@ describe('GET /v1/geocode on the demo dataset', () => {
   };
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['geocode-svc'] });
+    stack = await startTestStack({ template: 'demo', services: ['geocode-svc'] });
     key = await stack.createKey(['parcels:read']);
     addresses = demoAddresses();
   });

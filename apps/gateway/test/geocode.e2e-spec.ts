@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { GeocodeCandidateView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 /**
  * GET /v1/geocode on the fixture, whose addresses (tools/demo/load-fixture.ts) sit on the plots of
@@ -8,7 +8,7 @@ import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
  * and a few addresses on no plot (ul. Głogowska 200, ul. Głogowska 12 in Luboń, Dąbrowa 15).
  */
 describe('GET /v1/geocode: free-text address to address points and their parcels', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   const geocode = (query: string, asKey = key) => stack.api().get<GeocodeCandidateView[]>(`/v1/geocode?${query}`, { key: asKey });
   const candidates = async (q: string) => {
@@ -22,7 +22,7 @@ describe('GET /v1/geocode: free-text address to address points and their parcels
     (await stack.sql<{ id: string }>(`SELECT id FROM layer_pub.parcels WHERE ST_Intersects(geom, ST_Transform(ST_SetSRID(ST_MakePoint($1, $2), 4326), 2180))`, [lng, lat]))[0]?.id ?? null;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ services: ['geocode-svc'] });
+    stack = await startTestStack({ services: ['geocode-svc'] });
     key = await stack.createKey(['parcels:read']);
   });
   afterAll(() => stack?.stop());

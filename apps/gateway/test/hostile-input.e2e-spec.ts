@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ApiResponse } from '@lp/testing';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 import { rawRequest } from './raw-http.js';
 
 const PARCEL = '306401_1.0012.1';
@@ -12,14 +12,14 @@ interface GatewayLoad {
   cpuS: number;
 }
 
-async function gatewayLoad(stack: GatewayStack): Promise<GatewayLoad> {
+async function gatewayLoad(stack: TestStack): Promise<GatewayLoad> {
   const text = await (await fetch(`${stack.opsUrl()}/metrics`)).text();
   const value = (name: string): number => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
   return { loopDelayS: value('nodejs_eventloop_lag_max_seconds'), cpuS: value('process_cpu_seconds_total') };
 }
 
 /** What handling one request cost the gateway. */
-async function loadDuring(stack: GatewayStack, name: string, request: () => Promise<unknown>): Promise<GatewayLoad> {
+async function loadDuring(stack: TestStack, name: string, request: () => Promise<unknown>): Promise<GatewayLoad> {
   const before = await gatewayLoad(stack);
   await request();
   const after = await gatewayLoad(stack);
@@ -34,12 +34,12 @@ function objectOfKeys(count: number, width = 4): Record<string, number> {
 }
 
 describe('hostile input at the HTTP edge', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
 
   beforeAll(async () => {
     // Every answer here comes from the gateway itself: no service is needed.
-    stack = await GatewayStack.start({ services: [] });
+    stack = await startTestStack({ services: [] });
     key = await stack.createKey(['parcels:read', 'search:read']);
   });
   afterAll(() => stack?.stop());

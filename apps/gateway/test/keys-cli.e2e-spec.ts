@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { testEnvironment } from '@lp/testing';
+import { startTestStack, testEnvironment, type TestStack } from '@lp/testing';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { GatewayStack } from './gateway-stack.js';
 
 const run = promisify(execFile);
 
 describe('keys CLI', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   const cli = (...args: string[]) =>
     run(process.execPath, [join(testEnvironment().repoRoot, 'apps/gateway/dist/keys/keys.cli.js'), ...args], { env: { ...process.env, ...stack.baseEnv() } });
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ gatewayEnv: { API_KEY_CACHE_SECONDS: '300' } });
+    stack = await startTestStack({ gatewayEnv: { API_KEY_CACHE_SECONDS: '300' } });
   });
   afterAll(() => stack?.stop());
 

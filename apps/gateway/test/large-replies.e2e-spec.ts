@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BATCH_MAX_IDS, type ParcelBatchView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 /**
  * Answers larger than one NATS message (1 MiB) arrive whole: the service sends them in chunks
@@ -8,12 +8,12 @@ import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
  * in 504 after 10 s while parcel-svc logged `max_payload size exceeded`.
  */
 describe('answers larger than the message bus limit', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   let ids: string[];
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['parcel-svc'] });
+    stack = await startTestStack({ template: 'demo', services: ['parcel-svc'] });
     key = await stack.createKey(['parcels:read']);
     ids = (await stack.sql<{ id: string }>(`SELECT id FROM layer_pub.parcels ORDER BY id LIMIT $1`, [BATCH_MAX_IDS])).map((row) => row.id);
   }, 120_000);

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LayerFeaturePageView, LayerListView, TileJsonView } from '@lp/contracts';
 import { tileAt } from '@lp/geo';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 /** The fixture's parcels lie in one Poznań precinct, inside this box. */
 const POZNAN = '16.83,52.35,16.98,52.45';
 
 describe('layer features and vector tiles through the gateway', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   let parcelCount: number;
   let parcelPoint: [number, number];
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ services: ['layer-svc'] });
+    stack = await startTestStack({ services: ['layer-svc'] });
     key = await stack.createKey(['layers:read']);
     const layers = (await stack.api().get<LayerListView>('/v1/layers', { key })).json().layers;
     parcelCount = layers.find((layer) => layer.id === 'parcels')!.feature_count;

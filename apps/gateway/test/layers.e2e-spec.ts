@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LAYER_IDS, type LayerListView } from '@lp/contracts';
-import { GatewayStack } from './gateway-stack.js';
+import { startTestStack, type TestStack } from '@lp/testing';
 
 describe('GET /v1/layers', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ services: ['layer-svc'] });
+    stack = await startTestStack({ services: ['layer-svc'] });
   });
   afterAll(() => stack?.stop());
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ParcelBatchView, ParcelFeatureView, ParcelSuggestionView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 describe('literal parcel paths: /at, /autocomplete, /batch', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   let inside: [number, number];
 
   beforeAll(async () => {
-    stack = await GatewayStack.start();
+    stack = await startTestStack();
     key = await stack.createKey(['parcels:read']);
     const parcel = (await stack.api().get<ParcelFeatureView>('/v1/parcels/306401_1.0012.3', { key })).json();
     inside = parcel.properties.centroid as [number, number];

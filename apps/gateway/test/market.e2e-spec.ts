@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TransactionListView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 const OLD = '2000-01-01';
 
@@ -12,7 +12,7 @@ function median(values: number[]): number | null {
 }
 
 describe('GET /v1/market/transactions (demo data)', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   let parcelId: string;
 
@@ -20,7 +20,7 @@ describe('GET /v1/market/transactions (demo data)', () => {
   const fail = (query: string, asKey = key) => stack.api().get<ErrorEnvelope>(`/v1/market/transactions?${query}`, { key: asKey });
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['market-svc'] });
+    stack = await startTestStack({ template: 'demo', services: ['market-svc'] });
     key = await stack.createKey(['market:read']);
     // The parcel nearest to a transaction in powiat 3064 (Poznań), so it has transactions around it.
     const rows = await stack.sql<{ id: string }>(

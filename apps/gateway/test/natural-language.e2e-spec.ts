@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { assertSearchRequest, type InterpretationView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 describe('POST /v1/search/natural-language and /interpret', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
 
   const search = <T>(body: unknown, asKey: string | undefined = key) => stack.api().post<T>('/v1/search/natural-language', { key: asKey, body });
   const interpret = <T>(body: unknown, asKey: string | undefined = key) => stack.api().post<T>('/v1/search/natural-language/interpret', { key: asKey, body });
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['search-svc'] });
+    stack = await startTestStack({ template: 'demo', services: ['search-svc'] });
     key = await stack.createKey(['search:read']);
   });
   afterAll(() => stack?.stop());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LayerFeaturePageView, LayerFeatureView, LinkView, OgcCollectionView, OgcConformanceView, OgcLandingView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 const OGC = '/v1/ogc';
 const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
@@ -13,11 +13,11 @@ const BOX = [16.9, 52.4, 16.9065, 52.41] as const;
  * OGC API - Tiles over the vector tiles; answers checked against PostGIS on the raw layers.
  */
 describe('OGC API: CRS, spatial and CQL2 JSON filters, tiles', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ services: ['layer-svc'] });
+    stack = await startTestStack({ services: ['layer-svc'] });
     key = await stack.createKey(['layers:read']);
   });
   afterAll(() => stack?.stop());

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LayerFeaturePageView, LayerFeatureView, LayerListView, LinkView, OgcCollectionView, OgcCollectionsView, OgcConformanceView, OgcLandingView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 const OGC = '/v1/ogc';
 
 describe('OGC API - Features under /v1/ogc', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ services: ['layer-svc'] });
+    stack = await startTestStack({ services: ['layer-svc'] });
     key = await stack.createKey(['layers:read']);
   });
   afterAll(() => stack?.stop());

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ParcelComparisonView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 /** POST /v1/parcels/compare on the demo data, where terrain has data in some gminas only. */
 describe('parcel comparison over HTTP (demo data)', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   let withTerrain: string[];
   let withoutTerrain: string[];
   const compare = (body: unknown) => stack.api().post<ParcelComparisonView>('/v1/parcels/compare', { key, body });
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['parcel-svc'] });
+    stack = await startTestStack({ template: 'demo', services: ['parcel-svc'] });
     key = await stack.createKey(['parcels:read']);
     const pick = async (terrain: 'available' | 'missing'): Promise<string[]> =>
       (

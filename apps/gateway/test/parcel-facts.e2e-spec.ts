@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ConstraintsView, ParcelBatchView, ParcelFeatureView, ProximityView, RegulationsView, TerrainView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 /** The parcel facts routes through the gateway on the demo data; every body is checked against /openapi.yaml. */
 describe('parcel facts over HTTP (demo data)', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   let parcelId: string;
   const path = (id: string, rest = ''): string => `/v1/parcels/${encodeURIComponent(id)}${rest}`;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['parcel-svc', 'market-svc'] });
+    stack = await startTestStack({ template: 'demo', services: ['parcel-svc', 'market-svc'] });
     key = await stack.createKey(['parcels:read']);
     // A Chartowo parcel with a map sheet and a '/' in its number, in a gmina with local plan zones.
     const rows = await stack.sql<{ id: string }>(`SELECT id FROM layer_pub.parcels WHERE id LIKE '306401_1.0007.AR_%/%' ORDER BY id LIMIT 1`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CRITERION_LABELS_PL, type ConstraintsView, type ParcelComparisonView, type ParcelReportView, type ProvenanceView } from '@lp/contracts';
-import { GatewayStack } from './gateway-stack.js';
+import { startTestStack, type TestStack } from '@lp/testing';
 
 /**
  * What a reader of the report sees, on the demo data: a Polish report fully in Polish, the
@@ -9,7 +9,7 @@ import { GatewayStack } from './gateway-stack.js';
  * source_url, and the scenario section left out (not a 503) when search-svc is down.
  */
 describe('report wording on the demo data', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   let small: string;
   let zoned: { id: string; plan_name: string };
@@ -21,7 +21,7 @@ describe('report wording on the demo data', () => {
   const FILE_PATH = /^file:|^[/~]|^[A-Za-z]:[\\/]/i;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({
+    stack = await startTestStack({
       template: 'demo',
       services: ['parcel-svc', 'market-svc', 'search-svc', 'layer-svc'],
       // wording is checked here, not speed: a PDF with its map passed 10 s while the whole suite ran

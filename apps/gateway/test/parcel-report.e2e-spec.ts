@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ParcelReportView } from '@lp/contracts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 /**
  * GET /v1/parcels/{id}/report on the demo data, as JSON and as PDF; every answer is checked
  * against /openapi.yaml. Set REPORT_PDF_DIR to keep the PDFs for a look (pdftoppm -png).
  */
 describe('due-diligence report over HTTP (demo data)', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   let noPlanId: string;
   let unknownZoning: { id: string; plan_name: string };
@@ -22,7 +22,7 @@ describe('due-diligence report over HTTP (demo data)', () => {
   };
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['parcel-svc', 'market-svc'], gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000' } });
+    stack = await startTestStack({ template: 'demo', services: ['parcel-svc', 'market-svc'], gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000' } });
     key = await stack.createKey(['parcels:read']);
     // Outside every local plan of a gmina whose plan boundaries are known: no plan applies.
     [{ id: noPlanId }] = (await stack.sql<{ id: string }>(

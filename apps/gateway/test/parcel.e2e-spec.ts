@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ParcelFeatureView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 describe('GET /v1/parcels/{parcel_id} through gateway, NATS and parcel-svc', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start();
+    stack = await startTestStack();
     key = await stack.createKey(['parcels:read']);
   });
   afterAll(() => stack?.stop());

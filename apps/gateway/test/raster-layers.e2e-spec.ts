@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { tileAt } from '@lp/geo';
-import { eventually } from '@lp/testing';
+import { type ErrorEnvelope, eventually, startTestStack, type TestStack } from '@lp/testing';
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
 
 const run = promisify(execFile);
 
@@ -28,7 +27,7 @@ interface LayerEntry {
  * upstream WMS, and honest about it when the upstream cannot be reached.
  */
 describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   let dir: string;
   let upstream: Server;
@@ -50,7 +49,7 @@ describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => 
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/wss/service/PZGIK/ORTO/WMS/StandardResolution`;
-    stack = await GatewayStack.start({
+    stack = await startTestStack({
       template: 'demo',
       services: ['layer-svc'],
       serviceEnv: { 'layer-svc': { ORTHO_WMS_URL: upstreamUrl, ORTHO_WMS_CHECK_SECONDS: '10', RASTER_STEP_TIMEOUT_MS: '20000' } },

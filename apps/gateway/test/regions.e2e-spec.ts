@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RegionView } from '@lp/contracts';
-import { testEnvironment } from '@lp/testing';
+import { type ErrorEnvelope, startTestStack, testEnvironment, type TestStack } from '@lp/testing';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { promisify } from 'node:util';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
 
 /** Real TERYT codes and names with made-up square boundaries: both Ostródas, Kraków and its powiats. */
 const ADMIN_SOURCE = 'apps/geocode-svc/test/fixtures/admin_bounds.geojsonl';
 
 /** Loads a layer the way production does: layer-svc's refresh CLI, which announces it on NATS. */
-async function refreshLayer(stack: GatewayStack, layerId: string, source: string): Promise<void> {
+async function refreshLayer(stack: TestStack, layerId: string, source: string): Promise<void> {
   const { repoRoot } = testEnvironment();
   await promisify(execFile)(process.execPath, [join(repoRoot, 'apps/layer-svc/dist/refresh/layers.cli.js'), 'refresh', layerId, '--source', isAbsolute(source) ? source : join(repoRoot, source)], {
     cwd: repoRoot,
@@ -39,13 +38,13 @@ function substationsSource(): string {
 }
 
 describe('GET /v1/regions: diacritic-insensitive autocomplete over administrative units', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   const regions = (query: string) => stack.api().get<RegionView[]>(`/v1/regions?${query}`, { key });
   const teryts = async (q: string) => (await regions(`q=${encodeURIComponent(q)}`)).json().map((region) => region.teryt);
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ services: ['geocode-svc'] });
+    stack = await startTestStack({ services: ['geocode-svc'] });
     key = await stack.createKey(['parcels:read']);
     // geocode-svc is running: it learns of the new admin units from events.layer.refreshed.
     await refreshLayer(stack, 'admin_bounds', ADMIN_SOURCE);

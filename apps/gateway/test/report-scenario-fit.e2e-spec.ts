@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ErrorEnvelopeView, ParcelComparisonView, ParcelReportView } from '@lp/contracts';
-import { GatewayStack } from './gateway-stack.js';
+import { startTestStack, type TestStack } from '@lp/testing';
 
 /**
  * Scenario fit in the report and the comparison: parcel-svc asks search-svc
  * (`search.scenarios.evaluate`) and reports the failed criteria by their labels.
  */
 describe('scenario fit in reports and comparisons (demo data)', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   let small: string[];
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['parcel-svc', 'market-svc', 'search-svc'], gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000' } });
+    stack = await startTestStack({ template: 'demo', services: ['parcel-svc', 'market-svc', 'search-svc'], gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000' } });
     key = await stack.createKey(['parcels:read']);
     // Far below the 1 ha a solar farm needs (spec Scenarios: solar_farm_site min area 1 ha).
     small = (await stack.sql<{ id: string }>(`SELECT parcel_id AS id FROM layer_pub.parcels WHERE area_sqm < 2000 ORDER BY parcel_id LIMIT 2`)).map((r) => r.id);

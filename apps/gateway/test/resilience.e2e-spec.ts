@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 describe('gateway when a service is missing or slow', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ gatewayEnv: { RPC_TIMEOUT_MS: '700' } });
+    stack = await startTestStack({ gatewayEnv: { RPC_TIMEOUT_MS: '700' } });
     key = await stack.createKey(['parcels:read']);
   });
   afterAll(() => stack?.stop());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { assertSearchRequest, type ScenarioListView, type SearchParcelsRequest } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 const SCENARIO_IDS = [
   'solar_farm_site',
@@ -18,13 +18,13 @@ const SCENARIO_IDS = [
 ];
 
 describe('GET /v1/scenarios and POST /v1/scenarios/{id}/compile', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
 
   const compile = <T>(id: string, body: unknown, asKey = key) => stack.api().post<T>(`/v1/scenarios/${id}/compile`, { key: asKey, body });
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'fixture', services: ['search-svc'] });
+    stack = await startTestStack({ template: 'fixture', services: ['search-svc'] });
     key = await stack.createKey(['search:read']);
   });
   afterAll(() => stack?.stop());

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AssemblySearchResponseView, NaturalLanguageSearchView, SearchParcelsRequest, SearchResponseView } from '@lp/contracts';
-import { eventually } from '@lp/testing';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, eventually, startTestStack, type TestStack } from '@lp/testing';
 
 /** POST /v1/search/parcels end to end: gateway, search-svc over NATS, its search index on the small demo dataset. */
 describe('POST /v1/search/parcels', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   let bess: SearchParcelsRequest;
   let withGrid: string;
@@ -14,7 +13,7 @@ describe('POST /v1/search/parcels', () => {
   const search = <T>(body: unknown, asKey: string | undefined = key) => stack.api().post<T>('/v1/search/parcels', { key: asKey, body });
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['search-svc'] });
+    stack = await startTestStack({ template: 'demo', services: ['search-svc'] });
     key = await stack.createKey(['search:read']);
     bess = (await stack.api().post<SearchParcelsRequest>('/v1/scenarios/bess_storage/compile', { key, body: {} })).json();
     const gminas = async (status: string): Promise<string[]> =>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ParcelReportView, ReportLinkView, SiteReportView } from '@lp/contracts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 /**
  * POST /v1/sites/report on the demo data: the members checked (they exist, they form one site
@@ -11,7 +11,7 @@ import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
  * against /openapi.yaml. Set REPORT_PDF_DIR to keep the PDFs for a look (pdftoppm -png).
  */
 describe('site report over HTTP (demo data)', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   /** Two touching parcels of a gmina without terrain data, both inside one protected landscape area. */
   let touching: { a: string; b: string; area: string };
@@ -26,7 +26,7 @@ describe('site report over HTTP (demo data)', () => {
   const post = <T>(body: unknown, headers: Record<string, string> = {}) => stack.api().post<T>('/v1/sites/report', { key, body, headers });
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['parcel-svc', 'market-svc'], gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000' } });
+    stack = await startTestStack({ template: 'demo', services: ['parcel-svc', 'market-svc'], gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000' } });
     key = await stack.createKey(['parcels:read', 'reports:create']);
     [touching] = (await stack.sql<{ a: string; b: string; area: string }>(
       `SELECT a.id AS a, b.id AS b, f.id AS area FROM layer_pub.parcels a

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect, type Socket } from 'node:net';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 import { rawRequest, sleep } from './raw-http.js';
 
 const REQUEST_TIMEOUT_MS = 2000;
 const MAX_CONNECTIONS = 4;
 
 describe('slow and numerous clients', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({
+    stack = await startTestStack({
       gatewayEnv: { REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS), MAX_CONNECTIONS: String(MAX_CONNECTIONS), KEEP_ALIVE_TIMEOUT_MS: '500' },
     });
     key = await stack.createKey(['parcels:read']);

@@ -7,6 +7,7 @@ export * from './stack/nats-server.js';
 export * from './stack/nats-cluster.js';
 export * from './stack/app-process.js';
 export * from './stack/tcp-proxy.js';
+export * from './stack/test-stack.js';
 export * from './openapi/openapi-validator.js';
 export * from './http/api-client.js';
 export * from './layers/refresh-layer.js';
