@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RegionView } from '@lp/contracts';
-import { type ErrorEnvelope, startTestStack, testEnvironment, type TestStack } from '@lp/testing';
-import { execFile } from 'node:child_process';
+import { type ErrorEnvelope, refreshLayer as refreshLayerCli, startTestStack, testEnvironment, type TestStack } from '@lp/testing';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { promisify } from 'node:util';
 
 /** Real TERYT codes and names with made-up square boundaries: both Ostródas, Kraków and its powiats. */
 const ADMIN_SOURCE = 'apps/geocode-svc/test/fixtures/admin_bounds.geojsonl';
@@ -13,11 +11,7 @@ const ADMIN_SOURCE = 'apps/geocode-svc/test/fixtures/admin_bounds.geojsonl';
 /** Loads a layer the way production does: layer-svc's refresh CLI, which announces it on NATS. */
 async function refreshLayer(stack: TestStack, layerId: string, source: string): Promise<void> {
   const { repoRoot } = testEnvironment();
-  await promisify(execFile)(process.execPath, [join(repoRoot, 'apps/layer-svc/dist/refresh/layers.cli.js'), 'refresh', layerId, '--source', isAbsolute(source) ? source : join(repoRoot, source)], {
-    cwd: repoRoot,
-    env: { PATH: process.env['PATH'] ?? '', TZ: 'UTC', ...stack.baseEnv() },
-    timeout: 60_000,
-  });
+  await refreshLayerCli(stack.db.url, layerId, isAbsolute(source) ? source : join(repoRoot, source), { natsUrl: stack.nats.url });
 }
 
 /** Substations in Kraków and in the urban gmina Ostróda only, so coverage differs between units. */

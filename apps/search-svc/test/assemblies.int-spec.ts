@@ -34,7 +34,7 @@ describe('site assembly', () => {
       ['test-strip-c', 62, 112],
     ] as const;
     for (const [id, from, to] of strips) {
-      await f.source.query(
+      await f.db.sql(
         `INSERT INTO layer_pub.parcels (id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url, source_bbox)
          SELECT $1::text, p.kind, $1::text, p.teryt, jsonb_build_object('parcel_id', $1::text), ST_MakeEnvelope($2::float8 + $4::float8, $3::float8, $2::float8 + $5::float8, $3::float8 + 200, 2180),
                 p.source_run_id, p.fetched_at, p.source_url, p.source_bbox

@@ -214,7 +214,7 @@ describe('minimum distances and named anchors', () => {
 
   it('named features: start-up does not wait for their load, the first query does; a load noticed inside a request is not cut by its deadline', async () => {
     // statements under a request's deadline are cancelled or refused, as in the service
-    const db = createSchemaDataSource({ url: f.db.url, schema: 'search', applicationName: 'named-features-test', poolSize: 1 });
+    const db = createSchemaDataSource({ url: f.db.urlAs('search_svc'), schema: 'search', applicationName: 'named-features-test', poolSize: 1 });
     await db.initialize();
     guardQueryDeadlines(db, currentDeadlineMs);
     try {

@@ -24,7 +24,7 @@ describe('natural-language corpus', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('demo');
-    const source = createSchemaDataSource({ url: db.url, schema: 'search', applicationName: 'nl-corpus', poolSize: 1 });
+    const source = createSchemaDataSource({ url: db.urlAs('search_svc'), schema: 'search', applicationName: 'nl-corpus', poolSize: 1 });
     await source.initialize();
     try {
       const repository = new PlacesRepository(source);

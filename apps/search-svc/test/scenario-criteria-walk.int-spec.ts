@@ -157,7 +157,7 @@ describe('scenario criteria on the demo data', () => {
     expect([...near.failed, ...near.unverified]).not.toContain(label);
 
     // the trunk-road alternative loses its data there: near neither is now unknown, never a failure
-    await f.source.query(`UPDATE layer.region_coverage SET status = 'missing' WHERE layer_id = 'roads' AND level = 'gmina' AND teryt = $1`, [row!.teryt]);
+    await f.db.sql(`UPDATE layer.region_coverage SET status = 'missing' WHERE layer_id = 'roads' AND level = 'gmina' AND teryt = $1`, [row!.teryt]);
     try {
       const far = await fit(row!.far!);
       expect(far.failed).not.toContain(label);
@@ -166,7 +166,7 @@ describe('scenario criteria on the demo data', () => {
       const stillNear = await fit(row!.near!);
       expect([...stillNear.failed, ...stillNear.unverified]).not.toContain(label);
     } finally {
-      await f.source.query(`UPDATE layer.region_coverage SET status = 'available' WHERE layer_id = 'roads' AND level = 'gmina' AND teryt = $1`, [row!.teryt]);
+      await f.db.sql(`UPDATE layer.region_coverage SET status = 'available' WHERE layer_id = 'roads' AND level = 'gmina' AND teryt = $1`, [row!.teryt]);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { createSchemaDataSource } from '@lp/db';
-import { createTestDatabase, type TestDatabase } from '@lp/testing';
+import { startServiceUnderTest, type TestDatabase } from '@lp/testing';
 import type { DataSource } from 'typeorm';
 import { ParcelSearchService } from '../src/engine/parcel-search.service.js';
 import { SearchRepository } from '../src/engine/search.repository.js';
@@ -15,26 +15,21 @@ export interface SearchEngineFixture {
 
 /**
  * A copy of the small demo dataset with the search index built for every gmina that has parcels,
- * and the engine over it: real PostGIS, the same code search-svc runs.
+ * and the engine over it: real PostGIS, the same code search-svc runs, as search-svc's role.
  */
 export async function searchEngineOnDemo(): Promise<SearchEngineFixture> {
-  const db = await createTestDatabase('demo');
-  const source = createSchemaDataSource({ url: db.url, schema: 'search', applicationName: 'search-engine-test', poolSize: 2 });
-  await source.initialize();
-  const index = new SearchIndexRepository(source);
-  for (const teryt of await index.gminasWithParcels()) await index.buildGmina(teryt);
-  await index.analyze();
-  const repository = new SearchRepository(source);
-  return {
-    db,
-    source,
-    repository,
-    engine: new ParcelSearchService(repository),
-    close: async () => {
-      await source.destroy();
-      await db.drop();
+  const under = await startServiceUnderTest(
+    async (env) => {
+      const source = await createSchemaDataSource({ url: env.DATABASE_URL, schema: 'search', applicationName: 'search-engine-test', poolSize: 2 }).initialize();
+      const index = new SearchIndexRepository(source);
+      for (const teryt of await index.gminasWithParcels()) await index.buildGmina(teryt);
+      await index.analyze();
+      const repository = new SearchRepository(source);
+      return { source, repository, engine: new ParcelSearchService(repository), close: () => source.destroy() };
     },
-  };
+    { template: 'demo', role: 'search_svc' },
+  );
+  return { db: under.db, ...under.service, close: under.stop };
 }
 
 /** Gminas with parcels whose coverage of `layer` has the given status. */

@@ -6,6 +6,7 @@ export * from './stack/service-under-test.js';
 export * from './stack/nats-server.js';
 export * from './stack/nats-cluster.js';
 export * from './stack/app-process.js';
+export * from './stack/app-cli.js';
 export * from './stack/tcp-proxy.js';
 export * from './stack/test-stack.js';
 export * from './openapi/openapi-validator.js';
