@@ -4,9 +4,7 @@ import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing'
 describe('API keys and scopes', () => {
   let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
+  beforeAll(async () => (stack = await startTestStack()));
   afterAll(() => stack?.stop());
 
   it('answers a request without a key with 401 in the error envelope', async () => {

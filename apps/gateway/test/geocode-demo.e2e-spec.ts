@@ -27,17 +27,15 @@ function demoAddresses(): SourceAddress[] {
 
 describe('GET /v1/geocode on the demo dataset', () => {
   let stack: TestStack;
-  let key: string;
   let addresses: SourceAddress[];
   const geocode = async (q: string): Promise<GeocodeCandidateView[]> => {
-    const res = await stack.api().get<GeocodeCandidateView[]>(`/v1/geocode?q=${encodeURIComponent(q)}`, { key });
+    const res = await stack.api().get<GeocodeCandidateView[]>(`/v1/geocode?q=${encodeURIComponent(q)}`, { key: stack.apiKey });
     expect(res.status).toBe(200);
     return res.json();
   };
 
   beforeAll(async () => {
-    stack = await startTestStack({ template: 'demo', services: ['geocode-svc'] });
-    key = await stack.createKey(['parcels:read']);
+    stack = await startTestStack({ template: 'demo', services: ['geocode-svc'], scopes: ['parcels:read'] });
     addresses = demoAddresses();
   });
   afterAll(() => stack?.stop());

@@ -6,9 +6,7 @@ describe('keys CLI', () => {
   let stack: TestStack;
   const cli = (...args: string[]) => runAppCli('gateway', 'keys/keys.cli.js', args, { databaseUrl: stack.db.url, natsUrl: stack.nats.url });
 
-  beforeAll(async () => {
-    stack = await startTestStack({ gatewayEnv: { API_KEY_CACHE_SECONDS: '300' } });
-  });
+  beforeAll(async () => (stack = await startTestStack({ gatewayEnv: { API_KEY_CACHE_SECONDS: '300' } })));
   afterAll(() => stack?.stop());
 
   it('creates a key printed on its last line that the gateway accepts, lists it, and revokes it everywhere at once', async () => {

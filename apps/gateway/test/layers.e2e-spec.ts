@@ -5,9 +5,7 @@ import { startTestStack, type TestStack } from '@lp/testing';
 describe('GET /v1/layers', () => {
   let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await startTestStack({ services: ['layer-svc'] });
-  });
+  beforeAll(async () => (stack = await startTestStack({ services: ['layer-svc'] })));
   afterAll(() => stack?.stop());
 
   it('lists every catalogue layer, with real counts and refresh times for the loaded ones', async () => {

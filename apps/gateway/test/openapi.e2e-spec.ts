@@ -20,9 +20,7 @@ const ACCESS_REQUESTS = '/v1/access-requests';
 describe('OpenAPI description and docs', () => {
   let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
+  beforeAll(async () => (stack = await startTestStack()));
   afterAll(() => stack?.stop());
 
   it('serves an OpenAPI 3.1 document in which every /v1 operation needs a key and documents its errors', async () => {

@@ -28,15 +28,14 @@ interface LayerEntry {
  */
 describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => {
   let stack: TestStack;
-  let key: string;
   let dir: string;
   let upstream: Server;
   let upstreamUp = false;
   const upstreamRequests: string[] = [];
 
-  const layers = async () => (await stack.api().get<{ layers: LayerEntry[] }>('/v1/layers', { key })).json().layers;
+  const layers = async () => (await stack.api().get<{ layers: LayerEntry[] }>('/v1/layers', { key: stack.apiKey })).json().layers;
   const tile = (layer: string, z: number, x: number, y: number) =>
-    fetch(`${stack.gatewayUrls[0]}/v1/layers/${layer}/tiles/${z}/${x}/${y}.png`, { headers: { authorization: `Bearer ${key}` } });
+    fetch(`${stack.gatewayUrls[0]}/v1/layers/${layer}/tiles/${z}/${x}/${y}.png`, { headers: { authorization: `Bearer ${stack.apiKey}` } });
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'lp-raster-test-'));
@@ -53,8 +52,8 @@ describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => 
       template: 'demo',
       services: ['layer-svc'],
       serviceEnv: { 'layer-svc': { ORTHO_WMS_URL: upstreamUrl, ORTHO_WMS_CHECK_SECONDS: '10', RASTER_STEP_TIMEOUT_MS: '20000' } },
+      scopes: ['layers:read'],
     });
-    key = await stack.createKey(['layers:read']);
   }, 120_000);
   afterAll(async () => {
     await stack?.stop();
@@ -98,7 +97,7 @@ describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => 
     const max = Number(/STATISTICS_MAXIMUM=(\d+)/.exec(stdout)?.[1]);
     expect(max).toBeGreaterThan(min); // shaded, not one flat grey
     const again = await fetch(`${stack.gatewayUrls[0]}/v1/layers/terrain_hillshade/tiles/${z}/${x}/${y}.png`, {
-      headers: { authorization: `Bearer ${key}`, 'if-none-match': res.headers.get('etag')! },
+      headers: { authorization: `Bearer ${stack.apiKey}`, 'if-none-match': res.headers.get('etag')! },
     });
     expect(again.status).toBe(304);
   }, 60_000);
@@ -113,7 +112,7 @@ describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => 
        <TileLevel>${z}</TileLevel><TileCountX>1</TileCountX><TileCountY>1</TileCountY><YOrigin>top</YOrigin></DataWindow>
        <Projection>EPSG:3857</Projection><BlockSizeX>256</BlockSizeX><BlockSizeY>256</BlockSizeY><BandsCount>1</BandsCount><ZeroBlockHttpCodes>204</ZeroBlockHttpCodes></GDAL_WMS>`,
     );
-    const env = { ...process.env, GDAL_HTTP_HEADERS: `Authorization: Bearer ${key}` };
+    const env = { ...process.env, GDAL_HTTP_HEADERS: `Authorization: Bearer ${stack.apiKey}` };
     const info = (await run('gdalinfo', [xml], { env })).stdout;
     expect(info).toContain('Driver: WMS/OGC Web Map Service');
     expect(info).toMatch(/ID\["EPSG",3857\]/);

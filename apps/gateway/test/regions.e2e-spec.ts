@@ -33,13 +33,11 @@ function substationsSource(): string {
 
 describe('GET /v1/regions: diacritic-insensitive autocomplete over administrative units', () => {
   let stack: TestStack;
-  let key: string;
-  const regions = (query: string) => stack.api().get<RegionView[]>(`/v1/regions?${query}`, { key });
+  const regions = (query: string) => stack.api().get<RegionView[]>(`/v1/regions?${query}`, { key: stack.apiKey });
   const teryts = async (q: string) => (await regions(`q=${encodeURIComponent(q)}`)).json().map((region) => region.teryt);
 
   beforeAll(async () => {
-    stack = await startTestStack({ services: ['geocode-svc'] });
-    key = await stack.createKey(['parcels:read']);
+    stack = await startTestStack({ services: ['geocode-svc'], scopes: ['parcels:read'] });
     // geocode-svc is running: it learns of the new admin units from events.layer.refreshed.
     await refreshLayer(stack, 'admin_bounds', ADMIN_SOURCE);
     await refreshLayer(stack, 'power_substations', substationsSource());
@@ -106,7 +104,7 @@ describe('GET /v1/regions: diacritic-insensitive autocomplete over administrativ
 
   it('answers 400 for a missing, empty, too long or unsearchable q and a bad limit', async () => {
     for (const query of ['', 'q=', `q=${'a'.repeat(101)}`, `q=${encodeURIComponent(' -.,')}`, 'q=a&q=b', 'q=krakow&limit=0', 'q=krakow&limit=51', 'q=krakow&limit=ten']) {
-      const res = await stack.api().get<ErrorEnvelope>(`/v1/regions?${query}`, { key });
+      const res = await stack.api().get<ErrorEnvelope>(`/v1/regions?${query}`, { key: stack.apiKey });
       expect([query, res.status]).toEqual([query, 400]);
       expect(res.json().error.code).toBe('invalid_request');
     }
