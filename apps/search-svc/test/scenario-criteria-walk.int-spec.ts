@@ -10,19 +10,17 @@ import { ParcelSearchService } from '../src/engine/parcel-search.service.js';
 import { SearchRepository } from '../src/engine/search.repository.js';
 import { searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
 
+/** One engine over the demo data for both parts of the file (the one change a test makes it undoes). */
+let f: SearchEngineFixture;
+beforeAll(async () => (f = await searchEngineOnDemo()), 300_000);
+afterAll(() => f?.close());
+
 /**
  * No hard criterion of a scenario is dropped in silence: each is searched (a criterion of the compiled
  * request, so it is in the search's coverage) or reported there as missing. The disjunction "planned or
  * trunk road" and the criterion without a layer ("not contaminated") are checked against the raw layers.
  */
 describe('scenario criteria on the demo data', () => {
-  let f: SearchEngineFixture;
-
-  beforeAll(async () => {
-    f = await searchEngineOnDemo();
-  }, 300_000);
-  afterAll(() => f?.close());
-
   const ids = async (sql: string, params: unknown[]): Promise<string[]> => ((await f.source.query(sql, params)) as Array<{ id: string }>).map((row) => row.id);
 
   it('walks all twelve scenarios: every hard criterion is a criterion of the search and appears in its coverage', async () => {
@@ -173,13 +171,6 @@ describe('scenario criteria on the demo data', () => {
 
 /** Scores: relative 0–100, the best on every signal with data scores 100, signals without data are named. */
 describe('scores on the demo data', () => {
-  let f: SearchEngineFixture;
-
-  beforeAll(async () => {
-    f = await searchEngineOnDemo();
-  }, 300_000);
-  afterAll(() => f?.close());
-
   function expectConsistent(response: ParcelSearchResponse): void {
     for (const result of response.results) {
       expect(result.score).not.toBeNull();
