@@ -19,6 +19,9 @@ export interface ServiceUnderTestOptions {
   natsMaxPayloadBytes?: number;
 }
 
+/** A subject's name, or any subject (its request type aside: tests also send what no contract allows). */
+type AnySubject = string | Subject<never, unknown>;
+
 /** The environment a service under test is started with: its database and its bus. */
 export interface ServiceUnderTestEnv {
   DATABASE_URL: string;
@@ -37,9 +40,9 @@ export interface ServiceUnderTest<S extends Closeable = RunningService> {
   /** The service itself (its Nest application: `service.app.get(…)`), or what `start` returned. */
   readonly service: S;
   /** A request over the bus with no contract check: tests also send what no contract allows. */
-  call<T>(subject: string | Subject<unknown, unknown>, data: unknown, timeoutMs?: number): Promise<T>;
+  call<T>(subject: AnySubject, data: unknown, timeoutMs?: number): Promise<T>;
   /** The error a request is answered with; throws when it is answered without one. */
-  failure(subject: string | Subject<unknown, unknown>, data: unknown, timeoutMs?: number): Promise<AppError>;
+  failure(subject: AnySubject, data: unknown, timeoutMs?: number): Promise<AppError>;
   /** One statement as the superuser (arranging and checking). */
   sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<T[]>;
   stop(): Promise<void>;
@@ -77,7 +80,7 @@ export async function startServiceUnderTest<S extends Closeable = RunningService
   }
   const bus = client;
   const running = service;
-  const call = <T>(subject: string | Subject<unknown, unknown>, data: unknown, timeoutMs = 10_000): Promise<T> => bus.callRaw<T>(subject, data, { requestId: 'int-test', timeoutMs });
+  const call = <T>(subject: AnySubject, data: unknown, timeoutMs = 10_000): Promise<T> => bus.callRaw<T>(typeof subject === 'string' ? subject : subject.name, data, { requestId: 'int-test', timeoutMs });
   return {
     db,
     nats,
