@@ -4,15 +4,11 @@ import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing'
 
 describe('POST /v1/search/natural-language and /interpret', () => {
   let stack: TestStack;
-  let key: string;
 
-  const search = <T>(body: unknown, asKey: string | undefined = key) => stack.api().post<T>('/v1/search/natural-language', { key: asKey, body });
-  const interpret = <T>(body: unknown, asKey: string | undefined = key) => stack.api().post<T>('/v1/search/natural-language/interpret', { key: asKey, body });
+  const search = <T>(body: unknown, asKey: string | undefined = stack.apiKey) => stack.api().post<T>('/v1/search/natural-language', { key: asKey, body });
+  const interpret = <T>(body: unknown, asKey: string | undefined = stack.apiKey) => stack.api().post<T>('/v1/search/natural-language/interpret', { key: asKey, body });
 
-  beforeAll(async () => {
-    stack = await startTestStack({ template: 'demo', services: ['search-svc'] });
-    key = await stack.createKey(['search:read']);
-  });
+  beforeAll(async () => (stack = await startTestStack({ template: 'demo', services: ['search-svc'], scopes: ['search:read'] })));
   afterAll(() => stack?.stop());
 
   it('interprets a Polish query: region, scenario, a valid structured request, assumptions in Polish', async () => {
