@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 describe('API keys and scopes', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await GatewayStack.start();
-  });
+  beforeAll(async () => (stack = await startTestStack()));
   afterAll(() => stack?.stop());
 
   it('answers a request without a key with 401 in the error envelope', async () => {

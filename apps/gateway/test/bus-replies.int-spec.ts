@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AppError } from '@lp/contracts';
-import { startNatsServer, type TestNatsServer } from '@lp/testing';
+import { startServiceUnderTest, type ServiceUnderTest } from '@lp/testing';
 import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
-import { bootstrapService, DEADLINE_HEADER, NatsRpcClient, type RunningService } from '@lp/messaging';
+import { bootstrapService, DEADLINE_HEADER, type NatsRpcClient } from '@lp/messaging';
 import { MAX_ERROR_MESSAGE_CHARS, metricsRegistry } from '@lp/runtime';
 
 /** Handled calls, so a test can tell a dropped request from a handled one. */
@@ -30,22 +30,20 @@ class EchoHandler {
 @Module({ controllers: [EchoHandler] })
 class EchoModule {}
 
+/** One echo service for the file, on a bus whose 64 KiB limit makes a 3 MB reply 49 messages (production's 1 MiB works the same way). */
+let echo: ServiceUnderTest;
+beforeAll(async () => {
+  echo = await startServiceUnderTest((env) => bootstrapService({ name: 'echo-svc', module: EchoModule, natsUrl: env.NATS_URL, opsPort: 0, logLevel: 'error' }), {
+    natsMaxPayloadBytes: 64 * 1024,
+  });
+});
+afterAll(() => echo?.stop());
+
 describe('replies larger than the bus limit', () => {
-  // A server with a 64 KiB limit makes a 3 MB reply 49 messages; production's 1 MiB works the same way.
-  const maxPayloadBytes = 64 * 1024;
-  let nats: TestNatsServer;
-  let service: RunningService;
   let client: NatsRpcClient;
 
-  beforeAll(async () => {
-    nats = await startNatsServer({ maxPayloadBytes });
-    service = await bootstrapService({ name: 'echo-svc', module: EchoModule, natsUrl: nats.url, opsPort: 0, logLevel: 'error' });
-    client = await NatsRpcClient.connect(nats.url, 'test');
-  });
-  afterAll(async () => {
-    await client?.close();
-    await service?.close();
-    await nats?.stop();
+  beforeAll(() => {
+    client = echo.client;
   });
 
   it('arrive whole when they span many messages', async () => {
@@ -79,20 +77,12 @@ describe('replies larger than the bus limit', () => {
 });
 
 describe('a request whose deadline has passed', () => {
-  let nats: TestNatsServer;
-  let service: RunningService;
   let raw: NatsConnection;
 
   beforeAll(async () => {
-    nats = await startNatsServer();
-    service = await bootstrapService({ name: 'echo-svc', module: EchoModule, natsUrl: nats.url, opsPort: 0, logLevel: 'error' });
-    raw = await connect({ servers: nats.url });
+    raw = await connect({ servers: echo.nats.url });
   });
-  afterAll(async () => {
-    await raw?.close();
-    await service?.close();
-    await nats?.stop();
-  });
+  afterAll(() => raw?.close());
 
   it('is dropped by the service without running the handler', async () => {
     handled.length = 0;

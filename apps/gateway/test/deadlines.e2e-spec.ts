@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eventually } from '@lp/testing';
+import { type ErrorEnvelope, eventually, startTestStack, type TestStack } from '@lp/testing';
 import pg from 'pg';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
 
 /**
  * The gateway's deadline travels to the service (NATS header) and is enforced in PostgreSQL: a
@@ -10,11 +9,10 @@ import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
  */
 describe('deadlines carried to the database', () => {
   const searchTimeoutMs = 2000;
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
 
   const search = (region?: string) =>
-    stack.api().post<ErrorEnvelope>('/v1/search/parcels', { key, body: { filters: { area_sqm: { min: 1 } }, limit: 5, ...(region ? { region } : {}) } });
+    stack.api().post<ErrorEnvelope>('/v1/search/parcels', { key: stack.apiKey, body: { filters: { area_sqm: { min: 1 } }, limit: 5, ...(region ? { region } : {}) } });
 
   /** Statements of search-svc that are running or waiting right now. */
   const busySearchStatements = async (): Promise<number> =>
@@ -28,8 +26,7 @@ describe('deadlines carried to the database', () => {
     );
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ services: ['search-svc'], gatewayEnv: { SEARCH_TIMEOUT_MS: String(searchTimeoutMs) } });
-    key = await stack.createKey(['search:read']);
+    stack = await startTestStack({ services: ['search-svc'], gatewayEnv: { SEARCH_TIMEOUT_MS: String(searchTimeoutMs) }, scopes: ['search:read'] });
     await eventually(async () => expect((await search()).status).toBe(200), 120_000);
   }, 200_000);
   afterAll(() => stack?.stop());
@@ -39,12 +36,12 @@ describe('deadlines carried to the database', () => {
     // 5,000 keys are now refused by the body limits before any conversion; 200 (the most one object may
     // have) reach the service, whose message must stay bounded.
     const tooMany = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`unknown_param_${i}`, 1]));
-    const refused = await stack.api().post<ErrorEnvelope>('/v1/scenarios/bess_storage/compile', { key, body: { params: tooMany } });
+    const refused = await stack.api().post<ErrorEnvelope>('/v1/scenarios/bess_storage/compile', { key: stack.apiKey, body: { params: tooMany } });
     expect(refused.status).toBe(400);
     expect(refused.json().error.message).toMatch(/more than 200 keys/);
     const params = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`unknown_param_${i}`, 1]));
     const started = Date.now();
-    const res = await stack.api().post<ErrorEnvelope>('/v1/scenarios/bess_storage/compile', { key, body: { params } });
+    const res = await stack.api().post<ErrorEnvelope>('/v1/scenarios/bess_storage/compile', { key: stack.apiKey, body: { params } });
     console.log(`compile with 200 unknown params: ${res.status} in ${Date.now() - started} ms, ${res.body.length} bytes`);
     expect(res.status).toBe(400);
     const { message } = res.json().error;

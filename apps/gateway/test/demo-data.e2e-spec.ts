@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LAYER_IDS, type LayerListView } from '@lp/contracts';
-import { GatewayStack } from './gateway-stack.js';
+import { startTestStack, type TestStack } from '@lp/testing';
 
 /** The demo dataset as a client sees it: every layer served, coverage honest and varied. */
 describe('demo dataset through the API', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['layer-svc', 'parcel-svc'] });
-    key = await stack.createKey(['layers:read', 'parcels:read']);
-  });
+  beforeAll(async () => (stack = await startTestStack({ template: 'demo', services: ['layer-svc', 'parcel-svc'], scopes: ['layers:read', 'parcels:read'] })));
   afterAll(() => stack?.stop());
 
   it('serves every catalogue layer with features and a real refresh time', async () => {
-    const { layers } = (await stack.api().get<LayerListView>('/v1/layers', { key })).json();
+    const { layers } = (await stack.api().get<LayerListView>('/v1/layers', { key: stack.apiKey })).json();
     expect(layers.map((layer) => layer.id)).toEqual([...LAYER_IDS]);
     const empty = layers.filter((layer) => layer.feature_count === 0).map((layer) => layer.id);
     expect(empty).toEqual([]);
@@ -40,7 +36,7 @@ describe('demo dataset through the API', () => {
   it('serves a generated parcel with its gmina', async () => {
     const parcels = await stack.sql<{ id: string; teryt: string }>(`SELECT id, teryt FROM layer_pub.parcels WHERE id LIKE '%/%' ORDER BY id LIMIT 1`);
     expect(parcels).toHaveLength(1);
-    const res = await stack.api().get<{ properties: { teryt: string; gmina: string } }>(`/v1/parcels/${encodeURIComponent(parcels[0]!.id)}`, { key });
+    const res = await stack.api().get<{ properties: { teryt: string; gmina: string } }>(`/v1/parcels/${encodeURIComponent(parcels[0]!.id)}`, { key: stack.apiKey });
     expect(res.status).toBe(200);
     expect(res.json().properties.teryt).toBe(parcels[0]!.teryt);
     expect(res.json().properties.gmina.length).toBeGreaterThan(1);

@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 describe('error envelope for requests the API cannot serve', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await GatewayStack.start();
-    key = await stack.createKey(['parcels:read']);
-  });
+  beforeAll(async () => (stack = await startTestStack({ scopes: ['parcels:read'] })));
   afterAll(() => stack?.stop());
 
   it('answers an unknown route with 404 not_found in the envelope', async () => {
-    const res = await stack.api().get<ErrorEnvelope>('/v1/no-such-thing', { key, skipOpenApiCheck: true });
+    const res = await stack.api().get<ErrorEnvelope>('/v1/no-such-thing', { key: stack.apiKey, skipOpenApiCheck: true });
     expect(res.status).toBe(404);
     expect(res.header('content-type')).toMatch(/^application\/json/);
     expect(res.json().error).toMatchObject({ code: 'not_found' });
@@ -20,7 +16,7 @@ describe('error envelope for requests the API cannot serve', () => {
   });
 
   it('answers a malformed JSON body with 400 invalid_request', async () => {
-    const res = await stack.api().post<ErrorEnvelope>('/v1/parcels/batch', { key, rawBody: '{"parcel_ids": [', skipOpenApiCheck: true });
+    const res = await stack.api().post<ErrorEnvelope>('/v1/parcels/batch', { key: stack.apiKey, rawBody: '{"parcel_ids": [', skipOpenApiCheck: true });
     expect(res.status).toBe(400);
     expect(res.json().error.code).toBe('invalid_request');
     expect(res.json().error.message).toMatch(/JSON/);
@@ -30,7 +26,7 @@ describe('error envelope for requests the API cannot serve', () => {
     // The client is still sending when the gateway decides; the answer must reach it regardless.
     const rawBody = JSON.stringify({ parcel_ids: ['x'.repeat(2_000_000)] });
     for (let attempt = 0; attempt < 5; attempt++) {
-      const res = await stack.api().post<ErrorEnvelope>('/v1/parcels/batch', { key, rawBody, skipOpenApiCheck: true });
+      const res = await stack.api().post<ErrorEnvelope>('/v1/parcels/batch', { key: stack.apiKey, rawBody, skipOpenApiCheck: true });
       expect(res.status).toBe(413);
       expect(res.json().error.code).toBe('payload_too_large');
       expect(res.json().error.message).toContain('at most 1048576 bytes');

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SearchResponseView } from '@lp/contracts';
-import { eventually } from '@lp/testing';
+import { type ErrorEnvelope, eventually, startTestStack, type TestStack } from '@lp/testing';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
 
 const run = promisify(execFile);
 
@@ -18,8 +17,7 @@ const MAX_FEATURES = 3000;
  * features the API (and plain SQL) counts, in the CRS asked for, with the coverage inside.
  */
 describe('exports (GeoPackage, CSV, GeoJSON, FlatGeobuf) opened by ogrinfo', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
   let dir: string;
   let region: string;
   /** A box of about 3 by 3 km around the first parcel of the demo. */
@@ -36,7 +34,7 @@ describe('exports (GeoPackage, CSV, GeoJSON, FlatGeobuf) opened by ogrinfo', () 
   const download = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; file: string; headers: Headers; error?: ErrorEnvelope }> => {
     const res = await fetch(`${stack.gatewayUrls[0]}${path}`, {
       method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { authorization: `Bearer ${stack.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const bytes = Buffer.from(await res.arrayBuffer());
@@ -49,12 +47,12 @@ describe('exports (GeoPackage, CSV, GeoJSON, FlatGeobuf) opened by ogrinfo', () 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'lp-exports-test-'));
     exportTmp = await mkdtemp(join(tmpdir(), 'lp-exports-tmp-'));
-    stack = await GatewayStack.start({
+    stack = await startTestStack({
       template: 'demo',
       services: ['search-svc', 'layer-svc'],
       gatewayEnv: { EXPORT_MAX_FEATURES: String(MAX_FEATURES), EXPORT_TMP_DIR: exportTmp },
+      scopes: ['search:read', 'layers:read'],
     });
-    key = await stack.createKey(['search:read', 'layers:read']);
     // A gmina where slope (terrain_stats) is partial or missing, so the coverage has something to say.
     [{ teryt: region }] = (await stack.sql<{ teryt: string }>(
       `SELECT p.teryt FROM layer_pub.region_coverage p
@@ -65,7 +63,7 @@ describe('exports (GeoPackage, CSV, GeoJSON, FlatGeobuf) opened by ogrinfo', () 
     );
     box = [centre!.lng - 0.02, centre!.lat - 0.012, centre!.lng + 0.02, centre!.lat + 0.012].map((value) => Math.round(value * 1e5) / 1e5);
     bbox = box.join(',');
-    await eventually(async () => expect((await stack.api().post('/v1/search/parcels', { key, body: { region, limit: 1 } })).status).toBe(200), 180_000);
+    await eventually(async () => expect((await stack.api().post('/v1/search/parcels', { key: stack.apiKey, body: { region, limit: 1 } })).status).toBe(200), 180_000);
   }, 240_000);
   afterAll(async () => {
     await stack?.stop();
@@ -77,7 +75,7 @@ describe('exports (GeoPackage, CSV, GeoJSON, FlatGeobuf) opened by ogrinfo', () 
 
   it('a search as GeoPackage: the count of the API, WGS84, the coverage table beside the features', async () => {
     const body = { ...search, region };
-    const api = (await stack.api().post<SearchResponseView>('/v1/search/parcels', { key, body })).json();
+    const api = (await stack.api().post<SearchResponseView>('/v1/search/parcels', { key: stack.apiKey, body })).json();
     const res = await download('POST', '/v1/search/parcels/export?format=gpkg', body);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/geopackage+sqlite3');
@@ -128,7 +126,7 @@ describe('exports (GeoPackage, CSV, GeoJSON, FlatGeobuf) opened by ogrinfo', () 
 
   it('a natural-language search as FlatGeobuf: the count of the same search through the API, the interpretation inside', async () => {
     const body = { query: 'działki co najmniej 1000 m2 w Poznaniu', limit: 30 };
-    const api = (await stack.api().post<SearchResponseView>('/v1/search/natural-language', { key, body })).json();
+    const api = (await stack.api().post<SearchResponseView>('/v1/search/natural-language', { key: stack.apiKey, body })).json();
     const res = await download('POST', '/v1/search/natural-language/export?format=fgb', body);
     expect(res.status).toBe(200);
     expect(featureCount(await ogrinfo('-so', `/vsizip/${res.file}/search_results.fgb`, 'search_results'))).toBe(api.count);
@@ -154,7 +152,7 @@ describe('exports (GeoPackage, CSV, GeoJSON, FlatGeobuf) opened by ogrinfo', () 
 
   it('removes the files of an export whose client goes away', async () => {
     const abort = new AbortController();
-    const request = fetch(`${stack.gatewayUrls[0]}/v1/layers/parcels/export?bbox=${bbox}&format=gpkg`, { headers: { authorization: `Bearer ${key}` }, signal: abort.signal });
+    const request = fetch(`${stack.gatewayUrls[0]}/v1/layers/parcels/export?bbox=${bbox}&format=gpkg`, { headers: { authorization: `Bearer ${stack.apiKey}` }, signal: abort.signal });
     setTimeout(() => abort.abort(), 100);
     await expect(request.then((res) => res.arrayBuffer())).rejects.toThrow();
     await eventually(async () => expect(await leftBehind()).toEqual([]), 30_000);

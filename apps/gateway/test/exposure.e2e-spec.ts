@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { freePort, startAppProcess } from '@lp/testing';
-import { GatewayStack } from './gateway-stack.js';
+import { freePort, startAppProcess, startTestStack, type TestStack } from '@lp/testing';
 import { rawRequest } from './raw-http.js';
 
 describe('what the gateway exposes', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
 
   beforeAll(async () => {
     // A report needs market-svc (comparables); tiles need layer-svc.
-    stack = await GatewayStack.start({ services: ['layer-svc', 'parcel-svc', 'market-svc'] });
-    key = await stack.createKey(['layers:read', 'reports:create', 'parcels:read']);
+    stack = await startTestStack({ services: ['layer-svc', 'parcel-svc', 'market-svc'], scopes: ['layers:read', 'reports:create', 'parcels:read'] });
   });
   afterAll(() => stack?.stop());
 
   /** A request with a Host header the client chose, as an attacker would send it. */
   const withHost = async (method: string, path: string, host: string, body?: string) => {
     const answer = await rawRequest(stack.gatewayUrls[0]!, (socket) => {
-      const head = `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n`;
+      const head = `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${stack.apiKey}\r\nConnection: close\r\n`;
       socket.write(body ? `${head}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}` : `${head}\r\n`);
     }, 60_000);
     const chunked = /transfer-encoding: chunked/i.test(answer.head);

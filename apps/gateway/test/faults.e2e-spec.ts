@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { eventually, refreshLayer, TcpProxy, testEnvironment, writeLayerSource } from '@lp/testing';
-import { GatewayStack } from './gateway-stack.js';
+import { eventually, refreshLayer, startTestStack, TcpProxy, testEnvironment, type TestStack, writeLayerSource } from '@lp/testing';
 
 const PARCEL = '/v1/parcels/306401_1.0012.1';
 
@@ -14,7 +13,7 @@ class SteadyLoad {
   private running = true;
   private readonly clients: Promise<void>[];
 
-  constructor(stack: GatewayStack, key: string, paths: string[], concurrency = 4) {
+  constructor(stack: TestStack, key: string, paths: string[], concurrency = 4) {
     this.clients = Array.from({ length: concurrency }, async (_, index) => {
       for (let n = 0; this.running; n++) {
         const path = paths[(index + n) % paths.length]!;
@@ -69,7 +68,7 @@ class SteadyLoad {
  * the time from `since` until that answer. (A request already in flight when a service dies
  * waits for its deadline: only new requests can be told at once.)
  */
-async function probeUntil(stack: GatewayStack, key: string, status: number, since: number, timeoutMs: number): Promise<number> {
+async function probeUntil(stack: TestStack, key: string, status: number, since: number, timeoutMs: number): Promise<number> {
   let answeredAt: number | undefined;
   const inFlight: Promise<void>[] = [];
   while (answeredAt === undefined && Date.now() - since < timeoutMs) {
@@ -95,7 +94,7 @@ async function probeUntil(stack: GatewayStack, key: string, status: number, sinc
  * proxy this file controls dropping every connection and refusing new ones. Figures are printed.
  */
 describe('faults under steady load', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let proxy: TcpProxy;
   let key: string;
   const figures: Record<string, number> = {};
@@ -103,7 +102,7 @@ describe('faults under steady load', () => {
   beforeAll(async () => {
     const admin = new URL(testEnvironment().adminUrl);
     proxy = await TcpProxy.start(admin.hostname, Number(admin.port));
-    stack = await GatewayStack.start({ services: ['parcel-svc'], gatewayEnv: { RPC_TIMEOUT_MS: '5000' }, appDatabaseUrl: (url) => proxy.rewrite(url) });
+    stack = await startTestStack({ services: ['parcel-svc'], gatewayEnv: { RPC_TIMEOUT_MS: '5000' }, appDatabaseUrl: (url) => proxy.rewrite(url) });
     key = await stack.createKey(['parcels:read'], { rateLimitPerMinute: 1_000_000 });
   }, 180_000);
   afterAll(async () => {

@@ -2,14 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BATCH_INCLUDE_BLOCKS, PARCEL_INCLUDE_VALUES, PROPERTY_TYPES, PROXIMITY_KIND_IDS } from '@lp/contracts';
-import { OpenApiValidator } from '@lp/testing';
+import { ALL_SCOPES, OpenApiValidator, startTestStack, type TestStack } from '@lp/testing';
 import fc from 'fast-check';
 import pg from 'pg';
 import { parse } from 'yaml';
 import { runCases, type FuzzOutcome, type Symptom } from './fuzz/fuzz-runner.js';
 import { casesFor, readOperations, type FuzzOperation } from './fuzz/operation-cases.js';
 import { SchemaArbitraries, type DomainValues, type JsonSchema } from './fuzz/schema-arbitrary.js';
-import { ALL_SCOPES, GatewayStack } from './gateway-stack.js';
 
 /**
  * The API under generated hostile input. Every operation of the gateway's own /openapi.yaml gets
@@ -41,7 +40,7 @@ const SEARCH_OPERATIONS = new Set(['searchParcels', 'searchNaturalLanguage', 'in
 const UPSTREAM_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVQImWNgAAIAAAUAAWJVMogAAAAASUVORK5CYII=', 'base64');
 
 describe('fuzzing every operation of /openapi.yaml', () => {
-  let stack: GatewayStack | undefined;
+  let stack: TestStack | undefined;
   let target: FuzzTarget;
   let validator: OpenApiValidator;
   let operations: FuzzOperation[];
@@ -54,7 +53,7 @@ describe('fuzzing every operation of /openapi.yaml', () => {
     if (!target) {
       upstream = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(UPSTREAM_PNG));
       await new Promise<void>((resolve) => upstream!.listen(0, '127.0.0.1', resolve));
-      stack = await GatewayStack.start({
+      stack = await startTestStack({
         services: SERVICES,
         serviceEnv: { 'layer-svc': { ORTHO_WMS_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/wms` } },
         gatewayEnv: { RPC_TIMEOUT_MS: String(OWN_STACK_RPC_TIMEOUT_MS), SEARCH_TIMEOUT_MS: String(OWN_STACK_SEARCH_TIMEOUT_MS), RATE_LIMIT_PER_MINUTE: '10000000', RATE_LIMIT_SEARCH_PER_MINUTE: '10000000', RATE_LIMIT_REPORTS_PER_MINUTE: '10000000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '10000000', RATE_LIMIT_PUBLIC_PER_MINUTE: '10000000' },

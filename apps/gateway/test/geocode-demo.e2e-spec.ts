@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { GeocodeCandidateView } from '@lp/contracts';
 import { foldPolish } from '@lp/geo';
-import { testEnvironment } from '@lp/testing';
+import { startTestStack, testEnvironment, type TestStack } from '@lp/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayStack } from './gateway-stack.js';
 
 interface SourceAddress {
   id: string;
@@ -27,18 +26,16 @@ function demoAddresses(): SourceAddress[] {
 }
 
 describe('GET /v1/geocode on the demo dataset', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
   let addresses: SourceAddress[];
   const geocode = async (q: string): Promise<GeocodeCandidateView[]> => {
-    const res = await stack.api().get<GeocodeCandidateView[]>(`/v1/geocode?q=${encodeURIComponent(q)}`, { key });
+    const res = await stack.api().get<GeocodeCandidateView[]>(`/v1/geocode?q=${encodeURIComponent(q)}`, { key: stack.apiKey });
     expect(res.status).toBe(200);
     return res.json();
   };
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['geocode-svc'] });
-    key = await stack.createKey(['parcels:read']);
+    stack = await startTestStack({ template: 'demo', services: ['geocode-svc'], scopes: ['parcels:read'] });
     addresses = demoAddresses();
   });
   afterAll(() => stack?.stop());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { GeocodeCandidateView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 /**
  * GET /v1/geocode on the fixture, whose addresses (tools/demo/load-fixture.ts) sit on the plots of
@@ -8,9 +8,8 @@ import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
  * and a few addresses on no plot (ul. Głogowska 200, ul. Głogowska 12 in Luboń, Dąbrowa 15).
  */
 describe('GET /v1/geocode: free-text address to address points and their parcels', () => {
-  let stack: GatewayStack;
-  let key: string;
-  const geocode = (query: string, asKey = key) => stack.api().get<GeocodeCandidateView[]>(`/v1/geocode?${query}`, { key: asKey });
+  let stack: TestStack;
+  const geocode = (query: string, asKey = stack.apiKey) => stack.api().get<GeocodeCandidateView[]>(`/v1/geocode?${query}`, { key: asKey });
   const candidates = async (q: string) => {
     const res = await geocode(`q=${encodeURIComponent(q)}`);
     expect(res.status).toBe(200);
@@ -21,10 +20,7 @@ describe('GET /v1/geocode: free-text address to address points and their parcels
   const parcelAt = async (lng: number, lat: number): Promise<string | null> =>
     (await stack.sql<{ id: string }>(`SELECT id FROM layer_pub.parcels WHERE ST_Intersects(geom, ST_Transform(ST_SetSRID(ST_MakePoint($1, $2), 4326), 2180))`, [lng, lat]))[0]?.id ?? null;
 
-  beforeAll(async () => {
-    stack = await GatewayStack.start({ services: ['geocode-svc'] });
-    key = await stack.createKey(['parcels:read']);
-  });
+  beforeAll(async () => (stack = await startTestStack({ services: ['geocode-svc'], scopes: ['parcels:read'] })));
   afterAll(() => stack?.stop());
 
   it('finds the accented street typed without diacritics, exact match first, as a bare array of candidates', async () => {
@@ -93,14 +89,14 @@ describe('GET /v1/geocode: free-text address to address points and their parcels
 
   it('answers 400 invalid_request saying what is allowed for a missing, empty, too long or number-only q and a bad limit', async () => {
     for (const query of ['', 'q=', `q=${'a'.repeat(201)}`, 'q=12', `q=${encodeURIComponent(' ,. ')}`, 'q=a&q=b', 'q=Pozna&limit=0', 'q=Pozna&limit=16', 'q=Pozna&limit=ten']) {
-      const res = await stack.api().get<ErrorEnvelope>(`/v1/geocode?${query}`, { key });
+      const res = await stack.api().get<ErrorEnvelope>(`/v1/geocode?${query}`, { key: stack.apiKey });
       expect([query, res.status]).toEqual([query, 400]);
       expect(res.json().error.code).toBe('invalid_request');
       expect(res.json().error.request_id).toEqual(expect.any(String));
     }
-    const tooLong = await stack.api().get<ErrorEnvelope>(`/v1/geocode?q=${'a'.repeat(201)}`, { key });
+    const tooLong = await stack.api().get<ErrorEnvelope>(`/v1/geocode?q=${'a'.repeat(201)}`, { key: stack.apiKey });
     expect(tooLong.json().error.message).toBe('q must be an address of 1 to 200 characters, e.g. "Głogowska 12, Poznań"');
-    const numberOnly = await stack.api().get<ErrorEnvelope>('/v1/geocode?q=12', { key });
+    const numberOnly = await stack.api().get<ErrorEnvelope>('/v1/geocode?q=12', { key: stack.apiKey });
     expect(numberOnly.json().error.message).toMatch(/q must name a street, a locality or a postcode/);
   });
 

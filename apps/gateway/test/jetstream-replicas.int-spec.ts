@@ -1,3 +1,4 @@
+// Not startServiceUnderTest: replication needs a three-server NATS cluster (startNatsCluster), and no database or service.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENTS_STREAM } from '@lp/contracts';
 import { ensureEventsStream } from '@lp/messaging';

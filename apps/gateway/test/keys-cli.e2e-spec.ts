@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { testEnvironment } from '@lp/testing';
-import { execFile } from 'node:child_process';
+import { runAppCli, startTestStack, type TestStack } from '@lp/testing';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { GatewayStack } from './gateway-stack.js';
-
-const run = promisify(execFile);
 
 describe('keys CLI', () => {
-  let stack: GatewayStack;
-  const cli = (...args: string[]) =>
-    run(process.execPath, [join(testEnvironment().repoRoot, 'apps/gateway/dist/keys/keys.cli.js'), ...args], { env: { ...process.env, ...stack.baseEnv() } });
+  let stack: TestStack;
+  const cli = (...args: string[]) => runAppCli('gateway', 'keys/keys.cli.js', args, { databaseUrl: stack.db.url, natsUrl: stack.nats.url });
 
-  beforeAll(async () => {
-    stack = await GatewayStack.start({ gatewayEnv: { API_KEY_CACHE_SECONDS: '300' } });
-  });
+  beforeAll(async () => (stack = await startTestStack({ gatewayEnv: { API_KEY_CACHE_SECONDS: '300' } })));
   afterAll(() => stack?.stop());
 
   it('creates a key printed on its last line that the gateway accepts, lists it, and revokes it everywhere at once', async () => {
@@ -50,10 +41,8 @@ describe('keys CLI', () => {
     const key = created.stdout.trim().split('\n').at(-1)!;
     expect((await stack.api().get('/v1/parcels/306401_1.0012.1', { key })).status).toBe(200); // now cached for 300 s
     const prefix = key.split('_')[1]!;
-    const revoke = await run(process.execPath, [join(testEnvironment().repoRoot, 'apps/gateway/dist/keys/keys.cli.js'), 'revoke', prefix], {
-      env: { ...process.env, ...stack.baseEnv(), NATS_URL: 'nats://127.0.0.1:1' },
-    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
-    expect((revoke as { code?: number }).code).toBe(3);
+    const revoke = await runAppCli('gateway', 'keys/keys.cli.js', ['revoke', prefix], { databaseUrl: stack.db.url, natsUrl: 'nats://127.0.0.1:1' });
+    expect(revoke.code).toBe(3);
     expect(revoke.stdout).toContain(`Revoked ${prefix}`);
     expect(revoke.stderr).toMatch(/WARNING: could not tell running gateways.*IS revoked in the database.*revocation poll/s);
     const revokedAt = Date.now();
@@ -80,8 +69,8 @@ describe('keys CLI', () => {
   });
 
   it('refuses unknown scopes, naming the allowed ones', async () => {
-    const failed = await cli('create', '--name', 'x', '--scopes', 'parcels:write').catch((error: { stderr: string; code: number }) => error);
-    expect((failed as { code: number }).code).toBe(1);
-    expect((failed as { stderr: string }).stderr).toMatch(/parcels:write.*allowed: search:read/);
+    const failed = await cli('create', '--name', 'x', '--scopes', 'parcels:write');
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/parcels:write.*allowed: search:read/);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BATCH_MAX_IDS, type ParcelBatchView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 /**
  * Answers larger than one NATS message (1 MiB) arrive whole: the service sends them in chunks
@@ -8,13 +8,11 @@ import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
  * in 504 after 10 s while parcel-svc logged `max_payload size exceeded`.
  */
 describe('answers larger than the message bus limit', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
   let ids: string[];
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['parcel-svc'] });
-    key = await stack.createKey(['parcels:read']);
+    stack = await startTestStack({ template: 'demo', services: ['parcel-svc'], scopes: ['parcels:read'] });
     ids = (await stack.sql<{ id: string }>(`SELECT id FROM layer_pub.parcels ORDER BY id LIMIT $1`, [BATCH_MAX_IDS])).map((row) => row.id);
   }, 120_000);
   afterAll(() => stack?.stop());
@@ -25,7 +23,7 @@ describe('answers larger than the message bus limit', () => {
     const started = Date.now();
     const res = await fetch(`${stack.gatewayUrls[0]}/v1/parcels/batch`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${stack.apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ parcel_ids: ids, include: ['regulations', 'constraints', 'terrain', 'proximity'] }),
     });
     const text = await res.text();
@@ -51,13 +49,13 @@ describe('answers larger than the message bus limit', () => {
   }, 60_000);
 
   it(`answers ${BATCH_MAX_IDS} ids with one block`, async () => {
-    const res = await stack.api().post<ParcelBatchView>('/v1/parcels/batch', { key, body: { parcel_ids: ids, include: ['proximity'] } });
+    const res = await stack.api().post<ParcelBatchView>('/v1/parcels/batch', { key: stack.apiKey, body: { parcel_ids: ids, include: ['proximity'] } });
     expect(res.status).toBe(200);
     expect(res.json().features).toHaveLength(BATCH_MAX_IDS);
   }, 60_000);
 
   it('refuses more ids than the spec allows with 413 naming the limit', async () => {
-    const res = await stack.api().post<ErrorEnvelope>('/v1/parcels/batch', { key, body: { parcel_ids: [...ids, '306401_1.0007.1'] } });
+    const res = await stack.api().post<ErrorEnvelope>('/v1/parcels/batch', { key: stack.apiKey, body: { parcel_ids: [...ids, '306401_1.0007.1'] } });
     expect(res.status).toBe(413);
     expect(res.json().error.code).toBe('payload_too_large');
     expect(res.json().error.message).toContain(String(BATCH_MAX_IDS));

@@ -1,29 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LayerFeaturePageView, LayerListView, TileJsonView } from '@lp/contracts';
 import { tileAt } from '@lp/geo';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 /** The fixture's parcels lie in one Poznań precinct, inside this box. */
 const POZNAN = '16.83,52.35,16.98,52.45';
 
 describe('layer features and vector tiles through the gateway', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
   let parcelCount: number;
   let parcelPoint: [number, number];
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ services: ['layer-svc'] });
-    key = await stack.createKey(['layers:read']);
-    const layers = (await stack.api().get<LayerListView>('/v1/layers', { key })).json().layers;
+    stack = await startTestStack({ services: ['layer-svc'], scopes: ['layers:read'] });
+    const layers = (await stack.api().get<LayerListView>('/v1/layers', { key: stack.apiKey })).json().layers;
     parcelCount = layers.find((layer) => layer.id === 'parcels')!.feature_count;
-    const first = (await stack.api().get<LayerFeaturePageView>(`/v1/layers/parcels/features?bbox=${POZNAN}&limit=1`, { key })).json();
+    const first = (await stack.api().get<LayerFeaturePageView>(`/v1/layers/parcels/features?bbox=${POZNAN}&limit=1`, { key: stack.apiKey })).json();
     parcelPoint = (first.features[0]!.geometry.coordinates as number[][][])[0]![0] as [number, number];
   });
   afterAll(() => stack?.stop());
 
   const features = (query: string, options: { key?: string } = {}) =>
-    stack.api().get<LayerFeaturePageView & ErrorEnvelope>(`/v1/layers/${query}`, { key: options.key ?? key });
+    stack.api().get<LayerFeaturePageView & ErrorEnvelope>(`/v1/layers/${query}`, { key: options.key ?? stack.apiKey });
 
   describe('GET /v1/layers/{layer_id}/features', () => {
     it('pages through the parcels of a bbox as application/geo+json that matches /openapi.yaml', async () => {
@@ -56,7 +54,7 @@ describe('layer features and vector tiles through the gateway', () => {
       let path: string | null = `/v1/layers/parcels/features?bbox=14,49,24.2,54.9&limit=6`;
       let pages = 0;
       while (path !== null && pages < 20) {
-        const res = await stack.api().get<LayerFeaturePageView>(path, { key });
+        const res = await stack.api().get<LayerFeaturePageView>(path, { key: stack.apiKey });
         expect(res.status).toBe(200);
         const page = res.json();
         const self = page.links.find((link) => link.rel === 'self')!;
@@ -141,12 +139,12 @@ describe('layer features and vector tiles through the gateway', () => {
     };
 
     it('sends a tile over the data as application/vnd.mapbox-vector-tile with ETag and Cache-Control', async () => {
-      const res = await stack.api().get(tilePath(15), { key });
+      const res = await stack.api().get(tilePath(15), { key: stack.apiKey });
       expect(res.status).toBe(200);
       expect(res.header('content-type')).toBe('application/vnd.mapbox-vector-tile');
       expect(res.header('cache-control')).toBe('public, max-age=300');
       expect(res.header('etag')).toMatch(/^"parcels-v\d+-[0-9a-z]+-15-\d+-\d+-m1"$/);
-      const bytes = Buffer.from(await (await fetch(`${stack.gatewayUrls[0]}${tilePath(15)}`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer());
+      const bytes = Buffer.from(await (await fetch(`${stack.gatewayUrls[0]}${tilePath(15)}`, { headers: { authorization: `Bearer ${stack.apiKey}` } })).arrayBuffer());
       expect(bytes.length).toBeGreaterThan(50);
       // A tile is a protobuf whose first field is layer 1 (field 3, length-delimited) named after the layer.
       expect(bytes[0]).toBe(0x1a);
@@ -154,22 +152,22 @@ describe('layer features and vector tiles through the gateway', () => {
     });
 
     it('answers 304 to If-None-Match with the current ETag, weak or strong', async () => {
-      const etag = (await stack.api().get(tilePath(15), { key })).header('etag')!;
+      const etag = (await stack.api().get(tilePath(15), { key: stack.apiKey })).header('etag')!;
       for (const ifNoneMatch of [etag, `W/${etag}`, `"something-else", ${etag}`]) {
-        const res = await stack.api().get(tilePath(15), { key, headers: { 'if-none-match': ifNoneMatch } });
+        const res = await stack.api().get(tilePath(15), { key: stack.apiKey, headers: { 'if-none-match': ifNoneMatch } });
         expect(res.status).toBe(304);
         expect(res.body).toBe('');
         expect(res.header('etag')).toBe(etag);
       }
-      expect((await stack.api().get(tilePath(15), { key, headers: { 'if-none-match': '"parcels-v0-old"' } })).status).toBe(200);
+      expect((await stack.api().get(tilePath(15), { key: stack.apiKey, headers: { 'if-none-match': '"parcels-v0-old"' } })).status).toBe(200);
     });
 
     it('answers 204 with no body for a tile without features and below the layer minzoom', async () => {
-      const empty = await stack.api().get('/v1/layers/parcels/tiles/15/18000/10800.mvt', { key });
+      const empty = await stack.api().get('/v1/layers/parcels/tiles/15/18000/10800.mvt', { key: stack.apiKey });
       expect(empty.status).toBe(204);
       expect(empty.body).toBe('');
       expect(empty.header('etag')).toBeDefined();
-      expect((await stack.api().get(tilePath(10), { key })).status).toBe(204);
+      expect((await stack.api().get(tilePath(10), { key: stack.apiKey })).status).toBe(204);
     });
 
     it('answers 400 for a tile address out of range and for a layer not served as tiles', async () => {
@@ -180,15 +178,15 @@ describe('layer features and vector tiles through the gateway', () => {
         ['/v1/layers/power_substations/tiles/12/2240/1350.mvt', /not served as vector tiles .*features\?bbox=/],
       ];
       for (const [path, message] of cases) {
-        const res = await stack.api().get<ErrorEnvelope>(path, { key });
+        const res = await stack.api().get<ErrorEnvelope>(path, { key: stack.apiKey });
         expect([path, res.status]).toEqual([path, 400]);
         expect(res.json().error.message).toMatch(message);
       }
-      expect((await stack.api().get<ErrorEnvelope>('/v1/layers/nope/tiles/12/0/0.mvt', { key })).status).toBe(404);
+      expect((await stack.api().get<ErrorEnvelope>('/v1/layers/nope/tiles/12/0/0.mvt', { key: stack.apiKey })).status).toBe(404);
     });
 
     it('describes the tiles in TileJSON 3.0.0 with an absolute tile URL and the bounds of the data', async () => {
-      const res = await stack.api().get<TileJsonView>('/v1/layers/parcels/tiles.json', { key });
+      const res = await stack.api().get<TileJsonView>('/v1/layers/parcels/tiles.json', { key: stack.apiKey });
       expect(res.status).toBe(200);
       const tileset = res.json();
       expect(tileset).toMatchObject({ tilejson: '3.0.0', name: 'parcels', minzoom: 13, maxzoom: 16 });

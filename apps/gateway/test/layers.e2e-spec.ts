@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LAYER_IDS, type LayerListView } from '@lp/contracts';
-import { GatewayStack } from './gateway-stack.js';
+import { startTestStack, type TestStack } from '@lp/testing';
 
 describe('GET /v1/layers', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await GatewayStack.start({ services: ['layer-svc'] });
-  });
+  beforeAll(async () => (stack = await startTestStack({ services: ['layer-svc'] })));
   afterAll(() => stack?.stop());
 
   it('lists every catalogue layer, with real counts and refresh times for the loaded ones', async () => {

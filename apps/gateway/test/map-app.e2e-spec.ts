@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { testEnvironment } from '@lp/testing';
+import { ALL_SCOPES, startTestStack, testEnvironment, type TestStack } from '@lp/testing';
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { ALL_SCOPES, GatewayStack } from './gateway-stack.js';
 import { DESKTOP, PHONE, launchBrowser, mapColourCount, mapPixelsOfColour, openPage, screenshot, waitForApi, type OpenedPage } from './map-app/browser.js';
 
 const run = promisify(execFile);
@@ -28,14 +27,14 @@ async function keepForPeople(bytes: Buffer, name: string): Promise<void> {
  * with the small demo dataset: what a user sees, from signing in to a parcel's report.
  */
 describe('map application in a browser', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let browser: Browser;
   let key: string;
   let base: string;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    stack = await GatewayStack.start({
+    stack = await startTestStack({
       template: 'demo',
       services: ['layer-svc', 'parcel-svc', 'search-svc', 'geocode-svc', 'market-svc'],
       gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000', RATE_LIMIT_SEARCH_PER_MINUTE: '1000' },

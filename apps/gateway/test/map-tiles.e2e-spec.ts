@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { tileAt } from '@lp/geo';
-import { readMvt } from '@lp/testing';
+import { readMvt, startTestStack, type TestStack } from '@lp/testing';
 import type { Browser } from 'playwright-core';
-import { GatewayStack } from './gateway-stack.js';
 import { launchBrowser, openPage } from './map-app/browser.js';
 
 const ORIGIN = 'https://maps.example.com';
@@ -10,13 +9,13 @@ const TILE_LIMIT = 40;
 
 /** Tiles for browsers: the base map, the map style, their own rate limit, caching and CORS for configured origins. */
 describe('map tiles for browsers', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let base: string;
   const overFixture = tileAt(16.9736, 52.3987, 14);
   const basemapPath = `/v1/basemap/tiles/${overFixture.z}/${overFixture.x}/${overFixture.y}.mvt`;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({
+    stack = await startTestStack({
       services: ['layer-svc'],
       gatewayEnv: { RATE_LIMIT_TILES_PER_MINUTE: String(TILE_LIMIT), CORS_ORIGINS: `${ORIGIN},http://localhost:5173` },
     });

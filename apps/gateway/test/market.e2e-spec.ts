@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TransactionListView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 const OLD = '2000-01-01';
 
@@ -12,16 +12,14 @@ function median(values: number[]): number | null {
 }
 
 describe('GET /v1/market/transactions (demo data)', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
   let parcelId: string;
 
-  const list = (query: string, asKey = key) => stack.api().get<TransactionListView>(`/v1/market/transactions?${query}`, { key: asKey });
-  const fail = (query: string, asKey = key) => stack.api().get<ErrorEnvelope>(`/v1/market/transactions?${query}`, { key: asKey });
+  const list = (query: string, asKey = stack.apiKey) => stack.api().get<TransactionListView>(`/v1/market/transactions?${query}`, { key: asKey });
+  const fail = (query: string, asKey = stack.apiKey) => stack.api().get<ErrorEnvelope>(`/v1/market/transactions?${query}`, { key: asKey });
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['market-svc'] });
-    key = await stack.createKey(['market:read']);
+    stack = await startTestStack({ template: 'demo', services: ['market-svc'], scopes: ['market:read'] });
     // The parcel nearest to a transaction in powiat 3064 (Poznań), so it has transactions around it.
     const rows = await stack.sql<{ id: string }>(
       `SELECT p.id FROM (SELECT geom FROM layer_pub.transactions WHERE teryt LIKE '3064%' ORDER BY id LIMIT 1) t

@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { assertSearchRequest, type InterpretationView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 describe('POST /v1/search/natural-language and /interpret', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
 
-  const search = <T>(body: unknown, asKey: string | undefined = key) => stack.api().post<T>('/v1/search/natural-language', { key: asKey, body });
-  const interpret = <T>(body: unknown, asKey: string | undefined = key) => stack.api().post<T>('/v1/search/natural-language/interpret', { key: asKey, body });
+  const search = <T>(body: unknown, asKey: string | undefined = stack.apiKey) => stack.api().post<T>('/v1/search/natural-language', { key: asKey, body });
+  const interpret = <T>(body: unknown, asKey: string | undefined = stack.apiKey) => stack.api().post<T>('/v1/search/natural-language/interpret', { key: asKey, body });
 
-  beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['search-svc'] });
-    key = await stack.createKey(['search:read']);
-  });
+  beforeAll(async () => (stack = await startTestStack({ template: 'demo', services: ['search-svc'], scopes: ['search:read'] })));
   afterAll(() => stack?.stop());
 
   it('interprets a Polish query: region, scenario, a valid structured request, assumptions in Polish', async () => {

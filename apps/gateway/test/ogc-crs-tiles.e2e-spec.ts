@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LayerFeaturePageView, LayerFeatureView, LinkView, OgcCollectionView, OgcConformanceView, OgcLandingView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 const OGC = '/v1/ogc';
 const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
@@ -13,23 +13,19 @@ const BOX = [16.9, 52.4, 16.9065, 52.41] as const;
  * OGC API - Tiles over the vector tiles; answers checked against PostGIS on the raw layers.
  */
 describe('OGC API: CRS, spatial and CQL2 JSON filters, tiles', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await GatewayStack.start({ services: ['layer-svc'] });
-    key = await stack.createKey(['layers:read']);
-  });
+  beforeAll(async () => (stack = await startTestStack({ services: ['layer-svc'], scopes: ['layers:read'] })));
   afterAll(() => stack?.stop());
 
-  const get = <T>(path: string) => stack.api().get<T & ErrorEnvelope>(`${OGC}${path}`, { key });
+  const get = <T>(path: string) => stack.api().get<T & ErrorEnvelope>(`${OGC}${path}`, { key: stack.apiKey });
   const href = (links: LinkView[], rel: string): string | undefined => links.find((link) => link.rel === rel)?.href;
   /** Every id a listing gives, following rel=next. */
   const allIds = async (path: string): Promise<string[]> => {
     const ids: string[] = [];
     let next: string | undefined = `${OGC}${path}`;
     while (next !== undefined) {
-      const res = await stack.api().get<LayerFeaturePageView & ErrorEnvelope>(next, { key });
+      const res = await stack.api().get<LayerFeaturePageView & ErrorEnvelope>(next, { key: stack.apiKey });
       expect([next, res.status]).toEqual([next, 200]);
       ids.push(...res.json().features.map((feature) => feature.id));
       next = href(res.json().links, 'next')?.slice(stack.gatewayUrls[0]!.length);
@@ -166,8 +162,8 @@ describe('OGC API: CRS, spatial and CQL2 JSON filters, tiles', () => {
     const limits = tileset.tileMatrixSetLimits.find((limit) => limit.tileMatrix === String(z))!;
     const row = limits.minTileRow;
     const col = limits.maxTileCol;
-    const ogcTile = await stack.api().get(template.slice(base!.length).replace('{tileMatrix}', String(z)).replace('{tileRow}', String(row)).replace('{tileCol}', String(col)), { key });
-    const xyzTile = await stack.api().get(`/v1/layers/parcels/tiles/${z}/${col}/${row}.mvt`, { key });
+    const ogcTile = await stack.api().get(template.slice(base!.length).replace('{tileMatrix}', String(z)).replace('{tileRow}', String(row)).replace('{tileCol}', String(col)), { key: stack.apiKey });
+    const xyzTile = await stack.api().get(`/v1/layers/parcels/tiles/${z}/${col}/${row}.mvt`, { key: stack.apiKey });
     expect(ogcTile.status).toBe(xyzTile.status);
     expect(ogcTile.header('etag')).toBe(xyzTile.header('etag'));
     expect((await get('/collections/parcels/tiles/WorldCRS84Quad')).json().error.message).toMatch(/cut in WebMercatorQuad only/);

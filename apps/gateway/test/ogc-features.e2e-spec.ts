@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LayerFeaturePageView, LayerFeatureView, LayerListView, LinkView, OgcCollectionView, OgcCollectionsView, OgcConformanceView, OgcLandingView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 const OGC = '/v1/ogc';
 
 describe('OGC API - Features under /v1/ogc', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await GatewayStack.start({ services: ['layer-svc'] });
-    key = await stack.createKey(['layers:read']);
-  });
+  beforeAll(async () => (stack = await startTestStack({ services: ['layer-svc'], scopes: ['layers:read'] })));
   afterAll(() => stack?.stop());
 
-  const get = <T>(path: string, options: { key?: string } = {}) => stack.api().get<T & ErrorEnvelope>(`${OGC}${path}`, { key: options.key ?? key });
+  const get = <T>(path: string, options: { key?: string } = {}) => stack.api().get<T & ErrorEnvelope>(`${OGC}${path}`, { key: options.key ?? stack.apiKey });
   const href = (links: LinkView[], rel: string): string | undefined => links.find((link) => link.rel === rel)?.href;
 
   it('has a landing page linking the API definition, the conformance classes and the collections', async () => {
@@ -35,7 +31,7 @@ describe('OGC API - Features under /v1/ogc', () => {
   });
 
   it('lists every layer served via api as a collection, with the extent of its data', async () => {
-    const catalogue = (await stack.api().get<LayerListView>('/v1/layers', { key })).json().layers;
+    const catalogue = (await stack.api().get<LayerListView>('/v1/layers', { key: stack.apiKey })).json().layers;
     const collections = (await get<OgcCollectionsView>('/collections')).json().collections;
     expect(collections.map((collection) => collection.id)).toEqual(catalogue.filter((layer) => layer.served_via.includes('api')).map((layer) => layer.id));
     const parcels = collections.find((collection) => collection.id === 'parcels')!;
@@ -64,7 +60,7 @@ describe('OGC API - Features under /v1/ogc', () => {
     const ids: string[] = [];
     let path: string | undefined = `${OGC}/collections/parcels/items?limit=6`;
     while (path !== undefined) {
-      const res = await stack.api().get<LayerFeaturePageView>(path, { key });
+      const res = await stack.api().get<LayerFeaturePageView>(path, { key: stack.apiKey });
       expect(res.status).toBe(200);
       expect(res.header('content-type')).toMatch(/^application\/geo\+json/);
       const page = res.json();
@@ -98,7 +94,7 @@ describe('OGC API - Features under /v1/ogc', () => {
     const ids: string[] = [];
     let path: string | undefined = `${OGC}/collections/parcels/items?limit=2&filter=${encodeURIComponent(filter)}&filter-lang=cql2-text`;
     while (path !== undefined) {
-      const page = (await stack.api().get<LayerFeaturePageView>(path, { key })).json();
+      const page = (await stack.api().get<LayerFeaturePageView>(path, { key: stack.apiKey })).json();
       expect(page.numberMatched).toBeUndefined();
       ids.push(...page.features.map((feature) => feature.id));
       path = href(page.links, 'next')?.slice(stack.gatewayUrls[0]!.length);
@@ -112,12 +108,12 @@ describe('OGC API - Features under /v1/ogc', () => {
 
   it('describes the queryables of a collection as JSON Schema, from the catalogue', async () => {
     const res = await stack.api().get<{ properties: Record<string, { type: string; enum?: string[] }>; queryables: Array<{ id: string }> }>(`${OGC}/collections/parcels/queryables`, {
-      key,
+      key: stack.apiKey,
       headers: { accept: 'application/schema+json' },
     });
     expect(res.status).toBe(200);
     expect(res.header('content-type')).toMatch(/^application\/schema\+json/);
-    const catalogue = (await stack.api().get<LayerListView>('/v1/layers', { key })).json().layers.find((layer) => layer.id === 'parcels')!;
+    const catalogue = (await stack.api().get<LayerListView>('/v1/layers', { key: stack.apiKey })).json().layers.find((layer) => layer.id === 'parcels')!;
     expect(Object.keys(res.json().properties)).toEqual(expect.arrayContaining(['id', 'kind', 'name', 'teryt', ...catalogue.attributes.map((attribute) => attribute.name)]));
     expect(res.json().properties['kind']!.enum).toEqual(catalogue.kinds.map((kind) => kind.id));
     expect(res.json().properties['area_sqm']!.type).toBe('number');

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { GatewayStack } from './gateway-stack.js';
+import { startTestStack, type TestStack } from '@lp/testing';
 
 const run = promisify(execFile);
 
@@ -17,7 +17,7 @@ const SPAT = [16.2, 51.9, 17.6, 52.8] as const;
  * checked against plain PostGIS.
  */
 describe('OGC API - Features opened by GDAL (ogrinfo, ogr2ogr)', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let dir: string;
   let gdal: (tool: 'ogrinfo' | 'ogr2ogr', args: string[]) => Promise<string>;
   /** GDAL with CPL_DEBUG on: stderr holds every URL it fetched ("HTTP: Fetch(...)"); failures are returned, not thrown. */
@@ -26,7 +26,7 @@ describe('OGC API - Features opened by GDAL (ogrinfo, ogr2ogr)', () => {
   let base: string;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['layer-svc'], gatewayEnv: { ACCESS_LOG: 'true', LOG_LEVEL: 'log' } });
+    stack = await startTestStack({ template: 'demo', services: ['layer-svc'], gatewayEnv: { ACCESS_LOG: 'true', LOG_LEVEL: 'log' } });
     const key = await stack.createKey(['layers:read']);
     dir = await mkdtemp(join(tmpdir(), 'lp-ogc-gdal-'));
     base = `${stack.gatewayUrls[0]}/v1/ogc`;

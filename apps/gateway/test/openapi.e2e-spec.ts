@@ -4,9 +4,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { testEnvironment } from '@lp/testing';
+import { startTestStack, testEnvironment, type TestStack } from '@lp/testing';
 import { parse } from 'yaml';
-import { GatewayStack } from './gateway-stack.js';
 
 interface OpenApiDocument {
   openapi: string;
@@ -19,11 +18,9 @@ const PUBLIC_PATHS = /^\/v1\/reports\//;
 const ACCESS_REQUESTS = '/v1/access-requests';
 
 describe('OpenAPI description and docs', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await GatewayStack.start();
-  });
+  beforeAll(async () => (stack = await startTestStack()));
   afterAll(() => stack?.stop());
 
   it('serves an OpenAPI 3.1 document in which every /v1 operation needs a key and documents its errors', async () => {

@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ParcelComparisonView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 /** POST /v1/parcels/compare on the demo data, where terrain has data in some gminas only. */
 describe('parcel comparison over HTTP (demo data)', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
   let withTerrain: string[];
   let withoutTerrain: string[];
-  const compare = (body: unknown) => stack.api().post<ParcelComparisonView>('/v1/parcels/compare', { key, body });
+  const compare = (body: unknown) => stack.api().post<ParcelComparisonView>('/v1/parcels/compare', { key: stack.apiKey, body });
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['parcel-svc'] });
-    key = await stack.createKey(['parcels:read']);
+    stack = await startTestStack({ template: 'demo', services: ['parcel-svc'], scopes: ['parcels:read'] });
     const pick = async (terrain: 'available' | 'missing'): Promise<string[]> =>
       (
         await stack.sql<{ id: string }>(
@@ -102,7 +100,7 @@ describe('parcel comparison over HTTP (demo data)', () => {
     [{ parcel_ids: ['306401_1.0012.1', '306401_1.0012.2'], scenario: 'Solar!' }, /scenario must be a scenario id such as solar_farm_site/],
     [{ parcel_ids: ['306401_1.0012.1', '306401_1.0012.2'], include: ['terrain'] }, /include is not an accepted field/],
   ])('refuses %j with 400 naming what is allowed', async (body, message) => {
-    const res = await stack.api().post<ErrorEnvelope>('/v1/parcels/compare', { key, body });
+    const res = await stack.api().post<ErrorEnvelope>('/v1/parcels/compare', { key: stack.apiKey, body });
     expect(res.status).toBe(400);
     expect(res.json().error.code).toBe('invalid_request');
     expect(res.json().error.message).toMatch(message);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CRITERION_LABELS_PL, type ConstraintsView, type ParcelComparisonView, type ParcelReportView, type ProvenanceView } from '@lp/contracts';
-import { GatewayStack } from './gateway-stack.js';
+import { startTestStack, type TestStack } from '@lp/testing';
 
 /**
  * What a reader of the report sees, on the demo data: a Polish report fully in Polish, the
@@ -9,25 +9,24 @@ import { GatewayStack } from './gateway-stack.js';
  * source_url, and the scenario section left out (not a 503) when search-svc is down.
  */
 describe('report wording on the demo data', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
   let small: string;
   let zoned: { id: string; plan_name: string };
   const report = async (id: string, query: string): Promise<ParcelReportView> => {
-    const res = await stack.api().get<ParcelReportView>(`/v1/parcels/${encodeURIComponent(id)}/report${query}`, { key });
+    const res = await stack.api().get<ParcelReportView>(`/v1/parcels/${encodeURIComponent(id)}/report${query}`, { key: stack.apiKey });
     expect(res.status).toBe(200);
     return res.json();
   };
   const FILE_PATH = /^file:|^[/~]|^[A-Za-z]:[\\/]/i;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({
+    stack = await startTestStack({
       template: 'demo',
       services: ['parcel-svc', 'market-svc', 'search-svc', 'layer-svc'],
       // wording is checked here, not speed: a PDF with its map passed 10 s while the whole suite ran
       gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000', RPC_TIMEOUT_MS: '30000' },
+      scopes: ['parcels:read', 'layers:read'],
     });
-    key = await stack.createKey(['parcels:read', 'layers:read']);
     [{ id: small }] = (await stack.sql<{ id: string }>(`SELECT parcel_id AS id FROM layer_pub.parcels WHERE area_sqm < 2000 ORDER BY parcel_id LIMIT 1`)) as [{ id: string }];
     [zoned] = (await stack.sql<{ id: string; plan_name: string }>(
       `SELECT p.parcel_id AS id, z.plan_name FROM layer_pub.parcels p
@@ -93,7 +92,7 @@ describe('report wording on the demo data', () => {
        ORDER BY p.parcel_id LIMIT 1`,
     );
     expect(row).toBeDefined();
-    const block = (await stack.api().get<ConstraintsView>(`/v1/parcels/${encodeURIComponent(row!.id)}/constraints`, { key })).json();
+    const block = (await stack.api().get<ConstraintsView>(`/v1/parcels/${encodeURIComponent(row!.id)}/constraints`, { key: stack.apiKey })).json();
     const setbacks = block.items.filter((item) => item.topic === 'wind_setback');
     expect(setbacks.length).toBeGreaterThan(0);
     for (const item of setbacks) expect(item.severity).toBe('informational');
@@ -119,7 +118,7 @@ describe('report wording on the demo data', () => {
   it('never shows a server file path as source_url: report, parcel detail and layer features', async () => {
     const en = await report(small, '');
     expect(en.provenance.parcel.source_url).not.toMatch(FILE_PATH);
-    const parcel = (await stack.api().get<{ properties: { provenance: ProvenanceView } }>(`/v1/parcels/${encodeURIComponent(small)}`, { key })).json();
+    const parcel = (await stack.api().get<{ properties: { provenance: ProvenanceView } }>(`/v1/parcels/${encodeURIComponent(small)}`, { key: stack.apiKey })).json();
     expect(parcel.properties.provenance.source_url).not.toMatch(FILE_PATH);
     const [box] = await stack.sql<{ bbox: string }>(
       `SELECT concat_ws(',', ST_XMin(e), ST_YMin(e), ST_XMax(e), ST_YMax(e)) AS bbox
@@ -127,13 +126,13 @@ describe('report wording on the demo data', () => {
       [small],
     );
     for (const layer of ['parcels', 'env_layers', 'power_substations', 'transport_stops', 'mpzp_zones', 'buildings']) {
-      const page = (await stack.api().get<{ features: Array<{ properties: { provenance: ProvenanceView } }> }>(`/v1/layers/${layer}/features?bbox=${box!.bbox}&limit=50`, { key })).json();
+      const page = (await stack.api().get<{ features: Array<{ properties: { provenance: ProvenanceView } }> }>(`/v1/layers/${layer}/features?bbox=${box!.bbox}&limit=50`, { key: stack.apiKey })).json();
       for (const feature of page.features) expect(feature.properties.provenance.source_url).not.toMatch(FILE_PATH);
     }
     // A row loaded from a local file before sources were named by their sidecar shows the file name only.
     const [{ table_name: table }] = (await stack.sql<{ table_name: string }>(`SELECT table_name FROM layer.layer_state WHERE layer_id = 'parcels'`)) as [{ table_name: string }];
     await stack.sql(`UPDATE layer.${table} SET source_url = 'file:///srv/landparcel/shared/parcels.geojsonl' WHERE ext_id = $1`, [small]);
-    const old = (await stack.api().get<{ properties: { provenance: ProvenanceView } }>(`/v1/parcels/${encodeURIComponent(small)}`, { key })).json();
+    const old = (await stack.api().get<{ properties: { provenance: ProvenanceView } }>(`/v1/parcels/${encodeURIComponent(small)}`, { key: stack.apiKey })).json();
     expect(old.properties.provenance.source_url).toBe('local-file:parcels.geojsonl');
   });
 
@@ -143,10 +142,10 @@ describe('report wording on the demo data', () => {
     expect(pl.scenario_fit).toBeNull();
     expect(pl.scenario_fit_note).toContain('nie udało się teraz ocenić');
     expect(pl.summary).toMatch(/Dopasowania do scenariusza (solar_farm_site|„Farma fotowoltaiczna” \(solar_farm_site\)) nie udało się teraz ocenić/);
-    const pdf = await stack.api().get(`/v1/parcels/${encodeURIComponent(small)}/report?scenario=solar_farm_site`, { key, headers: { accept: 'application/pdf' } });
+    const pdf = await stack.api().get(`/v1/parcels/${encodeURIComponent(small)}/report?scenario=solar_farm_site`, { key: stack.apiKey, headers: { accept: 'application/pdf' } });
     expect(pdf.status).toBe(200);
     const [other] = await stack.sql<{ id: string }>(`SELECT parcel_id AS id FROM layer_pub.parcels WHERE parcel_id > $1 ORDER BY parcel_id LIMIT 1`, [small]);
-    const compare = await stack.api().post<ParcelComparisonView>('/v1/parcels/compare', { key, body: { parcel_ids: [small, other!.id], scenario: 'solar_farm_site' } });
+    const compare = await stack.api().post<ParcelComparisonView>('/v1/parcels/compare', { key: stack.apiKey, body: { parcel_ids: [small, other!.id], scenario: 'solar_farm_site' } });
     expect(compare.status).toBe(200);
     for (const row of compare.json().rows) {
       expect(row.scenario_fit).toBeUndefined();

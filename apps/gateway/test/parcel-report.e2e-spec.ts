@@ -2,15 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ParcelReportView } from '@lp/contracts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 /**
  * GET /v1/parcels/{id}/report on the demo data, as JSON and as PDF; every answer is checked
  * against /openapi.yaml. Set REPORT_PDF_DIR to keep the PDFs for a look (pdftoppm -png).
  */
 describe('due-diligence report over HTTP (demo data)', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
   let noPlanId: string;
   let unknownZoning: { id: string; plan_name: string };
   const path = (id: string, query = ''): string => `/v1/parcels/${encodeURIComponent(id)}/report${query}`;
@@ -22,8 +21,7 @@ describe('due-diligence report over HTTP (demo data)', () => {
   };
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['parcel-svc', 'market-svc'], gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000' } });
-    key = await stack.createKey(['parcels:read']);
+    stack = await startTestStack({ template: 'demo', services: ['parcel-svc', 'market-svc'], gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000' }, scopes: ['parcels:read'] });
     // Outside every local plan of a gmina whose plan boundaries are known: no plan applies.
     [{ id: noPlanId }] = (await stack.sql<{ id: string }>(
       `SELECT p.parcel_id AS id FROM layer_pub.parcels p
@@ -43,7 +41,7 @@ describe('due-diligence report over HTTP (demo data)', () => {
   afterAll(() => stack?.stop());
 
   it('says plainly that no local plan applies where the plans of the gmina are known', async () => {
-    const res = await stack.api().get<ParcelReportView>(path(noPlanId), { key });
+    const res = await stack.api().get<ParcelReportView>(path(noPlanId), { key: stack.apiKey });
     expect(res.status).toBe(200);
     const report = res.json();
     expect(report.parcel.id).toBe(noPlanId);
@@ -57,7 +55,7 @@ describe('due-diligence report over HTTP (demo data)', () => {
   });
 
   it('calls zoning unknown, not absent, in a gmina whose plan zones are not in the data', async () => {
-    const report = (await stack.api().get<ParcelReportView>(path(unknownZoning.id), { key })).json();
+    const report = (await stack.api().get<ParcelReportView>(path(unknownZoning.id), { key: stack.apiKey })).json();
     expect('mpzp' in report.regulations).toBe(false);
     expect(report.summary).toContain(unknownZoning.plan_name);
     expect(report.summary).toMatch(/The parcel lies in (a local plan \(|local plan ")/);
@@ -67,8 +65,8 @@ describe('due-diligence report over HTTP (demo data)', () => {
   });
 
   it('writes the summary in Polish and keeps the data version for the same data', async () => {
-    const en = (await stack.api().get<ParcelReportView>(path(unknownZoning.id), { key })).json();
-    const pl = (await stack.api().get<ParcelReportView>(path(unknownZoning.id, '?language=pl'), { key })).json();
+    const en = (await stack.api().get<ParcelReportView>(path(unknownZoning.id), { key: stack.apiKey })).json();
+    const pl = (await stack.api().get<ParcelReportView>(path(unknownZoning.id, '?language=pl'), { key: stack.apiKey })).json();
     expect(pl.language).toBe('pl');
     // on generated demo data the first sentence says so; the parcel's own summary follows it
     expect(pl.summary).toMatch(/^Dane demonstracyjne: .*\. Działka /);
@@ -77,7 +75,7 @@ describe('due-diligence report over HTTP (demo data)', () => {
   });
 
   it('renders a PDF that names the parcel when the client asks for application/pdf', async () => {
-    const res = await stack.api().get(path(noPlanId), { key, headers: { accept: 'application/pdf' } });
+    const res = await stack.api().get(path(noPlanId), { key: stack.apiKey, headers: { accept: 'application/pdf' } });
     expect(res.status).toBe(200);
     expect(res.header('content-type')).toBe('application/pdf');
     const pdf = res.bytes();
@@ -85,19 +83,19 @@ describe('due-diligence report over HTTP (demo data)', () => {
     // The document information dictionary carries the id as plain text (page text is font-encoded).
     expect(pdf.toString('latin1')).toContain(noPlanId);
     keep('report-no-plan-en.pdf', pdf);
-    const polish = await stack.api().get(path(unknownZoning.id, '?language=pl'), { key, headers: { accept: 'application/pdf' } });
+    const polish = await stack.api().get(path(unknownZoning.id, '?language=pl'), { key: stack.apiKey, headers: { accept: 'application/pdf' } });
     expect(polish.bytes().subarray(0, 5).toString('latin1')).toBe('%PDF-');
     keep('report-unknown-zoning-pl.pdf', polish.bytes());
   }, 60_000);
 
   it('refuses a bad language or scenario with what is allowed, and an unknown parcel with 404', async () => {
-    const language = await stack.api().get<ErrorEnvelope>(path(noPlanId, '?language=de'), { key });
+    const language = await stack.api().get<ErrorEnvelope>(path(noPlanId, '?language=de'), { key: stack.apiKey });
     expect(language.status).toBe(400);
     expect(language.json().error.message).toMatch(/language must be one of en, pl/);
-    const scenario = await stack.api().get<ErrorEnvelope>(path(noPlanId, '?scenario=Solar%20Farm!'), { key });
+    const scenario = await stack.api().get<ErrorEnvelope>(path(noPlanId, '?scenario=Solar%20Farm!'), { key: stack.apiKey });
     expect(scenario.status).toBe(400);
     expect(scenario.json().error.message).toMatch(/scenario must be a scenario id such as solar_farm_site/);
-    const missing = await stack.api().get<ErrorEnvelope>(path(`${noPlanId}9`), { key });
+    const missing = await stack.api().get<ErrorEnvelope>(path(`${noPlanId}9`), { key: stack.apiKey });
     expect(missing.status).toBe(404);
     expect(missing.json().error.code).toBe('not_found');
   });

@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ParcelFeatureView } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 describe('GET /v1/parcels/{parcel_id} through gateway, NATS and parcel-svc', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await GatewayStack.start();
-    key = await stack.createKey(['parcels:read']);
-  });
+  beforeAll(async () => (stack = await startTestStack({ scopes: ['parcels:read'] })));
   afterAll(() => stack?.stop());
 
   it('returns the parcel as a GeoJSON feature in WGS84 with provenance', async () => {
-    const res = await stack.api().get<ParcelFeatureView>('/v1/parcels/306401_1.0012.1', { key });
+    const res = await stack.api().get<ParcelFeatureView>('/v1/parcels/306401_1.0012.1', { key: stack.apiKey });
     expect(res.status).toBe(200);
     expect(res.header('content-type')).toMatch(/^application\/geo\+json/);
     const feature = res.json();
@@ -34,19 +30,19 @@ describe('GET /v1/parcels/{parcel_id} through gateway, NATS and parcel-svc', () 
   });
 
   it('accepts an id whose slash arrives URL-encoded', async () => {
-    const res = await stack.api().get<ParcelFeatureView>('/v1/parcels/306401_1.0012.100%2F2', { key });
+    const res = await stack.api().get<ParcelFeatureView>('/v1/parcels/306401_1.0012.100%2F2', { key: stack.apiKey });
     expect(res.status).toBe(200);
     expect(res.json().properties.number).toBe('100/2');
   });
 
   it('accepts an id with a map sheet', async () => {
-    const res = await stack.api().get<ParcelFeatureView>(`/v1/parcels/${encodeURIComponent('306401_1.0012.AR_3.47/2')}`, { key });
+    const res = await stack.api().get<ParcelFeatureView>(`/v1/parcels/${encodeURIComponent('306401_1.0012.AR_3.47/2')}`, { key: stack.apiKey });
     expect(res.status).toBe(200);
     expect(res.json().id).toBe('306401_1.0012.AR_3.47/2');
   });
 
   it('answers an unknown id with 404 and close ids as candidates', async () => {
-    const res = await stack.api().get<ErrorEnvelope>('/v1/parcels/306401_1.0012.100%2F7', { key });
+    const res = await stack.api().get<ErrorEnvelope>('/v1/parcels/306401_1.0012.100%2F7', { key: stack.apiKey });
     expect(res.status).toBe(404);
     const { error } = res.json();
     expect(error.code).toBe('not_found');
@@ -57,7 +53,7 @@ describe('GET /v1/parcels/{parcel_id} through gateway, NATS and parcel-svc', () 
   });
 
   it('rejects a malformed id with 400 saying what an id looks like', async () => {
-    const res = await stack.api().get<ErrorEnvelope>(`/v1/parcels/${encodeURIComponent('drop table;')}`, { key });
+    const res = await stack.api().get<ErrorEnvelope>(`/v1/parcels/${encodeURIComponent('drop table;')}`, { key: stack.apiKey });
     expect(res.status).toBe(400);
     expect(res.json().error.code).toBe('invalid_request');
     expect(res.json().error.message).toMatch(/EGiB parcel id/);
@@ -74,7 +70,7 @@ describe('GET /v1/parcels/{parcel_id} through gateway, NATS and parcel-svc', () 
       },
     });
     await nats.flush();
-    const res = await stack.api().get('/v1/parcels/306401_1.0012.2', { key, headers: { 'x-request-id': 'trace-abc-123' } });
+    const res = await stack.api().get('/v1/parcels/306401_1.0012.2', { key: stack.apiKey, headers: { 'x-request-id': 'trace-abc-123' } });
     spy.unsubscribe();
     await nats.close();
     expect(res.status).toBe(200);

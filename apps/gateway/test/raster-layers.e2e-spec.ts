@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { tileAt } from '@lp/geo';
-import { eventually } from '@lp/testing';
+import { type ErrorEnvelope, eventually, startTestStack, type TestStack } from '@lp/testing';
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
 
 const run = promisify(execFile);
 
@@ -28,16 +27,15 @@ interface LayerEntry {
  * upstream WMS, and honest about it when the upstream cannot be reached.
  */
 describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
   let dir: string;
   let upstream: Server;
   let upstreamUp = false;
   const upstreamRequests: string[] = [];
 
-  const layers = async () => (await stack.api().get<{ layers: LayerEntry[] }>('/v1/layers', { key })).json().layers;
+  const layers = async () => (await stack.api().get<{ layers: LayerEntry[] }>('/v1/layers', { key: stack.apiKey })).json().layers;
   const tile = (layer: string, z: number, x: number, y: number) =>
-    fetch(`${stack.gatewayUrls[0]}/v1/layers/${layer}/tiles/${z}/${x}/${y}.png`, { headers: { authorization: `Bearer ${key}` } });
+    fetch(`${stack.gatewayUrls[0]}/v1/layers/${layer}/tiles/${z}/${x}/${y}.png`, { headers: { authorization: `Bearer ${stack.apiKey}` } });
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'lp-raster-test-'));
@@ -50,12 +48,12 @@ describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => 
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/wss/service/PZGIK/ORTO/WMS/StandardResolution`;
-    stack = await GatewayStack.start({
+    stack = await startTestStack({
       template: 'demo',
       services: ['layer-svc'],
       serviceEnv: { 'layer-svc': { ORTHO_WMS_URL: upstreamUrl, ORTHO_WMS_CHECK_SECONDS: '10', RASTER_STEP_TIMEOUT_MS: '20000' } },
+      scopes: ['layers:read'],
     });
-    key = await stack.createKey(['layers:read']);
   }, 120_000);
   afterAll(async () => {
     await stack?.stop();
@@ -99,7 +97,7 @@ describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => 
     const max = Number(/STATISTICS_MAXIMUM=(\d+)/.exec(stdout)?.[1]);
     expect(max).toBeGreaterThan(min); // shaded, not one flat grey
     const again = await fetch(`${stack.gatewayUrls[0]}/v1/layers/terrain_hillshade/tiles/${z}/${x}/${y}.png`, {
-      headers: { authorization: `Bearer ${key}`, 'if-none-match': res.headers.get('etag')! },
+      headers: { authorization: `Bearer ${stack.apiKey}`, 'if-none-match': res.headers.get('etag')! },
     });
     expect(again.status).toBe(304);
   }, 60_000);
@@ -114,7 +112,7 @@ describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => 
        <TileLevel>${z}</TileLevel><TileCountX>1</TileCountX><TileCountY>1</TileCountY><YOrigin>top</YOrigin></DataWindow>
        <Projection>EPSG:3857</Projection><BlockSizeX>256</BlockSizeX><BlockSizeY>256</BlockSizeY><BandsCount>1</BandsCount><ZeroBlockHttpCodes>204</ZeroBlockHttpCodes></GDAL_WMS>`,
     );
-    const env = { ...process.env, GDAL_HTTP_HEADERS: `Authorization: Bearer ${key}` };
+    const env = { ...process.env, GDAL_HTTP_HEADERS: `Authorization: Bearer ${stack.apiKey}` };
     const info = (await run('gdalinfo', [xml], { env })).stdout;
     expect(info).toContain('Driver: WMS/OGC Web Map Service');
     expect(info).toMatch(/ID\["EPSG",3857\]/);

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 describe('per-key rate limit shared by two gateway replicas', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await GatewayStack.start({ gateways: 2, gatewayEnv: { RATE_LIMIT_PER_MINUTE: '6' } });
-  });
+  beforeAll(async () => (stack = await startTestStack({ gateways: 2, gatewayEnv: { RATE_LIMIT_PER_MINUTE: '6' } })));
   afterAll(() => stack?.stop());
 
   it('counts requests made through either replica against one budget and answers 429 with Retry-After', async () => {

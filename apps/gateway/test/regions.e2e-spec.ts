@@ -1,24 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RegionView } from '@lp/contracts';
-import { testEnvironment } from '@lp/testing';
-import { execFile } from 'node:child_process';
+import { type ErrorEnvelope, refreshLayer as refreshLayerCli, startTestStack, testEnvironment, type TestStack } from '@lp/testing';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { promisify } from 'node:util';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
 
 /** Real TERYT codes and names with made-up square boundaries: both Ostródas, Kraków and its powiats. */
 const ADMIN_SOURCE = 'apps/geocode-svc/test/fixtures/admin_bounds.geojsonl';
 
 /** Loads a layer the way production does: layer-svc's refresh CLI, which announces it on NATS. */
-async function refreshLayer(stack: GatewayStack, layerId: string, source: string): Promise<void> {
+async function refreshLayer(stack: TestStack, layerId: string, source: string): Promise<void> {
   const { repoRoot } = testEnvironment();
-  await promisify(execFile)(process.execPath, [join(repoRoot, 'apps/layer-svc/dist/refresh/layers.cli.js'), 'refresh', layerId, '--source', isAbsolute(source) ? source : join(repoRoot, source)], {
-    cwd: repoRoot,
-    env: { PATH: process.env['PATH'] ?? '', TZ: 'UTC', ...stack.baseEnv() },
-    timeout: 60_000,
-  });
+  await refreshLayerCli(stack.db.url, layerId, isAbsolute(source) ? source : join(repoRoot, source), { natsUrl: stack.nats.url });
 }
 
 /** Substations in Kraków and in the urban gmina Ostróda only, so coverage differs between units. */
@@ -39,14 +32,12 @@ function substationsSource(): string {
 }
 
 describe('GET /v1/regions: diacritic-insensitive autocomplete over administrative units', () => {
-  let stack: GatewayStack;
-  let key: string;
-  const regions = (query: string) => stack.api().get<RegionView[]>(`/v1/regions?${query}`, { key });
+  let stack: TestStack;
+  const regions = (query: string) => stack.api().get<RegionView[]>(`/v1/regions?${query}`, { key: stack.apiKey });
   const teryts = async (q: string) => (await regions(`q=${encodeURIComponent(q)}`)).json().map((region) => region.teryt);
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ services: ['geocode-svc'] });
-    key = await stack.createKey(['parcels:read']);
+    stack = await startTestStack({ services: ['geocode-svc'], scopes: ['parcels:read'] });
     // geocode-svc is running: it learns of the new admin units from events.layer.refreshed.
     await refreshLayer(stack, 'admin_bounds', ADMIN_SOURCE);
     await refreshLayer(stack, 'power_substations', substationsSource());
@@ -113,7 +104,7 @@ describe('GET /v1/regions: diacritic-insensitive autocomplete over administrativ
 
   it('answers 400 for a missing, empty, too long or unsearchable q and a bad limit', async () => {
     for (const query of ['', 'q=', `q=${'a'.repeat(101)}`, `q=${encodeURIComponent(' -.,')}`, 'q=a&q=b', 'q=krakow&limit=0', 'q=krakow&limit=51', 'q=krakow&limit=ten']) {
-      const res = await stack.api().get<ErrorEnvelope>(`/v1/regions?${query}`, { key });
+      const res = await stack.api().get<ErrorEnvelope>(`/v1/regions?${query}`, { key: stack.apiKey });
       expect([query, res.status]).toEqual([query, 400]);
       expect(res.json().error.code).toBe('invalid_request');
     }

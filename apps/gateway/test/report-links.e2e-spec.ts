@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ReportLinkView } from '@lp/contracts';
-import { eventually } from '@lp/testing';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, eventually, startTestStack, type TestStack } from '@lp/testing';
 
 const LINK_TTL_SECONDS = 3;
 
 /** Shareable report links: stored PDF, opened without a key, gone after expiry (tiny TTL here). */
 describe('shareable report links over HTTP', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let reportsKey: string;
   let readOnlyKey: string;
   const parcelId = '306401_1.0012.105/12';
@@ -15,7 +14,7 @@ describe('shareable report links over HTTP', () => {
   const pathOf = (url: string): string => new URL(url).pathname;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({
+    stack = await startTestStack({
       services: ['parcel-svc', 'market-svc'],
       gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000' },
       serviceEnv: { 'parcel-svc': { REPORT_LINK_TTL_SECONDS: String(LINK_TTL_SECONDS), REPORT_LINK_SWEEP_SECONDS: '1' } },

@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 describe('gateway when a service is missing or slow', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await GatewayStack.start({ gatewayEnv: { RPC_TIMEOUT_MS: '700' } });
-    key = await stack.createKey(['parcels:read']);
-  });
+  beforeAll(async () => (stack = await startTestStack({ gatewayEnv: { RPC_TIMEOUT_MS: '700' }, scopes: ['parcels:read'] })));
   afterAll(() => stack?.stop());
 
   it('answers 503 service_unavailable within a second once parcel-svc is stopped', async () => {
-    expect((await stack.api().get('/v1/parcels/306401_1.0012.1', { key })).status).toBe(200);
+    expect((await stack.api().get('/v1/parcels/306401_1.0012.1', { key: stack.apiKey })).status).toBe(200);
     await stack.stopService('parcel-svc');
     const started = Date.now();
-    const res = await stack.api().get<ErrorEnvelope>('/v1/parcels/306401_1.0012.1', { key });
+    const res = await stack.api().get<ErrorEnvelope>('/v1/parcels/306401_1.0012.1', { key: stack.apiKey });
     const elapsed = Date.now() - started;
     expect(res.status).toBe(503);
     expect(res.json().error.code).toBe('service_unavailable');
@@ -30,7 +26,7 @@ describe('gateway when a service is missing or slow', () => {
     const silent = nats.subscribe('parcel.get', { queue: 'parcel-svc', callback: () => undefined });
     await nats.flush();
     const started = Date.now();
-    const res = await stack.api().get<ErrorEnvelope>('/v1/parcels/306401_1.0012.1', { key });
+    const res = await stack.api().get<ErrorEnvelope>('/v1/parcels/306401_1.0012.1', { key: stack.apiKey });
     const elapsed = Date.now() - started;
     silent.unsubscribe();
     await nats.close();
@@ -42,6 +38,6 @@ describe('gateway when a service is missing or slow', () => {
 
   it('serves again once parcel-svc is back', async () => {
     await stack.startService('parcel-svc');
-    expect((await stack.api().get('/v1/parcels/306401_1.0012.1', { key })).status).toBe(200);
+    expect((await stack.api().get('/v1/parcels/306401_1.0012.1', { key: stack.apiKey })).status).toBe(200);
   });
 });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startAppProcess, type AppProcess } from '@lp/testing';
-import { GatewayStack } from './gateway-stack.js';
+import { type AppProcess, startAppProcess, startTestStack, type TestStack } from '@lp/testing';
 
 const PARCEL = '/v1/parcels/306401_1.0012.1';
 const REPLICAS = 3;
@@ -19,12 +18,12 @@ async function handledBy(replica: AppProcess): Promise<number> {
  * Not one GET may fail, and every replica must have served its share.
  */
 describe('rolling restart of parcel-svc under load', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
   let key: string;
   const replicas: AppProcess[] = [];
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ services: [], gatewayEnv: { RPC_TIMEOUT_MS: '10000' } });
+    stack = await startTestStack({ services: [], gatewayEnv: { RPC_TIMEOUT_MS: '10000' } });
     key = await stack.createKey(['parcels:read'], { rateLimitPerMinute: 10_000_000 });
     for (let index = 0; index < REPLICAS; index++) replicas.push(await startReplica());
   });

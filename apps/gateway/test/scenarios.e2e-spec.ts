@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { assertSearchRequest, type ScenarioListView, type SearchParcelsRequest } from '@lp/contracts';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 const SCENARIO_IDS = [
   'solar_farm_site',
@@ -18,19 +18,15 @@ const SCENARIO_IDS = [
 ];
 
 describe('GET /v1/scenarios and POST /v1/scenarios/{id}/compile', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
 
-  const compile = <T>(id: string, body: unknown, asKey = key) => stack.api().post<T>(`/v1/scenarios/${id}/compile`, { key: asKey, body });
+  const compile = <T>(id: string, body: unknown, asKey = stack.apiKey) => stack.api().post<T>(`/v1/scenarios/${id}/compile`, { key: asKey, body });
 
-  beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'fixture', services: ['search-svc'] });
-    key = await stack.createKey(['search:read']);
-  });
+  beforeAll(async () => (stack = await startTestStack({ template: 'fixture', services: ['search-svc'], scopes: ['search:read'] })));
   afterAll(() => stack?.stop());
 
   it('lists the twelve scenarios with criteria, effective parameters and weights', async () => {
-    const res = await stack.api().get<ScenarioListView>('/v1/scenarios', { key });
+    const res = await stack.api().get<ScenarioListView>('/v1/scenarios', { key: stack.apiKey });
     expect(res.status).toBe(200);
     const { scenarios } = res.json();
     expect(scenarios.map((s) => s.id)).toEqual(SCENARIO_IDS);
@@ -69,7 +65,7 @@ describe('GET /v1/scenarios and POST /v1/scenarios/{id}/compile', () => {
     expect(request).toMatchObject({ region: '3064011', limit: 5, filters: { area_sqm: { min: 2000 }, slope_pct: { max: 30 } } });
     expect(request.filters!.near![0]).toEqual({ layer: 'grid_capacity', within_m: 8000, where: { available_mw_gte: 10 } });
     expect(() => assertSearchRequest(request)).not.toThrow();
-    const bare = await stack.api().post<SearchParcelsRequest>('/v1/scenarios/wind_farm_site/compile', { key });
+    const bare = await stack.api().post<SearchParcelsRequest>('/v1/scenarios/wind_farm_site/compile', { key: stack.apiKey });
     expect(bare.status).toBe(200);
     expect(bare.json().filters!.near).toEqual([{ layer: 'power_substations', within_m: 15000, where: { voltage_kv_gte: 110 } }]);
   });

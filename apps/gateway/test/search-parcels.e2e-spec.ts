@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AssemblySearchResponseView, NaturalLanguageSearchView, SearchParcelsRequest, SearchResponseView } from '@lp/contracts';
-import { eventually } from '@lp/testing';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, eventually, startTestStack, type TestStack } from '@lp/testing';
 
 /** POST /v1/search/parcels end to end: gateway, search-svc over NATS, its search index on the small demo dataset. */
 describe('POST /v1/search/parcels', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
   let bess: SearchParcelsRequest;
   let withGrid: string;
   let withoutGrid: string;
 
-  const search = <T>(body: unknown, asKey: string | undefined = key) => stack.api().post<T>('/v1/search/parcels', { key: asKey, body });
+  const search = <T>(body: unknown, asKey: string | undefined = stack.apiKey) => stack.api().post<T>('/v1/search/parcels', { key: asKey, body });
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['search-svc'] });
-    key = await stack.createKey(['search:read']);
-    bess = (await stack.api().post<SearchParcelsRequest>('/v1/scenarios/bess_storage/compile', { key, body: {} })).json();
+    stack = await startTestStack({ template: 'demo', services: ['search-svc'], scopes: ['search:read'] });
+    bess = (await stack.api().post<SearchParcelsRequest>('/v1/scenarios/bess_storage/compile', { key: stack.apiKey, body: {} })).json();
     const gminas = async (status: string): Promise<string[]> =>
       (
         await stack.sql<{ teryt: string }>(
@@ -58,7 +55,7 @@ describe('POST /v1/search/parcels', () => {
   });
 
   it('POST /v1/search/assemblies answers sites, and 400 naming the bound of a bad assembly option', async () => {
-    const assemblies = <T>(body: unknown) => stack.api().post<T>('/v1/search/assemblies', { key, body });
+    const assemblies = <T>(body: unknown) => stack.api().post<T>('/v1/search/assemblies', { key: stack.apiKey, body });
     const res = await assemblies<AssemblySearchResponseView>({ region: '3064011', assembly: { min_total_area_sqm: 20_000 }, limit: 2 });
     expect(res.status).toBe(200);
     expect(res.json().results.length).toBeGreaterThan(0);
@@ -98,7 +95,7 @@ describe('POST /v1/search/parcels', () => {
 
   it('drops no scenario criterion: brownfield reports "not contaminated" as missing, logistics searches planned or trunk roads as one criterion', async () => {
     const compile = async (scenario: string): Promise<SearchParcelsRequest> =>
-      (await stack.api().post<SearchParcelsRequest>(`/v1/scenarios/${scenario}/compile`, { key, body: { region: '3064', limit: 50 } })).json();
+      (await stack.api().post<SearchParcelsRequest>(`/v1/scenarios/${scenario}/compile`, { key: stack.apiKey, body: { region: '3064', limit: 50 } })).json();
     const brownfield = (await search<SearchResponseView>(await compile('brownfield_redevelopment'))).json();
     expect(brownfield.blocked).toBe(false);
     expect(brownfield.coverage).toContainEqual(expect.objectContaining({ criterion: 'not_contaminated', mode: 'screens', status: 'missing', note: expect.stringMatching(/contaminat/) }));
@@ -120,7 +117,7 @@ describe('POST /v1/search/parcels', () => {
   });
 
   it('natural-language search returns results with why; replaying interpretation.request gives the same results', async () => {
-    const res = await stack.api().post<NaturalLanguageSearchView>('/v1/search/natural-language', { key, body: { query: `magazyn energii, region ${withGrid}`, region: withGrid } });
+    const res = await stack.api().post<NaturalLanguageSearchView>('/v1/search/natural-language', { key: stack.apiKey, body: { query: `magazyn energii, region ${withGrid}`, region: withGrid } });
     expect(res.status).toBe(200);
     const body = res.json();
     expect(body.interpretation.scenario).toBe('bess_storage');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ParcelReportView, ReportLinkView, SiteReportView } from '@lp/contracts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 /**
  * POST /v1/sites/report on the demo data: the members checked (they exist, they form one site
@@ -11,8 +11,7 @@ import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
  * against /openapi.yaml. Set REPORT_PDF_DIR to keep the PDFs for a look (pdftoppm -png).
  */
 describe('site report over HTTP (demo data)', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
   /** Two touching parcels of a gmina without terrain data, both inside one protected landscape area. */
   let touching: { a: string; b: string; area: string };
   /** Two parcels 4 to 5 m apart, nothing between them. */
@@ -23,11 +22,10 @@ describe('site report over HTTP (demo data)', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, name), pdf);
   };
-  const post = <T>(body: unknown, headers: Record<string, string> = {}) => stack.api().post<T>('/v1/sites/report', { key, body, headers });
+  const post = <T>(body: unknown, headers: Record<string, string> = {}) => stack.api().post<T>('/v1/sites/report', { key: stack.apiKey, body, headers });
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({ template: 'demo', services: ['parcel-svc', 'market-svc'], gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000' } });
-    key = await stack.createKey(['parcels:read', 'reports:create']);
+    stack = await startTestStack({ template: 'demo', services: ['parcel-svc', 'market-svc'], gatewayEnv: { RATE_LIMIT_REPORTS_PER_MINUTE: '1000' }, scopes: ['parcels:read', 'reports:create'] });
     [touching] = (await stack.sql<{ a: string; b: string; area: string }>(
       `SELECT a.id AS a, b.id AS b, f.id AS area FROM layer_pub.parcels a
        JOIN layer_pub.parcels b ON a.id < b.id AND a.teryt = b.teryt AND ST_Touches(a.geom, b.geom)
@@ -69,7 +67,7 @@ describe('site report over HTTP (demo data)', () => {
 
   it('says what could not be checked for which member, exactly as the members\' own reports say it, and never calls it none', async () => {
     const report = (await post<SiteReportView>({ parcel_ids: [touching.a, touching.b] })).json();
-    const own = await Promise.all([touching.a, touching.b].map(async (id) => (await stack.api().get<ParcelReportView>(`/v1/parcels/${encodeURIComponent(id)}/report`, { key })).json()));
+    const own = await Promise.all([touching.a, touching.b].map(async (id) => (await stack.api().get<ParcelReportView>(`/v1/parcels/${encodeURIComponent(id)}/report`, { key: stack.apiKey })).json()));
     const expected = new Map<string, string[]>();
     for (const member of own) for (const gap of member.coverage_gaps) expected.set(gap.layer, [...(expected.get(gap.layer) ?? []), member.parcel.id]);
     expect(new Map(report.coverage_gaps.map((g) => [g.layer, [...g.parcel_ids].sort()]))).toEqual(new Map([...expected].map(([layer, ids]) => [layer, ids.sort()])));
@@ -115,7 +113,7 @@ describe('site report over HTTP (demo data)', () => {
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       keep(`site-report-${language}.pdf`, pdf);
     }
-    const link = await stack.api().post<ReportLinkView>('/v1/sites/report/link', { key, body: { parcel_ids: [touching.a, touching.b], language: 'pl' } });
+    const link = await stack.api().post<ReportLinkView>('/v1/sites/report/link', { key: stack.apiKey, body: { parcel_ids: [touching.a, touching.b], language: 'pl' } });
     expect(link.status).toBe(201);
     const shared = await stack.api().get(new URL(link.json().url).pathname);
     expect(shared.status).toBe(200);

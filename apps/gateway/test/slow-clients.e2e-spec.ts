@@ -1,26 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect, type Socket } from 'node:net';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 import { rawRequest, sleep } from './raw-http.js';
 
 const REQUEST_TIMEOUT_MS = 2000;
 const MAX_CONNECTIONS = 4;
 
 describe('slow and numerous clients', () => {
-  let stack: GatewayStack;
-  let key: string;
+  let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({
+    stack = await startTestStack({
       gatewayEnv: { REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS), MAX_CONNECTIONS: String(MAX_CONNECTIONS), KEEP_ALIVE_TIMEOUT_MS: '500' },
+      scopes: ['parcels:read'],
     });
-    key = await stack.createKey(['parcels:read']);
   });
   afterAll(() => stack?.stop());
 
   it('cuts off a client that declares a body and trickles it, within the configured timeout, with 408 in the envelope', async () => {
     const answer = await rawRequest(stack.gatewayUrls[0]!, async (socket) => {
-      socket.write(`POST /v1/parcels/batch HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+      socket.write(`POST /v1/parcels/batch HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${stack.apiKey}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
       for (let sent = 0; sent < 60 && !socket.destroyed; sent++) {
         await sleep(250);
         if (!socket.destroyed) socket.write(' ');
@@ -61,6 +60,6 @@ describe('slow and numerous clients', () => {
     expect(closed.size).toBeGreaterThanOrEqual(4);
     sockets.forEach((socket) => socket.destroy());
     await sleep(200);
-    expect((await stack.api().get('/v1/parcels/306401_1.0012.1', { key })).status).toBe(200);
+    expect((await stack.api().get('/v1/parcels/306401_1.0012.1', { key: stack.apiKey })).status).toBe(200);
   });
 });

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateApiKey } from '../src/auth/api-key.js';
-import { GatewayStack, type ErrorEnvelope } from './gateway-stack.js';
+import { type ErrorEnvelope, startTestStack, type TestStack } from '@lp/testing';
 
 // One failure refills every 10 s: slow enough that a busy machine does not blur the budget.
 const FAILURES_PER_MINUTE = 6;
 const PUBLIC_PER_MINUTE = 5;
 
 describe('traffic without a valid key', () => {
-  let stack: GatewayStack;
+  let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await GatewayStack.start({
+    stack = await startTestStack({
       // the test client stands in for a proxy on loopback (an Ingress controller in production)
       gatewayEnv: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: String(FAILURES_PER_MINUTE), RATE_LIMIT_PUBLIC_PER_MINUTE: String(PUBLIC_PER_MINUTE), TRUST_PROXY: '127.0.0.1' },
     });

@@ -1,28 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestDatabase, testEnvironment, type TestDatabase } from '@lp/testing';
-import { execFile } from 'node:child_process';
+import { createTestDatabase, runAppCli, type AppCliRun, type TestDatabase } from '@lp/testing';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** The built CLI, as npm start and the test runner call it. */
-function addressesCli(databaseUrl: string, args: string[]): Promise<CliResult> {
-  const { repoRoot } = testEnvironment();
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [join(repoRoot, 'apps/geocode-svc/dist/addresses/addresses.cli.js'), ...args],
-      { cwd: repoRoot, env: { PATH: process.env['PATH'] ?? '', TZ: 'UTC', DATABASE_URL: databaseUrl }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+/** The built CLI, as npm start and the test runner call it (as geocode-svc's database role). */
+function addressesCli(databaseUrl: string, args: string[]): Promise<AppCliRun> {
+  return runAppCli('geocode-svc', 'addresses/addresses.cli.js', args, { databaseUrl });
 }
 
 /** `count` addresses on ul. Lipowa in Poznań, about 10 m apart, numbered from 1. */

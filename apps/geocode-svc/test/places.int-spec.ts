@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestDatabase, testEnvironment, type TestDatabase } from '@lp/testing';
-import { execFile } from 'node:child_process';
+import { createTestDatabase, runAppCli, type AppCliRun, type TestDatabase } from '@lp/testing';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import pg from 'pg';
-
-const run = promisify(execFile);
+import type pg from 'pg';
 
 /** A data directory with a small SIMC register: localities of Poznań, a Warsaw district, a line to skip. */
 function dataDir(): string {
@@ -27,26 +23,16 @@ function dataDir(): string {
   return dir;
 }
 
-async function placesCli(databaseUrl: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  const { repoRoot } = testEnvironment();
-  return run(process.execPath, [join(repoRoot, 'apps/geocode-svc/dist/places/places.cli.js'), ...args], {
-    cwd: repoRoot,
-    env: { PATH: process.env['PATH'] ?? '', TZ: 'UTC', DATABASE_URL: databaseUrl },
-    timeout: 60_000,
-  });
+/** The built CLI as geocode-svc's database role; a failing run is a rejection carrying its output. */
+async function placesCli(databaseUrl: string, ...args: string[]): Promise<AppCliRun> {
+  const run = await runAppCli('geocode-svc', 'places/places.cli.js', args, { databaseUrl });
+  if (run.code !== 0) throw run;
+  return run;
 }
 
 describe('place gazetteer published as geocode_pub.places', () => {
   let db: TestDatabase;
-  const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> => {
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    try {
-      return (await client.query<T>(text, params)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const sql = <T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> => db.sql<T>(text, params);
 
   beforeAll(async () => {
     db = await createTestDatabase();

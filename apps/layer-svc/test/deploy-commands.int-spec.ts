@@ -1,38 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LAYER_CATALOGUE } from '@lp/contracts';
-import { createTestDatabase, testEnvironment, type TestDatabase } from '@lp/testing';
-import { execFile, spawn } from 'node:child_process';
+import { createTestDatabase, querySql as query, runAppCli, testEnvironment, type AppCliRun, type TestDatabase } from '@lp/testing';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import pg from 'pg';
 import { sourceDir } from './source-files.js';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** A built command of layer-svc, as the Kubernetes Jobs and CronJobs run it. */
-function run(script: string, args: string[], databaseUrl: string, timeoutMs = 60_000): Promise<Run> {
-  const { repoRoot } = testEnvironment();
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [join(repoRoot, 'apps/layer-svc/dist', script), ...args],
-      { cwd: repoRoot, env: { PATH: process.env['PATH'] ?? '', TZ: 'UTC', DATABASE_URL: databaseUrl }, timeout: timeoutMs },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
-    );
-  });
-}
-
-async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
+/**
+ * A built command of layer-svc, as the Kubernetes Jobs and CronJobs run it: as layer-svc's own role,
+ * except on a database made here by the superuser, which has no grants yet (roles.sql runs per database).
+ */
+function run(script: string, args: string[], databaseUrl: string, databaseRole: 'own' | 'as-given' = 'own'): Promise<AppCliRun> {
+  return runAppCli('layer-svc', script, args, { databaseUrl, databaseRole });
 }
 
 /** The layers `layer_pub.features` reads, by the views it is built on. */
@@ -132,7 +110,7 @@ describe('layer-svc commands of the Kubernetes deployment', () => {
     try {
       const fresh = new URL(adminUrl);
       fresh.pathname = `/${freshName}`;
-      const result = await run('migrate.js', [], fresh.toString());
+      const result = await run('migrate.js', [], fresh.toString(), 'as-given');
       expect(result).toMatchObject({ code: 0 });
       const columns = (url: string): Promise<unknown[]> =>
         query(url, `SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'layer_pub' ORDER BY table_name, ordinal_position`);

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, findLayer, type LayerFeaturePageReply, type LayerFeaturesRequest } from '@lp/contracts';
-import { createSchemaDataSource } from '@lp/db';
 import { tileAt, tileBbox } from '@lp/geo';
-import { createTestDatabase, readMvt, type TestDatabase } from '@lp/testing';
+import { readMvt, type ServiceUnderTest } from '@lp/testing';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { FeaturesRepository, featurePageSql } from '../src/features/features.repository.js';
 import { cql2ToSql } from '../src/features/filter/cql2-sql.js';
 import { FeaturesService } from '../src/features/features.service.js';
-import { RefreshPipeline } from '../src/refresh/refresh-pipeline.js';
+import type { RefreshPipeline } from '../src/refresh/refresh-pipeline.js';
 import { ServedVersionRepository } from '../src/serving/served-version.repository.js';
 import { BasemapRepository } from '../src/basemap/basemap.repository.js';
 import { BasemapService } from '../src/basemap/basemap.service.js';
 import { TileCutter } from '../src/tiles/tile-cutter.js';
 import { TilesRepository } from '../src/tiles/tiles.repository.js';
 import { TilesService } from '../src/tiles/tiles.service.js';
+import { startRefreshPipeline, type RefreshPipelineInProcess } from './refresh-pipeline-fixture.js';
 import { adminUnits, featureLines, sourceDir, square, substations } from './source-files.js';
 
 /** 60 plots of state land, 400 m squares in a 12 x 5 grid inside gminas Alfa and Beta. */
@@ -28,7 +28,7 @@ function stateLand(): string {
 }
 
 describe('layer features and vector tiles against PostGIS', () => {
-  let database: TestDatabase;
+  let layer: ServiceUnderTest<RefreshPipelineInProcess>;
   let db: DataSource;
   let pipeline: RefreshPipeline;
   let features: FeaturesService;
@@ -63,10 +63,8 @@ describe('layer features and vector tiles against PostGIS', () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = createSchemaDataSource({ url: database.url, schema: 'layer', applicationName: 'features-test', poolSize: 4 });
-    await db.initialize();
-    pipeline = new RefreshPipeline(db, database.url);
+    layer = await startRefreshPipeline('features-test');
+    ({ db, pipeline } = layer.service);
     await refresh('admin_bounds', adminUnits());
     await refresh('power_substations', substations(250));
     await refresh('kowr_land', stateLand());
@@ -76,10 +74,7 @@ describe('layer features and vector tiles against PostGIS', () => {
     tiles = new TilesService(versions, new TilesRepository(), cutter);
     basemap = new BasemapService(versions, cutter, new BasemapRepository(db));
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await database?.drop();
-  });
+  afterAll(() => layer?.stop());
 
   describe('feature pages', () => {
     const bbox = '16.305,52.305,16.455,52.365';

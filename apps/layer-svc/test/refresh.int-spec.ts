@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, type LayerRefreshedEvent } from '@lp/contracts';
-import { createSchemaDataSource } from '@lp/db';
-import { createTestDatabase, startNatsServer, type TestDatabase, type TestNatsServer } from '@lp/testing';
+import type { ServiceUnderTest } from '@lp/testing';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { OutboxPublisher } from '../src/refresh/refresh-events.js';
-import { RefreshPipeline } from '../src/refresh/refresh-pipeline.js';
+import type { RefreshPipeline } from '../src/refresh/refresh-pipeline.js';
+import { startRefreshPipeline, type RefreshPipelineInProcess } from './refresh-pipeline-fixture.js';
 import { adminUnits, featureLines, sourceDir, square, substations } from './source-files.js';
 
 describe('layer refresh pipeline against PostGIS', () => {
-  let database: TestDatabase;
+  let layer: ServiceUnderTest<RefreshPipelineInProcess>;
   let db: DataSource;
   let pipeline: RefreshPipeline;
-  let natsServer: TestNatsServer;
   let nats: NatsConnection;
 
   const servedCount = async (layer: string): Promise<number> => Number((await db.query(`SELECT count(*) AS n FROM layer_pub.${layer}`))[0].n);
@@ -23,18 +22,14 @@ describe('layer refresh pipeline against PostGIS', () => {
     pipeline.refresh(layer, { source: join(sourceDir(files), `${layer}.geojsonl`), ...options });
 
   beforeAll(async () => {
-    [database, natsServer] = await Promise.all([createTestDatabase(), startNatsServer()]);
-    db = createSchemaDataSource({ url: database.url, schema: 'layer', applicationName: 'refresh-test', poolSize: 4 });
-    await db.initialize();
-    pipeline = new RefreshPipeline(db, database.url);
-    nats = await connect({ servers: natsServer.url });
+    layer = await startRefreshPipeline('refresh-test');
+    ({ db, pipeline } = layer.service);
+    nats = await connect({ servers: layer.nats.url });
     await refreshFrom('admin_bounds', { 'admin_bounds.geojsonl': adminUnits() });
   });
   afterAll(async () => {
     await nats?.close();
-    await db?.destroy();
-    await natsServer?.stop();
-    await database?.drop();
+    await layer?.stop();
   });
 
   it('loads a source, assigns gminas, computes coverage per region and publishes the affected gminas', async () => {

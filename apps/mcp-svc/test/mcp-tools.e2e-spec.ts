@@ -6,12 +6,11 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { ParcelComparisonView } from '@lp/contracts';
-import { testEnvironment } from '@lp/testing';
+import { startTestStack, testEnvironment, type TestStack } from '@lp/testing';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import type { compareParcelsTool } from '../src/tools/compare-parcels.tool.js';
 import type { parcelReportTool } from '../src/tools/parcel-report.tool.js';
-import { McpStack } from './mcp-stack.js';
 
 type FormatsPlugin = typeof addFormatsModule.default;
 const addFormats: FormatsPlugin = (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
@@ -43,7 +42,7 @@ const TOOL_NAMES = [
  * demo data: every tool's structuredContent is checked against the output schema it advertises.
  */
 describe('MCP tool server end to end (demo data)', () => {
-  let stack: McpStack;
+  let stack: TestStack;
   let client: Client;
   let key: string;
   let tools: Map<string, Tool>;
@@ -77,8 +76,8 @@ describe('MCP tool server end to end (demo data)', () => {
   };
 
   beforeAll(async () => {
-    stack = await McpStack.start();
-    key = await stack.createKey(['search:read', 'parcels:read', 'market:read', 'reports:create', 'layers:read']);
+    stack = await startTestStack({ template: 'demo', services: ['layer-svc', 'geocode-svc', 'market-svc', 'parcel-svc', 'search-svc'], mcp: true });
+    key = stack.apiKey;
     client = await connect(key);
     tools = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool]));
     const ajv = new Ajv({ allErrors: true, strict: false });

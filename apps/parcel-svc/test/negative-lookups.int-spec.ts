@@ -27,7 +27,8 @@ describe('negative parcel lookups', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    client = new pg.Client({ connectionString: db.url });
+    // As parcel-svc's role: the plans are those of the statements parcel-svc runs, with its grants.
+    client = new pg.Client({ connectionString: db.urlAs('parcel_svc') });
     await client.connect();
     // Seq scans of a 20-parcel fixture would hide the index choice the planner makes at scale.
     await client.query('SET enable_seqscan = off');

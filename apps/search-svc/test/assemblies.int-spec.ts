@@ -2,13 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AssemblySearchRequest } from '@lp/contracts';
 import { AssemblyRepository } from '../src/assemblies/assembly.repository.js';
 import { AssemblyService } from '../src/assemblies/assembly.service.js';
-import { REGION_ALIASES } from '../src/natural-language/lexicon/region-aliases.js';
-import { NaturalLanguageService } from '../src/natural-language/natural-language.service.js';
-import { Gazetteer } from '../src/natural-language/places/gazetteer.js';
-import { PlacesRepository, versionStamp } from '../src/natural-language/places/places.repository.js';
-import type { PlacesService } from '../src/natural-language/places/places.service.js';
 import { SearchIndexRepository } from '../src/search-index/search-index.repository.js';
-import { gminasWhere, searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
+import { gminasWhere, naturalLanguageOver, searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
 
 /** The small demo's parcels lie in Poznań. */
 const POZNAN = '3064011';
@@ -34,7 +29,7 @@ describe('site assembly', () => {
       ['test-strip-c', 62, 112],
     ] as const;
     for (const [id, from, to] of strips) {
-      await f.source.query(
+      await f.db.sql(
         `INSERT INTO layer_pub.parcels (id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url, source_bbox)
          SELECT $1::text, p.kind, $1::text, p.teryt, jsonb_build_object('parcel_id', $1::text), ST_MakeEnvelope($2::float8 + $4::float8, $3::float8, $2::float8 + $5::float8, $3::float8 + 200, 2180),
                 p.source_run_id, p.fetched_at, p.source_url, p.source_bbox
@@ -154,9 +149,7 @@ describe('site assembly', () => {
   });
 
   it('natural language "co najmniej 2 ha w kilku działkach" answers the sites of POST /v1/search/assemblies, and says so', async () => {
-    const places = new PlacesRepository(f.source);
-    const gazetteer = new Gazetteer(await places.places(), REGION_ALIASES, versionStamp(await places.version()));
-    const nl = new NaturalLanguageService({ gazetteer: async () => gazetteer } as unknown as PlacesService, f.engine, undefined, assemblies);
+    const { nl } = await naturalLanguageOver(f, { assemblies, namedFeatures: false });
     const answer = await nl.run({ query: 'co najmniej 2 ha w kilku działkach w Poznaniu', limit: 3 });
     expect(answer.interpretation.assembly).toEqual({ min_total_area_sqm: 20_000 });
     expect(answer.interpretation.request.filters?.area_sqm).toBeUndefined();

@@ -3,14 +3,10 @@ import { AppError, type SearchParcelsRequest } from '@lp/contracts';
 import { createSchemaDataSource, guardQueryDeadlines } from '@lp/db';
 import { currentDeadlineMs, runWithRequestContext } from '@lp/runtime';
 import type { NamedFeatures } from '../src/natural-language/anchors/named-features.js';
-import { loadNamedFeatures, NamedFeaturesRepository } from '../src/natural-language/anchors/named-features.repository.js';
+import { NamedFeaturesRepository } from '../src/natural-language/anchors/named-features.repository.js';
 import { NamedFeaturesService } from '../src/natural-language/anchors/named-features.service.js';
-import { REGION_ALIASES } from '../src/natural-language/lexicon/region-aliases.js';
-import { NaturalLanguageService } from '../src/natural-language/natural-language.service.js';
-import { Gazetteer } from '../src/natural-language/places/gazetteer.js';
-import { PlacesRepository, versionStamp } from '../src/natural-language/places/places.repository.js';
-import type { PlacesService } from '../src/natural-language/places/places.service.js';
-import { gminasWhere, searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
+import type { NaturalLanguageService } from '../src/natural-language/natural-language.service.js';
+import { gminasWhere, naturalLanguageOver, searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
 
 const KORNIK = '3021093';
 const POWIAT_POZNANSKI = '3021';
@@ -33,10 +29,7 @@ describe('minimum distances and named anchors', () => {
 
   beforeAll(async () => {
     f = await searchEngineOnDemo();
-    const places = new PlacesRepository(f.source);
-    const gazetteer = new Gazetteer(await places.places(), REGION_ALIASES, versionStamp(await places.version()));
-    features = await loadNamedFeatures(f.source);
-    nl = new NaturalLanguageService({ gazetteer: async () => gazetteer } as unknown as PlacesService, f.engine, { features: () => features } as unknown as NamedFeaturesService);
+    ({ nl, features } = await naturalLanguageOver(f));
   }, 300_000);
   afterAll(() => f?.close());
 
@@ -214,7 +207,7 @@ describe('minimum distances and named anchors', () => {
 
   it('named features: start-up does not wait for their load, the first query does; a load noticed inside a request is not cut by its deadline', async () => {
     // statements under a request's deadline are cancelled or refused, as in the service
-    const db = createSchemaDataSource({ url: f.db.url, schema: 'search', applicationName: 'named-features-test', poolSize: 1 });
+    const db = createSchemaDataSource({ url: f.db.urlAs('search_svc'), schema: 'search', applicationName: 'named-features-test', poolSize: 1 });
     await db.initialize();
     guardQueryDeadlines(db, currentDeadlineMs);
     try {

@@ -1,18 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, SearchSubjects, type InterpretationView } from '@lp/contracts';
-import { NatsRpcClient, type RunningService } from '@lp/messaging';
 import { loadEnv } from '@lp/runtime';
-import {
-  createTestDatabase,
-  eventually,
-  refreshLayer,
-  startAppProcess,
-  startNatsServer,
-  writeLayerSource,
-  type AppProcess,
-  type TestDatabase,
-  type TestNatsServer,
-} from '@lp/testing';
+import { eventually, refreshLayer, startServiceUnderTest, writeLayerSource, type ServiceUnderTest } from '@lp/testing';
 import { SearchSvcEnv } from '../src/config/search-svc.env.js';
 import { startSearchSvc } from '../src/search-svc.app.js';
 
@@ -41,37 +30,26 @@ function adminBoundsWithLukta(): string {
 }
 
 describe('search-svc reloads its place gazetteer once geocode-svc has rebuilt the places of a refreshed admin_bounds', () => {
-  let db: TestDatabase;
-  let nats: TestNatsServer;
-  let geocode: AppProcess;
-  let service: RunningService;
-  let client: NatsRpcClient;
-  const interpret = (query: string): Promise<InterpretationView> => client.callRaw<InterpretationView>(SearchSubjects.nlInterpret, { query }, { requestId: 'int-test', timeoutMs: 10_000 });
+  let search: ServiceUnderTest;
+  const interpret = (query: string): Promise<InterpretationView> => search.call<InterpretationView>(SearchSubjects.nlInterpret, { query });
 
   beforeAll(async () => {
-    [db, nats] = await Promise.all([createTestDatabase(), startNatsServer()]);
-    const env = { DATABASE_URL: db.url, NATS_URL: nats.url, EVENT_RETRY_SECONDS: '1' };
-    geocode = await startAppProcess('geocode-svc', env);
-    service = await startSearchSvc(loadEnv(SearchSvcEnv, { ...env, LOG_LEVEL: 'error', DB_POOL_SIZE: '2' }));
-    client = await NatsRpcClient.connect(nats.url, 'int-test');
+    search = await startServiceUnderTest((env) => startSearchSvc(loadEnv(SearchSvcEnv, { ...env, EVENT_RETRY_SECONDS: '1', LOG_LEVEL: 'error', DB_POOL_SIZE: '2' })), {
+      role: 'search_svc',
+      alongside: { 'geocode-svc': { EVENT_RETRY_SECONDS: '1' } },
+    });
   });
-  afterAll(async () => {
-    await client?.close();
-    await service?.close();
-    await geocode?.stop();
-    await nats?.stop();
-    await db?.drop();
-  });
+  afterAll(() => search?.stop());
 
   it('knows the new gmina after the refresh event, without a restart', async () => {
     expect(await interpret('działka w Poznaniu')).toMatchObject({ region: { teryt: '3064011' } });
     await expect(interpret('farma PV w Łukcie')).resolves.toMatchObject({ region: null });
-    await refreshLayer(db.url, 'admin_bounds', adminBoundsWithLukta(), { natsUrl: nats.url });
+    await refreshLayer(search.db.url, 'admin_bounds', adminBoundsWithLukta(), { natsUrl: search.nats.url });
     await eventually(async () => expect(await interpret('farma PV w Łukcie')).toMatchObject({ region: { teryt: '2815042', name: 'Łukta', unit_type: 'gmina wiejska' } }), 30_000);
   });
 
   it('searches the unit given as region in the request, and refuses a code that names none', async () => {
-    const call = (region: string) => client.callRaw<InterpretationView>(SearchSubjects.nlInterpret, { query: 'farma PV', region }, { requestId: 'int-test', timeoutMs: 10_000 });
+    const call = (region: string) => search.call<InterpretationView>(SearchSubjects.nlInterpret, { query: 'farma PV', region });
     await expect(call('2815')).resolves.toMatchObject({ region: { teryt: '2815', name: 'powiat ostródzki', unit_type: 'powiat' } });
     const unknown = await call('2816').catch((error: unknown) => error as AppError);
     expect(unknown).toBeInstanceOf(AppError);

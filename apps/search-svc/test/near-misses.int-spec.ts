@@ -16,9 +16,7 @@ const REACH_M = 1500;
 describe('near misses', () => {
   let f: SearchEngineFixture;
 
-  beforeAll(async () => {
-    f = await searchEngineOnDemo();
-  }, 300_000);
+  beforeAll(async () => (f = await searchEngineOnDemo()), 300_000);
   afterAll(() => f?.close());
 
   /** Area (m²) and distance (m) to the nearest substation of at least 110 kV of a parcel, by plain PostGIS. */

@@ -7,9 +7,8 @@ import type { NamedFeatures } from '../src/natural-language/anchors/named-featur
 import { CORPUS } from '../src/natural-language/corpus/corpus.js';
 import { accuracy, accuracyTable, evaluateCase, type CaseResult } from '../src/natural-language/corpus/corpus-evaluation.js';
 import { interpret, type Interpretation } from '../src/natural-language/interpreter.js';
-import { REGION_ALIASES } from '../src/natural-language/lexicon/region-aliases.js';
-import { Gazetteer } from '../src/natural-language/places/gazetteer.js';
-import { PlacesRepository, versionStamp } from '../src/natural-language/places/places.repository.js';
+import type { Gazetteer } from '../src/natural-language/places/gazetteer.js';
+import { loadGazetteer } from './search-engine-fixture.js';
 
 /**
  * The natural-language corpus (apps/search-svc/src/natural-language/corpus): every query against
@@ -24,11 +23,10 @@ describe('natural-language corpus', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('demo');
-    const source = createSchemaDataSource({ url: db.url, schema: 'search', applicationName: 'nl-corpus', poolSize: 1 });
+    const source = createSchemaDataSource({ url: db.urlAs('search_svc'), schema: 'search', applicationName: 'nl-corpus', poolSize: 1 });
     await source.initialize();
     try {
-      const repository = new PlacesRepository(source);
-      gazetteer = new Gazetteer(await repository.places(), REGION_ALIASES, versionStamp(await repository.version()));
+      gazetteer = await loadGazetteer(source);
       features = await loadNamedFeatures(source);
     } finally {
       await source.destroy();

@@ -4,16 +4,11 @@ import { validateMessage } from '@lp/runtime';
 import { AssemblyRepository } from '../src/assemblies/assembly.repository.js';
 import { AssemblyService } from '../src/assemblies/assembly.service.js';
 import type { NamedFeatures } from '../src/natural-language/anchors/named-features.js';
-import { loadNamedFeatures } from '../src/natural-language/anchors/named-features.repository.js';
-import type { NamedFeaturesService } from '../src/natural-language/anchors/named-features.service.js';
 import { CORPUS } from '../src/natural-language/corpus/corpus.js';
 import { interpret } from '../src/natural-language/interpreter.js';
-import { REGION_ALIASES } from '../src/natural-language/lexicon/region-aliases.js';
-import { NaturalLanguageService } from '../src/natural-language/natural-language.service.js';
-import { Gazetteer } from '../src/natural-language/places/gazetteer.js';
-import { PlacesRepository, versionStamp } from '../src/natural-language/places/places.repository.js';
-import type { PlacesService } from '../src/natural-language/places/places.service.js';
-import { searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
+import type { NaturalLanguageService } from '../src/natural-language/natural-language.service.js';
+import type { Gazetteer } from '../src/natural-language/places/gazetteer.js';
+import { naturalLanguageOver, searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
 
 /**
  * Issue 6's replay property over the whole corpus, on the small demo dataset: every query that
@@ -31,11 +26,8 @@ describe('natural-language search replays as structured search', () => {
 
   beforeAll(async () => {
     f = await searchEngineOnDemo();
-    const repository = new PlacesRepository(f.source);
-    gazetteer = new Gazetteer(await repository.places(), REGION_ALIASES, versionStamp(await repository.version()));
-    features = await loadNamedFeatures(f.source);
     assemblies = new AssemblyService(f.engine, new AssemblyRepository(f.source));
-    nl = new NaturalLanguageService({ gazetteer: async () => gazetteer } as unknown as PlacesService, f.engine, { features: () => features } as unknown as NamedFeaturesService, assemblies);
+    ({ nl, gazetteer, features } = await naturalLanguageOver(f, { assemblies }));
   }, 300_000);
   afterAll(() => f?.close());
 

@@ -10,19 +10,17 @@ import { ParcelSearchService } from '../src/engine/parcel-search.service.js';
 import { SearchRepository } from '../src/engine/search.repository.js';
 import { searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
 
+/** One engine over the demo data for both parts of the file (the one change a test makes it undoes). */
+let f: SearchEngineFixture;
+beforeAll(async () => (f = await searchEngineOnDemo()), 300_000);
+afterAll(() => f?.close());
+
 /**
  * No hard criterion of a scenario is dropped in silence: each is searched (a criterion of the compiled
  * request, so it is in the search's coverage) or reported there as missing. The disjunction "planned or
  * trunk road" and the criterion without a layer ("not contaminated") are checked against the raw layers.
  */
 describe('scenario criteria on the demo data', () => {
-  let f: SearchEngineFixture;
-
-  beforeAll(async () => {
-    f = await searchEngineOnDemo();
-  }, 300_000);
-  afterAll(() => f?.close());
-
   const ids = async (sql: string, params: unknown[]): Promise<string[]> => ((await f.source.query(sql, params)) as Array<{ id: string }>).map((row) => row.id);
 
   it('walks all twelve scenarios: every hard criterion is a criterion of the search and appears in its coverage', async () => {
@@ -157,7 +155,7 @@ describe('scenario criteria on the demo data', () => {
     expect([...near.failed, ...near.unverified]).not.toContain(label);
 
     // the trunk-road alternative loses its data there: near neither is now unknown, never a failure
-    await f.source.query(`UPDATE layer.region_coverage SET status = 'missing' WHERE layer_id = 'roads' AND level = 'gmina' AND teryt = $1`, [row!.teryt]);
+    await f.db.sql(`UPDATE layer.region_coverage SET status = 'missing' WHERE layer_id = 'roads' AND level = 'gmina' AND teryt = $1`, [row!.teryt]);
     try {
       const far = await fit(row!.far!);
       expect(far.failed).not.toContain(label);
@@ -166,20 +164,13 @@ describe('scenario criteria on the demo data', () => {
       const stillNear = await fit(row!.near!);
       expect([...stillNear.failed, ...stillNear.unverified]).not.toContain(label);
     } finally {
-      await f.source.query(`UPDATE layer.region_coverage SET status = 'available' WHERE layer_id = 'roads' AND level = 'gmina' AND teryt = $1`, [row!.teryt]);
+      await f.db.sql(`UPDATE layer.region_coverage SET status = 'available' WHERE layer_id = 'roads' AND level = 'gmina' AND teryt = $1`, [row!.teryt]);
     }
   });
 });
 
 /** Scores: relative 0–100, the best on every signal with data scores 100, signals without data are named. */
 describe('scores on the demo data', () => {
-  let f: SearchEngineFixture;
-
-  beforeAll(async () => {
-    f = await searchEngineOnDemo();
-  }, 300_000);
-  afterAll(() => f?.close());
-
   function expectConsistent(response: ParcelSearchResponse): void {
     for (const result of response.results) {
       expect(result.score).not.toBeNull();

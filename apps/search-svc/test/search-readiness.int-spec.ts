@@ -1,9 +1,9 @@
+// Not startServiceUnderTest: search-svc is started inside the test, since its readiness from the first moment is what is measured.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, SearchSubjects, type HealthView, type SearchResponseView } from '@lp/contracts';
 import { NatsRpcClient, type RunningService } from '@lp/messaging';
 import { loadEnv } from '@lp/runtime';
 import { createTestDatabase, startNatsServer, type TestDatabase, type TestNatsServer } from '@lp/testing';
-import pg from 'pg';
 import { SearchSvcEnv } from '../src/config/search-svc.env.js';
 import { startSearchSvc } from '../src/search-svc.app.js';
 
@@ -16,16 +16,12 @@ describe('search-svc readiness while the search index builds', () => {
   let nats: TestNatsServer;
   let service: RunningService;
   let client: NatsRpcClient;
-  let sql: pg.Client;
 
   beforeAll(async () => {
     [db, nats] = await Promise.all([createTestDatabase('demo'), startNatsServer()]);
     client = await NatsRpcClient.connect(nats.url, 'readiness-test');
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
   }, 120_000);
   afterAll(async () => {
-    await sql?.end();
     await client?.close();
     await service?.close();
     await nats?.stop();
@@ -40,7 +36,7 @@ describe('search-svc readiness while the search index builds', () => {
     client.callRaw<SearchResponseView>(SearchSubjects.parcelsRun, { ...(region ? { region } : {}), filters: { area_sqm: { min: 500 } }, limit: 5 }, { requestId: 'readiness', timeoutMs: 30_000 });
 
   it('is not ready while gminas have no index build, and once ready every search answers', async () => {
-    service = await startSearchSvc(loadEnv(SearchSvcEnv, { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn', DB_POOL_SIZE: '4', OPS_PORT: '0' }));
+    service = await startSearchSvc(loadEnv(SearchSvcEnv, { DATABASE_URL: db.urlAs('search_svc'), NATS_URL: nats.url, LOG_LEVEL: 'warn', DB_POOL_SIZE: '4', OPS_PORT: '0' }));
     const notReady: string[] = [];
     const deadline = Date.now() + 240_000;
     for (;;) {
@@ -59,13 +55,13 @@ describe('search-svc readiness while the search index builds', () => {
     expect(notReady.some((check) => /building, \d+ of \d+ gminas done|checking/.test(check))).toBe(true);
 
     // ready: searches of all of Poland and of every gmina with parcels answer, none with 503
-    const gminas = (await sql.query<{ teryt: string }>(`SELECT DISTINCT teryt FROM layer_pub.parcels ORDER BY teryt`)).rows.map((row) => row.teryt);
+    const gminas = (await db.sql<{ teryt: string }>(`SELECT DISTINCT teryt FROM layer_pub.parcels ORDER BY teryt`)).map((row) => row.teryt);
     for (const region of [undefined, ...gminas]) {
       const answer = await search(region).catch((error: unknown) => error as AppError);
       if (answer instanceof Error) throw new Error(`search ${region ?? 'of Poland'} failed once ready: ${answer.code ?? ''} ${answer.message}`);
       expect(answer.blocked).toBe(false);
     }
-    const built = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM search.index_builds`);
-    expect(built.rows[0]!.n).toBe(gminas.length);
+    const built = await db.sql<{ n: number }>(`SELECT count(*)::int AS n FROM search.index_builds`);
+    expect(built[0]!.n).toBe(gminas.length);
   }, 300_000);
 });

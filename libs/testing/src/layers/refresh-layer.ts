@@ -1,27 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { testEnvironment } from '../stack/test-env.js';
-
-const run = promisify(execFile);
+import { runAppCli } from '../stack/app-cli.js';
 
 /**
  * Refreshes a layer the way production does: layer-svc's refresh pipeline, run as its built CLI
- * (a service never imports another service's code). With `natsUrl` the refresh event is published.
+ * (a service never imports another service's code), as layer-svc's database role. With `natsUrl` the refresh event is published.
  */
 export async function refreshLayer(databaseUrl: string, layerId: string, source: string, options: { natsUrl?: string; allowShrink?: boolean } = {}): Promise<void> {
-  const { repoRoot } = testEnvironment();
-  const args = [join(repoRoot, 'apps/layer-svc/dist/refresh/layers.cli.js'), 'refresh', layerId, '--source', source, ...(options.allowShrink ? ['--allow-shrink'] : [])];
-  const env: Record<string, string> = { PATH: process.env['PATH'] ?? '', TZ: 'UTC', DATABASE_URL: databaseUrl };
-  if (options.natsUrl) env['NATS_URL'] = options.natsUrl;
-  try {
-    await run(process.execPath, args, { cwd: repoRoot, env, timeout: 120_000 });
-  } catch (error) {
-    const failed = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`layers refresh ${layerId} failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`);
-  }
+  const args = ['refresh', layerId, '--source', source, ...(options.allowShrink ? ['--allow-shrink'] : [])];
+  const run = await runAppCli('layer-svc', 'refresh/layers.cli.js', args, { databaseUrl, natsUrl: options.natsUrl, timeoutMs: 120_000 });
+  if (run.code !== 0) throw new Error(`layers refresh ${layerId} failed with ${run.code}:\n${run.stdout}\n${run.stderr}`);
 }
 
 /**

@@ -35,7 +35,8 @@ export function databaseRoleOf(app: string): string {
   return app.replace(/-/g, '_');
 }
 
-function asRole(databaseUrl: string, role: string): string {
+/** `databaseUrl` with the user replaced by `role` (the test cluster trusts loopback: no password). */
+export function databaseUrlAs(databaseUrl: string, role: string): string {
   const url = new URL(databaseUrl);
   url.username = role;
   url.password = '';
@@ -49,7 +50,7 @@ export async function startAppProcess(app: string, env: Record<string, string>, 
   const { repoRoot } = testEnvironment();
   const opsPort = await freePort();
   const readyUrl = `http://127.0.0.1:${options.httpPort ?? opsPort}${options.readyPath ?? '/readyz'}`;
-  const databaseUrl = env['DATABASE_URL'] && options.databaseRole !== 'as-given' ? { DATABASE_URL: asRole(env['DATABASE_URL'], databaseRoleOf(app)) } : {};
+  const databaseUrl = env['DATABASE_URL'] && options.databaseRole !== 'as-given' ? { DATABASE_URL: databaseUrlAs(env['DATABASE_URL'], databaseRoleOf(app)) } : {};
   const child = trackChild(spawn(process.execPath, [join(repoRoot, 'apps', app, 'dist', 'main.js')], {
     cwd: repoRoot,
     env: { PATH: process.env['PATH'] ?? '', TZ: 'UTC', LOG_LEVEL: 'warn', ...env, ...databaseUrl, OPS_PORT: String(opsPort) },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { databaseUrlAs } from './app-process.js';
 import { querySql } from './sql.js';
 import { testEnvironment } from './test-env.js';
 
@@ -25,16 +26,10 @@ export async function createTestDatabase(template: 'fixture' | 'demo' = 'fixture
   await withAdmin(env.adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${source}`));
   const url = new URL(env.adminUrl);
   url.pathname = `/${name}`;
-  const urlAs = (role: string): string => {
-    const asRole = new URL(url);
-    asRole.username = role;
-    asRole.password = '';
-    return asRole.toString();
-  };
   return {
     name,
     url: url.toString(),
-    urlAs,
+    urlAs: (role) => databaseUrlAs(url.toString(), role),
     sql: (text, params) => querySql(url.toString(), text, params),
     drop: () => withAdmin(env.adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
