@@ -25,6 +25,9 @@ LP_TEST_CHROMIUM=$(stack_ensure_browser)
 export LP_TEST_CHROMIUM
 echo "test: building..." >&2
 lp_build "$ROOT"
+# Jest only transpiles: the test files' types (typed subjects, API views) are checked here.
+echo "test: type-checking the tests..." >&2
+node node_modules/typescript/bin/tsc -p tsconfig.spec.json
 
 export STACK_PG_FAST=1
 already_running=0

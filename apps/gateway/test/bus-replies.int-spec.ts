@@ -62,7 +62,7 @@ describe('replies larger than the bus limit', () => {
   it('count as ok in the handler metric once sent', async () => {
     const metrics = await metricsRegistry.getMetricsAsJSON();
     const counts = metrics.find((metric) => metric.name === 'lp_rpc_handler_duration_seconds')?.values ?? [];
-    const okBig = counts.find((value) => value.metricName?.endsWith('_count') && value.labels['subject'] === 'echo.big' && value.labels['outcome'] === 'ok');
+    const okBig = counts.find((value) => (value as { metricName?: string }).metricName?.endsWith('_count') && value.labels['subject'] === 'echo.big' && value.labels['outcome'] === 'ok');
     expect(okBig?.value).toBeGreaterThanOrEqual(2);
   });
 

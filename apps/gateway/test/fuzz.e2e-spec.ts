@@ -49,8 +49,9 @@ describe('fuzzing every operation of /openapi.yaml', () => {
   let upstream: Server | undefined;
 
   beforeAll(async () => {
-    target = await liveTarget();
-    if (!target) {
+    const live = await liveTarget();
+    if (live) target = live;
+    else {
       upstream = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(UPSTREAM_PNG));
       await new Promise<void>((resolve) => upstream!.listen(0, '127.0.0.1', resolve));
       stack = await startTestStack({

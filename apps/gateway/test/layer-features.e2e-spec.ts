@@ -56,11 +56,11 @@ describe('layer features and vector tiles through the gateway', () => {
       while (path !== null && pages < 20) {
         const res = await stack.api().get<LayerFeaturePageView>(path, { key: stack.apiKey });
         expect(res.status).toBe(200);
-        const page = res.json();
+        const page: LayerFeaturePageView = res.json();
         const self = page.links.find((link) => link.rel === 'self')!;
         expect(self.href).toBe(`${stack.gatewayUrls[0]}${path.replace(/,/g, '%2C')}`);
         ids.push(...page.features.map((feature) => feature.id));
-        const next = page.links.find((link) => link.rel === 'next');
+        const next: { href: string } | undefined = page.links.find((link) => link.rel === 'next');
         expect(next === undefined).toBe(page.next_cursor === null);
         if (next) expect(new URL(next.href).searchParams.get('cursor')).toBe(page.next_cursor);
         path = next ? next.href.slice(stack.gatewayUrls[0]!.length) : null;

@@ -27,8 +27,9 @@ describe('OGC API: CRS, spatial and CQL2 JSON filters, tiles', () => {
     while (next !== undefined) {
       const res = await stack.api().get<LayerFeaturePageView & ErrorEnvelope>(next, { key: stack.apiKey });
       expect([next, res.status]).toEqual([next, 200]);
-      ids.push(...res.json().features.map((feature) => feature.id));
-      next = href(res.json().links, 'next')?.slice(stack.gatewayUrls[0]!.length);
+      const page: LayerFeaturePageView = res.json();
+      ids.push(...page.features.map((feature) => feature.id));
+      next = href(page.links, 'next')?.slice(stack.gatewayUrls[0]!.length);
     }
     return ids.sort();
   };

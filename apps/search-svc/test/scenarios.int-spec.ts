@@ -7,8 +7,8 @@ import { startSearchSvc } from '../src/search-svc.app.js';
 
 describe('search-svc scenarios over NATS', () => {
   let svc: ServiceUnderTest;
-  const call = <T>(subject: Subject<unknown, unknown>, data: unknown): Promise<T> => svc.call<T>(subject, data);
-  const failure = (subject: Subject<unknown, unknown>, data: unknown): Promise<AppError> => svc.failure(subject, data);
+  const call = <T>(subject: Subject<never, unknown>, data: unknown): Promise<T> => svc.call<T>(subject, data);
+  const failure = (subject: Subject<never, unknown>, data: unknown): Promise<AppError> => svc.failure(subject, data);
 
   beforeAll(async () => {
     svc = await startServiceUnderTest((env) => startSearchSvc(loadEnv(SearchSvcEnv, { ...env, LOG_LEVEL: 'warn', DB_POOL_SIZE: '2' })), { role: 'search_svc' });

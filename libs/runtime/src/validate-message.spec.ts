@@ -47,7 +47,7 @@ describe('validateMessage', () => {
       [{ weights: JSON.parse('{"__proto__": {"x": 1}}') as unknown }, 'weights.__proto__'],
       [{ region: '30', params: { a: [{ prototype: 1 }] } }, 'params.a[0].prototype'],
     ] as const) {
-      expect(() => validateMessage(CompileScenarioBody, payload)).toThrow(expect.objectContaining({ code: 'invalid_request', message: expect.stringContaining(path) }) as Error);
+      expect(() => validateMessage(CompileScenarioBody, payload)).toThrow(expect.objectContaining({ code: 'invalid_request', message: expect.stringContaining(path) }) as unknown as Error);
     }
   });
 
@@ -59,7 +59,7 @@ describe('validateMessage', () => {
       [SearchParcelsRequest, { region: '30', filters: null }, /filters/],
     ];
     for (const [type, payload, message] of cases) {
-      expect(() => validateMessage(type, payload)).toThrow(expect.objectContaining({ code: 'invalid_request', message: expect.stringMatching(message) }) as Error);
+      expect(() => validateMessage(type, payload)).toThrow(expect.objectContaining({ code: 'invalid_request', message: expect.stringMatching(message) }) as unknown as Error);
     }
     expect(() => validateMessage(NaturalLanguageSearchRequest, { query: 'x', limit: null })).toThrow('limit must be an integer from 1 to 200; got null');
     expect(validateMessage(NaturalLanguageSearchRequest, { query: 'działka w Poznaniu' })).toEqual({ query: 'działka w Poznaniu' });

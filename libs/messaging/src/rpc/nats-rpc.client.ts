@@ -55,7 +55,7 @@ export class NatsRpcClient {
    * malformed payload, a subject nobody serves) and their own echo subjects; a defined subject is
    * taken by its name. Services use `call`.
    */
-  async callRaw<TResponse>(to: string | Subject<unknown, unknown>, data: unknown, options: RpcCallOptions): Promise<TResponse> {
+  async callRaw<TResponse>(to: string | Subject<never, unknown>, data: unknown, options: RpcCallOptions): Promise<TResponse> {
     const subject = typeof to === 'string' ? to : to.name;
     const deadline = Date.now() + options.timeoutMs;
     let retries = options.retryNoResponders ?? 0;
