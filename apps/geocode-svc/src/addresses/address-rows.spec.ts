@@ -1,20 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
+import { GLOGOWSKA_12 } from '../../test/address-example.js';
 import { StreetCatalogue } from './address-rows.js';
 import type { AddressFeature } from './address-source.js';
 import { houseBase, normaliseHouseNumber, normalisePostcode, splitStreetName } from './address-text.js';
 
-const address = (overrides: Partial<AddressFeature>): AddressFeature => ({
-  id: 'A1',
-  lng: 16.9,
-  lat: 52.4,
-  locality: 'Poznań',
-  localitySimc: '0969400',
-  street: 'ul. Głogowska',
-  houseNumber: '12',
-  postcode: '60-101',
-  teryt: '3064011',
-  ...overrides,
-});
+const address = (overrides: Partial<AddressFeature>): AddressFeature => ({ ...GLOGOWSKA_12, ...overrides });
 
 describe('address text rules', () => {
   it('splits a street into its type and its folded words', () => {

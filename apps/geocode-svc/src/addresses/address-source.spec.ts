@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { GLOGOWSKA_12 } from '../../test/address-example.js';
 import { toAddressFeature } from './address-source.js';
 
 const feature = (properties: Record<string, unknown>, coordinates: unknown = [16.9, 52.4]) => ({
@@ -9,17 +10,7 @@ const feature = (properties: Record<string, unknown>, coordinates: unknown = [16
 
 describe('toAddressFeature', () => {
   it('reads an address point of the source format', () => {
-    expect(toAddressFeature(feature({ parcel_id: 'ignored' }))).toEqual({
-      id: 'ADR.1',
-      lng: 16.9,
-      lat: 52.4,
-      locality: 'Poznań',
-      localitySimc: '0969400',
-      street: 'ul. Głogowska',
-      houseNumber: '12',
-      postcode: '60-101',
-      teryt: '3064011',
-    });
+    expect(toAddressFeature(feature({ parcel_id: 'ignored' }))).toEqual({ ...GLOGOWSKA_12, id: 'ADR.1' });
   });
 
   it('accepts houses numbered without a street, no postcode, a postcode without its dash and no SIMC id', () => {

@@ -1,15 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError } from '@lp/contracts';
+import { thrownAppError } from '../../test/thrown-app-error.js';
 import { servedLayer } from './served-layer.js';
-
-function failure(work: () => void): AppError {
-  try {
-    work();
-  } catch (error) {
-    return error as AppError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('servedLayer', () => {
   it('answers the catalogue layer when it is served the way asked', () => {
@@ -18,19 +9,19 @@ describe('servedLayer', () => {
   });
 
   it('names the layers and close ids for an unknown one', () => {
-    const typo = failure(() => servedLayer('parcel', 'api'));
+    const typo = thrownAppError(() => servedLayer('parcel', 'api'));
     expect(typo.code).toBe('not_found');
     expect(typo.message).toMatch(/No layer has the id parcel\. Layers listed as features: parcels, cadastral_units/);
     expect(typo.candidates).toContain('parcels');
-    const unknown = failure(() => servedLayer('unicorns', 'api'));
+    const unknown = thrownAppError(() => servedLayer('unicorns', 'api'));
     expect(unknown.candidates).toContain('power_substations');
     expect(unknown.candidates).not.toContain('contours');
   });
 
   it('explains how a layer not served that way is served', () => {
-    expect(failure(() => servedLayer('contours', 'api')).message).toMatch(/served only as vector tiles.*\/v1\/layers\/contours\/tiles\/\{z\}/);
-    expect(failure(() => servedLayer('ortho', 'api')).message).toMatch(/raster layer served only as a proxied WMS/);
-    expect(failure(() => servedLayer('terrain_hillshade', 'tiles')).code).toBe('invalid_request');
-    expect(failure(() => servedLayer('power_substations', 'tiles')).message).toMatch(/not served as vector tiles .*features\?bbox=/);
+    expect(thrownAppError(() => servedLayer('contours', 'api')).message).toMatch(/served only as vector tiles.*\/v1\/layers\/contours\/tiles\/\{z\}/);
+    expect(thrownAppError(() => servedLayer('ortho', 'api')).message).toMatch(/raster layer served only as a proxied WMS/);
+    expect(thrownAppError(() => servedLayer('terrain_hillshade', 'tiles')).code).toBe('invalid_request');
+    expect(thrownAppError(() => servedLayer('power_substations', 'tiles')).message).toMatch(/not served as vector tiles .*features\?bbox=/);
   });
 });

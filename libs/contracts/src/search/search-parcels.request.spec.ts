@@ -1,27 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
+import { BESS_EXAMPLE as BESS_REQUEST } from '../../test/example-requests.js';
 import { SearchParcelsRequest } from './search-parcels.request.js';
 
-/** The spec's bess_storage example as a request body. */
-const BESS_EXAMPLE = {
-  region: '3064011',
-  filters: {
-    area_sqm: { min: 2000 },
-    slope_pct: { max: 30 },
-    near: [
-      { layer: 'grid_capacity', within_m: 5000, where: { available_mw_gte: 10 } },
-      { layer: 'power_substations', within_m: 10000, where: { voltage_kv_gte: 110 } },
-    ],
-    exclude: [{ layer: 'env_layers', kinds: ['natura2000', 'flood_risk_1pct'], buffer_m: 100 }],
-  },
-  rank_by: [
-    { signal: 'grid_capacity_mw', weight: 55 },
-    { signal: 'grid_distance_km', weight: 30 },
-    { signal: 'area', weight: 15 },
-  ],
-  limit: 20,
-};
+/** The spec's bess_storage example as a request body, with a limit. */
+const BESS_EXAMPLE = { ...BESS_REQUEST, limit: 20 };
 
 /** Messages class-validator gives, flattened, with the same options as validateMessage (libs/messaging). */
 function shapeProblems(body: unknown): string[] {

@@ -1,29 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { BESS_EXAMPLE } from '../../test/example-requests.js';
 import { AppError } from '../errors/app-error.js';
 import { LAYER_CATALOGUE, LAYER_IDS } from '../layer/layer-catalogue.js';
 import { ZONING_CATEGORIES } from '../layer/zoning-taxonomy.js';
 import type { SearchParcelsRequest } from './search-parcels.request.js';
 import { SEARCH_SIGNAL_IDS } from './search-signals.js';
 import { assertSearchRequest, validateSearchRequest } from './validate-search-request.js';
-
-const BESS_EXAMPLE: SearchParcelsRequest = {
-  region: '3064011',
-  filters: {
-    area_sqm: { min: 2000 },
-    slope_pct: { max: 30 },
-    near: [
-      { layer: 'grid_capacity', within_m: 5000, where: { available_mw_gte: 10 } },
-      { layer: 'power_substations', within_m: 10000, where: { voltage_kv_gte: 110 } },
-    ],
-    exclude: [{ layer: 'env_layers', kinds: ['natura2000', 'flood_risk_1pct'], buffer_m: 100 }],
-  },
-  rank_by: [
-    { signal: 'grid_capacity_mw', weight: 55 },
-    { signal: 'grid_distance_km', weight: 30 },
-    { signal: 'area', weight: 15 },
-  ],
-};
 
 const problemsOf = (request: SearchParcelsRequest): string => validateSearchRequest(request).join('\n');
 const near = (layer: string, where?: Record<string, unknown>, kinds?: string[]): SearchParcelsRequest => ({
