@@ -16,7 +16,6 @@ const WITHOUT_SNAPSHOT: Record<string, string> = {
   'libs/db/src/migrate.ts': 'the migration runner: the extension and schemas before the migrations',
   'libs/db/src/database.module.ts': 'the readiness ping, SELECT 1',
   'apps/gateway/src/store/gateway-store.module.ts': 'the readiness ping of the key database, SELECT 1',
-  'apps/layer-svc/src/refresh/layers.cli.ts': "the operator CLI's status and run listings, printed as they come",
 };
 
 /** Migrations are reviewed as they are written (DDL run once); benchmarks and test helpers send what they measure or arrange. */

@@ -11,6 +11,7 @@ import { LAYER_SCHEMA } from '../db/migrations/index.js';
 import { OutboxPublisher } from './refresh-events.js';
 import { RefreshPipeline } from './refresh-pipeline.js';
 import { parseSourceMap, type SourceMap } from './source-map.js';
+import { RefreshStatusRepository } from './refresh-status.repository.js';
 
 const USAGE = `Usage: npm run layers -- <command>
   refresh <layer-id> --source <file|http(s) URL|WFS:...> [--coverage national|derived|<gmina,gmina,...>] [--allow-shrink]
@@ -122,22 +123,14 @@ async function refreshCadence(db: import('typeorm').DataSource, databaseUrl: str
 }
 
 async function status(db: import('typeorm').DataSource): Promise<number> {
-  const rows: Array<{ layer_id: string; version: number; feature_count: string; refreshed_at: Date | null }> = await db.query(
-    `SELECT layer_id, version, feature_count, refreshed_at FROM layer.layer_state ORDER BY layer_id`,
-  );
-  for (const row of rows) {
+  for (const row of await new RefreshStatusRepository(db).layerStates()) {
     console.log(`${row.layer_id.padEnd(20)} v${String(row.version).padEnd(4)} ${row.feature_count.padStart(9)}  ${row.refreshed_at?.toISOString() ?? 'never refreshed'}`);
   }
   return 0;
 }
 
 async function runs(db: import('typeorm').DataSource, layerId: string | undefined): Promise<number> {
-  const rows: Array<Record<string, unknown>> = await db.query(
-    `SELECT run_id, status, started_at, finished_at, loaded_count, previous_count, error, steps_ms
-     FROM layer.refresh_runs WHERE $1::text IS NULL OR layer_id = $1 ORDER BY started_at DESC LIMIT 20`,
-    [layerId ?? null],
-  );
-  for (const row of rows) console.log(JSON.stringify(row));
+  for (const row of await new RefreshStatusRepository(db).recentRuns(layerId)) console.log(JSON.stringify(row));
   return 0;
 }
 
