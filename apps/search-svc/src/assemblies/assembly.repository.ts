@@ -3,6 +3,7 @@ import type { GeometryView } from '@lp/contracts';
 import { DataSource } from 'typeorm';
 import type { MatchedSelect } from '../engine/search-query.js';
 import type { SqlParams } from '@lp/db';
+import { pickComponents, type CandidateGraph } from './candidate-components.js';
 
 /** A candidate member as the assembly query returns it. */
 export interface CandidateRow {
@@ -68,6 +69,48 @@ export class AssemblyRepository {
     }
     const candidates = rows.length > 0 ? Number(rows[0]!.candidates) : await this.count(matched, matchedValues);
     return { rows: rows.slice(0, ASSEMBLY_CANDIDATES_MAX), candidates, truncated: rows.length > ASSEMBLY_CANDIDATES_MAX };
+  }
+
+  /** Whether every one of these gminas has its neighbour pairs built (search.parcel_adjacency). */
+  async adjacencyBuilt(teryts: readonly string[]): Promise<boolean> {
+    const [row] = await this.db.query(`SELECT count(*)::int AS missing FROM search.index_builds WHERE teryt = ANY($1::text[]) AND NOT adjacency`, [teryts]);
+    return Number(row?.missing ?? 0) === 0;
+  }
+
+  /**
+   * What `candidates` answers, from the neighbour pairs of the index build instead of clustering
+   * outlines: the candidates' ids and areas and the pairs among them at most `gapM` apart, in one
+   * statement; their components found in TypeScript (candidate-components.ts); then the full rows
+   * of the candidates picked. Both statements read one snapshot, so a rebuild between them cannot
+   * change the candidates. `matched` is selected without outlines: nothing here measures one.
+   */
+  async candidatesByAdjacency(matched: MatchedSelect, params: SqlParams, allowed: readonly string[], gapM: number, minTotalArea: number): Promise<{ rows: CandidateRow[]; candidates: number; truncated: boolean }> {
+    const matchedValues = [...params.values];
+    const gminas = params.add(allowed, 'text[]');
+    const gap = params.add(gapM, 'float8');
+    return this.db.transaction('REPEATABLE READ', async (manager) => {
+      const [graph]: [CandidateGraph] = await manager.query(
+        // k numbers the candidates in byte order of their ids; the pairs of a candidate are read under its own gmina
+        `WITH n AS MATERIALIZED (
+                SELECT m.parcel_id, m.teryt, m.area_sqm, (row_number() OVER (ORDER BY m.parcel_id COLLATE "C") - 1)::int AS k FROM (${matched.sql}) m),
+              e AS (
+                SELECT a.k AS a, b.k AS b FROM search.parcel_adjacency x
+                JOIN n a ON a.parcel_id = x.parcel_id AND a.teryt = x.teryt
+                JOIN n b ON b.parcel_id = x.neighbour_id
+                WHERE x.teryt = ANY(${gminas}) AND x.gap_m <= ${gap})
+         SELECT COALESCE(c.ids, '{}') AS ids, COALESCE(c.areas, '{}') AS areas, COALESCE(p."from", '{}') AS "from", COALESCE(p."to", '{}') AS "to"
+         FROM (SELECT array_agg(parcel_id ORDER BY k) AS ids, array_agg(area_sqm::float8 ORDER BY k) AS areas FROM n) c,
+              (SELECT array_agg(a) AS "from", array_agg(b) AS "to" FROM e) p`,
+        params.values,
+      );
+      const { picked, neighbours, truncated } = pickComponents(graph, minTotalArea, ASSEMBLY_CANDIDATES_MAX);
+      if (picked.length === 0) return { rows: [], candidates: graph.ids.length, truncated };
+      const ids = picked.map((k) => graph.ids[k]!);
+      const found: CandidateRow[] = await manager.query(`SELECT m.* FROM (${matched.sql}) m WHERE m.parcel_id = ANY($${matchedValues.length + 1}::text[])`, [...matchedValues, ids]);
+      const byId = new Map(found.map((row) => [row.parcel_id, row]));
+      const rows = picked.map((k) => ({ ...byId.get(graph.ids[k]!)!, neighbours: neighbours.get(k)!.map((j) => graph.ids[j]!) }));
+      return { rows, candidates: graph.ids.length, truncated };
+    });
   }
 
   /** Parcels passing the per-parcel filters, when no cluster is large enough to say it on the way. */
