@@ -90,9 +90,10 @@ export class AssemblyRepository {
     const gap = params.add(gapM, 'float8');
     return this.db.transaction('REPEATABLE READ', async (manager) => {
       const [graph]: [CandidateGraph] = await manager.query(
-        // k numbers the candidates in byte order of their ids; the pairs of a candidate are read under its own gmina
+        // k numbers the candidates in no particular order (sorting a national scope's ids costs more
+        // than the rest); the pairs of a candidate are read under its own gmina
         `WITH n AS MATERIALIZED (
-                SELECT m.parcel_id, m.teryt, m.area_sqm, (row_number() OVER (ORDER BY m.parcel_id COLLATE "C") - 1)::int AS k FROM (${matched.sql}) m),
+                SELECT m.parcel_id, m.teryt, m.area_sqm, (row_number() OVER () - 1)::int AS k FROM (${matched.sql}) m),
               e AS (
                 SELECT a.k AS a, b.k AS b FROM search.parcel_adjacency x
                 JOIN n a ON a.parcel_id = x.parcel_id AND a.teryt = x.teryt

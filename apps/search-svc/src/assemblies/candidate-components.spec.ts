@@ -28,4 +28,18 @@ describe('pickComponents', () => {
     // a neighbour beyond the cap is not one
     expect(capped.neighbours.get(4)).toEqual([]);
   });
+
+  it('does not depend on the order the candidates come in', () => {
+    const order = [5, 3, 0, 4, 2, 1];
+    const at = new Map(order.map((k, position) => [k, position]));
+    const shuffled: CandidateGraph = {
+      ids: order.map((k) => GRAPH.ids[k]!),
+      areas: order.map((k) => GRAPH.areas[k]!),
+      from: GRAPH.from.map((k) => at.get(k)!),
+      to: GRAPH.to.map((k) => at.get(k)!),
+    };
+    const ids = (graph: CandidateGraph, min: number, cap: number) => pickComponents(graph, min, cap).picked.map((k) => graph.ids[k]);
+    expect(ids(shuffled, 600, 100)).toEqual(ids(GRAPH, 600, 100));
+    expect(ids(shuffled, 600, 4)).toEqual(ids(GRAPH, 600, 4));
+  });
 });
