@@ -1,13 +1,13 @@
 /**
- * The candidates as a graph, in any order: candidate k is `ids[k]` of `areas[k]` square metres; edge j joins
- * candidates `from[j]` and `to[j]` (at most the gap apart). An edge may come twice (a pair across a
- * gmina border is stored by both gminas).
+ * The candidates as a graph, in any order: candidate k is `ids[k]` of `areas[k]` square metres; edge j
+ * joins candidates `from[j]` and `to[j]` (at most the gap apart). An edge may come twice (a pair across
+ * a gmina border is stored by both gminas).
  */
 export interface CandidateGraph {
   ids: readonly string[];
-  areas: readonly number[];
-  from: readonly number[];
-  to: readonly number[];
+  areas: ArrayLike<number>;
+  from: ArrayLike<number>;
+  to: ArrayLike<number>;
 }
 
 export interface PickedCandidates {
@@ -31,7 +31,36 @@ function byId(a: string, b: string): number {
  */
 export function pickComponents(graph: CandidateGraph, minTotalArea: number, cap: number): PickedCandidates {
   const { ids, areas } = graph;
-  const n = ids.length;
+  const rootOf = components(graph);
+  const total = new Float64Array(ids.length);
+  for (let k = 0; k < ids.length; k++) total[rootOf[k]!]! += areas[k]!;
+  // member lists only for the components large enough: a national scope has many small ones
+  const members = new Map<number, number[]>();
+  for (let k = 0; k < ids.length; k++) {
+    const r = rootOf[k]!;
+    if (total[r]! < minTotalArea) continue;
+    const list = members.get(r);
+    if (list) list.push(k);
+    else members.set(r, [k]);
+  }
+  const largest = (a: number, b: number): number => areas[b]! - areas[a]! || byId(ids[a]!, ids[b]!);
+  const smallestId = (list: readonly number[]): string => list.reduce((s, k) => (ids[k]! < s ? ids[k]! : s), ids[list[0]!]!);
+  const large = [...members.entries()]
+    .map(([r, list]) => ({ total: total[r]!, smallest: smallestId(list), list }))
+    .sort((a, b) => b.total - a.total || byId(a.smallest, b.smallest));
+  const picked: number[] = [];
+  let available = 0;
+  for (const component of large) {
+    available += component.list.length;
+    if (picked.length >= cap) continue;
+    for (const k of component.list.sort(largest)) if (picked.length < cap) picked.push(k);
+  }
+  return { picked, neighbours: neighboursAmong(graph, picked), truncated: available > cap };
+}
+
+/** Per candidate, the root of its component. */
+function components(graph: CandidateGraph): Int32Array {
+  const n = graph.ids.length;
   const parent = new Int32Array(n);
   for (let k = 0; k < n; k++) parent[k] = k;
   const root = (k: number): number => {
@@ -42,41 +71,28 @@ export function pickComponents(graph: CandidateGraph, minTotalArea: number, cap:
     return k;
   };
   for (let j = 0; j < graph.from.length; j++) {
-    const [a, b] = [root(graph.from[j]!), root(graph.to[j]!)];
-    if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+    const a = root(graph.from[j]!);
+    const b = root(graph.to[j]!);
+    if (a < b) parent[b] = a;
+    else if (b < a) parent[a] = b;
   }
-  const total = new Float64Array(n);
-  const members = new Map<number, number[]>();
-  for (let k = 0; k < n; k++) {
-    const r = root(k);
-    total[r]! += areas[k]!;
-    const list = members.get(r);
-    if (list) list.push(k);
-    else members.set(r, [k]);
-  }
-  const largest = (a: number, b: number): number => areas[b]! - areas[a]! || byId(ids[a]!, ids[b]!);
-  const large = [...members.entries()]
-    .filter(([r]) => total[r]! >= minTotalArea)
-    .map(([r, list]) => ({ total: total[r]!, smallest: list.reduce((s, k) => (ids[k]! < s ? ids[k]! : s), ids[list[0]!]!), list }))
-    .sort((a, b) => b.total - a.total || byId(a.smallest, b.smallest));
-  const picked: number[] = [];
-  let available = 0;
-  for (const component of large) {
-    available += component.list.length;
-    if (picked.length < cap) picked.push(...component.list.sort(largest));
-  }
-  picked.length = Math.min(picked.length, cap);
-  return { picked, neighbours: neighboursAmong(graph, picked), truncated: available > cap };
+  for (let k = 0; k < n; k++) parent[k] = root(k);
+  return parent;
 }
 
 function neighboursAmong(graph: CandidateGraph, picked: readonly number[]): Map<number, number[]> {
-  const neighbours = new Map<number, Set<number>>(picked.map((k) => [k, new Set()]));
+  const isPicked = new Uint8Array(graph.ids.length);
+  for (const k of picked) isPicked[k] = 1;
+  const neighbours = new Map<number, number[]>(picked.map((k) => [k, []]));
   for (let j = 0; j < graph.from.length; j++) {
-    const [a, b] = [graph.from[j]!, graph.to[j]!];
-    const [na, nb] = [neighbours.get(a), neighbours.get(b)];
-    if (!na || !nb) continue;
-    na.add(b);
-    nb.add(a);
+    const a = graph.from[j]!;
+    const b = graph.to[j]!;
+    if (isPicked[a] === 0 || isPicked[b] === 0) continue;
+    const ofA = neighbours.get(a)!;
+    // a pair across a gmina border comes twice, once from each gmina
+    if (ofA.includes(b)) continue;
+    ofA.push(b);
+    neighbours.get(b)!.push(a);
   }
-  return new Map([...neighbours].map(([k, set]) => [k, [...set]]));
+  return neighbours;
 }

@@ -59,8 +59,8 @@ export class SearchIndexRepository {
       );
       await manager.query(this.buildSql, [teryt, ...BUILD_COVERAGE_LAYERS.map((layer) => coverage[layer] === true)]);
       await manager.query(`INSERT INTO search.parcel_geometry (parcel_id, teryt, geom) SELECT p.id, p.teryt, p.geom FROM layer_pub.parcels p WHERE p.teryt = $1`, [teryt]);
-      // a parcel that moved here keeps its rows under its old gmina until that one is rebuilt; an
-      // assembly reads a candidate's pairs under the candidate's own gmina only
+      // a parcel that moved here keeps its rows under its old gmina too until that one is rebuilt
+      // (a parcel refresh reaches the gminas within 50 m, so in the same batch)
       await manager.query(`DELETE FROM search.parcel_adjacency WHERE teryt = $1`, [teryt]);
       await manager.query(ADJACENCY_BUILD_SQL, [teryt]);
       await this.canonicaliseSymbols(manager, teryt);
