@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { GeometryView } from '@lp/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type QueryRunner } from 'typeorm';
 import type { MatchedSelect } from '../engine/search-query.js';
 import type { SqlParams } from '@lp/db';
 import { pickComponents, type CandidateGraph } from './candidate-components.js';
@@ -119,13 +119,19 @@ export class AssemblyRepository {
     const matchedValues = [...params.values];
     const gminas = params.add(allowed, 'text[]');
     const gap = params.add(gapM, 'float8');
-    return this.db.transaction('REPEATABLE READ', async (manager) => {
+    // one snapshot for both statements, begun in the same round trip as the planner setting (each costs
+    // a scheduling delay on a loaded machine); the setting ends with the transaction
+    const runner = this.db.createQueryRunner();
+    await runner.connect();
+    let open = false;
+    try {
       // The candidates' row estimate is far too low (the outlines' join by id and gmina), which made the
       // planner probe the pairs per candidate and scan the candidates per pair, quadratic (6 s for one
       // gmina of 2,500 candidates). Hash joins are right for every size here: the scope's pairs within
       // the gap come from one index range per gmina, and the candidates are hashed once.
-      await manager.query(`SET LOCAL enable_nestloop = off`);
-      const [wire]: [GraphWire] = await manager.query(
+      await runner.query(`START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_nestloop = off`);
+      open = true;
+      const [wire]: [GraphWire] = await runner.query(
         // k numbers the candidates in no particular order (sorting a national scope's ids costs more than the rest)
         `WITH n AS MATERIALIZED (
                 SELECT m.parcel_id, m.area_sqm, (row_number() OVER () - 1)::int AS k FROM (${matched.sql}) m),
@@ -141,16 +147,25 @@ export class AssemblyRepository {
         params.values,
       );
       const graph = decodeGraph(wire);
-      // the picked candidates' rows by primary key, as the planner likes
-      await manager.query(`SET LOCAL enable_nestloop TO DEFAULT`);
       const { picked, neighbours, truncated } = pickComponents(graph, minTotalArea, ASSEMBLY_CANDIDATES_MAX);
-      if (picked.length === 0) return { rows: [], candidates: graph.ids.length, truncated };
       const ids = picked.map((k) => graph.ids[k]!);
-      const found: CandidateRow[] = await manager.query(`SELECT m.* FROM (${matched.sql}) m WHERE m.parcel_id = ANY($${matchedValues.length + 1}::text[])`, [...matchedValues, ids]);
+      const found = ids.length === 0 ? [] : await this.pickedRows(runner, matched, matchedValues, ids);
+      await runner.query(`COMMIT`);
+      open = false;
       const byId = new Map(found.map((row) => [row.parcel_id, row]));
       const rows = picked.map((k) => ({ ...byId.get(graph.ids[k]!)!, neighbours: neighbours.get(k)!.map((j) => graph.ids[j]!) }));
       return { rows, candidates: graph.ids.length, truncated };
-    });
+    } finally {
+      // a failed statement leaves the transaction open: the pooled connection must not keep it
+      if (open) await runner.query(`ROLLBACK`).catch(() => undefined);
+      await runner.release();
+    }
+  }
+
+  /** The picked candidates' full rows, by primary key (nested loops allowed again, as the planner likes them here). */
+  private async pickedRows(runner: QueryRunner, matched: MatchedSelect, matchedValues: readonly unknown[], ids: readonly string[]): Promise<CandidateRow[]> {
+    await runner.query(`SET LOCAL enable_nestloop TO DEFAULT`);
+    return runner.query(`SELECT m.* FROM (${matched.sql}) m WHERE m.parcel_id = ANY($${matchedValues.length + 1}::text[])`, [...matchedValues, ids]);
   }
 
   /** Parcels passing the per-parcel filters, when no cluster is large enough to say it on the way. */
