@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AssemblySearchRequest } from '@lp/contracts';
 import { AssemblyRepository } from '../src/assemblies/assembly.repository.js';
 import { AssemblyService } from '../src/assemblies/assembly.service.js';
+import type { SearchSvcEnv } from '../src/config/search-svc.env.js';
 import { ADJACENCY_REACH_M } from '../src/search-index/parcel-adjacency.sql.js';
+import { SearchIndexBuilder } from '../src/search-index/search-index.builder.js';
 import { SearchIndexRepository } from '../src/search-index/search-index.repository.js';
 import { searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
 
@@ -108,4 +110,29 @@ describe('site assembly by neighbour pairs', () => {
       }, 120_000);
     }
   }
+
+  it('a build made before the pairs is stale, not missing: the service is ready while start-up rebuilds it with its pairs', async () => {
+    const [before] = await f.source.query(`SELECT count(*)::int AS n FROM search.parcel_adjacency WHERE teryt = $1`, [POZNAN]);
+    await f.source.query(`UPDATE search.index_builds SET adjacency = false WHERE teryt = $1`, [POZNAN]);
+    await f.source.query(`DELETE FROM search.parcel_adjacency WHERE teryt = $1`, [POZNAN]);
+    const builder = new SearchIndexBuilder(index, { INDEX_BUILD_CONCURRENCY: 1 } as SearchSvcEnv);
+    const rebuilt = builder.buildStale();
+    // readiness waits only for gminas without any build: once the check of what is stale is done, ready
+    const checking = (): boolean => {
+      try {
+        builder.assertReady();
+        return false;
+      } catch (error) {
+        return /checking/.test(String(error));
+      }
+    };
+    while (checking()) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(() => builder.assertReady()).not.toThrow();
+    expect(await rebuilt).toBe(1);
+    const [after] = await f.source.query(
+      `SELECT (SELECT count(*)::int FROM search.parcel_adjacency WHERE teryt = $1) AS n, (SELECT adjacency FROM search.index_builds WHERE teryt = $1) AS adjacency`,
+      [POZNAN],
+    );
+    expect(after).toEqual({ n: before.n, adjacency: true });
+  }, 120_000);
 });
