@@ -6,7 +6,7 @@ import {
   type AssemblySearchRequest,
   type AssemblySearchResponseView,
 } from '@lp/contracts';
-import { ParcelSearchService } from '../engine/parcel-search.service.js';
+import { ParcelSearchService, type SearchPlan } from '../engine/parcel-search.service.js';
 import { matchedSelect, type MatchedSelect } from '../engine/search-query.js';
 import { SqlParams } from '@lp/db';
 import { assembledSite, screenSlope, type AssembledSite } from './assembled-site.js';
@@ -41,9 +41,7 @@ export class AssemblyService {
     await this.engine.requireIndex(plan.allowed);
     const gap = request.assembly.max_gap_m ?? ASSEMBLY_MAX_GAP_DEFAULT_M;
     const siteLevel = siteLevelCriteria(plan.plans, request.filters ?? {});
-    const params = new SqlParams();
-    const matched = matchedSelect({ request, scope: plan.scope, scopeGminas: plan.gminas.map((g) => g.teryt), allowed: plan.allowed, plans: plan.plans, limit: 0, siteLevel, withGeometry: true }, params);
-    const { rows, candidates, truncated } = await this.repository.candidates(matched, params, gap, request.assembly.min_total_area_sqm);
+    const { matched, rows, candidates, truncated } = await this.candidates(request, plan, siteLevel, gap);
 
     const slopeMax = siteLevel.has('slope') ? request.filters!.slope_pct!.max : undefined;
     const nearSite = matched.site.filter((s) => s.criterion !== 'slope');
@@ -52,6 +50,23 @@ export class AssemblyService {
     const response: AssemblySearchResponseView = { count: results.length, matched: siteCount, blocked: false, coverage, candidates, results };
     if (truncated) response.note = TRUNCATED_NOTE;
     return response;
+  }
+
+  /**
+   * The candidates in groups large enough, with their neighbours: from the neighbour pairs of the
+   * index build where every gmina of the scope has them, else (builds made before the pairs
+   * existed, until their rebuild at start-up) by clustering the outlines, with the same answer.
+   */
+  private async candidates(request: AssemblySearchRequest, plan: SearchPlan, siteLevel: ReadonlySet<string>, gap: number) {
+    const byAdjacency = await this.repository.adjacencyBuilt(plan.allowed);
+    const params = new SqlParams();
+    const input = { request, scope: plan.scope, scopeGminas: plan.gminas.map((g) => g.teryt), allowed: plan.allowed, plans: plan.plans, limit: 0, siteLevel };
+    const matched = matchedSelect({ ...input, withGeometry: !byAdjacency }, params);
+    const min = request.assembly.min_total_area_sqm;
+    const found = byAdjacency
+      ? await this.repository.candidatesByAdjacency(matched, params, plan.allowed, gap, min)
+      : await this.repository.candidates(matched, params, gap, min);
+    return { matched, ...found };
   }
 
   /** The candidates grown into sites large enough that meet every site-level near criterion. */

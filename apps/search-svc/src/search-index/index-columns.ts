@@ -1,4 +1,5 @@
 import { findLayer, NEAR_WITHIN_MAX_M, PLAN_OGOLNY_ZONE_TYPES } from '@lp/contracts';
+import { ADJACENCY_REACH_M } from './parcel-adjacency.sql.js';
 
 /**
  * What the search index precomputes per parcel, as data: the engine reads these to decide whether
@@ -93,7 +94,8 @@ export const PLAN_OGOLNY_ZONE_KINDS: readonly string[] = PLAN_OGOLNY_ZONE_TYPES.
 
 /** Layers the index is derived from, with how far a change in one gmina reaches parcels elsewhere. */
 export const INDEX_LAYER_REACH_M: Readonly<Record<string, number>> = {
-  parcels: 0,
+  // a parcel's neighbour pairs (parcel-adjacency.sql.ts) reach across a gmina border
+  parcels: ADJACENCY_REACH_M,
   admin_bounds: 0,
   mpzp_plans: 0,
   mpzp_zones: 0,

@@ -32,9 +32,11 @@ export class SearchIndexBuilder {
     return this.serialised(async () => {
       const [gminas, builds, versions] = await Promise.all([this.index.gminasWithParcels(), this.index.builds(), this.index.layerVersions()]);
       const built = new Map(builds.map((b) => [b.teryt, b.versions]));
+      const withAdjacency = new Set(builds.filter((b) => b.adjacency).map((b) => b.teryt));
+      // a build without neighbour pairs still answers searches (and assemblies, by clustering), so it is stale, not missing
       const stale = gminas.filter((teryt) => {
         const at = built.get(teryt);
-        return !at || INDEX_LAYERS.some((layer) => (at[layer] ?? 0) < (versions[layer] ?? 0));
+        return !at || !withAdjacency.has(teryt) || INDEX_LAYERS.some((layer) => (at[layer] ?? 0) < (versions[layer] ?? 0));
       });
       await this.dropGone(builds, gminas);
       // never-built gminas first: until they are built the service is not ready; a stale build still answers

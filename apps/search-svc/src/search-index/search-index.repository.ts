@@ -4,6 +4,7 @@ import { gminasNear, gminasWithParcels } from '@lp/db';
 import { DataSource, type EntityManager } from 'typeorm';
 import { indexBuildSql } from './index-build.sql.js';
 import { INDEX_LAYERS } from './index-columns.js';
+import { ADJACENCY_BUILD_SQL } from './parcel-adjacency.sql.js';
 
 /** Layers whose presence in the gmina the build needs, in the order of the build's parameters $2.. */
 const BUILD_COVERAGE_LAYERS = ['buildings', 'mpzp_plans', 'plan_ogolny_zones', 'land_cover'] as const;
@@ -25,6 +26,8 @@ const EVIDENCE_SQL = `
 export interface IndexBuild {
   teryt: string;
   versions: Record<string, number>;
+  /** Whether the build wrote the gmina's neighbour pairs (builds made before the adjacency existed did not). */
+  adjacency: boolean;
 }
 
 /** The search index's SQL: derive one gmina's rows from layer_pub, record builds, find what is stale. */
@@ -56,13 +59,17 @@ export class SearchIndexRepository {
       );
       await manager.query(this.buildSql, [teryt, ...BUILD_COVERAGE_LAYERS.map((layer) => coverage[layer] === true)]);
       await manager.query(`INSERT INTO search.parcel_geometry (parcel_id, teryt, geom) SELECT p.id, p.teryt, p.geom FROM layer_pub.parcels p WHERE p.teryt = $1`, [teryt]);
+      // a parcel that moved here keeps its rows under its old gmina too until that one is rebuilt
+      // (a parcel refresh reaches the gminas within 50 m, so in the same batch)
+      await manager.query(`DELETE FROM search.parcel_adjacency WHERE teryt = $1`, [teryt]);
+      await manager.query(ADJACENCY_BUILD_SQL, [teryt]);
       await this.canonicaliseSymbols(manager, teryt);
       const [{ parcels }] = await manager.query(`SELECT count(*)::int AS parcels FROM search.parcel_index WHERE teryt = $1`, [teryt]);
       await manager.query(
-        `INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at, evidence)
-         VALUES ($1, $2::jsonb, $3, $4, now(), (${EVIDENCE_SQL}))
+        `INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at, evidence, adjacency)
+         VALUES ($1, $2::jsonb, $3, $4, now(), (${EVIDENCE_SQL}), true)
          ON CONFLICT (teryt) DO UPDATE SET versions = EXCLUDED.versions, parcels = EXCLUDED.parcels,
-           duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at, evidence = EXCLUDED.evidence`,
+           duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at, evidence = EXCLUDED.evidence, adjacency = true`,
         [teryt, JSON.stringify(versions), parcels, Math.round(performance.now() - durationStarted)],
       );
       return parcels as number;
@@ -88,6 +95,8 @@ export class SearchIndexRepository {
   async analyze(): Promise<void> {
     await this.db.query(`ANALYZE search.parcel_index`);
     await this.db.query(`ANALYZE search.parcel_geometry`);
+    // VACUUM as well: the pairs are read by index-only scans, which need the visibility map
+    await this.db.query(`VACUUM (ANALYZE) search.parcel_adjacency`);
   }
 
   /** Removes a gmina that no longer has parcels. */
@@ -95,6 +104,7 @@ export class SearchIndexRepository {
     await this.db.transaction(async (manager) => {
       await manager.query(`DELETE FROM search.parcel_index WHERE teryt = $1`, [teryt]);
       await manager.query(`DELETE FROM search.parcel_geometry WHERE teryt = $1`, [teryt]);
+      await manager.query(`DELETE FROM search.parcel_adjacency WHERE teryt = $1`, [teryt]);
       await manager.query(`DELETE FROM search.index_builds WHERE teryt = $1`, [teryt]);
     });
   }
@@ -111,7 +121,7 @@ export class SearchIndexRepository {
   }
 
   async builds(): Promise<IndexBuild[]> {
-    return this.db.query(`SELECT teryt, versions FROM search.index_builds ORDER BY teryt`);
+    return this.db.query(`SELECT teryt, versions, adjacency FROM search.index_builds ORDER BY teryt`);
   }
 
   gminasWithParcels(): Promise<string[]> {
