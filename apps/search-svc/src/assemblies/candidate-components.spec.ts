@@ -35,8 +35,8 @@ describe('pickComponents', () => {
     const shuffled: CandidateGraph = {
       ids: order.map((k) => GRAPH.ids[k]!),
       areas: order.map((k) => GRAPH.areas[k]!),
-      from: GRAPH.from.map((k) => at.get(k)!),
-      to: GRAPH.to.map((k) => at.get(k)!),
+      from: Array.from(GRAPH.from, (k) => at.get(k)!),
+      to: Array.from(GRAPH.to, (k) => at.get(k)!),
     };
     const ids = (graph: CandidateGraph, min: number, cap: number) => pickComponents(graph, min, cap).picked.map((k) => graph.ids[k]);
     expect(ids(shuffled, 600, 100)).toEqual(ids(GRAPH, 600, 100));
