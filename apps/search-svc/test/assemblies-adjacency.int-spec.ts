@@ -30,7 +30,8 @@ describe('site assembly by neighbour pairs', () => {
     // two 60 × 100 m plots 3 m apart east of every Poznań parcel, the eastern one in another gmina
     const [{ x, y }] = await f.source.query(`SELECT ST_XMax(ST_Extent(geom)) + 3000 AS x, ST_YMin(ST_Extent(geom)) AS y FROM layer_pub.parcels WHERE teryt = $1`, [POZNAN]);
     for (const [id, teryt, from] of [['test-border-west', POZNAN, 0], ['test-border-east', other, 63]] as const) {
-      await f.source.query(
+      // arranged as the superuser: search-svc's role only reads the published layers
+      await f.db.sql(
         `INSERT INTO layer_pub.parcels (id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url, source_bbox)
          SELECT $1::text, p.kind, $1::text, $2::text, jsonb_build_object('parcel_id', $1::text), ST_MakeEnvelope($3::float8 + $5::float8, $4::float8, $3::float8 + $5::float8 + 60, $4::float8 + 100, 2180),
                 p.source_run_id, p.fetched_at, p.source_url, p.source_bbox
