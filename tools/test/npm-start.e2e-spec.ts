@@ -15,22 +15,6 @@ const STOP_TIMEOUT_MS = 90_000;
  * demo data, and when it prints the URLs every endpoint it names answers, the example calls it prints
  * included; Ctrl-C stops everything it started.
  */
-/**
- * fetch, sent once more when the pooled keep-alive socket it picked was closed by the server at
- * that very moment (the gateway closes idle sockets after KEEP_ALIVE_TIMEOUT_MS, 5 s; a request
- * leaving as the timer fires gets "other side closed", seen once after a 5 s pause). That is the
- * transport's race, not an answer of the API, which is what this test checks.
- */
-async function fetchAgainIfIdleSocketClosed(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause?.message ?? '';
-    if (!/other side closed/.test(cause)) throw error;
-    return fetch(url, init);
-  }
-}
-
 describe('npm start', () => {
   const env = testEnvironment();
   const state = mkdtempSync(join(env.repoRoot, '.stack', 'start-smoke-'));
@@ -105,7 +89,7 @@ describe('npm start', () => {
     const calls = [...stdout.matchAll(/curl -H "Authorization: Bearer (\S+)" "?(http[^"\s]+)"?/g)];
     expect(calls.length).toBeGreaterThanOrEqual(3);
     for (const [, key, url] of calls) {
-      const response = await fetchAgainIfIdleSocketClosed(url!, { headers: { authorization: `Bearer ${key}` } });
+      const response = await fetch(url!, { headers: { authorization: `Bearer ${key}` } });
       expect({ url, status: response.status }).toEqual({ url, status: 200 });
       const body = (await response.json()) as Record<string, unknown>;
       expect(Object.keys(body).length).toBeGreaterThan(0);
