@@ -3,6 +3,7 @@ import type { BlockSourceView, CoverageStatus } from '@lp/contracts';
 import { gminasNear, gminasWithParcels } from '@lp/db';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CONSTRAINT_KINDS } from './constraints/constraints.rules.js';
+import { constraintsOfGminaSql } from './constraints/constraints-gmina.sql.js';
 import { constraintsSql } from './constraints/constraints.sql.js';
 import type { FactBlock } from './fact-blocks.js';
 import { GminaCoverage } from './layer-coverage.js';
@@ -46,7 +47,7 @@ export class FactsRepository {
       case 'regulations':
         return manager.query('gmina' in selection ? regulationsOfGminaSql() : regulationsSql(selection), [target]);
       case 'constraints':
-        return manager.query(constraintsSql(selection), [target, options.bufferM, CONSTRAINT_KINDS]);
+        return manager.query('gmina' in selection ? constraintsOfGminaSql() : constraintsSql(selection), [target, options.bufferM, CONSTRAINT_KINDS]);
       case 'terrain':
         return manager.query(terrainSql(selection), [target]);
       case 'proximity':
