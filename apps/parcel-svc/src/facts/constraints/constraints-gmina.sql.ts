@@ -1,5 +1,6 @@
 import { targetCte } from '../parcel-selection.js';
 import { CONSTRAINT_LAYERS } from './constraint-topics.js';
+import { hitsPerParcel } from './constraints.sql.js';
 
 /**
  * Areas of one constraint layer within `$2` m of the parcels of gmina `$1`, one row per parcel and
@@ -32,13 +33,5 @@ export function constraintsOfGminaSql(): string {
        hits AS (
          ${CONSTRAINT_LAYERS.map(layerHits).join('\n         UNION ALL\n         ')}
        ),
-       per_parcel AS (
-         SELECT h.parcel_id, jsonb_agg(jsonb_build_object(
-                  'layer', h.layer, 'kind', h.kind, 'id', h.feature_id, 'name', h.name,
-                  'overlap_pct', round(least(100 * h.overlap, 100)::numeric, 1),
-                  'distance_m', round(h.distance::numeric, 1))) AS raw
-         FROM hits h GROUP BY h.parcel_id
-       )
-       SELECT t.id AS parcel_id, t.teryt, COALESCE(pp.raw, '[]'::jsonb) AS raw
-       FROM t LEFT JOIN per_parcel pp ON pp.parcel_id = t.id`;
+       ${hitsPerParcel()}`;
 }

@@ -262,6 +262,124 @@ per_parcel AS (
 SELECT t.id AS parcel_id, t.teryt, COALESCE(pp.raw, '[]'::jsonb) AS raw
 FROM t LEFT JOIN per_parcel pp ON pp.parcel_id = t.id;
 
+-- rawFacts, constraints of a gmina
+-- $1 = "3021093"
+-- $2 = 50
+-- $3 = ["natura2000_habitat","natura2000_birds","national_park","national_park_buffer","nature_reserve","ecological_site","natural_monument","landscape_park","protected_landscape_area","nature_landscape_complex","biosphere_reserve","forest_promotional_complex","flood_risk_10pct","flood_risk_1pct","flood_risk_02pct","flood_embankment_failure","wetland","ramsar_wetland","registered_monument","world_heritage_site","monument_of_history","historic_urban_layout","historic_park","cultural_park","archaeological_site","mining_area","mining_terrain","mineral_deposit","approach_surface","take_off_climb_surface","transitional_surface","inner_horizontal_surface","conical_surface","outer_horizontal_surface","registered_obstacle","intake_direct_protection","intake_indirect_protection","reservoir_protection_area","major_groundwater_reservoir","residential_setback","national_park_setback","nature_reserve_setback","power_line_setback"]
+WITH t AS (
+  SELECT p.id, p.teryt, p.geom, p.land_use_classes, p.area_sqm, greatest(ST_Area(p.geom), 1) AS area
+  FROM layer_pub.parcels p
+  WHERE p.teryt = $1
+),
+extent AS MATERIALIZED (SELECT ST_Extent(t.geom)::geometry AS box FROM t),
+hits AS (
+  SELECT x.parcel_id, 'env_layers' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(x.covered) / min(x.area) AS overlap, min(x.distance) AS distance
+FROM layer_pub.env_layers_subdivided s
+CROSS JOIN LATERAL (
+  SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+         CASE WHEN ST_Covers(s.geom, p.geom) THEN greatest(ST_Area(p.geom), 1)
+              WHEN ST_Intersects(s.geom, p.geom) THEN ST_Area(ST_Intersection(s.geom, p.geom)) ELSE 0 END AS covered,
+         ST_Distance(s.geom, p.geom) AS distance
+  FROM layer_pub.parcels p
+  WHERE p.teryt = $1 AND ST_DWithin(s.geom, p.geom, $2)
+  OFFSET 0
+) x
+JOIN layer_pub.env_layers f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[]) AND s.geom && (SELECT ST_Expand(e.box, $2) FROM extent e)
+GROUP BY x.parcel_id, f.id, f.kind, f.name
+  UNION ALL
+  SELECT x.parcel_id, 'heritage_sites' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(x.covered) / min(x.area) AS overlap, min(x.distance) AS distance
+FROM layer_pub.heritage_sites_subdivided s
+CROSS JOIN LATERAL (
+  SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+         CASE WHEN ST_Covers(s.geom, p.geom) THEN greatest(ST_Area(p.geom), 1)
+              WHEN ST_Intersects(s.geom, p.geom) THEN ST_Area(ST_Intersection(s.geom, p.geom)) ELSE 0 END AS covered,
+         ST_Distance(s.geom, p.geom) AS distance
+  FROM layer_pub.parcels p
+  WHERE p.teryt = $1 AND ST_DWithin(s.geom, p.geom, $2)
+  OFFSET 0
+) x
+JOIN layer_pub.heritage_sites f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[]) AND s.geom && (SELECT ST_Expand(e.box, $2) FROM extent e)
+GROUP BY x.parcel_id, f.id, f.kind, f.name
+  UNION ALL
+  SELECT x.parcel_id, 'mining_areas' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(x.covered) / min(x.area) AS overlap, min(x.distance) AS distance
+FROM layer_pub.mining_areas_subdivided s
+CROSS JOIN LATERAL (
+  SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+         CASE WHEN ST_Covers(s.geom, p.geom) THEN greatest(ST_Area(p.geom), 1)
+              WHEN ST_Intersects(s.geom, p.geom) THEN ST_Area(ST_Intersection(s.geom, p.geom)) ELSE 0 END AS covered,
+         ST_Distance(s.geom, p.geom) AS distance
+  FROM layer_pub.parcels p
+  WHERE p.teryt = $1 AND ST_DWithin(s.geom, p.geom, $2)
+  OFFSET 0
+) x
+JOIN layer_pub.mining_areas f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[]) AND s.geom && (SELECT ST_Expand(e.box, $2) FROM extent e)
+GROUP BY x.parcel_id, f.id, f.kind, f.name
+  UNION ALL
+  SELECT x.parcel_id, 'aviation_obstacles' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(x.covered) / min(x.area) AS overlap, min(x.distance) AS distance
+FROM layer_pub.aviation_obstacles_subdivided s
+CROSS JOIN LATERAL (
+  SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+         CASE WHEN ST_Covers(s.geom, p.geom) THEN greatest(ST_Area(p.geom), 1)
+              WHEN ST_Intersects(s.geom, p.geom) THEN ST_Area(ST_Intersection(s.geom, p.geom)) ELSE 0 END AS covered,
+         ST_Distance(s.geom, p.geom) AS distance
+  FROM layer_pub.parcels p
+  WHERE p.teryt = $1 AND ST_DWithin(s.geom, p.geom, $2)
+  OFFSET 0
+) x
+JOIN layer_pub.aviation_obstacles f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[]) AND s.geom && (SELECT ST_Expand(e.box, $2) FROM extent e)
+GROUP BY x.parcel_id, f.id, f.kind, f.name
+  UNION ALL
+  SELECT x.parcel_id, 'groundwater' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(x.covered) / min(x.area) AS overlap, min(x.distance) AS distance
+FROM layer_pub.groundwater_subdivided s
+CROSS JOIN LATERAL (
+  SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+         CASE WHEN ST_Covers(s.geom, p.geom) THEN greatest(ST_Area(p.geom), 1)
+              WHEN ST_Intersects(s.geom, p.geom) THEN ST_Area(ST_Intersection(s.geom, p.geom)) ELSE 0 END AS covered,
+         ST_Distance(s.geom, p.geom) AS distance
+  FROM layer_pub.parcels p
+  WHERE p.teryt = $1 AND ST_DWithin(s.geom, p.geom, $2)
+  OFFSET 0
+) x
+JOIN layer_pub.groundwater f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[]) AND s.geom && (SELECT ST_Expand(e.box, $2) FROM extent e)
+GROUP BY x.parcel_id, f.id, f.kind, f.name
+  UNION ALL
+  SELECT x.parcel_id, 'wind_exclusion' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(x.covered) / min(x.area) AS overlap, min(x.distance) AS distance
+FROM layer_pub.wind_exclusion_subdivided s
+CROSS JOIN LATERAL (
+  SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+         CASE WHEN ST_Covers(s.geom, p.geom) THEN greatest(ST_Area(p.geom), 1)
+              WHEN ST_Intersects(s.geom, p.geom) THEN ST_Area(ST_Intersection(s.geom, p.geom)) ELSE 0 END AS covered,
+         ST_Distance(s.geom, p.geom) AS distance
+  FROM layer_pub.parcels p
+  WHERE p.teryt = $1 AND ST_DWithin(s.geom, p.geom, $2)
+  OFFSET 0
+) x
+JOIN layer_pub.wind_exclusion f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[]) AND s.geom && (SELECT ST_Expand(e.box, $2) FROM extent e)
+GROUP BY x.parcel_id, f.id, f.kind, f.name
+),
+per_parcel AS (
+  SELECT h.parcel_id, jsonb_agg(jsonb_build_object(
+           'layer', h.layer, 'kind', h.kind, 'id', h.feature_id, 'name', h.name,
+           'overlap_pct', round(least(100 * h.overlap, 100)::numeric, 1),
+           'distance_m', round(h.distance::numeric, 1))) AS raw
+  FROM hits h GROUP BY h.parcel_id
+)
+-- Grouped once and joined: a lookup into the hits per parcel would scan them all each time.
+SELECT t.id AS parcel_id, t.teryt, COALESCE(pp.raw, '[]'::jsonb) AS raw
+FROM t LEFT JOIN per_parcel pp ON pp.parcel_id = t.id;
+
 -- rawFacts, terrain
 -- $1 = ["302109_2.0001.12/3","302109_2.0001.13"]
 WITH t AS (
