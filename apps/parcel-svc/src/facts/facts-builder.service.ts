@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PROXIMITY_MAX_M, type LayerRefreshedEvent } from '@lp/contracts';
+import { PARCEL_SVC_ENV, type ParcelSvcEnv } from '../config/parcel-svc.env.js';
 import { composeBlock } from './fact-composer.js';
 import { BLOCK_LAYERS, BLOCK_RULES_VERSION, blocksDependingOn, builtUnderOlderRules, FACT_BLOCKS, RULES_KEY, type FactBlock } from './fact-blocks.js';
 import { FactsRepository } from './facts.repository.js';
 import { DEFAULT_BUFFER_M } from './facts.service.js';
-import { PARCEL_SVC_ENV, type ParcelSvcEnv } from '../config/parcel-svc.env.js';
 import { byGmina } from './gmina-work.js';
 
 /** How far a change in one gmina can reach the facts of parcels in another, per block. */
@@ -107,12 +107,22 @@ export class FactsBuilder {
     let next = 0;
     let done = 0;
     let parcels = 0;
+    // A failed build stops every worker before the batch settles, so no build outlives its batch
+    // (the next batch may build the same gminas).
+    let failure: { error: unknown } | undefined;
     const worker = async (): Promise<void> => {
-      while (next < gminas.length) {
+      while (!failure && next < gminas.length) {
         const { teryt, blocks } = gminas[next++]!;
         for (const block of blocks) {
+          if (failure) return;
           const blockStarted = performance.now();
-          const count = await this.buildOne(teryt, block);
+          let count: number;
+          try {
+            count = await this.buildOne(teryt, block);
+          } catch (error) {
+            failure ??= { error };
+            return;
+          }
           parcels += count;
           done++;
           this.logger.log(`[${done}/${work.length}] ${block} of gmina ${teryt}: ${count} parcels in ${Math.round(performance.now() - blockStarted)} ms`);
@@ -120,6 +130,7 @@ export class FactsBuilder {
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.env.FACTS_BUILD_CONCURRENCY, gminas.length) }, worker));
+    if (failure) throw failure.error;
     if (work.length > 0) this.logger.log(`built ${work.length} fact blocks (${parcels} parcel-blocks) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
 
