@@ -15,6 +15,15 @@ export class ParcelSvcEnv extends DatabaseServiceEnv {
   @IsIn(['on', 'off'])
   FACTS_BUILDER: 'on' | 'off' = 'on';
 
+  /**
+   * Gminas whose facts are built at once (each build keeps one database connection busy; the
+   * blocks of one gmina are built one after another, so two builds never write the same rows).
+   */
+  @IsInt()
+  @Min(1)
+  @Max(8)
+  FACTS_BUILD_CONCURRENCY: number = 2;
+
   /** Seconds a shareable report link stays open (default 7 days, at most 90 days). */
   @IsInt()
   @Min(1)

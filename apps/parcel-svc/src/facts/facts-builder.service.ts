@@ -1,9 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PROXIMITY_MAX_M, type LayerRefreshedEvent } from '@lp/contracts';
+import { PARCEL_SVC_ENV, type ParcelSvcEnv } from '../config/parcel-svc.env.js';
 import { composeBlock } from './fact-composer.js';
 import { BLOCK_LAYERS, BLOCK_RULES_VERSION, blocksDependingOn, builtUnderOlderRules, FACT_BLOCKS, RULES_KEY, type FactBlock } from './fact-blocks.js';
 import { FactsRepository } from './facts.repository.js';
 import { DEFAULT_BUFFER_M } from './facts.service.js';
+import { byGmina } from './gmina-work.js';
 
 /** How far a change in one gmina can reach the facts of parcels in another, per block. */
 const REACH_M: Record<FactBlock, number> = {
@@ -16,15 +18,19 @@ const REACH_M: Record<FactBlock, number> = {
 /**
  * Keeps the facts read model in step with the layers: builds what is missing or stale at start,
  * and on each layer refresh rebuilds the dependent blocks of the gminas the refresh can reach,
- * marking the others current. One build at a time per process; a build is one gmina and block,
- * derived in one snapshot and stored in one transaction.
+ * marking the others current. One batch of builds at a time per process, FACTS_BUILD_CONCURRENCY
+ * gminas of it at once; a build is one gmina and block, derived in one snapshot and stored in one
+ * transaction.
  */
 @Injectable()
 export class FactsBuilder {
   private readonly logger = new Logger('FactsBuilder');
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly facts: FactsRepository) {}
+  constructor(
+    private readonly facts: FactsRepository,
+    @Inject(PARCEL_SVC_ENV) private readonly env: Pick<ParcelSvcEnv, 'FACTS_BUILD_CONCURRENCY'>,
+  ) {}
 
   /** Builds every (gmina, block) that has no build or was derived from an older layer version. */
   buildStale(): Promise<number> {
@@ -69,6 +75,15 @@ export class FactsBuilder {
     });
   }
 
+  /** Rebuilds every block of the given gminas, whatever their builds record (operators, benchmarks). */
+  rebuild(teryts: readonly string[]): Promise<number> {
+    return this.serialised(async () => {
+      const work = teryts.flatMap((teryt) => FACT_BLOCKS.map((block) => ({ teryt, block })));
+      await this.buildAll(work);
+      return work.length;
+    });
+  }
+
   /** Derives and stores one block of every parcel of one gmina. */
   async buildOne(teryt: string, block: FactBlock): Promise<number> {
     const started = performance.now();
@@ -87,13 +102,35 @@ export class FactsBuilder {
 
   private async buildAll(work: Array<{ teryt: string; block: FactBlock }>): Promise<void> {
     const started = performance.now();
+    // Whole gminas per worker: builds of one gmina's blocks write the same rows, so they never overlap.
+    const gminas = byGmina(work);
+    let next = 0;
+    let done = 0;
     let parcels = 0;
-    for (const [index, { teryt, block }] of work.entries()) {
-      const blockStarted = performance.now();
-      const count = await this.buildOne(teryt, block);
-      parcels += count;
-      this.logger.log(`[${index + 1}/${work.length}] ${block} of gmina ${teryt}: ${count} parcels in ${Math.round(performance.now() - blockStarted)} ms`);
-    }
+    // A failed build stops every worker before the batch settles, so no build outlives its batch
+    // (the next batch may build the same gminas).
+    let failure: { error: unknown } | undefined;
+    const worker = async (): Promise<void> => {
+      while (!failure && next < gminas.length) {
+        const { teryt, blocks } = gminas[next++]!;
+        for (const block of blocks) {
+          if (failure) return;
+          const blockStarted = performance.now();
+          let count: number;
+          try {
+            count = await this.buildOne(teryt, block);
+          } catch (error) {
+            failure ??= { error };
+            return;
+          }
+          parcels += count;
+          done++;
+          this.logger.log(`[${done}/${work.length}] ${block} of gmina ${teryt}: ${count} parcels in ${Math.round(performance.now() - blockStarted)} ms`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.env.FACTS_BUILD_CONCURRENCY, gminas.length) }, worker));
+    if (failure) throw failure.error;
     if (work.length > 0) this.logger.log(`built ${work.length} fact blocks (${parcels} parcel-blocks) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
 

@@ -13,6 +13,7 @@ describeSqlSnapshot({
       'rawFacts, regulations of parcels': () => repository.rawFacts('regulations', IDS, { bufferM: 50 }),
       'rawFacts, regulations of a gmina': () => repository.rawFacts('regulations', { gmina: '3021093' }, { bufferM: 50 }),
       'rawFacts, constraints': () => repository.rawFacts('constraints', IDS, { bufferM: 50 }),
+      'rawFacts, constraints of a gmina': () => repository.rawFacts('constraints', { gmina: '3021093' }, { bufferM: 50 }),
       'rawFacts, terrain': () => repository.rawFacts('terrain', IDS, { bufferM: 50 }),
       'rawFacts, proximity': () => repository.rawFacts('proximity', IDS, { bufferM: 50 }),
       coverage: () => repository.coverage(['3021093'], ['mpzp_plans', 'dem']),

@@ -3,11 +3,13 @@ import type { BlockSourceView, CoverageStatus } from '@lp/contracts';
 import { gminasNear, gminasWithParcels } from '@lp/db';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CONSTRAINT_KINDS } from './constraints/constraints.rules.js';
+import { constraintsOfGminaSql } from './constraints/constraints-gmina.sql.js';
 import { constraintsSql } from './constraints/constraints.sql.js';
 import type { FactBlock } from './fact-blocks.js';
 import { GminaCoverage } from './layer-coverage.js';
 import { selectionParam, type ParcelSelection } from './parcel-selection.js';
 import { proximitySql } from './proximity/proximity.sql.js';
+import { regulationsOfGminaSql } from './regulations/regulations-gmina.sql.js';
 import { regulationsSql } from './regulations/regulations.sql.js';
 import { terrainSql } from './terrain/terrain.sql.js';
 
@@ -35,13 +37,17 @@ const SAVE_CHUNK = 2000;
 export class FactsRepository {
   constructor(private readonly db: DataSource) {}
 
+  /**
+   * Raw facts of one block of the selected parcels. A whole gmina takes the set-based form of a
+   * query where there is one (the read-model build); it gives the same rows as the per-parcel form.
+   */
   rawFacts<T>(block: FactBlock, selection: ParcelSelection, options: FactQueryOptions, manager: EntityManager = this.db.manager): Promise<Array<RawFactRow<T>>> {
     const target = selectionParam(selection);
     switch (block) {
       case 'regulations':
-        return manager.query(regulationsSql(selection), [target]);
+        return manager.query('gmina' in selection ? regulationsOfGminaSql() : regulationsSql(selection), [target]);
       case 'constraints':
-        return manager.query(constraintsSql(selection), [target, options.bufferM, CONSTRAINT_KINDS]);
+        return manager.query('gmina' in selection ? constraintsOfGminaSql() : constraintsSql(selection), [target, options.bufferM, CONSTRAINT_KINDS]);
       case 'terrain':
         return manager.query(terrainSql(selection), [target]);
       case 'proximity':

@@ -26,7 +26,12 @@ export function constraintsSql(selection: ParcelSelection): string {
        hits AS (
          ${CONSTRAINT_LAYERS.map(layerHits).join('\n         UNION ALL\n         ')}
        ),
-       per_parcel AS (
+       ${hitsPerParcel()}`;
+}
+
+/** The hits (CTE `hits`) as one JSON array per target parcel (CTE `t`), `[]` for none. */
+export function hitsPerParcel(): string {
+  return `per_parcel AS (
          SELECT h.parcel_id, jsonb_agg(jsonb_build_object(
                   'layer', h.layer, 'kind', h.kind, 'id', h.feature_id, 'name', h.name,
                   'overlap_pct', round(least(100 * h.overlap, 100)::numeric, 1),

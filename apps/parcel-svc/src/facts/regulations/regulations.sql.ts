@@ -1,7 +1,26 @@
 import { targetCte, type ParcelSelection } from '../parcel-selection.js';
 
+/** A planning layer whose polygons covering a parcel are listed under `name` in its raw facts. */
+export interface OverlappingLayer {
+  name: string;
+  layer: string;
+  /** Attributes listed with each polygon (of the layer's feature `f`) */
+  columns: string;
+}
+
+export const OVERLAPPING_LAYERS: readonly OverlappingLayer[] = [
+  { name: 'plans', layer: 'mpzp_plans', columns: 'f.plan_id, f.plan_name, f.adopted_on, f.document_url' },
+  {
+    name: 'zones',
+    layer: 'mpzp_zones',
+    columns: 'f.plan_id, f.plan_name, f.adopted_on, f.symbol, f.category, f.label, f.max_height_m, f.max_building_coverage_pct, f.min_biologically_active_pct, f.document_url',
+  },
+  { name: 'plan_ogolny', layer: 'plan_ogolny_zones', columns: 'f.kind, f.status, f.zone_symbol, f.zone_label, f.allows_building, f.adopted_on, f.document_url' },
+  { name: 'studium', layer: 'studium_zones', columns: 'f.designation, f.category, f.adopted_on' },
+];
+
 /** Polygons of a planning layer covering each parcel, with the share of the parcel they cover. */
-function overlapping(layer: string, columns: string): string {
+function overlapping({ layer, columns }: OverlappingLayer): string {
   return `(SELECT COALESCE(jsonb_agg(o ORDER BY o.overlap_pct DESC, o.id), '[]'::jsonb) FROM (
                 SELECT f.id, ${columns},
                        round(least(100 * sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area ELSE ST_Area(ST_Intersection(s.geom, t.geom)) END) / t.area, 100)::numeric, 1) AS overlap_pct
@@ -21,13 +40,7 @@ export function regulationsSql(selection: ParcelSelection): string {
   return `WITH ${targetCte(selection)}
        SELECT t.id AS parcel_id, t.teryt,
               jsonb_build_object(
-                'plans', ${overlapping('mpzp_plans', 'f.plan_id, f.plan_name, f.adopted_on, f.document_url')},
-                'zones', ${overlapping(
-                  'mpzp_zones',
-                  'f.plan_id, f.plan_name, f.adopted_on, f.symbol, f.category, f.label, f.max_height_m, f.max_building_coverage_pct, f.min_biologically_active_pct, f.document_url',
-                )},
-                'plan_ogolny', ${overlapping('plan_ogolny_zones', 'f.kind, f.status, f.zone_symbol, f.zone_label, f.allows_building, f.adopted_on, f.document_url')},
-                'studium', ${overlapping('studium_zones', 'f.designation, f.category, f.adopted_on')},
+                ${OVERLAPPING_LAYERS.map((layer) => `'${layer.name}', ${overlapping(layer)}`).join(',\n                ')},
                 'land_use_classes', t.land_use_classes,
                 'area_sqm', t.area_sqm,
                 'national_park', EXISTS (SELECT 1 FROM layer_pub.env_layers_subdivided s

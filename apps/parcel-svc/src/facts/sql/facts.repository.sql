@@ -58,50 +58,128 @@ WITH t AS (
   SELECT p.id, p.teryt, p.geom, p.land_use_classes, p.area_sqm, greatest(ST_Area(p.geom), 1) AS area
   FROM layer_pub.parcels p
   WHERE p.teryt = $1
+),
+extent AS MATERIALIZED (SELECT ST_Extent(t.geom)::geometry AS box FROM t),
+plans AS (
+  SELECT o.parcel_id, jsonb_agg((SELECT r FROM (SELECT f.id, f.plan_id, f.plan_name, f.adopted_on, f.document_url, o.overlap_pct) r) ORDER BY o.overlap_pct DESC, f.id) AS list
+  FROM (
+    SELECT h.parcel_id, h.fid, round(least(100 * sum(h.measure) / min(h.area), 100)::numeric, 1) AS overlap_pct
+    FROM (SELECT x.parcel_id, s.fid, x.area, x.measure
+  FROM layer_pub.mpzp_plans_subdivided s
+  CROSS JOIN LATERAL (
+    SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area, CASE WHEN ST_Covers(s.geom, p.geom) THEN greatest(ST_Area(p.geom), 1) ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS measure
+    FROM layer_pub.parcels p
+    WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+    OFFSET 0 -- measured here, while the piece is the same, not after the rows are sorted for grouping
+  ) x
+  WHERE s.geom && (SELECT e.box FROM extent e)) h
+    GROUP BY h.parcel_id, h.fid
+  ) o
+  JOIN layer_pub.mpzp_plans f ON f.fid = o.fid
+  WHERE o.overlap_pct >= 1
+  GROUP BY o.parcel_id
+),
+zones AS (
+  SELECT o.parcel_id, jsonb_agg((SELECT r FROM (SELECT f.id, f.plan_id, f.plan_name, f.adopted_on, f.symbol, f.category, f.label, f.max_height_m, f.max_building_coverage_pct, f.min_biologically_active_pct, f.document_url, o.overlap_pct) r) ORDER BY o.overlap_pct DESC, f.id) AS list
+  FROM (
+    SELECT h.parcel_id, h.fid, round(least(100 * sum(h.measure) / min(h.area), 100)::numeric, 1) AS overlap_pct
+    FROM (SELECT x.parcel_id, s.fid, x.area, x.measure
+  FROM layer_pub.mpzp_zones_subdivided s
+  CROSS JOIN LATERAL (
+    SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area, CASE WHEN ST_Covers(s.geom, p.geom) THEN greatest(ST_Area(p.geom), 1) ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS measure
+    FROM layer_pub.parcels p
+    WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+    OFFSET 0 -- measured here, while the piece is the same, not after the rows are sorted for grouping
+  ) x
+  WHERE s.geom && (SELECT e.box FROM extent e)) h
+    GROUP BY h.parcel_id, h.fid
+  ) o
+  JOIN layer_pub.mpzp_zones f ON f.fid = o.fid
+  WHERE o.overlap_pct >= 1
+  GROUP BY o.parcel_id
+),
+plan_ogolny AS (
+  SELECT o.parcel_id, jsonb_agg((SELECT r FROM (SELECT f.id, f.kind, f.status, f.zone_symbol, f.zone_label, f.allows_building, f.adopted_on, f.document_url, o.overlap_pct) r) ORDER BY o.overlap_pct DESC, f.id) AS list
+  FROM (
+    SELECT h.parcel_id, h.fid, round(least(100 * sum(h.measure) / min(h.area), 100)::numeric, 1) AS overlap_pct
+    FROM (SELECT x.parcel_id, s.fid, x.area, x.measure
+  FROM layer_pub.plan_ogolny_zones_subdivided s
+  CROSS JOIN LATERAL (
+    SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area, CASE WHEN ST_Covers(s.geom, p.geom) THEN greatest(ST_Area(p.geom), 1) ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS measure
+    FROM layer_pub.parcels p
+    WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+    OFFSET 0 -- measured here, while the piece is the same, not after the rows are sorted for grouping
+  ) x
+  WHERE s.geom && (SELECT e.box FROM extent e)) h
+    GROUP BY h.parcel_id, h.fid
+  ) o
+  JOIN layer_pub.plan_ogolny_zones f ON f.fid = o.fid
+  WHERE o.overlap_pct >= 1
+  GROUP BY o.parcel_id
+),
+studium AS (
+  SELECT o.parcel_id, jsonb_agg((SELECT r FROM (SELECT f.id, f.designation, f.category, f.adopted_on, o.overlap_pct) r) ORDER BY o.overlap_pct DESC, f.id) AS list
+  FROM (
+    SELECT h.parcel_id, h.fid, round(least(100 * sum(h.measure) / min(h.area), 100)::numeric, 1) AS overlap_pct
+    FROM (SELECT x.parcel_id, s.fid, x.area, x.measure
+  FROM layer_pub.studium_zones_subdivided s
+  CROSS JOIN LATERAL (
+    SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area, CASE WHEN ST_Covers(s.geom, p.geom) THEN greatest(ST_Area(p.geom), 1) ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS measure
+    FROM layer_pub.parcels p
+    WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+    OFFSET 0 -- measured here, while the piece is the same, not after the rows are sorted for grouping
+  ) x
+  WHERE s.geom && (SELECT e.box FROM extent e)) h
+    GROUP BY h.parcel_id, h.fid
+  ) o
+  JOIN layer_pub.studium_zones f ON f.fid = o.fid
+  WHERE o.overlap_pct >= 1
+  GROUP BY o.parcel_id
+),
+national_park AS (
+  SELECT DISTINCT h.parcel_id
+  FROM (SELECT x.parcel_id, s.fid, x.area, x.measure
+  FROM layer_pub.env_layers_subdivided s
+  CROSS JOIN LATERAL (
+    SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area, ST_Area(ST_Intersection(s.geom, p.geom)) AS measure
+    FROM layer_pub.parcels p
+    WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+    OFFSET 0 -- measured here, while the piece is the same, not after the rows are sorted for grouping
+  ) x
+  WHERE s.geom && (SELECT e.box FROM extent e) AND s.kind = 'national_park') h
+  WHERE h.measure >= 0.01 * h.area
+),
+forest AS (
+  SELECT h.parcel_id, sum(h.measure) AS covered
+  FROM (SELECT x.parcel_id, s.fid, x.area, x.measure
+  FROM layer_pub.forest_stands_subdivided s
+  CROSS JOIN LATERAL (
+    SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area, ST_Area(ST_Intersection(s.geom, p.geom)) AS measure
+    FROM layer_pub.parcels p
+    WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+    OFFSET 0 -- measured here, while the piece is the same, not after the rows are sorted for grouping
+  ) x
+  WHERE s.geom && (SELECT e.box FROM extent e)) h
+  GROUP BY h.parcel_id
 )
 SELECT t.id AS parcel_id, t.teryt,
        jsonb_build_object(
-         'plans', (SELECT COALESCE(jsonb_agg(o ORDER BY o.overlap_pct DESC, o.id), '[]'::jsonb) FROM (
-         SELECT f.id, f.plan_id, f.plan_name, f.adopted_on, f.document_url,
-                round(least(100 * sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area ELSE ST_Area(ST_Intersection(s.geom, t.geom)) END) / t.area, 100)::numeric, 1) AS overlap_pct
-         FROM layer_pub.mpzp_plans_subdivided s
-         JOIN layer_pub.mpzp_plans f ON f.fid = s.fid
-         WHERE ST_Intersects(s.geom, t.geom)
-         GROUP BY f.fid, f.id, f.plan_id, f.plan_name, f.adopted_on, f.document_url
-       ) o WHERE o.overlap_pct >= 1),
-         'zones', (SELECT COALESCE(jsonb_agg(o ORDER BY o.overlap_pct DESC, o.id), '[]'::jsonb) FROM (
-         SELECT f.id, f.plan_id, f.plan_name, f.adopted_on, f.symbol, f.category, f.label, f.max_height_m, f.max_building_coverage_pct, f.min_biologically_active_pct, f.document_url,
-                round(least(100 * sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area ELSE ST_Area(ST_Intersection(s.geom, t.geom)) END) / t.area, 100)::numeric, 1) AS overlap_pct
-         FROM layer_pub.mpzp_zones_subdivided s
-         JOIN layer_pub.mpzp_zones f ON f.fid = s.fid
-         WHERE ST_Intersects(s.geom, t.geom)
-         GROUP BY f.fid, f.id, f.plan_id, f.plan_name, f.adopted_on, f.symbol, f.category, f.label, f.max_height_m, f.max_building_coverage_pct, f.min_biologically_active_pct, f.document_url
-       ) o WHERE o.overlap_pct >= 1),
-         'plan_ogolny', (SELECT COALESCE(jsonb_agg(o ORDER BY o.overlap_pct DESC, o.id), '[]'::jsonb) FROM (
-         SELECT f.id, f.kind, f.status, f.zone_symbol, f.zone_label, f.allows_building, f.adopted_on, f.document_url,
-                round(least(100 * sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area ELSE ST_Area(ST_Intersection(s.geom, t.geom)) END) / t.area, 100)::numeric, 1) AS overlap_pct
-         FROM layer_pub.plan_ogolny_zones_subdivided s
-         JOIN layer_pub.plan_ogolny_zones f ON f.fid = s.fid
-         WHERE ST_Intersects(s.geom, t.geom)
-         GROUP BY f.fid, f.id, f.kind, f.status, f.zone_symbol, f.zone_label, f.allows_building, f.adopted_on, f.document_url
-       ) o WHERE o.overlap_pct >= 1),
-         'studium', (SELECT COALESCE(jsonb_agg(o ORDER BY o.overlap_pct DESC, o.id), '[]'::jsonb) FROM (
-         SELECT f.id, f.designation, f.category, f.adopted_on,
-                round(least(100 * sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area ELSE ST_Area(ST_Intersection(s.geom, t.geom)) END) / t.area, 100)::numeric, 1) AS overlap_pct
-         FROM layer_pub.studium_zones_subdivided s
-         JOIN layer_pub.studium_zones f ON f.fid = s.fid
-         WHERE ST_Intersects(s.geom, t.geom)
-         GROUP BY f.fid, f.id, f.designation, f.category, f.adopted_on
-       ) o WHERE o.overlap_pct >= 1),
+         'plans', COALESCE(plans.list, '[]'::jsonb),
+         'zones', COALESCE(zones.list, '[]'::jsonb),
+         'plan_ogolny', COALESCE(plan_ogolny.list, '[]'::jsonb),
+         'studium', COALESCE(studium.list, '[]'::jsonb),
          'land_use_classes', t.land_use_classes,
          'area_sqm', t.area_sqm,
-         'national_park', EXISTS (SELECT 1 FROM layer_pub.env_layers_subdivided s
-                                  WHERE s.kind = 'national_park' AND ST_Intersects(s.geom, t.geom)
-                                    AND ST_Area(ST_Intersection(s.geom, t.geom)) >= 0.01 * t.area),
-         'forest_pct', (SELECT round(least(100 * COALESCE(sum(ST_Area(ST_Intersection(s.geom, t.geom))), 0) / t.area, 100)::numeric, 1)
-                        FROM layer_pub.forest_stands_subdivided s WHERE ST_Intersects(s.geom, t.geom))
+         'national_park', national_park.parcel_id IS NOT NULL,
+         'forest_pct', round(least(100 * COALESCE(forest.covered, 0) / t.area, 100)::numeric, 1)
        ) AS raw
-FROM t;
+FROM t
+LEFT JOIN plans ON plans.parcel_id = t.id
+LEFT JOIN zones ON zones.parcel_id = t.id
+LEFT JOIN plan_ogolny ON plan_ogolny.parcel_id = t.id
+LEFT JOIN studium ON studium.parcel_id = t.id
+LEFT JOIN national_park ON national_park.parcel_id = t.id
+LEFT JOIN forest ON forest.parcel_id = t.id;
 
 -- rawFacts, constraints
 -- $1 = ["302109_2.0001.12/3","302109_2.0001.13"]
@@ -172,6 +250,124 @@ JOIN layer_pub.wind_exclusion_subdivided s ON ST_DWithin(s.geom, t.geom, $2)
 JOIN layer_pub.wind_exclusion f ON f.fid = s.fid
 WHERE s.kind = ANY($3::text[])
 GROUP BY t.id, f.id, f.kind, f.name
+),
+per_parcel AS (
+  SELECT h.parcel_id, jsonb_agg(jsonb_build_object(
+           'layer', h.layer, 'kind', h.kind, 'id', h.feature_id, 'name', h.name,
+           'overlap_pct', round(least(100 * h.overlap, 100)::numeric, 1),
+           'distance_m', round(h.distance::numeric, 1))) AS raw
+  FROM hits h GROUP BY h.parcel_id
+)
+-- Grouped once and joined: a lookup into the hits per parcel would scan them all each time.
+SELECT t.id AS parcel_id, t.teryt, COALESCE(pp.raw, '[]'::jsonb) AS raw
+FROM t LEFT JOIN per_parcel pp ON pp.parcel_id = t.id;
+
+-- rawFacts, constraints of a gmina
+-- $1 = "3021093"
+-- $2 = 50
+-- $3 = ["natura2000_habitat","natura2000_birds","national_park","national_park_buffer","nature_reserve","ecological_site","natural_monument","landscape_park","protected_landscape_area","nature_landscape_complex","biosphere_reserve","forest_promotional_complex","flood_risk_10pct","flood_risk_1pct","flood_risk_02pct","flood_embankment_failure","wetland","ramsar_wetland","registered_monument","world_heritage_site","monument_of_history","historic_urban_layout","historic_park","cultural_park","archaeological_site","mining_area","mining_terrain","mineral_deposit","approach_surface","take_off_climb_surface","transitional_surface","inner_horizontal_surface","conical_surface","outer_horizontal_surface","registered_obstacle","intake_direct_protection","intake_indirect_protection","reservoir_protection_area","major_groundwater_reservoir","residential_setback","national_park_setback","nature_reserve_setback","power_line_setback"]
+WITH t AS (
+  SELECT p.id, p.teryt, p.geom, p.land_use_classes, p.area_sqm, greatest(ST_Area(p.geom), 1) AS area
+  FROM layer_pub.parcels p
+  WHERE p.teryt = $1
+),
+extent AS MATERIALIZED (SELECT ST_Extent(t.geom)::geometry AS box FROM t),
+hits AS (
+  SELECT x.parcel_id, 'env_layers' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(x.covered) / min(x.area) AS overlap, min(x.distance) AS distance
+FROM layer_pub.env_layers_subdivided s
+CROSS JOIN LATERAL (
+  SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+         CASE WHEN ST_Covers(s.geom, p.geom) THEN greatest(ST_Area(p.geom), 1)
+              WHEN ST_Intersects(s.geom, p.geom) THEN ST_Area(ST_Intersection(s.geom, p.geom)) ELSE 0 END AS covered,
+         ST_Distance(s.geom, p.geom) AS distance
+  FROM layer_pub.parcels p
+  WHERE p.teryt = $1 AND ST_DWithin(s.geom, p.geom, $2)
+  OFFSET 0
+) x
+JOIN layer_pub.env_layers f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[]) AND s.geom && (SELECT ST_Expand(e.box, $2) FROM extent e)
+GROUP BY x.parcel_id, f.id, f.kind, f.name
+  UNION ALL
+  SELECT x.parcel_id, 'heritage_sites' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(x.covered) / min(x.area) AS overlap, min(x.distance) AS distance
+FROM layer_pub.heritage_sites_subdivided s
+CROSS JOIN LATERAL (
+  SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+         CASE WHEN ST_Covers(s.geom, p.geom) THEN greatest(ST_Area(p.geom), 1)
+              WHEN ST_Intersects(s.geom, p.geom) THEN ST_Area(ST_Intersection(s.geom, p.geom)) ELSE 0 END AS covered,
+         ST_Distance(s.geom, p.geom) AS distance
+  FROM layer_pub.parcels p
+  WHERE p.teryt = $1 AND ST_DWithin(s.geom, p.geom, $2)
+  OFFSET 0
+) x
+JOIN layer_pub.heritage_sites f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[]) AND s.geom && (SELECT ST_Expand(e.box, $2) FROM extent e)
+GROUP BY x.parcel_id, f.id, f.kind, f.name
+  UNION ALL
+  SELECT x.parcel_id, 'mining_areas' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(x.covered) / min(x.area) AS overlap, min(x.distance) AS distance
+FROM layer_pub.mining_areas_subdivided s
+CROSS JOIN LATERAL (
+  SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+         CASE WHEN ST_Covers(s.geom, p.geom) THEN greatest(ST_Area(p.geom), 1)
+              WHEN ST_Intersects(s.geom, p.geom) THEN ST_Area(ST_Intersection(s.geom, p.geom)) ELSE 0 END AS covered,
+         ST_Distance(s.geom, p.geom) AS distance
+  FROM layer_pub.parcels p
+  WHERE p.teryt = $1 AND ST_DWithin(s.geom, p.geom, $2)
+  OFFSET 0
+) x
+JOIN layer_pub.mining_areas f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[]) AND s.geom && (SELECT ST_Expand(e.box, $2) FROM extent e)
+GROUP BY x.parcel_id, f.id, f.kind, f.name
+  UNION ALL
+  SELECT x.parcel_id, 'aviation_obstacles' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(x.covered) / min(x.area) AS overlap, min(x.distance) AS distance
+FROM layer_pub.aviation_obstacles_subdivided s
+CROSS JOIN LATERAL (
+  SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+         CASE WHEN ST_Covers(s.geom, p.geom) THEN greatest(ST_Area(p.geom), 1)
+              WHEN ST_Intersects(s.geom, p.geom) THEN ST_Area(ST_Intersection(s.geom, p.geom)) ELSE 0 END AS covered,
+         ST_Distance(s.geom, p.geom) AS distance
+  FROM layer_pub.parcels p
+  WHERE p.teryt = $1 AND ST_DWithin(s.geom, p.geom, $2)
+  OFFSET 0
+) x
+JOIN layer_pub.aviation_obstacles f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[]) AND s.geom && (SELECT ST_Expand(e.box, $2) FROM extent e)
+GROUP BY x.parcel_id, f.id, f.kind, f.name
+  UNION ALL
+  SELECT x.parcel_id, 'groundwater' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(x.covered) / min(x.area) AS overlap, min(x.distance) AS distance
+FROM layer_pub.groundwater_subdivided s
+CROSS JOIN LATERAL (
+  SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+         CASE WHEN ST_Covers(s.geom, p.geom) THEN greatest(ST_Area(p.geom), 1)
+              WHEN ST_Intersects(s.geom, p.geom) THEN ST_Area(ST_Intersection(s.geom, p.geom)) ELSE 0 END AS covered,
+         ST_Distance(s.geom, p.geom) AS distance
+  FROM layer_pub.parcels p
+  WHERE p.teryt = $1 AND ST_DWithin(s.geom, p.geom, $2)
+  OFFSET 0
+) x
+JOIN layer_pub.groundwater f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[]) AND s.geom && (SELECT ST_Expand(e.box, $2) FROM extent e)
+GROUP BY x.parcel_id, f.id, f.kind, f.name
+  UNION ALL
+  SELECT x.parcel_id, 'wind_exclusion' AS layer, f.id AS feature_id, f.kind, f.name,
+       sum(x.covered) / min(x.area) AS overlap, min(x.distance) AS distance
+FROM layer_pub.wind_exclusion_subdivided s
+CROSS JOIN LATERAL (
+  SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+         CASE WHEN ST_Covers(s.geom, p.geom) THEN greatest(ST_Area(p.geom), 1)
+              WHEN ST_Intersects(s.geom, p.geom) THEN ST_Area(ST_Intersection(s.geom, p.geom)) ELSE 0 END AS covered,
+         ST_Distance(s.geom, p.geom) AS distance
+  FROM layer_pub.parcels p
+  WHERE p.teryt = $1 AND ST_DWithin(s.geom, p.geom, $2)
+  OFFSET 0
+) x
+JOIN layer_pub.wind_exclusion f ON f.fid = s.fid
+WHERE s.kind = ANY($3::text[]) AND s.geom && (SELECT ST_Expand(e.box, $2) FROM extent e)
+GROUP BY x.parcel_id, f.id, f.kind, f.name
 ),
 per_parcel AS (
   SELECT h.parcel_id, jsonb_agg(jsonb_build_object(

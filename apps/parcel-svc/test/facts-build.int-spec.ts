@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Logger } from '@nestjs/common';
+import { createSchemaDataSource } from '@lp/db';
+import { createTestDatabase, type TestDatabase } from '@lp/testing';
+import type { DataSource } from 'typeorm';
+import { composeBlock } from '../src/facts/fact-composer.js';
+import { BLOCK_LAYERS, FACT_BLOCKS, type FactBlock } from '../src/facts/fact-blocks.js';
+import { FactsBuilder } from '../src/facts/facts-builder.service.js';
+import { FactsRepository, type RawFactRow } from '../src/facts/facts.repository.js';
+import { DEFAULT_BUFFER_M } from '../src/facts/facts.service.js';
+
+/**
+ * The read-model build derives a whole gmina at once (set-based where a block has that form, several
+ * gminas at a time) while the live path probes parcel by parcel: every parcel of the small demo
+ * (every layer, every coverage status) must get the very same facts both ways, block by block.
+ */
+describe('facts build of whole gminas', () => {
+  let db: TestDatabase;
+  let source: DataSource;
+  let facts: FactsRepository;
+  let gminas: Array<{ teryt: string; ids: string[] }>;
+
+  const perParcel = async (block: FactBlock, ids: string[]): Promise<RawFactRow[]> =>
+    byId(await facts.rawFacts(block, { ids }, { bufferM: DEFAULT_BUFFER_M }));
+
+  beforeAll(async () => {
+    Logger.overrideLogger(['error', 'warn']); // the builder logs every block it builds
+    db = await createTestDatabase('demo');
+    source = createSchemaDataSource({ url: db.urlAs('parcel_svc'), schema: 'parcel', applicationName: 'facts-build-spec', poolSize: 3 });
+    await source.initialize();
+    facts = new FactsRepository(source);
+    const rows = await db.sql<{ teryt: string; ids: string[] }>(`SELECT teryt, array_agg(id ORDER BY id) AS ids FROM layer_pub.parcels GROUP BY teryt ORDER BY teryt`);
+    gminas = rows.map(({ teryt, ids }) => ({ teryt, ids: [...ids].sort() }));
+  }, 60_000);
+  afterAll(async () => {
+    await source?.destroy();
+    await db?.drop();
+  });
+
+  it('derives for every parcel of every gmina the raw facts of every block the per-parcel queries derive', async () => {
+    expect(gminas.length).toBeGreaterThan(3);
+    let compared = 0;
+    for (const { teryt, ids } of gminas) {
+      for (const block of FACT_BLOCKS) {
+        const whole = byId(await facts.rawFacts(block, { gmina: teryt }, { bufferM: DEFAULT_BUFFER_M }));
+        expect(whole.map((row) => row.parcel_id)).toEqual(ids);
+        expect(whole.map(comparable)).toEqual((await perParcel(block, ids)).map(comparable));
+        compared += whole.length;
+      }
+    }
+    const [total] = await db.sql<{ n: string }>(`SELECT count(*) AS n FROM layer_pub.parcels`);
+    expect(compared).toBe(Number(total!.n) * FACT_BLOCKS.length);
+  }, 600_000);
+
+  it('stores, two gminas at a time, for every parcel each block composed from its per-parcel facts', async () => {
+    await new FactsBuilder(facts, { FACTS_BUILD_CONCURRENCY: 2 }).rebuild(gminas.map((g) => g.teryt));
+    const sources = await facts.layerSources();
+    for (const { teryt, ids } of gminas) {
+      const stored = await facts.storedBlocks(ids, FACT_BLOCKS);
+      for (const block of FACT_BLOCKS) {
+        const coverage = (await facts.coverage([teryt], BLOCK_LAYERS[block])).get(teryt)!;
+        for (const row of await perParcel(block, ids)) {
+          expect({ parcel: row.parcel_id, block, facts: stored.get(row.parcel_id)?.[block] }).toEqual({
+            parcel: row.parcel_id,
+            block,
+            facts: composeBlock(block, row.raw, DEFAULT_BUFFER_M, coverage, sources),
+          });
+        }
+      }
+    }
+    const builds = await db.sql<{ n: string }>(`SELECT count(*) AS n FROM parcel.fact_builds`);
+    expect(Number(builds[0]!.n)).toBe(gminas.length * FACT_BLOCKS.length);
+  }, 600_000);
+});
+
+/** Constraint hits in one order: the rules sort them, so their order in the raw facts is no fact. */
+function comparable(row: RawFactRow): RawFactRow {
+  if (!Array.isArray(row.raw)) return row;
+  const key = (hit: { layer: string; id: string }): string => `${hit.layer}/${hit.id}`;
+  return { ...row, raw: [...(row.raw as Array<{ layer: string; id: string }>)].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)) };
+}
+
+function byId<T extends { parcel_id: string }>(rows: T[]): T[] {
+  return [...rows].sort((a, b) => (a.parcel_id < b.parcel_id ? -1 : a.parcel_id > b.parcel_id ? 1 : 0));
+}
