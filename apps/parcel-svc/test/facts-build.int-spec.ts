@@ -20,8 +20,13 @@ describe('facts build of whole gminas', () => {
   let facts: FactsRepository;
   let gminas: Array<{ teryt: string; ids: string[] }>;
 
-  const perParcel = async (block: FactBlock, ids: string[]): Promise<RawFactRow[]> =>
-    byId(await facts.rawFacts(block, { ids }, { bufferM: DEFAULT_BUFFER_M }));
+  // The per-parcel path is the slow one (a probe per parcel and block): each gmina's is derived once for both tests.
+  const perParcelMemo = new Map<string, Promise<RawFactRow[]>>();
+  const perParcel = (block: FactBlock, ids: string[]): Promise<RawFactRow[]> => {
+    const key = `${block}/${ids[0]}/${ids.length}`;
+    if (!perParcelMemo.has(key)) perParcelMemo.set(key, facts.rawFacts(block, { ids }, { bufferM: DEFAULT_BUFFER_M }).then(byId));
+    return perParcelMemo.get(key)!;
+  };
 
   beforeAll(async () => {
     Logger.overrideLogger(['error', 'warn']); // the builder logs every block it builds
