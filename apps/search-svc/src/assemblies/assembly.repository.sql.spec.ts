@@ -11,14 +11,54 @@ function matched(params: SqlParams): MatchedSelect {
   return { sql } as unknown as MatchedSelect;
 }
 
+/** Two candidates of 3 ha, neighbours, as the candidates-and-pairs statement sends them (big-endian int4 and float8). */
+function twoNeighbours(): object {
+  const numbers = Buffer.alloc(8);
+  numbers.writeInt32BE(0, 0);
+  numbers.writeInt32BE(1, 4);
+  const areas = Buffer.alloc(16);
+  areas.writeDoubleBE(30_000, 0);
+  areas.writeDoubleBE(30_000, 8);
+  const pairs = Buffer.alloc(8);
+  pairs.writeInt32BE(0, 0);
+  pairs.writeInt32BE(1, 4);
+  return { count: 2, ids: '302109_2.0001.1\x1f302109_2.0001.2', numbers, areas, pairs };
+}
+
+/** Set by the case that shows what a failing statement leaves behind: the picked rows' fetch fails. */
+let pickedRowsFail = false;
+
 describeSqlSnapshot({
   source: join(import.meta.dirname, 'assembly.repository.ts'),
+  rows: (sql) => {
+    if (pickedRowsFail && sql.includes('m.parcel_id = ANY')) throw new Error('the stand-in fails this statement');
+    if (sql.includes('search.parcel_adjacency')) return [twoNeighbours()];
+    if (sql.includes('AS missing')) return [{ missing: 0 }];
+    return [];
+  },
   cases: (db) => {
     const repository = new AssemblyRepository(db.as<DataSource>());
     return {
       'candidates (none in a cluster large enough, so counted)': () => {
         const params = new SqlParams();
         return repository.candidates(matched(params), params, 20, 50_000);
+      },
+      adjacencyBuilt: () => repository.adjacencyBuilt(['3021093', '3064011']),
+      'candidatesByAdjacency (two neighbours of 3 ha picked, their rows fetched)': () => {
+        const params = new SqlParams();
+        return repository.candidatesByAdjacency(matched(params), params, ['3021093'], 5, 50_000);
+      },
+      'candidatesByAdjacency, a statement failing (the transaction rolled back)': async () => {
+        const params = new SqlParams();
+        pickedRowsFail = true;
+        try {
+          await repository.candidatesByAdjacency(matched(params), params, ['3021093'], 5, 50_000);
+          throw new Error('the stand-in should have failed the fetch of the picked rows');
+        } catch (error) {
+          if (!(error instanceof Error) || !error.message.includes('the stand-in fails')) throw error;
+        } finally {
+          pickedRowsFail = false;
+        }
       },
       outlines: () => repository.outlines([['302109_2.0001.1', '302109_2.0001.2'], ['302109_2.0001.7']], 20),
     };

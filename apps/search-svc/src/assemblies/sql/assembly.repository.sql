@@ -21,6 +21,70 @@ FROM picked;
 -- $1 = "3021093"
 SELECT count(*)::int AS n FROM (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m;
 
+-- adjacencyBuilt
+-- $1 = ["3021093","3064011"]
+SELECT count(*)::int AS missing FROM search.index_builds WHERE teryt = ANY($1::text[]) AND NOT adjacency;
+
+-- candidatesByAdjacency (two neighbours of 3 ha picked, their rows fetched) (1 of 5)
+START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_nestloop = off;
+
+-- candidatesByAdjacency (two neighbours of 3 ha picked, their rows fetched) (2 of 5)
+-- $1 = "3021093"
+-- $2 = ["3021093"]
+-- $3 = 5
+WITH n AS MATERIALIZED (
+       SELECT m.parcel_id, m.area_sqm, (row_number() OVER () - 1)::int AS k FROM (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m),
+     e AS (
+       SELECT a.k AS a, b.k AS b FROM search.parcel_adjacency x
+       JOIN n a ON a.parcel_id = x.parcel_id
+       JOIN n b ON b.parcel_id = x.neighbour_id
+       WHERE x.teryt = ANY($2::text[]) AND x.gap_m <= $3::float8)
+SELECT c.count, COALESCE(c.ids, '') AS ids, COALESCE(c.numbers, '') AS numbers, COALESCE(c.areas, '') AS areas, COALESCE(p.pairs, '') AS pairs
+FROM (SELECT count(*)::int AS count, string_agg(parcel_id, chr(31)) AS ids,
+             string_agg(int4send(k), '') AS numbers, string_agg(float8send(area_sqm::float8), '') AS areas FROM n) c,
+     (SELECT string_agg(int4send(a) || int4send(b), '') AS pairs FROM e) p;
+
+-- candidatesByAdjacency (two neighbours of 3 ha picked, their rows fetched) (3 of 5)
+SET LOCAL enable_nestloop TO DEFAULT;
+
+-- candidatesByAdjacency (two neighbours of 3 ha picked, their rows fetched) (4 of 5)
+-- $1 = "3021093"
+-- $2 = ["302109_2.0001.1","302109_2.0001.2"]
+SELECT m.* FROM (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m WHERE m.parcel_id = ANY($2::text[]);
+
+-- candidatesByAdjacency (two neighbours of 3 ha picked, their rows fetched) (5 of 5)
+COMMIT;
+
+-- candidatesByAdjacency, a statement failing (the transaction rolled back) (1 of 5)
+START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_nestloop = off;
+
+-- candidatesByAdjacency, a statement failing (the transaction rolled back) (2 of 5)
+-- $1 = "3021093"
+-- $2 = ["3021093"]
+-- $3 = 5
+WITH n AS MATERIALIZED (
+       SELECT m.parcel_id, m.area_sqm, (row_number() OVER () - 1)::int AS k FROM (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m),
+     e AS (
+       SELECT a.k AS a, b.k AS b FROM search.parcel_adjacency x
+       JOIN n a ON a.parcel_id = x.parcel_id
+       JOIN n b ON b.parcel_id = x.neighbour_id
+       WHERE x.teryt = ANY($2::text[]) AND x.gap_m <= $3::float8)
+SELECT c.count, COALESCE(c.ids, '') AS ids, COALESCE(c.numbers, '') AS numbers, COALESCE(c.areas, '') AS areas, COALESCE(p.pairs, '') AS pairs
+FROM (SELECT count(*)::int AS count, string_agg(parcel_id, chr(31)) AS ids,
+             string_agg(int4send(k), '') AS numbers, string_agg(float8send(area_sqm::float8), '') AS areas FROM n) c,
+     (SELECT string_agg(int4send(a) || int4send(b), '') AS pairs FROM e) p;
+
+-- candidatesByAdjacency, a statement failing (the transaction rolled back) (3 of 5)
+SET LOCAL enable_nestloop TO DEFAULT;
+
+-- candidatesByAdjacency, a statement failing (the transaction rolled back) (4 of 5)
+-- $1 = "3021093"
+-- $2 = ["302109_2.0001.1","302109_2.0001.2"]
+SELECT m.* FROM (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m WHERE m.parcel_id = ANY($2::text[]);
+
+-- candidatesByAdjacency, a statement failing (the transaction rolled back) (5 of 5)
+ROLLBACK;
+
 -- outlines
 -- $1 = "[[\"302109_2.0001.1\",\"302109_2.0001.2\"],[\"302109_2.0001.7\"]]"
 -- $2 = 20

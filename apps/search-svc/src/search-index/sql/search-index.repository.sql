@@ -1,11 +1,11 @@
 -- The SQL search-index.repository.ts sends, printed by its .sql.spec.ts on a recording stand-in for the database.
 -- Regenerate with LP_UPDATE_SQL_SNAPSHOTS=1 when a change is meant, and review the diff.
 
--- buildGmina (1 of 10)
+-- buildGmina (1 of 12)
 -- $1 = ["admin_bounds","buildings","env_layers","grid_capacity","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
 SELECT layer_id, version FROM layer_pub.layer_versions WHERE layer_id = ANY($1::text[]);
 
--- buildGmina (2 of 10)
+-- buildGmina (2 of 12)
 -- $1 = "3021093"
 SELECT EXISTS (SELECT 1 FROM layer_pub.region_coverage
 WHERE layer_id = 'buildings' AND level = 'gmina' AND teryt = $1 AND status <> 'missing') AS buildings, EXISTS (SELECT 1 FROM layer_pub.region_coverage
@@ -13,17 +13,17 @@ WHERE layer_id = 'mpzp_plans' AND level = 'gmina' AND teryt = $1 AND status <> '
 WHERE layer_id = 'plan_ogolny_zones' AND level = 'gmina' AND teryt = $1 AND status <> 'missing') AS plan_ogolny_zones, EXISTS (SELECT 1 FROM layer_pub.region_coverage
 WHERE layer_id = 'land_cover' AND level = 'gmina' AND teryt = $1 AND status <> 'missing') AS land_cover;
 
--- buildGmina (3 of 10)
+-- buildGmina (3 of 12)
 -- $1 = "3021093"
 DELETE FROM search.parcel_index
 WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1);
 
--- buildGmina (4 of 10)
+-- buildGmina (4 of 12)
 -- $1 = "3021093"
 DELETE FROM search.parcel_geometry
 WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1);
 
--- buildGmina (5 of 10)
+-- buildGmina (5 of 12)
 -- $1 = "3021093"
 -- $2 = true
 -- $3 = true
@@ -189,30 +189,42 @@ LEFT JOIN LATERAL (
   FROM (SELECT s.kind, ST_Distance(s.geom, t.geom) AS d FROM layer_pub.env_layers_subdivided s
         WHERE ST_DWithin(s.geom, t.geom, 1000)) q) env ON true;
 
--- buildGmina (6 of 10)
+-- buildGmina (6 of 12)
 -- $1 = "3021093"
 INSERT INTO search.parcel_geometry (parcel_id, teryt, geom) SELECT p.id, p.teryt, p.geom FROM layer_pub.parcels p WHERE p.teryt = $1;
 
--- buildGmina (7 of 10)
+-- buildGmina (7 of 12)
+-- $1 = "3021093"
+DELETE FROM search.parcel_adjacency WHERE teryt = $1;
+
+-- buildGmina (8 of 12)
+-- $1 = "3021093"
+INSERT INTO search.parcel_adjacency (parcel_id, neighbour_id, teryt, gap_m)
+SELECT a.id, b.id, a.teryt, ST_Distance(a.geom, b.geom)
+FROM layer_pub.parcels a
+JOIN layer_pub.parcels b ON ST_DWithin(b.geom, a.geom, 50) AND b.id <> a.id
+WHERE a.teryt = $1 AND (b.teryt <> a.teryt OR a.id < b.id COLLATE "C");
+
+-- buildGmina (9 of 12)
 -- $1 = "3021093"
 SELECT DISTINCT zoning_symbol_raw AS raw FROM search.parcel_index WHERE teryt = $1 AND zoning_symbol_raw IS NOT NULL;
 
--- buildGmina (8 of 10)
+-- buildGmina (10 of 12)
 -- $1 = "3021093"
 -- $2 = "{\"1MN\":\"MN\",\"U/MN\":\"U/MN\"}"
 UPDATE search.parcel_index i SET zoning_symbol = m.value
 FROM jsonb_each_text($2::jsonb) m WHERE i.teryt = $1 AND i.zoning_symbol_raw = m.key;
 
--- buildGmina (9 of 10)
+-- buildGmina (11 of 12)
 -- $1 = "3021093"
 SELECT count(*)::int AS parcels FROM search.parcel_index WHERE teryt = $1;
 
--- buildGmina (10 of 10)
+-- buildGmina (12 of 12)
 -- $1 = "3021093"
 -- $2 = "{\"admin_bounds\":0,\"buildings\":0,\"env_layers\":0,\"grid_capacity\":0,\"kowr_land\":0,\"land_cover\":0,\"mpzp_plans\":0,\"mpzp_zones\":0,\"parcels\":0,\"plan_ogolny_zones\":0,\"planned_roads\":0,\"power_lines\":0,\"power_substations\":0,\"services_poi\":0,\"solar_irradiance\":0,\"terrain_stats\":0,\"transactions\":0,\"transport_stops\":0,\"waterways\":0}"
 -- $3 = 42
 -- $4 = 0
-INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at, evidence)
+INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at, evidence, adjacency)
        VALUES ($1, $2::jsonb, $3, $4, now(), (
 SELECT jsonb_build_object(
          'zoning_unknown_local', count(*) FILTER (WHERE local_plan IN ('zones_missing', 'boundaries_missing')),
@@ -221,25 +233,32 @@ SELECT jsonb_build_object(
          'land_use_unknown', count(*) FILTER (WHERE land_use_kinds IS NULL),
          'missing_plans', COALESCE(to_jsonb(array_agg(DISTINCT zoning_missing_plan ORDER BY zoning_missing_plan)
                                      FILTER (WHERE zoning_missing_plan IS NOT NULL)), '[]'::jsonb))
-FROM search.parcel_index WHERE teryt = $1))
+FROM search.parcel_index WHERE teryt = $1), true)
        ON CONFLICT (teryt) DO UPDATE SET versions = EXCLUDED.versions, parcels = EXCLUDED.parcels,
-         duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at, evidence = EXCLUDED.evidence;
+         duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at, evidence = EXCLUDED.evidence, adjacency = true;
 
--- analyze (1 of 2)
+-- analyze (1 of 3)
 ANALYZE search.parcel_index;
 
--- analyze (2 of 2)
+-- analyze (2 of 3)
 ANALYZE search.parcel_geometry;
 
--- dropGmina (1 of 3)
+-- analyze (3 of 3)
+VACUUM (ANALYZE) search.parcel_adjacency;
+
+-- dropGmina (1 of 4)
 -- $1 = "3021093"
 DELETE FROM search.parcel_index WHERE teryt = $1;
 
--- dropGmina (2 of 3)
+-- dropGmina (2 of 4)
 -- $1 = "3021093"
 DELETE FROM search.parcel_geometry WHERE teryt = $1;
 
--- dropGmina (3 of 3)
+-- dropGmina (3 of 4)
+-- $1 = "3021093"
+DELETE FROM search.parcel_adjacency WHERE teryt = $1;
+
+-- dropGmina (4 of 4)
 -- $1 = "3021093"
 DELETE FROM search.index_builds WHERE teryt = $1;
 
@@ -248,7 +267,7 @@ DELETE FROM search.index_builds WHERE teryt = $1;
 SELECT layer_id, version FROM layer_pub.layer_versions WHERE layer_id = ANY($1::text[]);
 
 -- builds
-SELECT teryt, versions FROM search.index_builds ORDER BY teryt;
+SELECT teryt, versions, adjacency FROM search.index_builds ORDER BY teryt;
 
 -- markCurrent
 -- $1 = ["3021093","3064011"]
