@@ -235,6 +235,8 @@ describe('map application in a browser', () => {
         await page.getByRole('button', { name: /Back to results/ }).click();
       }
       await page.getByRole('button', { name: 'Compare (2)' }).click();
+      // the table appears when /v1/parcels/compare has answered; allTextContents does not wait for it
+      await page.locator('.compare thead th').first().waitFor();
       const headers = await page.locator('.compare thead th').allTextContents();
       expect(headers).toEqual(['Parcel', 'Area', 'Blocking constraints', 'Restrictive constraints', 'Mean slope (%)', 'To HV substation', 'To transit stop', 'To school', 'To water']);
       await screenshot(page, 'compare-en-desktop');
