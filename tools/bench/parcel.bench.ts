@@ -9,11 +9,11 @@
  * (blocks to embed, e.g. regulations,constraints,terrain,proximity; the direct route then also
  * reads them from the facts read model, as parcel-svc does).
  */
-import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { benchStack, createBenchKey, machineFacts, positiveInt, revokeBenchKey, ROOT, round } from './bench-stack.js';
-import { summarise, type RouteStats } from './bench-stats.js';
+import { loadGateway, loadPool } from './bench-load.js';
+import type { RouteStats } from './bench-stats.js';
 
 const WARMUP_SECONDS = 2;
 const GATEWAY_ROUTE = 'gateway → NATS → parcel-svc → PostGIS';
@@ -61,51 +61,22 @@ async function sampleIds(): Promise<string[]> {
   return rows.map((row) => row.parcel_id);
 }
 
-async function viaGateway(key: string, paths: string[], seconds: number): Promise<{ stats: RouteStats; failures: string[] }> {
-  let next = 0;
-  const latencies: number[] = [];
-  const instance = autocannon({
-    url: settings.url,
-    connections: settings.connections,
-    duration: seconds,
-    headers: { authorization: `Bearer ${key}` },
-    // One shared counter: the connections together walk the ids round-robin, like the direct run.
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
-  });
-  // autocannon's own histogram rounds to whole ms; the event carries the float, measured like the direct run.
-  instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
-  const result = await instance;
-  const failures = Object.entries(result.statusCodeStats)
-    .filter(([status]) => !status.startsWith('2'))
-    .map(([status, { count }]) => `${count} × HTTP ${status}`);
-  if (result.errors > 0) failures.push(`${result.errors} connection errors (${result.timeouts} timeouts)`);
-  return { stats: summarise(GATEWAY_ROUTE, latencies, result.duration), failures };
+function viaGateway(key: string, paths: string[], seconds: number): Promise<{ stats: RouteStats; failures: string[] }> {
+  return loadGateway({ route: GATEWAY_ROUTE, url: settings.url, key, paths, connections: settings.connections, seconds, accepted: (status) => status.startsWith('2') });
 }
 
 /** `connections` clients on the pool, each running the lookup for the next id until the time is up. */
 async function direct(route: string, sql: string, ids: string[], seconds: number): Promise<{ stats: RouteStats; failures: string[] }> {
-  let next = 0;
-  let missing = 0;
-  const latencies: number[] = [];
-  const started = process.hrtime.bigint();
-  const deadline = started + BigInt(Math.round(seconds * 1e9));
-  const client = async (): Promise<void> => {
-    while (process.hrtime.bigint() < deadline) {
-      const id = ids[next++ % ids.length]!;
-      const t0 = process.hrtime.bigint();
-      const [{ rows }, facts] = await Promise.all([
-        pool.query<Record<string, unknown>>(sql, [id]),
-        STORED_BLOCKS_SQL ? pool.query(STORED_BLOCKS_SQL, [[id]]) : undefined,
-      ]);
-      // parcel-svc replies over NATS with the row as JSON: pay for the same serialisation here.
-      const body = rows[0] ? JSON.stringify({ row: rows[0], facts: facts?.rows[0] }) : undefined;
-      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      if (body === undefined) missing++;
-    }
-  };
-  await Promise.all(Array.from({ length: settings.connections }, client));
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  return { stats: summarise(route, latencies, elapsed), failures: missing > 0 ? [`${missing} ids not found`] : [] };
+  const { stats, misses } = await loadPool(route, settings.connections, seconds, async (n) => {
+    const id = ids[n % ids.length]!;
+    const [{ rows }, facts] = await Promise.all([
+      pool.query<Record<string, unknown>>(sql, [id]),
+      STORED_BLOCKS_SQL ? pool.query(STORED_BLOCKS_SQL, [[id]]) : undefined,
+    ]);
+    // parcel-svc replies over NATS with the row as JSON: pay for the same serialisation here.
+    return rows[0] ? JSON.stringify({ row: rows[0], facts: facts?.rows[0] }).length > 0 : false;
+  });
+  return { stats, failures: misses > 0 ? [`${misses} ids not found`] : [] };
 }
 
 function printReport(routes: RouteStats[], report: object): void {

@@ -9,11 +9,11 @@
  * BENCH_CONNECTIONS (8), BENCH_LAYERS (parcels,buildings,mpzp_zones), BENCH_ZOOMS (13,14,15,16),
  * BENCH_TILES (distinct tiles per layer, 200: tiles around features sampled over the whole layer).
  */
-import autocannon from 'autocannon';
 import { tileAt, type TileAddress } from '@lp/geo';
 import pg from 'pg';
 import { benchStack, createBenchKey, machineFacts, positiveInt, revokeBenchKey, round } from './bench-stack.js';
-import { summarise, type RouteStats } from './bench-stats.js';
+import { loadGateway, loadPool } from './bench-load.js';
+import type { RouteStats } from './bench-stats.js';
 
 const WARMUP_SECONDS = 2;
 const LAYER_ID = /^[a-z][a-z0-9_]*$/;
@@ -60,45 +60,22 @@ async function sampleTiles(layer: string): Promise<TileAddress[]> {
   return [...tiles.values()].slice(0, settings.tiles_per_layer);
 }
 
-async function viaGateway(key: string, layer: string, tiles: TileAddress[], seconds: number): Promise<{ stats: RouteStats; failures: string[] }> {
-  let next = 0;
-  const latencies: number[] = [];
+function viaGateway(key: string, layer: string, tiles: TileAddress[], seconds: number): Promise<{ stats: RouteStats; failures: string[] }> {
   const base = new URL(settings.url).pathname.replace(/\/+$/, '');
   const paths = tiles.map((t) => `${base}/v1/layers/${layer}/tiles/${t.z}/${t.x}/${t.y}.mvt`);
-  const instance = autocannon({
-    url: settings.url,
-    connections: settings.connections,
-    duration: seconds,
-    headers: { authorization: `Bearer ${key}` },
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
-  });
-  instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
-  const result = await instance;
   // 204 is a tile with nothing in it: a valid answer, as an empty plain tile is.
-  const failures = Object.entries(result.statusCodeStats)
-    .filter(([status]) => status !== '200' && status !== '204')
-    .map(([status, { count }]) => `${count} × HTTP ${status}`);
-  if (result.errors > 0) failures.push(`${result.errors} connection errors (${result.timeouts} timeouts)`);
-  return { stats: summarise(`${layer}: gateway → NATS → layer-svc`, latencies, result.duration), failures };
+  const accepted = (status: string): boolean => status === '200' || status === '204';
+  return loadGateway({ route: `${layer}: gateway → NATS → layer-svc`, url: settings.url, key, paths, connections: settings.connections, seconds, accepted });
 }
 
 async function plain(layer: string, tiles: TileAddress[], seconds: number): Promise<{ stats: RouteStats }> {
   const sql = plainTileSql(layer);
-  let next = 0;
-  const latencies: number[] = [];
-  const started = process.hrtime.bigint();
-  const deadline = started + BigInt(Math.round(seconds * 1e9));
-  const client = async (): Promise<void> => {
-    while (process.hrtime.bigint() < deadline) {
-      const tile = tiles[next++ % tiles.length]!;
-      const t0 = process.hrtime.bigint();
-      await pool.query<{ mvt: Buffer }>(sql, [tile.z, tile.x, tile.y]);
-      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    }
-  };
-  await Promise.all(Array.from({ length: settings.connections }, client));
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  return { stats: summarise(`${layer}: plain ST_AsMVT (pg)`, latencies, elapsed) };
+  const { stats } = await loadPool(`${layer}: plain ST_AsMVT (pg)`, settings.connections, seconds, async (n) => {
+    const tile = tiles[n % tiles.length]!;
+    await pool.query<{ mvt: Buffer }>(sql, [tile.z, tile.x, tile.y]);
+    return true;
+  });
+  return { stats };
 }
 
 function printRow(route: RouteStats): void {
