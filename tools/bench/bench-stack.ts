@@ -54,13 +54,13 @@ function keysCli(stack: BenchStack, ...args: string[]): string {
 }
 
 /** The gateway rate-limits per key, so a load run needs a key of its own with a huge limit. */
-export function createBenchKey(stack: BenchStack, scopes: string): string {
+function createBenchKey(stack: BenchStack, scopes: string): string {
   const output = keysCli(stack, 'create', '--name', 'bench', '--scopes', scopes, '--rate-limit', '100000000');
   return output.split('\n').at(-1)!.trim();
 }
 
 /** A left-over key with a huge limit is a hole: say loudly when it could not be revoked. */
-export function revokeBenchKey(stack: BenchStack, key: string): void {
+function revokeBenchKey(stack: BenchStack, key: string): void {
   const prefix = key.split('_')[1];
   try {
     console.log(keysCli(stack, 'revoke', key));
@@ -83,4 +83,19 @@ export async function machineFacts(pool: pg.Pool): Promise<Record<string, unknow
     load_1min: round(os.loadavg()[0]!, 2),
     parcels_in_view: Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM layer_pub.parcels')).rows[0]!.n),
   };
+}
+
+/**
+ * The key a run uses: BENCH_API_KEY, or one created now with `scopes` and revoked by `release()`,
+ * and on Ctrl-C too (a left-over key with a huge limit is a hole).
+ */
+export function benchKey(stack: BenchStack, scopes: string): { key: string; label: string; release(): void } {
+  const given = process.env['BENCH_API_KEY'];
+  if (given) return { key: given, label: 'BENCH_API_KEY', release: () => undefined };
+  const key = createBenchKey(stack, scopes);
+  process.once('SIGINT', () => {
+    revokeBenchKey(stack, key);
+    process.exit(130);
+  });
+  return { key, label: `bench key ${key.split('_')[1]} (created, revoked at the end)`, release: () => revokeBenchKey(stack, key) };
 }

@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { benchStack, createBenchKey, machineFacts, positiveInt, revokeBenchKey, ROOT, round } from './bench-stack.js';
+import { benchKey, benchStack, machineFacts, positiveInt, ROOT, round } from './bench-stack.js';
 import { loadGateway, loadPool } from './bench-load.js';
 import type { RouteStats } from './bench-stats.js';
 
@@ -100,20 +100,12 @@ function printReport(routes: RouteStats[], report: object): void {
   console.log(JSON.stringify(report));
 }
 
-let key = process.env['BENCH_API_KEY'] ?? '';
-const createdKey = key === '';
-// Revoke the bench key even when the run is interrupted.
-process.once('SIGINT', () => {
-  if (createdKey && key) revokeBenchKey(stack, key);
-  process.exit(130);
-});
-
+const { key, label, release } = benchKey(stack, 'parcels:read');
+settings.key = label;
 try {
   const ids = await sampleIds();
   if (ids.length === 0) throw new Error('layer_pub.parcels is empty: nothing to look up');
-  if (createdKey) key = createBenchKey(stack, 'parcels:read');
   settings.ids = ids.length;
-  settings.key = createdKey ? `bench key ${key.split('_')[1]} (created, revoked at the end)` : 'BENCH_API_KEY';
 
   const base = new URL(settings.url).pathname.replace(/\/+$/, '');
   const query = INCLUDE.length > 0 ? `?include=${INCLUDE.join(',')}` : '';
@@ -155,6 +147,6 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  if (createdKey && key) revokeBenchKey(stack, key);
+  release();
   await pool.end();
 }

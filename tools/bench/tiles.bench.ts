@@ -11,7 +11,7 @@
  */
 import { tileAt, type TileAddress } from '@lp/geo';
 import pg from 'pg';
-import { benchStack, createBenchKey, machineFacts, positiveInt, revokeBenchKey, round } from './bench-stack.js';
+import { benchKey, benchStack, machineFacts, positiveInt, round } from './bench-stack.js';
 import { loadGateway, loadPool } from './bench-load.js';
 import type { RouteStats } from './bench-stats.js';
 
@@ -84,16 +84,9 @@ function printRow(route: RouteStats): void {
   );
 }
 
-let key = process.env['BENCH_API_KEY'] ?? '';
-const createdKey = key === '';
-process.once('SIGINT', () => {
-  if (createdKey && key) revokeBenchKey(stack, key);
-  process.exit(130);
-});
-
+const { key, label, release } = benchKey(stack, 'layers:read');
+settings.key = label;
 try {
-  if (createdKey) key = createBenchKey(stack, 'layers:read');
-  settings.key = createdKey ? `bench key ${key.split('_')[1]} (created, revoked at the end)` : 'BENCH_API_KEY';
   console.log('machine ', await machineFacts(pool));
   console.log('settings', settings);
   console.log('(the load generator shares this machine with the stack)');
@@ -129,6 +122,6 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  if (createdKey && key) revokeBenchKey(stack, key);
+  release();
   await pool.end();
 }
