@@ -99,3 +99,10 @@ export function benchKey(stack: BenchStack, scopes: string): { key: string; labe
   });
   return { key, label: `bench key ${key.split('_')[1]} (created, revoked at the end)`, release: () => revokeBenchKey(stack, key) };
 }
+
+/** Non-2xx answers are usually fast 429s/500s that would flatter the figures: a run with any is marked invalid. */
+export function reportFailures(failures: readonly string[]): void {
+  if (failures.length === 0) return;
+  console.error(`\n!!!!!!!!!! BENCHMARK INVALID: ${failures.join('; ')} !!!!!!!!!!\n`);
+  process.exitCode = 1;
+}

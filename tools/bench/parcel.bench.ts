@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { benchKey, benchStack, machineFacts, positiveInt, ROOT, round } from './bench-stack.js';
+import { benchKey, benchStack, machineFacts, positiveInt, reportFailures, ROOT, round } from './bench-stack.js';
 import { loadGateway, loadPool } from './bench-load.js';
 import type { RouteStats } from './bench-stats.js';
 
@@ -141,11 +141,7 @@ try {
     gateway_over_direct: round(gateway.stats.perSecond / directPg.stats.perSecond, 3),
     gateway_over_plain_primary_key: round(gateway.stats.perSecond / plain.stats.perSecond, 3),
   });
-  if (failures.length > 0) {
-    // Non-2xx answers are usually fast 429s/500s: the figures above would flatter the gateway.
-    console.error(`\n!!!!!!!!!! BENCHMARK INVALID: ${failures.join('; ')} !!!!!!!!!!\n`);
-    process.exitCode = 1;
-  }
+  reportFailures(failures);
 } finally {
   release();
   await pool.end();

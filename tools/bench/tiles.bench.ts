@@ -11,7 +11,7 @@
  */
 import { tileAt, type TileAddress } from '@lp/geo';
 import pg from 'pg';
-import { benchKey, benchStack, machineFacts, positiveInt, round } from './bench-stack.js';
+import { benchKey, benchStack, machineFacts, positiveInt, reportFailures, round } from './bench-stack.js';
 import { loadGateway, loadPool } from './bench-load.js';
 import type { RouteStats } from './bench-stats.js';
 
@@ -117,10 +117,7 @@ try {
     });
   }
   console.log(JSON.stringify({ bench: 'tiles', at: new Date().toISOString(), ok: failures.length === 0, failures, settings, results }));
-  if (failures.length > 0) {
-    console.error(`\n!!!!!!!!!! BENCHMARK INVALID: ${failures.join('; ')} !!!!!!!!!!\n`);
-    process.exitCode = 1;
-  }
+  reportFailures(failures);
 } finally {
   release();
   await pool.end();
