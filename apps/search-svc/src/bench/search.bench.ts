@@ -38,6 +38,19 @@ const SEARCHES: BenchSearch[] = [
   },
   { name: 'national near ev_chargers (not precomputed)', request: { filters: { area_sqm: { min: 3000 }, near: [{ layer: 'ev_chargers', within_m: 1500 }] }, rank_by: [{ signal: 'area', weight: 1 }] } },
   { name: 'national area only, ranked by area', request: { filters: { area_sqm: { min: 20_000 } }, rank_by: [{ signal: 'area', weight: 1 }] } },
+  // broad: most of the country matches, and every match is ranked (issue 19: at least half the parcels, two signals or more)
+  {
+    name: 'broad: area ≥ 500 m², ranked by area and grid distance',
+    request: { filters: { area_sqm: { min: 500 } }, rank_by: [{ signal: 'area', weight: 1 }, { signal: 'grid_distance_km', weight: 1 }], limit: 50 },
+  },
+  {
+    name: 'broad: slope ≤ 8 %, no Natura 2000, ranked by yield and grid distance',
+    request: {
+      filters: { slope_pct: { max: 8 }, exclude: [{ layer: 'env_layers', kinds: ['natura2000_habitat', 'natura2000_birds'] }] },
+      rank_by: [{ signal: 'solar_yield_kwh_kwp', weight: 2 }, { signal: 'grid_distance_km', weight: 1 }],
+      limit: 50,
+    },
+  },
 ];
 
 async function main(): Promise<void> {
@@ -80,7 +93,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < rounds; i++) sql.push((await timed(() => db.query(query.sql, query.values)))[0]);
       for (let i = 0; i < referenceRounds; i++) ref.push((await timed(() => db.query(reference.sql, reference.values)))[0]);
       const [a, s, r] = [stats(api), stats(sql), stats(ref)];
-      rows.push([search.name, String(first.matched) + (first.blocked ? ' (blocked)' : ''), a.p50.toFixed(1), a.p95.toFixed(1), s.p50.toFixed(1), s.p95.toFixed(1), r.p50.toFixed(1), (a.p95 / s.p95).toFixed(2)]);
+      rows.push([search.name, `${first.matched} (${((100 * first.matched) / Math.max(parcels, 1)).toFixed(1)} %)` + (first.blocked ? ' (blocked)' : ''), a.p50.toFixed(1), a.p95.toFixed(1), s.p50.toFixed(1), s.p95.toFixed(1), r.p50.toFixed(1), (a.p95 / s.p95).toFixed(2)]);
       const explain = (await repository.explain(query)).map((line) => line['QUERY PLAN']);
       console.log(`── ${search.name}: EXPLAIN ANALYZE (top of the plan)`);
       for (const line of explain.filter((l) => /Scan|Join|Loop|Execution|Planning/.test(l)).slice(0, 8)) console.log(`   ${line.trim().slice(0, 150)}`);

@@ -1,0 +1,102 @@
+/**
+ * The national layers of the scale dataset, so that broad national searches match and rank millions
+ * of parcels on data rather than on "unscreened": per gmina, over the block of synthetic plots
+ * (scale.ts), terrain statistics per plot, one solar-yield cell and one land-cover polygon; and one
+ * grid-capacity node at every real substation of 110 kV and more. All generated, and each source
+ * says so. Every value is a function of position or id, so two runs write the same files.
+ */
+
+/** The layers written beside parcels.geojsonl, in the order they are loaded (parcels go last). */
+export const SCALE_LAYERS = ['terrain_stats', 'solar_irradiance', 'land_cover', 'grid_capacity'] as const;
+export type ScaleLayer = (typeof SCALE_LAYERS)[number];
+
+export const PLOT = { width: 30, depth: 90, gap: 4 };
+
+/**
+ * One gmina's block: a square of plots around its point on surface, numbered row by row (precinct
+ * ids 9xxx never clash with the demo's real precincts). Returns (layer, line) rows: a parcel and its
+ * terrain statistics per plot, and the block's solar cell and land-cover polygon. $1 gmina TERYT,
+ * $2 plots, $3 width, $4 depth, $5 gap (metres).
+ *
+ * Slope: a smooth surface of three waves (0 to about 9 %, so "slope at most 5 %" keeps roughly
+ * two thirds); land cover: mostly arable, with grassland, forest and orchard blocks by gmina code
+ * (so solar's "not forest" excludes whole blocks); yield: the demo generator's south-west gradient.
+ */
+export const GMINA_BLOCK_SQL = `
+  WITH params AS (SELECT $3::float8 AS w, $4::float8 AS d, $5::float8 AS gap),
+  g AS (
+    SELECT id, ST_PointOnSurface(geom) AS c, ceil(sqrt($2::int))::int AS cols FROM layer_pub.admin_bounds WHERE id = $1
+  ), plots AS (
+    SELECT g.id, n,
+           ST_MakeEnvelope(
+             ST_X(g.c) + ((n % g.cols) - g.cols / 2) * (w + gap), ST_Y(g.c) + ((n / g.cols) - g.cols / 2) * (d + gap),
+             ST_X(g.c) + ((n % g.cols) - g.cols / 2) * (w + gap) + w, ST_Y(g.c) + ((n / g.cols) - g.cols / 2) * (d + gap) + d,
+             2180) AS geom, w * d AS area
+    FROM g, params, generate_series(0, $2::int - 1) AS n
+  ), numbered AS (
+    SELECT p.*, format('%s_%s.%s', left(id, 6), right(id, 1), 9000 + n / 1000) AS precinct,
+           format('%s_%s.%s.%s', left(id, 6), right(id, 1), 9000 + n / 1000, n % 1000 + 1) AS id_text,
+           ST_AsGeoJSON(ST_Transform(geom, 4326), 7)::json AS geojson,
+           ST_X(ST_Centroid(geom)) AS x, ST_Y(ST_Centroid(geom)) AS y
+    FROM plots p
+  ), terrain AS (
+    SELECT numbered.*,
+           round(abs(4 * sin(x / 1500) + 3 * cos(y / 1100) + 2 * sin((x + y) / 400))::numeric, 2) AS slope,
+           round((120 + 60 * sin(x / 40000) + 40 * cos(y / 30000))::numeric, 1) AS elevation
+    FROM numbered
+  ), block AS (
+    SELECT g.id, ST_Envelope(ST_Collect(p.geom)) AS geom FROM g JOIN plots p ON p.id = g.id GROUP BY g.id
+  )
+  SELECT 'parcels' AS layer, json_build_object(
+    'type', 'Feature',
+    'properties', json_build_object(
+      'id', id_text, 'kind', 'parcel', 'name', NULL, 'teryt', id,
+      'parcel_id', id_text, 'parcel_number', (n % 1000 + 1)::text, 'precinct_id', precinct, 'area_sqm', area),
+    'geometry', geojson)::text AS line
+  FROM numbered
+  UNION ALL
+  SELECT 'terrain_stats', json_build_object(
+    'type', 'Feature',
+    'properties', json_build_object(
+      'id', id_text, 'kind', 'parcel_terrain', 'name', NULL, 'teryt', id, 'parcel_id', id_text,
+      'elevation_min_m', elevation - 1 - slope / 4, 'elevation_max_m', elevation + 1 + slope / 4, 'elevation_mean_m', elevation,
+      'slope_mean_pct', slope, 'slope_p90_pct', round(slope * 1.6, 2),
+      'aspect', (ARRAY['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'])[1 + (n % 8)], 'dem_resolution_m', 1),
+    'geometry', geojson)::text
+  FROM terrain
+  UNION ALL
+  SELECT 'solar_irradiance', json_build_object(
+    'type', 'Feature',
+    'properties', json_build_object(
+      'id', 'scale-' || b.id, 'kind', 'yield_cell', 'name', NULL, 'teryt', b.id,
+      'yield_kwh_kwp', round((1022 + 12 * (ST_X(c.pt) - 19) - 20 * (ST_Y(c.pt) - 52))::numeric, 1),
+      'cell_size_m', round(sqrt(ST_Area(b.geom))::numeric)),
+    'geometry', ST_AsGeoJSON(ST_Transform(b.geom, 4326), 7)::json)::text
+  FROM block b CROSS JOIN LATERAL (SELECT ST_Transform(ST_Centroid(b.geom), 4326) AS pt) c
+  UNION ALL
+  SELECT 'land_cover', json_build_object(
+    'type', 'Feature',
+    'properties', json_build_object(
+      'id', 'scale-' || b.id, 'name', NULL, 'teryt', b.id,
+      'kind', CASE WHEN b.id::int % 20 < 14 THEN 'arable' WHEN b.id::int % 20 < 17 THEN 'grassland' WHEN b.id::int % 20 < 19 THEN 'forest' ELSE 'orchard' END),
+    'geometry', ST_AsGeoJSON(ST_Transform(ST_Buffer(b.geom, 1, 'join=mitre'), 4326), 7)::json)::text
+  FROM block b`;
+
+/**
+ * A grid-capacity node at every real substation of 110 kV and more (OpenStreetMap, in
+ * power_substations) that the demo's grid_capacity does not already publish within 100 m; the
+ * available capacity is a function of the substation id (0 to 60 MW).
+ */
+export const GRID_CAPACITY_SQL = `
+  SELECT json_build_object(
+    'type', 'Feature',
+    'properties', json_build_object(
+      'id', 'scale-gc-' || s.id, 'kind', CASE WHEN s.voltage_kv >= 220 THEN 'ehv_node' ELSE 'hv_node' END,
+      'name', s.name, 'teryt', s.teryt,
+      'substation_name', COALESCE(s.name, 'GPZ ' || s.id), 'available_mw', round(((abs(hashtext(s.id)) % 601) / 10.0)::numeric, 1),
+      'voltage_kv', s.voltage_kv, 'operator', 'generated (scale dataset)'),
+    'geometry', ST_AsGeoJSON(ST_Transform(ST_PointOnSurface(s.geom), 4326), 7)::json)::text AS line
+  FROM layer_pub.power_substations s
+  WHERE s.voltage_kv >= 110
+    AND NOT EXISTS (SELECT 1 FROM layer_pub.grid_capacity c WHERE ST_DWithin(c.geom, s.geom, 100))
+  ORDER BY s.id`;
