@@ -2,7 +2,7 @@ import type { SearchParcelsRequest } from '@lp/contracts';
 import type { CriterionPlan } from './criterion-coverage.js';
 import { criteriaSql, type CriterionSql, type FilterPath } from './filter-sql.js';
 import type { SearchScope } from './search-scope.js';
-import { contributionSql, planSignals, rankedWeightSql, SIGNAL_VALUE_SQL, type SignalPlan } from './signal-sql.js';
+import { contributionSql, pageOrderSql, planSignals, rankedWeightSql, SIGNAL_VALUE_SQL, type SignalPlan } from './signal-sql.js';
 import { SqlParams } from '@lp/db';
 
 export interface SearchQueryInput {
@@ -178,9 +178,13 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
 }
 
 /**
- * The whole search as one statement: the matching rows of the search index (`m`), their signal
- * ranges (`r`), each result's contributions and score, best first with ties by parcel id, the
- * number matched before the limit, and the outlines of the page returned.
+ * The whole search as one statement, in three passes over the matching rows of the search index
+ * (`matched`), so that a broad search never materialises or scores its millions of matches:
+ * - `r0`: how many match and each signal's range over them (one aggregate, parallel);
+ * - `top`: the ids of the page, best first with ties by parcel id, ordered by pageOrderSql (float8,
+ *   ordering exactly as the score does) in a top-N sort (parallel);
+ * - `scored`: the page's rows again by id, with their exact contributions and score.
+ * The outlines of the page come in the same statement.
  */
 export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
   const params = new SqlParams();
@@ -189,21 +193,30 @@ export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
   let page: string;
   let order: string;
   if (signals.length === 0) {
-    page = `WITH m AS (${matched})
-            SELECT m.*, count(*) OVER () AS matched, NULL::numeric AS score FROM m
-            ORDER BY m.parcel_id COLLATE "C" LIMIT ${limit}`;
+    page = `WITH r AS MATERIALIZED (SELECT count(*) AS matched FROM (${matched}) m),
+            top AS MATERIALIZED (SELECT m.parcel_id FROM (${matched}) m ORDER BY m.parcel_id COLLATE "C" LIMIT ${limit})
+            SELECT m.*, r.matched, NULL::numeric AS score
+            FROM (${matched}) m CROSS JOIN r
+            WHERE m.parcel_id = ANY(ARRAY(SELECT parcel_id FROM top))`;
     order = 'page.parcel_id COLLATE "C"';
   } else {
     // per signal: the raw contribution (c_), and whether no matched parcel has a value (x_: left out of the weighting)
     const ranges = signals.map((s) => `min(${s.alias}) AS min_${s.alias}, max(${s.alias}) AS max_${s.alias}`).join(', ');
     const contributions = signals.map((s) => `${contributionSql(s)} AS c_${s.alias}, r.max_${s.alias} IS NULL AS x_${s.alias}`).join(', ');
-    page = `WITH m AS MATERIALIZED (${matched}),
-            r0 AS MATERIALIZED (SELECT count(*) AS matched, ${ranges} FROM m),
+    // the ranges as scalar subqueries (initplans, computed once and handed to the workers): joined as
+    // a CTE they would keep the scan of every match in the leader process
+    const rangeParams = [...signals.flatMap((s) => [`min_${s.alias}`, `max_${s.alias}`]), 'ranked_weight'].map((column) => `(SELECT ${column} FROM r) AS ${column}`).join(', ');
+    page = `WITH r0 AS MATERIALIZED (SELECT count(*) AS matched, ${ranges} FROM (${matched}) m),
             r AS (SELECT r0.*, ${rankedWeightSql(signals, 'r0')} AS ranked_weight FROM r0),
-            scored AS (SELECT m.*, r.matched, r.ranked_weight, ${contributions} FROM m CROSS JOIN r)
+            top AS MATERIALIZED (
+              SELECT m.parcel_id FROM (${matched}) m CROSS JOIN (SELECT ${rangeParams}) r
+              ORDER BY ${pageOrderSql(signals)} DESC NULLS LAST, m.parcel_id COLLATE "C" LIMIT ${limit}),
+            scored AS (
+              SELECT m.*, r.matched, r.ranked_weight, ${contributions}
+              FROM (${matched}) m CROSS JOIN r
+              WHERE m.parcel_id = ANY(ARRAY(SELECT parcel_id FROM top)))
             SELECT scored.*, CASE WHEN scored.ranked_weight = 0 THEN NULL ELSE round(${signals.map((s) => `c_${s.alias}`).join(' + ')}, 2) END AS score
-            FROM scored
-            ORDER BY score DESC NULLS LAST, scored.parcel_id COLLATE "C" LIMIT ${limit}`;
+            FROM scored`;
     order = 'page.score DESC NULLS LAST, page.parcel_id COLLATE "C"';
   }
   // outlines only for the page returned, in the same statement

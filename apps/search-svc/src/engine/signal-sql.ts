@@ -3,7 +3,8 @@ import { findSearchSignal, type RankBy, type SearchSignalId, type SignalDirectio
 /** Each ranking signal's raw value in its unit, read from the search index row `i`. */
 export const SIGNAL_VALUE_SQL: Readonly<Record<SearchSignalId, string>> = {
   grid_capacity_mw: 'i.grid_node_mw',
-  grid_distance_km: 'i.substation_110_m / 1000.0',
+  // float8 like every other signal: a numeric here made every position and range a numeric operation
+  grid_distance_km: 'i.substation_110_m / 1000.0::float8',
   area: 'i.area_sqm',
   solar_yield_kwh_kwp: 'i.solar_yield',
   slope_pct: 'i.slope_pct',
@@ -45,10 +46,29 @@ export function rankedWeightSql(plans: readonly SignalPlan[], ranges: string): s
  * `r.ranked_weight` is rankedWeightSql; the score is the sum, rounded once (see ParcelSearchService).
  */
 export function contributionSql(plan: SignalPlan): string {
+  return `(${positionSql(plan)})::numeric * ${100 * plan.weight} / NULLIF(r.ranked_weight, 0)`;
+}
+
+/** A signal's position (0 to 1, best 1) in float8, as contributionSql defines it. */
+function positionSql(plan: SignalPlan): string {
   const value = `m.${plan.alias}`;
   const min = `r.min_${plan.alias}`;
   const max = `r.max_${plan.alias}`;
   const normalised = plan.direction === 'higher' ? `(${value} - ${min}) / (${max} - ${min})` : `(${max} - ${value}) / (${max} - ${min})`;
-  const position = `CASE WHEN ${value} IS NULL OR ${max} IS NULL THEN 0 WHEN ${max} = ${min} THEN 1 ELSE ${normalised} END`;
-  return `(${position})::numeric * ${100 * plan.weight} / NULLIF(r.ranked_weight, 0)`;
+  return `CASE WHEN ${value} IS NULL OR ${max} IS NULL THEN 0 WHEN ${max} = ${min} THEN 1 ELSE ${normalised} END`;
+}
+
+/**
+ * The score times 100 as a whole number (float8), for choosing the page: it orders every matched
+ * parcel exactly as the score does (round(sum of contributionSql, 2)), ties included, at a fraction
+ * of the cost. The sum is taken in float8, within about 1e-12 of the exact one; only where that
+ * sum lies within 1e-6 of a rounding boundary (x.xx5) is the exact numeric score rounded instead.
+ * Null when no signal has data (ranked_weight 0), as the score is.
+ */
+export function pageOrderSql(plans: readonly SignalPlan[]): string {
+  const approx = plans.map((plan) => `(${positionSql(plan)}) * ${100 * 100 * plan.weight}::float8 / r.ranked_weight`).join(' + ');
+  const exact = plans.map(contributionSql).join(' + ');
+  return `CASE WHEN r.ranked_weight = 0 THEN NULL
+               WHEN abs((${approx}) - floor(${approx}) - 0.5) < 1e-6 THEN (round(${exact}, 2) * 100)::float8
+               ELSE floor((${approx}) + 0.5) END`;
 }

@@ -15,11 +15,22 @@ function quoted(values: readonly string[]): string {
   return values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
 }
 
-/** The nearest feature of a column's definition within reach, by index-ordered KNN. */
-function nearestJoin(column: NearestColumn): string {
-  const conditions = [`ST_DWithin(f.geom, t.geom, ${NEAREST_REACH_M})`];
+/** A column's kinds and minimum as conditions on the feature `f`. */
+function featureConditions(column: NearestColumn): string[] {
+  const conditions: string[] = [];
   if (column.kinds) conditions.push(`f.kind IN (${quoted(column.kinds)})`);
   if (column.minimum) conditions.push(`f.${column.minimum.attribute} >= ${column.minimum.value}`);
+  return conditions;
+}
+
+/**
+ * The nearest feature of a column's definition within reach, by index-ordered KNN; not probed at all
+ * when the column is not in $6 (no such feature within reach of the gmina's parcels): a probe that
+ * finds nothing walks every feature within reach in distance order (4 ms per parcel for MV lines in a
+ * gmina with only high-voltage ones near), and its answer, null, is known beforehand.
+ */
+function nearestJoin(column: NearestColumn): string {
+  const conditions = [`'${column.column}' = ANY($6::text[])`, `ST_DWithin(f.geom, t.geom, ${NEAREST_REACH_M})`, ...featureConditions(column)];
   const extra = column.layer === 'grid_capacity' ? ', f.available_mw AS mw' : '';
   return `LEFT JOIN LATERAL (
            SELECT ST_Distance(f.geom, t.geom) AS m, f.name${extra}
@@ -27,6 +38,21 @@ function nearestJoin(column: NearestColumn): string {
            WHERE ${conditions.join(' AND ')}
            ORDER BY f.geom <-> t.geom
            LIMIT 1) ${column.column} ON true`;
+}
+
+/**
+ * The nearest-feature columns that have a feature within reach of the gmina's parcels (their
+ * extent: any parcel's nearest feature within reach is within reach of it), the build's $6. $1 the
+ * gmina TERYT.
+ */
+export function nearestCandidatesSql(): string {
+  const checks = NEAREST_COLUMNS.map(
+    (column) => `CASE WHEN EXISTS (SELECT 1 FROM layer_pub.${column.layer} f
+                        WHERE ${[`ST_DWithin(f.geom, e.box, ${NEAREST_REACH_M})`, ...featureConditions(column)].join(' AND ')})
+                 THEN '${column.column}' END`,
+  );
+  return `WITH e AS (SELECT ST_SetSRID(ST_Extent(p.geom)::geometry, 2180) AS box FROM layer_pub.parcels p WHERE p.teryt = $1)
+    SELECT array_remove(ARRAY[${checks.join(',\n      ')}]::text[], NULL) AS columns FROM e`;
 }
 
 /** The zone of a planning layer covering the largest share (at least 1 %) of the parcel, as parcel detail picks it. */
@@ -88,7 +114,8 @@ const PLAN_OGOLNY_CASE = `CASE po.kind ${Object.entries(PLAN_OGOLNY_CATEGORY)
 /**
  * One gmina's rows of the search index, derived from layer_pub in one statement. $1 is the gmina
  * TERYT, $2 whether the buildings layer has data there (building counts are only facts where it
- * has), $3, $4 and $5 whether mpzp_plans, plan_ogolny_zones and land_cover have. Zoning symbols are canonicalised afterwards, in TypeScript (the taxonomy lives there).
+ * has), $3, $4 and $5 whether mpzp_plans, plan_ogolny_zones and land_cover have, $6 the
+ * nearest-feature columns worth probing (nearestCandidatesSql). Zoning symbols are canonicalised afterwards, in TypeScript (the taxonomy lives there).
  */
 export function indexBuildSql(): string {
   const nearestColumns = NEAREST_COLUMNS.flatMap((c) => [`${c.column}.m`, `${c.column}.name`]);

@@ -9,6 +9,7 @@ describeSqlSnapshot({
   rows: (sql) => {
     if (sql.includes('AS buildings')) return [{ buildings: true, mpzp_plans: true, plan_ogolny_zones: false, land_cover: true }];
     if (sql.includes('AS parcels FROM search.parcel_index')) return [{ parcels: 42 }];
+    if (sql.includes('AS columns FROM e')) return [{ columns: ['substation', 'transit'] }];
     if (sql.includes('DISTINCT zoning_symbol_raw')) return [{ raw: '1MN' }, { raw: 'U/MN' }];
     return [];
   },

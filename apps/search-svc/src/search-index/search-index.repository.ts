@@ -2,12 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { canonicalZoningSymbol } from '@lp/contracts';
 import { gminasNear, gminasWithParcels } from '@lp/db';
 import { DataSource, type EntityManager } from 'typeorm';
-import { indexBuildSql } from './index-build.sql.js';
+import { indexBuildSql, nearestCandidatesSql } from './index-build.sql.js';
 import { INDEX_LAYERS } from './index-columns.js';
 import { ADJACENCY_BUILD_SQL } from './parcel-adjacency.sql.js';
 
 /** Layers whose presence in the gmina the build needs, in the order of the build's parameters $2.. */
 const BUILD_COVERAGE_LAYERS = ['buildings', 'mpzp_plans', 'plan_ogolny_zones', 'land_cover'] as const;
+/** The nearest-feature columns with a feature within reach of a gmina: the build's last parameter. */
+const NEAREST_CANDIDATES_SQL = nearestCandidatesSql();
 
 /**
  * How many of the gmina's parcels cannot be proven on zoning or land use, and the local plans
@@ -57,7 +59,8 @@ export class SearchIndexRepository {
          WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)`,
         [teryt],
       );
-      await manager.query(this.buildSql, [teryt, ...BUILD_COVERAGE_LAYERS.map((layer) => coverage[layer] === true)]);
+      const [{ columns }] = await manager.query(NEAREST_CANDIDATES_SQL, [teryt]);
+      await manager.query(this.buildSql, [teryt, ...BUILD_COVERAGE_LAYERS.map((layer) => coverage[layer] === true), columns]);
       await manager.query(`INSERT INTO search.parcel_geometry (parcel_id, teryt, geom) SELECT p.id, p.teryt, p.geom FROM layer_pub.parcels p WHERE p.teryt = $1`, [teryt]);
       // a parcel that moved here keeps its rows under its old gmina too until that one is rebuilt
       // (a parcel refresh reaches the gminas within 50 m, so in the same batch)

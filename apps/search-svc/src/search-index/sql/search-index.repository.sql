@@ -1,11 +1,11 @@
 -- The SQL search-index.repository.ts sends, printed by its .sql.spec.ts on a recording stand-in for the database.
 -- Regenerate with LP_UPDATE_SQL_SNAPSHOTS=1 when a change is meant, and review the diff.
 
--- buildGmina (1 of 12)
+-- buildGmina (1 of 13)
 -- $1 = ["admin_bounds","buildings","env_layers","grid_capacity","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
 SELECT layer_id, version FROM layer_pub.layer_versions WHERE layer_id = ANY($1::text[]);
 
--- buildGmina (2 of 12)
+-- buildGmina (2 of 13)
 -- $1 = "3021093"
 SELECT EXISTS (SELECT 1 FROM layer_pub.region_coverage
 WHERE layer_id = 'buildings' AND level = 'gmina' AND teryt = $1 AND status <> 'missing') AS buildings, EXISTS (SELECT 1 FROM layer_pub.region_coverage
@@ -13,22 +13,51 @@ WHERE layer_id = 'mpzp_plans' AND level = 'gmina' AND teryt = $1 AND status <> '
 WHERE layer_id = 'plan_ogolny_zones' AND level = 'gmina' AND teryt = $1 AND status <> 'missing') AS plan_ogolny_zones, EXISTS (SELECT 1 FROM layer_pub.region_coverage
 WHERE layer_id = 'land_cover' AND level = 'gmina' AND teryt = $1 AND status <> 'missing') AS land_cover;
 
--- buildGmina (3 of 12)
+-- buildGmina (3 of 13)
 -- $1 = "3021093"
 DELETE FROM search.parcel_index
 WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1);
 
--- buildGmina (4 of 12)
+-- buildGmina (4 of 13)
 -- $1 = "3021093"
 DELETE FROM search.parcel_geometry
 WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1);
 
--- buildGmina (5 of 12)
+-- buildGmina (5 of 13)
+-- $1 = "3021093"
+WITH e AS (SELECT ST_SetSRID(ST_Extent(p.geom)::geometry, 2180) AS box FROM layer_pub.parcels p WHERE p.teryt = $1)
+SELECT array_remove(ARRAY[CASE WHEN EXISTS (SELECT 1 FROM layer_pub.power_substations f
+                    WHERE ST_DWithin(f.geom, e.box, 50000))
+             THEN 'substation' END,
+  CASE WHEN EXISTS (SELECT 1 FROM layer_pub.power_substations f
+                    WHERE ST_DWithin(f.geom, e.box, 50000) AND f.voltage_kv >= 110)
+             THEN 'substation_110' END,
+  CASE WHEN EXISTS (SELECT 1 FROM layer_pub.grid_capacity f
+                    WHERE ST_DWithin(f.geom, e.box, 50000))
+             THEN 'grid_node' END,
+  CASE WHEN EXISTS (SELECT 1 FROM layer_pub.transport_stops f
+                    WHERE ST_DWithin(f.geom, e.box, 50000))
+             THEN 'transit' END,
+  CASE WHEN EXISTS (SELECT 1 FROM layer_pub.services_poi f
+                    WHERE ST_DWithin(f.geom, e.box, 50000) AND f.kind IN ('school'))
+             THEN 'school' END,
+  CASE WHEN EXISTS (SELECT 1 FROM layer_pub.waterways f
+                    WHERE ST_DWithin(f.geom, e.box, 50000) AND f.kind IN ('river', 'canal', 'lake', 'reservoir'))
+             THEN 'water' END,
+  CASE WHEN EXISTS (SELECT 1 FROM layer_pub.power_lines f
+                    WHERE ST_DWithin(f.geom, e.box, 50000) AND f.kind IN ('mv_line', 'mv_cable'))
+             THEN 'mv_line' END,
+  CASE WHEN EXISTS (SELECT 1 FROM layer_pub.planned_roads f
+                    WHERE ST_DWithin(f.geom, e.box, 50000))
+             THEN 'planned_road' END]::text[], NULL) AS columns FROM e;
+
+-- buildGmina (6 of 13)
 -- $1 = "3021093"
 -- $2 = true
 -- $3 = true
 -- $4 = false
 -- $5 = true
+-- $6 = ["substation","transit"]
 INSERT INTO search.parcel_index (
   parcel_id, teryt, gmina_name, area_sqm, zoning_source, zoning_category, zoning_symbol_raw,
   local_plan, zoning_missing_plan, general_plan_allows_building, land_use_kinds, land_use_source, slope_pct,
@@ -116,49 +145,49 @@ LEFT JOIN LATERAL (
 LEFT JOIN LATERAL (
        SELECT ST_Distance(f.geom, t.geom) AS m, f.name
        FROM layer_pub.power_substations f
-       WHERE ST_DWithin(f.geom, t.geom, 50000)
+       WHERE 'substation' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
        ORDER BY f.geom <-> t.geom
        LIMIT 1) substation ON true
 LEFT JOIN LATERAL (
        SELECT ST_Distance(f.geom, t.geom) AS m, f.name
        FROM layer_pub.power_substations f
-       WHERE ST_DWithin(f.geom, t.geom, 50000) AND f.voltage_kv >= 110
+       WHERE 'substation_110' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000) AND f.voltage_kv >= 110
        ORDER BY f.geom <-> t.geom
        LIMIT 1) substation_110 ON true
 LEFT JOIN LATERAL (
        SELECT ST_Distance(f.geom, t.geom) AS m, f.name, f.available_mw AS mw
        FROM layer_pub.grid_capacity f
-       WHERE ST_DWithin(f.geom, t.geom, 50000)
+       WHERE 'grid_node' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
        ORDER BY f.geom <-> t.geom
        LIMIT 1) grid_node ON true
 LEFT JOIN LATERAL (
        SELECT ST_Distance(f.geom, t.geom) AS m, f.name
        FROM layer_pub.transport_stops f
-       WHERE ST_DWithin(f.geom, t.geom, 50000)
+       WHERE 'transit' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
        ORDER BY f.geom <-> t.geom
        LIMIT 1) transit ON true
 LEFT JOIN LATERAL (
        SELECT ST_Distance(f.geom, t.geom) AS m, f.name
        FROM layer_pub.services_poi f
-       WHERE ST_DWithin(f.geom, t.geom, 50000) AND f.kind IN ('school')
+       WHERE 'school' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000) AND f.kind IN ('school')
        ORDER BY f.geom <-> t.geom
        LIMIT 1) school ON true
 LEFT JOIN LATERAL (
        SELECT ST_Distance(f.geom, t.geom) AS m, f.name
        FROM layer_pub.waterways f
-       WHERE ST_DWithin(f.geom, t.geom, 50000) AND f.kind IN ('river', 'canal', 'lake', 'reservoir')
+       WHERE 'water' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000) AND f.kind IN ('river', 'canal', 'lake', 'reservoir')
        ORDER BY f.geom <-> t.geom
        LIMIT 1) water ON true
 LEFT JOIN LATERAL (
        SELECT ST_Distance(f.geom, t.geom) AS m, f.name
        FROM layer_pub.power_lines f
-       WHERE ST_DWithin(f.geom, t.geom, 50000) AND f.kind IN ('mv_line', 'mv_cable')
+       WHERE 'mv_line' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000) AND f.kind IN ('mv_line', 'mv_cable')
        ORDER BY f.geom <-> t.geom
        LIMIT 1) mv_line ON true
 LEFT JOIN LATERAL (
        SELECT ST_Distance(f.geom, t.geom) AS m, f.name
        FROM layer_pub.planned_roads f
-       WHERE ST_DWithin(f.geom, t.geom, 50000)
+       WHERE 'planned_road' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
        ORDER BY f.geom <-> t.geom
        LIMIT 1) planned_road ON true
 LEFT JOIN LATERAL (
@@ -189,15 +218,15 @@ LEFT JOIN LATERAL (
   FROM (SELECT s.kind, ST_Distance(s.geom, t.geom) AS d FROM layer_pub.env_layers_subdivided s
         WHERE ST_DWithin(s.geom, t.geom, 1000)) q) env ON true;
 
--- buildGmina (6 of 12)
+-- buildGmina (7 of 13)
 -- $1 = "3021093"
 INSERT INTO search.parcel_geometry (parcel_id, teryt, geom) SELECT p.id, p.teryt, p.geom FROM layer_pub.parcels p WHERE p.teryt = $1;
 
--- buildGmina (7 of 12)
+-- buildGmina (8 of 13)
 -- $1 = "3021093"
 DELETE FROM search.parcel_adjacency WHERE teryt = $1;
 
--- buildGmina (8 of 12)
+-- buildGmina (9 of 13)
 -- $1 = "3021093"
 INSERT INTO search.parcel_adjacency (parcel_id, neighbour_id, teryt, gap_m)
 SELECT a.id, b.id, a.teryt, ST_Distance(a.geom, b.geom)
@@ -205,21 +234,21 @@ FROM layer_pub.parcels a
 JOIN layer_pub.parcels b ON ST_DWithin(b.geom, a.geom, 50) AND b.id <> a.id
 WHERE a.teryt = $1 AND (b.teryt <> a.teryt OR a.id < b.id COLLATE "C");
 
--- buildGmina (9 of 12)
+-- buildGmina (10 of 13)
 -- $1 = "3021093"
 SELECT DISTINCT zoning_symbol_raw AS raw FROM search.parcel_index WHERE teryt = $1 AND zoning_symbol_raw IS NOT NULL;
 
--- buildGmina (10 of 12)
+-- buildGmina (11 of 13)
 -- $1 = "3021093"
 -- $2 = "{\"1MN\":\"MN\",\"U/MN\":\"U/MN\"}"
 UPDATE search.parcel_index i SET zoning_symbol = m.value
 FROM jsonb_each_text($2::jsonb) m WHERE i.teryt = $1 AND i.zoning_symbol_raw = m.key;
 
--- buildGmina (11 of 12)
+-- buildGmina (12 of 13)
 -- $1 = "3021093"
 SELECT count(*)::int AS parcels FROM search.parcel_index WHERE teryt = $1;
 
--- buildGmina (12 of 12)
+-- buildGmina (13 of 13)
 -- $1 = "3021093"
 -- $2 = "{\"admin_bounds\":0,\"buildings\":0,\"env_layers\":0,\"grid_capacity\":0,\"kowr_land\":0,\"land_cover\":0,\"mpzp_plans\":0,\"mpzp_zones\":0,\"parcels\":0,\"plan_ogolny_zones\":0,\"planned_roads\":0,\"power_lines\":0,\"power_substations\":0,\"services_poi\":0,\"solar_irradiance\":0,\"terrain_stats\":0,\"transactions\":0,\"transport_stops\":0,\"waterways\":0}"
 -- $3 = 42
