@@ -4,7 +4,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AppError } from '@lp/contracts';
 import { startServiceUnderTest, type ServiceUnderTest } from '@lp/testing';
 import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
-import { bootstrapService, DEADLINE_HEADER, type NatsRpcClient } from '@lp/messaging';
+import { bootstrapService, DEADLINE_HEADER, NatsRpcClient } from '@lp/messaging';
 import { MAX_ERROR_MESSAGE_CHARS, metricsRegistry } from '@lp/runtime';
 
 /** Handled calls, so a test can tell a dropped request from a handled one. */
@@ -18,6 +18,14 @@ class EchoHandler {
     handled.push('big');
     const text = 'abcdefghij'.repeat(Math.ceil(request.bytes / 10)).slice(0, request.bytes);
     return { text, tail: 'end' };
+  }
+
+  /** Answers with the caller's tag after `ms`: calls that overlap and finish out of order. */
+  @MessagePattern('echo.after')
+  async after(@Payload() request: { ms: number; tag: string }): Promise<{ tag: string }> {
+    handled.push(`after ${request.tag}`);
+    await new Promise((resolve) => setTimeout(resolve, request.ms));
+    return { tag: request.tag };
   }
 
   @MessagePattern('echo.fail')
@@ -73,6 +81,46 @@ describe('replies larger than the bus limit', () => {
     expect((error as AppError).message).toMatch(/^params\.unknown_0 is not a parameter/);
     expect((error as AppError).message.length).toBeLessThanOrEqual(MAX_ERROR_MESSAGE_CHARS + 50);
     expect((error as AppError).message).toMatch(/more characters\)$/);
+  });
+});
+
+describe('calls sharing one connection', () => {
+  it('each get their own reply when many overlap and finish out of order', async () => {
+    const client = echo.client;
+    const tags = Array.from({ length: 60 }, (_, i) => `call-${i}`);
+    // Later calls answer sooner, so replies arrive in the reverse order of the requests.
+    const replies = await Promise.all(
+      tags.map((tag, i) => client.callRaw<{ tag: string }>('echo.after', { ms: (tags.length - i) * 5, tag }, { requestId: tag, timeoutMs: 5000 })),
+    );
+    expect(replies.map((reply) => reply.tag)).toEqual(tags);
+    expect(client.pendingCalls).toBe(0);
+  });
+
+  it('drop a reply that arrives after its call timed out, without disturbing the calls after it', async () => {
+    const client = echo.client;
+    handled.length = 0;
+    const late = await client.callRaw('echo.after', { ms: 400, tag: 'late' }, { requestId: 'late', timeoutMs: 100 }).catch((caught: unknown) => caught);
+    expect((late as AppError).code).toBe('upstream_timeout');
+    expect(client.pendingCalls).toBe(0);
+    // This call is pending when the late reply arrives, and must get its own answer only.
+    const next = await client.callRaw<{ tag: string }>('echo.after', { ms: 600, tag: 'next' }, { requestId: 'next', timeoutMs: 5000 });
+    expect(next.tag).toBe('next');
+    expect(handled).toEqual(['after late', 'after next']);
+    expect(client.pendingCalls).toBe(0);
+  });
+
+  it('fail as bus-unreachable, not by timeout, when the client closes under them', async () => {
+    const client = await NatsRpcClient.connect(echo.nats.url, 'closing-client');
+    const pending = client.callRaw('echo.after', { ms: 2000, tag: 'cut' }, { requestId: 'cut', timeoutMs: 10_000 }).catch((caught: unknown) => caught);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    await client.close();
+    const error = (await pending) as AppError;
+    expect(error.code).toBe('service_unavailable');
+    expect(error.message).toMatch(/could not reach the echo service/);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(client.pendingCalls).toBe(0);
+    await expect(client.callRaw('echo.after', { ms: 1, tag: 'after-close' }, { requestId: 'x', timeoutMs: 1000 })).rejects.toMatchObject({ code: 'service_unavailable' });
   });
 });
 

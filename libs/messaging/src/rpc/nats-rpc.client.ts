@@ -1,8 +1,9 @@
 import { AppError, isErrorReply, type Subject } from '@lp/contracts';
-import { connect, createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { connect, headers as natsHeaders, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import { DEADLINE_HEADER, REQUEST_ID_HEADER } from './headers.js';
 import { ReplyAssembler } from './reply-chunks.js';
+import { ReplyInbox, type ReplySlot } from './reply-inbox.js';
 import type { RpcReplyPacket, RpcRequestPacket } from './rpc-packet.js';
 
 export interface RpcCallOptions {
@@ -26,11 +27,17 @@ const decoder = new TextDecoder();
  * Request/reply over NATS with a deadline on every call. A subject nobody serves fails at once
  * with `service_unavailable` (NATS tells us there are no responders); a reply that does not
  * arrive in time fails with `upstream_timeout`. Never a hang. The deadline travels in a header
- * so the service can stop when it passes. Each call listens on its own inbox, so a reply sent in
- * chunks (ChunkingNatsServer) is assembled here.
+ * so the service can stop when it passes. Each call has its own reply subject under the
+ * connection's one inbox subscription (ReplyInbox), so a reply sent in chunks (ChunkingNatsServer)
+ * is assembled here. Calls still pending when the connection closes fail as bus-unreachable.
  */
 export class NatsRpcClient {
-  private constructor(private readonly connection: NatsConnection) {}
+  private readonly inbox: ReplyInbox;
+
+  private constructor(private readonly connection: NatsConnection) {
+    this.inbox = new ReplyInbox(connection);
+    void connection.closed().then(() => this.inbox.failAll());
+  }
 
   static async connect(url: string, name: string): Promise<NatsRpcClient> {
     const connection = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
@@ -43,6 +50,11 @@ export class NatsRpcClient {
 
   isConnected(): boolean {
     return !this.connection.isClosed();
+  }
+
+  /** Calls waiting for their reply: none once every call has settled, however it ended. */
+  get pendingCalls(): number {
+    return this.inbox.size;
   }
 
   /** One request to the subject's service; the request and reply types are the subject's own. */
@@ -80,11 +92,11 @@ export class NatsRpcClient {
     if (this.connection.isClosed()) return Promise.reject(busUnreachable(service));
     return new Promise<TResponse>((resolve, reject) => {
       const assembler = new ReplyAssembler();
-      let subscription: Subscription | undefined;
+      let slot: ReplySlot | undefined;
       const settle = (error: AppError | undefined, value?: TResponse): void => {
         clearTimeout(timer);
-        subscription?.unsubscribe();
-        subscription = undefined;
+        slot?.release();
+        slot = undefined;
         if (error) reject(error);
         else resolve(value as TResponse);
       };
@@ -106,17 +118,18 @@ export class NatsRpcClient {
         }
       };
       try {
-        const inbox = createInbox();
-        subscription = this.connection.subscribe(inbox, { callback: (error, message) => (error ? settle(busUnreachable(service)) : onMessage(message)) });
-        this.connection.publish(subject, encoder.encode(JSON.stringify(packet)), { reply: inbox, headers: hdrs });
+        slot = this.inbox.open((lost, message) => (lost ? settle(busUnreachable(service)) : onMessage(message!)));
+        this.connection.publish(subject, encoder.encode(JSON.stringify(packet)), { reply: slot.subject, headers: hdrs });
       } catch (error) {
         settle(toPublishError(service, error));
       }
     });
   }
 
+  /** Lets replies already on the way arrive, then fails the calls still waiting (no timer outlives the client). */
   async close(): Promise<void> {
     await this.connection.drain().catch(() => undefined);
+    this.inbox.failAll();
   }
 }
 
