@@ -13,7 +13,7 @@ import { CompareService } from './compare/compare.service.js';
 import { MarketSummaryClient } from './market/market-summary.client.js';
 import { ParcelHandler } from './parcel/parcel.handler.js';
 import { ParcelResolver } from './parcel/parcel-resolver.service.js';
-import { ParcelRepository } from './parcel/parcel.repository.js';
+import { FIND_FEATURE_SQL, ParcelRepository } from './parcel/parcel.repository.js';
 import { ParcelService } from './parcel/parcel.service.js';
 import { ReportLinksRepository } from './report/link/report-links.repository.js';
 import { ReportLinksService } from './report/link/report-links.service.js';
@@ -40,6 +40,8 @@ export class ParcelSvcModule {
           applicationName: 'parcel-svc',
           poolSize: env.DB_POOL_SIZE,
           deadline: currentDeadlineMs,
+          // GET /v1/parcels/{id}: planning the lookup cost more than running it.
+          preparedStatements: [FIND_FEATURE_SQL],
         })),
       ],
       controllers: [createStatusController('parcel', 'parcel-svc'), ParcelHandler, ReportHandler, CompareHandler],

@@ -2,11 +2,14 @@ import { Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/
 import { ModuleRef } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { createSchemaDataSource, type SchemaDataSourceOptions } from './data-source.factory.js';
+import { prepareStatements } from './prepared-statements.js';
 import { guardQueryDeadlines, type DeadlineSource } from './query-deadline.js';
 
 export interface ServiceDataSourceOptions extends SchemaDataSourceOptions {
   /** The deadline of the request being handled: its statements are cancelled when it passes. */
   deadline?: DeadlineSource;
+  /** Hot statements each connection plans once (prepareStatements): sent by their exact text. */
+  preparedStatements?: readonly string[];
 }
 
 /** Provides the service's DataSource (one schema) and closes its pool on shutdown. */
@@ -26,6 +29,7 @@ export class DatabaseModule implements OnApplicationShutdown {
             const dataSource = createSchemaDataSource(resolved);
             await dataSource.initialize();
             if (resolved.deadline) guardQueryDeadlines(dataSource, resolved.deadline);
+            if (resolved.preparedStatements?.length) prepareStatements(dataSource, resolved.preparedStatements);
             return dataSource;
           },
         },

@@ -5,4 +5,5 @@ export * from './provenance.sql.js';
 export * from './database-cli.js';
 export * from './layer-pub-gminas.js';
 export * from './query-deadline.js';
+export * from './prepared-statements.js';
 export * from './sql-params.js';
