@@ -40,7 +40,9 @@ export class NatsRpcClient {
   }
 
   static async connect(url: string, name: string): Promise<NatsRpcClient> {
-    const connection = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+    // noAsyncTraces: nats.js would otherwise build an Error (a stack capture) up front for every
+    // request it sends (the rate limiter's key-value writes), only to name the caller if it fails.
+    const connection = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true });
     return new NatsRpcClient(connection);
   }
 

@@ -16,6 +16,8 @@ const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
 const encoder = new TextEncoder();
 /** Longest wait for requests in flight at shutdown: above every deadline (search 20 s), below Kubernetes' grace period. */
 export const DRAIN_TIMEOUT_MS = 25_000;
+/** A pattern that may be JSON (an object, array, string, number, true, false or null); our subjects never are. */
+const MAYBE_JSON_PATTERN = /^\s*(?:[[{"\-\d]|(?:true|false|null)\s*$)/;
 
 /**
  * NestJS's NATS transport with replies that never exceed the bus limit: a reply larger than one
@@ -49,6 +51,15 @@ export class ChunkingNatsServer extends ServerNats {
       .flush()
       .catch(() => undefined);
     await super.close();
+  }
+
+  /**
+   * Nest tries JSON.parse on every incoming subject before using it as it is: for a plain subject
+   * ('parcel.get') that throws, and builds a SyntaxError with its stack, on every request. A subject
+   * that cannot be JSON goes straight to the same normalisation.
+   */
+  protected override getRouteFromPattern(pattern: string): string {
+    return MAYBE_JSON_PATTERN.test(pattern) ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
   }
 
   override getPublisher(natsMsg: Msg, id: string, ctx: NatsContext): (packet: ReplyPacket) => void {
