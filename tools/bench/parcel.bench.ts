@@ -17,7 +17,7 @@ import type { RouteStats } from './bench-stats.js';
 
 const WARMUP_SECONDS = 2;
 const GATEWAY_ROUTE = 'gateway → NATS → parcel-svc → PostGIS';
-const DIRECT_ROUTE = 'direct pg (same SQL)';
+const DIRECT_ROUTE = 'direct pg (same SQL, prepared)';
 const PLAIN_ROUTE = 'plain pg primary-key fetch';
 
 // The SQL ParcelRepository.findFeature runs, as printed in the repository's committed snapshot (a
@@ -65,12 +65,16 @@ function viaGateway(key: string, paths: string[], seconds: number): Promise<{ st
   return loadGateway({ route: GATEWAY_ROUTE, url: settings.url, key, paths, connections: settings.connections, seconds, accepted: (status) => status.startsWith('2') });
 }
 
-/** `connections` clients on the pool, each running the lookup for the next id until the time is up. */
-async function direct(route: string, sql: string, ids: string[], seconds: number): Promise<{ stats: RouteStats; failures: string[] }> {
+/**
+ * `connections` clients on the pool, each running the lookup for the next id until the time is up.
+ * `prepared`: sent as a named prepared statement (planned once per connection), as parcel-svc sends
+ * findFeature (prepareStatements); the plain fetch stays a one-off statement, planned on every call.
+ */
+async function direct(route: string, sql: string, ids: string[], seconds: number, prepared = false): Promise<{ stats: RouteStats; failures: string[] }> {
   const { stats, misses } = await loadPool(route, settings.connections, seconds, async (n) => {
     const id = ids[n % ids.length]!;
     const [{ rows }, facts] = await Promise.all([
-      pool.query<Record<string, unknown>>(sql, [id]),
+      pool.query<Record<string, unknown>>(prepared ? { name: 'bench_find_feature', text: sql, values: [id] } : { text: sql, values: [id] }),
       STORED_BLOCKS_SQL ? pool.query(STORED_BLOCKS_SQL, [[id]]) : undefined,
     ]);
     // parcel-svc replies over NATS with the row as JSON: pay for the same serialisation here.
@@ -121,11 +125,11 @@ try {
 
   console.log(`warm-up ${WARMUP_SECONDS} s each ...`);
   await viaGateway(key, paths, WARMUP_SECONDS);
-  await direct(DIRECT_ROUTE, FIND_FEATURE_SQL, ids, WARMUP_SECONDS);
+  await direct(DIRECT_ROUTE, FIND_FEATURE_SQL, ids, WARMUP_SECONDS, true);
   await direct(PLAIN_ROUTE, PLAIN_FETCH_SQL, ids, WARMUP_SECONDS);
   console.log(`measuring ${settings.seconds} s each ...`);
   const gateway = await viaGateway(key, paths, settings.seconds);
-  const directPg = await direct(DIRECT_ROUTE, FIND_FEATURE_SQL, ids, settings.seconds);
+  const directPg = await direct(DIRECT_ROUTE, FIND_FEATURE_SQL, ids, settings.seconds, true);
   const plain = await direct(PLAIN_ROUTE, PLAIN_FETCH_SQL, ids, settings.seconds);
 
   const failures = [...gateway.failures.map((f) => `gateway: ${f}`), ...directPg.failures.map((f) => `direct: ${f}`), ...plain.failures.map((f) => `plain: ${f}`)];
