@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PROXIMITY_KINDS, type ProximityKind } from '@lp/contracts';
 import { Logger } from '@nestjs/common';
 import { createSchemaDataSource } from '@lp/db';
 import { createTestDatabase, type TestDatabase } from '@lp/testing';
@@ -8,6 +9,7 @@ import { BLOCK_LAYERS, FACT_BLOCKS, type FactBlock } from '../src/facts/fact-blo
 import { FactsBuilder } from '../src/facts/facts-builder.service.js';
 import { FactsRepository, type RawFactRow } from '../src/facts/facts.repository.js';
 import { DEFAULT_BUFFER_M } from '../src/facts/facts.service.js';
+import type { RawProximity } from '../src/facts/proximity/proximity.rules.js';
 
 /**
  * The read-model build derives a whole gmina at once (set-based where a block has that form, several
@@ -57,6 +59,34 @@ describe('facts build of whole gminas', () => {
     expect(compared).toBe(Number(total!.n) * FACT_BLOCKS.length);
   }, 600_000);
 
+  it('finds for every parcel the nearest feature of every proximity kind plain PostGIS finds, a tie going to the first id', async () => {
+    let compared = 0;
+    for (const { ids } of gminas) {
+      const found = new Map((await perParcel('proximity', ids)).map((row) => [row.parcel_id, row.raw as RawProximity]));
+      for (const kind of PROXIMITY_KINDS) {
+        const expected = await plainNearest(kind, ids);
+        const actual = ids.map((id) => {
+          const item = found.get(id)?.[kind.id];
+          return item ? { parcel_id: id, id: item.id, distance_m: item.distance_m } : { parcel_id: id, id: null, distance_m: null };
+        });
+        expect({ kind: kind.id, nearest: actual }).toEqual({ kind: kind.id, nearest: expected });
+        compared += ids.length;
+      }
+    }
+    expect(compared).toBe(gminas.reduce((n, g) => n + g.ids.length, 0) * PROXIMITY_KINDS.length);
+  }, 600_000);
+
+  it('finds for a parcel asked alone the same nearest features as for its whole gmina', async () => {
+    for (const { ids } of gminas) {
+      const whole = new Map((await perParcel('proximity', ids)).map((row) => [row.parcel_id, row.raw]));
+      // A sample: a parcel alone makes cells of its own, so its candidates differ from the gmina's.
+      for (const id of ids.filter((_, i) => i % 97 === 0)) {
+        const [alone] = await facts.rawFacts('proximity', { ids: [id] }, { bufferM: DEFAULT_BUFFER_M });
+        expect({ parcel: id, raw: alone?.raw }).toEqual({ parcel: id, raw: whole.get(id) });
+      }
+    }
+  }, 600_000);
+
   it('stores, two gminas at a time, for every parcel each block composed from its per-parcel facts', async () => {
     await new FactsBuilder(facts, { FACTS_BUILD_CONCURRENCY: 2 }).rebuild(gminas.map((g) => g.teryt));
     const sources = await facts.layerSources();
@@ -76,6 +106,29 @@ describe('facts build of whole gminas', () => {
     const builds = await db.sql<{ n: string }>(`SELECT count(*) AS n FROM parcel.fact_builds`);
     expect(Number(builds[0]!.n)).toBe(gminas.length * FACT_BLOCKS.length);
   }, 600_000);
+
+  /**
+   * The nearest feature of one kind to each parcel by plain PostGIS: the distance of the nearest by
+   * KNN, then of the features at that distance the first by id in byte order.
+   */
+  async function plainNearest(kind: ProximityKind, ids: string[]): Promise<Array<{ parcel_id: string; id: string | null; distance_m: number | null }>> {
+    const minimum = kind.minimum ? `f.${kind.minimum.attribute} >= $3::float8` : '$3::float8 IS NULL';
+    const filter = `($2::text[] IS NULL OR f.kind = ANY($2::text[])) AND ${minimum}`;
+    const rows = await db.sql<{ parcel_id: string; id: string | null; distance_m: string | null }>(
+      `SELECT p.id AS parcel_id, x.id, round(x.distance::numeric, 1) AS distance_m
+       FROM layer_pub.parcels p
+       LEFT JOIN LATERAL (SELECT f.geom <-> p.geom AS d FROM layer_pub.${kind.layer} f WHERE ${filter} ORDER BY f.geom <-> p.geom LIMIT 1) knn ON true
+       LEFT JOIN LATERAL (
+         SELECT f.id, ST_Distance(f.geom, p.geom) AS distance FROM layer_pub.${kind.layer} f
+         WHERE ${filter} AND ST_DWithin(f.geom, p.geom, knn.d)
+         ORDER BY ST_Distance(f.geom, p.geom), f.id COLLATE "C" LIMIT 1
+       ) x ON true
+       WHERE p.id = ANY($1::text[])
+       ORDER BY p.id`,
+      [ids, kind.layerKinds ?? null, kind.minimum?.value ?? null],
+    );
+    return byId(rows).map((row) => ({ parcel_id: row.parcel_id, id: row.id, distance_m: row.distance_m === null ? null : Number(row.distance_m) }));
+  }
 });
 
 /** Constraint hits in one order: the rules sort them, so their order in the raw facts is no fact. */

@@ -388,12 +388,12 @@ WITH t AS (
   WHERE p.id = ANY($1::text[])
 )
 SELECT t.id AS parcel_id, t.teryt,
-       (SELECT jsonb_build_object(
-                 'elevation_min_m', s.elevation_min_m, 'elevation_max_m', s.elevation_max_m,
-                 'elevation_mean_m', s.elevation_mean_m, 'slope_mean_pct', s.slope_mean_pct,
-                 'slope_p90_pct', s.slope_p90_pct, 'aspect', s.aspect, 'dem_resolution_m', s.dem_resolution_m)
-        FROM layer_pub.terrain_stats s WHERE s.id = t.id) AS raw
-FROM t;
+       CASE WHEN s.id IS NOT NULL THEN json_build_object(
+         'elevation_min_m', s.elevation_min_m, 'elevation_max_m', s.elevation_max_m,
+         'elevation_mean_m', s.elevation_mean_m, 'slope_mean_pct', s.slope_mean_pct,
+         'slope_p90_pct', s.slope_p90_pct, 'aspect', s.aspect, 'dem_resolution_m', s.dem_resolution_m) END AS raw
+FROM t
+LEFT JOIN layer_pub.terrain_stats s ON s.id = t.id;
 
 -- rawFacts, proximity
 -- $1 = ["302109_2.0001.12/3","302109_2.0001.13"]
@@ -401,158 +401,655 @@ WITH t AS (
   SELECT p.id, p.teryt, p.geom, p.land_use_classes, p.area_sqm, greatest(ST_Area(p.geom), 1) AS area
   FROM layer_pub.parcels p
   WHERE p.id = ANY($1::text[])
+),
+parcel_cells AS MATERIALIZED (
+  SELECT t.id, t.teryt, t.geom,
+         floor((ST_XMin(t.geom) + ST_XMax(t.geom)) / 500)::int AS cx,
+         floor((ST_YMin(t.geom) + ST_YMax(t.geom)) / 500)::int AS cy
+  FROM t
+),
+cells AS MATERIALIZED (
+  SELECT g.cx, g.cy, g.box, ST_Centroid(g.box) AS centre
+  FROM (SELECT p.cx, p.cy, ST_SetSRID(ST_Extent(p.geom)::geometry, 2180) AS box FROM parcel_cells p GROUP BY p.cx, p.cy) g
+),
+power_substation_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.power_substations f
+    WHERE true ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+power_substation_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN power_substation_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+power_substation_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('voltage_kv', f.voltage_kv, 'voltages', f.voltages, 'operator', f.operator)) AS attributes
+  FROM power_substation_seed s JOIN layer_pub.power_substations f ON ST_DWithin(f.geom, s.box, s.reach)
+  WHERE true
+),
+hv_substation_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.power_substations f
+    WHERE f.voltage_kv >= 110 ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+hv_substation_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN hv_substation_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+hv_substation_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('voltage_kv', f.voltage_kv, 'voltages', f.voltages, 'operator', f.operator)) AS attributes
+  FROM hv_substation_seed s JOIN layer_pub.power_substations f ON ST_DWithin(f.geom, s.box, s.reach)
+  WHERE f.voltage_kv >= 110
+),
+grid_capacity_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.grid_capacity f
+    WHERE true ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+grid_capacity_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN grid_capacity_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+grid_capacity_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('substation_name', f.substation_name, 'available_mw', f.available_mw, 'voltage_kv', f.voltage_kv, 'operator', f.operator, 'published_on', f.published_on)) AS attributes
+  FROM grid_capacity_seed s JOIN layer_pub.grid_capacity f ON ST_DWithin(f.geom, s.box, s.reach)
+  WHERE true
+),
+hv_line_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.power_lines f
+    WHERE f.kind IN ('ehv_line', 'hv_line') ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+hv_line_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN hv_line_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+hv_line_near AS MATERIALIZED (
+  SELECT s.cx, s.cy, s.box, s.reach, f.geom, ST_NPoints(f.geom) > 64 AS long, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('voltage_kv', f.voltage_kv, 'operator', f.operator)) AS attributes
+  FROM hv_line_seed s JOIN layer_pub.power_lines f ON f.geom && ST_Expand(s.box, s.reach)
+  WHERE f.kind IN ('ehv_line', 'hv_line')
+),
+hv_line_pieces AS MATERIALIZED (
+  SELECT l.id, ST_Subdivide(l.geom, 16) AS geom
+  FROM (SELECT DISTINCT ON (n.id) n.id, n.geom FROM hv_line_near n WHERE n.long) l
+),
+hv_line_candidates AS MATERIALIZED (
+  SELECT n.cx, n.cy, n.geom, n.id, n.name, n.feature_kind, n.attributes FROM hv_line_near n
+  WHERE NOT n.long AND ST_DWithin(n.geom, n.box, n.reach)
+  UNION ALL
+  SELECT n.cx, n.cy, pc.geom, n.id, n.name, n.feature_kind, n.attributes FROM hv_line_near n JOIN hv_line_pieces pc ON pc.id = n.id
+  WHERE n.long AND ST_DWithin(pc.geom, n.box, n.reach)
+),
+mv_line_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.power_lines f
+    WHERE f.kind IN ('mv_line', 'mv_cable') ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+mv_line_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN mv_line_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+mv_line_near AS MATERIALIZED (
+  SELECT s.cx, s.cy, s.box, s.reach, f.geom, ST_NPoints(f.geom) > 64 AS long, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('voltage_kv', f.voltage_kv, 'operator', f.operator)) AS attributes
+  FROM mv_line_seed s JOIN layer_pub.power_lines f ON f.geom && ST_Expand(s.box, s.reach)
+  WHERE f.kind IN ('mv_line', 'mv_cable')
+),
+mv_line_pieces AS MATERIALIZED (
+  SELECT l.id, ST_Subdivide(l.geom, 16) AS geom
+  FROM (SELECT DISTINCT ON (n.id) n.id, n.geom FROM mv_line_near n WHERE n.long) l
+),
+mv_line_candidates AS MATERIALIZED (
+  SELECT n.cx, n.cy, n.geom, n.id, n.name, n.feature_kind, n.attributes FROM mv_line_near n
+  WHERE NOT n.long AND ST_DWithin(n.geom, n.box, n.reach)
+  UNION ALL
+  SELECT n.cx, n.cy, pc.geom, n.id, n.name, n.feature_kind, n.attributes FROM mv_line_near n JOIN mv_line_pieces pc ON pc.id = n.id
+  WHERE n.long AND ST_DWithin(pc.geom, n.box, n.reach)
+),
+transit_stop_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.transport_stops f
+    WHERE true ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+transit_stop_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN transit_stop_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+transit_stop_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('departures_per_day', f.departures_per_day, 'routes', f.routes)) AS attributes
+  FROM transit_stop_seed s JOIN layer_pub.transport_stops f ON ST_DWithin(f.geom, s.box, s.reach)
+  WHERE true
+),
+rail_station_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.transport_stops f
+    WHERE f.kind IN ('rail') ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+rail_station_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN rail_station_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+rail_station_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('departures_per_day', f.departures_per_day, 'plk_ref', f.plk_ref)) AS attributes
+  FROM rail_station_seed s JOIN layer_pub.transport_stops f ON ST_DWithin(f.geom, s.box, s.reach)
+  WHERE f.kind IN ('rail')
+),
+school_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.services_poi f
+    WHERE f.kind IN ('school') ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+school_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN school_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+school_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('public', f.public)) AS attributes
+  FROM school_seed s JOIN layer_pub.services_poi f ON ST_DWithin(f.geom, s.box, s.reach)
+  WHERE f.kind IN ('school')
+),
+kindergarten_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.services_poi f
+    WHERE f.kind IN ('kindergarten') ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+kindergarten_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN kindergarten_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+kindergarten_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('public', f.public)) AS attributes
+  FROM kindergarten_seed s JOIN layer_pub.services_poi f ON ST_DWithin(f.geom, s.box, s.reach)
+  WHERE f.kind IN ('kindergarten')
+),
+healthcare_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.services_poi f
+    WHERE f.kind IN ('clinic', 'hospital') ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+healthcare_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN healthcare_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+healthcare_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('public', f.public)) AS attributes
+  FROM healthcare_seed s JOIN layer_pub.services_poi f ON ST_DWithin(f.geom, s.box, s.reach)
+  WHERE f.kind IN ('clinic', 'hospital')
+),
+shop_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.services_poi f
+    WHERE f.kind IN ('shop', 'supermarket') ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+shop_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN shop_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+shop_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object()) AS attributes
+  FROM shop_seed s JOIN layer_pub.services_poi f ON ST_DWithin(f.geom, s.box, s.reach)
+  WHERE f.kind IN ('shop', 'supermarket')
+),
+water_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.waterways f
+    WHERE f.kind IN ('river', 'stream', 'canal', 'lake', 'reservoir') ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+water_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN water_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+water_near AS MATERIALIZED (
+  SELECT s.cx, s.cy, s.box, s.reach, f.geom, ST_NPoints(f.geom) > 64 AS long, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('navigable', f.navigable)) AS attributes
+  FROM water_seed s JOIN layer_pub.waterways f ON f.geom && ST_Expand(s.box, s.reach)
+  WHERE f.kind IN ('river', 'stream', 'canal', 'lake', 'reservoir')
+),
+water_pieces AS MATERIALIZED (
+  SELECT l.id, ST_Subdivide(l.geom, 16) AS geom
+  FROM (SELECT DISTINCT ON (n.id) n.id, n.geom FROM water_near n WHERE n.long) l
+),
+water_candidates AS MATERIALIZED (
+  SELECT n.cx, n.cy, n.geom, n.id, n.name, n.feature_kind, n.attributes FROM water_near n
+  WHERE NOT n.long AND ST_DWithin(n.geom, n.box, n.reach)
+  UNION ALL
+  SELECT n.cx, n.cy, pc.geom, n.id, n.name, n.feature_kind, n.attributes FROM water_near n JOIN water_pieces pc ON pc.id = n.id
+  WHERE n.long AND ST_DWithin(pc.geom, n.box, n.reach)
+),
+hydrant_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.hydrants f
+    WHERE true ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+hydrant_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN hydrant_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+hydrant_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('flow_lps', f.flow_lps, 'volume_m3', f.volume_m3)) AS attributes
+  FROM hydrant_seed s JOIN layer_pub.hydrants f ON ST_DWithin(f.geom, s.box, s.reach)
+  WHERE true
+),
+public_road_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.roads f
+    WHERE f.kind IN ('motorway', 'expressway', 'trunk', 'main', 'collective', 'local', 'access') ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+public_road_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN public_road_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+public_road_near AS MATERIALIZED (
+  SELECT s.cx, s.cy, s.box, s.reach, f.geom, ST_NPoints(f.geom) > 64 AS long, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('road_number', f.road_number, 'road_category', f.road_category)) AS attributes
+  FROM public_road_seed s JOIN layer_pub.roads f ON f.geom && ST_Expand(s.box, s.reach)
+  WHERE f.kind IN ('motorway', 'expressway', 'trunk', 'main', 'collective', 'local', 'access')
+),
+public_road_pieces AS MATERIALIZED (
+  SELECT l.id, ST_Subdivide(l.geom, 16) AS geom
+  FROM (SELECT DISTINCT ON (n.id) n.id, n.geom FROM public_road_near n WHERE n.long) l
+),
+public_road_candidates AS MATERIALIZED (
+  SELECT n.cx, n.cy, n.geom, n.id, n.name, n.feature_kind, n.attributes FROM public_road_near n
+  WHERE NOT n.long AND ST_DWithin(n.geom, n.box, n.reach)
+  UNION ALL
+  SELECT n.cx, n.cy, pc.geom, n.id, n.name, n.feature_kind, n.attributes FROM public_road_near n JOIN public_road_pieces pc ON pc.id = n.id
+  WHERE n.long AND ST_DWithin(pc.geom, n.box, n.reach)
+),
+major_road_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.roads f
+    WHERE f.kind IN ('motorway', 'expressway', 'trunk') ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+major_road_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN major_road_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+major_road_near AS MATERIALIZED (
+  SELECT s.cx, s.cy, s.box, s.reach, f.geom, ST_NPoints(f.geom) > 64 AS long, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('road_number', f.road_number, 'road_category', f.road_category)) AS attributes
+  FROM major_road_seed s JOIN layer_pub.roads f ON f.geom && ST_Expand(s.box, s.reach)
+  WHERE f.kind IN ('motorway', 'expressway', 'trunk')
+),
+major_road_pieces AS MATERIALIZED (
+  SELECT l.id, ST_Subdivide(l.geom, 16) AS geom
+  FROM (SELECT DISTINCT ON (n.id) n.id, n.geom FROM major_road_near n WHERE n.long) l
+),
+major_road_candidates AS MATERIALIZED (
+  SELECT n.cx, n.cy, n.geom, n.id, n.name, n.feature_kind, n.attributes FROM major_road_near n
+  WHERE NOT n.long AND ST_DWithin(n.geom, n.box, n.reach)
+  UNION ALL
+  SELECT n.cx, n.cy, pc.geom, n.id, n.name, n.feature_kind, n.attributes FROM major_road_near n JOIN major_road_pieces pc ON pc.id = n.id
+  WHERE n.long AND ST_DWithin(pc.geom, n.box, n.reach)
+),
+planned_road_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.planned_roads f
+    WHERE true ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+planned_road_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN planned_road_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+planned_road_near AS MATERIALIZED (
+  SELECT s.cx, s.cy, s.box, s.reach, f.geom, ST_NPoints(f.geom) > 64 AS long, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('road_number', f.road_number, 'status', f.status, 'expected_completion_year', f.expected_completion_year)) AS attributes
+  FROM planned_road_seed s JOIN layer_pub.planned_roads f ON f.geom && ST_Expand(s.box, s.reach)
+  WHERE true
+),
+planned_road_pieces AS MATERIALIZED (
+  SELECT l.id, ST_Subdivide(l.geom, 16) AS geom
+  FROM (SELECT DISTINCT ON (n.id) n.id, n.geom FROM planned_road_near n WHERE n.long) l
+),
+planned_road_candidates AS MATERIALIZED (
+  SELECT n.cx, n.cy, n.geom, n.id, n.name, n.feature_kind, n.attributes FROM planned_road_near n
+  WHERE NOT n.long AND ST_DWithin(n.geom, n.box, n.reach)
+  UNION ALL
+  SELECT n.cx, n.cy, pc.geom, n.id, n.name, n.feature_kind, n.attributes FROM planned_road_near n JOIN planned_road_pieces pc ON pc.id = n.id
+  WHERE n.long AND ST_DWithin(pc.geom, n.box, n.reach)
+),
+planned_railway_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.planned_railways f
+    WHERE true ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+planned_railway_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN planned_railway_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+planned_railway_near AS MATERIALIZED (
+  SELECT s.cx, s.cy, s.box, s.reach, f.geom, ST_NPoints(f.geom) > 64 AS long, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('line_number', f.line_number, 'status', f.status, 'expected_completion_year', f.expected_completion_year)) AS attributes
+  FROM planned_railway_seed s JOIN layer_pub.planned_railways f ON f.geom && ST_Expand(s.box, s.reach)
+  WHERE true
+),
+planned_railway_pieces AS MATERIALIZED (
+  SELECT l.id, ST_Subdivide(l.geom, 16) AS geom
+  FROM (SELECT DISTINCT ON (n.id) n.id, n.geom FROM planned_railway_near n WHERE n.long) l
+),
+planned_railway_candidates AS MATERIALIZED (
+  SELECT n.cx, n.cy, n.geom, n.id, n.name, n.feature_kind, n.attributes FROM planned_railway_near n
+  WHERE NOT n.long AND ST_DWithin(n.geom, n.box, n.reach)
+  UNION ALL
+  SELECT n.cx, n.cy, pc.geom, n.id, n.name, n.feature_kind, n.attributes FROM planned_railway_near n JOIN planned_railway_pieces pc ON pc.id = n.id
+  WHERE n.long AND ST_DWithin(pc.geom, n.box, n.reach)
+),
+ev_charger_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.ev_chargers f
+    WHERE true ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+ev_charger_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN ev_charger_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+ev_charger_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('max_power_kw', f.max_power_kw, 'charging_points', f.charging_points, 'operator', f.operator)) AS attributes
+  FROM ev_charger_seed s JOIN layer_pub.ev_chargers f ON ST_DWithin(f.geom, s.box, s.reach)
+  WHERE true
+),
+data_center_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.data_centers f
+    WHERE true ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+data_center_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN data_center_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+data_center_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('operator', f.operator, 'it_power_mw', f.it_power_mw)) AS attributes
+  FROM data_center_seed s JOIN layer_pub.data_centers f ON ST_DWithin(f.geom, s.box, s.reach)
+  WHERE true
+),
+industrial_area_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.industrial_areas f
+    WHERE true ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+industrial_area_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN industrial_area_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+industrial_area_near AS MATERIALIZED (
+  SELECT s.cx, s.cy, s.box, s.reach, f.geom, ST_NPoints(f.geom) > 64 AS long, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('available_area_sqm', f.available_area_sqm, 'rail_siding', f.rail_siding)) AS attributes
+  FROM industrial_area_seed s JOIN layer_pub.industrial_areas f ON f.geom && ST_Expand(s.box, s.reach)
+  WHERE true
+),
+industrial_area_pieces AS MATERIALIZED (
+  SELECT l.id, ST_Subdivide(l.geom, 16) AS geom
+  FROM (SELECT DISTINCT ON (n.id) n.id, n.geom FROM industrial_area_near n WHERE n.long) l
+),
+industrial_area_candidates AS MATERIALIZED (
+  SELECT n.cx, n.cy, n.geom, n.id, n.name, n.feature_kind, n.attributes FROM industrial_area_near n
+  WHERE NOT n.long AND ST_DWithin(n.geom, n.box, n.reach)
+  UNION ALL
+  SELECT n.cx, n.cy, pc.geom, n.id, n.name, n.feature_kind, n.attributes FROM industrial_area_near n JOIN industrial_area_pieces pc ON pc.id = n.id
+  WHERE n.long AND ST_DWithin(pc.geom, n.box, n.reach)
+),
+renewable_installation_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.oze_installations f
+    WHERE true ORDER BY f.geom <-> c.centre LIMIT 1
+  ) n
+),
+renewable_installation_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  FROM parcel_cells p JOIN renewable_installation_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+renewable_installation_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('capacity_mw', f.capacity_mw, 'turbine_count', f.turbine_count)) AS attributes
+  FROM renewable_installation_seed s JOIN layer_pub.oze_installations f ON ST_DWithin(f.geom, s.box, s.reach)
+  WHERE true
+),
+items AS (
+  SELECT n.parcel_id, 'power_substation' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM power_substation_bound b JOIN power_substation_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'hv_substation' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM hv_substation_bound b JOIN hv_substation_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'grid_capacity' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM grid_capacity_bound b JOIN grid_capacity_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'hv_line' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM hv_line_bound b JOIN hv_line_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'mv_line' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM mv_line_bound b JOIN mv_line_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'transit_stop' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM transit_stop_bound b JOIN transit_stop_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'rail_station' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM rail_station_bound b JOIN rail_station_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'school' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM school_bound b JOIN school_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'kindergarten' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM kindergarten_bound b JOIN kindergarten_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'healthcare' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM healthcare_bound b JOIN healthcare_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'shop' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM shop_bound b JOIN shop_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'water' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM water_bound b JOIN water_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'hydrant' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM hydrant_bound b JOIN hydrant_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'public_road' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM public_road_bound b JOIN public_road_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'major_road' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM major_road_bound b JOIN major_road_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'planned_road' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM planned_road_bound b JOIN planned_road_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'planned_railway' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM planned_railway_bound b JOIN planned_railway_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'ev_charger' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM ev_charger_bound b JOIN ev_charger_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'data_center' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM data_center_bound b JOIN data_center_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'industrial_area' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM industrial_area_bound b JOIN industrial_area_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
+  UNION ALL
+  SELECT n.parcel_id, 'renewable_installation' AS kind,
+         json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
+                           'distance_m', round(n.distance::numeric, 1), 'attributes', n.attributes) AS item
+  FROM (
+    SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
+    FROM renewable_installation_bound b JOIN renewable_installation_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
+  ) n
 )
-SELECT t.id AS parcel_id, t.teryt,
-       jsonb_build_object(
-         'power_substation', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('voltage_kv', f.voltage_kv, 'voltages', f.voltages, 'operator', f.operator)))
-    FROM layer_pub.power_substations f
-
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'hv_substation', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('voltage_kv', f.voltage_kv, 'voltages', f.voltages, 'operator', f.operator)))
-    FROM layer_pub.power_substations f
-    WHERE f.voltage_kv >= 110
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'grid_capacity', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('substation_name', f.substation_name, 'available_mw', f.available_mw, 'voltage_kv', f.voltage_kv, 'operator', f.operator, 'published_on', f.published_on)))
-    FROM layer_pub.grid_capacity f
-
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'hv_line', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('voltage_kv', f.voltage_kv, 'operator', f.operator)))
-    FROM layer_pub.power_lines f
-    WHERE f.kind IN ('ehv_line', 'hv_line')
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'mv_line', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('voltage_kv', f.voltage_kv, 'operator', f.operator)))
-    FROM layer_pub.power_lines f
-    WHERE f.kind IN ('mv_line', 'mv_cable')
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'transit_stop', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('departures_per_day', f.departures_per_day, 'routes', f.routes)))
-    FROM layer_pub.transport_stops f
-
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'rail_station', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('departures_per_day', f.departures_per_day, 'plk_ref', f.plk_ref)))
-    FROM layer_pub.transport_stops f
-    WHERE f.kind IN ('rail')
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'school', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('public', f.public)))
-    FROM layer_pub.services_poi f
-    WHERE f.kind IN ('school')
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'kindergarten', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('public', f.public)))
-    FROM layer_pub.services_poi f
-    WHERE f.kind IN ('kindergarten')
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'healthcare', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('public', f.public)))
-    FROM layer_pub.services_poi f
-    WHERE f.kind IN ('clinic', 'hospital')
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'shop', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object()))
-    FROM layer_pub.services_poi f
-    WHERE f.kind IN ('shop', 'supermarket')
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'water', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('navigable', f.navigable)))
-    FROM layer_pub.waterways f
-    WHERE f.kind IN ('river', 'stream', 'canal', 'lake', 'reservoir')
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'hydrant', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('flow_lps', f.flow_lps, 'volume_m3', f.volume_m3)))
-    FROM layer_pub.hydrants f
-
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'public_road', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('road_number', f.road_number, 'road_category', f.road_category)))
-    FROM layer_pub.roads f
-    WHERE f.kind IN ('motorway', 'expressway', 'trunk', 'main', 'collective', 'local', 'access')
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'major_road', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('road_number', f.road_number, 'road_category', f.road_category)))
-    FROM layer_pub.roads f
-    WHERE f.kind IN ('motorway', 'expressway', 'trunk')
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'planned_road', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('road_number', f.road_number, 'status', f.status, 'expected_completion_year', f.expected_completion_year)))
-    FROM layer_pub.planned_roads f
-
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'planned_railway', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('line_number', f.line_number, 'status', f.status, 'expected_completion_year', f.expected_completion_year)))
-    FROM layer_pub.planned_railways f
-
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'ev_charger', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('max_power_kw', f.max_power_kw, 'charging_points', f.charging_points, 'operator', f.operator)))
-    FROM layer_pub.ev_chargers f
-
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'data_center', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('operator', f.operator, 'it_power_mw', f.it_power_mw)))
-    FROM layer_pub.data_centers f
-
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'industrial_area', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('available_area_sqm', f.available_area_sqm, 'rail_siding', f.rail_siding)))
-    FROM layer_pub.industrial_areas f
-
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1),
-         'renewable_installation', (SELECT jsonb_build_object('id', f.id, 'name', f.name, 'feature_kind', f.kind,
-            'distance_m', round(ST_Distance(f.geom, t.geom)::numeric, 1),
-            'attributes', jsonb_strip_nulls(jsonb_build_object('capacity_mw', f.capacity_mw, 'turbine_count', f.turbine_count)))
-    FROM layer_pub.oze_installations f
-
-    ORDER BY f.geom <-> t.geom
-    LIMIT 1)
-       ) AS raw
-FROM t;
+SELECT p.id AS parcel_id, p.teryt, COALESCE(i.found, '{}'::json) AS raw
+FROM parcel_cells p
+LEFT JOIN (SELECT items.parcel_id, json_object_agg(items.kind, items.item) AS found FROM items GROUP BY items.parcel_id) i ON i.parcel_id = p.id;
 
 -- coverage
 -- $1 = ["3021093"]
