@@ -69,7 +69,9 @@ describe('site assembly by neighbour pairs', () => {
 
   it('the pairs of a gmina are every pair of parcels within 50 m, with their distance, by plain PostGIS', async () => {
     const [row] = await f.source.query(
-      `WITH stored AS (SELECT parcel_id, neighbour_id, gap_m FROM search.parcel_adjacency WHERE teryt = $1),
+      `WITH stored AS (SELECT a.parcel_id, b.parcel_id AS neighbour_id, x.gap_m FROM search.parcel_adjacency x
+                      JOIN search.parcel_keys a ON a.parcel_key = x.parcel_key JOIN search.parcel_keys b ON b.parcel_key = x.neighbour_key
+                      WHERE x.teryt = $1),
             plain AS (SELECT a.id AS parcel_id, b.id AS neighbour_id, ST_Distance(a.geom, b.geom) AS gap_m
                       FROM layer_pub.parcels a JOIN layer_pub.parcels b ON ST_DWithin(a.geom, b.geom, $2::float8) AND a.id <> b.id
                       WHERE a.teryt = $1 AND (b.teryt <> $1 OR a.id < b.id COLLATE "C"))
@@ -83,7 +85,9 @@ describe('site assembly by neighbour pairs', () => {
 
   it('a pair across a gmina border is stored by both gminas and joins a national site', async () => {
     const rows: Array<{ teryt: string; gap_m: number }> = await f.source.query(
-      `SELECT teryt, gap_m FROM search.parcel_adjacency WHERE parcel_id IN ('test-border-west', 'test-border-east') AND neighbour_id IN ('test-border-west', 'test-border-east') ORDER BY teryt`,
+      `WITH border AS (SELECT parcel_key FROM search.parcel_keys WHERE parcel_id IN ('test-border-west', 'test-border-east'))
+       SELECT teryt, gap_m FROM search.parcel_adjacency
+       WHERE parcel_key IN (SELECT parcel_key FROM border) AND neighbour_key IN (SELECT parcel_key FROM border) ORDER BY teryt`,
     );
     expect(rows.map((r) => r.teryt).sort()).toEqual([POZNAN, other].sort());
     for (const r of rows) expect(r.gap_m).toBeCloseTo(3, 6);
@@ -93,6 +97,20 @@ describe('site assembly by neighbour pairs', () => {
     expect(site?.parcels.map((p) => p.parcel_id).sort()).toEqual(['test-border-east', 'test-border-west']);
     expect(await clustered(request)).toEqual(answer);
   });
+
+  it('every index row carries its parcel key, and a rebuild keeps the keys', async () => {
+    const keysOf = (): Promise<Array<{ parcel_id: string; parcel_key: number }>> =>
+      f.source.query(`SELECT parcel_id, parcel_key FROM search.parcel_index WHERE teryt = $1 ORDER BY parcel_id`, [POZNAN]);
+    const before = await keysOf();
+    const [row] = await f.source.query(
+      `SELECT count(*) FILTER (WHERE i.parcel_key IS NULL)::int AS without,
+              count(*) FILTER (WHERE k.parcel_key IS DISTINCT FROM i.parcel_key)::int AS other
+       FROM search.parcel_index i LEFT JOIN search.parcel_keys k ON k.parcel_id = i.parcel_id`,
+    );
+    expect(row).toEqual({ without: 0, other: 0 });
+    await index.buildGmina(POZNAN);
+    expect(await keysOf()).toEqual(before);
+  }, 120_000);
 
   const REQUESTS: Array<[string, Omit<AssemblySearchRequest, 'assembly'> & { assembly: Omit<AssemblySearchRequest['assembly'], 'max_gap_m'> }]> = [
     ['Poznań 2 ha', { region: POZNAN, assembly: { min_total_area_sqm: 20_000 }, limit: 200 }],

@@ -7,22 +7,22 @@ import { AssemblyRepository } from './assembly.repository.js';
 
 /** The matched rows are the search query builder's SQL (printed in engine/sql/); a stand-in here. */
 function matched(params: SqlParams): MatchedSelect {
-  const sql = `SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = ${params.add('3021093')}`;
+  const sql = `SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = ${params.add('3021093')}`;
   return { sql } as unknown as MatchedSelect;
 }
 
-/** Two candidates of 3 ha, neighbours, as the candidates-and-pairs statement sends them (big-endian int4 and float8). */
+/** Two candidates of 3 ha, neighbours, as the candidates-and-pairs statement sends them (keys 7 and 9, big-endian int4 and float8). */
 function twoNeighbours(): object {
-  const numbers = Buffer.alloc(8);
-  numbers.writeInt32BE(0, 0);
-  numbers.writeInt32BE(1, 4);
+  const keys = Buffer.alloc(8);
+  keys.writeInt32BE(7, 0);
+  keys.writeInt32BE(9, 4);
   const areas = Buffer.alloc(16);
   areas.writeDoubleBE(30_000, 0);
   areas.writeDoubleBE(30_000, 8);
   const pairs = Buffer.alloc(8);
-  pairs.writeInt32BE(0, 0);
-  pairs.writeInt32BE(1, 4);
-  return { count: 2, ids: '302109_2.0001.1\x1f302109_2.0001.2', numbers, areas, pairs };
+  pairs.writeInt32BE(7, 0);
+  pairs.writeInt32BE(9, 4);
+  return { count: 2, keys, areas, pairs };
 }
 
 /** Set by the case that shows what a failing statement leaves behind: the picked rows' fetch fails. */
@@ -31,8 +31,10 @@ let pickedRowsFail = false;
 describeSqlSnapshot({
   source: join(import.meta.dirname, 'assembly.repository.ts'),
   rows: (sql) => {
-    if (pickedRowsFail && sql.includes('m.parcel_id = ANY')) throw new Error('the stand-in fails this statement');
+    if (pickedRowsFail && sql.includes('m.parcel_key = ANY')) throw new Error('the stand-in fails this statement');
     if (sql.includes('search.parcel_adjacency')) return [twoNeighbours()];
+    if (sql.includes('FROM search.parcel_keys')) return [{ parcel_key: 7, parcel_id: '302109_2.0001.1' }, { parcel_key: 9, parcel_id: '302109_2.0001.2' }];
+    if (sql.includes('m.parcel_key = ANY')) return [{ parcel_id: '302109_2.0001.1', parcel_key: 7 }, { parcel_id: '302109_2.0001.2', parcel_key: 9 }];
     if (sql.includes('AS missing')) return [{ missing: 0 }];
     return [];
   },
@@ -47,6 +49,10 @@ describeSqlSnapshot({
       'candidatesByAdjacency (two neighbours of 3 ha picked, their rows fetched)': () => {
         const params = new SqlParams();
         return repository.candidatesByAdjacency(matched(params), params, ['3021093'], 5, 50_000);
+      },
+      'candidatesByAdjacency, the cap inside a component (the ids of its members asked for, to break the tie)': () => {
+        const params = new SqlParams();
+        return repository.candidatesByAdjacency(matched(params), params, ['3021093'], 5, 50_000, 1);
       },
       'candidatesByAdjacency, a statement failing (the transaction rolled back)': async () => {
         const params = new SqlParams();

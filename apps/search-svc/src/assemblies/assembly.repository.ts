@@ -28,43 +28,45 @@ export interface SiteOutline {
  */
 export const ASSEMBLY_CANDIDATES_MAX = 20_000;
 
+/** Memory for the hash joins of a national scope's candidates and pairs (a setting of the one transaction, not the server's). */
+const ASSEMBLY_WORK_MEM = '64MB';
+
 /**
- * The candidate graph as it travels: ids joined by a control character no parcel id has, their
- * candidate numbers as big-endian int4, areas as big-endian float8 and pairs of candidate numbers as
- * int4, in one bytea each. Parsed by
- * the driver, a national scope's arrays (100,000 ids, 180,000 pairs) took 0.4 to 0.6 s more.
+ * The candidate graph as it travels: the candidates' parcel keys as big-endian int4, their areas as
+ * big-endian float8 (in the same order) and the pairs of keys among them as int4, in one bytea
+ * each. Parsed by the driver, a national scope's arrays (100,000 candidates, 180,000 pairs) took
+ * 0.4 to 0.6 s more; ids are not sent at all (a million of them at 1 M parcels), only asked for
+ * where needed.
  */
 interface GraphWire {
   count: number;
-  ids: string;
-  /** Each id's candidate number (k), in the order of `ids`. */
-  numbers: Buffer;
+  keys: Buffer;
   areas: Buffer;
   pairs: Buffer;
 }
 
-const ID_SEPARATOR = '\x1f';
-
 function decodeGraph(wire: GraphWire): CandidateGraph {
-  const sent = wire.count === 0 ? [] : wire.ids.split(ID_SEPARATOR);
-  if (sent.length !== wire.count) throw new Error(`candidate ids: ${wire.count} sent, ${sent.length} read (a parcel id holds the separator)`);
   const view = (bytes: Buffer): DataView => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const [numberBytes, areaBytes] = [view(wire.numbers), view(wire.areas)];
-  const ids = new Array<string>(wire.count);
+  const [keyBytes, areaBytes, pairBytes] = [view(wire.keys), view(wire.areas), view(wire.pairs)];
+  if (wire.keys.byteLength !== wire.count * 4) throw new Error(`candidate keys: ${wire.count} sent, ${wire.keys.byteLength / 4} read`);
+  const keys = new Int32Array(wire.count);
   const areas = new Float64Array(wire.count);
-  for (let i = 0; i < wire.count; i++) {
-    const k = numberBytes.getInt32(i * 4);
-    ids[k] = sent[i]!;
-    areas[k] = areaBytes.getFloat64(i * 8);
+  let maxKey = 0;
+  for (let k = 0; k < wire.count; k++) {
+    keys[k] = keyBytes.getInt32(k * 4);
+    areas[k] = areaBytes.getFloat64(k * 8);
+    if (keys[k]! > maxKey) maxKey = keys[k]!;
   }
-  const pairBytes = view(wire.pairs);
+  // keys are dense (assigned 1, 2, ...), so a key's candidate number is an array lookup
+  const candidateOf = new Int32Array(maxKey + 1);
+  for (let k = 0; k < wire.count; k++) candidateOf[keys[k]!] = k;
   const from = new Int32Array(wire.pairs.byteLength / 8);
   const to = new Int32Array(from.length);
   for (let j = 0; j < from.length; j++) {
-    from[j] = pairBytes.getInt32(j * 8);
-    to[j] = pairBytes.getInt32(j * 8 + 4);
+    from[j] = candidateOf[pairBytes.getInt32(j * 8)]!;
+    to[j] = candidateOf[pairBytes.getInt32(j * 8 + 4)]!;
   }
-  return { ids, areas, from, to };
+  return { keys, areas, from, to };
 }
 
 /** The SQL of site assembly: candidate members in clusters large enough, and the outlines of the sites chosen. */
@@ -118,17 +120,26 @@ export class AssemblyRepository {
 
   /**
    * What `candidates` answers, from the neighbour pairs of the index build instead of clustering
-   * outlines: the candidates' ids and areas and the pairs among them at most `gapM` apart, in one
-   * statement; their components found in TypeScript (candidate-components.ts); then the full rows
-   * of the candidates picked. Both statements read one snapshot, so a rebuild between them cannot
-   * change the candidates. `matched` is selected without outlines: nothing here measures one.
+   * outlines: the candidates' parcel keys and areas and the pairs among them at most `gapM` apart,
+   * in one statement; their components found in TypeScript (candidate-components.ts), with the ids
+   * of candidates only where ties are broken by id; then the full rows of the candidates picked.
+   * The statements read one snapshot, so a rebuild between them cannot change the candidates.
+   * `matched` is selected with keys and without outlines: nothing here measures one. At most `cap`
+   * candidates are picked.
    */
-  async candidatesByAdjacency(matched: MatchedSelect, params: SqlParams, allowed: readonly string[], gapM: number, minTotalArea: number): Promise<{ rows: CandidateRow[]; candidates: number; truncated: boolean }> {
+  async candidatesByAdjacency(
+    matched: MatchedSelect,
+    params: SqlParams,
+    allowed: readonly string[],
+    gapM: number,
+    minTotalArea: number,
+    cap = ASSEMBLY_CANDIDATES_MAX,
+  ): Promise<{ rows: CandidateRow[]; candidates: number; truncated: boolean }> {
     const matchedValues = [...params.values];
     const gminas = params.add(allowed, 'text[]');
     const gap = params.add(gapM, 'float8');
-    // one snapshot for both statements, begun in the same round trip as the planner setting (each costs
-    // a scheduling delay on a loaded machine); the setting ends with the transaction
+    // one snapshot for both statements, begun in the same round trip as the planner settings (each costs
+    // a scheduling delay on a loaded machine); the settings end with the transaction
     const runner = this.db.createQueryRunner();
     await runner.connect();
     let open = false;
@@ -136,34 +147,39 @@ export class AssemblyRepository {
       // The candidates' row estimate is far too low (the outlines' join by id and gmina), which made the
       // planner probe the pairs per candidate and scan the candidates per pair, quadratic (6 s for one
       // gmina of 2,500 candidates). Hash joins are right for every size here: the scope's pairs within
-      // the gap come from one index range per gmina, and the candidates are hashed once.
-      await runner.query(`START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_nestloop = off`);
+      // the gap come from one index range per gmina, and the candidates are hashed once. A national
+      // scope hashes a million int4 keys (some 40 MB): in the default work_mem they spilt to disk.
+      await runner.query(`START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_nestloop = off; SET LOCAL work_mem = '${ASSEMBLY_WORK_MEM}'`);
       open = true;
       const [wire]: [GraphWire] = await runner.query(
-        // k numbers the candidates in no particular order (sorting a national scope's ids costs more than
-        // the rest), and is sent beside each id rather than sorted by (a million spilt to disk: 0.7 s)
-        `WITH n AS MATERIALIZED (
-                SELECT m.parcel_id, m.area_sqm, (row_number() OVER () - 1)::int AS k FROM (${matched.sql}) m),
+        `WITH n AS MATERIALIZED (SELECT m.parcel_key, m.area_sqm FROM (${matched.sql}) m),
               e AS (
-                SELECT a.k AS a, b.k AS b FROM search.parcel_adjacency x
-                JOIN n a ON a.parcel_id = x.parcel_id
-                JOIN n b ON b.parcel_id = x.neighbour_id
+                SELECT x.parcel_key AS a, x.neighbour_key AS b FROM search.parcel_adjacency x
+                JOIN n a ON a.parcel_key = x.parcel_key
+                JOIN n b ON b.parcel_key = x.neighbour_key
                 WHERE x.teryt = ANY(${gminas}) AND x.gap_m <= ${gap})
-         SELECT c.count, COALESCE(c.ids, '') AS ids, COALESCE(c.numbers, '') AS numbers, COALESCE(c.areas, '') AS areas, COALESCE(p.pairs, '') AS pairs
-         FROM (SELECT count(*)::int AS count, string_agg(parcel_id, chr(${ID_SEPARATOR.charCodeAt(0)})) AS ids,
-                      string_agg(int4send(k), '') AS numbers, string_agg(float8send(area_sqm::float8), '') AS areas FROM n) c,
+         SELECT c.count, COALESCE(c.keys, '') AS keys, COALESCE(c.areas, '') AS areas, COALESCE(p.pairs, '') AS pairs
+         FROM (SELECT count(*)::int AS count, string_agg(int4send(parcel_key), '') AS keys, string_agg(float8send(area_sqm::float8), '') AS areas FROM n) c,
               (SELECT string_agg(int4send(a) || int4send(b), '') AS pairs FROM e) p`,
         params.values,
       );
       const graph = decodeGraph(wire);
-      const { picked, neighbours, truncated } = pickComponents(graph, minTotalArea, ASSEMBLY_CANDIDATES_MAX);
-      const ids = picked.map((k) => graph.ids[k]!);
-      const found = ids.length === 0 ? [] : await this.pickedRows(runner, matched, matchedValues, ids);
+      const idsOf = async (candidates: readonly number[]): Promise<Map<number, string>> => {
+        const rows: Array<{ parcel_key: number; parcel_id: string }> = await runner.query(
+          `SELECT parcel_key, parcel_id FROM search.parcel_keys WHERE parcel_key = ANY($1::int[])`,
+          [candidates.map((k) => graph.keys[k]!)],
+        );
+        const byKey = new Map(rows.map((row) => [row.parcel_key, row.parcel_id]));
+        return new Map(candidates.map((k) => [k, byKey.get(graph.keys[k]!)!]));
+      };
+      const { picked, neighbours, truncated } = await pickComponents(graph, minTotalArea, cap, idsOf);
+      const found = picked.length === 0 ? [] : await this.pickedRows(runner, matched, matchedValues, picked.map((k) => graph.keys[k]!));
       await runner.query(`COMMIT`);
       open = false;
-      const byId = new Map(found.map((row) => [row.parcel_id, row]));
-      const rows = picked.map((k) => ({ ...byId.get(graph.ids[k]!)!, neighbours: neighbours.get(k)!.map((j) => graph.ids[j]!) }));
-      return { rows, candidates: graph.ids.length, truncated };
+      const byKey = new Map(found.map((row) => [Number(row['parcel_key']), row]));
+      const idOf = (k: number): string => byKey.get(graph.keys[k]!)!.parcel_id;
+      const rows = picked.map((k) => ({ ...byKey.get(graph.keys[k]!)!, neighbours: neighbours.get(k)!.map(idOf) }));
+      return { rows, candidates: graph.keys.length, truncated };
     } finally {
       // a failed statement leaves the transaction open: the pooled connection must not keep it
       if (open) await runner.query(`ROLLBACK`).catch(() => undefined);
@@ -171,10 +187,10 @@ export class AssemblyRepository {
     }
   }
 
-  /** The picked candidates' full rows, by primary key (nested loops allowed again, as the planner likes them here). */
-  private async pickedRows(runner: QueryRunner, matched: MatchedSelect, matchedValues: readonly unknown[], ids: readonly string[]): Promise<CandidateRow[]> {
+  /** The picked candidates' full rows, by parcel key (nested loops allowed again, as the planner likes them here). */
+  private async pickedRows(runner: QueryRunner, matched: MatchedSelect, matchedValues: readonly unknown[], keys: readonly number[]): Promise<CandidateRow[]> {
     await runner.query(`SET LOCAL enable_nestloop TO DEFAULT`);
-    return runner.query(`SELECT m.* FROM (${matched.sql}) m WHERE m.parcel_id = ANY($${matchedValues.length + 1}::text[])`, [...matchedValues, ids]);
+    return runner.query(`SELECT m.* FROM (${matched.sql}) m WHERE m.parcel_key = ANY($${matchedValues.length + 1}::int[])`, [...matchedValues, keys]);
   }
 
   /** Parcels passing the per-parcel filters, when no cluster is large enough to say it on the way. */

@@ -61,7 +61,7 @@ export class AssemblyService {
     const byAdjacency = await this.repository.adjacencyBuilt(plan.allowed);
     const params = new SqlParams();
     const input = { request, scope: plan.scope, scopeGminas: plan.gminas.map((g) => g.teryt), allowed: plan.allowed, plans: plan.plans, limit: 0, siteLevel };
-    const matched = matchedSelect({ ...input, withGeometry: !byAdjacency }, params);
+    const matched = matchedSelect({ ...input, withGeometry: !byAdjacency, withKey: byAdjacency }, params);
     const min = request.assembly.min_total_area_sqm;
     const found = byAdjacency
       ? await this.repository.candidatesByAdjacency(matched, params, plan.allowed, gap, min)

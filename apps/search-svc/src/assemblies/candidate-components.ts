@@ -1,17 +1,20 @@
 /**
- * The candidates as a graph, in any order: candidate k is `ids[k]` of `areas[k]` square metres; edge j
- * joins candidates `from[j]` and `to[j]` (at most the gap apart). An edge may come twice (a pair across
- * a gmina border is stored by both gminas).
+ * The candidates as a graph, in any order: candidate k is the parcel of key `keys[k]`, of `areas[k]`
+ * square metres; edge j joins candidates `from[j]` and `to[j]` (at most the gap apart). An edge may
+ * come twice (a pair across a gmina border is stored by both gminas).
  */
 export interface CandidateGraph {
-  ids: readonly string[];
+  keys: ArrayLike<number>;
   areas: ArrayLike<number>;
   from: ArrayLike<number>;
   to: ArrayLike<number>;
 }
 
+/** The parcel ids of these candidates (indices): asked only where ties are broken by id. */
+export type IdsOf = (candidates: readonly number[]) => Promise<ReadonlyMap<number, string>>;
+
 export interface PickedCandidates {
-  /** Candidates (indices) in components of at least the minimum total area, largest component first, at most `cap`. */
+  /** Candidates (indices) in components of at least the minimum total area, at most `cap`, in no particular order. */
   picked: number[];
   /** Per picked candidate, its picked neighbours (indices), each once. */
   neighbours: Map<number, number[]>;
@@ -24,43 +27,67 @@ function byId(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+interface Component {
+  total: number;
+  list: number[];
+}
+
 /**
  * The connected components of the graph (union-find, O(E α(N))), those of at least `minTotalArea`
  * picked as ST_ClusterDBSCAN(eps := gap, minpoints := 1) clusters were: components by total area,
  * largest first (ties by their smallest id), members largest first (ties by id), at most `cap`.
+ * Which candidates that picks depends on ids only where the cap falls among components of one
+ * total: only their ids are asked for (a national scope has a million candidates, sent as keys).
  */
-export function pickComponents(graph: CandidateGraph, minTotalArea: number, cap: number): PickedCandidates {
-  const { ids, areas } = graph;
+export async function pickComponents(graph: CandidateGraph, minTotalArea: number, cap: number, idsOf: IdsOf): Promise<PickedCandidates> {
+  const { keys, areas } = graph;
   const rootOf = components(graph);
-  const total = new Float64Array(ids.length);
-  for (let k = 0; k < ids.length; k++) total[rootOf[k]!]! += areas[k]!;
+  const total = new Float64Array(keys.length);
+  for (let k = 0; k < keys.length; k++) total[rootOf[k]!]! += areas[k]!;
   // member lists only for the components large enough: a national scope has many small ones
   const members = new Map<number, number[]>();
-  for (let k = 0; k < ids.length; k++) {
+  for (let k = 0; k < keys.length; k++) {
     const r = rootOf[k]!;
     if (total[r]! < minTotalArea) continue;
     const list = members.get(r);
     if (list) list.push(k);
     else members.set(r, [k]);
   }
-  const largest = (a: number, b: number): number => areas[b]! - areas[a]! || byId(ids[a]!, ids[b]!);
-  const smallestId = (list: readonly number[]): string => list.reduce((s, k) => (ids[k]! < s ? ids[k]! : s), ids[list[0]!]!);
-  const large = [...members.entries()]
-    .map(([r, list]) => ({ total: total[r]!, smallest: smallestId(list), list }))
-    .sort((a, b) => b.total - a.total || byId(a.smallest, b.smallest));
+  const large: Component[] = [...members.entries()].map(([r, list]) => ({ total: total[r]!, list })).sort((a, b) => b.total - a.total);
+  const available = large.reduce((sum, component) => sum + component.list.length, 0);
   const picked: number[] = [];
-  let available = 0;
-  for (const component of large) {
-    available += component.list.length;
-    if (picked.length >= cap) continue;
-    for (const k of component.list.sort(largest)) if (picked.length < cap) picked.push(k);
+  for (let i = 0; i < large.length && picked.length < cap; ) {
+    let j = i;
+    let size = 0;
+    for (; j < large.length && large[j]!.total === large[i]!.total; j++) size += large[j]!.list.length;
+    const tied = large.slice(i, j);
+    // a total whose components all fit: their order, and their members', changes nothing picked
+    if (picked.length + size <= cap) for (const component of tied) for (const k of component.list) picked.push(k);
+    else for (const k of await byIdUpToCap(tied, areas, cap - picked.length, idsOf)) picked.push(k);
+    i = j;
   }
   return { picked, neighbours: neighboursAmong(graph, picked), truncated: available > cap };
 }
 
+/** Components of one total where the cap falls: smallest id first, members largest first (ties by id), the first `room`. */
+async function byIdUpToCap(tied: readonly Component[], areas: ArrayLike<number>, room: number, idsOf: IdsOf): Promise<number[]> {
+  const ids = await idsOf(tied.flatMap((component) => component.list));
+  const id = (k: number): string => ids.get(k)!;
+  const largest = (a: number, b: number): number => areas[b]! - areas[a]! || byId(id(a), id(b));
+  const ordered = tied
+    .map((component) => ({ smallest: component.list.reduce((s, k) => (id(k) < s ? id(k) : s), id(component.list[0]!)), list: component.list }))
+    .sort((a, b) => byId(a.smallest, b.smallest));
+  const chosen: number[] = [];
+  for (const component of ordered) {
+    if (chosen.length >= room) break;
+    for (const k of component.list.sort(largest)) if (chosen.length < room) chosen.push(k);
+  }
+  return chosen;
+}
+
 /** Per candidate, the root of its component. */
 function components(graph: CandidateGraph): Int32Array {
-  const n = graph.ids.length;
+  const n = graph.keys.length;
   const parent = new Int32Array(n);
   for (let k = 0; k < n; k++) parent[k] = k;
   const root = (k: number): number => {
@@ -81,7 +108,7 @@ function components(graph: CandidateGraph): Int32Array {
 }
 
 function neighboursAmong(graph: CandidateGraph, picked: readonly number[]): Map<number, number[]> {
-  const isPicked = new Uint8Array(graph.ids.length);
+  const isPicked = new Uint8Array(graph.keys.length);
   for (const k of picked) isPicked[k] = 1;
   const neighbours = new Map<number, number[]>(picked.map((k) => [k, []]));
   for (let j = 0; j < graph.from.length; j++) {

@@ -91,9 +91,9 @@ export interface MatchedSelect extends Omit<SearchQuery, 'sql' | 'values'> {
  * The rows of the search index meeting the request (`SELECT ... FROM search.parcel_index i ...`),
  * its parameters added to `params`. Criteria named in `siteLevel` (site assembly) do not filter:
  * each parcel's own verdict is selected instead, to be judged over the assembled site; with
- * `withGeometry` the parcel's outline is selected too (`geom`).
+ * `withGeometry` the parcel's outline is selected too (`geom`), with `withKey` its parcel key.
  */
-export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySet<string>; withGeometry?: boolean }, params: SqlParams): MatchedSelect {
+export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySet<string>; withGeometry?: boolean; withKey?: boolean }, params: SqlParams): MatchedSelect {
   const filters = criteriaSql(input.request.filters ?? {}, input.path);
   const where = scopeSql(input, params);
   const select = [
@@ -114,6 +114,7 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
   // index (one gmina reads its own outlines) and a national scope gets a hash join, the planner's choice
   let spatial = input.scope.kind === 'bbox' || input.withGeometry === true;
   if (input.withGeometry) select.push('p.geom');
+  if (input.withKey) select.push('i.parcel_key');
   const allowed = new Set(input.allowed);
   // a criterion's measured distance and the feature's name, for the result's facts
   const selectMeasured = (index: number, criterion: string, distance: string, name: string): void => {

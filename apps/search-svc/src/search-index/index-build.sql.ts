@@ -112,7 +112,8 @@ const PLAN_OGOLNY_CASE = `CASE po.kind ${Object.entries(PLAN_OGOLNY_CATEGORY)
   .join(' ')} END`;
 
 /**
- * One gmina's rows of the search index, derived from layer_pub in one statement. $1 is the gmina
+ * One gmina's rows of the search index, derived from layer_pub in one statement, each with its parcel
+ * key (null where the parcel has none yet: the build checks). $1 is the gmina
  * TERYT, $2 whether the buildings layer has data there (building counts are only facts where it
  * has), $3, $4 and $5 whether mpzp_plans, plan_ogolny_zones and land_cover have, $6 the
  * nearest-feature columns worth probing (nearestCandidatesSql). Zoning symbols are canonicalised afterwards, in TypeScript (the taxonomy lives there).
@@ -121,7 +122,7 @@ export function indexBuildSql(): string {
   const nearestColumns = NEAREST_COLUMNS.flatMap((c) => [`${c.column}.m`, `${c.column}.name`]);
   return `
     INSERT INTO search.parcel_index (
-      parcel_id, teryt, gmina_name, area_sqm, zoning_source, zoning_category, zoning_symbol_raw,
+      parcel_id, parcel_key, teryt, gmina_name, area_sqm, zoning_source, zoning_category, zoning_symbol_raw,
       local_plan, zoning_missing_plan, general_plan_allows_building, land_use_kinds, land_use_source, slope_pct,
       building_count, max_floors, min_floors,
       ${NEAREST_COLUMNS.map((c) => `${c.column}_m, ${c.column}_name`).join(', ')},
@@ -129,14 +130,15 @@ export function indexBuildSql(): string {
       ${ENV_KINDS.map(envColumn).join(', ')},
       price_per_sqm_pln)
     WITH t AS (
-      SELECT p.id, p.teryt, p.geom, COALESCE(p.area_sqm, ST_Area(p.geom)) AS area_sqm, greatest(ST_Area(p.geom), 1) AS area,
+      -- the key given before the build's transaction (a scalar subquery: one probe of its primary key per parcel)
+      SELECT p.id, (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = p.id) AS parcel_key, p.teryt, p.geom, COALESCE(p.area_sqm, ST_Area(p.geom)) AS area_sqm, greatest(ST_Area(p.geom), 1) AS area,
              p.land_use_classes, COALESCE(btrim(p.land_use_classes), '') <> '' AS has_classes
       FROM layer_pub.parcels p WHERE p.teryt = $1
     ), price AS (
       SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x.price_per_sqm_pln) AS median
       FROM layer_pub.transactions x WHERE x.kind = 'land' AND x.teryt = $1 AND x.price_per_sqm_pln > 0
     )
-    SELECT t.id, t.teryt, (SELECT g.name FROM layer_pub.admin_bounds g WHERE g.kind = 'gmina' AND g.id = $1 LIMIT 1), t.area_sqm,
+    SELECT t.id, t.parcel_key, t.teryt, (SELECT g.name FROM layer_pub.admin_bounds g WHERE g.kind = 'gmina' AND g.id = $1 LIMIT 1), t.area_sqm,
            zs.source,
            CASE zs.source WHEN 'mpzp' THEN mz.category WHEN 'plan_ogolny' THEN ${PLAN_OGOLNY_CASE} END,
            CASE WHEN zs.source = 'mpzp' THEN mz.symbol END,

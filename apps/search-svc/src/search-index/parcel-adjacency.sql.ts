@@ -6,14 +6,46 @@ export const ADJACENCY_REACH_M = ASSEMBLY_MAX_GAP_MAX_M;
 /**
  * One gmina's rows of search.parcel_adjacency ($1 the TERYT), set-based: every pair of parcels
  * within ADJACENCY_REACH_M, found through the parcels' spatial index, with the distance between
- * them. A pair inside the gmina is written once (ids in byte order); a pair across its border is
- * written here and again by the other gmina's build, so concurrent builds of two neighbouring
- * gminas never write or delete the same row, and the neighbour's outline is the published one
- * (layer_pub), not that gmina's index rows, which may not be built yet.
+ * them, stored as the pair of their parcel keys. A pair inside the gmina is written once (ids in
+ * byte order); a pair across its border is written here and again by the other gmina's build, so
+ * concurrent builds of two neighbouring gminas never write or delete the same row, and the
+ * neighbour's outline is the published one (layer_pub), not that gmina's index rows, which may not
+ * be built yet. Each end's key is one probe of parcel_keys (a scalar subquery, never a hash of
+ * the whole table); a pair with an end that has no key is not written but its ids are answered
+ * (`unkeyed`), so the build can tell and key them: such a pair would otherwise be lost unnoticed.
  */
 export const ADJACENCY_BUILD_SQL = `
-  INSERT INTO search.parcel_adjacency (parcel_id, neighbour_id, teryt, gap_m)
-  SELECT a.id, b.id, a.teryt, ST_Distance(a.geom, b.geom)
-  FROM layer_pub.parcels a
-  JOIN layer_pub.parcels b ON ST_DWithin(b.geom, a.geom, ${ADJACENCY_REACH_M}) AND b.id <> a.id
-  WHERE a.teryt = $1 AND (b.teryt <> a.teryt OR a.id < b.id COLLATE "C")`;
+  WITH near AS MATERIALIZED (
+         SELECT a.id AS a_id, b.id AS b_id, a.teryt, ST_Distance(a.geom, b.geom) AS gap_m,
+                (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = a.id) AS a_key,
+                (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = b.id) AS b_key
+         FROM layer_pub.parcels a
+         JOIN layer_pub.parcels b ON ST_DWithin(b.geom, a.geom, ${ADJACENCY_REACH_M}) AND b.id <> a.id
+         WHERE a.teryt = $1 AND (b.teryt <> a.teryt OR a.id < b.id COLLATE "C")),
+       written AS (
+         INSERT INTO search.parcel_adjacency (parcel_key, neighbour_key, teryt, gap_m)
+         SELECT a_key, b_key, teryt, gap_m FROM near WHERE a_key IS NOT NULL AND b_key IS NOT NULL)
+  SELECT COALESCE(array_agg(DISTINCT u.id), '{}') AS unkeyed
+  FROM near CROSS JOIN LATERAL (VALUES (CASE WHEN a_key IS NULL THEN a_id END), (CASE WHEN b_key IS NULL THEN b_id END)) AS u(id)
+  WHERE u.id IS NOT NULL`;
+
+/**
+ * Keys for the parcels of these gminas ($1) that have none. Sent on its own, before a build's
+ * REPEATABLE READ transaction: inside it, a key another build inserted meanwhile would be a
+ * serialization failure. In id order, so two builds keying the same parcels at once wait for each
+ * other rather than deadlock.
+ */
+export const KEY_GMINAS_SQL = `
+  INSERT INTO search.parcel_keys (parcel_id)
+  SELECT p.id FROM layer_pub.parcels p
+  WHERE p.teryt = ANY($1::text[]) AND NOT EXISTS (SELECT 1 FROM search.parcel_keys k WHERE k.parcel_id = p.id)
+  ORDER BY p.id COLLATE "C"
+  ON CONFLICT (parcel_id) DO NOTHING`;
+
+/** Keys for these parcel ids ($1, each once) that have none, as KEY_GMINAS_SQL. */
+export const KEY_IDS_SQL = `
+  INSERT INTO search.parcel_keys (parcel_id)
+  SELECT u.id FROM unnest($1::text[]) AS u(id)
+  WHERE NOT EXISTS (SELECT 1 FROM search.parcel_keys k WHERE k.parcel_id = u.id)
+  ORDER BY u.id COLLATE "C"
+  ON CONFLICT (parcel_id) DO NOTHING`;

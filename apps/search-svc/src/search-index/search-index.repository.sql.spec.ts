@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { SearchIndexRepository } from './search-index.repository.js';
 
+/** Set by the case of a neighbour without a key: the first build of the gmina finds one. */
+let unkeyedOnce: string[] = [];
+
 describeSqlSnapshot({
   source: join(import.meta.dirname, 'search-index.repository.ts'),
   rows: (sql) => {
@@ -11,6 +14,12 @@ describeSqlSnapshot({
     if (sql.includes('AS parcels FROM search.parcel_index')) return [{ parcels: 42 }];
     if (sql.includes('AS columns FROM e')) return [{ columns: ['substation', 'transit'] }];
     if (sql.includes('DISTINCT zoning_symbol_raw')) return [{ raw: '1MN' }, { raw: 'U/MN' }];
+    if (sql.includes('AS unkeyed')) {
+      const unkeyed = unkeyedOnce;
+      unkeyedOnce = [];
+      return [{ unkeyed }];
+    }
+    if (sql.includes('parcel_key IS NULL')) return [{ ids: [] }];
     return [];
   },
   cases: (db) => {
@@ -21,6 +30,12 @@ describeSqlSnapshot({
         jest.spyOn(performance, 'now').mockReturnValue(1000);
         return repository.buildGmina('3021093');
       },
+      'buildGmina, a neighbour across the border without a key (keyed, and the gmina built again)': () => {
+        jest.spyOn(performance, 'now').mockReturnValue(1000);
+        unkeyedOnce = ['306401_1.0001.5'];
+        return repository.buildGmina('3021093');
+      },
+      keyGminas: () => repository.keyGminas(['3021093', '3064011']),
       analyze: () => repository.analyze(),
       dropGmina: () => repository.dropGmina('3021093'),
       layerVersions: () => repository.layerVersions(),

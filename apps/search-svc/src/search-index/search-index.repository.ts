@@ -4,7 +4,7 @@ import { gminasNear, gminasWithParcels } from '@lp/db';
 import { DataSource, type EntityManager } from 'typeorm';
 import { indexBuildSql, nearestCandidatesSql } from './index-build.sql.js';
 import { INDEX_LAYERS } from './index-columns.js';
-import { ADJACENCY_BUILD_SQL } from './parcel-adjacency.sql.js';
+import { ADJACENCY_BUILD_SQL, KEY_GMINAS_SQL, KEY_IDS_SQL } from './parcel-adjacency.sql.js';
 
 /** Layers whose presence in the gmina the build needs, in the order of the build's parameters $2.. */
 const BUILD_COVERAGE_LAYERS = ['buildings', 'mpzp_plans', 'plan_ogolny_zones', 'land_cover'] as const;
@@ -28,8 +28,15 @@ const EVIDENCE_SQL = `
 export interface IndexBuild {
   teryt: string;
   versions: Record<string, number>;
-  /** Whether the build wrote the gmina's neighbour pairs (builds made before the adjacency existed did not). */
+  /** Whether the build wrote the gmina's neighbour pairs by parcel key (builds made before the pairs, or before the keys, did not). */
   adjacency: boolean;
+}
+
+/** Parcels a build found without a key: published after their gminas were keyed, or lying beyond the gminas near the one built. */
+class UnkeyedParcels extends Error {
+  constructor(readonly ids: string[]) {
+    super(`${ids.length} parcels have no key (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', ...' : ''})`);
+  }
 }
 
 /** The search index's SQL: derive one gmina's rows from layer_pub, record builds, find what is stale. */
@@ -39,8 +46,28 @@ export class SearchIndexRepository {
 
   constructor(private readonly db: DataSource) {}
 
-  /** Replaces one gmina's rows in one snapshot and one transaction; returns how many parcels it holds. */
+  /**
+   * Replaces one gmina's rows in one snapshot and one transaction; returns how many parcels it holds.
+   * Its parcels are keyed first (the batch keyed the gminas near it: the neighbours across the
+   * border); a parcel the build still finds without a key is keyed then and the gmina built again.
+   */
   async buildGmina(teryt: string, durationStarted = performance.now()): Promise<number> {
+    await this.keyGminas([teryt]);
+    try {
+      return await this.buildGminaOnce(teryt, durationStarted);
+    } catch (error) {
+      if (!(error instanceof UnkeyedParcels)) throw error;
+      await this.db.query(KEY_IDS_SQL, [error.ids]);
+      return this.buildGminaOnce(teryt, durationStarted);
+    }
+  }
+
+  /** Gives the parcels of these gminas that have none their key (outside any build's transaction). */
+  async keyGminas(teryts: readonly string[]): Promise<void> {
+    await this.db.query(KEY_GMINAS_SQL, [teryts]);
+  }
+
+  private buildGminaOnce(teryt: string, durationStarted: number): Promise<number> {
     return this.db.transaction('REPEATABLE READ', async (manager) => {
       const versions = await this.layerVersions(manager);
       const [coverage] = await manager.query(
@@ -65,7 +92,13 @@ export class SearchIndexRepository {
       // a parcel that moved here keeps its rows under its old gmina too until that one is rebuilt
       // (a parcel refresh reaches the gminas within 50 m, so in the same batch)
       await manager.query(`DELETE FROM search.parcel_adjacency WHERE teryt = $1`, [teryt]);
-      await manager.query(ADJACENCY_BUILD_SQL, [teryt]);
+      const [{ unkeyed }]: [{ unkeyed: string[] }] = await manager.query(ADJACENCY_BUILD_SQL, [teryt]);
+      const [{ ids }]: [{ ids: string[] }] = await manager.query(
+        `SELECT COALESCE(array_agg(parcel_id), '{}') AS ids FROM search.parcel_index WHERE teryt = $1 AND parcel_key IS NULL`,
+        [teryt],
+      );
+      // rolled back: every row and pair of a build carries keys
+      if (unkeyed.length + ids.length > 0) throw new UnkeyedParcels([...new Set([...ids, ...unkeyed])]);
       await this.canonicaliseSymbols(manager, teryt);
       const [{ parcels }] = await manager.query(`SELECT count(*)::int AS parcels FROM search.parcel_index WHERE teryt = $1`, [teryt]);
       await manager.query(

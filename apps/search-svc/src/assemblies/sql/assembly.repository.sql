@@ -6,7 +6,7 @@
 -- $2 = 20
 -- $3 = 50000
 -- $4 = 20001
-WITH m AS MATERIALIZED (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1),
+WITH m AS MATERIALIZED (SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1),
      c AS MATERIALIZED (SELECT m.*, ST_ClusterDBSCAN(m.geom, eps := $2::float8, minpoints := 1) OVER () AS cluster FROM m),
      k AS (SELECT cluster, sum(area_sqm) AS cluster_total, count(*) AS members FROM c GROUP BY cluster HAVING sum(area_sqm) >= $3::float8),
      picked AS (
@@ -19,29 +19,27 @@ FROM picked;
 
 -- candidates (none in a cluster large enough, so counted) (2 of 2)
 -- $1 = "3021093"
-SELECT count(*)::int AS n FROM (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m;
+SELECT count(*)::int AS n FROM (SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m;
 
 -- adjacencyBuilt
 -- $1 = ["3021093","3064011"]
 SELECT count(*)::int AS missing FROM search.index_builds WHERE teryt = ANY($1::text[]) AND NOT adjacency;
 
 -- candidatesByAdjacency (two neighbours of 3 ha picked, their rows fetched) (1 of 5)
-START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_nestloop = off;
+START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_nestloop = off; SET LOCAL work_mem = '64MB';
 
 -- candidatesByAdjacency (two neighbours of 3 ha picked, their rows fetched) (2 of 5)
 -- $1 = "3021093"
 -- $2 = ["3021093"]
 -- $3 = 5
-WITH n AS MATERIALIZED (
-       SELECT m.parcel_id, m.area_sqm, (row_number() OVER () - 1)::int AS k FROM (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m),
+WITH n AS MATERIALIZED (SELECT m.parcel_key, m.area_sqm FROM (SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m),
      e AS (
-       SELECT a.k AS a, b.k AS b FROM search.parcel_adjacency x
-       JOIN n a ON a.parcel_id = x.parcel_id
-       JOIN n b ON b.parcel_id = x.neighbour_id
+       SELECT x.parcel_key AS a, x.neighbour_key AS b FROM search.parcel_adjacency x
+       JOIN n a ON a.parcel_key = x.parcel_key
+       JOIN n b ON b.parcel_key = x.neighbour_key
        WHERE x.teryt = ANY($2::text[]) AND x.gap_m <= $3::float8)
-SELECT c.count, COALESCE(c.ids, '') AS ids, COALESCE(c.numbers, '') AS numbers, COALESCE(c.areas, '') AS areas, COALESCE(p.pairs, '') AS pairs
-FROM (SELECT count(*)::int AS count, string_agg(parcel_id, chr(31)) AS ids,
-             string_agg(int4send(k), '') AS numbers, string_agg(float8send(area_sqm::float8), '') AS areas FROM n) c,
+SELECT c.count, COALESCE(c.keys, '') AS keys, COALESCE(c.areas, '') AS areas, COALESCE(p.pairs, '') AS pairs
+FROM (SELECT count(*)::int AS count, string_agg(int4send(parcel_key), '') AS keys, string_agg(float8send(area_sqm::float8), '') AS areas FROM n) c,
      (SELECT string_agg(int4send(a) || int4send(b), '') AS pairs FROM e) p;
 
 -- candidatesByAdjacency (two neighbours of 3 ha picked, their rows fetched) (3 of 5)
@@ -49,29 +47,59 @@ SET LOCAL enable_nestloop TO DEFAULT;
 
 -- candidatesByAdjacency (two neighbours of 3 ha picked, their rows fetched) (4 of 5)
 -- $1 = "3021093"
--- $2 = ["302109_2.0001.1","302109_2.0001.2"]
-SELECT m.* FROM (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m WHERE m.parcel_id = ANY($2::text[]);
+-- $2 = [7,9]
+SELECT m.* FROM (SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m WHERE m.parcel_key = ANY($2::int[]);
 
 -- candidatesByAdjacency (two neighbours of 3 ha picked, their rows fetched) (5 of 5)
 COMMIT;
 
+-- candidatesByAdjacency, the cap inside a component (the ids of its members asked for, to break the tie) (1 of 6)
+START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_nestloop = off; SET LOCAL work_mem = '64MB';
+
+-- candidatesByAdjacency, the cap inside a component (the ids of its members asked for, to break the tie) (2 of 6)
+-- $1 = "3021093"
+-- $2 = ["3021093"]
+-- $3 = 5
+WITH n AS MATERIALIZED (SELECT m.parcel_key, m.area_sqm FROM (SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m),
+     e AS (
+       SELECT x.parcel_key AS a, x.neighbour_key AS b FROM search.parcel_adjacency x
+       JOIN n a ON a.parcel_key = x.parcel_key
+       JOIN n b ON b.parcel_key = x.neighbour_key
+       WHERE x.teryt = ANY($2::text[]) AND x.gap_m <= $3::float8)
+SELECT c.count, COALESCE(c.keys, '') AS keys, COALESCE(c.areas, '') AS areas, COALESCE(p.pairs, '') AS pairs
+FROM (SELECT count(*)::int AS count, string_agg(int4send(parcel_key), '') AS keys, string_agg(float8send(area_sqm::float8), '') AS areas FROM n) c,
+     (SELECT string_agg(int4send(a) || int4send(b), '') AS pairs FROM e) p;
+
+-- candidatesByAdjacency, the cap inside a component (the ids of its members asked for, to break the tie) (3 of 6)
+-- $1 = [7,9]
+SELECT parcel_key, parcel_id FROM search.parcel_keys WHERE parcel_key = ANY($1::int[]);
+
+-- candidatesByAdjacency, the cap inside a component (the ids of its members asked for, to break the tie) (4 of 6)
+SET LOCAL enable_nestloop TO DEFAULT;
+
+-- candidatesByAdjacency, the cap inside a component (the ids of its members asked for, to break the tie) (5 of 6)
+-- $1 = "3021093"
+-- $2 = [7]
+SELECT m.* FROM (SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m WHERE m.parcel_key = ANY($2::int[]);
+
+-- candidatesByAdjacency, the cap inside a component (the ids of its members asked for, to break the tie) (6 of 6)
+COMMIT;
+
 -- candidatesByAdjacency, a statement failing (the transaction rolled back) (1 of 5)
-START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_nestloop = off;
+START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_nestloop = off; SET LOCAL work_mem = '64MB';
 
 -- candidatesByAdjacency, a statement failing (the transaction rolled back) (2 of 5)
 -- $1 = "3021093"
 -- $2 = ["3021093"]
 -- $3 = 5
-WITH n AS MATERIALIZED (
-       SELECT m.parcel_id, m.area_sqm, (row_number() OVER () - 1)::int AS k FROM (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m),
+WITH n AS MATERIALIZED (SELECT m.parcel_key, m.area_sqm FROM (SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m),
      e AS (
-       SELECT a.k AS a, b.k AS b FROM search.parcel_adjacency x
-       JOIN n a ON a.parcel_id = x.parcel_id
-       JOIN n b ON b.parcel_id = x.neighbour_id
+       SELECT x.parcel_key AS a, x.neighbour_key AS b FROM search.parcel_adjacency x
+       JOIN n a ON a.parcel_key = x.parcel_key
+       JOIN n b ON b.parcel_key = x.neighbour_key
        WHERE x.teryt = ANY($2::text[]) AND x.gap_m <= $3::float8)
-SELECT c.count, COALESCE(c.ids, '') AS ids, COALESCE(c.numbers, '') AS numbers, COALESCE(c.areas, '') AS areas, COALESCE(p.pairs, '') AS pairs
-FROM (SELECT count(*)::int AS count, string_agg(parcel_id, chr(31)) AS ids,
-             string_agg(int4send(k), '') AS numbers, string_agg(float8send(area_sqm::float8), '') AS areas FROM n) c,
+SELECT c.count, COALESCE(c.keys, '') AS keys, COALESCE(c.areas, '') AS areas, COALESCE(p.pairs, '') AS pairs
+FROM (SELECT count(*)::int AS count, string_agg(int4send(parcel_key), '') AS keys, string_agg(float8send(area_sqm::float8), '') AS areas FROM n) c,
      (SELECT string_agg(int4send(a) || int4send(b), '') AS pairs FROM e) p;
 
 -- candidatesByAdjacency, a statement failing (the transaction rolled back) (3 of 5)
@@ -79,8 +107,8 @@ SET LOCAL enable_nestloop TO DEFAULT;
 
 -- candidatesByAdjacency, a statement failing (the transaction rolled back) (4 of 5)
 -- $1 = "3021093"
--- $2 = ["302109_2.0001.1","302109_2.0001.2"]
-SELECT m.* FROM (SELECT i.parcel_id, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m WHERE m.parcel_id = ANY($2::text[]);
+-- $2 = [7,9]
+SELECT m.* FROM (SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m WHERE m.parcel_key = ANY($2::int[]);
 
 -- candidatesByAdjacency, a statement failing (the transaction rolled back) (5 of 5)
 ROLLBACK;

@@ -1,7 +1,8 @@
 import { ParcelSearchIndex1764100000000 } from './1764100000000-parcel-search-index.js';
 import { ZoningAndLandUseEvidence1764200000000 } from './1764200000000-zoning-and-land-use-evidence.js';
 import { ParcelAdjacency1764300000000 } from './1764300000000-parcel-adjacency.js';
+import { ParcelKeys1764400000000 } from './1764400000000-parcel-keys.js';
 
 /** search-svc's migrations, oldest first. */
-export const SEARCH_MIGRATIONS = [ParcelSearchIndex1764100000000, ZoningAndLandUseEvidence1764200000000, ParcelAdjacency1764300000000];
+export const SEARCH_MIGRATIONS = [ParcelSearchIndex1764100000000, ZoningAndLandUseEvidence1764200000000, ParcelAdjacency1764300000000, ParcelKeys1764400000000];
 export const SEARCH_SCHEMA = 'search';
