@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { LayerRefreshedEvent } from '@lp/contracts';
 import { SEARCH_SVC_ENV, type SearchSvcEnv } from '../config/search-svc.env.js';
 import { INDEX_LAYER_REACH_M, INDEX_LAYERS } from './index-columns.js';
-import { ADJACENCY_REACH_M } from './parcel-adjacency.sql.js';
 import { SearchIndexRepository, type IndexBuild } from './search-index.repository.js';
 
 type IndexReadiness =
@@ -99,9 +98,9 @@ export class SearchIndexBuilder {
     if (teryts.length === 0) return;
     const started = performance.now();
     this.logger.log(`building the search index of ${teryts.length} gminas: ${why}`);
-    // parcel keys first, in one statement, for the gminas built and their neighbours: a pair across a
-    // border needs the neighbour's key too, and gminas keyed one by one would find it missing
-    await this.index.keyGminas(await this.index.gminasNear(teryts, ADJACENCY_REACH_M));
+    // parcel keys first, for the gminas built and those around them: a pair across a border needs the
+    // neighbour's key too, which a gmina keying only its own parcels would find missing
+    await this.index.keyAround(teryts);
     let next = 0;
     let done = 0;
     let parcels = 0;

@@ -20,6 +20,7 @@ describeSqlSnapshot({
       return [{ unkeyed }];
     }
     if (sql.includes('parcel_key IS NULL')) return [{ ids: [] }];
+    if (sql.includes('ST_Expand')) return [{ teryt: '3021093' }, { teryt: '3021094' }];
     return [];
   },
   cases: (db) => {
@@ -35,7 +36,7 @@ describeSqlSnapshot({
         unkeyedOnce = ['306401_1.0001.5'];
         return repository.buildGmina('3021093');
       },
-      keyGminas: () => repository.keyGminas(['3021093', '3064011']),
+      keyAround: () => repository.keyAround(['3021093']),
       analyze: () => repository.analyze(),
       dropGmina: () => repository.dropGmina('3021093'),
       layerVersions: () => repository.layerVersions(),

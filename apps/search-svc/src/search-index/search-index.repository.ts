@@ -4,7 +4,7 @@ import { gminasNear, gminasWithParcels } from '@lp/db';
 import { DataSource, type EntityManager } from 'typeorm';
 import { indexBuildSql, nearestCandidatesSql } from './index-build.sql.js';
 import { INDEX_LAYERS } from './index-columns.js';
-import { ADJACENCY_BUILD_SQL, KEY_GMINAS_SQL, KEY_IDS_SQL } from './parcel-adjacency.sql.js';
+import { ADJACENCY_BUILD_SQL, ADJACENCY_REACH_M, GMINAS_AROUND_SQL, KEY_GMINAS_SQL, KEY_IDS_SQL } from './parcel-adjacency.sql.js';
 
 /** Layers whose presence in the gmina the build needs, in the order of the build's parameters $2.. */
 const BUILD_COVERAGE_LAYERS = ['buildings', 'mpzp_plans', 'plan_ogolny_zones', 'land_cover'] as const;
@@ -48,8 +48,8 @@ export class SearchIndexRepository {
 
   /**
    * Replaces one gmina's rows in one snapshot and one transaction; returns how many parcels it holds.
-   * Its parcels are keyed first (the batch keyed the gminas near it: the neighbours across the
-   * border); a parcel the build still finds without a key is keyed then and the gmina built again.
+   * Its parcels are keyed first (keyAround, before a batch, keys the neighbours across its border);
+   * a parcel the build still finds without a key is keyed then and the gmina built again.
    */
   async buildGmina(teryt: string, durationStarted = performance.now()): Promise<number> {
     await this.keyGminas([teryt]);
@@ -65,6 +65,15 @@ export class SearchIndexRepository {
   /** Gives the parcels of these gminas that have none their key (outside any build's transaction). */
   async keyGminas(teryts: readonly string[]): Promise<void> {
     await this.db.query(KEY_GMINAS_SQL, [teryts]);
+  }
+
+  /**
+   * Keys the parcels of these gminas and of the gminas around them, which their pairs may reach:
+   * before a batch of builds, so that no build finds a neighbour across its border without a key.
+   */
+  async keyAround(teryts: readonly string[]): Promise<void> {
+    const around: Array<{ teryt: string }> = await this.db.query(GMINAS_AROUND_SQL, [teryts, ADJACENCY_REACH_M]);
+    await this.keyGminas(around.map((row) => row.teryt));
   }
 
   private buildGminaOnce(teryt: string, durationStarted: number): Promise<number> {
