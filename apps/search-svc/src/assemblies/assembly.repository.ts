@@ -33,10 +33,10 @@ const ASSEMBLY_WORK_MEM = '64MB';
 
 /**
  * The candidate graph as it travels: the candidates' parcel keys as big-endian int4, their areas as
- * big-endian float8 (in the same order) and the pairs of keys among them as int4, in one bytea
- * each. Parsed by the driver, a national scope's arrays (100,000 candidates, 180,000 pairs) took
- * 0.4 to 0.6 s more; ids are not sent at all (a million of them at 1 M parcels), only asked for
- * where needed.
+ * big-endian float8 (in the same order) and the pairs of keys from a candidate as int4, in one
+ * bytea each. Parsed by the driver, a national scope's arrays (100,000 candidates, 180,000 pairs)
+ * took 0.4 to 0.6 s more; ids are not sent at all (a million of them at 1 M parcels), only asked
+ * for where needed.
  */
 interface GraphWire {
   count: number;
@@ -57,16 +57,22 @@ function decodeGraph(wire: GraphWire): CandidateGraph {
     areas[k] = areaBytes.getFloat64(k * 8);
     if (keys[k]! > maxKey) maxKey = keys[k]!;
   }
-  // keys are dense (assigned 1, 2, ...), so a key's candidate number is an array lookup
-  const candidateOf = new Int32Array(maxKey + 1);
+  // keys are dense (assigned 1, 2, ...), so a key's candidate number is an array lookup (-1: none)
+  const candidateOf = new Int32Array(maxKey + 1).fill(-1);
   for (let k = 0; k < wire.count; k++) candidateOf[keys[k]!] = k;
-  const from = new Int32Array(wire.pairs.byteLength / 8);
-  const to = new Int32Array(from.length);
-  for (let j = 0; j < from.length; j++) {
-    from[j] = candidateOf[pairBytes.getInt32(j * 8)]!;
-    to[j] = candidateOf[pairBytes.getInt32(j * 8 + 4)]!;
+  const pairs = wire.pairs.byteLength / 8;
+  const from = new Int32Array(pairs);
+  const to = new Int32Array(pairs);
+  let edges = 0;
+  for (let j = 0; j < pairs; j++) {
+    // the statement joins the candidates to one end of a pair only: the other end is checked here
+    const neighbour = pairBytes.getInt32(j * 8 + 4);
+    const b = neighbour <= maxKey ? candidateOf[neighbour]! : -1;
+    if (b < 0) continue;
+    from[edges] = candidateOf[pairBytes.getInt32(j * 8)]!;
+    to[edges++] = b;
   }
-  return { keys, areas, from, to };
+  return { keys, areas, from: from.subarray(0, edges), to: to.subarray(0, edges) };
 }
 
 /** The SQL of site assembly: candidate members in clusters large enough, and the outlines of the sites chosen. */
@@ -146,17 +152,18 @@ export class AssemblyRepository {
     try {
       // The candidates' row estimate is far too low (the outlines' join by id and gmina), which made the
       // planner probe the pairs per candidate and scan the candidates per pair, quadratic (6 s for one
-      // gmina of 2,500 candidates). Hash joins are right for every size here: the scope's pairs within
+      // gmina of 2,500 candidates). A hash join is right for every size here: the scope's pairs within
       // the gap come from one index range per gmina, and the candidates are hashed once. A national
       // scope hashes a million int4 keys (some 40 MB): in the default work_mem they spilt to disk.
+      // Only a pair's first end is joined; whether the other is a candidate is one array lookup in
+      // decodeGraph, cheaper than a second hash join of the candidates.
       await runner.query(`START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_nestloop = off; SET LOCAL work_mem = '${ASSEMBLY_WORK_MEM}'`);
       open = true;
       const [wire]: [GraphWire] = await runner.query(
         `WITH n AS MATERIALIZED (SELECT m.parcel_key, m.area_sqm FROM (${matched.sql}) m),
               e AS (
                 SELECT x.parcel_key AS a, x.neighbour_key AS b FROM search.parcel_adjacency x
-                JOIN n a ON a.parcel_key = x.parcel_key
-                JOIN n b ON b.parcel_key = x.neighbour_key
+                JOIN n ON n.parcel_key = x.parcel_key
                 WHERE x.teryt = ANY(${gminas}) AND x.gap_m <= ${gap})
          SELECT c.count, COALESCE(c.keys, '') AS keys, COALESCE(c.areas, '') AS areas, COALESCE(p.pairs, '') AS pairs
          FROM (SELECT count(*)::int AS count, string_agg(int4send(parcel_key), '') AS keys, string_agg(float8send(area_sqm::float8), '') AS areas FROM n) c,

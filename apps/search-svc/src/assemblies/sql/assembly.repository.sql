@@ -35,8 +35,7 @@ START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_ne
 WITH n AS MATERIALIZED (SELECT m.parcel_key, m.area_sqm FROM (SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m),
      e AS (
        SELECT x.parcel_key AS a, x.neighbour_key AS b FROM search.parcel_adjacency x
-       JOIN n a ON a.parcel_key = x.parcel_key
-       JOIN n b ON b.parcel_key = x.neighbour_key
+       JOIN n ON n.parcel_key = x.parcel_key
        WHERE x.teryt = ANY($2::text[]) AND x.gap_m <= $3::float8)
 SELECT c.count, COALESCE(c.keys, '') AS keys, COALESCE(c.areas, '') AS areas, COALESCE(p.pairs, '') AS pairs
 FROM (SELECT count(*)::int AS count, string_agg(int4send(parcel_key), '') AS keys, string_agg(float8send(area_sqm::float8), '') AS areas FROM n) c,
@@ -63,8 +62,7 @@ START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_ne
 WITH n AS MATERIALIZED (SELECT m.parcel_key, m.area_sqm FROM (SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m),
      e AS (
        SELECT x.parcel_key AS a, x.neighbour_key AS b FROM search.parcel_adjacency x
-       JOIN n a ON a.parcel_key = x.parcel_key
-       JOIN n b ON b.parcel_key = x.neighbour_key
+       JOIN n ON n.parcel_key = x.parcel_key
        WHERE x.teryt = ANY($2::text[]) AND x.gap_m <= $3::float8)
 SELECT c.count, COALESCE(c.keys, '') AS keys, COALESCE(c.areas, '') AS areas, COALESCE(p.pairs, '') AS pairs
 FROM (SELECT count(*)::int AS count, string_agg(int4send(parcel_key), '') AS keys, string_agg(float8send(area_sqm::float8), '') AS areas FROM n) c,
@@ -95,8 +93,7 @@ START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_ne
 WITH n AS MATERIALIZED (SELECT m.parcel_key, m.area_sqm FROM (SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m),
      e AS (
        SELECT x.parcel_key AS a, x.neighbour_key AS b FROM search.parcel_adjacency x
-       JOIN n a ON a.parcel_key = x.parcel_key
-       JOIN n b ON b.parcel_key = x.neighbour_key
+       JOIN n ON n.parcel_key = x.parcel_key
        WHERE x.teryt = ANY($2::text[]) AND x.gap_m <= $3::float8)
 SELECT c.count, COALESCE(c.keys, '') AS keys, COALESCE(c.areas, '') AS areas, COALESCE(p.pairs, '') AS pairs
 FROM (SELECT count(*)::int AS count, string_agg(int4send(parcel_key), '') AS keys, string_agg(float8send(area_sqm::float8), '') AS areas FROM n) c,
