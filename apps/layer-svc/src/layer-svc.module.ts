@@ -19,11 +19,13 @@ import { RasterTilesHandler } from './raster/raster-tiles.handler.js';
 import { RasterTilesService } from './raster/raster-tiles.service.js';
 import { RefreshHandler } from './refresh/refresh.handler.js';
 import { RefreshService } from './refresh/refresh.service.js';
+import { ServedStates } from './serving/served-states.js';
 import { ServedVersionRepository } from './serving/served-version.repository.js';
+import { TileCache } from './tiles/tile-cache.js';
 import { TileCutter } from './tiles/tile-cutter.js';
 import { TilesHandler } from './tiles/tiles.handler.js';
 import { TilesRepository } from './tiles/tiles.repository.js';
-import { TilesService } from './tiles/tiles.service.js';
+import { TILE_CACHE, TilesService } from './tiles/tiles.service.js';
 
 @Module({})
 export class LayerSvcModule {
@@ -46,6 +48,8 @@ export class LayerSvcModule {
         CatalogueRepository,
         RefreshService,
         ServedVersionRepository,
+        ServedStates,
+        { provide: TILE_CACHE, useValue: new TileCache(env.TILE_CACHE_MB * 1024 * 1024) },
         FeaturesService,
         FeaturesRepository,
         TilesService,

@@ -8,9 +8,11 @@ import { FeaturesRepository, featurePageSql } from '../src/features/features.rep
 import { cql2ToSql } from '../src/features/filter/cql2-sql.js';
 import { FeaturesService } from '../src/features/features.service.js';
 import type { RefreshPipeline } from '../src/refresh/refresh-pipeline.js';
+import { ServedStates } from '../src/serving/served-states.js';
 import { ServedVersionRepository } from '../src/serving/served-version.repository.js';
 import { BasemapRepository } from '../src/basemap/basemap.repository.js';
 import { BasemapService } from '../src/basemap/basemap.service.js';
+import { TileCache } from '../src/tiles/tile-cache.js';
 import { TileCutter } from '../src/tiles/tile-cutter.js';
 import { TilesRepository } from '../src/tiles/tiles.repository.js';
 import { TilesService } from '../src/tiles/tiles.service.js';
@@ -71,7 +73,7 @@ describe('layer features and vector tiles against PostGIS', () => {
     const versions = new ServedVersionRepository(db);
     features = new FeaturesService(versions, new FeaturesRepository());
     const cutter = new TileCutter(new TilesRepository());
-    tiles = new TilesService(versions, new TilesRepository(), cutter);
+    tiles = new TilesService(versions, new ServedStates(versions), new TilesRepository(), cutter, db, new TileCache(16 * 1024 * 1024));
     basemap = new BasemapService(versions, cutter, new BasemapRepository(db));
   });
   afterAll(() => layer?.stop());
@@ -271,7 +273,7 @@ describe('layer features and vector tiles against PostGIS', () => {
       const reply = await basemap.tile(tile);
       expect(reply.status).toBe('tile');
       expect(reply.etag).toMatch(/^"basemap-[0-9a-z._]+-9-\d+-\d+-b2"$/);
-      const layers = readMvt(Buffer.from(reply.mvt_base64!, 'base64'));
+      const layers = readMvt(Buffer.from(reply.mvt!));
       // Only admin_bounds has data here; roads, waterways, land cover and buildings have none.
       expect(layers.map((layer) => layer.name).sort()).toEqual(['admin_bounds', 'places']);
       const box = tileBbox(tile);
@@ -289,16 +291,16 @@ describe('layer features and vector tiles against PostGIS', () => {
     it('draws only voivodeships for all of Poland and answers not_modified for its tag', async () => {
       const tile = tileAt(16.3, 52.3, 5);
       const reply = await basemap.tile(tile);
-      const admin = readMvt(Buffer.from(reply.mvt_base64!, 'base64')).find((layer) => layer.name === 'admin_bounds')!;
+      const admin = readMvt(Buffer.from(reply.mvt!)).find((layer) => layer.name === 'admin_bounds')!;
       expect(admin.features).toHaveLength(1);
       expect(admin.values).toContain('voivodeship');
       expect(admin.values).not.toContain('gmina');
       // Towns are labelled only for cities with powiat rights (TERYT powiat code 61+); these gminas (powiats 01, 02) are none.
-      const places = readMvt(Buffer.from(reply.mvt_base64!, 'base64')).find((layer) => layer.name === 'places')!;
+      const places = readMvt(Buffer.from(reply.mvt!)).find((layer) => layer.name === 'places')!;
       expect(places.values).toContain('wielkopolskie');
       expect(places.values).not.toContain('city');
       expect(places.values).not.toContain('Alfa');
-      expect(await basemap.tile({ ...tile, if_none_match: [reply.etag] })).toMatchObject({ status: 'not_modified', mvt_base64: null });
+      expect(await basemap.tile({ ...tile, if_none_match: [reply.etag] })).toMatchObject({ status: 'not_modified', mvt: null });
       expect((await basemap.tile(tileAt(2.35, 48.85, 9))).status).toBe('empty');
     });
   });
@@ -310,7 +312,7 @@ describe('layer features and vector tiles against PostGIS', () => {
       const reply = await tiles.tile({ layer_id: 'kowr_land', ...overData });
       expect(reply.status).toBe('tile');
       expect(reply.etag).toMatch(/^"kowr_land-v\d+-[0-9a-z]+-12-\d+-\d+-m1"$/);
-      const [layer, ...others] = readMvt(Buffer.from(reply.mvt_base64!, 'base64'));
+      const [layer, ...others] = readMvt(Buffer.from(reply.mvt!));
       expect(others).toHaveLength(0);
       expect(layer).toMatchObject({ name: 'kowr_land', version: 2, extent: 4096 });
       expect(layer!.keys).toEqual(expect.arrayContaining(['id', 'kind', 'area_sqm']));
@@ -342,12 +344,68 @@ describe('layer features and vector tiles against PostGIS', () => {
     it('answers not_modified for the current entity tag, and a new tag after a refresh', async () => {
       const first = await tiles.tile({ layer_id: 'kowr_land', ...overData });
       const again = await tiles.tile({ layer_id: 'kowr_land', ...overData, if_none_match: ['"other"', first.etag] });
-      expect(again).toMatchObject({ status: 'not_modified', etag: first.etag, mvt_base64: null });
+      expect(again).toMatchObject({ status: 'not_modified', etag: first.etag, mvt: null });
       await refresh('kowr_land', stateLand());
       const refreshed = await tiles.tile({ layer_id: 'kowr_land', ...overData, if_none_match: [first.etag] });
       expect(refreshed.status).toBe('tile');
       expect(refreshed.etag).not.toBe(first.etag);
-      expect(refreshed.mvt_base64).toBe(first.mvt_base64);
+      expect(Buffer.from(refreshed.mvt!).equals(Buffer.from(first.mvt!))).toBe(true);
+    });
+
+    it('answers a remembered tile only while its version is served: refreshed with other data, the tile shows the new data at once', async () => {
+      const box = tileBbox(overData);
+      const boxText = `${box.minLng}, ${box.minLat}, ${box.maxLng}, ${box.maxLat}`;
+      const first = await tiles.tile({ layer_id: 'kowr_land', ...overData });
+      const remembered = await tiles.tile({ layer_id: 'kowr_land', ...overData });
+      expect(remembered.etag).toBe(first.etag);
+      expect(Buffer.from(remembered.mvt!).equals(Buffer.from(first.mvt!))).toBe(true);
+      const before = await idsIntersecting('kowr_land', boxText);
+
+      // Every other plot only: no event reaches these tiles, the served state alone must tell.
+      await refresh('kowr_land', stateLand().split('\n').filter((_line, index) => index % 2 === 0).join('\n'));
+      const after = await idsIntersecting('kowr_land', boxText);
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.length).toBeLessThan(before.length);
+      const refreshed = await tiles.tile({ layer_id: 'kowr_land', ...overData });
+      expect(refreshed.etag).not.toBe(first.etag);
+      const values = readMvt(Buffer.from(refreshed.mvt!))[0]!.values;
+      expect(values).toEqual(expect.arrayContaining(after));
+      expect(before.filter((id) => !after.includes(id)).filter((gone) => values.includes(gone))).toEqual([]);
+      expect((await tiles.tile({ layer_id: 'kowr_land', ...overData, if_none_match: [first.etag] })).status).toBe('tile');
+      await refresh('kowr_land', stateLand());
+    });
+
+    it('answers the version served now when the state moved without a refresh, from memory, for a 304 and for an empty tile', async () => {
+      const empty = tileAt(21.0, 50.0, 12);
+      const first = await tiles.tile({ layer_id: 'kowr_land', ...overData });
+      const firstEmpty = await tiles.tile({ layer_id: 'kowr_land', ...empty });
+      await db.query(`UPDATE layer.layer_state SET version = version + 1 WHERE layer_id = 'kowr_land'`);
+      const fromMemory = await tiles.tile({ layer_id: 'kowr_land', ...overData });
+      expect(fromMemory.version).toBe(first.version + 1);
+      expect(fromMemory.etag).not.toBe(first.etag);
+      expect(Buffer.from(fromMemory.mvt!).equals(Buffer.from(first.mvt!))).toBe(true);
+      await db.query(`UPDATE layer.layer_state SET version = version + 1 WHERE layer_id = 'kowr_land'`);
+      expect(await tiles.tile({ layer_id: 'kowr_land', ...overData, if_none_match: [fromMemory.etag] })).toMatchObject({ status: 'tile', version: first.version + 2 });
+      await db.query(`UPDATE layer.layer_state SET version = version + 1 WHERE layer_id = 'kowr_land'`);
+      expect(await tiles.tile({ layer_id: 'kowr_land', ...empty })).toMatchObject({ status: 'empty', version: firstEmpty.version + 3 });
+    });
+
+    it('cuts the tile from the version served now when the one it assumed was retired by two refreshes', async () => {
+      await tiles.tile({ layer_id: 'kowr_land', ...overData });
+      const [{ table_name: assumed }] = await db.query(`SELECT table_name FROM layer.layer_state WHERE layer_id = 'kowr_land'`);
+      await refresh('kowr_land', stateLand());
+      await refresh('kowr_land', stateLand());
+      expect((await db.query(`SELECT to_regclass($1) AS still`, [`layer.${assumed}`]))[0].still).toBeNull();
+      const [{ version }] = await db.query(`SELECT version FROM layer.layer_state WHERE layer_id = 'kowr_land'`);
+      const elsewhere = await tiles.tile({ layer_id: 'kowr_land', ...tileAt(16.33, 52.335, 13) });
+      expect(elsewhere).toMatchObject({ status: 'tile', version });
+    });
+
+    it('cuts the tile afresh when asked to, with the same tag and bytes', async () => {
+      const remembered = await tiles.tile({ layer_id: 'kowr_land', ...overData });
+      const fresh = await tiles.tile({ layer_id: 'kowr_land', ...overData, no_cache: true });
+      expect(fresh.etag).toBe(remembered.etag);
+      expect(Buffer.from(fresh.mvt!).equals(Buffer.from(remembered.mvt!))).toBe(true);
     });
 
     it('checks the tile address and that the layer is served as tiles', async () => {

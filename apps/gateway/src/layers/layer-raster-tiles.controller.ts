@@ -55,6 +55,6 @@ export class LayerRasterTilesController {
   ): Promise<void> {
     const message = validateMessage(LayerRasterTileRequest, { layer_id: layerId, z: queryNumber(z), x: queryNumber(x), y: queryNumber(y), if_none_match: entityTags(ifNoneMatch) });
     const tile = await this.services.call(request, LayerSubjects.rasterTile, message);
-    sendTileBytes(reply, tile, tile.content_type, tile.image_base64);
+    sendTileBytes(reply, tile, tile.content_type, tile.image_base64 === null ? null : Buffer.from(tile.image_base64, 'base64'));
   }
 }

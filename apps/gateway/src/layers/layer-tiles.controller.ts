@@ -5,14 +5,14 @@ import { TILE_MAX_ZOOM } from '@lp/geo';
 import { validateMessage } from '@lp/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitClass, RequireScope } from '../auth/route-policy.js';
-import { ApiTileRoute, entityTags, sendTile } from './tile-reply.js';
+import { ApiTileRoute, entityTags, noCacheRequested, sendTile } from './tile-reply.js';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
 import { queryNumber } from '../http/query-params.js';
 import { ApiV1Route } from '../openapi/api-docs.decorators.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
 import { publicBaseUrl } from '../http/public-base-url.js';
 
-/** HTTP face of layer-svc's vector tiles: bytes arrive base64-encoded over NATS and leave as MVT. */
+/** HTTP face of layer-svc's vector tiles: bytes arrive raw after the JSON reply over NATS and leave as MVT. */
 @ApiTags('Layers')
 @Controller('v1/layers')
 export class LayerTilesController {
@@ -31,7 +31,8 @@ export class LayerTilesController {
       'Features carry id (the feature id of GET /features), kind, name, teryt and a few key attributes (tiles.json lists them). ' +
       'A tile with no feature, outside Poland or below the layer minzoom answers 204 with no body. A tile holds at most 20000 features; ' +
       'denser tiles keep the largest ones. Responses carry ETag (layer version and tile) and Cache-Control: public, max-age=300; ' +
-      'If-None-Match with the ETag answers 304.',
+      'If-None-Match with the ETag answers 304. Recent tiles are answered from memory (checked against the served version first); ' +
+      'Cache-Control: no-cache makes the tile afresh.',
     operationId: 'getLayerTile',
   })
   @ApiParam({ name: 'layer_id', description: 'A layer whose served_via includes tiles', example: 'parcels' })
@@ -52,6 +53,7 @@ export class LayerTilesController {
       x: queryNumber(x),
       y: queryNumber(y),
       if_none_match: entityTags(ifNoneMatch),
+      no_cache: noCacheRequested(request),
     });
     sendTile(reply, await this.services.call(request, LayerSubjects.tile, message));
   }

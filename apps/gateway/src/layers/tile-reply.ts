@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiParam, ApiResponse } from '@nestjs/swagger';
 import type { LayerTileReply } from '@lp/contracts';
 import { TILE_MAX_ZOOM } from '@lp/geo';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const MVT = 'application/vnd.mapbox-vector-tile';
 /**
@@ -31,15 +31,25 @@ export function ApiTileRoute(emptyMeans: string): MethodDecorator {
 
 /** Writes a tile reply of layer-svc: 200 with the MVT, 204 when empty, 304 when the caller's tag matches. */
 export function sendTile(reply: FastifyReply, tile: LayerTileReply): void {
-  sendTileBytes(reply, tile, MVT, tile.mvt_base64);
+  sendTileBytes(reply, tile, MVT, tile.mvt);
 }
 
 /** Any tile (vector or raster): ETag and caching, 304 on a matching tag, 204 when empty, else the bytes. */
-export function sendTileBytes(reply: FastifyReply, tile: { status: string; etag: string }, contentType: string, base64: string | null): void {
+export function sendTileBytes(reply: FastifyReply, tile: { status: string; etag: string }, contentType: string, bytes: Uint8Array | null): void {
   void reply.header('etag', tile.etag).header('cache-control', TILE_CACHE_CONTROL).header('vary', 'Authorization');
   if (tile.status === 'not_modified') return void reply.status(304).send();
-  if (tile.status === 'empty' || base64 === null) return void reply.status(204).send();
-  void reply.status(200).header('content-type', contentType).send(Buffer.from(base64, 'base64'));
+  if (tile.status === 'empty' || bytes === null) return void reply.status(204).send();
+  void reply.status(200).header('content-type', contentType).send(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
+/**
+ * The caller asks for the tile to be made afresh (`Cache-Control: no-cache`, or HTTP/1.0's
+ * `Pragma: no-cache`, as a browser's hard reload sends): layer-svc then cuts it instead of taking
+ * it from its memory of recent tiles. Rate limits apply as to any tile.
+ */
+export function noCacheRequested(request: FastifyRequest): boolean {
+  const directives = `${request.headers['cache-control'] ?? ''},${request.headers['pragma'] ?? ''}`;
+  return directives.split(',').some((directive) => directive.trim().toLowerCase() === 'no-cache');
 }
 
 /** If-None-Match as a list of tags; weak tags compare equal to strong ones for GET (RFC 9110). */

@@ -8,7 +8,7 @@ import { RateLimitClass, RequireScope } from '../auth/route-policy.js';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
 import { publicBaseUrl } from '../http/public-base-url.js';
 import { queryNumber } from '../http/query-params.js';
-import { ApiTileRoute, entityTags, sendTile } from '../layers/tile-reply.js';
+import { ApiTileRoute, entityTags, noCacheRequested, sendTile } from '../layers/tile-reply.js';
 import { ApiV1Route } from '../openapi/api-docs.decorators.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
 import { WEB_MERCATOR_QUAD, checkTileMatrixSet, tileMatrixSetsDocument, tilesetDocument, tilesetsDocument, webMercatorQuadDocument } from './ogc-tiles-documents.js';
@@ -100,7 +100,7 @@ export class OgcTilesController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     checkTileMatrixSet(id);
-    const message = validateMessage(LayerTileRequest, { layer_id: collectionId, z: queryNumber(z), x: queryNumber(x), y: queryNumber(y), if_none_match: entityTags(ifNoneMatch) });
+    const message = validateMessage(LayerTileRequest, { layer_id: collectionId, z: queryNumber(z), x: queryNumber(x), y: queryNumber(y), if_none_match: entityTags(ifNoneMatch), no_cache: noCacheRequested(request) });
     sendTile(reply, await this.services.call(request, LayerSubjects.tile, message));
   }
 

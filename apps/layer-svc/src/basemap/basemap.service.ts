@@ -42,7 +42,7 @@ export class BasemapService {
     if (parts.length === 0) return reply(etag, version, 'empty');
     return {
       ...reply(etag, version, 'tile'),
-      mvt_base64: Buffer.concat(parts.map((part) => part.mvt)).toString('base64'),
+      mvt: Buffer.concat(parts.map((part) => part.mvt)),
       feature_count: parts.reduce((sum, part) => sum + part.features, 0),
       truncated: parts.some((part) => part.truncated),
     };
@@ -54,7 +54,7 @@ export class BasemapService {
     return this.versions.read(layer.id, async (q, served) => {
       if (served.table === null) return [];
       const parts: LayerPart[] = [];
-      const cut = await this.cutter.cut(q, layer, served.table, tile, box, { kinds: basemapLayer.kinds(tile.z), maxBytes: budget });
+      const { tile: cut } = await this.cutter.cut(q.manager, layer, served.table, tile, box, { kinds: basemapLayer.kinds(tile.z), maxBytes: budget });
       if (cut) parts.push(cut);
       if (layer.id === 'admin_bounds') {
         const labels = await this.basemap.places(q, served.table, tile, box, adminKinds(tile.z));
@@ -72,5 +72,5 @@ export function basemapEtag(stamps: readonly LayerStamp[], tile: TileAddress): s
 }
 
 function reply(etag: string, version: number, status: LayerTileReply['status']): LayerTileReply {
-  return { etag, version, status, mvt_base64: null, feature_count: 0, truncated: false };
+  return { etag, version, status, mvt: null, feature_count: 0, truncated: false };
 }

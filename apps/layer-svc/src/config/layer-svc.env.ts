@@ -38,6 +38,15 @@ export class LayerSvcEnv extends DatabaseServiceEnv {
   @Min(500)
   @Max(60_000)
   RASTER_STEP_TIMEOUT_MS: number = 5000;
+
+  /**
+   * Memory for recently answered vector tiles, in MiB (0: none). Tiles are kept per layer version,
+   * so a refresh never answers an old one; see tiles/tile-cache.ts.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(4096)
+  TILE_CACHE_MB: number = 64;
 }
 
 export const LAYER_SVC_ENV = Symbol('LAYER_SVC_ENV');

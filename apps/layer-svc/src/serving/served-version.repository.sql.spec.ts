@@ -7,6 +7,6 @@ describeSqlSnapshot({
   source: join(import.meta.dirname, 'served-version.repository.ts'),
   cases: (db) => {
     const repository = new ServedVersionRepository(db.as<DataSource>());
-    return { read: () => repository.read('roads', async () => undefined) };
+    return { read: () => repository.read('roads', async () => undefined), current: () => repository.current('parcels') };
   },
 });

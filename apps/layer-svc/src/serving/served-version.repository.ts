@@ -13,7 +13,17 @@ export interface ServedVersion {
   featureCount: number;
 }
 
-const UNDEFINED_TABLE = '42P01';
+export const UNDEFINED_TABLE = '42P01';
+
+/** A row of `layer.layer_state` as the statements reading it select it. */
+export interface ServedStateRow {
+  version: number;
+  table_name: string | null;
+  refreshed_at: Date | null;
+  feature_count: string | number;
+}
+
+const STATE_SQL = `SELECT version, table_name, refreshed_at, feature_count FROM layer.layer_state WHERE layer_id = $1`;
 
 /**
  * Reads a layer's served version and then its data in one REPEATABLE READ, read-only transaction,
@@ -33,13 +43,8 @@ export class ServedVersionRepository {
       try {
         await q.startTransaction('REPEATABLE READ');
         await q.query('SET TRANSACTION READ ONLY');
-        const rows: Array<{ version: number; table_name: string | null; refreshed_at: Date | null; feature_count: string }> = await q.query(
-          `SELECT version, table_name, refreshed_at, feature_count FROM layer.layer_state WHERE layer_id = $1`,
-          [layerId],
-        );
-        const row = rows[0];
-        const served: ServedVersion = { layerId, version: row?.version ?? 0, table: checkedTable(layerId, row?.table_name ?? null), refreshedAt: row?.refreshed_at ?? null, featureCount: Number(row?.feature_count ?? 0) };
-        const result = await work(q, served);
+        const rows: ServedStateRow[] = await q.query(STATE_SQL, [layerId]);
+        const result = await work(q, servedVersionOf(layerId, rows[0]));
         await q.commitTransaction();
         return result;
       } catch (error) {
@@ -53,6 +58,31 @@ export class ServedVersionRepository {
       }
     }
   }
+
+  /**
+   * The served version now, in one statement outside any transaction: for readers that take care
+   * of consistency themselves (a vector tile checks the state again in its own statement).
+   */
+  async current(layerId: string): Promise<ServedVersion> {
+    const rows: ServedStateRow[] = await this.db.query(STATE_SQL, [layerId]);
+    return servedVersionOf(layerId, rows[0]);
+  }
+}
+
+/** The served version a state row describes (nothing served yet when there is no row). */
+export function servedVersionOf(layerId: string, row: ServedStateRow | undefined): ServedVersion {
+  return {
+    layerId,
+    version: row?.version ?? 0,
+    table: checkedTable(layerId, row?.table_name ?? null),
+    refreshedAt: row?.refreshed_at ?? null,
+    featureCount: Number(row?.feature_count ?? 0),
+  };
+}
+
+/** Same version, table and refresh time: the same tiles and entity tags. */
+export function sameServedVersion(a: ServedVersion, b: ServedVersion): boolean {
+  return a.layerId === b.layerId && a.version === b.version && a.table === b.table && a.refreshedAt?.getTime() === b.refreshedAt?.getTime();
 }
 
 /** Table names come from our own state table; checked anyway before they go into SQL. */
@@ -62,7 +92,7 @@ function checkedTable(layerId: string, table: string | null): string | null {
   return table;
 }
 
-function pgCode(error: unknown): string | undefined {
+export function pgCode(error: unknown): string | undefined {
   const candidate = error as { code?: unknown; driverError?: { code?: unknown } };
   const code = candidate?.driverError?.code ?? candidate?.code;
   return typeof code === 'string' ? code : undefined;

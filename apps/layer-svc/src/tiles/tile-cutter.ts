@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, type LayerDefinition } from '@lp/contracts';
 import { POLAND_BBOX_WGS84, bboxesOverlap, tileBbox, type Bbox, type TileAddress } from '@lp/geo';
-import type { QueryRunner } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import type { ServedVersion } from '../serving/served-version.repository.js';
 import { TILE_BUFFER, TILE_EXTENT, TILE_FEATURE_CAP, TILE_MAX_BYTES, tileSimplifyToleranceM } from './tile-policy.js';
 import { TilesRepository, type TileBytes } from './tiles.repository.js';
 
@@ -15,20 +16,29 @@ export interface CutOptions {
   maxBytes?: number;
 }
 
+/**
+ * The layer's part of a tile (null when no feature falls in it) and the layer's served state as the
+ * cutting statement saw it. When that state names another table than the one cut, `tile` is of a
+ * version no longer served and must not be sent.
+ */
+export interface Cut {
+  tile: TileBytes | null;
+  served: ServedVersion;
+}
+
 /** Cuts one layer's MVT for a tile, keeping the largest features when the tile is too dense. */
 @Injectable()
 export class TileCutter {
   constructor(private readonly tiles: TilesRepository) {}
 
-  /** The layer's part of the tile; null when no feature falls in it. */
-  async cut(q: QueryRunner, layer: LayerDefinition, table: string, tile: TileAddress, box: Bbox, options: CutOptions = {}): Promise<TileBytes | null> {
+  async cut(db: EntityManager, layer: LayerDefinition, table: string, tile: TileAddress, box: Bbox, options: CutOptions = {}): Promise<Cut> {
     const segmentDeg = Math.min(box.maxLng - box.minLng, box.maxLat - box.minLat) / 16;
     const toleranceM = tileSimplifyToleranceM(tile.z);
     const maxBytes = options.maxBytes ?? TILE_MAX_BYTES;
     for (let cap = TILE_FEATURE_CAP; cap >= TILE_MIN_CAP; cap = Math.floor(cap / 4)) {
-      const cut = await this.tiles.tile(q, layer, table, tile, box, { segmentDeg, cap, toleranceM, kinds: options.kinds ?? null });
-      if (cut.features === 0 || cut.mvt.length === 0) return null;
-      if (cut.mvt.length <= maxBytes) return { ...cut, truncated: cut.truncated || cap < TILE_FEATURE_CAP };
+      const { served, ...cut } = await this.tiles.tile(db, layer, table, tile, box, { segmentDeg, cap, toleranceM, kinds: options.kinds ?? null });
+      if (served.table !== table || cut.features === 0 || cut.mvt.length === 0) return { tile: null, served };
+      if (cut.mvt.length <= maxBytes) return { tile: { ...cut, truncated: cut.truncated || cap < TILE_FEATURE_CAP }, served };
     }
     throw AppError.invalid(`The tile ${tile.z}/${tile.x}/${tile.y} of ${layer.id} is too dense to send even with its ${TILE_MIN_CAP} largest features; ask for a deeper zoom.`);
   }

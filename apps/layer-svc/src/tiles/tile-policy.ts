@@ -6,9 +6,9 @@ export const TILE_BUFFER = 64;
 /** Features per tile at most; beyond it a tile keeps the largest (area, length) features. */
 export const TILE_FEATURE_CAP = 20_000;
 /**
- * Bytes of one tile at most. The tile travels base64-encoded inside one NATS reply (1 MiB by
- * default): 640 KiB of MVT is about 850 KiB of base64. A denser tile is made again with a quarter
- * of the features, keeping the largest.
+ * Bytes of one tile at most: a map that gets more from one tile draws slowly, and a reply this size
+ * still fits one NATS message (1 MiB by default; larger replies travel in chunks). A denser tile is
+ * made again with a quarter of the features, keeping the largest.
  */
 export const TILE_MAX_BYTES = 640 * 1024;
 /** Deepest zoom with full detail (sub-metre at Poland's latitude); clients overzoom beyond it. */

@@ -8,7 +8,7 @@ import { TilesService } from './tiles.service.js';
 export class TilesHandler {
   constructor(private readonly tiles: TilesService) {}
 
-  /** The tile's bytes travel base64-encoded inside the JSON reply. */
+  /** The tile's bytes travel raw after the JSON reply (binary replies, ChunkingNatsServer). */
   @Answers(LayerSubjects.tile)
   tile(@Payload() request: LayerTileRequest): Promise<LayerTileReply> {
     return this.tiles.tile(request);

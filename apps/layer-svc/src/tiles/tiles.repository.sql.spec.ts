@@ -1,13 +1,13 @@
 import { findLayer } from '@lp/contracts';
 import { describeSqlSnapshot } from '@lp/testing';
 import { join } from 'node:path';
-import type { QueryRunner } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { TilesRepository } from './tiles.repository.js';
 
 describeSqlSnapshot({
   source: join(import.meta.dirname, 'tiles.repository.ts'),
   cases: (db) => {
-    const q = db.as<QueryRunner>();
+    const q = db.as<EntityManager>();
     const repository = new TilesRepository();
     const box = { minLng: 16.875, minLat: 52.375, maxLng: 16.9453125, maxLat: 52.4189 };
     return {

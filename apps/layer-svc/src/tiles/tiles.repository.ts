@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AttributeType, LayerDefinition } from '@lp/contracts';
 import type { Bbox, TileAddress } from '@lp/geo';
-import type { QueryRunner } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { servedVersionOf, type ServedStateRow, type ServedVersion } from '../serving/served-version.repository.js';
 import { TILE_BUFFER, TILE_EXTENT, tileAttributes } from './tile-policy.js';
 
 const IDENTIFIER = /^[a-z][a-z0-9_]{0,50}$/;
@@ -28,6 +29,8 @@ function importanceOrder(layer: LayerDefinition): string {
  * answers `geom && box`; `$9` cap + 1 candidates, `$10` simplification tolerance (m), `$11` cap, `$12` kinds (null: all).
  * Geometry is cut in web mercator (ST_TileEnvelope). \`shaped\` is materialised because inlined, the
  * planner evaluated ST_AsMVTGeom twice per feature: once for \`geom IS NOT NULL\`, once for the tile.
+ * The statement also answers the layer's served state (`$13` the layer id) as of its own snapshot:
+ * when that names the table read, the tile is the served version's, with no transaction around it.
  * Exported so tests can EXPLAIN it.
  */
 export function tileSql(layer: LayerDefinition, table: string): string {
@@ -35,7 +38,9 @@ export function tileSql(layer: LayerDefinition, table: string): string {
     if (!IDENTIFIER.test(attribute.name)) throw new Error(`attribute ${attribute.name} of ${layer.id} cannot be a tile property`);
     return `${TYPED[attribute.type](`p.attrs->'${attribute.name}'`, `p.attrs->>'${attribute.name}'`)} AS "${attribute.name}"`;
   });
-  return `WITH picked AS (
+  return `WITH served AS (
+      SELECT version, table_name, refreshed_at, feature_count FROM layer.layer_state WHERE layer_id = $13
+    ), picked AS (
       SELECT f.fid, f.ext_id, f.kind, f.name, f.teryt, f.attrs, f.geom, row_number() OVER (ORDER BY ${importanceOrder(layer)}) AS rank
       FROM layer.${table} f
       WHERE f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), $8::float8), 2180)
@@ -51,7 +56,9 @@ export function tileSql(layer: LayerDefinition, table: string): string {
     )
     SELECT ST_AsMVT(shaped.*, '${layer.id}', ${TILE_EXTENT}, 'geom', 'fid') AS mvt,
            count(*) AS features,
-           (SELECT count(*) FROM picked) > $11 AS truncated
+           (SELECT count(*) FROM picked) > $11 AS truncated,
+           (SELECT version FROM served) AS version, (SELECT table_name FROM served) AS table_name,
+           (SELECT refreshed_at FROM served) AS refreshed_at, (SELECT feature_count FROM served) AS feature_count
     FROM shaped
     WHERE shaped.geom IS NOT NULL`;
 }
@@ -62,11 +69,19 @@ export interface TileBytes {
   truncated: boolean;
 }
 
-/** All SQL of vector tiles; runs on the caller's transaction (see ServedVersionRepository). */
+/** A cut tile and the layer's served state the statement saw. */
+export interface TileCut extends TileBytes {
+  served: ServedVersion;
+}
+
+/**
+ * All SQL of vector tiles. `db` is a transaction's manager (the base map, TileJSON) or the data
+ * source's own (a vector tile: one statement that checks the served state itself).
+ */
 @Injectable()
 export class TilesRepository {
-  async tile(q: QueryRunner, layer: LayerDefinition, table: string, tile: TileAddress, box: Bbox, options: { segmentDeg: number; cap: number; toleranceM: number; kinds: readonly string[] | null }): Promise<TileBytes> {
-    const rows: Array<{ mvt: Buffer | null; features: string; truncated: boolean | null }> = await q.query(tileSql(layer, table), [
+  async tile(db: EntityManager, layer: LayerDefinition, table: string, tile: TileAddress, box: Bbox, options: { segmentDeg: number; cap: number; toleranceM: number; kinds: readonly string[] | null }): Promise<TileCut> {
+    const rows: Array<{ mvt: Buffer | null; features: string; truncated: boolean | null } & ServedStateRow> = await db.query(tileSql(layer, table), [
       tile.z,
       tile.x,
       tile.y,
@@ -79,14 +94,15 @@ export class TilesRepository {
       options.toleranceM,
       options.cap,
       options.kinds,
+      layer.id,
     ]);
     const row = rows[0];
-    return { mvt: row?.mvt ?? Buffer.alloc(0), features: Number(row?.features ?? 0), truncated: row?.truncated === true };
+    return { mvt: row?.mvt ?? Buffer.alloc(0), features: Number(row?.features ?? 0), truncated: row?.truncated === true, served: servedVersionOf(layer.id, row) };
   }
 
   /** Extent of a version's data in WGS84, recorded on every row at refresh (`source_bbox`); null when empty. */
-  async dataBounds(q: QueryRunner, table: string): Promise<[number, number, number, number] | null> {
-    const rows: Array<{ bounds: number[] }> = await q.query(
+  async dataBounds(db: EntityManager, table: string): Promise<[number, number, number, number] | null> {
+    const rows: Array<{ bounds: number[] }> = await db.query(
       `SELECT ARRAY[ST_XMin(source_bbox), ST_YMin(source_bbox), ST_XMax(source_bbox), ST_YMax(source_bbox)]::float8[] AS bounds
        FROM layer.${table} WHERE source_bbox IS NOT NULL LIMIT 1`,
     );

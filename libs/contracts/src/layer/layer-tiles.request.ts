@@ -1,5 +1,5 @@
 import { Optional } from '../common/optional.js';
-import { ArrayMaxSize, IsArray, IsInt, IsString, Matches, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsString, Matches, MaxLength } from 'class-validator';
 import { LAYER_ID_MESSAGE, LAYER_ID_PATTERN } from './layer-features.request.js';
 
 /** An XYZ tile address (web mercator) and the caller's entity tags. z, x and y ranges are checked by the service. */
@@ -27,6 +27,14 @@ export class LayerTileRequest extends TileAddressRequest {
   @IsString()
   @Matches(LAYER_ID_PATTERN, { message: LAYER_ID_MESSAGE })
   layer_id!: string;
+
+  /**
+   * Cut the tile afresh rather than answer it from layer-svc's memory of recent tiles (the caller
+   * sent `Cache-Control: no-cache`); the fresh tile is remembered in its place.
+   */
+  @Optional()
+  @IsBoolean()
+  no_cache?: boolean;
 }
 
 /** `layer.tiles.describe`: the TileJSON of a layer served as vector tiles. */

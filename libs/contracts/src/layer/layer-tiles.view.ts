@@ -62,14 +62,17 @@ export class TileJsonView {
   vector_layers!: VectorLayerView[];
 }
 
-/** Reply of `layer.tiles.get`: the tile travels base64-encoded inside the JSON reply. */
+/**
+ * Reply of `layer.tiles.get` and `layer.basemap.get`: the tile's bytes travel raw after the JSON
+ * envelope (binary replies of @lp/messaging), not base64 inside it.
+ */
 export interface LayerTileReply {
   /** Strong entity tag, quoted: layer, version and tile address. */
   etag: string;
   version: number;
-  /** `tile`: bytes in mvt_base64; `empty`: no feature in the tile; `not_modified`: the caller's tag matches. */
+  /** `tile`: bytes in mvt; `empty`: no feature in the tile; `not_modified`: the caller's tag matches. */
   status: 'tile' | 'empty' | 'not_modified';
-  mvt_base64: string | null;
+  mvt: Uint8Array | null;
   feature_count: number;
   /** True when the tile hit its feature cap and holds only the largest features. */
   truncated: boolean;

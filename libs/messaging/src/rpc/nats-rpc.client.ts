@@ -2,6 +2,7 @@ import { AppError, isErrorReply, type Subject } from '@lp/contracts';
 import { connect, headers as natsHeaders, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import { DEADLINE_HEADER, REQUEST_ID_HEADER } from './headers.js';
+import { decodeReplyBody } from './binary-reply.js';
 import { ReplyAssembler } from './reply-chunks.js';
 import { ReplyInbox, type ReplySlot } from './reply-inbox.js';
 import type { RpcReplyPacket, RpcRequestPacket } from './rpc-packet.js';
@@ -21,7 +22,6 @@ const NO_RESPONDERS_RETRY_MS = 150;
 const noResponderErrors = new WeakSet<AppError>();
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 /**
  * Request/reply over NATS with a deadline on every call. A subject nobody serves fails at once
@@ -114,7 +114,7 @@ export class NatsRpcClient {
         }
         try {
           const body = assembler.add(message.data, message.headers);
-          if (body) settle(undefined, unpackReply<TResponse>(subject, body));
+          if (body) settle(undefined, unpackReply<TResponse>(subject, body, assembler.jsonBytes));
         } catch (error) {
           settle(error instanceof AppError ? error : new AppError('internal', `The reply on ${subject} could not be read: ${(error as Error).message}.`));
         }
@@ -150,10 +150,10 @@ function toPublishError(service: string | undefined, error: unknown): AppError {
   return busUnreachable(service);
 }
 
-function unpackReply<T>(subject: string, data: Uint8Array): T {
+function unpackReply<T>(subject: string, data: Uint8Array, jsonBytes: number | null): T {
   let packet: RpcReplyPacket<T>;
   try {
-    packet = JSON.parse(decoder.decode(data)) as RpcReplyPacket<T>;
+    packet = decodeReplyBody<RpcReplyPacket<T>>(data, jsonBytes);
   } catch {
     throw new AppError('internal', `The reply on ${subject} was not valid JSON.`);
   }

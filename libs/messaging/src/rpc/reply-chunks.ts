@@ -1,3 +1,5 @@
+import { binaryJsonBytes, REPLY_BINARY_HEADER } from './binary-reply.js';
+
 /**
  * Replies larger than one NATS message (the server's `max_payload`, 1 MiB by default) travel as
  * several messages on the caller's reply inbox. Every chunk carries its index and the total in
@@ -29,13 +31,18 @@ interface ChunkHeaders {
   get(name: string): string;
 }
 
-/** Collects the chunks of one reply; `add` answers the whole body once the last one arrived. */
+/**
+ * Collects the chunks of one reply; `add` answers the whole body once the last one arrived, and
+ * `jsonBytes` the length of its JSON part when bytes follow it (binary-reply.ts), else null.
+ */
 export class ReplyAssembler {
   private readonly parts = new Map<number, Uint8Array>();
   private expected: number | undefined;
   private bytes = 0;
+  jsonBytes: number | null = null;
 
   add(data: Uint8Array, headers: ChunkHeaders | undefined): Uint8Array | undefined {
+    this.jsonBytes ??= binaryJsonBytes(headers?.get(REPLY_BINARY_HEADER));
     const count = Number(headers?.get(REPLY_CHUNK_COUNT_HEADER) || '1');
     const index = Number(headers?.get(REPLY_CHUNK_INDEX_HEADER) || '0');
     if (!Number.isInteger(count) || count < 1 || !Number.isInteger(index) || index < 0 || index >= count) {

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { ServerNats, type NatsContext } from '@nestjs/microservices';
 import { headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { boundText } from '@lp/runtime';
+import { encodeBinaryReply, REPLY_BINARY_HEADER } from '../rpc/binary-reply.js';
 import { chunkBodyBytes, REPLY_CHUNK_COUNT_HEADER, REPLY_CHUNK_INDEX_HEADER, splitReply } from '../rpc/reply-chunks.js';
 import { rpcDuration } from './rpc-metrics.js';
 
@@ -21,7 +22,8 @@ const MAYBE_JSON_PATTERN = /^\s*(?:[[{"\-\d]|(?:true|false|null)\s*$)/;
 
 /**
  * NestJS's NATS transport with replies that never exceed the bus limit: a reply larger than one
- * message is sent in chunks (`reply-chunks.ts`), which NatsRpcClient assembles. A reply that still
+ * message is sent in chunks (`reply-chunks.ts`), which NatsRpcClient assembles. Bytes in a reply
+ * travel raw after its JSON (`binary-reply.ts`). A reply that still
  * cannot be sent (the connection dropped, a server with a smaller limit) is answered with a small
  * `internal` error instead of silence, and the handler's metric counts it as a failure.
  */
@@ -98,20 +100,22 @@ export class ChunkingNatsServer extends ServerNats {
   }
 
   private sendChunked(natsMsg: Msg, packet: ReplyPacket): void {
-    const serialized = this.serializer.serialize(packet as never) as { data: string | Uint8Array; headers?: MsgHdrs };
+    const binary = encodeBinaryReply(packet);
+    const serialized = binary ? { data: binary.body } : (this.serializer.serialize(packet as never) as { data: string | Uint8Array; headers?: MsgHdrs });
     const body = typeof serialized.data === 'string' ? encoder.encode(serialized.data) : serialized.data;
     const maxPayload = this.unwrap<NatsConnection>().info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
     const chunks = splitReply(body, chunkBodyBytes(maxPayload));
-    if (chunks.length === 1) {
-      natsMsg.respond(body, { headers: serialized.headers });
-      return;
-    }
-    chunks.forEach((chunk, index) => {
+    const headersOf = (index: number): MsgHdrs | undefined => {
+      if (chunks.length === 1 && !binary) return serialized.headers;
       const headers = natsHeaders();
-      headers.set(REPLY_CHUNK_INDEX_HEADER, String(index));
-      headers.set(REPLY_CHUNK_COUNT_HEADER, String(chunks.length));
-      natsMsg.respond(chunk, { headers });
-    });
+      if (binary) headers.set(REPLY_BINARY_HEADER, String(binary.jsonBytes));
+      if (chunks.length > 1) {
+        headers.set(REPLY_CHUNK_INDEX_HEADER, String(index));
+        headers.set(REPLY_CHUNK_COUNT_HEADER, String(chunks.length));
+      }
+      return headers;
+    };
+    chunks.forEach((chunk, index) => natsMsg.respond(chunk, { headers: headersOf(index) }));
   }
 
   private trySend(natsMsg: Msg, packet: ReplyPacket): void {

@@ -7,3 +7,7 @@ SET TRANSACTION READ ONLY;
 -- read (2 of 2)
 -- $1 = "roads"
 SELECT version, table_name, refreshed_at, feature_count FROM layer.layer_state WHERE layer_id = $1;
+
+-- current
+-- $1 = "parcels"
+SELECT version, table_name, refreshed_at, feature_count FROM layer.layer_state WHERE layer_id = $1;

@@ -14,7 +14,10 @@
 -- $10 = 2.4
 -- $11 = 5000
 -- $12 = null
-WITH picked AS (
+-- $13 = "buildings"
+WITH served AS (
+  SELECT version, table_name, refreshed_at, feature_count FROM layer.layer_state WHERE layer_id = $13
+), picked AS (
   SELECT f.fid, f.ext_id, f.kind, f.name, f.teryt, f.attrs, f.geom, row_number() OVER (ORDER BY ST_Area(f.geom) DESC, f.fid) AS rank
   FROM layer.f_buildings__5 f
   WHERE f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), $8::float8), 2180)
@@ -30,7 +33,9 @@ WITH picked AS (
 )
 SELECT ST_AsMVT(shaped.*, 'buildings', 4096, 'geom', 'fid') AS mvt,
        count(*) AS features,
-       (SELECT count(*) FROM picked) > $11 AS truncated
+       (SELECT count(*) FROM picked) > $11 AS truncated,
+       (SELECT version FROM served) AS version, (SELECT table_name FROM served) AS table_name,
+       (SELECT refreshed_at FROM served) AS refreshed_at, (SELECT feature_count FROM served) AS feature_count
 FROM shaped
 WHERE shaped.geom IS NOT NULL;
 
@@ -47,7 +52,10 @@ WHERE shaped.geom IS NOT NULL;
 -- $10 = 0
 -- $11 = 5000
 -- $12 = ["hv_line","ehv_line"]
-WITH picked AS (
+-- $13 = "power_lines"
+WITH served AS (
+  SELECT version, table_name, refreshed_at, feature_count FROM layer.layer_state WHERE layer_id = $13
+), picked AS (
   SELECT f.fid, f.ext_id, f.kind, f.name, f.teryt, f.attrs, f.geom, row_number() OVER (ORDER BY ST_Length(f.geom) DESC, f.fid) AS rank
   FROM layer.f_power_lines__2 f
   WHERE f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), $8::float8), 2180)
@@ -63,7 +71,9 @@ WITH picked AS (
 )
 SELECT ST_AsMVT(shaped.*, 'power_lines', 4096, 'geom', 'fid') AS mvt,
        count(*) AS features,
-       (SELECT count(*) FROM picked) > $11 AS truncated
+       (SELECT count(*) FROM picked) > $11 AS truncated,
+       (SELECT version FROM served) AS version, (SELECT table_name FROM served) AS table_name,
+       (SELECT refreshed_at FROM served) AS refreshed_at, (SELECT feature_count FROM served) AS feature_count
 FROM shaped
 WHERE shaped.geom IS NOT NULL;
 
