@@ -15,6 +15,8 @@ export interface GatewayLoad {
   seconds: number;
   /** Statuses that are a valid answer (others are failures that would flatter the figures). */
   accepted: (status: string) => boolean;
+  /** Sent with every request besides the key. */
+  headers?: Record<string, string>;
 }
 
 export async function loadGateway(load: GatewayLoad): Promise<{ stats: RouteStats; failures: string[] }> {
@@ -24,7 +26,7 @@ export async function loadGateway(load: GatewayLoad): Promise<{ stats: RouteStat
     url: load.url,
     connections: load.connections,
     duration: load.seconds,
-    headers: { authorization: `Bearer ${load.key}` },
+    headers: { ...load.headers, authorization: `Bearer ${load.key}` },
     // One shared counter: the connections together walk the list round-robin, like the pool run.
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: load.paths[next++ % load.paths.length]! }) }],
   });

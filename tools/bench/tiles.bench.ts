@@ -5,6 +5,12 @@
  * and teryt), on the same tiles at the same concurrency, with the ratio of the p95s. A benchmark, not
  * a test: it prints figures. Needs a running stack (npm start) and a build (npm run build).
  *
+ * Two gateway routes per layer: `cold` asks with `Cache-Control: no-cache`, so layer-svc cuts every
+ * tile afresh (the work the plain query does; the ratio is of this route), and `warm` asks as a map
+ * does, so after the warm-up the tiles come from layer-svc's memory of recent tiles (each checked
+ * against the served version first). The plain query has no such memory; its warm-up only warms
+ * PostgreSQL's buffers, as the cold route's does.
+ *
  * Environment: BENCH_URL, BENCH_API_KEY, DATABASE_URL, BENCH_SECONDS (10 per route and layer),
  * BENCH_CONNECTIONS (8), BENCH_LAYERS (parcels,buildings,mpzp_zones), BENCH_ZOOMS (13,14,15,16),
  * BENCH_TILES (distinct tiles per layer, 200: tiles around features sampled over the whole layer).
@@ -60,12 +66,19 @@ async function sampleTiles(layer: string): Promise<TileAddress[]> {
   return [...tiles.values()].slice(0, settings.tiles_per_layer);
 }
 
-function viaGateway(key: string, layer: string, tiles: TileAddress[], seconds: number): Promise<{ stats: RouteStats; failures: string[] }> {
+/** Gateway routes: cold makes every tile afresh, warm lets layer-svc answer from its memory of recent tiles. */
+const GATEWAY_ROUTES = {
+  cold: { label: 'gateway, cold (no-cache)', headers: { 'cache-control': 'no-cache' } },
+  warm: { label: 'gateway, warm (remembered)', headers: {} },
+} as const;
+
+function viaGateway(key: string, layer: string, tiles: TileAddress[], seconds: number, route: keyof typeof GATEWAY_ROUTES): Promise<{ stats: RouteStats; failures: string[] }> {
   const base = new URL(settings.url).pathname.replace(/\/+$/, '');
   const paths = tiles.map((t) => `${base}/v1/layers/${layer}/tiles/${t.z}/${t.x}/${t.y}.mvt`);
   // 204 is a tile with nothing in it: a valid answer, as an empty plain tile is.
   const accepted = (status: string): boolean => status === '200' || status === '204';
-  return loadGateway({ route: `${layer}: gateway → NATS → layer-svc`, url: settings.url, key, paths, connections: settings.connections, seconds, accepted });
+  const { label, headers } = GATEWAY_ROUTES[route];
+  return loadGateway({ route: `${layer}: ${label}`, url: settings.url, key, paths, connections: settings.connections, seconds, accepted, headers });
 }
 
 async function plain(layer: string, tiles: TileAddress[], seconds: number): Promise<{ stats: RouteStats }> {
@@ -99,21 +112,28 @@ try {
       failures.push(`${layer}: no features to sample tiles around`);
       continue;
     }
-    await viaGateway(key, layer, tiles, WARMUP_SECONDS);
+    await viaGateway(key, layer, tiles, WARMUP_SECONDS, 'cold');
     await plain(layer, tiles, WARMUP_SECONDS);
-    const api = await viaGateway(key, layer, tiles, settings.seconds);
+    const cold = await viaGateway(key, layer, tiles, settings.seconds, 'cold');
     const direct = await plain(layer, tiles, settings.seconds);
-    failures.push(...api.failures.map((f) => `${layer}: ${f}`));
-    printRow(api.stats);
+    await viaGateway(key, layer, tiles, WARMUP_SECONDS, 'warm');
+    const warm = await viaGateway(key, layer, tiles, settings.seconds, 'warm');
+    failures.push(...[...cold.failures, ...warm.failures].map((f) => `${layer}: ${f}`));
+    printRow(cold.stats);
+    printRow(warm.stats);
     printRow(direct.stats);
-    const ratio = api.stats.p95Ms / direct.stats.p95Ms;
-    console.log(`${layer}: p95 gateway / plain = ${ratio.toFixed(2)} over ${tiles.length} tiles at z ${zooms.join(',')}\n`);
+    const ratio = cold.stats.p95Ms / direct.stats.p95Ms;
+    const warmRatio = warm.stats.p95Ms / direct.stats.p95Ms;
+    console.log(`${layer}: p95 gateway cold / plain = ${ratio.toFixed(2)} (warm / plain ${warmRatio.toFixed(2)}) over ${tiles.length} tiles at z ${zooms.join(',')}\n`);
+    const figures = (stats: RouteStats) => ({ tiles_s: round(stats.perSecond, 1), p50_ms: round(stats.p50Ms, 2), p95_ms: round(stats.p95Ms, 2), requests: stats.count });
     results.push({
       layer,
       tiles: tiles.length,
-      gateway: { tiles_s: round(api.stats.perSecond, 1), p50_ms: round(api.stats.p50Ms, 2), p95_ms: round(api.stats.p95Ms, 2), requests: api.stats.count },
-      plain: { tiles_s: round(direct.stats.perSecond, 1), p50_ms: round(direct.stats.p50Ms, 2), p95_ms: round(direct.stats.p95Ms, 2), requests: direct.stats.count },
-      p95_gateway_over_plain: round(ratio, 2),
+      gateway_cold: figures(cold.stats),
+      gateway_warm: figures(warm.stats),
+      plain: figures(direct.stats),
+      p95_gateway_cold_over_plain: round(ratio, 2),
+      p95_gateway_warm_over_plain: round(warmRatio, 2),
     });
   }
   console.log(JSON.stringify({ bench: 'tiles', at: new Date().toISOString(), ok: failures.length === 0, failures, settings, results }));

@@ -7,6 +7,13 @@ import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/t
 import { bootstrapService, DEADLINE_HEADER, NatsRpcClient } from '@lp/messaging';
 import { MAX_ERROR_MESSAGE_CHARS, metricsRegistry } from '@lp/runtime';
 
+/** `length` bytes counting up modulo 251, so a byte out of place shows. */
+function pattern(length: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  for (let i = 0; i < length; i++) bytes[i] = i % 251;
+  return bytes;
+}
+
 /** Handled calls, so a test can tell a dropped request from a handled one. */
 const handled: string[] = [];
 
@@ -26,6 +33,12 @@ class EchoHandler {
     handled.push(`after ${request.tag}`);
     await new Promise((resolve) => setTimeout(resolve, request.ms));
     return { tag: request.tag };
+  }
+
+  /** `bytes` raw bytes beside JSON fields: a binary reply. */
+  @MessagePattern('echo.bytes')
+  bytes(@Payload() request: { bytes: number; n: number }): { n: number; data: Buffer; none: null } {
+    return { n: request.n, data: pattern(request.bytes), none: null };
   }
 
   @MessagePattern('echo.fail')
@@ -72,6 +85,19 @@ describe('replies larger than the bus limit', () => {
     const counts = metrics.find((metric) => metric.name === 'lp_rpc_handler_duration_seconds')?.values ?? [];
     const okBig = counts.find((value) => (value as { metricName?: string }).metricName?.endsWith('_count') && value.labels['subject'] === 'echo.big' && value.labels['outcome'] === 'ok');
     expect(okBig?.value).toBeGreaterThanOrEqual(2);
+  });
+
+  it('carry bytes raw beside their JSON fields, in many messages or one, to many concurrent callers', async () => {
+    const big = await client.callRaw<{ n: number; data: Buffer; none: null }>('echo.bytes', { bytes: 3 * 1024 * 1024, n: 0 }, { requestId: 'r4', timeoutMs: 5000 });
+    expect(big).toMatchObject({ n: 0, none: null });
+    expect(big.data.equals(pattern(3 * 1024 * 1024))).toBe(true);
+    const small = await Promise.all(
+      Array.from({ length: 40 }, (_, n) => client.callRaw<{ n: number; data: Buffer }>('echo.bytes', { bytes: 100 + n, n }, { requestId: `r5-${n}`, timeoutMs: 5000 })),
+    );
+    small.forEach((reply, n) => {
+      expect(reply.n).toBe(n);
+      expect(reply.data.equals(pattern(100 + n))).toBe(true);
+    });
   });
 
   it('bound an error message listing thousands of problems', async () => {

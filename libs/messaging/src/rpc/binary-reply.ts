@@ -23,7 +23,8 @@ interface Envelope {
 export function encodeBinaryReply(packet: Envelope): { body: Uint8Array; jsonBytes: number } | null {
   const response = packet.response;
   if (response === null || typeof response !== 'object' || Array.isArray(response)) return null;
-  const fields = Object.entries(response).filter((entry): entry is [string, Uint8Array] => entry[1] instanceof Uint8Array);
+  // isView, not instanceof: a Buffer made in another realm (a vm context, as under Jest) is no instance of this realm's Uint8Array.
+  const fields = Object.entries(response).filter((entry): entry is [string, Uint8Array] => ArrayBuffer.isView(entry[1]) && !(entry[1] instanceof DataView));
   if (fields.length === 0) return null;
   const placed: Record<string, unknown> = { ...response };
   let offset = 0;
