@@ -401,6 +401,22 @@ describe('layer features and vector tiles against PostGIS', () => {
       expect(elsewhere).toMatchObject({ status: 'tile', version });
     });
 
+    it('keeps the largest features of a tile over its cap and says it is truncated, as PostGIS ranks them', async () => {
+      const tile = tileAt(16.33, 52.335, 10);
+      const box = tileBbox(tile);
+      const [{ table_name: table }] = await db.query(`SELECT table_name FROM layer.layer_state WHERE layer_id = 'kowr_land'`);
+      const largest: Array<{ id: string }> = await db.query(
+        `SELECT ext_id AS id FROM layer.${table} WHERE ST_Intersects(ST_Transform(geom, 4326), ST_MakeEnvelope($1, $2, $3, $4, 4326)) ORDER BY ST_Area(geom) DESC, fid LIMIT 5`,
+        [box.minLng, box.minLat, box.maxLng, box.maxLat],
+      );
+      const options = { segmentDeg: 0.01, cap: 5, toleranceM: 0, kinds: null };
+      const capped = await new TilesRepository().tile(db.manager, findLayer('kowr_land')!, table, tile, box, options);
+      expect(capped).toMatchObject({ features: 5, truncated: true, served: { table } });
+      const kept = readMvt(capped.mvt)[0]!.values.filter((value) => typeof value === 'string' && value.startsWith('kowr-'));
+      expect(kept.sort()).toEqual(largest.map((row) => row.id).sort());
+      expect((await new TilesRepository().tile(db.manager, findLayer('kowr_land')!, table, tile, box, { ...options, cap: 1000 })).truncated).toBe(false);
+    });
+
     it('cuts the tile afresh when asked to, with the same tag and bytes', async () => {
       const remembered = await tiles.tile({ layer_id: 'kowr_land', ...overData });
       const fresh = await tiles.tile({ layer_id: 'kowr_land', ...overData, no_cache: true });

@@ -26,37 +26,39 @@ function importanceOrder(layer: LayerDefinition): string {
 /**
  * One MVT tile of a version table. `$1..$3` z/x/y; `$4..$7` the tile's WGS84 box with the buffer,
  * clipped to Poland, densified by `$8` degrees and transformed to EPSG:2180 so the GiST index
- * answers `geom && box`; `$9` cap + 1 candidates, `$10` simplification tolerance (m), `$11` cap, `$12` kinds (null: all).
- * Geometry is cut in web mercator (ST_TileEnvelope). \`shaped\` is materialised because inlined, the
- * planner evaluated ST_AsMVTGeom twice per feature: once for \`geom IS NOT NULL\`, once for the tile.
- * The statement also answers the layer's served state (`$13` the layer id) as of its own snapshot:
- * when that names the table read, the tile is the served version's, with no transaction around it.
+ * answers `geom && box`; `$9` cap + 1, `$10` simplification tolerance (m), `$11` cap, `$12` kinds
+ * (null: all), `$13` the layer id. Geometry is cut in web mercator (ST_TileEnvelope).
+ *
+ * The largest `$11` features are kept by a top-N sort; PostgreSQL evaluates the costly
+ * ST_AsMVTGeom only for the rows the LIMIT lets through, and `truncated` counts at most cap + 1
+ * candidates in the index. \`shaped\` is materialised because inlined, the planner evaluated
+ * ST_AsMVTGeom twice per feature: once for \`geom IS NOT NULL\`, once for the tile.
+ *
+ * The statement also answers the layer's served state as of its own snapshot: when that names the
+ * table read, the tile is the served version's, with no transaction around it.
  * Exported so tests can EXPLAIN it.
  */
 export function tileSql(layer: LayerDefinition, table: string): string {
   const attributes = tileAttributes(layer).map((attribute) => {
     if (!IDENTIFIER.test(attribute.name)) throw new Error(`attribute ${attribute.name} of ${layer.id} cannot be a tile property`);
-    return `${TYPED[attribute.type](`p.attrs->'${attribute.name}'`, `p.attrs->>'${attribute.name}'`)} AS "${attribute.name}"`;
+    return `${TYPED[attribute.type](`f.attrs->'${attribute.name}'`, `f.attrs->>'${attribute.name}'`)} AS "${attribute.name}"`;
   });
+  const inTile = `f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), $8::float8), 2180)
+        AND ($12::text[] IS NULL OR f.kind = ANY($12::text[]))`;
   return `WITH served AS (
       SELECT version, table_name, refreshed_at, feature_count FROM layer.layer_state WHERE layer_id = $13
-    ), picked AS (
-      SELECT f.fid, f.ext_id, f.kind, f.name, f.teryt, f.attrs, f.geom, row_number() OVER (ORDER BY ${importanceOrder(layer)}) AS rank
-      FROM layer.${table} f
-      WHERE f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), $8::float8), 2180)
-        AND ($12::text[] IS NULL OR f.kind = ANY($12::text[]))
-      ORDER BY rank
-      LIMIT $9
     ), shaped AS MATERIALIZED (
-      SELECT p.fid, p.ext_id AS id, p.kind, p.name, p.teryt${attributes.map((column) => `, ${column}`).join('')},
-             ST_AsMVTGeom(ST_Transform(CASE WHEN $10::float8 > 0 THEN ST_Simplify(p.geom, $10::float8, true) ELSE p.geom END, 3857),
+      SELECT f.fid, f.ext_id AS id, f.kind, f.name, f.teryt${attributes.map((column) => `, ${column}`).join('')},
+             ST_AsMVTGeom(ST_Transform(CASE WHEN $10::float8 > 0 THEN ST_Simplify(f.geom, $10::float8, true) ELSE f.geom END, 3857),
                           ST_TileEnvelope($1, $2, $3), ${TILE_EXTENT}, ${TILE_BUFFER}, true) AS geom
-      FROM picked p
-      WHERE p.rank <= $11
+      FROM layer.${table} f
+      WHERE ${inTile}
+      ORDER BY ${importanceOrder(layer)}
+      LIMIT $11
     )
     SELECT ST_AsMVT(shaped.*, '${layer.id}', ${TILE_EXTENT}, 'geom', 'fid') AS mvt,
            count(*) AS features,
-           (SELECT count(*) FROM picked) > $11 AS truncated,
+           (SELECT count(*) FROM (SELECT 1 FROM layer.${table} f WHERE ${inTile} LIMIT $9) candidates) > $11 AS truncated,
            (SELECT version FROM served) AS version, (SELECT table_name FROM served) AS table_name,
            (SELECT refreshed_at FROM served) AS refreshed_at, (SELECT feature_count FROM served) AS feature_count
     FROM shaped

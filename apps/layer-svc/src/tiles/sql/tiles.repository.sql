@@ -17,23 +17,20 @@
 -- $13 = "buildings"
 WITH served AS (
   SELECT version, table_name, refreshed_at, feature_count FROM layer.layer_state WHERE layer_id = $13
-), picked AS (
-  SELECT f.fid, f.ext_id, f.kind, f.name, f.teryt, f.attrs, f.geom, row_number() OVER (ORDER BY ST_Area(f.geom) DESC, f.fid) AS rank
+), shaped AS MATERIALIZED (
+  SELECT f.fid, f.ext_id AS id, f.kind, f.name, f.teryt, f.attrs->>'function' AS "function", CASE WHEN jsonb_typeof(f.attrs->'floors') = 'number' THEN (f.attrs->>'floors')::numeric::bigint END AS "floors", CASE WHEN jsonb_typeof(f.attrs->'floors_underground') = 'number' THEN (f.attrs->>'floors_underground')::numeric::bigint END AS "floors_underground", CASE WHEN jsonb_typeof(f.attrs->'height_m') = 'number' THEN (f.attrs->>'height_m')::double precision END AS "height_m", CASE WHEN jsonb_typeof(f.attrs->'area_sqm') = 'number' THEN (f.attrs->>'area_sqm')::double precision END AS "area_sqm", CASE WHEN jsonb_typeof(f.attrs->'built_year') = 'number' THEN (f.attrs->>'built_year')::numeric::bigint END AS "built_year",
+         ST_AsMVTGeom(ST_Transform(CASE WHEN $10::float8 > 0 THEN ST_Simplify(f.geom, $10::float8, true) ELSE f.geom END, 3857),
+                      ST_TileEnvelope($1, $2, $3), 4096, 64, true) AS geom
   FROM layer.f_buildings__5 f
   WHERE f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), $8::float8), 2180)
     AND ($12::text[] IS NULL OR f.kind = ANY($12::text[]))
-  ORDER BY rank
-  LIMIT $9
-), shaped AS MATERIALIZED (
-  SELECT p.fid, p.ext_id AS id, p.kind, p.name, p.teryt, p.attrs->>'function' AS "function", CASE WHEN jsonb_typeof(p.attrs->'floors') = 'number' THEN (p.attrs->>'floors')::numeric::bigint END AS "floors", CASE WHEN jsonb_typeof(p.attrs->'floors_underground') = 'number' THEN (p.attrs->>'floors_underground')::numeric::bigint END AS "floors_underground", CASE WHEN jsonb_typeof(p.attrs->'height_m') = 'number' THEN (p.attrs->>'height_m')::double precision END AS "height_m", CASE WHEN jsonb_typeof(p.attrs->'area_sqm') = 'number' THEN (p.attrs->>'area_sqm')::double precision END AS "area_sqm", CASE WHEN jsonb_typeof(p.attrs->'built_year') = 'number' THEN (p.attrs->>'built_year')::numeric::bigint END AS "built_year",
-         ST_AsMVTGeom(ST_Transform(CASE WHEN $10::float8 > 0 THEN ST_Simplify(p.geom, $10::float8, true) ELSE p.geom END, 3857),
-                      ST_TileEnvelope($1, $2, $3), 4096, 64, true) AS geom
-  FROM picked p
-  WHERE p.rank <= $11
+  ORDER BY ST_Area(f.geom) DESC, f.fid
+  LIMIT $11
 )
 SELECT ST_AsMVT(shaped.*, 'buildings', 4096, 'geom', 'fid') AS mvt,
        count(*) AS features,
-       (SELECT count(*) FROM picked) > $11 AS truncated,
+       (SELECT count(*) FROM (SELECT 1 FROM layer.f_buildings__5 f WHERE f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), $8::float8), 2180)
+    AND ($12::text[] IS NULL OR f.kind = ANY($12::text[])) LIMIT $9) candidates) > $11 AS truncated,
        (SELECT version FROM served) AS version, (SELECT table_name FROM served) AS table_name,
        (SELECT refreshed_at FROM served) AS refreshed_at, (SELECT feature_count FROM served) AS feature_count
 FROM shaped
@@ -55,23 +52,20 @@ WHERE shaped.geom IS NOT NULL;
 -- $13 = "power_lines"
 WITH served AS (
   SELECT version, table_name, refreshed_at, feature_count FROM layer.layer_state WHERE layer_id = $13
-), picked AS (
-  SELECT f.fid, f.ext_id, f.kind, f.name, f.teryt, f.attrs, f.geom, row_number() OVER (ORDER BY ST_Length(f.geom) DESC, f.fid) AS rank
+), shaped AS MATERIALIZED (
+  SELECT f.fid, f.ext_id AS id, f.kind, f.name, f.teryt, CASE WHEN jsonb_typeof(f.attrs->'voltage_kv') = 'number' THEN (f.attrs->>'voltage_kv')::double precision END AS "voltage_kv", CASE WHEN jsonb_typeof(f.attrs->'circuits') = 'number' THEN (f.attrs->>'circuits')::numeric::bigint END AS "circuits", f.attrs->>'operator' AS "operator", f.attrs->>'osm_id' AS "osm_id",
+         ST_AsMVTGeom(ST_Transform(CASE WHEN $10::float8 > 0 THEN ST_Simplify(f.geom, $10::float8, true) ELSE f.geom END, 3857),
+                      ST_TileEnvelope($1, $2, $3), 4096, 64, true) AS geom
   FROM layer.f_power_lines__2 f
   WHERE f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), $8::float8), 2180)
     AND ($12::text[] IS NULL OR f.kind = ANY($12::text[]))
-  ORDER BY rank
-  LIMIT $9
-), shaped AS MATERIALIZED (
-  SELECT p.fid, p.ext_id AS id, p.kind, p.name, p.teryt, CASE WHEN jsonb_typeof(p.attrs->'voltage_kv') = 'number' THEN (p.attrs->>'voltage_kv')::double precision END AS "voltage_kv", CASE WHEN jsonb_typeof(p.attrs->'circuits') = 'number' THEN (p.attrs->>'circuits')::numeric::bigint END AS "circuits", p.attrs->>'operator' AS "operator", p.attrs->>'osm_id' AS "osm_id",
-         ST_AsMVTGeom(ST_Transform(CASE WHEN $10::float8 > 0 THEN ST_Simplify(p.geom, $10::float8, true) ELSE p.geom END, 3857),
-                      ST_TileEnvelope($1, $2, $3), 4096, 64, true) AS geom
-  FROM picked p
-  WHERE p.rank <= $11
+  ORDER BY ST_Length(f.geom) DESC, f.fid
+  LIMIT $11
 )
 SELECT ST_AsMVT(shaped.*, 'power_lines', 4096, 'geom', 'fid') AS mvt,
        count(*) AS features,
-       (SELECT count(*) FROM picked) > $11 AS truncated,
+       (SELECT count(*) FROM (SELECT 1 FROM layer.f_power_lines__2 f WHERE f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), $8::float8), 2180)
+    AND ($12::text[] IS NULL OR f.kind = ANY($12::text[])) LIMIT $9) candidates) > $11 AS truncated,
        (SELECT version FROM served) AS version, (SELECT table_name FROM served) AS table_name,
        (SELECT refreshed_at FROM served) AS refreshed_at, (SELECT feature_count FROM served) AS feature_count
 FROM shaped
