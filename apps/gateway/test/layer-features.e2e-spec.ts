@@ -162,6 +162,36 @@ describe('layer features and vector tiles through the gateway', () => {
       expect((await stack.api().get(tilePath(15), { key: stack.apiKey, headers: { 'if-none-match': '"parcels-v0-old"' } })).status).toBe(200);
     });
 
+    it('answers a tile again with the same ETag and bytes, remembered or made afresh on Cache-Control: no-cache', async () => {
+      const tile = async (headers: Record<string, string> = {}) => {
+        const res = await fetch(`${stack.gatewayUrls[0]}${tilePath(14)}`, { headers: { authorization: `Bearer ${stack.apiKey}`, ...headers } });
+        return { status: res.status, etag: res.headers.get('etag'), bytes: Buffer.from(await res.arrayBuffer()) };
+      };
+      const first = await tile();
+      const remembered = await tile();
+      const fresh = await tile({ 'cache-control': 'no-cache' });
+      const legacy = await tile({ pragma: 'no-cache' });
+      for (const again of [remembered, fresh, legacy]) {
+        expect(again).toMatchObject({ status: 200, etag: first.etag });
+        expect(again.bytes.equals(first.bytes)).toBe(true);
+      }
+      expect(first.bytes[0]).toBe(0x1a);
+    });
+
+    it('never answers a tile or a 304 of a version no longer served, even one it remembers', async () => {
+      const before = await stack.api().get(tilePath(15), { key: stack.apiKey });
+      const oldTag = before.header('etag')!;
+      const version = Number(/-v(\d+)-/.exec(oldTag)![1]);
+      // As a swap does, without any event: the served state alone must tell.
+      await stack.sql(`UPDATE layer.layer_state SET version = version + 1 WHERE layer_id = 'parcels'`);
+      const after = await stack.api().get(tilePath(15), { key: stack.apiKey, headers: { 'if-none-match': oldTag } });
+      expect(after.status).toBe(200);
+      expect(after.header('etag')).toContain(`-v${version + 1}-`);
+      const revalidated = await stack.api().get(tilePath(15), { key: stack.apiKey, headers: { 'if-none-match': after.header('etag')! } });
+      expect(revalidated.status).toBe(304);
+      expect((await stack.api().get(tilePath(15), { key: stack.apiKey })).header('etag')).toBe(after.header('etag'));
+    });
+
     it('answers 204 with no body for a tile without features and below the layer minzoom', async () => {
       const empty = await stack.api().get('/v1/layers/parcels/tiles/15/18000/10800.mvt', { key: stack.apiKey });
       expect(empty.status).toBe(204);
