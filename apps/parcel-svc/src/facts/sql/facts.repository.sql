@@ -388,12 +388,12 @@ WITH t AS (
   WHERE p.id = ANY($1::text[])
 )
 SELECT t.id AS parcel_id, t.teryt,
-       CASE WHEN s.id IS NOT NULL THEN json_build_object(
-         'elevation_min_m', s.elevation_min_m, 'elevation_max_m', s.elevation_max_m,
-         'elevation_mean_m', s.elevation_mean_m, 'slope_mean_pct', s.slope_mean_pct,
-         'slope_p90_pct', s.slope_p90_pct, 'aspect', s.aspect, 'dem_resolution_m', s.dem_resolution_m) END AS raw
-FROM t
-LEFT JOIN layer_pub.terrain_stats s ON s.id = t.id;
+       (SELECT json_build_object(
+                 'elevation_min_m', s.elevation_min_m, 'elevation_max_m', s.elevation_max_m,
+                 'elevation_mean_m', s.elevation_mean_m, 'slope_mean_pct', s.slope_mean_pct,
+                 'slope_p90_pct', s.slope_p90_pct, 'aspect', s.aspect, 'dem_resolution_m', s.dem_resolution_m)
+        FROM layer_pub.terrain_stats s WHERE s.id = t.id) AS raw
+FROM t;
 
 -- rawFacts, proximity
 -- $1 = ["302109_2.0001.12/3","302109_2.0001.13"]
