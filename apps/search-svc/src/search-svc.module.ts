@@ -17,6 +17,9 @@ import { AssemblyService } from './assemblies/assembly.service.js';
 import { ParcelSearchHandler } from './engine/parcel-search.handler.js';
 import { ParcelSearchService } from './engine/parcel-search.service.js';
 import { SearchRepository } from './engine/search.repository.js';
+import { ColumnRepository } from './engine/columns/column.repository.js';
+import { ColumnSearch } from './engine/columns/column-search.js';
+import { ColumnStore } from './engine/columns/column-store.js';
 import { ScenarioEvaluationService } from './scenarios/scenario-evaluation.service.js';
 import { ScenariosHandler } from './scenarios/scenarios.handler.js';
 import { SearchIndexBuilder } from './search-index/search-index.builder.js';
@@ -49,6 +52,12 @@ export class SearchSvcModule {
         NamedFeaturesService,
         NaturalLanguageService,
         SearchRepository,
+        ColumnRepository,
+        {
+          provide: ColumnSearch,
+          inject: [ColumnRepository],
+          useFactory: (columns: ColumnRepository) => (env.SEARCH_COLUMNS_BUDGET_MB > 0 ? new ColumnSearch(new ColumnStore(columns, env.SEARCH_COLUMNS_BUDGET_MB * 2 ** 20)) : null),
+        },
         ParcelSearchService,
         ScenarioEvaluationService,
         AssemblyRepository,

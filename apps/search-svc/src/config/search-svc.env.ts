@@ -16,6 +16,16 @@ export class SearchSvcEnv extends DatabaseServiceEnv {
   @Min(1)
   @Max(8)
   INDEX_BUILD_CONCURRENCY: number = 2;
+
+  /**
+   * Memory for the in-memory columns of the search index (MB): broad searches match and rank there
+   * (engine/columns). Columns load on first use and the least recently used give way beyond this;
+   * 0 runs every search in PostgreSQL. At 1 M parcels a number column is 8 MB.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(16_384)
+  SEARCH_COLUMNS_BUDGET_MB: number = 160;
 }
 
 export const SEARCH_SVC_ENV = Symbol('SEARCH_SVC_ENV');

@@ -44,18 +44,18 @@ function identifier(name: string): string {
   return name;
 }
 
-function layerOf(id: string): LayerDefinition {
+export function layerOf(id: string): LayerDefinition {
   const layer = findLayer(id);
   if (!layer) throw new Error(`layer ${id} is not in the catalogue`);
   return layer;
 }
 
 /** Concrete kinds a filter names, or every kind of the layer when it names none. */
-function kindsOf(layer: LayerDefinition, kinds: readonly string[] | undefined): string[] {
+export function kindsOf(layer: LayerDefinition, kinds: readonly string[] | undefined): string[] {
   return kinds === undefined ? layer.kinds.map((k) => k.id) : expandKinds(layer.id, kinds);
 }
 
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
+export function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));
 }
 

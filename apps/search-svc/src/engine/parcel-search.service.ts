@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { AppError, nearAnyCriterionId, SEARCH_LIMIT_DEFAULT, searchCriteriaOf, type SearchCriterion, type SearchFilters, type SearchParcelsRequest } from '@lp/contracts';
 import type { ExplainedResult, ParcelSearch, ParcelSearchResponse, ResultFacts } from './search-results.js';
 import { planCoverage, type CoverageTable, type CriterionPlan, type ScopeGmina } from './criterion-coverage.js';
@@ -6,7 +6,8 @@ import type { FilterPath } from './filter-sql.js';
 import { needsParcelEvidence, type EvidenceTable } from './zoning-evidence-coverage.js';
 import { NearMissFinder } from '../near-misses/near-miss-finder.js';
 import { SearchRepository, type SearchRow } from './search.repository.js';
-import { buildSearchQuery, type SearchQuery } from './search-query.js';
+import { buildPageQuery, buildSearchQuery, type SearchQuery, type SearchQueryInput } from './search-query.js';
+import { ColumnSearch } from './columns/column-search.js';
 import { scopeOf, type SearchScope } from './search-scope.js';
 import { scoreComponents, unrankedSignals, type SignalCells } from './score-components.js';
 
@@ -66,7 +67,11 @@ function unscreenedOf(row: SearchRow, query: SearchQuery): string[] {
 export class ParcelSearchService implements ParcelSearch {
   private readonly nearMisses = new NearMissFinder((request, options) => this.search(request, options));
 
-  constructor(private readonly repository: SearchRepository) {}
+  /** Without `columns` every search runs in PostgreSQL (buildSearchQuery). */
+  constructor(
+    private readonly repository: SearchRepository,
+    @Optional() private readonly columns?: ColumnSearch,
+  ) {}
 
   /**
    * Runs a request that passed validateMessage(SearchParcelsRequest) and assertSearchRequest; an
@@ -87,8 +92,31 @@ export class ParcelSearchService implements ParcelSearch {
     const coverage = plan.plans.map((p) => p.view);
     if (plan.blocked) return { count: 0, matched: 0, blocked: true, coverage, results: [] };
     await this.requireIndex(plan.allowed);
-    const query = this.query(request, plan, options);
+    const input = this.queryInput(request, plan, options);
+    if (this.columns && !options.path) {
+      const fromMemory = await this.searchInMemory(input, coverage, this.columns);
+      if (fromMemory) return fromMemory;
+    }
+    const query = buildSearchQuery(input);
+    return this.respond(await this.repository.run(query), query, coverage);
+  }
+
+  /**
+   * The search matched in memory and its page read from PostgreSQL (ColumnSearch, buildPageQuery);
+   * undefined when it runs in PostgreSQL instead: a criterion needs a spatial join, its columns are
+   * still loading, or an index build committed in between.
+   */
+  private async searchInMemory(input: SearchQueryInput, coverage: ParcelSearchResponse['coverage'], columns: ColumnSearch): Promise<ParcelSearchResponse | undefined> {
+    const precomputed = await columns.search(input);
+    if (!precomputed) return undefined;
+    if (precomputed.matched === 0) return { count: 0, matched: 0, blocked: false, coverage, results: [] };
+    const query = buildPageQuery(input, precomputed);
     const rows = await this.repository.run(query);
+    if (rows.length === 0 || rows[0]!['builds_digest'] !== precomputed.digest) return undefined;
+    return this.respond(rows, query, coverage);
+  }
+
+  private respond(rows: SearchRow[], query: SearchQuery, coverage: ParcelSearchResponse['coverage']): ParcelSearchResponse {
     const results = rows.map((row) => this.result(row, query));
     const response: ParcelSearchResponse = { count: results.length, matched: rows.length > 0 ? Number(rows[0]!.matched) : 0, blocked: false, coverage, results };
     // whether a signal has data is a property of the whole matched set, the same on every row
@@ -141,8 +169,12 @@ export class ParcelSearchService implements ParcelSearch {
     return { scope, gminas, plans, blocked, allowed, table };
   }
 
-  query(request: SearchParcelsRequest, plan: SearchPlan, { parcelIds, path, failing, judgeAlternatives }: SearchOptions & { judgeAlternatives?: boolean } = {}): SearchQuery {
-    return buildSearchQuery({
+  query(request: SearchParcelsRequest, plan: SearchPlan, options: SearchOptions & { judgeAlternatives?: boolean } = {}): SearchQuery {
+    return buildSearchQuery(this.queryInput(request, plan, options));
+  }
+
+  private queryInput(request: SearchParcelsRequest, plan: SearchPlan, { parcelIds, path, failing, judgeAlternatives }: SearchOptions & { judgeAlternatives?: boolean } = {}): SearchQueryInput {
+    return {
       path,
       failing,
       judgeAlternatives,
@@ -153,7 +185,7 @@ export class ParcelSearchService implements ParcelSearch {
       plans: plan.plans,
       limit: parcelIds ? parcelIds.length : (request.limit ?? SEARCH_LIMIT_DEFAULT),
       parcelIds,
-    });
+    };
   }
 
   /** Named anchors must be features of their layer: an unknown id is the caller's mistake, not "nothing near". */

@@ -4,7 +4,7 @@ import { validateMessage } from '@lp/runtime';
 import { expectSqlSnapshot, printStatement } from '@lp/testing';
 import { join } from 'node:path';
 import { planCoverage } from './criterion-coverage.js';
-import { buildSearchQuery } from './search-query.js';
+import { buildPageQuery, buildSearchQuery } from './search-query.js';
 import { scopeOf } from './search-scope.js';
 import type { GminaEvidence } from './zoning-evidence-coverage.js';
 
@@ -44,7 +44,10 @@ function evidence(): GminaEvidence {
   return { parcels: 100, zoning_unknown_local: 0, zoning_unknown_general: 0, plan_boundaries_missing: false, land_use_unknown: 0, missing_plans: [] };
 }
 
-function printedSql(typical: SearchParcelsRequest): string {
+/** The page statements of requests matched in memory (ColumnSearch): candidates by key, count and ranges as parameters. */
+const FROM_MEMORY = ['area-in-region', 'solar-farm-national'];
+
+function printedSql(typical: SearchParcelsRequest, fromMemory = false): string {
   // checked as the service checks every request: a snapshot of a request nobody may send is worthless
   const request = validateMessage(SearchParcelsRequest, structuredClone(typical));
   assertSearchRequest(request);
@@ -53,7 +56,9 @@ function printedSql(typical: SearchParcelsRequest): string {
   const table = new Map(layers.map((layer) => [layer, new Map(GMINAS.map((g) => [g.teryt, 'available' as const]))]));
   const plans = planCoverage(criteria, { gminas: GMINAS, table, evidence: new Map(GMINAS.map((g) => [g.teryt, evidence()])), filters: request.filters ?? {} });
   const scopeGminas = GMINAS.map((g) => g.teryt);
-  const query = buildSearchQuery({ request, scope: scopeOf(request), scopeGminas, allowed: scopeGminas, plans, limit: request.limit ?? 50 });
+  const input = { request, scope: scopeOf(request), scopeGminas, allowed: scopeGminas, plans, limit: request.limit ?? 50 };
+  const ranges = (request.rank_by ?? []).map((_, k) => ({ min: k, max: 10 + k }));
+  const query = fromMemory ? buildPageQuery(input, { matched: 123_456, ranges, keys: [17, 4, 99], digest: 'd' }) : buildSearchQuery(input);
   return `-- ${JSON.stringify(typical)}\n${printStatement(query.sql, query.values)}`;
 }
 
@@ -61,6 +66,11 @@ describe('SQL of the search query builder', () => {
   for (const [name, request] of Object.entries(TYPICAL)) {
     it(`matches the committed sql/${name}.sql`, () => {
       expectSqlSnapshot(join(import.meta.dirname, 'sql', `${name}.sql`), printedSql(request));
+    });
+  }
+  for (const name of FROM_MEMORY) {
+    it(`matches the committed sql/${name}.page.sql`, () => {
+      expectSqlSnapshot(join(import.meta.dirname, 'sql', `${name}.page.sql`), printedSql(TYPICAL[name]!, true));
     });
   }
 });

@@ -4,6 +4,8 @@ import { criteriaSql, type CriterionSql, type FilterPath } from './filter-sql.js
 import type { SearchScope } from './search-scope.js';
 import { contributionSql, pageOrderSql, planSignals, rankedWeightSql, SIGNAL_VALUE_SQL, type SignalPlan } from './signal-sql.js';
 import { SqlParams } from '@lp/db';
+import { BUILDS_DIGEST_SQL } from './columns/column.repository.js';
+import type { PrecomputedPage } from './columns/column-search.js';
 
 export interface SearchQueryInput {
   request: SearchParcelsRequest;
@@ -16,6 +18,8 @@ export interface SearchQueryInput {
   limit: number;
   /** Evaluate these parcels only (scenario fit of one parcel). */
   parcelIds?: readonly string[];
+  /** Only these parcel keys (the candidates of a page the in-memory engine chose). */
+  parcelKeys?: readonly number[];
   path?: FilterPath;
   /**
    * Scenario fit: near_any criteria do not filter; each alternative's predicate is selected instead,
@@ -63,6 +67,7 @@ function scopeSql(input: SearchQueryInput, params: SqlParams): string[] {
     where.push(`ST_Intersects(p.geom, ${box})`);
   }
   if (input.parcelIds) where.push(`i.parcel_id = ANY(${params.add(input.parcelIds, 'text[]')})`);
+  if (input.parcelKeys) where.push(`i.parcel_key = ANY(${params.add(input.parcelKeys, 'int[]')})`);
   return where;
 }
 
@@ -223,6 +228,44 @@ export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
   // outlines only for the page returned, in the same statement
   return {
     sql: `SELECT page.*, ST_AsGeoJSON(ST_Transform(g.geom, 4326), 7)::json AS geometry
+          FROM (${page}) page JOIN search.parcel_geometry g ON g.parcel_id = page.parcel_id
+          ORDER BY ${order}`,
+    values: params.values,
+    signals,
+    unscreened,
+    near,
+    alternatives,
+  };
+}
+
+/**
+ * The page of a search whose matching the in-memory engine did (ColumnSearch): its count and
+ * signal ranges come as parameters, and of its candidates (a superset of the page, by parcel key)
+ * the rows meeting the request are scored exactly and ordered as buildSearchQuery orders them, so
+ * both give the same answer. `builds_digest` on each row tells whether an index build committed
+ * since the engine read its columns (the caller then runs buildSearchQuery).
+ */
+export function buildPageQuery(input: SearchQueryInput, precomputed: PrecomputedPage): SearchQuery {
+  const params = new SqlParams();
+  const { sql: matched, signals, unscreened, near, alternatives } = matchedSelect({ ...input, parcelKeys: precomputed.keys }, params);
+  const count = params.add(precomputed.matched, 'bigint');
+  const limit = params.add(input.limit, 'int');
+  let page: string;
+  if (signals.length === 0) {
+    page = `SELECT m.*, ${count} AS matched, NULL::numeric AS score FROM (${matched}) m ORDER BY m.parcel_id COLLATE "C" LIMIT ${limit}`;
+  } else {
+    const ranges = signals
+      .map((s, k) => `${params.add(precomputed.ranges[k]!.min, 'float8')} AS min_${s.alias}, ${params.add(precomputed.ranges[k]!.max, 'float8')} AS max_${s.alias}`)
+      .join(', ');
+    const contributions = signals.map((s) => `${contributionSql(s)} AS c_${s.alias}, r.max_${s.alias} IS NULL AS x_${s.alias}`).join(', ');
+    page = `WITH r AS (SELECT r0.*, ${rankedWeightSql(signals, 'r0')} AS ranked_weight FROM (SELECT ${count} AS matched, ${ranges}) r0),
+            scored AS (SELECT m.*, r.matched, r.ranked_weight, ${contributions} FROM (${matched}) m CROSS JOIN r),
+            page AS (SELECT scored.*, CASE WHEN scored.ranked_weight = 0 THEN NULL ELSE round(${signals.map((s) => `c_${s.alias}`).join(' + ')}, 2) END AS score FROM scored)
+            SELECT page.* FROM page ORDER BY page.score DESC NULLS LAST, page.parcel_id COLLATE "C" LIMIT ${limit}`;
+  }
+  const order = signals.length === 0 ? 'page.parcel_id COLLATE "C"' : 'page.score DESC NULLS LAST, page.parcel_id COLLATE "C"';
+  return {
+    sql: `SELECT page.*, ST_AsGeoJSON(ST_Transform(g.geom, 4326), 7)::json AS geometry, (${BUILDS_DIGEST_SQL}) AS builds_digest
           FROM (${page}) page JOIN search.parcel_geometry g ON g.parcel_id = page.parcel_id
           ORDER BY ${order}`,
     values: params.values,

@@ -1,18 +1,29 @@
 import { findSearchSignal, type RankBy, type SearchSignalId, type SignalDirection } from '@lp/contracts';
 
-/** Each ranking signal's raw value in its unit, read from the search index row `i`. */
-export const SIGNAL_VALUE_SQL: Readonly<Record<SearchSignalId, string>> = {
-  grid_capacity_mw: 'i.grid_node_mw',
-  // float8 like every other signal: a numeric here made every position and range a numeric operation
-  grid_distance_km: 'i.substation_110_m / 1000.0::float8',
-  area: 'i.area_sqm',
-  solar_yield_kwh_kwp: 'i.solar_yield',
-  slope_pct: 'i.slope_pct',
-  transit_distance_m: 'i.transit_m',
-  water_distance_m: 'i.water_m',
-  floors: 'i.max_floors',
-  price_per_sqm_pln: 'i.price_per_sqm_pln',
+/**
+ * Each ranking signal's raw value in its unit: an index column, divided by `scale` where the unit
+ * differs (grid distance: metres in the index, km in the score).
+ */
+export const SIGNAL_COLUMN: Readonly<Record<SearchSignalId, { column: string; scale?: number }>> = {
+  grid_capacity_mw: { column: 'grid_node_mw' },
+  grid_distance_km: { column: 'substation_110_m', scale: 1000 },
+  area: { column: 'area_sqm' },
+  solar_yield_kwh_kwp: { column: 'solar_yield' },
+  slope_pct: { column: 'slope_pct' },
+  transit_distance_m: { column: 'transit_m' },
+  water_distance_m: { column: 'water_m' },
+  floors: { column: 'max_floors' },
+  price_per_sqm_pln: { column: 'price_per_sqm_pln' },
 };
+
+/**
+ * Each signal's raw value as SQL over the search index row `i`, always float8: a numeric made every
+ * position and range a numeric operation, and an integer column (floors) divided its positions as
+ * integers (0 or 1). The in-memory engine reads the same float8 values (ColumnSearch).
+ */
+export const SIGNAL_VALUE_SQL: Readonly<Record<SearchSignalId, string>> = Object.fromEntries(
+  Object.entries(SIGNAL_COLUMN).map(([signal, { column, scale }]) => [signal, scale ? `i.${column} / ${scale}.0::float8` : `i.${column}::float8`]),
+) as Record<SearchSignalId, string>;
 
 export interface SignalPlan {
   signal: SearchSignalId;

@@ -84,10 +84,14 @@ export class SearchIndexRepository {
                         WHERE layer_id = '${layer}' AND level = 'gmina' AND teryt = $1 AND status <> 'missing') AS ${layer}`).join(', ')}`,
         [teryt],
       );
-      // parcels that moved here from another gmina leave that gmina's rows too
+      // parcels that moved here from another gmina leave that gmina's rows too, and that gmina's
+      // build stamp changes with them (what the in-memory columns check, engine/columns)
       await manager.query(
-        `DELETE FROM search.parcel_index
-         WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)`,
+        `WITH gone AS (
+           DELETE FROM search.parcel_index
+           WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)
+           RETURNING teryt)
+         UPDATE search.index_builds SET built_at = now() WHERE teryt IN (SELECT teryt FROM gone WHERE teryt <> $1)`,
         [teryt],
       );
       await manager.query(

@@ -23,8 +23,11 @@ WHERE layer_id = 'land_cover' AND level = 'gmina' AND teryt = $1 AND status <> '
 
 -- buildGmina (4 of 15)
 -- $1 = "3021093"
-DELETE FROM search.parcel_index
-WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1);
+WITH gone AS (
+  DELETE FROM search.parcel_index
+  WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)
+  RETURNING teryt)
+UPDATE search.index_builds SET built_at = now() WHERE teryt IN (SELECT teryt FROM gone WHERE teryt <> $1);
 
 -- buildGmina (5 of 15)
 -- $1 = "3021093"
@@ -309,8 +312,11 @@ WHERE layer_id = 'land_cover' AND level = 'gmina' AND teryt = $1 AND status <> '
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (4 of 26)
 -- $1 = "3021093"
-DELETE FROM search.parcel_index
-WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1);
+WITH gone AS (
+  DELETE FROM search.parcel_index
+  WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)
+  RETURNING teryt)
+UPDATE search.index_builds SET built_at = now() WHERE teryt IN (SELECT teryt FROM gone WHERE teryt <> $1);
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (5 of 26)
 -- $1 = "3021093"
@@ -563,8 +569,11 @@ WHERE layer_id = 'land_cover' AND level = 'gmina' AND teryt = $1 AND status <> '
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (15 of 26)
 -- $1 = "3021093"
-DELETE FROM search.parcel_index
-WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1);
+WITH gone AS (
+  DELETE FROM search.parcel_index
+  WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)
+  RETURNING teryt)
+UPDATE search.index_builds SET built_at = now() WHERE teryt IN (SELECT teryt FROM gone WHERE teryt <> $1);
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (16 of 26)
 -- $1 = "3021093"

@@ -1,0 +1,69 @@
+import { ENV_KINDS, envColumn, NEAREST_COLUMNS } from '../../search-index/index-columns.js';
+
+/**
+ * The columns of `search.parcel_index` the in-memory engine can hold, and how each is held:
+ * - `number`: float8 (integers too) in a Float64Array, null as NaN: every value exactly as stored,
+ *   so comparisons and ranges equal PostgreSQL's;
+ * - `code`: text as a Uint16Array of codes into one dictionary per column, null as 0;
+ * - `bool`: a Uint8Array, 0 null, 1 false, 2 true;
+ * - `set`: text[] as a Uint16Array of codes into one dictionary of the distinct arrays, null as 0.
+ */
+export type ColumnKind = 'number' | 'code' | 'bool' | 'set';
+
+const NUMBER_COLUMNS = [
+  'area_sqm',
+  'slope_pct',
+  'building_count',
+  'max_floors',
+  'min_floors',
+  ...NEAREST_COLUMNS.map((c) => `${c.column}_m`),
+  'grid_node_mw',
+  'solar_yield',
+  ...ENV_KINDS.map(envColumn),
+  'price_per_sqm_pln',
+];
+
+const KINDS: ReadonlyMap<string, ColumnKind> = new Map<string, ColumnKind>([
+  ...NUMBER_COLUMNS.map((name): [string, ColumnKind] => [name, 'number']),
+  ['zoning_source', 'code'],
+  ['zoning_category', 'code'],
+  ['zoning_symbol', 'code'],
+  ['local_plan', 'code'],
+  ['general_plan_allows_building', 'bool'],
+  ['kowr_overlap', 'bool'],
+  ['land_cover_kinds', 'set'],
+  ['land_use_kinds', 'set'],
+]);
+
+/** How a column is held; undefined: not a column the engine holds (the caller falls back to SQL). */
+export function columnKind(name: string): ColumnKind | undefined {
+  return KINDS.get(name);
+}
+
+/** Separates values of a text column in one gmina's load; neither it nor NULL_TEXT occurs in the data (checked at load). */
+export const VALUE_SEPARATOR = '\u001e';
+/** Stands for null in a text or array column's load. */
+export const NULL_TEXT = '\u001f';
+/** Separates the elements of an array value. */
+export const ELEMENT_SEPARATOR = '\u001d';
+
+/**
+ * One row's value of the column as the load query aggregates it (`string_agg` in parcel-id order):
+ * numbers as the 8 bytes of float8send (NaN for null), booleans as one character, text and arrays
+ * as text with a null marker. `name` is checked against the catalogue above before it reaches SQL.
+ */
+export function encodedValueSql(name: string): { sql: string; separator: string } {
+  const kind = columnKind(name);
+  if (!kind || !/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`${name} is not a column the engine holds`);
+  const column = `i.${name}`;
+  switch (kind) {
+    case 'number':
+      return { sql: `COALESCE(float8send(${column}::float8), '\\x7ff8000000000000'::bytea)`, separator: `''::bytea` };
+    case 'bool':
+      return { sql: `CASE WHEN ${column} IS NULL THEN '0' WHEN ${column} THEN '2' ELSE '1' END`, separator: `''` };
+    case 'code':
+      return { sql: `COALESCE(${column}, chr(31))`, separator: 'chr(30)' };
+    case 'set':
+      return { sql: `COALESCE(array_to_string(${column}, chr(29)), chr(31))`, separator: 'chr(30)' };
+  }
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import type { Expr } from './column-expr.js';
+import { compileKernel, type KernelContext } from './column-kernel.js';
+
+/**
+ * The compiled loop against SQL's three-valued logic written plainly (null as `null`): over random
+ * rows and random expression trees, a row is selected exactly where the plain evaluation is true.
+ */
+
+const CODES = ['mpzp', 'plan_ogolny', 'unknown'];
+const SETS: Array<ReadonlySet<string> | null> = [null, new Set([]), new Set(['arable']), new Set(['forest', 'arable']), new Set(['orchard'])];
+
+const context: KernelContext = {
+  kindOf: (column) => (column === 'n' ? 'number' : column === 'b' ? 'bool' : column === 's' ? 'set' : 'code'),
+  codeOf: (_column, value) => (CODES.includes(value) ? CODES.indexOf(value) + 1 : undefined),
+  codeCount: (column) => (column === 's' ? SETS.length : CODES.length + 1),
+  setOf: (_column, code) => SETS[code] ?? null,
+};
+
+interface Row {
+  n: number | null;
+  c: number;
+  b: number;
+  s: number;
+  teryt: string;
+}
+
+type Truth = boolean | null;
+
+function plain(e: Expr, row: Row): Truth {
+  switch (e.op) {
+    case 'const':
+      return e.value;
+    case 'cmp': {
+      if (row.n === null) return null;
+      const v = row.n;
+      return e.cmp === '<=' ? v <= e.value : e.cmp === '>=' ? v >= e.value : e.cmp === '<' ? v < e.value : e.cmp === '>' ? v > e.value : v === e.value;
+    }
+    case 'isNull':
+      return e.column === 'n' ? row.n === null : e.column === 'b' ? row.b === 0 : e.column === 's' ? row.s === 0 : row.c === 0;
+    case 'in':
+      return row.c === 0 ? null : e.values.includes(CODES[row.c - 1]!);
+    case 'bool':
+      return row.b === 0 ? null : row.b === 2;
+    case 'overlaps':
+      return row.s === 0 ? null : [...SETS[row.s]!].some((x) => e.values.includes(x));
+    case 'gmina':
+      return e.teryts.has(row.teryt);
+    case 'and': {
+      const values = e.args.map((a) => plain(a, row));
+      return values.includes(false) ? false : values.includes(null) ? null : true;
+    }
+    case 'or': {
+      const values = e.args.map((a) => plain(a, row));
+      return values.includes(true) ? true : values.includes(null) ? null : false;
+    }
+    case 'not': {
+      const value = plain(e.arg, row);
+      return value === null ? null : !value;
+    }
+    case 'coalesce': {
+      const value = plain(e.arg, row);
+      return value === null ? e.fallback : value;
+    }
+  }
+}
+
+const leaf: fc.Arbitrary<Expr> = fc.oneof(
+  fc.record({ op: fc.constant('cmp' as const), column: fc.constant('n'), cmp: fc.constantFrom('<=' as const, '>=' as const, '<' as const, '>' as const, '=' as const), value: fc.integer({ min: -2, max: 2 }) }),
+  fc.record({ op: fc.constant('isNull' as const), column: fc.constantFrom('n', 'c', 'b', 's') }),
+  fc.record({ op: fc.constant('in' as const), column: fc.constant('c'), values: fc.subarray([...CODES, 'none']) }),
+  fc.record({ op: fc.constant('bool' as const), column: fc.constant('b') }),
+  fc.record({ op: fc.constant('overlaps' as const), column: fc.constant('s'), values: fc.subarray(['arable', 'forest', 'orchard', 'water']) }),
+  fc.record({ op: fc.constant('const' as const), value: fc.constantFrom(true, false, null) }),
+  fc.record({ op: fc.constant('gmina' as const), teryts: fc.subarray(['a', 'b']).map((t) => new Set(t)) }),
+);
+
+const expr: fc.Arbitrary<Expr> = fc.letrec<{ e: Expr }>((tie) => ({
+  e: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.record({ op: fc.constant('and' as const), args: fc.array(tie('e'), { minLength: 1, maxLength: 3 }) }),
+    fc.record({ op: fc.constant('or' as const), args: fc.array(tie('e'), { minLength: 1, maxLength: 3 }) }),
+    fc.record({ op: fc.constant('not' as const), arg: tie('e') }),
+    fc.record({ op: fc.constant('coalesce' as const), arg: tie('e'), fallback: fc.boolean() }),
+  ),
+})).e;
+
+const row: fc.Arbitrary<Row> = fc.record({
+  n: fc.option(fc.integer({ min: -3, max: 3 }), { nil: null }),
+  c: fc.integer({ min: 0, max: CODES.length }),
+  b: fc.integer({ min: 0, max: 2 }),
+  s: fc.integer({ min: 0, max: SETS.length - 1 }),
+  teryt: fc.constantFrom('a', 'b'),
+});
+
+describe('the compiled predicate', () => {
+  it('selects exactly the rows where SQL would be true', () => {
+    fc.assert(
+      fc.property(expr, fc.array(row, { minLength: 1, maxLength: 40 }), fc.constantFrom('a', 'b'), (e, rows, teryt) => {
+        const kernel = compileKernel(e, context);
+        const data: Record<string, Float64Array | Uint16Array | Uint8Array> = {
+          n: Float64Array.from(rows, (r) => (r.n === null ? NaN : r.n)),
+          c: Uint16Array.from(rows, (r) => r.c),
+          b: Uint8Array.from(rows, (r) => r.b),
+          s: Uint16Array.from(rows, (r) => r.s),
+        };
+        const flags = Uint8Array.from(kernel.gminaSets, (set) => (set.has(teryt) ? 1 : 0));
+        const out = new Int32Array(rows.length);
+        const n = kernel.run(
+          kernel.columns.map((c) => data[c]!),
+          flags,
+          rows.length,
+          out,
+        );
+        const expected = rows.flatMap((r, i) => (plain(e, { ...r, teryt }) === true ? [i] : []));
+        expect(Array.from(out.subarray(0, n))).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses a number that is not finite rather than writing it into the loop', () => {
+    expect(() => compileKernel({ op: 'cmp', column: 'n', cmp: '<=', value: Number.NaN }, context)).toThrow(/finite/);
+  });
+});

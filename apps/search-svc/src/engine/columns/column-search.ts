@@ -1,0 +1,239 @@
+import { Logger } from '@nestjs/common';
+import type { SearchQueryInput } from '../search-query.js';
+import { planSignals, SIGNAL_COLUMN, type SignalPlan } from '../signal-sql.js';
+import { and, columnsOf, not, or, TRUE, type Expr } from './column-expr.js';
+import { criteriaExprs } from './column-filters.js';
+import { compileKernel } from './column-kernel.js';
+import { ColumnsUnavailable, type ColumnLease, type ColumnStore, type GminaChunk } from './column-store.js';
+
+/**
+ * What the in-memory engine hands to the page statement: how many parcels match, each signal's
+ * range over them, and the keys of a small set of parcels that holds the page (the page itself is
+ * ordered and scored exactly in PostgreSQL, buildPageQuery).
+ */
+export interface PrecomputedPage {
+  matched: number;
+  ranges: Array<{ min: number | null; max: number | null }>;
+  keys: number[];
+  /** The builds fingerprint the columns were checked against. */
+  digest: string;
+}
+
+/**
+ * A float8 score sum closer than this to a rounding boundary (x.xx5) may round either way: in
+ * PostgreSQL the exact numeric score decides there (pageOrderSql uses 1e-6); twice that here covers
+ * the last bits in which two float8 sums of the same terms can differ.
+ */
+const BOUNDARY = 2e-6;
+/** Score × 100 runs from 0 to 10,000. */
+const KEY_SLOTS = 10_002;
+
+/** The gminas a search reads, as scopeSql selects them. */
+function scopeTeryts(input: SearchQueryInput, built: readonly string[]): string[] {
+  if (input.allowed.length < input.scopeGminas.length) {
+    const allowed = new Set(input.allowed);
+    return built.filter((t) => allowed.has(t));
+  }
+  if (input.scope.kind === 'region') {
+    const teryt = input.scope.teryt;
+    return built.filter((t) => (teryt.length === 7 ? t === teryt : t.startsWith(teryt)));
+  }
+  return [...built];
+}
+
+/** `teryt` is in `members`, with terytIn's choice of the list or its complement (they differ only for rows outside the universe). */
+function terytIn(members: readonly string[], universe: readonly string[]): Expr {
+  if (members.length === 0) return { op: 'const', value: false };
+  if (members.length === universe.length) return TRUE;
+  const inside = new Set(members);
+  const others = universe.filter((t) => !inside.has(t));
+  return members.length <= others.length ? { op: 'gmina', teryts: inside } : not({ op: 'gmina', teryts: new Set(others) });
+}
+
+/** The WHERE of matchedSelect as one predicate, or undefined when a criterion needs PostgreSQL. */
+function wherePredicate(input: SearchQueryInput): Expr | undefined {
+  const exprs = criteriaExprs(input.request.filters ?? {});
+  if (!exprs) return undefined;
+  const allowed = new Set(input.allowed);
+  const conjuncts: Expr[] = [];
+  for (const plan of input.plans) {
+    const criterion = exprs.get(plan.criterion.criterion);
+    if (!criterion) return undefined;
+    if (plan.criterion.mode === 'requires') {
+      conjuncts.push(criterion.passes);
+      continue;
+    }
+    // screens: checked where the data exists; a row of a gmina without it, or without the value, passes unscreened
+    if (plan.view.status === 'missing') continue;
+    const uncovered = plan.uncovered.filter((t) => allowed.has(t));
+    const flags = [uncovered.length > 0 ? terytIn(uncovered, input.allowed) : undefined, criterion.unknown].filter((f): f is Expr => f !== undefined);
+    conjuncts.push(flags.length > 0 ? or(or(...flags), criterion.passes) : criterion.passes);
+  }
+  return conjuncts.length > 0 ? and(...conjuncts) : TRUE;
+}
+
+/** Byte order of parcel ids (COLLATE "C"); ids are ASCII, for which it is JavaScript's order too. */
+function compareIds(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+interface Matched {
+  chunk: GminaChunk;
+  /** Positions of the matched rows in the chunk, in parcel-id order. */
+  rows: Int32Array;
+}
+
+/**
+ * The first parcels in parcel-id byte order among `pick`ed rows, at least `limit` of them if there
+ * are: gminas are visited by their first id, each gives at most `limit` rows (its own first ones),
+ * and the walk stops once `limit` rows are held and the next gmina starts after every id held.
+ */
+function firstById(matched: readonly Matched[], limit: number, pick: (m: Matched, k: number) => boolean): number[] {
+  const order = matched.filter((m) => m.rows.length > 0).sort((a, b) => compareIds(a.chunk.minId!, b.chunk.minId!));
+  const keys: number[] = [];
+  let last: string | null = null;
+  for (const m of order) {
+    if (keys.length >= limit && last !== null && compareIds(m.chunk.minId!, last) > 0) break;
+    let taken = 0;
+    for (let k = 0; k < m.rows.length && taken < limit; k++) {
+      if (!pick(m, k)) continue;
+      keys.push(m.chunk.keys[m.rows[k]!]!);
+      taken++;
+    }
+    if (taken > 0 && (last === null || compareIds(m.chunk.maxId!, last) > 0)) last = m.chunk.maxId!;
+  }
+  return keys;
+}
+
+/**
+ * Broad searches in memory (issue 19): a scan of every matching row in PostgreSQL costs about a
+ * microsecond a row, so a national search matching millions cannot answer in a few hundred
+ * milliseconds there. Here the filters run as one compiled loop over typed columns per gmina, the
+ * count and signal ranges in the same pass, and the page's candidates are chosen by score × 100
+ * (float8, with a margin at rounding boundaries) and parcel id; PostgreSQL then scores and orders
+ * those few exactly and returns the rows (buildPageQuery). Requests with a criterion that needs a
+ * spatial join, a box, or parcels named, run in PostgreSQL as before.
+ */
+export class ColumnSearch {
+  private readonly logger = new Logger('ColumnSearch');
+
+  constructor(private readonly store: ColumnStore) {}
+
+  /** The page's precomputation, or undefined when this search runs in PostgreSQL. */
+  async search(input: SearchQueryInput): Promise<PrecomputedPage | undefined> {
+    if (input.scope.kind === 'bbox' || input.parcelIds || input.path === 'spatial' || input.judgeAlternatives || input.failing) return undefined;
+    const where = wherePredicate(input);
+    if (!where) return undefined;
+    const signals = planSignals(input.request.rank_by ?? []);
+    const columns = [...new Set([...columnsOf(where), ...signals.map((s) => SIGNAL_COLUMN[s.signal].column)])];
+    let lease: ColumnLease;
+    try {
+      lease = await this.store.lease((built) => scopeTeryts(input, built), columns);
+    } catch (error) {
+      if (!(error instanceof ColumnsUnavailable)) throw error;
+      this.logger.debug(`search in PostgreSQL: ${error.message}`);
+      return undefined;
+    }
+    // everything below runs without awaiting: the lease's arrays are this search's alone
+    const kernel = compileKernel(where, lease);
+    const matched = this.match(lease, kernel);
+    const count = matched.reduce((sum, m) => sum + m.rows.length, 0);
+    const ranges = signals.map((signal) => range(matched, signal));
+    const limit = input.limit;
+    let keys: number[];
+    const weight = signals.reduce((sum, s, k) => sum + (ranges[k]!.max === null ? 0 : s.weight), 0);
+    if (count <= limit) keys = matched.flatMap((m) => Array.from(m.rows, (row) => m.chunk.keys[row]!));
+    else if (signals.length === 0 || weight === 0) keys = firstById(matched, limit, () => true);
+    else keys = this.candidates(matched, signals, ranges, weight, limit);
+    return { matched: count, ranges, keys, digest: lease.digest };
+  }
+
+  private match(lease: ColumnLease, kernel: ReturnType<typeof compileKernel>): Matched[] {
+    const largest = lease.chunks.reduce((max, c) => Math.max(max, c.size), 0);
+    const scratch = new Int32Array(Math.max(largest, 1));
+    const flags = new Uint8Array(kernel.gminaSets.length);
+    const out: Matched[] = [];
+    for (const chunk of lease.chunks) {
+      if (chunk.size === 0) continue;
+      const columns = kernel.columns.map((name) => chunk.columns.get(name)!);
+      kernel.gminaSets.forEach((set, k) => (flags[k] = set.has(chunk.teryt) ? 1 : 0));
+      const n = kernel.run(columns, flags, chunk.size, scratch);
+      if (n > 0) out.push({ chunk, rows: scratch.slice(0, n) });
+    }
+    return out;
+  }
+
+  /**
+   * A superset of the page: every parcel whose score × 100 may exceed the `limit`-th highest lower
+   * bound L, every parcel whose key is uncertain at L, and the first parcels by id among those whose
+   * key is exactly L (ties are broken by id).
+   */
+  private candidates(matched: readonly Matched[], signals: readonly SignalPlan[], ranges: PrecomputedPage['ranges'], weight: number, limit: number): number[] {
+    const histogram = new Float64Array(KEY_SLOTS);
+    const codes = matched.map((m) => {
+      const code = new Int32Array(m.rows.length);
+      const values = signals.map((s) => m.chunk.columns.get(SIGNAL_COLUMN[s.signal].column) as Float64Array);
+      for (let k = 0; k < m.rows.length; k++) {
+        const row = m.rows[k]!;
+        let sum = 0;
+        for (let j = 0; j < signals.length; j++) {
+          const signal = signals[j]!;
+          const { min, max } = ranges[j]!;
+          const scale = SIGNAL_COLUMN[signal.signal].scale;
+          const raw = values[j]![row]!;
+          const value = scale ? raw / scale : raw;
+          let position: number;
+          if (value !== value || max === null || min === null) position = 0;
+          else if (max === min) position = 1;
+          else position = signal.direction === 'higher' ? (value - min) / (max - min) : (max - value) / (max - min);
+          sum += (position * (100 * 100 * signal.weight)) / weight;
+        }
+        const uncertain = Math.abs(sum - Math.floor(sum) - 0.5) < BOUNDARY;
+        const low = Math.min(KEY_SLOTS - 2, Math.max(0, uncertain ? Math.floor(sum) : Math.floor(sum + 0.5)));
+        histogram[low]++;
+        code[k] = low * 2 + (uncertain ? 1 : 0);
+      }
+      return code;
+    });
+    // L: the limit-th highest lower bound
+    let threshold = 0;
+    for (let key = KEY_SLOTS - 1, seen = 0; key >= 0; key--) {
+      seen += histogram[key]!;
+      if (seen >= limit) {
+        threshold = key;
+        break;
+      }
+    }
+    const keys: number[] = [];
+    matched.forEach((m, index) => {
+      const code = codes[index]!;
+      for (let k = 0; k < code.length; k++) {
+        const low = code[k]! >> 1;
+        const high = low + (code[k]! & 1);
+        const uncertain = (code[k]! & 1) === 1;
+        if (high > threshold || (uncertain && high === threshold)) keys.push(m.chunk.keys[m.rows[k]!]!);
+      }
+    });
+    const codeOf = new Map(matched.map((m, index) => [m, codes[index]!]));
+    const exactlyAtThreshold = firstById(matched, limit, (m, k) => codeOf.get(m)![k] === threshold * 2);
+    return [...keys, ...exactlyAtThreshold];
+  }
+}
+
+/** A signal's range over the matched rows (null: no matched row has a value). */
+function range(matched: readonly Matched[], signal: SignalPlan): { min: number | null; max: number | null } {
+  const { column, scale } = SIGNAL_COLUMN[signal.signal];
+  let min = Infinity;
+  let max = -Infinity;
+  for (const m of matched) {
+    const values = m.chunk.columns.get(column) as Float64Array;
+    for (let k = 0; k < m.rows.length; k++) {
+      const raw = values[m.rows[k]!]!;
+      if (raw !== raw) continue;
+      const value = scale ? raw / scale : raw;
+      if (value < min) min = value;
+      if (value > max) max = value;
+    }
+  }
+  return max === -Infinity ? { min: null, max: null } : { min, max };
+}

@@ -1,0 +1,279 @@
+import { Logger } from '@nestjs/common';
+import { columnKind, ELEMENT_SEPARATOR, NULL_TEXT, VALUE_SEPARATOR, type ColumnKind } from './column-catalogue.js';
+import type { ColumnArray, KernelContext } from './column-kernel.js';
+import type { ColumnChunkRow, ColumnRepository } from './column.repository.js';
+
+/** One gmina's rows in memory: parcel keys and the columns loaded so far, all in parcel-id byte order. */
+export interface GminaChunk {
+  teryt: string;
+  /** The build these rows come from (`index_builds.built_at`). */
+  stamp: string;
+  size: number;
+  /** The first and last parcel ids in byte order (null: no rows). */
+  minId: string | null;
+  maxId: string | null;
+  keys: Int32Array;
+  /** Some row has no parcel key yet (a build made before the keys): the gmina is searched in PostgreSQL. */
+  unkeyed: boolean;
+  columns: Map<string, ColumnArray>;
+}
+
+/** What a search reads, held for it: the chunks of its gminas with the columns it asked for. */
+export interface ColumnLease extends KernelContext {
+  chunks: GminaChunk[];
+  /** The builds fingerprint the chunks were checked against. */
+  digest: string;
+}
+
+/** Why the store cannot serve a search from memory (it then runs in PostgreSQL). */
+export class ColumnsUnavailable extends Error {}
+
+const NULL_KEY = -(2 ** 31);
+/** Gminas per load statement: large enough to amortise a round trip, small enough to stream. */
+const LOAD_BATCH = 250;
+
+interface Dictionary {
+  codes: Map<string, number>;
+  values: string[];
+  /** For set columns: each code's elements. */
+  sets: Array<ReadonlySet<string> | null>;
+}
+
+/**
+ * The in-memory columns of the search index (issue 19): per gmina, loaded on demand from
+ * `search.parcel_index`, dropped when the gmina is rebuilt (its build stamp changes), the least
+ * recently used columns evicted beyond the memory budget. Loads run one at a time; a search holds
+ * what it reads in a lease, so an eviction or a reload never changes data under a running search.
+ */
+export class ColumnStore {
+  private readonly logger = new Logger('ColumnStore');
+  private readonly chunks = new Map<string, GminaChunk>();
+  private readonly dictionaries = new Map<string, Dictionary>();
+  private readonly lastUsed = new Map<string, number>();
+  private stamps = new Map<string, { stamp: string; parcels: number }>();
+  private digest: string | undefined;
+  private loading: Promise<unknown> = Promise.resolve();
+  private readonly queued = new Map<string, Promise<void>>();
+  private clock = 0;
+
+  constructor(
+    private readonly repository: ColumnRepository,
+    private readonly budgetBytes: number,
+    private readonly options: { waitForLoads?: boolean } = {},
+  ) {}
+
+  /** The built gminas (as of the last check). */
+  builtGminas(): string[] {
+    return [...this.stamps.keys()];
+  }
+
+  /** Bytes held by column data and keys. */
+  bytes(): number {
+    let total = 0;
+    for (const chunk of this.chunks.values()) {
+      total += chunk.keys.byteLength;
+      for (const column of chunk.columns.values()) total += column.byteLength;
+    }
+    return total;
+  }
+
+  /** Checks the build stamps (one small query): gminas rebuilt or dropped since are forgotten. */
+  async refreshStamps(): Promise<void> {
+    const digest = await this.repository.buildsDigest();
+    if (digest === this.digest) return;
+    const stamps = await this.repository.buildStamps();
+    for (const [teryt, chunk] of this.chunks) if (stamps.get(teryt)?.stamp !== chunk.stamp) this.chunks.delete(teryt);
+    this.stamps = stamps;
+    this.digest = digest;
+  }
+
+  /**
+   * The chunks of the gminas `select` picks among the built ones, with these columns. What is not in
+   * memory yet is loaded: awaited with `waitForLoads` (tests, benchmarks), otherwise in the background
+   * while this search gets ColumnsUnavailable and runs in PostgreSQL, so no search waits for a load.
+   * Beyond the budget: ColumnsUnavailable.
+   */
+  async lease(select: (built: readonly string[]) => string[], columns: readonly string[]): Promise<ColumnLease> {
+    if (this.options.waitForLoads) await this.loading;
+    await this.refreshStamps();
+    const teryts = select([...this.stamps.keys()]);
+    const missing = teryts.some((t) => !this.chunks.has(t)) || columns.some((c) => teryts.some((t) => !this.chunks.get(t)!.columns.has(c)));
+    if (!missing) return this.held(teryts, columns);
+    // one load at a time, each asked for once while it waits
+    const signature = `${columns.join(',')}|${teryts.join(',')}`;
+    let load = this.queued.get(signature);
+    if (!load) {
+      load = this.loading.then(() => this.load(teryts, columns)).finally(() => this.queued.delete(signature));
+      this.queued.set(signature, load);
+      this.loading = load.catch((error: unknown) => this.logger.warn(`column load failed: ${error instanceof Error ? error.message : String(error)}`));
+    }
+    if (!this.options.waitForLoads) throw new ColumnsUnavailable('its columns are loading');
+    await load;
+    await this.refreshStamps();
+    return this.held(teryts, columns);
+  }
+
+  /** Resolves when no load is running (tests). */
+  async idle(): Promise<void> {
+    await this.loading;
+  }
+
+  private async load(teryts: readonly string[], columns: readonly string[]): Promise<void> {
+    const started = performance.now();
+    const rows = teryts.reduce((sum, t) => sum + (this.chunks.get(t)?.size ?? this.stamps.get(t)?.parcels ?? 0), 0);
+    this.makeRoom(columns, teryts, rows);
+    const before = this.bytes();
+    await this.loadKeys(teryts.filter((t) => !this.chunks.has(t)));
+    for (const column of columns) await this.loadColumn(column, teryts.filter((t) => this.chunks.has(t) && !this.chunks.get(t)!.columns.has(column)));
+    const loaded = this.bytes() - before;
+    if (loaded > 0) this.logger.log(`loaded ${Math.round(loaded / 2 ** 10)} KiB of columns (${columns.join(', ')}) for ${teryts.length} gminas in ${Math.round(performance.now() - started)} ms; ${Math.round(this.bytes() / 2 ** 20)} MB held`);
+  }
+
+  /** The lease of what is in memory, or ColumnsUnavailable where a gmina changed under the load. */
+  private held(teryts: readonly string[], columns: readonly string[]): ColumnLease {
+    const tick = ++this.clock;
+    for (const column of columns) this.lastUsed.set(column, tick);
+    const chunks: GminaChunk[] = [];
+    for (const teryt of teryts) {
+      const chunk = this.chunks.get(teryt);
+      if (!chunk || columns.some((c) => !chunk.columns.has(c))) throw new ColumnsUnavailable(`gmina ${teryt} was rebuilt while its columns loaded`);
+      if (chunk.unkeyed) throw new ColumnsUnavailable(`gmina ${teryt} has parcels without a key (a build made before the keys)`);
+      chunks.push(chunk);
+    }
+    const dictionaries = new Map(this.dictionaries);
+    return {
+      chunks,
+      digest: this.digest!,
+      kindOf: (name) => kindOrThrow(name),
+      codeOf: (name, value) => dictionaries.get(name)?.codes.get(value),
+      codeCount: (name) => dictionaries.get(name)?.values.length ?? 1,
+      setOf: (name, code) => dictionaries.get(name)?.sets[code] ?? null,
+    };
+  }
+
+  /** Evicts the least recently used columns other than these until the estimate fits; refuses when these alone do not. */
+  private makeRoom(columns: readonly string[], teryts: readonly string[], rows: number): void {
+    const need = rows * (4 + columns.reduce((sum, c) => sum + bytesPerRow(kindOrThrow(c)), 0));
+    if (need > this.budgetBytes) {
+      throw new ColumnsUnavailable(`the columns of this search need about ${Math.round(need / 2 ** 20)} MB, over the budget of ${Math.round(this.budgetBytes / 2 ** 20)} MB`);
+    }
+    const keep = new Set(columns);
+    const candidates = [...this.lastUsed.entries()].filter(([c]) => !keep.has(c)).sort((a, b) => a[1] - b[1]);
+    // keys of gminas outside this search count too; a rough bound is enough here
+    while (this.bytes() + need > this.budgetBytes && candidates.length > 0) {
+      const [column] = candidates.shift()!;
+      for (const chunk of this.chunks.values()) chunk.columns.delete(column);
+      this.lastUsed.delete(column);
+      this.logger.log(`evicted column ${column} (budget ${Math.round(this.budgetBytes / 2 ** 20)} MB)`);
+    }
+    if (this.bytes() + need > this.budgetBytes) {
+      // the other gminas' keys and columns: drop chunks not searched now
+      const searched = new Set(teryts);
+      for (const teryt of [...this.chunks.keys()]) if (!searched.has(teryt)) this.chunks.delete(teryt);
+    }
+  }
+
+  private async loadKeys(teryts: readonly string[]): Promise<void> {
+    for (let start = 0; start < teryts.length; start += LOAD_BATCH) {
+      const batch = teryts.slice(start, start + LOAD_BATCH);
+      const rows = await this.repository.keys(batch);
+      const found = new Set<string>();
+      for (const row of rows) {
+        found.add(row.teryt);
+        if (row.stamp !== this.stamps.get(row.teryt)?.stamp) continue;
+        const data = row.data as Buffer;
+        if (data.length !== row.rows * 4) throw new Error(`keys of ${row.teryt}: ${data.length} bytes for ${row.rows} rows`);
+        const keys = new Int32Array(row.rows);
+        for (let i = 0; i < row.rows; i++) keys[i] = data.readInt32BE(i * 4);
+        this.chunks.set(row.teryt, { teryt: row.teryt, stamp: row.stamp, size: row.rows, minId: row.min_id, maxId: row.max_id, keys, unkeyed: keys.includes(NULL_KEY), columns: new Map() });
+      }
+      // built with no rows: an empty chunk
+      for (const teryt of batch) {
+        if (!found.has(teryt)) this.chunks.set(teryt, { teryt, stamp: this.stamps.get(teryt)!.stamp, size: 0, minId: null, maxId: null, keys: new Int32Array(0), unkeyed: false, columns: new Map() });
+      }
+    }
+  }
+
+  private async loadColumn(name: string, teryts: readonly string[]): Promise<void> {
+    const kind = kindOrThrow(name);
+    for (let start = 0; start < teryts.length; start += LOAD_BATCH) {
+      const batch = teryts.slice(start, start + LOAD_BATCH);
+      const rows = await this.repository.column(name, batch);
+      const found = new Set<string>();
+      for (const row of rows) {
+        found.add(row.teryt);
+        const chunk = this.chunks.get(row.teryt);
+        if (!chunk) continue;
+        // rebuilt since its keys were read: forget it, the next search loads it afresh
+        if (row.stamp !== chunk.stamp || row.rows !== chunk.size) {
+          this.chunks.delete(row.teryt);
+          continue;
+        }
+        chunk.columns.set(name, this.decode(name, kind, row));
+      }
+      for (const teryt of batch) {
+        const chunk = this.chunks.get(teryt);
+        if (!found.has(teryt) && chunk?.size === 0) chunk.columns.set(name, emptyColumn(kind));
+        else if (!found.has(teryt)) this.chunks.delete(teryt);
+      }
+    }
+  }
+
+  private decode(name: string, kind: ColumnKind, row: ColumnChunkRow): ColumnArray {
+    if (kind === 'number') {
+      const data = row.data as Buffer;
+      if (data.length !== row.rows * 8) throw new Error(`${name} of ${row.teryt}: ${data.length} bytes for ${row.rows} rows`);
+      const out = new Float64Array(row.rows);
+      for (let i = 0; i < row.rows; i++) out[i] = data.readDoubleBE(i * 8);
+      return out;
+    }
+    const text = row.data as string;
+    if (kind === 'bool') {
+      if (text.length !== row.rows) throw new Error(`${name} of ${row.teryt}: ${text.length} flags for ${row.rows} rows`);
+      const out = new Uint8Array(row.rows);
+      for (let i = 0; i < row.rows; i++) out[i] = text.charCodeAt(i) - 48;
+      return out;
+    }
+    const values = row.rows === 0 ? [] : text.split(VALUE_SEPARATOR);
+    if (values.length !== row.rows) throw new Error(`${name} of ${row.teryt}: ${values.length} values for ${row.rows} rows (a value holds a separator)`);
+    const dictionary = this.dictionary(name);
+    const out = new Uint16Array(row.rows);
+    for (let i = 0; i < row.rows; i++) {
+      const value = values[i]!;
+      if (value === NULL_TEXT) continue;
+      let code = dictionary.codes.get(value);
+      if (code === undefined) {
+        code = dictionary.values.push(value) - 1;
+        if (code > 0xffff) throw new ColumnsUnavailable(`${name} has more than 65,535 distinct values`);
+        dictionary.codes.set(value, code);
+        dictionary.sets[code] = kind === 'set' ? new Set(value === '' ? [] : value.split(ELEMENT_SEPARATOR)) : null;
+      }
+      out[i] = code;
+    }
+    return out;
+  }
+
+  private dictionary(name: string): Dictionary {
+    let dictionary = this.dictionaries.get(name);
+    if (!dictionary) {
+      // code 0 is null
+      dictionary = { codes: new Map(), values: [NULL_TEXT], sets: [null] };
+      this.dictionaries.set(name, dictionary);
+    }
+    return dictionary;
+  }
+}
+
+function kindOrThrow(name: string): ColumnKind {
+  const kind = columnKind(name);
+  if (!kind) throw new Error(`${name} is not a column the engine holds`);
+  return kind;
+}
+
+function bytesPerRow(kind: ColumnKind): number {
+  return kind === 'number' ? 8 : kind === 'bool' ? 1 : 2;
+}
+
+function emptyColumn(kind: ColumnKind): ColumnArray {
+  return kind === 'number' ? new Float64Array(0) : kind === 'bool' ? new Uint8Array(0) : new Uint16Array(0);
+}

@@ -1,0 +1,45 @@
+-- The SQL column.repository.ts sends, printed by its .sql.spec.ts on a recording stand-in for the database.
+-- Regenerate with LP_UPDATE_SQL_SNAPSHOTS=1 when a change is meant, and review the diff.
+
+-- buildsDigest
+SELECT md5(COALESCE(string_agg(b.teryt || '@' || b.built_at::text, ',' ORDER BY b.teryt), '')) FROM search.index_builds b;
+
+-- buildStamps
+SELECT teryt, built_at::text AS stamp, parcels FROM search.index_builds;
+
+-- keys
+-- $1 = ["3021093","3064011"]
+SELECT i.teryt, b.built_at::text AS stamp, count(*)::int AS rows,
+       min(i.parcel_id COLLATE "C") AS min_id, max(i.parcel_id COLLATE "C") AS max_id,
+       string_agg(COALESCE(int4send(i.parcel_key), '\x80000000'::bytea), ''::bytea ORDER BY i.parcel_id COLLATE "C") AS data
+FROM search.parcel_index i JOIN search.index_builds b ON b.teryt = i.teryt
+WHERE i.teryt = ANY($1::text[])
+GROUP BY i.teryt, b.built_at;
+
+-- column, a number
+-- $1 = ["3021093"]
+SELECT i.teryt, b.built_at::text AS stamp, count(*)::int AS rows, string_agg(COALESCE(float8send(i.area_sqm::float8), '\x7ff8000000000000'::bytea), ''::bytea ORDER BY i.parcel_id COLLATE "C") AS data
+FROM search.parcel_index i JOIN search.index_builds b ON b.teryt = i.teryt
+WHERE i.teryt = ANY($1::text[])
+GROUP BY i.teryt, b.built_at;
+
+-- column, a flag
+-- $1 = ["3021093"]
+SELECT i.teryt, b.built_at::text AS stamp, count(*)::int AS rows, string_agg(CASE WHEN i.kowr_overlap IS NULL THEN '0' WHEN i.kowr_overlap THEN '2' ELSE '1' END, '' ORDER BY i.parcel_id COLLATE "C") AS data
+FROM search.parcel_index i JOIN search.index_builds b ON b.teryt = i.teryt
+WHERE i.teryt = ANY($1::text[])
+GROUP BY i.teryt, b.built_at;
+
+-- column, text
+-- $1 = ["3021093"]
+SELECT i.teryt, b.built_at::text AS stamp, count(*)::int AS rows, string_agg(COALESCE(i.zoning_category, chr(31)), chr(30) ORDER BY i.parcel_id COLLATE "C") AS data
+FROM search.parcel_index i JOIN search.index_builds b ON b.teryt = i.teryt
+WHERE i.teryt = ANY($1::text[])
+GROUP BY i.teryt, b.built_at;
+
+-- column, an array
+-- $1 = ["3021093"]
+SELECT i.teryt, b.built_at::text AS stamp, count(*)::int AS rows, string_agg(COALESCE(array_to_string(i.land_use_kinds, chr(29)), chr(31)), chr(30) ORDER BY i.parcel_id COLLATE "C") AS data
+FROM search.parcel_index i JOIN search.index_builds b ON b.teryt = i.teryt
+WHERE i.teryt = ANY($1::text[])
+GROUP BY i.teryt, b.built_at;

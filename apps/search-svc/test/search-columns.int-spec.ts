@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { assertSearchRequest, type RankBy, type SearchParcelsRequest } from '@lp/contracts';
+import fc from 'fast-check';
+import { ColumnRepository } from '../src/engine/columns/column.repository.js';
+import { ColumnSearch, type PrecomputedPage } from '../src/engine/columns/column-search.js';
+import { ColumnStore } from '../src/engine/columns/column-store.js';
+import { ParcelSearchService } from '../src/engine/parcel-search.service.js';
+import type { SearchQueryInput } from '../src/engine/search-query.js';
+import { SearchIndexRepository } from '../src/search-index/search-index.repository.js';
+import { gminasWhere, searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
+import { filters } from './search-arbitraries.js';
+
+/**
+ * The in-memory engine (issue 19) answers exactly as the search in PostgreSQL: the same matched
+ * count, page, scores, components, facts, unscreened flags and coverage, over generated requests on
+ * the small demo dataset, nationally and per region. Each generated request that the engine can
+ * take is counted, so the property cannot pass by falling back every time.
+ */
+
+/** ColumnSearch that counts the searches it answered. */
+class CountingColumnSearch extends ColumnSearch {
+  answered = 0;
+  declined = 0;
+
+  override async search(input: SearchQueryInput): Promise<PrecomputedPage | undefined> {
+    const page = await super.search(input);
+    if (page) this.answered++;
+    else this.declined++;
+    return page;
+  }
+}
+
+const rankBy: fc.Arbitrary<RankBy[]> = fc.uniqueArray(
+  fc.record({
+    signal: fc.constantFrom('area', 'slope_pct', 'grid_distance_km', 'solar_yield_kwh_kwp', 'transit_distance_m', 'water_distance_m', 'grid_capacity_mw', 'floors', 'price_per_sqm_pln'),
+    weight: fc.constantFrom(1, 2, 3, 5, 0.5, 0.3),
+  }),
+  { minLength: 0, maxLength: 3, selector: (r) => r.signal },
+);
+
+describe('searches matched in memory', () => {
+  let f: SearchEngineFixture;
+  let store: ColumnStore;
+  let columns: CountingColumnSearch;
+  let inMemory: ParcelSearchService;
+  let regions: fc.Arbitrary<string | undefined>;
+
+  beforeAll(async () => {
+    f = await searchEngineOnDemo();
+    store = new ColumnStore(new ColumnRepository(f.source), 256 * 2 ** 20, { waitForLoads: true });
+    columns = new CountingColumnSearch(store);
+    inMemory = new ParcelSearchService(f.repository, columns);
+    const gminas = await gminasWhere(f.source, 'parcels', 'available');
+    regions = fc.constantFrom(undefined, undefined, ...gminas, ...new Set(gminas.map((t) => t.slice(0, 4))), ...new Set(gminas.map((t) => t.slice(0, 2))));
+  }, 300_000);
+  afterAll(() => f?.close());
+
+  it('answer every generated request exactly as PostgreSQL does', async () => {
+    const before = columns.answered;
+    await fc.assert(
+      fc.asyncProperty(regions, filters, rankBy, fc.integer({ min: 1, max: 60 }), async (region, generated, signals, limit) => {
+        const request: SearchParcelsRequest = { ...(region ? { region } : {}), filters: generated, rank_by: signals, limit };
+        assertSearchRequest(request);
+        const expected = await f.engine.search(request);
+        const actual = await inMemory.search(request);
+        expect(actual).toEqual(expected);
+      }),
+      { numRuns: 150 },
+    );
+    // a request with a criterion the index cannot answer (a spatial join) runs in PostgreSQL: about two thirds of these
+    expect(columns.answered - before).toBeGreaterThan(30);
+  }, 900_000);
+
+  it('rank a national search over every parcel with many ties at the page boundary', async () => {
+    for (const rank_by of [[{ signal: 'floors', weight: 1 }], [{ signal: 'grid_capacity_mw', weight: 2 }, { signal: 'area', weight: 0.3 }], []] as RankBy[][]) {
+      const request: SearchParcelsRequest = { filters: {}, rank_by, limit: 50 };
+      const before = columns.answered;
+      const actual = await inMemory.search(request);
+      expect(columns.answered).toBe(before + 1);
+      expect(actual).toEqual(await f.engine.search(request));
+      expect(actual.matched).toBeGreaterThan(4000);
+    }
+  }, 120_000);
+
+  it('see a gmina rebuilt since its columns were read', async () => {
+    const request: SearchParcelsRequest = { filters: { area_sqm: { min: 100 } }, rank_by: [{ signal: 'area', weight: 1 }], limit: 3 };
+    const first = await inMemory.search(request);
+    const [{ parcel_id: smallest, teryt }]: Array<{ parcel_id: string; teryt: string }> = await f.source.query(
+      `SELECT parcel_id, teryt FROM search.parcel_index WHERE area_sqm >= 100 ORDER BY area_sqm, parcel_id LIMIT 1`,
+    );
+    expect(first.results.map((r) => r.parcel_id)).not.toContain(smallest);
+    // the smallest parcel becomes the largest, as a rebuild of its gmina would make it
+    await f.source.query(`UPDATE search.parcel_index SET area_sqm = 9e7 WHERE parcel_id = $1`, [smallest]);
+    await f.source.query(`UPDATE search.index_builds SET built_at = now() + interval '1 second' WHERE teryt = $1`, [teryt]);
+    const after = await inMemory.search(request);
+    expect(after.results[0]!.parcel_id).toBe(smallest);
+    expect(after).toEqual(await f.engine.search(request));
+    await new SearchIndexRepository(f.source).buildGmina(teryt);
+    expect(await inMemory.search(request)).toEqual(first);
+  }, 120_000);
+
+  it('run in PostgreSQL when the columns do not fit the budget, with the same answer', async () => {
+    const small = new CountingColumnSearch(new ColumnStore(new ColumnRepository(f.source), 1024, { waitForLoads: true }));
+    const request: SearchParcelsRequest = { filters: { area_sqm: { min: 500 } }, rank_by: [{ signal: 'area', weight: 1 }], limit: 10 };
+    expect(await new ParcelSearchService(f.repository, small).search(request)).toEqual(await f.engine.search(request));
+    expect(small.declined).toBe(1);
+  });
+
+  it('leave a criterion the index cannot answer to PostgreSQL', async () => {
+    const request: SearchParcelsRequest = { filters: { near: [{ layer: 'ev_chargers', within_m: 2000 }] }, limit: 10 };
+    const before = columns.declined;
+    expect(await inMemory.search(request)).toEqual(await f.engine.search(request));
+    expect(columns.declined).toBe(before + 1);
+  });
+
+  it('load in the background without a waiting search: the first runs in PostgreSQL, the next in memory', async () => {
+    const backgroundStore = new ColumnStore(new ColumnRepository(f.source), 256 * 2 ** 20);
+    const background = new CountingColumnSearch(backgroundStore);
+    const service = new ParcelSearchService(f.repository, background);
+    const request: SearchParcelsRequest = { filters: { slope_pct: { max: 5 } }, rank_by: [{ signal: 'slope_pct', weight: 1 }], limit: 20 };
+    const expected = await f.engine.search(request);
+    expect(await service.search(request)).toEqual(expected);
+    expect(background.declined).toBe(1);
+    await backgroundStore.idle();
+    expect(await service.search(request)).toEqual(expected);
+    expect(background.answered).toBe(1);
+  });
+});
