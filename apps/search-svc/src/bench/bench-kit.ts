@@ -1,5 +1,6 @@
 /** What the search-svc benchmarks share: percentiles, timing, settings from the environment, a key for the gateway. */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
@@ -33,3 +34,43 @@ export function keysCli(...args: string[]): string {
   return execFileSync(process.execPath, [KEYS_CLI, ...args], { cwd: ROOT, env: process.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 }
 
+
+/** search-svc's count of searches by where they matched (lp_search_matched_total), from its ops port; undefined when it cannot be read. */
+export async function matchedCounts(): Promise<Map<string, number> | undefined> {
+  const stackDir = process.env['STACK_DIR'] ?? `${ROOT}/.stack/dev`;
+  let port: string;
+  try {
+    port = readFileSync(`${stackDir}/ops-ports/search-svc-0`, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+  const response = await fetch(`http://127.0.0.1:${port}/metrics`).catch(() => undefined);
+  if (!response?.ok) return undefined;
+  const counts = new Map<string, number>();
+  for (const line of (await response.text()).split('\n')) {
+    const match = /^lp_search_matched_total\{where="(\w+)",reason="(\w*)"\} (\d+)/.exec(line);
+    if (match) counts.set(match[2] ? `${match[1]}:${match[2]}` : match[1]!, Number(match[3]));
+  }
+  return counts;
+}
+
+/**
+ * Repeats a search until search-svc has matched it in memory (its columns load in the background
+ * after the first request) or has said why it runs in PostgreSQL, at most `seconds`: the timed rounds
+ * then measure one path. Returns where it matched ("memory", "postgres: <why>" or "unknown").
+ */
+export async function settlePath(search: () => Promise<unknown>, seconds: number): Promise<string> {
+  const until = performance.now() + seconds * 1000;
+  for (;;) {
+    const before = await matchedCounts();
+    await search();
+    const after = await matchedCounts();
+    if (!before || !after) return 'unknown';
+    const grew = [...after.entries()].filter(([label, n]) => n > (before.get(label) ?? 0)).map(([label]) => label);
+    if (grew.includes('memory')) return 'memory';
+    const why = grew.find((label) => label.startsWith('postgres:') && label !== 'postgres:loading');
+    if (why) return `postgres (${why.slice('postgres:'.length)})`;
+    if (performance.now() > until) return `postgres (${grew.join(', ') || 'no count'}, still after ${seconds} s)`;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -9,7 +9,11 @@
  * RATE_LIMIT_SEARCH_PER_MINUTE=100000 npm start.
  *
  * Environment: DATABASE_URL (run-cli.sh fills it from the local stack), BENCH_URL (http://127.0.0.1:8080),
- * BENCH_API_KEY (else a key is created and revoked), BENCH_ROUNDS (20), BENCH_REFERENCE_ROUNDS (3).
+ * BENCH_API_KEY (else a key is created and revoked), BENCH_ROUNDS (20), BENCH_REFERENCE_ROUNDS (3),
+ * BENCH_SETTLE_SECONDS (120: how long a search is repeated while search-svc loads its columns), STACK_DIR.
+ *
+ * "where" says where search-svc matched each search: in memory (its columns of the index) or in
+ * PostgreSQL and why; the SQL columns are the same search as one statement (buildSearchQuery).
  */
 import 'reflect-metadata';
 import type { SearchParcelsRequest } from '@lp/contracts';
@@ -18,7 +22,7 @@ import { ParcelSearchService } from '../engine/parcel-search.service.js';
 import { SearchRepository } from '../engine/search.repository.js';
 import { findScenario } from '../scenarios/scenario-catalogue.js';
 import { compileScenario } from '../scenarios/scenario-compiler.js';
-import { keysCli, positiveInt, stats, timed } from './bench-kit.js';
+import { keysCli, positiveInt, settlePath, stats, timed } from './bench-kit.js';
 
 interface BenchSearch {
   name: string;
@@ -86,6 +90,7 @@ async function main(): Promise<void> {
       const query = engine.query(search.request, plan);
       const reference = engine.query(search.request, plan, { path: 'spatial' });
       const first = await post();
+      const where = await settlePath(post, positiveInt('BENCH_SETTLE_SECONDS', 120));
       const api: number[] = [];
       const sql: number[] = [];
       const ref: number[] = [];
@@ -93,12 +98,12 @@ async function main(): Promise<void> {
       for (let i = 0; i < rounds; i++) sql.push((await timed(() => db.query(query.sql, query.values)))[0]);
       for (let i = 0; i < referenceRounds; i++) ref.push((await timed(() => db.query(reference.sql, reference.values)))[0]);
       const [a, s, r] = [stats(api), stats(sql), stats(ref)];
-      rows.push([search.name, `${first.matched} (${((100 * first.matched) / Math.max(parcels, 1)).toFixed(1)} %)` + (first.blocked ? ' (blocked)' : ''), a.p50.toFixed(1), a.p95.toFixed(1), s.p50.toFixed(1), s.p95.toFixed(1), r.p50.toFixed(1), (a.p95 / s.p95).toFixed(2)]);
+      rows.push([search.name, where, `${first.matched} (${((100 * first.matched) / Math.max(parcels, 1)).toFixed(1)} %)` + (first.blocked ? ' (blocked)' : ''), a.p50.toFixed(1), a.p95.toFixed(1), s.p50.toFixed(1), s.p95.toFixed(1), r.p50.toFixed(1), (a.p95 / s.p95).toFixed(2)]);
       const explain = (await repository.explain(query)).map((line) => line['QUERY PLAN']);
       console.log(`── ${search.name}: EXPLAIN ANALYZE (top of the plan)`);
       for (const line of explain.filter((l) => /Scan|Join|Loop|Execution|Planning/.test(l)).slice(0, 8)) console.log(`   ${line.trim().slice(0, 150)}`);
     }
-    const header = ['search', 'matched', 'API p50 ms', 'API p95 ms', 'SQL p50 ms', 'SQL p95 ms', 'no-index SQL p50 ms', 'API/SQL p95'];
+    const header = ['search', 'where', 'matched', 'API p50 ms', 'API p95 ms', 'SQL p50 ms', 'SQL p95 ms', 'no-index SQL p50 ms', 'API/SQL p95'];
     console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
   } finally {

@@ -25,7 +25,7 @@ export class SearchSvcEnv extends DatabaseServiceEnv {
   @IsInt()
   @Min(0)
   @Max(16_384)
-  SEARCH_COLUMNS_BUDGET_MB: number = 160;
+  SEARCH_COLUMNS_BUDGET_MB: number = 256;
 }
 
 export const SEARCH_SVC_ENV = Symbol('SEARCH_SVC_ENV');

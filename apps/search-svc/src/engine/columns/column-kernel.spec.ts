@@ -117,7 +117,7 @@ describe('the compiled predicate', () => {
         const expected = rows.flatMap((r, i) => (plain(e, { ...r, teryt }) === true ? [i] : []));
         expect(Array.from(out.subarray(0, n))).toEqual(expected);
       }),
-      { numRuns: 500 },
+      { numRuns: 1000 },
     );
   });
 

@@ -4,6 +4,7 @@ import { planSignals, SIGNAL_COLUMN, type SignalPlan } from '../signal-sql.js';
 import { and, columnsOf, not, or, TRUE, type Expr } from './column-expr.js';
 import { criteriaExprs } from './column-filters.js';
 import { compileKernel } from './column-kernel.js';
+import { searchesMatched } from './column-metrics.js';
 import { ColumnsUnavailable, type ColumnLease, type ColumnStore, type GminaChunk } from './column-store.js';
 
 /**
@@ -27,6 +28,12 @@ export interface PrecomputedPage {
 const BOUNDARY = 2e-6;
 /** Score × 100 runs from 0 to 10,000. */
 const KEY_SLOTS = 10_002;
+
+/** A search left to PostgreSQL, counted by why. */
+function declined(reason: string): undefined {
+  searchesMatched.inc({ where: 'postgres', reason });
+  return undefined;
+}
 
 /** The gminas a search reads, as scopeSql selects them. */
 function scopeTeryts(input: SearchQueryInput, built: readonly string[]): string[] {
@@ -121,9 +128,10 @@ export class ColumnSearch {
 
   /** The page's precomputation, or undefined when this search runs in PostgreSQL. */
   async search(input: SearchQueryInput): Promise<PrecomputedPage | undefined> {
-    if (input.scope.kind === 'bbox' || input.parcelIds || input.path === 'spatial' || input.judgeAlternatives || input.failing) return undefined;
+    if (input.parcelIds || input.path === 'spatial' || input.judgeAlternatives || input.failing) return undefined;
+    if (input.scope.kind === 'bbox') return declined('bbox');
     const where = wherePredicate(input);
-    if (!where) return undefined;
+    if (!where) return declined('spatial_criterion');
     const signals = planSignals(input.request.rank_by ?? []);
     const columns = [...new Set([...columnsOf(where), ...signals.map((s) => SIGNAL_COLUMN[s.signal].column)])];
     let lease: ColumnLease;
@@ -132,8 +140,9 @@ export class ColumnSearch {
     } catch (error) {
       if (!(error instanceof ColumnsUnavailable)) throw error;
       this.logger.debug(`search in PostgreSQL: ${error.message}`);
-      return undefined;
+      return declined(error.reason);
     }
+    const started = performance.now();
     // everything below runs without awaiting: the lease's arrays are this search's alone
     const kernel = compileKernel(where, lease);
     const matched = this.match(lease, kernel);
@@ -145,6 +154,8 @@ export class ColumnSearch {
     if (count <= limit) keys = matched.flatMap((m) => Array.from(m.rows, (row) => m.chunk.keys[row]!));
     else if (signals.length === 0 || weight === 0) keys = firstById(matched, limit, () => true);
     else keys = this.candidates(matched, signals, ranges, weight, limit);
+    searchesMatched.inc({ where: 'memory', reason: '' });
+    this.logger.debug(`matched ${count} of ${lease.chunks.reduce((sum, c) => sum + c.size, 0)} parcels in ${lease.chunks.length} gminas in memory, ${keys.length} candidates, ${(performance.now() - started).toFixed(1)} ms`);
     return { matched: count, ranges, keys, digest: lease.digest };
   }
 

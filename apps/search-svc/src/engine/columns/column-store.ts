@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { columnBytes } from './column-metrics.js';
 import { columnKind, ELEMENT_SEPARATOR, NULL_TEXT, VALUE_SEPARATOR, type ColumnKind } from './column-catalogue.js';
 import type { ColumnArray, KernelContext } from './column-kernel.js';
 import type { ColumnChunkRow, ColumnRepository } from './column.repository.js';
@@ -25,8 +26,15 @@ export interface ColumnLease extends KernelContext {
   digest: string;
 }
 
-/** Why the store cannot serve a search from memory (it then runs in PostgreSQL). */
-export class ColumnsUnavailable extends Error {}
+/** Why the store cannot serve a search from memory (it then runs in PostgreSQL); `reason` labels the metric. */
+export class ColumnsUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'loading' | 'over_budget' | 'rebuilt' | 'unkeyed' | 'too_many_values',
+  ) {
+    super(message);
+  }
+}
 
 const NULL_KEY = -(2 ** 31);
 /** Gminas per load statement: large enough to amortise a round trip, small enough to stream. */
@@ -107,7 +115,7 @@ export class ColumnStore {
       this.queued.set(signature, load);
       this.loading = load.catch((error: unknown) => this.logger.warn(`column load failed: ${error instanceof Error ? error.message : String(error)}`));
     }
-    if (!this.options.waitForLoads) throw new ColumnsUnavailable('its columns are loading');
+    if (!this.options.waitForLoads) throw new ColumnsUnavailable('its columns are loading', 'loading');
     await load;
     await this.refreshStamps();
     return this.held(teryts, columns);
@@ -126,6 +134,7 @@ export class ColumnStore {
     await this.loadKeys(teryts.filter((t) => !this.chunks.has(t)));
     for (const column of columns) await this.loadColumn(column, teryts.filter((t) => this.chunks.has(t) && !this.chunks.get(t)!.columns.has(column)));
     const loaded = this.bytes() - before;
+    columnBytes.set(this.bytes());
     if (loaded > 0) this.logger.log(`loaded ${Math.round(loaded / 2 ** 10)} KiB of columns (${columns.join(', ')}) for ${teryts.length} gminas in ${Math.round(performance.now() - started)} ms; ${Math.round(this.bytes() / 2 ** 20)} MB held`);
   }
 
@@ -136,8 +145,8 @@ export class ColumnStore {
     const chunks: GminaChunk[] = [];
     for (const teryt of teryts) {
       const chunk = this.chunks.get(teryt);
-      if (!chunk || columns.some((c) => !chunk.columns.has(c))) throw new ColumnsUnavailable(`gmina ${teryt} was rebuilt while its columns loaded`);
-      if (chunk.unkeyed) throw new ColumnsUnavailable(`gmina ${teryt} has parcels without a key (a build made before the keys)`);
+      if (!chunk || columns.some((c) => !chunk.columns.has(c))) throw new ColumnsUnavailable(`gmina ${teryt} was rebuilt while its columns loaded`, 'rebuilt');
+      if (chunk.unkeyed) throw new ColumnsUnavailable(`gmina ${teryt} has parcels without a key (a build made before the keys)`, 'unkeyed');
       chunks.push(chunk);
     }
     const dictionaries = new Map(this.dictionaries);
@@ -155,7 +164,7 @@ export class ColumnStore {
   private makeRoom(columns: readonly string[], teryts: readonly string[], rows: number): void {
     const need = rows * (4 + columns.reduce((sum, c) => sum + bytesPerRow(kindOrThrow(c)), 0));
     if (need > this.budgetBytes) {
-      throw new ColumnsUnavailable(`the columns of this search need about ${Math.round(need / 2 ** 20)} MB, over the budget of ${Math.round(this.budgetBytes / 2 ** 20)} MB`);
+      throw new ColumnsUnavailable(`the columns of this search need about ${Math.round(need / 2 ** 20)} MB, over the budget of ${Math.round(this.budgetBytes / 2 ** 20)} MB`, 'over_budget');
     }
     const keep = new Set(columns);
     const candidates = [...this.lastUsed.entries()].filter(([c]) => !keep.has(c)).sort((a, b) => a[1] - b[1]);
@@ -244,7 +253,7 @@ export class ColumnStore {
       let code = dictionary.codes.get(value);
       if (code === undefined) {
         code = dictionary.values.push(value) - 1;
-        if (code > 0xffff) throw new ColumnsUnavailable(`${name} has more than 65,535 distinct values`);
+        if (code > 0xffff) throw new ColumnsUnavailable(`${name} has more than 65,535 distinct values`, 'too_many_values');
         dictionary.codes.set(value, code);
         dictionary.sets[code] = kind === 'set' ? new Set(value === '' ? [] : value.split(ELEMENT_SEPARATOR)) : null;
       }
