@@ -225,16 +225,17 @@ export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
             FROM scored`;
     order = 'page.score DESC NULLS LAST, page.parcel_id COLLATE "C"';
   }
-  // outlines only for the page returned, in the same statement
+  return withOutlines(page, order, '', params, { signals, unscreened, near, alternatives });
+}
+
+/** The page's rows with their outlines (only the page's, in the same statement) and `extra` columns. */
+function withOutlines(page: string, order: string, extra: string, params: SqlParams, meaning: Omit<SearchQuery, 'sql' | 'values'>): SearchQuery {
   return {
-    sql: `SELECT page.*, ST_AsGeoJSON(ST_Transform(g.geom, 4326), 7)::json AS geometry
+    sql: `SELECT page.*, ST_AsGeoJSON(ST_Transform(g.geom, 4326), 7)::json AS geometry${extra}
           FROM (${page}) page JOIN search.parcel_geometry g ON g.parcel_id = page.parcel_id
           ORDER BY ${order}`,
     values: params.values,
-    signals,
-    unscreened,
-    near,
-    alternatives,
+    ...meaning,
   };
 }
 
@@ -264,14 +265,5 @@ export function buildPageQuery(input: SearchQueryInput, precomputed: Precomputed
             SELECT page.* FROM page ORDER BY page.score DESC NULLS LAST, page.parcel_id COLLATE "C" LIMIT ${limit}`;
   }
   const order = signals.length === 0 ? 'page.parcel_id COLLATE "C"' : 'page.score DESC NULLS LAST, page.parcel_id COLLATE "C"';
-  return {
-    sql: `SELECT page.*, ST_AsGeoJSON(ST_Transform(g.geom, 4326), 7)::json AS geometry, (${BUILDS_DIGEST_SQL}) AS builds_digest
-          FROM (${page}) page JOIN search.parcel_geometry g ON g.parcel_id = page.parcel_id
-          ORDER BY ${order}`,
-    values: params.values,
-    signals,
-    unscreened,
-    near,
-    alternatives,
-  };
+  return withOutlines(page, order, `, (${BUILDS_DIGEST_SQL}) AS builds_digest`, params, { signals, unscreened, near, alternatives });
 }
