@@ -13,11 +13,16 @@
  * BENCH_SETTLE_SECONDS (120: how long a search is repeated while search-svc loads its columns), STACK_DIR.
  *
  * "where" says where search-svc matched each search: in memory (its columns of the index) or in
- * PostgreSQL and why; the SQL columns are the same search as one statement (buildSearchQuery).
+ * PostgreSQL and why; the SQL columns are the same search as one statement (buildSearchQuery); the
+ * "memory engine" columns the whole search in this process with the in-memory engine (its columns
+ * loaded before timing, BENCH_COLUMNS_BUDGET_MB, 1024), without the gateway and the bus.
  */
 import 'reflect-metadata';
 import type { SearchParcelsRequest } from '@lp/contracts';
 import { createSchemaDataSource } from '@lp/db';
+import { ColumnRepository } from '../engine/columns/column.repository.js';
+import { ColumnSearch } from '../engine/columns/column-search.js';
+import { ColumnStore } from '../engine/columns/column-store.js';
 import { ParcelSearchService } from '../engine/parcel-search.service.js';
 import { SearchRepository } from '../engine/search.repository.js';
 import { findScenario } from '../scenarios/scenario-catalogue.js';
@@ -71,6 +76,8 @@ async function main(): Promise<void> {
   try {
     const repository = new SearchRepository(db);
     const engine = new ParcelSearchService(repository);
+    const store = new ColumnStore(new ColumnRepository(db), positiveInt('BENCH_COLUMNS_BUDGET_MB', 1024) * 2 ** 20, { waitForLoads: true });
+    const inMemory = new ParcelSearchService(repository, new ColumnSearch(store));
     const [{ parcels, gminas }] = await db.query(`SELECT count(*)::int AS parcels, count(DISTINCT teryt)::int AS gminas FROM search.parcel_index`);
     const [{ unbuilt }] = await db.query(
       `SELECT count(*)::int AS unbuilt FROM layer_pub.region_coverage c WHERE c.layer_id = 'parcels' AND c.level = 'gmina' AND c.status <> 'missing'
@@ -94,16 +101,19 @@ async function main(): Promise<void> {
       const api: number[] = [];
       const sql: number[] = [];
       const ref: number[] = [];
+      const memory: number[] = [];
+      const [load] = await timed(() => inMemory.search(search.request));
+      for (let i = 0; i < rounds; i++) memory.push((await timed(() => inMemory.search(search.request)))[0]);
       for (let i = 0; i < rounds; i++) api.push((await timed(post))[0]);
       for (let i = 0; i < rounds; i++) sql.push((await timed(() => db.query(query.sql, query.values)))[0]);
       for (let i = 0; i < referenceRounds; i++) ref.push((await timed(() => db.query(reference.sql, reference.values)))[0]);
-      const [a, s, r] = [stats(api), stats(sql), stats(ref)];
-      rows.push([search.name, where, `${first.matched} (${((100 * first.matched) / Math.max(parcels, 1)).toFixed(1)} %)` + (first.blocked ? ' (blocked)' : ''), a.p50.toFixed(1), a.p95.toFixed(1), s.p50.toFixed(1), s.p95.toFixed(1), r.p50.toFixed(1), (a.p95 / s.p95).toFixed(2)]);
+      const [a, s, r, mem] = [stats(api), stats(sql), stats(ref), stats(memory)];
+      rows.push([search.name, where, `${first.matched} (${((100 * first.matched) / Math.max(parcels, 1)).toFixed(1)} %)` + (first.blocked ? ' (blocked)' : ''), a.p50.toFixed(1), a.p95.toFixed(1), s.p50.toFixed(1), s.p95.toFixed(1), r.p50.toFixed(1), (a.p95 / s.p95).toFixed(2), mem.p50.toFixed(1), mem.p95.toFixed(1), load.toFixed(0)]);
       const explain = (await repository.explain(query)).map((line) => line['QUERY PLAN']);
       console.log(`── ${search.name}: EXPLAIN ANALYZE (top of the plan)`);
       for (const line of explain.filter((l) => /Scan|Join|Loop|Execution|Planning/.test(l)).slice(0, 8)) console.log(`   ${line.trim().slice(0, 150)}`);
     }
-    const header = ['search', 'where', 'matched', 'API p50 ms', 'API p95 ms', 'SQL p50 ms', 'SQL p95 ms', 'no-index SQL p50 ms', 'API/SQL p95'];
+    const header = ['search', 'where', 'matched', 'API p50 ms', 'API p95 ms', 'SQL p50 ms', 'SQL p95 ms', 'no-index SQL p50 ms', 'API/SQL p95', 'memory engine p50 ms', 'memory engine p95 ms', 'first (loads columns) ms'];
     console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
   } finally {
