@@ -85,18 +85,19 @@ export class SearchIndexRepository {
         [teryt],
       );
       // parcels that moved here from another gmina leave that gmina's rows too, and that gmina's
-      // build stamp changes with them (what the in-memory columns check, engine/columns)
+      // build stamp changes with them (what the in-memory columns check, engine/columns). The rows go
+      // by primary key: `teryt = $1 OR parcel_id IN (...)` scanned the whole table once per gmina
+      // (1.2 to 1.4 s at 1 M parcels, the largest part of a small gmina's build).
+      const gone = `ARRAY(SELECT x.parcel_id FROM search.parcel_index x WHERE x.teryt = $1
+                          UNION SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)`;
       await manager.query(
-        `WITH gone AS (
-           DELETE FROM search.parcel_index
-           WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)
-           RETURNING teryt)
+        `WITH gone AS (DELETE FROM search.parcel_index WHERE parcel_id = ANY(${gone}) RETURNING teryt)
          UPDATE search.index_builds SET built_at = now() WHERE teryt IN (SELECT teryt FROM gone WHERE teryt <> $1)`,
         [teryt],
       );
       await manager.query(
-        `DELETE FROM search.parcel_geometry
-         WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)`,
+        `DELETE FROM search.parcel_geometry WHERE parcel_id = ANY(ARRAY(SELECT x.parcel_id FROM search.parcel_geometry x WHERE x.teryt = $1
+                                                                      UNION SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1))`,
         [teryt],
       );
       const [{ columns }] = await manager.query(NEAREST_CANDIDATES_SQL, [teryt]);

@@ -23,16 +23,14 @@ WHERE layer_id = 'land_cover' AND level = 'gmina' AND teryt = $1 AND status <> '
 
 -- buildGmina (4 of 15)
 -- $1 = "3021093"
-WITH gone AS (
-  DELETE FROM search.parcel_index
-  WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)
-  RETURNING teryt)
+WITH gone AS (DELETE FROM search.parcel_index WHERE parcel_id = ANY(ARRAY(SELECT x.parcel_id FROM search.parcel_index x WHERE x.teryt = $1
+                 UNION SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)) RETURNING teryt)
 UPDATE search.index_builds SET built_at = now() WHERE teryt IN (SELECT teryt FROM gone WHERE teryt <> $1);
 
 -- buildGmina (5 of 15)
 -- $1 = "3021093"
-DELETE FROM search.parcel_geometry
-WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1);
+DELETE FROM search.parcel_geometry WHERE parcel_id = ANY(ARRAY(SELECT x.parcel_id FROM search.parcel_geometry x WHERE x.teryt = $1
+UNION SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1));
 
 -- buildGmina (6 of 15)
 -- $1 = "3021093"
@@ -312,16 +310,14 @@ WHERE layer_id = 'land_cover' AND level = 'gmina' AND teryt = $1 AND status <> '
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (4 of 26)
 -- $1 = "3021093"
-WITH gone AS (
-  DELETE FROM search.parcel_index
-  WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)
-  RETURNING teryt)
+WITH gone AS (DELETE FROM search.parcel_index WHERE parcel_id = ANY(ARRAY(SELECT x.parcel_id FROM search.parcel_index x WHERE x.teryt = $1
+                 UNION SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)) RETURNING teryt)
 UPDATE search.index_builds SET built_at = now() WHERE teryt IN (SELECT teryt FROM gone WHERE teryt <> $1);
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (5 of 26)
 -- $1 = "3021093"
-DELETE FROM search.parcel_geometry
-WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1);
+DELETE FROM search.parcel_geometry WHERE parcel_id = ANY(ARRAY(SELECT x.parcel_id FROM search.parcel_geometry x WHERE x.teryt = $1
+UNION SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1));
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (6 of 26)
 -- $1 = "3021093"
@@ -569,16 +565,14 @@ WHERE layer_id = 'land_cover' AND level = 'gmina' AND teryt = $1 AND status <> '
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (15 of 26)
 -- $1 = "3021093"
-WITH gone AS (
-  DELETE FROM search.parcel_index
-  WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)
-  RETURNING teryt)
+WITH gone AS (DELETE FROM search.parcel_index WHERE parcel_id = ANY(ARRAY(SELECT x.parcel_id FROM search.parcel_index x WHERE x.teryt = $1
+                 UNION SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)) RETURNING teryt)
 UPDATE search.index_builds SET built_at = now() WHERE teryt IN (SELECT teryt FROM gone WHERE teryt <> $1);
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (16 of 26)
 -- $1 = "3021093"
-DELETE FROM search.parcel_geometry
-WHERE teryt = $1 OR parcel_id IN (SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1);
+DELETE FROM search.parcel_geometry WHERE parcel_id = ANY(ARRAY(SELECT x.parcel_id FROM search.parcel_geometry x WHERE x.teryt = $1
+UNION SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1));
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (17 of 26)
 -- $1 = "3021093"
