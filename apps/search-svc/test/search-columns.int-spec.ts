@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { assertSearchRequest, type RankBy, type SearchParcelsRequest } from '@lp/contracts';
+import { guardQueryDeadlines } from '@lp/db';
+import { currentDeadlineMs, currentRequestId, runWithRequestContext } from '@lp/runtime';
 import fc from 'fast-check';
 import { ColumnRepository } from '../src/engine/columns/column.repository.js';
 import { ColumnSearch, type PrecomputedPage } from '../src/engine/columns/column-search.js';
@@ -124,5 +126,25 @@ describe('searches matched in memory', () => {
     await backgroundStore.idle();
     expect(await service.search(request)).toEqual(expected);
     expect(background.answered).toBe(1);
+  });
+
+  it('load columns outside the request that asked, so its deadline cannot cancel the load', async () => {
+    // as search-svc does: each statement is held to the deadline of the request it runs for; here
+    // the guard also notes which request each statement ran for
+    const ranFor: Array<string | undefined> = [];
+    guardQueryDeadlines(f.source, () => {
+      ranFor.push(currentRequestId());
+      return currentDeadlineMs();
+    });
+    const lateStore = new ColumnStore(new ColumnRepository(f.source), 256 * 2 ** 20);
+    const asked = await runWithRequestContext({ requestId: 'asker', deadlineMs: Date.now() + 60_000 }, () =>
+      lateStore.lease((built) => [...built], ['transit_m']).then(() => 'leased', (error: Error) => error.message),
+    );
+    expect(asked).toBe('its columns are loading');
+    await lateStore.idle();
+    expect(lateStore.bytes()).toBeGreaterThan(0);
+    // the builds fingerprint and stamps for the asking request; the keys and the column outside it
+    expect(ranFor.filter((id) => id === 'asker').length).toBeLessThanOrEqual(2);
+    expect(ranFor.filter((id) => id === undefined).length).toBeGreaterThanOrEqual(2);
   });
 });

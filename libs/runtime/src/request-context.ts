@@ -24,3 +24,11 @@ export function currentRequestId(): string | undefined {
 export function currentDeadlineMs(): number | undefined {
   return storage.getStore()?.deadlineMs;
 }
+
+/**
+ * Runs work that outlives the request that started it (a cache filled in the background) outside
+ * that request's context: its database statements get no deadline and its logs no request id.
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return storage.exit(fn);
+}

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { outsideRequest } from '@lp/runtime';
 import { columnBytes } from './column-metrics.js';
 import { columnKind, ELEMENT_SEPARATOR, NULL_TEXT, VALUE_SEPARATOR, type ColumnKind } from './column-catalogue.js';
 import type { ColumnArray, KernelContext } from './column-kernel.js';
@@ -111,7 +112,8 @@ export class ColumnStore {
     const signature = `${columns.join(',')}|${teryts.join(',')}`;
     let load = this.queued.get(signature);
     if (!load) {
-      load = this.loading.then(() => this.load(teryts, columns)).finally(() => this.queued.delete(signature));
+      // outside the request that asked: a national load outlasts its deadline, which would cancel it
+      load = this.loading.then(() => outsideRequest(() => this.load(teryts, columns))).finally(() => this.queued.delete(signature));
       this.queued.set(signature, load);
       this.loading = load.catch((error: unknown) => this.logger.warn(`column load failed: ${error instanceof Error ? error.message : String(error)}`));
     }
