@@ -30,11 +30,15 @@ let pickedRowsFail = false;
 
 describeSqlSnapshot({
   source: join(import.meta.dirname, 'assembly.repository.ts'),
-  rows: (sql) => {
+  rows: (sql, params) => {
     if (pickedRowsFail && sql.includes('m.parcel_key = ANY')) throw new Error('the stand-in fails this statement');
     if (sql.includes('search.parcel_adjacency')) return [twoNeighbours()];
     if (sql.includes('FROM search.parcel_keys')) return [{ parcel_key: 7, parcel_id: '302109_2.0001.1' }, { parcel_key: 9, parcel_id: '302109_2.0001.2' }];
-    if (sql.includes('m.parcel_key = ANY')) return [{ parcel_id: '302109_2.0001.1', parcel_key: 7 }, { parcel_id: '302109_2.0001.2', parcel_key: 9 }];
+    if (sql.includes('m.parcel_key = ANY')) {
+      const asked = params.at(-1) as number[];
+      return [{ parcel_id: '302109_2.0001.1', parcel_key: 7 }, { parcel_id: '302109_2.0001.2', parcel_key: 9 }].filter((row) => asked.includes(row.parcel_key));
+    }
+    if (sql.includes('AS digest')) return [{ digest: 'd41d8cd98f00b204e9800998ecf8427e' }];
     if (sql.includes('AS missing')) return [{ missing: 0 }];
     return [];
   },
@@ -65,6 +69,17 @@ describeSqlSnapshot({
         } finally {
           pickedRowsFail = false;
         }
+      },
+      'candidatesFromGraph (the graph found in memory, over the builds it was read from)': async () => {
+        const params = new SqlParams();
+        const graph = { keys: [7, 9], areas: [30_000, 30_000], from: [0], to: [1] };
+        const found = await repository.candidatesFromGraph(graph, 'd41d8cd98f00b204e9800998ecf8427e', matched(params), params, 50_000);
+        if (found?.rows.length !== 2) throw new Error('both candidates should be picked');
+      },
+      'candidatesFromGraph, a build committed since (nothing picked: the caller assembles in PostgreSQL)': async () => {
+        const params = new SqlParams();
+        const graph = { keys: [7, 9], areas: [30_000, 30_000], from: [0], to: [1] };
+        if ((await repository.candidatesFromGraph(graph, 'an older fingerprint', matched(params), params, 50_000)) !== undefined) throw new Error('a changed build must not be picked from');
       },
       outlines: () => repository.outlines([['302109_2.0001.1', '302109_2.0001.2'], ['302109_2.0001.7']], 20),
     };

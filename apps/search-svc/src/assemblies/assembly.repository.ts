@@ -3,7 +3,15 @@ import type { GeometryView } from '@lp/contracts';
 import { DataSource, type QueryRunner } from 'typeorm';
 import type { MatchedSelect } from '../engine/search-query.js';
 import type { SqlParams } from '@lp/db';
+import { BUILDS_DIGEST_SQL } from '../engine/columns/column.repository.js';
 import { pickComponents, type CandidateGraph } from './candidate-components.js';
+
+/** The candidates picked with their rows, how many parcels passed the per-parcel filters, and whether the cap cut them. */
+export interface PickedRows {
+  rows: CandidateRow[];
+  candidates: number;
+  truncated: boolean;
+}
 
 /** A candidate member as the assembly query returns it. */
 export interface CandidateRow {
@@ -92,7 +100,7 @@ export class AssemblyRepository {
    * cluster of one; a join of the candidates among themselves (tried) pairs every member of a
    * cluster with every other, quadratic in a city's contiguous blocks.
    */
-  async candidates(matched: MatchedSelect, params: SqlParams, gapM: number, minTotalArea: number): Promise<{ rows: CandidateRow[]; candidates: number; truncated: boolean }> {
+  async candidates(matched: MatchedSelect, params: SqlParams, gapM: number, minTotalArea: number): Promise<PickedRows> {
     const matchedValues = [...params.values];
     const gap = params.add(gapM, 'float8');
     const min = params.add(minTotalArea, 'float8');
@@ -140,25 +148,18 @@ export class AssemblyRepository {
     gapM: number,
     minTotalArea: number,
     cap = ASSEMBLY_CANDIDATES_MAX,
-  ): Promise<{ rows: CandidateRow[]; candidates: number; truncated: boolean }> {
+  ): Promise<PickedRows> {
     const matchedValues = [...params.values];
     const gminas = params.add(allowed, 'text[]');
     const gap = params.add(gapM, 'float8');
-    // one snapshot for both statements, begun in the same round trip as the planner settings (each costs
-    // a scheduling delay on a loaded machine); the settings end with the transaction
-    const runner = this.db.createQueryRunner();
-    await runner.connect();
-    let open = false;
-    try {
-      // The candidates' row estimate is far too low (the outlines' join by id and gmina), which made the
-      // planner probe the pairs per candidate and scan the candidates per pair, quadratic (6 s for one
-      // gmina of 2,500 candidates). A hash join is right for every size here: the scope's pairs within
-      // the gap come from one index range per gmina, and the candidates are hashed once. A national
-      // scope hashes a million int4 keys (some 40 MB): in the default work_mem they spilt to disk.
-      // Only a pair's first end is joined; whether the other is a candidate is one array lookup in
-      // decodeGraph, cheaper than a second hash join of the candidates.
-      await runner.query(`START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL enable_nestloop = off; SET LOCAL work_mem = '${ASSEMBLY_WORK_MEM}'`);
-      open = true;
+    // The candidates' row estimate is far too low (the outlines' join by id and gmina), which made the
+    // planner probe the pairs per candidate and scan the candidates per pair, quadratic (6 s for one
+    // gmina of 2,500 candidates). A hash join is right for every size here: the scope's pairs within
+    // the gap come from one index range per gmina, and the candidates are hashed once. A national
+    // scope hashes a million int4 keys (some 40 MB): in the default work_mem they spilt to disk.
+    // Only a pair's first end is joined; whether the other is a candidate is one array lookup in
+    // decodeGraph, cheaper than a second hash join of the candidates.
+    return this.inSnapshot(`SET LOCAL enable_nestloop = off; SET LOCAL work_mem = '${ASSEMBLY_WORK_MEM}'`, async (runner) => {
       const [wire]: [GraphWire] = await runner.query(
         `WITH n AS MATERIALIZED (SELECT m.parcel_key, m.area_sqm FROM (${matched.sql}) m),
               e AS (
@@ -170,28 +171,73 @@ export class AssemblyRepository {
               (SELECT string_agg(int4send(a) || int4send(b), '') AS pairs FROM e) p`,
         params.values,
       );
-      const graph = decodeGraph(wire);
-      const idsOf = async (candidates: readonly number[]): Promise<Map<number, string>> => {
-        const rows: Array<{ parcel_key: number; parcel_id: string }> = await runner.query(
-          `SELECT parcel_key, parcel_id FROM search.parcel_keys WHERE parcel_key = ANY($1::int[])`,
-          [candidates.map((k) => graph.keys[k]!)],
-        );
-        const byKey = new Map(rows.map((row) => [row.parcel_key, row.parcel_id]));
-        return new Map(candidates.map((k) => [k, byKey.get(graph.keys[k]!)!]));
-      };
-      const { picked, neighbours, truncated } = await pickComponents(graph, minTotalArea, cap, idsOf);
-      const found = picked.length === 0 ? [] : await this.pickedRows(runner, matched, matchedValues, picked.map((k) => graph.keys[k]!));
+      return this.pick(runner, decodeGraph(wire), matched, matchedValues, minTotalArea, cap);
+    });
+  }
+
+  /**
+   * What `candidatesByAdjacency` answers, from the candidate graph the in-memory engine found
+   * (assembly-in-memory.ts) over the builds of fingerprint `digest`; undefined when a build
+   * committed since (the caller then assembles in PostgreSQL).
+   */
+  async candidatesFromGraph(
+    graph: CandidateGraph,
+    digest: string,
+    matched: MatchedSelect,
+    params: SqlParams,
+    minTotalArea: number,
+    cap = ASSEMBLY_CANDIDATES_MAX,
+  ): Promise<PickedRows | undefined> {
+    return this.inSnapshot('', async (runner) => {
+      const [row]: Array<{ digest: string }> = await runner.query(`SELECT (${BUILDS_DIGEST_SQL}) AS digest`);
+      if (row?.digest !== digest) return undefined;
+      return this.pick(runner, graph, matched, [...params.values], minTotalArea, cap);
+    });
+  }
+
+  /**
+   * One read-only snapshot for every statement of `work`, so a rebuild between them cannot change
+   * the candidates; `settings` (SET LOCAL) are sent in the same round trip as the transaction's
+   * start (each round trip costs a scheduling delay on a loaded machine) and end with it.
+   */
+  private async inSnapshot<T>(settings: string, work: (runner: QueryRunner) => Promise<T>): Promise<T> {
+    const runner = this.db.createQueryRunner();
+    await runner.connect();
+    let open = false;
+    try {
+      await runner.query(`START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY${settings ? `; ${settings}` : ''}`);
+      open = true;
+      const result = await work(runner);
       await runner.query(`COMMIT`);
       open = false;
-      const byKey = new Map(found.map((row) => [Number(row['parcel_key']), row]));
-      const idOf = (k: number): string => byKey.get(graph.keys[k]!)!.parcel_id;
-      const rows = picked.map((k) => ({ ...byKey.get(graph.keys[k]!)!, neighbours: neighbours.get(k)!.map(idOf) }));
-      return { rows, candidates: graph.keys.length, truncated };
+      return result;
     } finally {
       // a failed statement leaves the transaction open: the pooled connection must not keep it
       if (open) await runner.query(`ROLLBACK`).catch(() => undefined);
       await runner.release();
     }
+  }
+
+  /**
+   * The graph's components large enough, picked (candidate-components.ts) with the ids of
+   * candidates only where ties are broken by id, then the full rows of the candidates picked.
+   */
+  private async pick(runner: QueryRunner, graph: CandidateGraph, matched: MatchedSelect, matchedValues: readonly unknown[], minTotalArea: number, cap: number): Promise<PickedRows> {
+    const idsOf = async (candidates: readonly number[]): Promise<Map<number, string>> => {
+      const rows: Array<{ parcel_key: number; parcel_id: string }> = await runner.query(
+        `SELECT parcel_key, parcel_id FROM search.parcel_keys WHERE parcel_key = ANY($1::int[])`,
+        [candidates.map((k) => graph.keys[k]!)],
+      );
+      const byKey = new Map(rows.map((row) => [row.parcel_key, row.parcel_id]));
+      return new Map(candidates.map((k) => [k, byKey.get(graph.keys[k]!)!]));
+    };
+    const { picked, neighbours, truncated } = await pickComponents(graph, minTotalArea, cap, idsOf);
+    const found = picked.length === 0 ? [] : await this.pickedRows(runner, matched, matchedValues, picked.map((k) => graph.keys[k]!));
+    if (found.length !== picked.length) throw new Error(`assembly candidates: ${picked.length} picked, ${found.length} of them pass the filters in PostgreSQL`);
+    const byKey = new Map(found.map((row) => [Number(row['parcel_key']), row]));
+    const idOf = (k: number): string => byKey.get(graph.keys[k]!)!.parcel_id;
+    const rows = picked.map((k) => ({ ...byKey.get(graph.keys[k]!)!, neighbours: neighbours.get(k)!.map(idOf) }));
+    return { rows, candidates: graph.keys.length, truncated };
   }
 
   /** The picked candidates' full rows, by parcel key (nested loops allowed again, as the planner likes them here). */

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import {
   ASSEMBLY_LIMIT_DEFAULT,
   ASSEMBLY_MAX_GAP_DEFAULT_M,
@@ -6,11 +6,13 @@ import {
   type AssemblySearchRequest,
   type AssemblySearchResponseView,
 } from '@lp/contracts';
+import { ColumnSearch } from '../engine/columns/column-search.js';
 import { ParcelSearchService, type SearchPlan } from '../engine/parcel-search.service.js';
 import { matchedSelect, type MatchedSelect } from '../engine/search-query.js';
 import { SqlParams } from '@lp/db';
 import { assembledSite, screenSlope, type AssembledSite } from './assembled-site.js';
-import { ASSEMBLY_CANDIDATES_MAX, AssemblyRepository, type CandidateRow } from './assembly.repository.js';
+import { ASSEMBLY_CANDIDATES_MAX, AssemblyRepository, type CandidateRow, type PickedRows } from './assembly.repository.js';
+import { candidateGraphInMemory } from './candidate-graph-in-memory.js';
 import { assembleSites } from './site-assembler.js';
 import { siteLevelCriteria } from './site-level-criteria.js';
 import { rankSites, type RankedSite } from './site-ranking.js';
@@ -23,30 +25,44 @@ const TRUNCATED_NOTE =
 /**
  * Site assembly (POST /v1/search/assemblies): the search's coverage plan decides blocked and the
  * gminas results may come from, exactly as in search; the per-parcel filters choose the candidates
- * (assembly.repository.ts); neighbouring candidates are grown into sites (site-assembler.ts) that
+ * (in memory where the search engine holds their columns, candidate-graph-in-memory.ts, else in
+ * PostgreSQL, assembly.repository.ts); neighbouring candidates are grown into sites (site-assembler.ts) that
  * meet the site-level criteria (site-level-criteria.ts, assembled-site.ts); sites are ranked by the
  * search's rule over site values (site-ranking.ts) and the page is drawn (site-view.ts).
  */
 @Injectable()
 export class AssemblyService {
+  private readonly logger = new Logger('AssemblyService');
+
+  /** Without `columns` the candidates are always found in PostgreSQL. */
   constructor(
     private readonly engine: ParcelSearchService,
     private readonly repository: AssemblyRepository,
+    @Optional() private readonly columns?: ColumnSearch | null,
   ) {}
 
   async run(request: AssemblySearchRequest): Promise<AssemblySearchResponseView> {
+    const started = performance.now();
     const plan = await this.engine.plan(request);
     const coverage = plan.plans.map((p) => p.view);
     if (plan.blocked) return { count: 0, matched: 0, blocked: true, coverage, candidates: 0, results: [] };
     await this.engine.requireIndex(plan.allowed);
     const gap = request.assembly.max_gap_m ?? ASSEMBLY_MAX_GAP_DEFAULT_M;
     const siteLevel = siteLevelCriteria(plan.plans, request.filters ?? {});
-    const { matched, rows, candidates, truncated } = await this.candidates(request, plan, siteLevel, gap);
+    const planned = performance.now();
+    const { matched, rows, candidates, truncated, where } = await this.candidates(request, plan, siteLevel, gap);
+    const found = performance.now();
 
     const slopeMax = siteLevel.has('slope') ? request.filters!.slope_pct!.max : undefined;
     const nearSite = matched.site.filter((s) => s.criterion !== 'slope');
     const ranked = rankSites(matched.signals, screenSlope(this.sites(request, rows, matched, nearSite), slopeMax));
+    const assembled = performance.now();
     const { results, siteCount } = await this.page(request, ranked, gap, { nearSite, slopeMax, language: request.language });
+    const ms = (from: number, to: number): string => (to - from).toFixed(0);
+    this.logger.debug(
+      `${candidates} candidates (${where}), ${rows.length} read, ${ranked.length} sites: plan ${ms(started, planned)} ms, candidates ${ms(planned, found)} ms, ` +
+        `sites ${ms(found, assembled)} ms, page ${ms(assembled, performance.now())} ms`,
+    );
     const response: AssemblySearchResponseView = { count: results.length, matched: siteCount, blocked: false, coverage, candidates, results };
     if (truncated) response.note = TRUNCATED_NOTE;
     return response;
@@ -57,16 +73,28 @@ export class AssemblyService {
    * index build where every gmina of the scope has them, else (builds made before the pairs
    * existed, until their rebuild at start-up) by clustering the outlines, with the same answer.
    */
-  private async candidates(request: AssemblySearchRequest, plan: SearchPlan, siteLevel: ReadonlySet<string>, gap: number) {
+  private async candidates(
+    request: AssemblySearchRequest,
+    plan: SearchPlan,
+    siteLevel: ReadonlySet<string>,
+    gap: number,
+  ): Promise<PickedRows & { matched: MatchedSelect; where: 'memory' | 'pairs' | 'clustering' }> {
+    const input = { request, scope: plan.scope, scopeGminas: plan.gminas.map((g) => g.teryt), allowed: plan.allowed, plans: plan.plans, limit: 0, siteLevel };
+    const min = request.assembly.min_total_area_sqm;
+    const inMemory = this.columns ? await this.columns.matchedRows(input, { siteLevel, columns: ['area_sqm'], pairsWithinM: gap }) : undefined;
+    if (inMemory) {
+      const params = new SqlParams();
+      const matched = matchedSelect({ ...input, withKey: true }, params);
+      const found = await this.repository.candidatesFromGraph(candidateGraphInMemory(inMemory.matched, gap), inMemory.lease.digest, matched, params, min);
+      if (found) return { matched, ...found, where: 'memory' };
+    }
     const byAdjacency = await this.repository.adjacencyBuilt(plan.allowed);
     const params = new SqlParams();
-    const input = { request, scope: plan.scope, scopeGminas: plan.gminas.map((g) => g.teryt), allowed: plan.allowed, plans: plan.plans, limit: 0, siteLevel };
     const matched = matchedSelect({ ...input, withGeometry: !byAdjacency, withKey: byAdjacency }, params);
-    const min = request.assembly.min_total_area_sqm;
     const found = byAdjacency
       ? await this.repository.candidatesByAdjacency(matched, params, plan.allowed, gap, min)
       : await this.repository.candidates(matched, params, gap, min);
-    return { matched, ...found };
+    return { matched, ...found, where: byAdjacency ? 'pairs' : 'clustering' };
   }
 
   /** The candidates grown into sites large enough that meet every site-level near criterion. */

@@ -110,6 +110,32 @@ SELECT m.* FROM (SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area
 -- candidatesByAdjacency, a statement failing (the transaction rolled back) (5 of 5)
 ROLLBACK;
 
+-- candidatesFromGraph (the graph found in memory, over the builds it was read from) (1 of 5)
+START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY;
+
+-- candidatesFromGraph (the graph found in memory, over the builds it was read from) (2 of 5)
+SELECT (SELECT md5(COALESCE(string_agg(b.teryt || '@' || b.built_at::text || CASE WHEN b.adjacency THEN '+' ELSE '' END, ',' ORDER BY b.teryt), '')) FROM search.index_builds b) AS digest;
+
+-- candidatesFromGraph (the graph found in memory, over the builds it was read from) (3 of 5)
+SET LOCAL enable_nestloop TO DEFAULT;
+
+-- candidatesFromGraph (the graph found in memory, over the builds it was read from) (4 of 5)
+-- $1 = "3021093"
+-- $2 = [7,9]
+SELECT m.* FROM (SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m WHERE m.parcel_key = ANY($2::int[]);
+
+-- candidatesFromGraph (the graph found in memory, over the builds it was read from) (5 of 5)
+COMMIT;
+
+-- candidatesFromGraph, a build committed since (nothing picked: the caller assembles in PostgreSQL) (1 of 3)
+START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY;
+
+-- candidatesFromGraph, a build committed since (nothing picked: the caller assembles in PostgreSQL) (2 of 3)
+SELECT (SELECT md5(COALESCE(string_agg(b.teryt || '@' || b.built_at::text || CASE WHEN b.adjacency THEN '+' ELSE '' END, ',' ORDER BY b.teryt), '')) FROM search.index_builds b) AS digest;
+
+-- candidatesFromGraph, a build committed since (nothing picked: the caller assembles in PostgreSQL) (3 of 3)
+COMMIT;
+
 -- outlines
 -- $1 = "[[\"302109_2.0001.1\",\"302109_2.0001.2\"],[\"302109_2.0001.7\"]]"
 -- $2 = 20

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { ASSEMBLY_MAX_GAP_DEFAULT_M } from '@lp/contracts';
 import type { SearchQueryInput } from '../search-query.js';
 import { planSignals, SIGNAL_COLUMN, type SignalPlan } from '../signal-sql.js';
 import { and, columnsOf, not, or, TRUE, type Expr } from './column-expr.js';
@@ -57,13 +58,17 @@ function terytIn(members: readonly string[], universe: readonly string[]): Expr 
   return members.length <= others.length ? { op: 'gmina', teryts: inside } : not({ op: 'gmina', teryts: new Set(others) });
 }
 
-/** The WHERE of matchedSelect as one predicate, or undefined when a criterion needs PostgreSQL. */
-function wherePredicate(input: SearchQueryInput): Expr | undefined {
+/**
+ * The WHERE of matchedSelect as one predicate, or undefined when a criterion needs PostgreSQL.
+ * Criteria in `siteLevel` (site assembly) do not filter, as in matchedSelect.
+ */
+function wherePredicate(input: SearchQueryInput, siteLevel?: ReadonlySet<string>): Expr | undefined {
   const exprs = criteriaExprs(input.request.filters ?? {});
   if (!exprs) return undefined;
   const allowed = new Set(input.allowed);
   const conjuncts: Expr[] = [];
   for (const plan of input.plans) {
+    if (siteLevel?.has(plan.criterion.criterion)) continue;
     const criterion = exprs.get(plan.criterion.criterion);
     if (!criterion) return undefined;
     if (plan.criterion.mode === 'requires') {
@@ -84,7 +89,8 @@ function compareIds(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
-interface Matched {
+/** One gmina's matching rows. */
+export interface Matched {
   chunk: GminaChunk;
   /** Positions of the matched rows in the chunk, in parcel-id order. */
   rows: Int32Array;
@@ -126,6 +132,14 @@ export class ColumnSearch {
 
   constructor(private readonly store: ColumnStore) {}
 
+  /**
+   * Loads what most requests read for every built gmina, in the background: parcel keys, areas and
+   * the neighbour pairs within the default assembly gap (at 1 M parcels about 4, 8 and 15 MB).
+   */
+  warm(): Promise<void> {
+    return this.store.warm(['area_sqm'], { pairsWithinM: ASSEMBLY_MAX_GAP_DEFAULT_M });
+  }
+
   /** The page's precomputation, or undefined when this search runs in PostgreSQL. */
   async search(input: SearchQueryInput): Promise<PrecomputedPage | undefined> {
     if (input.parcelIds || input.path === 'spatial' || input.judgeAlternatives || input.failing) return undefined;
@@ -157,6 +171,33 @@ export class ColumnSearch {
     searchesMatched.inc({ where: 'memory', reason: '' });
     this.logger.debug(`matched ${count} of ${lease.chunks.reduce((sum, c) => sum + c.size, 0)} parcels in ${lease.chunks.length} gminas in memory, ${keys.length} candidates, ${(performance.now() - started).toFixed(1)} ms`);
     return { matched: count, ranges, keys, digest: lease.digest };
+  }
+
+  /**
+   * The rows meeting a request's per-parcel criteria (all but `siteLevel`), with the lease holding
+   * `columns` and the neighbour pairs within `pairsWithinM` for them (site assembly); undefined when
+   * they are matched in PostgreSQL (as `search` decides, and where a gmina has no pairs yet).
+   */
+  async matchedRows(
+    input: SearchQueryInput,
+    need: { siteLevel: ReadonlySet<string>; columns: readonly string[]; pairsWithinM: number },
+  ): Promise<{ lease: ColumnLease; matched: Matched[] } | undefined> {
+    if (input.parcelIds || input.path === 'spatial' || input.judgeAlternatives || input.failing) return undefined;
+    if (input.scope.kind === 'bbox') return declined('bbox');
+    const where = wherePredicate(input, need.siteLevel);
+    if (!where) return declined('spatial_criterion');
+    const columns = [...new Set([...columnsOf(where), ...need.columns])];
+    let lease: ColumnLease;
+    try {
+      lease = await this.store.lease((built) => scopeTeryts(input, built), columns, { pairsWithinM: need.pairsWithinM });
+    } catch (error) {
+      if (!(error instanceof ColumnsUnavailable)) throw error;
+      this.logger.debug(`assembly candidates in PostgreSQL: ${error.message}`);
+      return declined(error.reason);
+    }
+    const matched = this.match(lease, compileKernel(where, lease));
+    searchesMatched.inc({ where: 'memory', reason: '' });
+    return { lease, matched };
   }
 
   private match(lease: ColumnLease, kernel: ReturnType<typeof compileKernel>): Matched[] {

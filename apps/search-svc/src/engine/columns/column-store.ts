@@ -3,7 +3,7 @@ import { outsideRequest } from '@lp/runtime';
 import { columnBytes } from './column-metrics.js';
 import { columnKind, ELEMENT_SEPARATOR, NULL_TEXT, VALUE_SEPARATOR, type ColumnKind } from './column-catalogue.js';
 import type { ColumnArray, KernelContext } from './column-kernel.js';
-import type { ColumnChunkRow, ColumnRepository } from './column.repository.js';
+import type { BuildStamp, ColumnChunkRow, ColumnRepository } from './column.repository.js';
 
 /** One gmina's rows in memory: parcel keys and the columns loaded so far, all in parcel-id byte order. */
 export interface GminaChunk {
@@ -18,6 +18,11 @@ export interface GminaChunk {
   /** Some row has no parcel key yet (a build made before the keys): the gmina is searched in PostgreSQL. */
   unkeyed: boolean;
   columns: Map<string, ColumnArray>;
+  /**
+   * Per gap (metres), the neighbour pairs of the gmina's build at most that far apart, as site
+   * assembly reads them: flat, each pair's parcel keys one after the other (the first end in this gmina).
+   */
+  pairs: Map<number, Int32Array>;
 }
 
 /** What a search reads, held for it: the chunks of its gminas with the columns it asked for. */
@@ -31,7 +36,7 @@ export interface ColumnLease extends KernelContext {
 export class ColumnsUnavailable extends Error {
   constructor(
     message: string,
-    readonly reason: 'loading' | 'over_budget' | 'rebuilt' | 'unkeyed' | 'too_many_values',
+    readonly reason: 'loading' | 'over_budget' | 'rebuilt' | 'unkeyed' | 'unpaired' | 'too_many_values',
   ) {
     super(message);
   }
@@ -40,6 +45,22 @@ export class ColumnsUnavailable extends Error {
 const NULL_KEY = -(2 ** 31);
 /** Gminas per load statement: large enough to amortise a round trip, small enough to stream. */
 const LOAD_BATCH = 250;
+/**
+ * The memory estimate of neighbour pairs per parcel, before they are read: about two pairs within
+ * 5 m per parcel on the scale dataset (1.9 M for 1 M parcels), 8 bytes each.
+ */
+const PAIR_BYTES_PER_ROW = 16;
+
+/** What a lease holds besides its columns. */
+export interface LeaseOptions {
+  /** The neighbour pairs at most this many metres apart (site assembly). */
+  pairsWithinM?: number;
+}
+
+/** The least-recently-used entry of the neighbour pairs of one gap. */
+function pairsEntry(gapM: number): string {
+  return `pairs:${gapM}`;
+}
 
 interface Dictionary {
   codes: Map<string, number>;
@@ -59,7 +80,7 @@ export class ColumnStore {
   private readonly chunks = new Map<string, GminaChunk>();
   private readonly dictionaries = new Map<string, Dictionary>();
   private readonly lastUsed = new Map<string, number>();
-  private stamps = new Map<string, { stamp: string; parcels: number }>();
+  private stamps = new Map<string, BuildStamp>();
   private digest: string | undefined;
   private loading: Promise<unknown> = Promise.resolve();
   private readonly queued = new Map<string, Promise<void>>();
@@ -82,6 +103,7 @@ export class ColumnStore {
     for (const chunk of this.chunks.values()) {
       total += chunk.keys.byteLength;
       for (const column of chunk.columns.values()) total += column.byteLength;
+      for (const pairs of chunk.pairs.values()) total += pairs.byteLength;
     }
     return total;
   }
@@ -102,25 +124,46 @@ export class ColumnStore {
    * while this search gets ColumnsUnavailable and runs in PostgreSQL, so no search waits for a load.
    * Beyond the budget: ColumnsUnavailable.
    */
-  async lease(select: (built: readonly string[]) => string[], columns: readonly string[]): Promise<ColumnLease> {
+  async lease(select: (built: readonly string[]) => string[], columns: readonly string[], options: LeaseOptions = {}): Promise<ColumnLease> {
     if (this.options.waitForLoads) await this.loading;
     await this.refreshStamps();
     const teryts = select([...this.stamps.keys()]);
-    const missing = teryts.some((t) => !this.chunks.has(t)) || columns.some((c) => teryts.some((t) => !this.chunks.get(t)!.columns.has(c)));
-    if (!missing) return this.held(teryts, columns);
+    const gap = options.pairsWithinM;
+    // pairs a build did not write cannot be read: such a gmina's assembly clusters its outlines in PostgreSQL
+    const unpaired = gap === undefined ? undefined : teryts.find((t) => !this.stamps.get(t)!.adjacency);
+    if (unpaired !== undefined) throw new ColumnsUnavailable(`gmina ${unpaired} was built before its neighbour pairs`, 'unpaired');
+    const missing =
+      teryts.some((t) => !this.chunks.has(t)) ||
+      columns.some((c) => teryts.some((t) => !this.chunks.get(t)!.columns.has(c))) ||
+      (gap !== undefined && teryts.some((t) => !this.chunks.get(t)!.pairs.has(gap)));
+    if (!missing) return this.held(teryts, columns, gap);
     // one load at a time, each asked for once while it waits
-    const signature = `${columns.join(',')}|${teryts.join(',')}`;
+    const signature = `${columns.join(',')}|${gap ?? ''}|${teryts.join(',')}`;
     let load = this.queued.get(signature);
     if (!load) {
       // outside the request that asked: a national load outlasts its deadline, which would cancel it
-      load = this.loading.then(() => outsideRequest(() => this.load(teryts, columns))).finally(() => this.queued.delete(signature));
+      load = this.loading.then(() => outsideRequest(() => this.load(teryts, columns, gap))).finally(() => this.queued.delete(signature));
       this.queued.set(signature, load);
       this.loading = load.catch((error: unknown) => this.logger.warn(`column load failed: ${error instanceof Error ? error.message : String(error)}`));
     }
     if (!this.options.waitForLoads) throw new ColumnsUnavailable('its columns are loading', 'loading');
     await load;
     await this.refreshStamps();
-    return this.held(teryts, columns);
+    return this.held(teryts, columns, gap);
+  }
+
+  /**
+   * Loads these columns (and pairs) for every built gmina in the background, unless held already:
+   * what most searches and assemblies read, so the first of them after a start or a rebuild need not
+   * run in PostgreSQL while it loads. A warm-up over the budget is skipped, said in the log.
+   */
+  async warm(columns: readonly string[], options: LeaseOptions = {}): Promise<void> {
+    try {
+      await this.lease((built) => [...built], columns, options);
+    } catch (error) {
+      if (!(error instanceof ColumnsUnavailable)) throw error;
+      if (error.reason !== 'loading') this.logger.log(`no warm-up of ${columns.join(', ')}: ${error.message}`);
+    }
   }
 
   /** Resolves when no load is running (tests). */
@@ -128,26 +171,31 @@ export class ColumnStore {
     await this.loading;
   }
 
-  private async load(teryts: readonly string[], columns: readonly string[]): Promise<void> {
+  private async load(teryts: readonly string[], columns: readonly string[], gap: number | undefined): Promise<void> {
     const started = performance.now();
     const rows = teryts.reduce((sum, t) => sum + (this.chunks.get(t)?.size ?? this.stamps.get(t)?.parcels ?? 0), 0);
-    this.makeRoom(columns, teryts, rows);
+    this.makeRoom(columns, gap, teryts, rows);
     const before = this.bytes();
     await this.loadKeys(teryts.filter((t) => !this.chunks.has(t)));
     for (const column of columns) await this.loadColumn(column, teryts.filter((t) => this.chunks.has(t) && !this.chunks.get(t)!.columns.has(column)));
+    if (gap !== undefined) await this.loadPairs(gap, teryts.filter((t) => this.chunks.has(t) && !this.chunks.get(t)!.pairs.has(gap)));
     const loaded = this.bytes() - before;
     columnBytes.set(this.bytes());
-    if (loaded > 0) this.logger.log(`loaded ${Math.round(loaded / 2 ** 10)} KiB of columns (${columns.join(', ')}) for ${teryts.length} gminas in ${Math.round(performance.now() - started)} ms; ${Math.round(this.bytes() / 2 ** 20)} MB held`);
+    const what = [...columns, ...(gap === undefined ? [] : [`pairs within ${gap} m`])].join(', ');
+    if (loaded > 0) this.logger.log(`loaded ${Math.round(loaded / 2 ** 10)} KiB of columns (${what}) for ${teryts.length} gminas in ${Math.round(performance.now() - started)} ms; ${Math.round(this.bytes() / 2 ** 20)} MB held`);
   }
 
   /** The lease of what is in memory, or ColumnsUnavailable where a gmina changed under the load. */
-  private held(teryts: readonly string[], columns: readonly string[]): ColumnLease {
+  private held(teryts: readonly string[], columns: readonly string[], gap: number | undefined): ColumnLease {
     const tick = ++this.clock;
     for (const column of columns) this.lastUsed.set(column, tick);
+    if (gap !== undefined) this.lastUsed.set(pairsEntry(gap), tick);
     const chunks: GminaChunk[] = [];
     for (const teryt of teryts) {
       const chunk = this.chunks.get(teryt);
-      if (!chunk || columns.some((c) => !chunk.columns.has(c))) throw new ColumnsUnavailable(`gmina ${teryt} was rebuilt while its columns loaded`, 'rebuilt');
+      if (!chunk || columns.some((c) => !chunk.columns.has(c)) || (gap !== undefined && !chunk.pairs.has(gap))) {
+        throw new ColumnsUnavailable(`gmina ${teryt} was rebuilt while its columns loaded`, 'rebuilt');
+      }
       if (chunk.unkeyed) throw new ColumnsUnavailable(`gmina ${teryt} has parcels without a key (a build made before the keys)`, 'unkeyed');
       chunks.push(chunk);
     }
@@ -162,20 +210,26 @@ export class ColumnStore {
     };
   }
 
-  /** Evicts the least recently used columns other than these until the estimate fits; refuses when these alone do not. */
-  private makeRoom(columns: readonly string[], teryts: readonly string[], rows: number): void {
-    const need = rows * (4 + columns.reduce((sum, c) => sum + bytesPerRow(kindOrThrow(c)), 0));
+  /** Evicts the least recently used columns (and pairs) other than these until the estimate fits; refuses when these alone do not. */
+  private makeRoom(columns: readonly string[], gap: number | undefined, teryts: readonly string[], rows: number): void {
+    const need = rows * (4 + columns.reduce((sum, c) => sum + bytesPerRow(kindOrThrow(c)), 0) + (gap === undefined ? 0 : PAIR_BYTES_PER_ROW));
     if (need > this.budgetBytes) {
       throw new ColumnsUnavailable(`the columns of this search need about ${Math.round(need / 2 ** 20)} MB, over the budget of ${Math.round(this.budgetBytes / 2 ** 20)} MB`, 'over_budget');
     }
-    const keep = new Set(columns);
+    const keep = new Set([...columns, ...(gap === undefined ? [] : [pairsEntry(gap)])]);
     const candidates = [...this.lastUsed.entries()].filter(([c]) => !keep.has(c)).sort((a, b) => a[1] - b[1]);
     // keys of gminas outside this search count too; a rough bound is enough here
-    while (this.bytes() + need > this.budgetBytes && candidates.length > 0) {
-      const [column] = candidates.shift()!;
-      for (const chunk of this.chunks.values()) chunk.columns.delete(column);
-      this.lastUsed.delete(column);
-      this.logger.log(`evicted column ${column} (budget ${Math.round(this.budgetBytes / 2 ** 20)} MB)`);
+    let held = this.bytes();
+    while (held + need > this.budgetBytes && candidates.length > 0) {
+      const [entry] = candidates.shift()!;
+      for (const chunk of this.chunks.values()) {
+        const pairsGap = [...chunk.pairs.keys()].find((g) => pairsEntry(g) === entry);
+        if (pairsGap !== undefined) chunk.pairs.delete(pairsGap);
+        else chunk.columns.delete(entry);
+      }
+      this.lastUsed.delete(entry);
+      held = this.bytes();
+      this.logger.log(`evicted ${entry} (budget ${Math.round(this.budgetBytes / 2 ** 20)} MB)`);
     }
     if (this.bytes() + need > this.budgetBytes) {
       // the other gminas' keys and columns: drop chunks not searched now
@@ -196,11 +250,11 @@ export class ColumnStore {
         if (data.length !== row.rows * 4) throw new Error(`keys of ${row.teryt}: ${data.length} bytes for ${row.rows} rows`);
         const keys = new Int32Array(row.rows);
         for (let i = 0; i < row.rows; i++) keys[i] = data.readInt32BE(i * 4);
-        this.chunks.set(row.teryt, { teryt: row.teryt, stamp: row.stamp, size: row.rows, minId: row.min_id, maxId: row.max_id, keys, unkeyed: keys.includes(NULL_KEY), columns: new Map() });
+        this.chunks.set(row.teryt, { teryt: row.teryt, stamp: row.stamp, size: row.rows, minId: row.min_id, maxId: row.max_id, keys, unkeyed: keys.includes(NULL_KEY), columns: new Map(), pairs: new Map() });
       }
       // built with no rows: an empty chunk
       for (const teryt of batch) {
-        if (!found.has(teryt)) this.chunks.set(teryt, { teryt, stamp: this.stamps.get(teryt)!.stamp, size: 0, minId: null, maxId: null, keys: new Int32Array(0), unkeyed: false, columns: new Map() });
+        if (!found.has(teryt)) this.chunks.set(teryt, { teryt, stamp: this.stamps.get(teryt)!.stamp, size: 0, minId: null, maxId: null, keys: new Int32Array(0), unkeyed: false, columns: new Map(), pairs: new Map() });
       }
     }
   }
@@ -227,6 +281,30 @@ export class ColumnStore {
         if (!found.has(teryt) && chunk?.size === 0) chunk.columns.set(name, emptyColumn(kind));
         else if (!found.has(teryt)) this.chunks.delete(teryt);
       }
+    }
+  }
+
+  /** The neighbour pairs within `gap` of these gminas (a gmina without pairs that near: none). */
+  private async loadPairs(gap: number, teryts: readonly string[]): Promise<void> {
+    for (let start = 0; start < teryts.length; start += LOAD_BATCH) {
+      const batch = teryts.slice(start, start + LOAD_BATCH);
+      const rows = await this.repository.pairs(gap, batch);
+      const found = new Set<string>();
+      for (const row of rows) {
+        found.add(row.teryt);
+        const chunk = this.chunks.get(row.teryt);
+        if (!chunk) continue;
+        if (row.stamp !== chunk.stamp) {
+          this.chunks.delete(row.teryt);
+          continue;
+        }
+        const data = row.data as Buffer;
+        if (data.length !== row.rows * 8) throw new Error(`pairs of ${row.teryt}: ${data.length} bytes for ${row.rows} pairs`);
+        const pairs = new Int32Array(row.rows * 2);
+        for (let i = 0; i < pairs.length; i++) pairs[i] = data.readInt32BE(i * 4);
+        chunk.pairs.set(gap, pairs);
+      }
+      for (const teryt of batch) if (!found.has(teryt)) this.chunks.get(teryt)?.pairs.set(gap, new Int32Array(0));
     }
   }
 

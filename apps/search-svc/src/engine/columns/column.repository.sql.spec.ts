@@ -14,6 +14,7 @@ describeSqlSnapshot({
       'column, a number': () => repository.column('area_sqm', ['3021093']),
       'column, a flag': () => repository.column('kowr_overlap', ['3021093']),
       'column, text': () => repository.column('zoning_category', ['3021093']),
+      pairs: () => repository.pairs(5, ['3021093', '3064011']),
       'column, an array': () => repository.column('land_use_kinds', ['3021093']),
     };
   },

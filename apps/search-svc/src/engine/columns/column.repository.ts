@@ -3,11 +3,11 @@ import { DataSource } from 'typeorm';
 import { encodedValueSql } from './column-catalogue.js';
 
 /**
- * One fingerprint of every gmina's build (its gmina and when it was built): any build, rebuild or
- * drop changes it. The page statement of an in-memory search selects it too, so a build committed
- * between the two is noticed.
+ * One fingerprint of every gmina's build (its gmina, when it was built and whether with neighbour
+ * pairs): any build, rebuild or drop changes it. The page statement of an in-memory search selects
+ * it too, so a build committed between the two is noticed.
  */
-export const BUILDS_DIGEST_SQL = `SELECT md5(COALESCE(string_agg(b.teryt || '@' || b.built_at::text, ',' ORDER BY b.teryt), '')) FROM search.index_builds b`;
+export const BUILDS_DIGEST_SQL = `SELECT md5(COALESCE(string_agg(b.teryt || '@' || b.built_at::text || CASE WHEN b.adjacency THEN '+' ELSE '' END, ',' ORDER BY b.teryt), '')) FROM search.index_builds b`;
 
 /** One gmina's rows of one column, in parcel-id byte order, with the build they come from. */
 export interface ColumnChunkRow {
@@ -15,6 +15,13 @@ export interface ColumnChunkRow {
   stamp: string;
   rows: number;
   data: Buffer | string;
+}
+
+export interface BuildStamp {
+  stamp: string;
+  parcels: number;
+  /** The build wrote the gmina's neighbour pairs (search.parcel_adjacency). */
+  adjacency: boolean;
 }
 
 export interface KeyChunkRow extends ColumnChunkRow {
@@ -32,10 +39,12 @@ export class ColumnRepository {
     return rows[0]?.md5 ?? '';
   }
 
-  /** Each built gmina: its build stamp and how many parcels the build indexed. */
-  async buildStamps(): Promise<Map<string, { stamp: string; parcels: number }>> {
-    const rows: Array<{ teryt: string; stamp: string; parcels: number }> = await this.db.query(`SELECT teryt, built_at::text AS stamp, parcels FROM search.index_builds`);
-    return new Map(rows.map((row) => [row.teryt, { stamp: row.stamp, parcels: row.parcels }]));
+  /** Each built gmina: its build stamp, how many parcels the build indexed and whether it wrote their neighbour pairs. */
+  async buildStamps(): Promise<Map<string, BuildStamp>> {
+    const rows: Array<{ teryt: string; stamp: string; parcels: number; adjacency: boolean }> = await this.db.query(
+      `SELECT teryt, built_at::text AS stamp, parcels, adjacency FROM search.index_builds`,
+    );
+    return new Map(rows.map((row) => [row.teryt, { stamp: row.stamp, parcels: row.parcels, adjacency: row.adjacency }]));
   }
 
   /**
@@ -65,5 +74,18 @@ export class ColumnRepository {
       [teryts],
     );
   }
-}
 
+  /**
+   * The gminas' neighbour pairs at most `gapM` apart, as site assembly reads them (assembly.repository.ts):
+   * per gmina, the pairs its build wrote, each as the int4send of its two parcel keys.
+   */
+  pairs(gapM: number, teryts: readonly string[]): Promise<ColumnChunkRow[]> {
+    return this.db.query(
+      `SELECT x.teryt, b.built_at::text AS stamp, count(*)::int AS rows, string_agg(int4send(x.parcel_key) || int4send(x.neighbour_key), ''::bytea) AS data
+       FROM search.parcel_adjacency x JOIN search.index_builds b ON b.teryt = x.teryt
+       WHERE x.teryt = ANY($1::text[]) AND x.gap_m <= $2::float8
+       GROUP BY x.teryt, b.built_at`,
+      [teryts, gapM],
+    );
+  }
+}

@@ -2,10 +2,10 @@
 -- Regenerate with LP_UPDATE_SQL_SNAPSHOTS=1 when a change is meant, and review the diff.
 
 -- buildsDigest
-SELECT md5(COALESCE(string_agg(b.teryt || '@' || b.built_at::text, ',' ORDER BY b.teryt), '')) FROM search.index_builds b;
+SELECT md5(COALESCE(string_agg(b.teryt || '@' || b.built_at::text || CASE WHEN b.adjacency THEN '+' ELSE '' END, ',' ORDER BY b.teryt), '')) FROM search.index_builds b;
 
 -- buildStamps
-SELECT teryt, built_at::text AS stamp, parcels FROM search.index_builds;
+SELECT teryt, built_at::text AS stamp, parcels, adjacency FROM search.index_builds;
 
 -- keys
 -- $1 = ["3021093","3064011"]
@@ -36,6 +36,14 @@ SELECT i.teryt, b.built_at::text AS stamp, count(*)::int AS rows, string_agg(COA
 FROM search.parcel_index i JOIN search.index_builds b ON b.teryt = i.teryt
 WHERE i.teryt = ANY($1::text[])
 GROUP BY i.teryt, b.built_at;
+
+-- pairs
+-- $1 = ["3021093","3064011"]
+-- $2 = 5
+SELECT x.teryt, b.built_at::text AS stamp, count(*)::int AS rows, string_agg(int4send(x.parcel_key) || int4send(x.neighbour_key), ''::bytea) AS data
+FROM search.parcel_adjacency x JOIN search.index_builds b ON b.teryt = x.teryt
+WHERE x.teryt = ANY($1::text[]) AND x.gap_m <= $2::float8
+GROUP BY x.teryt, b.built_at;
 
 -- column, an array
 -- $1 = ["3021093"]
