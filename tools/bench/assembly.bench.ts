@@ -15,7 +15,7 @@
 import type { AssemblySearchRequest, AssemblySearchResponseView, SearchParcelsRequest } from '@lp/contracts';
 import os from 'node:os';
 import pg from 'pg';
-import { benchKey, benchStack, machineFacts, positiveInt, reportFailures, round } from './bench-stack.js';
+import { benchKey, benchStack, machineFacts, metricCounts, positiveInt, reportFailures, round } from './bench-stack.js';
 import { summarise, type RouteStats } from './bench-stats.js';
 
 interface BenchAssembly {
@@ -56,6 +56,15 @@ function plainSql(request: AssemblySearchRequest): { sql: string; values: unknow
   };
 }
 
+/** Where search-svc found the candidates of the assemblies run by `work` (lp_assembly_candidates_total), e.g. "memory 10". */
+async function whereAssembled(work: () => Promise<void>): Promise<string> {
+  const before = await metricCounts('search-svc', 'lp_assembly_candidates_total', 'where');
+  await work();
+  const after = await metricCounts('search-svc', 'lp_assembly_candidates_total', 'where');
+  if (!before || !after) return 'unknown';
+  return [...after.entries()].map(([where, n]) => [where, n - (before.get(where) ?? 0)] as const).filter(([, n]) => n > 0).map(([where, n]) => `${where} ${n}`).join(', ');
+}
+
 async function timedRounds(rounds: number, work: () => Promise<unknown>): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < rounds; i++) {
@@ -92,13 +101,16 @@ try {
   console.log('machine ', machine);
   console.log('settings', settings, `search index: ${rows[0]!.n} parcels`);
   console.log('(one request at a time; the load generator shares this machine with the stack)');
-  const results: Array<{ name: string; candidates: number; sites: string; api: RouteStats; plain: RouteStats }> = [];
+  const results: Array<{ name: string; candidates: number; sites: string; where: string; api: RouteStats; plain: RouteStats }> = [];
   for (const bench of ASSEMBLIES.filter((b) => b.name.includes(only))) {
     const request = await bench.request(compile);
     const first = await post<AssemblySearchResponseView>('/v1/search/assemblies', request);
     const plain = plainSql(request);
     const started = performance.now();
-    const api = await timedRounds(settings.rounds, () => post('/v1/search/assemblies', request));
+    let api: number[] = [];
+    const where = await whereAssembled(async () => {
+      api = await timedRounds(settings.rounds, () => post('/v1/search/assemblies', request));
+    });
     const apiSeconds = (performance.now() - started) / 1000;
     const plainStarted = performance.now();
     const sql = await timedRounds(settings.rounds, () => pool.query(plain.sql, plain.values));
@@ -107,15 +119,16 @@ try {
       name: bench.name,
       candidates: first.candidates,
       sites: `${first.count} of ${first.matched}${first.blocked ? ' (blocked)' : ''}`,
+      where,
       api: summarise('API', api, apiSeconds),
       plain: summarise('plain SQL', sql, plainSeconds),
     });
     console.log(`${bench.name}: done`);
   }
-  const header = ['assembly', 'candidates', 'sites', 'API p50 ms', 'API p95 ms', 'plain SQL p50 ms', 'plain SQL p95 ms', 'API/plain p95'];
+  const header = ['assembly', 'candidates', 'sites', 'candidates found', 'API p50 ms', 'API p95 ms', 'plain SQL p50 ms', 'plain SQL p95 ms', 'API/plain p95'];
   console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
   for (const r of results) {
-    const cells = [r.name, String(r.candidates), r.sites, r.api.p50Ms.toFixed(1), r.api.p95Ms.toFixed(1), r.plain.p50Ms.toFixed(1), r.plain.p95Ms.toFixed(1), (r.api.p95Ms / r.plain.p95Ms).toFixed(2)];
+    const cells = [r.name, String(r.candidates), r.sites, r.where, r.api.p50Ms.toFixed(1), r.api.p95Ms.toFixed(1), r.plain.p50Ms.toFixed(1), r.plain.p95Ms.toFixed(1), (r.api.p95Ms / r.plain.p95Ms).toFixed(2)];
     console.log(`| ${cells.join(' | ')} |`);
   }
   console.log(
@@ -131,6 +144,7 @@ try {
         name: r.name,
         candidates: r.candidates,
         sites: r.sites,
+        candidates_found: r.where,
         api_p50_ms: round(r.api.p50Ms, 1),
         api_p95_ms: round(r.api.p95Ms, 1),
         plain_p50_ms: round(r.plain.p50Ms, 1),

@@ -37,6 +37,24 @@ export function benchStack(): BenchStack {
   return { databaseUrl, natsUrl, url };
 }
 
+/**
+ * One counter of a service's Prometheus metrics (its ops port, as `npm start` wrote it down) by the
+ * value of one label; undefined when the service or its port cannot be reached.
+ */
+export async function metricCounts(service: string, metric: string, label: string): Promise<Map<string, number> | undefined> {
+  const file = `${process.env['STACK_DIR'] ?? `${ROOT}.stack/dev`}/ops-ports/${service}-0`;
+  if (!existsSync(file)) return undefined;
+  const response = await fetch(`http://127.0.0.1:${readFileSync(file, 'utf8').trim()}/metrics`).catch(() => undefined);
+  if (!response?.ok) return undefined;
+  const counts = new Map<string, number>();
+  const line = new RegExp(`^${metric}\\{(?:.*,)?${label}="([^"]*)"(?:,.*)?\\} (\\d+)`);
+  for (const text of (await response.text()).split('\n')) {
+    const match = line.exec(text);
+    if (match) counts.set(match[1]!, (counts.get(match[1]!) ?? 0) + Number(match[2]));
+  }
+  return counts;
+}
+
 export function positiveInt(name: string, fallback: number): number {
   const text = process.env[name];
   if (text === undefined || text === '') return fallback;

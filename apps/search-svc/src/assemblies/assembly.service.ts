@@ -12,6 +12,7 @@ import { matchedSelect, type MatchedSelect } from '../engine/search-query.js';
 import { SqlParams } from '@lp/db';
 import { assembledSite, screenSlope, type AssembledSite } from './assembled-site.js';
 import { ASSEMBLY_CANDIDATES_MAX, AssemblyRepository, type CandidateRow, type PickedRows } from './assembly.repository.js';
+import { assembliesByPath } from './assembly-metrics.js';
 import { candidateGraphInMemory } from './candidate-graph-in-memory.js';
 import { assembleSites } from './site-assembler.js';
 import { siteLevelCriteria } from './site-level-criteria.js';
@@ -52,6 +53,7 @@ export class AssemblyService {
     const planned = performance.now();
     const { matched, rows, candidates, truncated, where } = await this.candidates(request, plan, siteLevel, gap);
     const found = performance.now();
+    assembliesByPath.inc({ where });
 
     const slopeMax = siteLevel.has('slope') ? request.filters!.slope_pct!.max : undefined;
     const nearSite = matched.site.filter((s) => s.criterion !== 'slope');
