@@ -71,6 +71,20 @@ describe('POST /v1/search/parcels', () => {
     expect(missing.json().error.message).toMatch(/assembly/);
   });
 
+  it('search-svc warms its in-memory columns after the start-up build and finds assembly candidates there', async () => {
+    const metrics = async (): Promise<string> => (await fetch(`http://127.0.0.1:${stack.processes.get('search-svc')!.opsPort}/metrics`)).text();
+    const count = (text: string, pattern: RegExp): number => Number(pattern.exec(text)?.[1] ?? 0);
+    // keys, areas and the pairs within 5 m load in the background after the build: no request asked for them
+    await eventually(async () => expect(count(await metrics(), /^lp_search_columns_bytes (\d+)/m)).toBeGreaterThan(0), 60_000);
+    const before = await metrics();
+    const body = { region: '3064011', assembly: { min_total_area_sqm: 20_000 }, limit: 2 };
+    const res = await stack.api().post<AssemblySearchResponseView>('/v1/search/assemblies', { key: stack.apiKey, body });
+    expect(res.status).toBe(200);
+    const after = await metrics();
+    const memory = /^lp_assembly_candidates_total\{where="memory"\} (\d+)/m;
+    expect(count(after, memory)).toBe(count(before, memory) + 1);
+  });
+
   it('answers 400 naming the bad value and the allowed ones', async () => {
     const cases: Array<[unknown, RegExp]> = [
       [{ filters: { near: [{ layer: 'pubs', within_m: 100 }] } }, /pubs is not a layer.*power_substations/s],

@@ -1,4 +1,4 @@
-import { Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   ASSEMBLY_LIMIT_DEFAULT,
   ASSEMBLY_MAX_GAP_DEFAULT_M,
@@ -39,7 +39,7 @@ export class AssemblyService {
   constructor(
     private readonly engine: ParcelSearchService,
     private readonly repository: AssemblyRepository,
-    @Optional() private readonly columns?: ColumnSearch | null,
+    @Optional() @Inject(ColumnSearch) private readonly columns?: ColumnSearch | null,
   ) {}
 
   async run(request: AssemblySearchRequest): Promise<AssemblySearchResponseView> {

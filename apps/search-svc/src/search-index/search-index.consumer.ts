@@ -23,7 +23,7 @@ export class SearchIndexConsumer implements OnApplicationBootstrap, BeforeApplic
   constructor(
     private readonly builder: SearchIndexBuilder,
     @Inject(SEARCH_SVC_ENV) env: SearchSvcEnv,
-    @Optional() private readonly columns?: ColumnSearch | null,
+    @Optional() @Inject(ColumnSearch) private readonly columns?: ColumnSearch | null,
   ) {
     checkIndexColumns();
     this.consumer = new LayerRefreshedConsumer(
