@@ -89,8 +89,12 @@ function exclude(filter: ExcludeFilter): Expr | undefined {
   return undefined;
 }
 
-/** Every criterion of the filters by criterion id (as criteriaSql), or undefined when one needs PostgreSQL. */
-export function criteriaExprs(filters: SearchFilters): Map<string, CriterionExpr> | undefined {
+/**
+ * The criteria of the filters by criterion id (as criteriaSql), each one the engine can evaluate:
+ * a criterion missing here needs PostgreSQL (a spatial join), which matters only where it filters
+ * (site assembly judges some criteria over the site instead, in PostgreSQL).
+ */
+export function criteriaExprs(filters: SearchFilters): Map<string, CriterionExpr> {
   const out = new Map<string, CriterionExpr>();
   const { area_sqm: area, slope_pct: slope, vacant } = filters;
   if (area) {
@@ -104,18 +108,15 @@ export function criteriaExprs(filters: SearchFilters): Map<string, CriterionExpr
   if (filters.land_use?.exclude_kinds) out.set('land_use:exclude', landUse(filters.land_use.exclude_kinds, false));
   if (slope) out.set('slope', { passes: cmp('slope_pct', '<=', slope.max), unknown: isNull('slope_pct') });
   if (vacant !== undefined) out.set('vacant', { passes: cmp('building_count', vacant ? '=' : '>', 0) });
-  const add = (id: string, passes: Expr | undefined): boolean => {
-    if (!passes) return false;
-    out.set(id, { passes });
-    return true;
+  const add = (id: string, passes: Expr | undefined): void => {
+    if (passes) out.set(id, { passes });
   };
-  for (const filter of filters.near ?? []) if (!add(`near:${filter.layer}`, near(filter))) return undefined;
-  for (const filter of filters.exclude ?? []) if (!add(`exclude:${filter.layer}`, exclude(filter))) return undefined;
-  for (const filter of filters.far ?? []) if (!add(`far:${filter.layer}`, far(filter))) return undefined;
+  for (const filter of filters.near ?? []) add(`near:${filter.layer}`, near(filter));
+  for (const filter of filters.exclude ?? []) add(`exclude:${filter.layer}`, exclude(filter));
+  for (const filter of filters.far ?? []) add(`far:${filter.layer}`, far(filter));
   for (const nearAny of filters.near_any ?? []) {
     const alternatives = nearAny.any_of.map(near);
-    if (alternatives.some((a) => a === undefined)) return undefined;
-    add(nearAnyCriterionId(nearAny.any_of.map((n) => n.layer)), or(...(alternatives as Expr[])));
+    if (alternatives.every((a) => a !== undefined)) add(nearAnyCriterionId(nearAny.any_of.map((n) => n.layer)), or(...(alternatives as Expr[])));
   }
   if (filters.not_contaminated) out.set(NOT_CONTAMINATED_CRITERION, { passes: TRUE, unknown: TRUE });
   return out;

@@ -64,7 +64,6 @@ function terytIn(members: readonly string[], universe: readonly string[]): Expr 
  */
 function wherePredicate(input: SearchQueryInput, siteLevel?: ReadonlySet<string>): Expr | undefined {
   const exprs = criteriaExprs(input.request.filters ?? {});
-  if (!exprs) return undefined;
   const allowed = new Set(input.allowed);
   const conjuncts: Expr[] = [];
   for (const plan of input.plans) {
