@@ -1,5 +1,66 @@
 import { describe, expect, it } from '@jest/globals';
-import { assembleSites, type Candidate } from './site-assembler.js';
+import fc from 'fast-check';
+import { assembleSites, type AssemblyLimits, type Candidate } from './site-assembler.js';
+
+/** The growth rule written plainly, by ids (the first implementation): the reference for the numbered one. */
+function plainAssembleSites(candidates: readonly Candidate[], limits: AssemblyLimits): string[][] {
+  const byId = new Map(candidates.map((c) => [c.id, c]));
+  const order = [...candidates].sort((a, b) => b.area - a.area || (a.id < b.id ? -1 : 1));
+  const used = new Set<string>();
+  const sites: string[][] = [];
+  for (const seed of order) {
+    if (used.has(seed.id)) continue;
+    const members = [seed];
+    const inSite = new Set([seed.id]);
+    const met = [...seed.meets];
+    let total = seed.area;
+    const done = (): boolean => total >= limits.minTotalArea && met.every(Boolean);
+    while (!done() && members.length < limits.maxParcels) {
+      let best: Candidate | undefined;
+      let bestHelps = false;
+      for (const member of members) {
+        for (const id of member.neighbours) {
+          const next = byId.get(id);
+          if (!next || inSite.has(id) || used.has(id)) continue;
+          const helps = next.meets.some((meets, k) => meets && !met[k]);
+          if (!best || (helps && !bestHelps) || (helps === bestHelps && (next.area > best.area || (next.area === best.area && next.id < best.id)))) {
+            best = next;
+            bestHelps = helps;
+          }
+        }
+      }
+      if (!best) break;
+      members.push(best);
+      inSite.add(best.id);
+      total += best.area;
+      best.meets.forEach((meets, k) => (met[k] ||= meets));
+    }
+    if (!done()) continue;
+    for (const m of members) used.add(m.id);
+    sites.push(members.map((m) => m.id));
+  }
+  return sites;
+}
+
+/** Random candidates: few distinct areas (ties), symmetric neighbours, some naming parcels that are not candidates. */
+const candidateSets = fc.integer({ min: 1, max: 40 }).chain((n) =>
+  fc
+    .record({
+      areas: fc.array(fc.constantFrom(1, 2, 3, 5, 8), { minLength: n, maxLength: n }),
+      meets: fc.array(fc.array(fc.boolean(), { minLength: 2, maxLength: 2 }), { minLength: n, maxLength: n }),
+      edges: fc.array(fc.tuple(fc.nat(n + 2), fc.nat(n + 2)), { maxLength: 3 * n }),
+      criteria: fc.integer({ min: 0, max: 2 }),
+    })
+    .map(({ areas, meets, edges, criteria }) => {
+      const neighbours = Array.from({ length: n + 3 }, () => new Set<string>());
+      for (const [a, b] of edges) {
+        if (a === b) continue;
+        neighbours[a]!.add(`p${b}`);
+        neighbours[b]!.add(`p${a}`);
+      }
+      return areas.map((area, k): Candidate => ({ id: `p${k}`, area, meets: meets[k]!.slice(0, criteria), neighbours: [...neighbours[k]!] }));
+    }),
+);
 
 /** Strips side by side: each touches the one before and after. */
 function strips(areas: readonly number[], meets: (k: number) => boolean[] = () => []): Candidate[] {
@@ -46,5 +107,15 @@ describe('site assembly', () => {
     ];
     expect(assembleSites(apart, { minTotalArea: 10, maxParcels: 10 })).toEqual([]);
     expect(assembleSites(apart, { minTotalArea: 5, maxParcels: 10 })).toEqual([['a'], ['b']]);
+  });
+
+  it('equals the growth rule written plainly, over random candidate graphs', () => {
+    fc.assert(
+      fc.property(candidateSets, fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 8 }), (candidates, minTotalArea, maxParcels) => {
+        const limits = { minTotalArea, maxParcels };
+        expect(assembleSites(candidates, limits)).toEqual(plainAssembleSites(candidates, limits));
+      }),
+      { numRuns: 1_000 },
+    );
   });
 });

@@ -18,47 +18,88 @@ export interface AssemblyLimits {
  * parcel, largest first, grow by the neighbour that meets a site criterion still unmet, else the
  * largest, until the site is large enough and meets every site criterion (a site is as near as its
  * nearest member), or has max_parcels members. Sites come largest seed first; the caller ranks them.
+ *
+ * Candidates are numbered and ids ranked once: a gmina's assembly grows a seed from each of
+ * thousands of candidates, most of which fail, and comparing and looking up string ids at every
+ * step took 100 to 150 ms for Poznań's 6,754 candidates at 1 M parcels.
  */
 export function assembleSites(candidates: readonly Candidate[], limits: AssemblyLimits): string[][] {
-  const byId = new Map(candidates.map((c) => [c.id, c]));
-  const order = [...candidates].sort((a, b) => b.area - a.area || (a.id < b.id ? -1 : 1));
-  const used = new Set<string>();
+  const graph = numbered(candidates);
+  const order = candidates.map((_, k) => k).sort((a, b) => graph.area[b]! - graph.area[a]! || graph.rank[a]! - graph.rank[b]!);
+  const used = new Uint8Array(candidates.length);
+  // mark[k] === the seed's number: k is in the site growing from that seed or on its frontier
+  const mark = new Int32Array(candidates.length).fill(-1);
   const sites: string[][] = [];
   for (const seed of order) {
-    if (used.has(seed.id)) continue;
-    const site = grow(seed, byId, used, limits);
+    if (used[seed] === 1) continue;
+    const site = grow(seed, graph, used, mark, limits);
     if (!site) continue;
-    for (const id of site) used.add(id);
-    sites.push(site);
+    for (const k of site) used[k] = 1;
+    sites.push(site.map((k) => candidates[k]!.id));
   }
   return sites;
 }
 
-function grow(seed: Candidate, byId: ReadonlyMap<string, Candidate>, used: ReadonlySet<string>, limits: AssemblyLimits): string[] | undefined {
+interface NumberedCandidates {
+  area: Float64Array;
+  /** Each candidate's place among the ids in byte order (ties between equal areas go to the smaller id). */
+  rank: Int32Array;
+  meets: ReadonlyArray<readonly boolean[]>;
+  neighbours: Int32Array[];
+}
+
+function numbered(candidates: readonly Candidate[]): NumberedCandidates {
+  const index = new Map(candidates.map((c, k) => [c.id, k]));
+  const rank = new Int32Array(candidates.length);
+  candidates
+    .map((_, k) => k)
+    .sort((a, b) => (candidates[a]!.id < candidates[b]!.id ? -1 : candidates[a]!.id > candidates[b]!.id ? 1 : 0))
+    .forEach((k, r) => (rank[k] = r));
+  return {
+    area: Float64Array.from(candidates, (c) => c.area),
+    rank,
+    meets: candidates.map((c) => c.meets),
+    // a neighbour that is not a candidate never joins
+    neighbours: candidates.map((c) => Int32Array.from(c.neighbours.map((id) => index.get(id) ?? -1).filter((k) => k >= 0))),
+  };
+}
+
+function grow(seed: number, graph: NumberedCandidates, used: Uint8Array, mark: Int32Array, limits: AssemblyLimits): number[] | undefined {
+  const { area, rank, meets, neighbours } = graph;
   const members = [seed];
-  const inSite = new Set([seed.id]);
-  const met = [...seed.meets];
-  let total = seed.area;
+  mark[seed] = seed;
+  const met = [...meets[seed]!];
+  let total = area[seed]!;
+  const frontier: number[] = [];
+  const reach = (k: number): void => {
+    for (const next of neighbours[k]!) {
+      if (used[next] === 1 || mark[next] === seed) continue;
+      mark[next] = seed;
+      frontier.push(next);
+    }
+  };
+  reach(seed);
   const done = (): boolean => total >= limits.minTotalArea && met.every(Boolean);
   while (!done() && members.length < limits.maxParcels) {
-    let best: Candidate | undefined;
+    let best = -1;
+    let bestAt = -1;
     let bestHelps = false;
-    for (const member of members) {
-      for (const id of member.neighbours) {
-        const next = byId.get(id);
-        if (!next || inSite.has(id) || used.has(id)) continue;
-        const helps = next.meets.some((meets, k) => meets && !met[k]);
-        if (!best || (helps && !bestHelps) || (helps === bestHelps && (next.area > best.area || (next.area === best.area && next.id < best.id)))) {
-          best = next;
-          bestHelps = helps;
-        }
+    for (let i = 0; i < frontier.length; i++) {
+      const next = frontier[i]!;
+      const helps = meets[next]!.some((m, k) => m && !met[k]);
+      if (best < 0 || (helps && !bestHelps) || (helps === bestHelps && (area[next]! > area[best]! || (area[next] === area[best] && rank[next]! < rank[best]!)))) {
+        best = next;
+        bestAt = i;
+        bestHelps = helps;
       }
     }
-    if (!best) break;
+    if (best < 0) break;
+    frontier[bestAt] = frontier[frontier.length - 1]!;
+    frontier.pop();
     members.push(best);
-    inSite.add(best.id);
-    total += best.area;
-    best.meets.forEach((meets, k) => (met[k] ||= meets));
+    total += area[best]!;
+    meets[best]!.forEach((m, k) => (met[k] ||= m));
+    reach(best);
   }
-  return done() ? members.map((m) => m.id) : undefined;
+  return done() ? members : undefined;
 }
