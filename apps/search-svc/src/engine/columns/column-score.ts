@@ -1,0 +1,67 @@
+import type { SignalPlan } from '../signal-sql.js';
+
+/**
+ * A float8 score sum closer than this to a rounding boundary (x.xx5) may round either way: in
+ * PostgreSQL the exact numeric score decides there (pageOrderSql uses 1e-6); twice that here covers
+ * the last bits in which two float8 sums of the same terms can differ.
+ */
+export const BOUNDARY = 2e-6;
+/** Score × 100 runs from 0 to 10,000. */
+export const KEY_SLOTS = 10_002;
+
+/** One signal as the score pass needs it: its column's scale and the range of its values over the matched rows. */
+export interface ScoredSignal {
+  plan: SignalPlan;
+  scale: number | undefined;
+  min: number | null;
+  max: number | null;
+}
+
+/**
+ * Per matched row (positions `rows[0..n)` into the gmina's `values`, one array per signal): its
+ * score × 100 in float8 as pageOrderSql computes it, as a key: `low * 2 + uncertain`, where `low` is
+ * the key it rounds to (or, within BOUNDARY of a rounding boundary, the lower of the two it may
+ * round to, `uncertain` 1). Each key is counted in `histogram`.
+ */
+export type ScorePass = (rows: Int32Array, n: number, values: readonly Float64Array[], histogram: Float64Array, code: Int32Array) => void;
+
+function literal(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+  return `(${String(value)})`;
+}
+
+/**
+ * Compiles the score of the matched rows into one loop (a function built from source, as the filter
+ * kernel): each signal's scale, range, direction and weight become constants, so a row costs its
+ * few arithmetic operations and no lookups. The operations are those of the plain rule, in the same
+ * order and on the same float8 values (`String(x)` of a double reads back as the same double), so
+ * the sums are bit for bit the plain ones. The source holds only numbers checked to be finite.
+ */
+export function compileScorePass(signals: readonly ScoredSignal[], rankedWeight: number): ScorePass {
+  const lines: string[] = [];
+  signals.forEach((signal, j) => {
+    const { plan, scale, min, max } = signal;
+    if (max === null || min === null) return; // position 0: adds nothing
+    const points = literal(100 * 100 * plan.weight);
+    lines.push(`{ const raw = v${j}[row]; const value = ${scale ? `raw / ${literal(scale)}` : 'raw'};`);
+    if (max === min) {
+      lines.push(`  if (value === value) sum += (1 * ${points}) / ${literal(rankedWeight)}; }`);
+      return;
+    }
+    const span = literal(max - min);
+    const position = plan.direction === 'higher' ? `(value - ${literal(min)}) / ${span}` : `(${literal(max)} - value) / ${span}`;
+    lines.push(`  if (value === value) sum += (${position} * ${points}) / ${literal(rankedWeight)}; }`);
+  });
+  const source = `
+    ${signals.map((_, j) => `const v${j} = values[${j}];`).join('\n')}
+    for (let k = 0; k < n; k++) {
+      const row = rows[k];
+      let sum = 0;
+      ${lines.join('\n      ')}
+      const uncertain = Math.abs(sum - Math.floor(sum) - 0.5) < ${literal(BOUNDARY)};
+      const low = Math.min(${KEY_SLOTS - 2}, Math.max(0, uncertain ? Math.floor(sum) : Math.floor(sum + 0.5)));
+      histogram[low]++;
+      code[k] = low * 2 + (uncertain ? 1 : 0);
+    }`;
+  return new Function('rows', 'n', 'values', 'histogram', 'code', source) as ScorePass;
+}
