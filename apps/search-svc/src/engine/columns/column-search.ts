@@ -97,11 +97,11 @@ export interface Matched {
 }
 
 /**
- * The first parcels in parcel-id byte order among `pick`ed rows, at least `limit` of them if there
+ * The first parcels in parcel-id byte order among the `matched` rows, at least `limit` of them if there
  * are: gminas are visited by their first id, each gives at most `limit` rows (its own first ones),
  * and the walk stops once `limit` rows are held and the next gmina starts after every id held.
  */
-function firstById(matched: readonly Matched[], limit: number, pick: (m: Matched, k: number) => boolean): number[] {
+function firstById(matched: readonly Matched[], limit: number): number[] {
   const order = matched.filter((m) => m.rows.length > 0).sort((a, b) => compareIds(a.chunk.minId!, b.chunk.minId!));
   const keys: number[] = [];
   let last: string | null = null;
@@ -109,7 +109,6 @@ function firstById(matched: readonly Matched[], limit: number, pick: (m: Matched
     if (keys.length >= limit && last !== null && compareIds(m.chunk.minId!, last) > 0) break;
     let taken = 0;
     for (let k = 0; k < m.rows.length && taken < limit; k++) {
-      if (!pick(m, k)) continue;
       keys.push(m.chunk.keys[m.rows[k]!]!);
       taken++;
     }
@@ -160,16 +159,23 @@ export class ColumnSearch {
     // everything below runs without awaiting: the lease's arrays are this search's alone
     const kernel = compileKernel(where, lease);
     const matched = this.match(lease, kernel);
+    const filtered = performance.now();
     const count = matched.reduce((sum, m) => sum + m.rows.length, 0);
     const ranges = signals.map((signal) => range(matched, signal));
+    const ranged = performance.now();
     const limit = input.limit;
     let keys: number[];
     const weight = signals.reduce((sum, s, k) => sum + (ranges[k]!.max === null ? 0 : s.weight), 0);
     if (count <= limit) keys = matched.flatMap((m) => Array.from(m.rows, (row) => m.chunk.keys[row]!));
-    else if (signals.length === 0 || weight === 0) keys = firstById(matched, limit, () => true);
+    else if (signals.length === 0 || weight === 0) keys = firstById(matched, limit);
     else keys = this.candidates(matched, signals, ranges, weight, limit);
     searchesMatched.inc({ where: 'memory', reason: '' });
-    this.logger.debug(`matched ${count} of ${lease.chunks.reduce((sum, c) => sum + c.size, 0)} parcels in ${lease.chunks.length} gminas in memory, ${keys.length} candidates, ${(performance.now() - started).toFixed(1)} ms`);
+    const ms = (from: number, to: number): string => (to - from).toFixed(1);
+    const ended = performance.now();
+    this.logger.debug(
+      `matched ${count} of ${lease.chunks.reduce((sum, c) => sum + c.size, 0)} parcels in ${lease.chunks.length} gminas in memory, ${keys.length} candidates, ` +
+        `${ms(started, ended)} ms (filter ${ms(started, filtered)}, ranges ${ms(filtered, ranged)}, page ${ms(ranged, ended)})`,
+    );
     return { matched: count, ranges, keys, digest: lease.digest };
   }
 
@@ -242,18 +248,21 @@ export class ColumnSearch {
       }
     }
     const keys: number[] = [];
+    // per gmina, its first `limit` rows (in id order) whose key is exactly L: firstById picks among them
+    const tied: Matched[] = [];
     matched.forEach((m, index) => {
       const code = codes[index]!;
+      let atThreshold: number[] | undefined;
       for (let k = 0; k < code.length; k++) {
         const low = code[k]! >> 1;
         const high = low + (code[k]! & 1);
         const uncertain = (code[k]! & 1) === 1;
         if (high > threshold || (uncertain && high === threshold)) keys.push(m.chunk.keys[m.rows[k]!]!);
+        else if (code[k] === threshold * 2 && (atThreshold?.length ?? 0) < limit) (atThreshold ??= []).push(m.rows[k]!);
       }
+      if (atThreshold) tied.push({ chunk: m.chunk, rows: Int32Array.from(atThreshold) });
     });
-    const codeOf = new Map(matched.map((m, index) => [m, codes[index]!]));
-    const exactlyAtThreshold = firstById(matched, limit, (m, k) => codeOf.get(m)![k] === threshold * 2);
-    return [...keys, ...exactlyAtThreshold];
+    return [...keys, ...firstById(tied, limit)];
   }
 }
 
