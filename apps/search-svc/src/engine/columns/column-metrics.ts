@@ -1,10 +1,10 @@
 import { metricsRegistry } from '@lp/runtime';
 import { Counter, Gauge } from 'prom-client';
 
-/** Searches by where they matched: `memory` (ColumnSearch) or `postgres`, and why not in memory. */
+/** Searches and site assemblies by where they matched: `memory` (ColumnSearch) or `postgres`, and why not in memory. */
 export const searchesMatched = new Counter({
   name: 'lp_search_matched_total',
-  help: 'Structured searches by where their matching ran (memory or postgres) and, for postgres, why.',
+  help: 'Structured searches and site assemblies by where their matching ran (memory or postgres) and, for postgres, why.',
   labelNames: ['where', 'reason'],
   registers: [metricsRegistry],
 });
