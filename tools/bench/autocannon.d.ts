@@ -13,6 +13,8 @@ declare module 'autocannon' {
     interface Options {
       url: string;
       connections?: number;
+      /** Requests a connection makes before it is closed and opened again (0: never). */
+      reconnectRate?: number;
       /** Seconds. */
       duration?: number;
       headers?: Record<string, string>;

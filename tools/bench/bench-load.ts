@@ -25,6 +25,11 @@ export async function loadGateway(load: GatewayLoad): Promise<{ stats: RouteStat
   const instance = autocannon({
     url: load.url,
     connections: load.connections,
+    // The gateway closes a keep-alive connection after MAX_REQUESTS_PER_SOCKET (1,000) requests and
+    // Node answers 503 to what a client sends on it after that; autocannon does not reconnect on
+    // "Connection: close", so a fast route (remembered tiles) would count thousands of those 503s.
+    // Browsers and HTTP clients open a new connection; so does this, well before the limit.
+    reconnectRate: 500,
     duration: load.seconds,
     headers: { ...load.headers, authorization: `Bearer ${load.key}` },
     // One shared counter: the connections together walk the list round-robin, like the pool run.
