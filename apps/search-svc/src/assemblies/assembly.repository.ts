@@ -4,7 +4,7 @@ import { DataSource, type QueryRunner } from 'typeorm';
 import type { MatchedSelect } from '../engine/search-query.js';
 import type { SqlParams } from '@lp/db';
 import { BUILDS_DIGEST_SQL } from '../engine/columns/column.repository.js';
-import { pickComponents, type CandidateGraph } from './candidate-components.js';
+import { candidateGraph, pickComponents, type CandidateGraph } from './candidate-components.js';
 
 /** The candidates picked with their rows, how many parcels passed the per-parcel filters, and whether the cap cut them. */
 export interface PickedRows {
@@ -59,28 +59,14 @@ function decodeGraph(wire: GraphWire): CandidateGraph {
   if (wire.keys.byteLength !== wire.count * 4) throw new Error(`candidate keys: ${wire.count} sent, ${wire.keys.byteLength / 4} read`);
   const keys = new Int32Array(wire.count);
   const areas = new Float64Array(wire.count);
-  let maxKey = 0;
   for (let k = 0; k < wire.count; k++) {
     keys[k] = keyBytes.getInt32(k * 4);
     areas[k] = areaBytes.getFloat64(k * 8);
-    if (keys[k]! > maxKey) maxKey = keys[k]!;
   }
-  // keys are dense (assigned 1, 2, ...), so a key's candidate number is an array lookup (-1: none)
-  const candidateOf = new Int32Array(maxKey + 1).fill(-1);
-  for (let k = 0; k < wire.count; k++) candidateOf[keys[k]!] = k;
-  const pairs = wire.pairs.byteLength / 8;
-  const from = new Int32Array(pairs);
-  const to = new Int32Array(pairs);
-  let edges = 0;
-  for (let j = 0; j < pairs; j++) {
-    // the statement joins the candidates to one end of a pair only: the other end is checked here
-    const neighbour = pairBytes.getInt32(j * 8 + 4);
-    const b = neighbour <= maxKey ? candidateOf[neighbour]! : -1;
-    if (b < 0) continue;
-    from[edges] = candidateOf[pairBytes.getInt32(j * 8)]!;
-    to[edges++] = b;
-  }
-  return { keys, areas, from: from.subarray(0, edges), to: to.subarray(0, edges) };
+  // the statement joins the candidates to one end of a pair only: candidateGraph checks the other
+  const pairs = new Int32Array(wire.pairs.byteLength / 4);
+  for (let j = 0; j < pairs.length; j++) pairs[j] = pairBytes.getInt32(j * 4);
+  return candidateGraph(keys, areas, [pairs]);
 }
 
 /** The SQL of site assembly: candidate members in clusters large enough, and the outlines of the sites chosen. */
@@ -171,6 +157,8 @@ export class AssemblyRepository {
               (SELECT string_agg(int4send(a) || int4send(b), '') AS pairs FROM e) p`,
         params.values,
       );
+      // the picked rows are fetched by key: nested loops again, as the planner likes them there
+      await runner.query(`SET LOCAL enable_nestloop TO DEFAULT`);
       return this.pick(runner, decodeGraph(wire), matched, matchedValues, minTotalArea, cap);
     });
   }
@@ -240,9 +228,8 @@ export class AssemblyRepository {
     return { rows, candidates: graph.keys.length, truncated };
   }
 
-  /** The picked candidates' full rows, by parcel key (nested loops allowed again, as the planner likes them here). */
+  /** The picked candidates' full rows, by parcel key. */
   private async pickedRows(runner: QueryRunner, matched: MatchedSelect, matchedValues: readonly unknown[], keys: readonly number[]): Promise<CandidateRow[]> {
-    await runner.query(`SET LOCAL enable_nestloop TO DEFAULT`);
     return runner.query(`SELECT m.* FROM (${matched.sql}) m WHERE m.parcel_key = ANY($${matchedValues.length + 1}::int[])`, [...matchedValues, keys]);
   }
 

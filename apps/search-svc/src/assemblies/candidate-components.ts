@@ -10,6 +10,35 @@ export interface CandidateGraph {
   to: ArrayLike<number>;
 }
 
+/**
+ * The graph of these candidates (parcel keys and areas, in one order) and these neighbour pairs
+ * (flat lists of key pairs): a pair becomes an edge where both its keys are candidates. Keys are
+ * dense (assigned 1, 2, ...), so a key's candidate number is an array lookup.
+ */
+export function candidateGraph(keys: Int32Array, areas: Float64Array, pairLists: readonly Int32Array[]): CandidateGraph {
+  let maxKey = 0;
+  for (let k = 0; k < keys.length; k++) if (keys[k]! > maxKey) maxKey = keys[k]!;
+  const candidateOf = new Int32Array(maxKey + 1).fill(-1);
+  for (let k = 0; k < keys.length; k++) candidateOf[keys[k]!] = k;
+  const pairCount = pairLists.reduce((sum, pairs) => sum + pairs.length / 2, 0);
+  const from = new Int32Array(pairCount);
+  const to = new Int32Array(pairCount);
+  let edges = 0;
+  for (const pairs of pairLists) {
+    for (let j = 0; j < pairs.length; j += 2) {
+      const a = pairs[j]!;
+      const b = pairs[j + 1]!;
+      if (a > maxKey || b > maxKey) continue;
+      const ca = candidateOf[a]!;
+      const cb = candidateOf[b]!;
+      if (ca < 0 || cb < 0) continue;
+      from[edges] = ca;
+      to[edges++] = cb;
+    }
+  }
+  return { keys, areas, from: from.subarray(0, edges), to: to.subarray(0, edges) };
+}
+
 /** The parcel ids of these candidates (indices): asked only where ties are broken by id. */
 export type IdsOf = (candidates: readonly number[]) => Promise<ReadonlyMap<number, string>>;
 

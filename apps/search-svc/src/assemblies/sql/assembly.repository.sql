@@ -69,11 +69,11 @@ FROM (SELECT count(*)::int AS count, string_agg(int4send(parcel_key), '') AS key
      (SELECT string_agg(int4send(a) || int4send(b), '') AS pairs FROM e) p;
 
 -- candidatesByAdjacency, the cap inside a component (the ids of its members asked for, to break the tie) (3 of 6)
--- $1 = [7,9]
-SELECT parcel_key, parcel_id FROM search.parcel_keys WHERE parcel_key = ANY($1::int[]);
+SET LOCAL enable_nestloop TO DEFAULT;
 
 -- candidatesByAdjacency, the cap inside a component (the ids of its members asked for, to break the tie) (4 of 6)
-SET LOCAL enable_nestloop TO DEFAULT;
+-- $1 = [7,9]
+SELECT parcel_key, parcel_id FROM search.parcel_keys WHERE parcel_key = ANY($1::int[]);
 
 -- candidatesByAdjacency, the cap inside a component (the ids of its members asked for, to break the tie) (5 of 6)
 -- $1 = "3021093"
@@ -110,21 +110,18 @@ SELECT m.* FROM (SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area
 -- candidatesByAdjacency, a statement failing (the transaction rolled back) (5 of 5)
 ROLLBACK;
 
--- candidatesFromGraph (the graph found in memory, over the builds it was read from) (1 of 5)
+-- candidatesFromGraph (the graph found in memory, over the builds it was read from) (1 of 4)
 START TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY;
 
--- candidatesFromGraph (the graph found in memory, over the builds it was read from) (2 of 5)
+-- candidatesFromGraph (the graph found in memory, over the builds it was read from) (2 of 4)
 SELECT (SELECT md5(COALESCE(string_agg(b.teryt || '@' || b.built_at::text || CASE WHEN b.adjacency THEN '+' ELSE '' END, ',' ORDER BY b.teryt), '')) FROM search.index_builds b) AS digest;
 
--- candidatesFromGraph (the graph found in memory, over the builds it was read from) (3 of 5)
-SET LOCAL enable_nestloop TO DEFAULT;
-
--- candidatesFromGraph (the graph found in memory, over the builds it was read from) (4 of 5)
+-- candidatesFromGraph (the graph found in memory, over the builds it was read from) (3 of 4)
 -- $1 = "3021093"
 -- $2 = [7,9]
 SELECT m.* FROM (SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1) m WHERE m.parcel_key = ANY($2::int[]);
 
--- candidatesFromGraph (the graph found in memory, over the builds it was read from) (5 of 5)
+-- candidatesFromGraph (the graph found in memory, over the builds it was read from) (4 of 4)
 COMMIT;
 
 -- candidatesFromGraph, a build committed since (nothing picked: the caller assembles in PostgreSQL) (1 of 3)

@@ -141,20 +141,10 @@ export class ColumnSearch {
 
   /** The page's precomputation, or undefined when this search runs in PostgreSQL. */
   async search(input: SearchQueryInput): Promise<PrecomputedPage | undefined> {
-    if (input.parcelIds || input.path === 'spatial' || input.judgeAlternatives || input.failing) return undefined;
-    if (input.scope.kind === 'bbox') return declined('bbox');
-    const where = wherePredicate(input);
-    if (!where) return declined('spatial_criterion');
     const signals = planSignals(input.request.rank_by ?? []);
-    const columns = [...new Set([...columnsOf(where), ...signals.map((s) => SIGNAL_COLUMN[s.signal].column)])];
-    let lease: ColumnLease;
-    try {
-      lease = await this.store.lease((built) => scopeTeryts(input, built), columns);
-    } catch (error) {
-      if (!(error instanceof ColumnsUnavailable)) throw error;
-      this.logger.debug(`search in PostgreSQL: ${error.message}`);
-      return declined(error.reason);
-    }
+    const leased = await this.leaseFor(input, { columns: signals.map((s) => SIGNAL_COLUMN[s.signal].column) });
+    if (!leased) return undefined;
+    const { where, lease } = leased;
     const started = performance.now();
     // everything below runs without awaiting: the lease's arrays are this search's alone
     const kernel = compileKernel(where, lease);
@@ -188,22 +178,33 @@ export class ColumnSearch {
     input: SearchQueryInput,
     need: { siteLevel: ReadonlySet<string>; columns: readonly string[]; pairsWithinM: number },
   ): Promise<{ lease: ColumnLease; matched: Matched[] } | undefined> {
+    const leased = await this.leaseFor(input, need);
+    if (!leased) return undefined;
+    const matched = this.match(leased.lease, compileKernel(leased.where, leased.lease));
+    searchesMatched.inc({ where: 'memory', reason: '' });
+    return { lease: leased.lease, matched };
+  }
+
+  /**
+   * The request's WHERE as a predicate (criteria in `siteLevel` left out) and the lease of the columns
+   * it reads plus `columns` (and pairs), or undefined, counted with why, when it runs in PostgreSQL.
+   */
+  private async leaseFor(
+    input: SearchQueryInput,
+    need: { siteLevel?: ReadonlySet<string>; columns: readonly string[]; pairsWithinM?: number },
+  ): Promise<{ where: Expr; lease: ColumnLease } | undefined> {
     if (input.parcelIds || input.path === 'spatial' || input.judgeAlternatives || input.failing) return undefined;
     if (input.scope.kind === 'bbox') return declined('bbox');
     const where = wherePredicate(input, need.siteLevel);
     if (!where) return declined('spatial_criterion');
     const columns = [...new Set([...columnsOf(where), ...need.columns])];
-    let lease: ColumnLease;
     try {
-      lease = await this.store.lease((built) => scopeTeryts(input, built), columns, { pairsWithinM: need.pairsWithinM });
+      return { where, lease: await this.store.lease((built) => scopeTeryts(input, built), columns, { pairsWithinM: need.pairsWithinM }) };
     } catch (error) {
       if (!(error instanceof ColumnsUnavailable)) throw error;
-      this.logger.debug(`assembly candidates in PostgreSQL: ${error.message}`);
+      this.logger.debug(`in PostgreSQL: ${error.message}`);
       return declined(error.reason);
     }
-    const matched = this.match(lease, compileKernel(where, lease));
-    searchesMatched.inc({ where: 'memory', reason: '' });
-    return { lease, matched };
   }
 
   private match(lease: ColumnLease, kernel: ReturnType<typeof compileKernel>): Matched[] {

@@ -57,9 +57,10 @@ export interface LeaseOptions {
   pairsWithinM?: number;
 }
 
-/** The least-recently-used entry of the neighbour pairs of one gap. */
+/** The least-recently-used entry of the neighbour pairs of one gap: this prefix and the gap (no column is named so). */
+const PAIRS_ENTRY = 'pairs:';
 function pairsEntry(gapM: number): string {
-  return `pairs:${gapM}`;
+  return `${PAIRS_ENTRY}${gapM}`;
 }
 
 interface Dictionary {
@@ -222,8 +223,8 @@ export class ColumnStore {
     let held = this.bytes();
     while (held + need > this.budgetBytes && candidates.length > 0) {
       const [entry] = candidates.shift()!;
+      const pairsGap = entry.startsWith(PAIRS_ENTRY) ? Number(entry.slice(PAIRS_ENTRY.length)) : undefined;
       for (const chunk of this.chunks.values()) {
-        const pairsGap = [...chunk.pairs.keys()].find((g) => pairsEntry(g) === entry);
         if (pairsGap !== undefined) chunk.pairs.delete(pairsGap);
         else chunk.columns.delete(entry);
       }
