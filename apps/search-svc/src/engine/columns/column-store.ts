@@ -239,74 +239,84 @@ export class ColumnStore {
     }
   }
 
-  private async loadKeys(teryts: readonly string[]): Promise<void> {
+  /**
+   * Reads these gminas' rows LOAD_BATCH gminas a statement: `take` gets each row answered, `absent`
+   * each gmina of the batch the statement had no row for.
+   */
+  private async inBatches<R extends { teryt: string }>(
+    teryts: readonly string[],
+    read: (batch: readonly string[]) => Promise<R[]>,
+    take: (row: R) => void,
+    absent: (teryt: string) => void,
+  ): Promise<void> {
     for (let start = 0; start < teryts.length; start += LOAD_BATCH) {
       const batch = teryts.slice(start, start + LOAD_BATCH);
-      const rows = await this.repository.keys(batch);
       const found = new Set<string>();
-      for (const row of rows) {
+      for (const row of await read(batch)) {
         found.add(row.teryt);
-        if (row.stamp !== this.stamps.get(row.teryt)?.stamp) continue;
+        take(row);
+      }
+      for (const teryt of batch) if (!found.has(teryt)) absent(teryt);
+    }
+  }
+
+  private async loadKeys(teryts: readonly string[]): Promise<void> {
+    await this.inBatches(
+      teryts,
+      (batch) => this.repository.keys(batch),
+      (row) => {
+        if (row.stamp !== this.stamps.get(row.teryt)?.stamp) return;
         const data = row.data as Buffer;
         if (data.length !== row.rows * 4) throw new Error(`keys of ${row.teryt}: ${data.length} bytes for ${row.rows} rows`);
         const keys = new Int32Array(row.rows);
         for (let i = 0; i < row.rows; i++) keys[i] = data.readInt32BE(i * 4);
         this.chunks.set(row.teryt, { teryt: row.teryt, stamp: row.stamp, size: row.rows, minId: row.min_id, maxId: row.max_id, keys, unkeyed: keys.includes(NULL_KEY), columns: new Map(), pairs: new Map() });
-      }
+      },
       // built with no rows: an empty chunk
-      for (const teryt of batch) {
-        if (!found.has(teryt)) this.chunks.set(teryt, { teryt, stamp: this.stamps.get(teryt)!.stamp, size: 0, minId: null, maxId: null, keys: new Int32Array(0), unkeyed: false, columns: new Map(), pairs: new Map() });
-      }
-    }
+      (teryt) => this.chunks.set(teryt, { teryt, stamp: this.stamps.get(teryt)!.stamp, size: 0, minId: null, maxId: null, keys: new Int32Array(0), unkeyed: false, columns: new Map(), pairs: new Map() }),
+    );
   }
 
   private async loadColumn(name: string, teryts: readonly string[]): Promise<void> {
     const kind = kindOrThrow(name);
-    for (let start = 0; start < teryts.length; start += LOAD_BATCH) {
-      const batch = teryts.slice(start, start + LOAD_BATCH);
-      const rows = await this.repository.column(name, batch);
-      const found = new Set<string>();
-      for (const row of rows) {
-        found.add(row.teryt);
+    await this.inBatches(
+      teryts,
+      (batch) => this.repository.column(name, batch),
+      (row) => {
         const chunk = this.chunks.get(row.teryt);
-        if (!chunk) continue;
+        if (!chunk) return;
         // rebuilt since its keys were read: forget it, the next search loads it afresh
-        if (row.stamp !== chunk.stamp || row.rows !== chunk.size) {
-          this.chunks.delete(row.teryt);
-          continue;
-        }
-        chunk.columns.set(name, this.decode(name, kind, row));
-      }
-      for (const teryt of batch) {
+        if (row.stamp !== chunk.stamp || row.rows !== chunk.size) this.chunks.delete(row.teryt);
+        else chunk.columns.set(name, this.decode(name, kind, row));
+      },
+      (teryt) => {
         const chunk = this.chunks.get(teryt);
-        if (!found.has(teryt) && chunk?.size === 0) chunk.columns.set(name, emptyColumn(kind));
-        else if (!found.has(teryt)) this.chunks.delete(teryt);
-      }
-    }
+        if (chunk?.size === 0) chunk.columns.set(name, emptyColumn(kind));
+        else this.chunks.delete(teryt);
+      },
+    );
   }
 
   /** The neighbour pairs within `gap` of these gminas (a gmina without pairs that near: none). */
   private async loadPairs(gap: number, teryts: readonly string[]): Promise<void> {
-    for (let start = 0; start < teryts.length; start += LOAD_BATCH) {
-      const batch = teryts.slice(start, start + LOAD_BATCH);
-      const rows = await this.repository.pairs(gap, batch);
-      const found = new Set<string>();
-      for (const row of rows) {
-        found.add(row.teryt);
+    await this.inBatches(
+      teryts,
+      (batch) => this.repository.pairs(gap, batch),
+      (row) => {
         const chunk = this.chunks.get(row.teryt);
-        if (!chunk) continue;
+        if (!chunk) return;
         if (row.stamp !== chunk.stamp) {
           this.chunks.delete(row.teryt);
-          continue;
+          return;
         }
         const data = row.data as Buffer;
         if (data.length !== row.rows * 8) throw new Error(`pairs of ${row.teryt}: ${data.length} bytes for ${row.rows} pairs`);
         const pairs = new Int32Array(row.rows * 2);
         for (let i = 0; i < pairs.length; i++) pairs[i] = data.readInt32BE(i * 4);
         chunk.pairs.set(gap, pairs);
-      }
-      for (const teryt of batch) if (!found.has(teryt)) this.chunks.get(teryt)?.pairs.set(gap, new Int32Array(0));
-    }
+      },
+      (teryt) => this.chunks.get(teryt)?.pairs.set(gap, new Int32Array(0)),
+    );
   }
 
   private decode(name: string, kind: ColumnKind, row: ColumnChunkRow): ColumnArray {
