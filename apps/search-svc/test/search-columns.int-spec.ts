@@ -101,6 +101,42 @@ describe('searches matched in memory', () => {
     expect(await inMemory.search(request)).toEqual(first);
   }, 120_000);
 
+  it('answer "a grid node of N MW within K km" from the fronts, and by the join they replace where a build predates them', async () => {
+    const request: SearchParcelsRequest = {
+      filters: { near: [{ layer: 'grid_capacity', within_m: 8000, where: { available_mw_gte: 25 } }] },
+      rank_by: [{ signal: 'grid_capacity_mw', weight: 1 }],
+      limit: 20,
+    };
+    // the reference: the same criterion as a spatial join on the layer
+    const joined = await f.engine.search(request, { path: 'spatial' });
+    expect(joined.matched).toBeGreaterThan(100);
+    const answered = columns.answered;
+    expect(await inMemory.search(request)).toEqual(joined);
+    expect(columns.answered).toBe(answered + 1);
+    // the gmina with the most parcels near such a node, as a build made before the fronts left it
+    const [{ teryt }]: Array<{ teryt: string }> = await f.source.query(
+      `SELECT teryt FROM search.parcel_index WHERE EXISTS (SELECT 1 FROM unnest(grid_front_m, grid_front_value) s(m, v) WHERE s.m <= 8000 AND s.v >= 25)
+       GROUP BY teryt ORDER BY count(*) DESC, teryt LIMIT 1`,
+    );
+    await f.source.query(`UPDATE search.parcel_index SET grid_front_m = NULL, grid_front_value = NULL WHERE teryt = $1`, [teryt]);
+    await f.source.query(`UPDATE search.index_builds SET built_at = now() + interval '2 seconds', format = 1 WHERE teryt = $1`, [teryt]);
+    try {
+      const declined = columns.declined;
+      expect(await inMemory.search(request)).toEqual(joined);
+      expect(columns.declined).toBe(declined + 1);
+      expect(await f.engine.search(request)).toEqual(joined);
+    } finally {
+      await new SearchIndexRepository(f.source).buildGmina(teryt);
+    }
+    const [{ format, missing }]: Array<{ format: number; missing: number }> = await f.source.query(
+      `SELECT b.format, (SELECT count(*)::int FROM search.parcel_index i WHERE i.teryt = b.teryt AND i.grid_front_m IS NULL) AS missing
+       FROM search.index_builds b WHERE b.teryt = $1`,
+      [teryt],
+    );
+    expect({ format, missing }).toEqual({ format: 2, missing: 0 });
+    expect(await inMemory.search(request)).toEqual(joined);
+  }, 300_000);
+
   it('run in PostgreSQL when the columns do not fit the budget, with the same answer', async () => {
     const small = new CountingColumnSearch(new ColumnStore(new ColumnRepository(f.source), 1024, { waitForLoads: true }));
     const request: SearchParcelsRequest = { filters: { area_sqm: { min: 500 } }, rank_by: [{ signal: 'area', weight: 1 }], limit: 10 };

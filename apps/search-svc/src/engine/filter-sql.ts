@@ -16,7 +16,7 @@ import {
   type ZoningFilter,
   ZONING_CATEGORY_GROUPS,
 } from '@lp/contracts';
-import { ENV_KINDS, ENV_REACH_M, envColumn, NEAREST_COLUMNS, PLAN_OGOLNY_CATEGORY, type NearestColumn } from '../search-index/index-columns.js';
+import { ENV_KINDS, ENV_REACH_M, envColumn, FRONT_COLUMNS, NEAREST_COLUMNS, PLAN_OGOLNY_CATEGORY, type FrontColumn, type NearestColumn } from '../search-index/index-columns.js';
 import type { SqlParams } from '@lp/db';
 
 /**
@@ -133,6 +133,22 @@ export function nearestColumnFor(near: NearFilter): NearestColumn | undefined {
 }
 
 /**
+ * The front answering "a feature with attribute >= `atLeast` lies within `distance`" exactly, if the
+ * index keeps one (index-columns.ts FrontColumn): every kind of the layer, one `gte` condition on
+ * the front's attribute, within its reach.
+ */
+export function frontFor(filter: DistanceFilter, distance: number): { front: FrontColumn; atLeast: number } | undefined {
+  if (filter.ids) return undefined;
+  const layer = layerOf(filter.layer);
+  if (!sameSet(kindsOf(layer, filter.kinds), layer.kinds.map((k) => k.id))) return undefined;
+  const conditions = whereConditions(filter.where ?? {});
+  const only = conditions.length === 1 && conditions[0]!.operator === 'gte' ? conditions[0]! : undefined;
+  if (!only || typeof only.value !== 'number' || !Number.isFinite(only.value)) return undefined;
+  const front = FRONT_COLUMNS.find((f) => f.layer === layer.id && f.attribute === only.attribute && distance <= f.reachM);
+  return front ? { front, atLeast: only.value } : undefined;
+}
+
+/**
  * "A feature meant lies within `distance` of the parcel", without the distance itself: from the
  * named anchors, an index column answering it exactly, or a spatial join (bounded first by the
  * any-kind column where the index keeps one). Null where the index knows no feature within reach.
@@ -148,6 +164,15 @@ function withinSql(filter: DistanceFilter, distance: number, params: SqlParams, 
   const column = useIndex ? nearestColumnFor({ layer: filter.layer, within_m: distance, kinds: filter.kinds, where: filter.where }) : undefined;
   if (column) return { passes: `i.${column.column}_m <= ${params.add(distance, 'float8')}`, spatial: false, column };
   const join = featuresWithin(layer, selection, distance, params);
+  const front = useIndex ? frontFor(filter, distance) : undefined;
+  if (front) {
+    // a step of the front within the distance offering enough; a row built before the fronts (null)
+    // is answered by the join over its own outline, so the query needs no geometry for the others
+    const name = front.front.column;
+    const step = `EXISTS (SELECT 1 FROM unnest(i.${name}_m, i.${name}_value) s(m, v) WHERE s.m <= ${params.add(distance, 'float8')} AND s.v >= ${params.add(front.atLeast, 'float8')})`;
+    const joined = `EXISTS (SELECT 1 FROM search.parcel_geometry p WHERE p.parcel_id = i.parcel_id AND ${join})`;
+    return { passes: `CASE WHEN i.${name}_m IS NULL THEN ${joined} ELSE ${step} END`, spatial: false };
+  }
   // The nearest feature of any kind of the layer bounds the join: farther than the distance, nothing can qualify.
   const bound = useIndex ? anyFeatureColumn(layer) : undefined;
   return { passes: bound ? `i.${bound.column}_m <= ${params.add(distance, 'float8')} AND ${join}` : join, spatial: true };

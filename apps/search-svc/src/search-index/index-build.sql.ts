@@ -3,10 +3,12 @@ import {
   ENV_KINDS,
   ENV_REACH_M,
   envColumn,
+  FRONT_COLUMNS,
   NEAREST_COLUMNS,
   NEAREST_REACH_M,
   PLAN_OGOLNY_CATEGORY,
   PLAN_OGOLNY_ZONE_KINDS,
+  type FrontColumn,
   type NearestColumn,
 } from './index-columns.js';
 
@@ -41,14 +43,34 @@ function nearestJoin(column: NearestColumn): string {
 }
 
 /**
- * The nearest-feature columns that have a feature within reach of the gmina's parcels (their
- * extent: any parcel's nearest feature within reach is within reach of it), the build's $6. $1 the
- * gmina TERYT.
+ * A parcel's front of the layer (index-columns.ts FrontColumn): the features within reach that have
+ * more of the attribute than every nearer one, as two arrays in distance order; empty when none is
+ * within reach, and not probed when the column is not in $6.
+ */
+function frontJoin(front: FrontColumn): string {
+  return `LEFT JOIN LATERAL (
+           SELECT array_agg(s.m ORDER BY s.m, s.v) AS m, array_agg(s.v ORDER BY s.m, s.v) AS v
+           FROM (SELECT r.m, r.v, max(r.v) OVER (ORDER BY r.m, r.v ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
+                 FROM (SELECT ST_Distance(f.geom, t.geom) AS m, f.${front.attribute}::float8 AS v
+                       FROM layer_pub.${front.layer} f
+                       WHERE '${front.column}' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, ${front.reachM})
+                         AND f.${front.attribute} IS NOT NULL) r) s
+           WHERE s.before IS NULL OR s.v > s.before) ${front.column} ON true`;
+}
+
+/**
+ * The nearest-feature columns and fronts that have a feature within reach of the gmina's parcels
+ * (their extent: any parcel's nearest feature within reach is within reach of it), the build's $6.
+ * $1 the gmina TERYT.
  */
 export function nearestCandidatesSql(): string {
-  const checks = NEAREST_COLUMNS.map(
+  const probed: Array<{ column: string; layer: string; conditions: string[]; reachM: number }> = [
+    ...NEAREST_COLUMNS.map((column) => ({ column: column.column, layer: column.layer, conditions: featureConditions(column), reachM: NEAREST_REACH_M })),
+    ...FRONT_COLUMNS.map((front) => ({ column: front.column, layer: front.layer, conditions: [], reachM: front.reachM })),
+  ];
+  const checks = probed.map(
     (column) => `CASE WHEN EXISTS (SELECT 1 FROM layer_pub.${column.layer} f
-                        WHERE ${[`ST_DWithin(f.geom, e.box, ${NEAREST_REACH_M})`, ...featureConditions(column)].join(' AND ')})
+                        WHERE ${[`ST_DWithin(f.geom, e.box, ${column.reachM})`, ...column.conditions].join(' AND ')})
                  THEN '${column.column}' END`,
   );
   return `WITH e AS (SELECT ST_SetSRID(ST_Extent(p.geom)::geometry, 2180) AS box FROM layer_pub.parcels p WHERE p.teryt = $1)
@@ -128,6 +150,7 @@ export function indexBuildSql(): string {
       ${NEAREST_COLUMNS.map((c) => `${c.column}_m, ${c.column}_name`).join(', ')},
       grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap,
       ${ENV_KINDS.map(envColumn).join(', ')},
+      ${FRONT_COLUMNS.map((f) => `${f.column}_m, ${f.column}_value`).join(', ')},
       price_per_sqm_pln)
     WITH t AS (
       -- the key given before the build's transaction (a scalar subquery: one probe of its primary key per parcel)
@@ -152,6 +175,7 @@ export function indexBuildSql(): string {
            ${nearestColumns.join(', ')},
            grid_node.mw, solar.yield, lc.kinds, kowr.overlap,
            ${ENV_KINDS.map((k) => `env.${envColumn(k)}`).join(', ')},
+           ${FRONT_COLUMNS.map((f) => `COALESCE(${f.column}.m, '{}'), COALESCE(${f.column}.v, '{}')`).join(', ')},
            (SELECT median FROM price)
     FROM t
     ${dominantZone('mz', 'mpzp_zones', 'f.symbol, f.category')}
@@ -164,6 +188,7 @@ export function indexBuildSql(): string {
       SELECT count(*)::int AS count, max(f.floors)::int AS max_floors, min(f.floors)::int AS min_floors
       FROM layer_pub.buildings f WHERE ST_Intersects(f.geom, t.geom)) b ON true
     ${NEAREST_COLUMNS.map(nearestJoin).join('\n    ')}
+    ${FRONT_COLUMNS.map(frontJoin).join('\n    ')}
     LEFT JOIN LATERAL (
       SELECT max(f.yield_kwh_kwp) AS yield FROM layer_pub.solar_irradiance f WHERE ST_Intersects(f.geom, t.geom)) solar ON true
     LEFT JOIN LATERAL (

@@ -38,6 +38,34 @@ export const NEAREST_COLUMNS: readonly NearestColumn[] = [
 ];
 
 /**
+ * Every feature of a layer within reach that has more of one attribute than every nearer feature: the
+ * parcel's staircase ("front") of distance against the best value so far, kept as two arrays in
+ * distance order (`<column>_m`, `<column>_value`). It answers "a feature with attribute >= X lies
+ * within D" for any X and D exactly: the last step within D holds the most any feature within D has.
+ * Grid capacity has one: bess_storage and data_center_site ask for a node of at least N MW within
+ * K km, which no nearest-feature column answers (the nearest node may have too little). A few steps a
+ * parcel (the records of a random order: about ln n of the n nodes within reach).
+ *
+ * The build measures the distance to every feature within `reachM` (about 1 µs each), so the reach
+ * is what the scenarios ask (capacity_km at most 30); a farther filter joins the layer.
+ */
+export interface FrontColumn {
+  column: string;
+  layer: string;
+  /** A number attribute the layer requires (never null). */
+  attribute: string;
+  reachM: number;
+}
+
+export const FRONT_COLUMNS: readonly FrontColumn[] = [{ column: 'grid_front', layer: 'grid_capacity', attribute: 'available_mw', reachM: 30_000 }];
+
+/**
+ * What a build wrote, recorded on it (`index_builds.format`): a build of an older format is stale,
+ * rebuilt at start-up while it keeps answering. 2: the fronts (null in the rows of older builds).
+ */
+export const INDEX_FORMAT = 2;
+
+/**
  * Exclusion distances kept per kind of env_layers, up to this many metres (the scenarios' buffers
  * are 100 m and 1 km); a larger buffer falls back to a spatial join.
  */
@@ -107,6 +135,8 @@ export const INDEX_LAYER_REACH_M: Readonly<Record<string, number>> = {
   kowr_land: 0,
   transactions: 0,
   env_layers: ENV_REACH_M,
+  // a layer with both keeps the nearest-feature columns' reach, the larger
+  ...Object.fromEntries(FRONT_COLUMNS.map((c) => [c.layer, c.reachM])),
   ...Object.fromEntries(NEAREST_COLUMNS.map((c) => [c.layer, NEAREST_REACH_M])),
 };
 
@@ -121,6 +151,12 @@ export function checkIndexColumns(): void {
     if (!layer || !IDENTIFIER.test(column.column)) throw new Error(`search index column ${column.column}: unknown layer ${column.layer}`);
     for (const kind of column.kinds ?? []) if (!layer.kinds.some((k) => k.id === kind)) throw new Error(`search index column ${column.column}: ${kind} is not a kind of ${column.layer}`);
     if (column.minimum && !layer.attributes.some((a) => a.name === column.minimum!.attribute)) throw new Error(`search index column ${column.column}: no attribute ${column.minimum.attribute}`);
+  }
+  for (const front of FRONT_COLUMNS) {
+    const attribute = findLayer(front.layer)?.attributes.find((a) => a.name === front.attribute);
+    if (!attribute || attribute.type !== 'number' || !attribute.required || !IDENTIFIER.test(front.column)) {
+      throw new Error(`search index front ${front.column}: ${front.layer} has no required number attribute ${front.attribute}`);
+    }
   }
   const env = findLayer('env_layers');
   for (const kind of ENV_KINDS) if (!env?.kinds.some((k) => k.id === kind)) throw new Error(`search index: ${kind} is not a kind of env_layers`);

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { LayerRefreshedEvent } from '@lp/contracts';
 import { SEARCH_SVC_ENV, type SearchSvcEnv } from '../config/search-svc.env.js';
-import { INDEX_LAYER_REACH_M, INDEX_LAYERS } from './index-columns.js';
+import { INDEX_FORMAT, INDEX_LAYER_REACH_M, INDEX_LAYERS } from './index-columns.js';
 import { SearchIndexRepository, type IndexBuild } from './search-index.repository.js';
 
 type IndexReadiness =
@@ -32,11 +32,11 @@ export class SearchIndexBuilder {
     return this.serialised(async () => {
       const [gminas, builds, versions] = await Promise.all([this.index.gminasWithParcels(), this.index.builds(), this.index.layerVersions()]);
       const built = new Map(builds.map((b) => [b.teryt, b.versions]));
-      const withAdjacency = new Set(builds.filter((b) => b.adjacency).map((b) => b.teryt));
-      // a build without neighbour pairs still answers searches (and assemblies, by clustering), so it is stale, not missing
+      const current = new Set(builds.filter((b) => b.adjacency && b.format >= INDEX_FORMAT).map((b) => b.teryt));
+      // a build without neighbour pairs or of an older format still answers searches (and assemblies, by clustering), so it is stale, not missing
       const stale = gminas.filter((teryt) => {
         const at = built.get(teryt);
-        return !at || !withAdjacency.has(teryt) || INDEX_LAYERS.some((layer) => (at[layer] ?? 0) < (versions[layer] ?? 0));
+        return !at || !current.has(teryt) || INDEX_LAYERS.some((layer) => (at[layer] ?? 0) < (versions[layer] ?? 0));
       });
       await this.dropGone(builds, gminas);
       // never-built gminas first: until they are built the service is not ready; a stale build still answers

@@ -3,7 +3,7 @@ import { canonicalZoningSymbol } from '@lp/contracts';
 import { gminasNear, gminasWithParcels } from '@lp/db';
 import { DataSource, type EntityManager } from 'typeorm';
 import { indexBuildSql, nearestCandidatesSql } from './index-build.sql.js';
-import { INDEX_LAYERS } from './index-columns.js';
+import { INDEX_FORMAT, INDEX_LAYERS } from './index-columns.js';
 import { ADJACENCY_BUILD_SQL, ADJACENCY_REACH_M, GMINAS_AROUND_SQL, KEY_GMINAS_SQL, KEY_IDS_SQL } from './parcel-adjacency.sql.js';
 
 /** Layers whose presence in the gmina the build needs, in the order of the build's parameters $2.. */
@@ -30,6 +30,8 @@ export interface IndexBuild {
   versions: Record<string, number>;
   /** Whether the build wrote the gmina's neighbour pairs by parcel key (builds made before the pairs, or before the keys, did not). */
   adjacency: boolean;
+  /** What the build wrote (index-columns.ts INDEX_FORMAT); an older format is stale. */
+  format: number;
 }
 
 /** Parcels a build found without a key: published after their gminas were keyed, or lying beyond the gminas near the one built. */
@@ -116,11 +118,11 @@ export class SearchIndexRepository {
       await this.canonicaliseSymbols(manager, teryt);
       const [{ parcels }] = await manager.query(`SELECT count(*)::int AS parcels FROM search.parcel_index WHERE teryt = $1`, [teryt]);
       await manager.query(
-        `INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at, evidence, adjacency)
-         VALUES ($1, $2::jsonb, $3, $4, now(), (${EVIDENCE_SQL}), true)
+        `INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at, evidence, adjacency, format)
+         VALUES ($1, $2::jsonb, $3, $4, now(), (${EVIDENCE_SQL}), true, $5)
          ON CONFLICT (teryt) DO UPDATE SET versions = EXCLUDED.versions, parcels = EXCLUDED.parcels,
-           duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at, evidence = EXCLUDED.evidence, adjacency = true`,
-        [teryt, JSON.stringify(versions), parcels, Math.round(performance.now() - durationStarted)],
+           duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at, evidence = EXCLUDED.evidence, adjacency = true, format = EXCLUDED.format`,
+        [teryt, JSON.stringify(versions), parcels, Math.round(performance.now() - durationStarted), INDEX_FORMAT],
       );
       return parcels as number;
     });
@@ -171,7 +173,7 @@ export class SearchIndexRepository {
   }
 
   async builds(): Promise<IndexBuild[]> {
-    return this.db.query(`SELECT teryt, versions, adjacency FROM search.index_builds ORDER BY teryt`);
+    return this.db.query(`SELECT teryt, versions, adjacency, format FROM search.index_builds ORDER BY teryt`);
   }
 
   gminasWithParcels(): Promise<string[]> {

@@ -2,7 +2,8 @@ import { ParcelSearchIndex1764100000000 } from './1764100000000-parcel-search-in
 import { ZoningAndLandUseEvidence1764200000000 } from './1764200000000-zoning-and-land-use-evidence.js';
 import { ParcelAdjacency1764300000000 } from './1764300000000-parcel-adjacency.js';
 import { ParcelKeys1764400000000 } from './1764400000000-parcel-keys.js';
+import { CapacityFronts1764500000000 } from './1764500000000-capacity-fronts.js';
 
 /** search-svc's migrations, oldest first. */
-export const SEARCH_MIGRATIONS = [ParcelSearchIndex1764100000000, ZoningAndLandUseEvidence1764200000000, ParcelAdjacency1764300000000, ParcelKeys1764400000000];
+export const SEARCH_MIGRATIONS = [ParcelSearchIndex1764100000000, ZoningAndLandUseEvidence1764200000000, ParcelAdjacency1764300000000, ParcelKeys1764400000000, CapacityFronts1764500000000];
 export const SEARCH_SCHEMA = 'search';

@@ -1,4 +1,5 @@
-import { ENV_KINDS, envColumn, NEAREST_COLUMNS } from '../../search-index/index-columns.js';
+import { ENV_KINDS, envColumn, FRONT_COLUMNS, NEAREST_COLUMNS } from '../../search-index/index-columns.js';
+import { FRONT_NUMBER_SEPARATOR, FRONT_PART_SEPARATOR } from './column-front.js';
 
 /**
  * The columns of `search.parcel_index` the in-memory engine can hold, and how each is held:
@@ -6,9 +7,10 @@ import { ENV_KINDS, envColumn, NEAREST_COLUMNS } from '../../search-index/index-
  *   so comparisons and ranges equal PostgreSQL's;
  * - `code`: text as a Uint16Array of codes into one dictionary per column, null as 0;
  * - `bool`: a Uint8Array, 0 null, 1 false, 2 true;
- * - `set`: text[] as a Uint16Array of codes into one dictionary of the distinct arrays, null as 0.
+ * - `set`: text[] as a Uint16Array of codes into one dictionary of the distinct arrays, null as 0;
+ * - `front`: a front's two arrays (`<name>_m`, `<name>_value`) as FrontValues (column-front.ts).
  */
-export type ColumnKind = 'number' | 'code' | 'bool' | 'set';
+export type ColumnKind = 'number' | 'code' | 'bool' | 'set' | 'front';
 
 const NUMBER_COLUMNS = [
   'area_sqm',
@@ -33,6 +35,7 @@ const KINDS: ReadonlyMap<string, ColumnKind> = new Map<string, ColumnKind>([
   ['kowr_overlap', 'bool'],
   ['land_cover_kinds', 'set'],
   ['land_use_kinds', 'set'],
+  ...FRONT_COLUMNS.map((f): [string, ColumnKind] => [f.column, 'front']),
 ]);
 
 /** How a column is held; undefined: not a column the engine holds (the caller falls back to SQL). */
@@ -65,5 +68,10 @@ export function encodedValueSql(name: string): { sql: string; separator: string 
       return { sql: `COALESCE(${column}, chr(31))`, separator: 'chr(30)' };
     case 'set':
       return { sql: `COALESCE(array_to_string(${column}, chr(29)), chr(31))`, separator: 'chr(30)' };
+    case 'front': {
+      // float8 as text is the shortest form that reads back to the same number (extra_float_digits 1, the default)
+      const part = (suffix: string): string => `array_to_string(${column}_${suffix}, '${FRONT_NUMBER_SEPARATOR}')`;
+      return { sql: `COALESCE(${part('m')} || '${FRONT_PART_SEPARATOR}' || ${part('value')}, chr(31))`, separator: 'chr(30)' };
+    }
   }
 }

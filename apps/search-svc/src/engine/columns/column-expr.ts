@@ -16,6 +16,8 @@ export type Expr =
   | { op: 'bool'; column: string }
   /** A text-array column shares an element with the values (`&&`; null when the array is null). */
   | { op: 'overlaps'; column: string; values: readonly string[] }
+  /** A step of a front column (index-columns.ts FrontColumn) within `within` metres offers at least `atLeast` (never null). */
+  | { op: 'front'; column: string; within: number; atLeast: number }
   /** The row's gmina is one of these (a constant per gmina). */
   | { op: 'gmina'; teryts: ReadonlySet<string> }
   | { op: 'and'; args: Expr[] }
@@ -45,6 +47,7 @@ export function columnsOf(expr: Expr, into: Set<string> = new Set()): Set<string
     case 'in':
     case 'bool':
     case 'overlaps':
+    case 'front':
       into.add(expr.column);
       break;
     case 'and':

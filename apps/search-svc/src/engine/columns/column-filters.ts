@@ -11,7 +11,7 @@ import {
   type ZoningFilter,
 } from '@lp/contracts';
 import { ENV_KINDS, ENV_REACH_M, envColumn } from '../../search-index/index-columns.js';
-import { kindsOf, layerOf, nearestColumnFor, sameSet, zoningEvidenceScope } from '../filter-sql.js';
+import { frontFor, kindsOf, layerOf, nearestColumnFor, sameSet, zoningEvidenceScope } from '../filter-sql.js';
 import { and, not, or, TRUE, type Expr } from './column-expr.js';
 
 /**
@@ -53,7 +53,9 @@ function landUse(kinds: readonly string[], wanted: boolean): CriterionExpr {
 function within(filter: Pick<NearFilter, 'layer' | 'kinds' | 'where' | 'ids'>, distance: number): Expr | undefined {
   if (filter.ids) return undefined;
   const column = nearestColumnFor({ layer: filter.layer, within_m: distance, kinds: filter.kinds, where: filter.where });
-  return column ? cmp(`${column.column}_m`, '<=', distance) : undefined;
+  if (column) return cmp(`${column.column}_m`, '<=', distance);
+  const front = frontFor(filter, distance);
+  return front ? { op: 'front', column: front.front.column, within: distance, atLeast: front.atLeast } : undefined;
 }
 
 function near(filter: NearFilter): Expr | undefined {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { Expr } from './column-expr.js';
-import { compileKernel, type KernelContext } from './column-kernel.js';
+import { FrontValues } from './column-front.js';
+import { compileKernel, type ColumnArray, type KernelContext } from './column-kernel.js';
 
 /**
  * The compiled loop against SQL's three-valued logic written plainly (null as `null`): over random
@@ -12,7 +13,7 @@ const CODES = ['mpzp', 'plan_ogolny', 'unknown'];
 const SETS: Array<ReadonlySet<string> | null> = [null, new Set([]), new Set(['arable']), new Set(['forest', 'arable']), new Set(['orchard'])];
 
 const context: KernelContext = {
-  kindOf: (column) => (column === 'n' ? 'number' : column === 'b' ? 'bool' : column === 's' ? 'set' : 'code'),
+  kindOf: (column) => (column === 'n' ? 'number' : column === 'b' ? 'bool' : column === 's' ? 'set' : column === 'f' ? 'front' : 'code'),
   codeOf: (_column, value) => (CODES.includes(value) ? CODES.indexOf(value) + 1 : undefined),
   codeCount: (column) => (column === 's' ? SETS.length : CODES.length + 1),
   setOf: (_column, code) => SETS[code] ?? null,
@@ -23,6 +24,8 @@ interface Row {
   c: number;
   b: number;
   s: number;
+  /** A front's steps: distance and value. */
+  f: Array<[number, number]>;
   teryt: string;
 }
 
@@ -45,6 +48,8 @@ function plain(e: Expr, row: Row): Truth {
       return row.b === 0 ? null : row.b === 2;
     case 'overlaps':
       return row.s === 0 ? null : [...SETS[row.s]!].some((x) => e.values.includes(x));
+    case 'front':
+      return row.f.some(([m, v]) => m <= e.within && v >= e.atLeast);
     case 'gmina':
       return e.teryts.has(row.teryt);
     case 'and': {
@@ -74,6 +79,7 @@ const leaf: fc.Arbitrary<Expr> = fc.oneof(
   fc.record({ op: fc.constant('overlaps' as const), column: fc.constant('s'), values: fc.subarray(['arable', 'forest', 'orchard', 'water']) }),
   fc.record({ op: fc.constant('const' as const), value: fc.constantFrom(true, false, null) }),
   fc.record({ op: fc.constant('gmina' as const), teryts: fc.subarray(['a', 'b']).map((t) => new Set(t)) }),
+  fc.record({ op: fc.constant('front' as const), column: fc.constant('f'), within: fc.integer({ min: 0, max: 6 }), atLeast: fc.double({ min: -1, max: 8, noNaN: true }) }),
 );
 
 const expr: fc.Arbitrary<Expr> = fc.letrec<{ e: Expr }>((tie) => ({
@@ -92,19 +98,27 @@ const row: fc.Arbitrary<Row> = fc.record({
   c: fc.integer({ min: 0, max: CODES.length }),
   b: fc.integer({ min: 0, max: 2 }),
   s: fc.integer({ min: 0, max: SETS.length - 1 }),
+  f: fc.array(fc.tuple(fc.integer({ min: 0, max: 6 }), fc.double({ min: -1, max: 8, noNaN: true })), { maxLength: 4 }),
   teryt: fc.constantFrom('a', 'b'),
 });
+
+/** A front column as the load writes it (column-catalogue.ts): `m1,m2;v1,v2` per row. */
+function frontOf(rows: readonly Row[]): FrontValues {
+  const text = rows.map((r) => `${r.f.map(([m]) => String(m)).join(',')};${r.f.map(([, v]) => String(v)).join(',')}`);
+  return FrontValues.decode('f', text, '\u001f');
+}
 
 describe('the compiled predicate', () => {
   it('selects exactly the rows where SQL would be true', () => {
     fc.assert(
       fc.property(expr, fc.array(row, { minLength: 1, maxLength: 40 }), fc.constantFrom('a', 'b'), (e, rows, teryt) => {
         const kernel = compileKernel(e, context);
-        const data: Record<string, Float64Array | Uint16Array | Uint8Array> = {
+        const data: Record<string, ColumnArray> = {
           n: Float64Array.from(rows, (r) => (r.n === null ? NaN : r.n)),
           c: Uint16Array.from(rows, (r) => r.c),
           b: Uint8Array.from(rows, (r) => r.b),
           s: Uint16Array.from(rows, (r) => r.s),
+          f: frontOf(rows),
         };
         const flags = Uint8Array.from(kernel.gminaSets, (set) => (set.has(teryt) ? 1 : 0));
         const out = new Int32Array(rows.length);
@@ -119,6 +133,14 @@ describe('the compiled predicate', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('reads a front whose rows were built before the fronts as incomplete, and numbers back exactly', () => {
+    const front = FrontValues.decode('f', [';', '\u001f', '12.5,0.1;3,1e-7'], '\u001f');
+    expect(front.complete).toBe(false);
+    expect(Array.from(front.offsets)).toEqual([0, 0, 0, 2]);
+    expect(Array.from(front.steps)).toEqual([12.5, 3, 0.1, 1e-7]);
+    expect(FrontValues.decode('f', [';', '1;2'], '\u001f').complete).toBe(true);
   });
 
   it('refuses a number that is not finite rather than writing it into the loop', () => {

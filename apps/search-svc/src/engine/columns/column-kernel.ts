@@ -1,8 +1,9 @@
 import type { Expr } from './column-expr.js';
 import type { ColumnKind } from './column-catalogue.js';
+import { FRONT_TEST_SOURCE, type FrontValues } from './column-front.js';
 
 /** One gmina's columns as the kernel reads them. */
-export type ColumnArray = Float64Array | Uint16Array | Uint8Array;
+export type ColumnArray = Float64Array | Uint16Array | Uint8Array | FrontValues;
 
 /** How the kernel resolves what an expression names. */
 export interface KernelContext {
@@ -43,11 +44,12 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
   const columns: string[] = [];
   const tables: Uint8Array[] = [];
   const gminaSets: ReadonlySet<string>[] = [];
-  const column = (name: string): string => {
+  const columnRef = (name: string): string => {
     let index = columns.indexOf(name);
     if (index < 0) index = columns.push(name) - 1;
-    return `c${index}[i]`;
+    return `c${index}`;
   };
+  const column = (name: string): string => `${columnRef(name)}[i]`;
   const number = (value: number): string => {
     if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
     return `(${String(value)})`;
@@ -86,6 +88,10 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
         const wanted = new Set(e.values);
         return `${lookup(e.column, (code) => [...(context.setOf(e.column, code) ?? [])].some((x) => wanted.has(x)) === when)} === 1`;
       }
+      case 'front': {
+        const test = `front(${columnRef(e.column)}, i, ${number(e.within)}, ${number(e.atLeast)})`;
+        return when ? test : `!${test}`;
+      }
       case 'gmina':
         return `g[${gminaSets.push(e.teryts) - 1}] === ${when ? 1 : 0}`;
       case 'and':
@@ -105,6 +111,7 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
   const body = emit(expr, true);
   const source = `
     "use strict";
+    ${FRONT_TEST_SOURCE}
     return function kernel(columns, g, size, out) {
       ${columns.map((_, k) => `const c${k} = columns[${k}];`).join('\n')}
       ${tables.map((_, k) => `const t${k} = tables[${k}];`).join('\n')}

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { outsideRequest } from '@lp/runtime';
 import { columnBytes } from './column-metrics.js';
 import { columnKind, ELEMENT_SEPARATOR, NULL_TEXT, VALUE_SEPARATOR, type ColumnKind } from './column-catalogue.js';
+import { FrontValues } from './column-front.js';
 import type { ColumnArray, KernelContext } from './column-kernel.js';
 import type { BuildStamp, ColumnChunkRow, ColumnRepository } from './column.repository.js';
 
@@ -36,7 +37,7 @@ export interface ColumnLease extends KernelContext {
 export class ColumnsUnavailable extends Error {
   constructor(
     message: string,
-    readonly reason: 'loading' | 'over_budget' | 'rebuilt' | 'unkeyed' | 'unpaired' | 'too_many_values',
+    readonly reason: 'loading' | 'over_budget' | 'rebuilt' | 'unkeyed' | 'unpaired' | 'too_many_values' | 'older_build',
   ) {
     super(message);
   }
@@ -198,6 +199,8 @@ export class ColumnStore {
         throw new ColumnsUnavailable(`gmina ${teryt} was rebuilt while its columns loaded`, 'rebuilt');
       }
       if (chunk.unkeyed) throw new ColumnsUnavailable(`gmina ${teryt} has parcels without a key (a build made before the keys)`, 'unkeyed');
+      const partial = columns.find((c) => isIncompleteFront(chunk.columns.get(c)));
+      if (partial) throw new ColumnsUnavailable(`gmina ${teryt} was built before its ${partial} column`, 'older_build');
       chunks.push(chunk);
     }
     const dictionaries = new Map(this.dictionaries);
@@ -328,6 +331,7 @@ export class ColumnStore {
       return out;
     }
     const text = row.data as string;
+    if (kind === 'front') return FrontValues.decode(`${name} of ${row.teryt}`, row.rows === 0 ? [] : text.split(VALUE_SEPARATOR), NULL_TEXT);
     if (kind === 'bool') {
       if (text.length !== row.rows) throw new Error(`${name} of ${row.teryt}: ${text.length} flags for ${row.rows} rows`);
       const out = new Uint8Array(row.rows);
@@ -370,10 +374,19 @@ function kindOrThrow(name: string): ColumnKind {
   return kind;
 }
 
+/** A front column with rows built before the fronts. */
+function isIncompleteFront(column: ColumnArray | undefined): boolean {
+  return column instanceof FrontValues && !column.complete;
+}
+
+/** A front: its offset and about three steps of 16 bytes. */
+const BYTES_PER_ROW: Record<ColumnKind, number> = { number: 8, bool: 1, code: 2, set: 2, front: 52 };
+
 function bytesPerRow(kind: ColumnKind): number {
-  return kind === 'number' ? 8 : kind === 'bool' ? 1 : 2;
+  return BYTES_PER_ROW[kind];
 }
 
 function emptyColumn(kind: ColumnKind): ColumnArray {
+  if (kind === 'front') return FrontValues.empty();
   return kind === 'number' ? new Float64Array(0) : kind === 'bool' ? new Uint8Array(0) : new Uint16Array(0);
 }

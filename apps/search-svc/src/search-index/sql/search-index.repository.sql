@@ -58,7 +58,10 @@ SELECT array_remove(ARRAY[CASE WHEN EXISTS (SELECT 1 FROM layer_pub.power_substa
              THEN 'mv_line' END,
   CASE WHEN EXISTS (SELECT 1 FROM layer_pub.planned_roads f
                     WHERE ST_DWithin(f.geom, e.box, 50000))
-             THEN 'planned_road' END]::text[], NULL) AS columns FROM e;
+             THEN 'planned_road' END,
+  CASE WHEN EXISTS (SELECT 1 FROM layer_pub.grid_capacity f
+                    WHERE ST_DWithin(f.geom, e.box, 30000))
+             THEN 'grid_front' END]::text[], NULL) AS columns FROM e;
 
 -- buildGmina (7 of 15)
 -- $1 = "3021093"
@@ -74,6 +77,7 @@ INSERT INTO search.parcel_index (
   substation_m, substation_name, substation_110_m, substation_110_name, grid_node_m, grid_node_name, transit_m, transit_name, school_m, school_name, water_m, water_name, mv_line_m, mv_line_name, planned_road_m, planned_road_name,
   grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap,
   env_natura2000_habitat_m, env_natura2000_birds_m, env_national_park_m, env_national_park_buffer_m, env_landscape_park_m, env_protected_landscape_area_m, env_nature_reserve_m, env_nature_landscape_complex_m, env_ecological_site_m, env_natural_monument_m, env_ramsar_wetland_m, env_biosphere_reserve_m, env_forest_promotional_complex_m, env_flood_risk_10pct_m, env_flood_risk_1pct_m, env_flood_risk_02pct_m, env_flood_embankment_failure_m, env_wetland_m,
+  grid_front_m, grid_front_value,
   price_per_sqm_pln)
 WITH t AS (
   -- the key given before the build's transaction (a scalar subquery: one probe of its primary key per parcel)
@@ -102,6 +106,7 @@ SELECT t.id, t.parcel_key, t.teryt, (SELECT g.name FROM layer_pub.admin_bounds g
        substation.m, substation.name, substation_110.m, substation_110.name, grid_node.m, grid_node.name, transit.m, transit.name, school.m, school.name, water.m, water.name, mv_line.m, mv_line.name, planned_road.m, planned_road.name,
        grid_node.mw, solar.yield, lc.kinds, kowr.overlap,
        env.env_natura2000_habitat_m, env.env_natura2000_birds_m, env.env_national_park_m, env.env_national_park_buffer_m, env.env_landscape_park_m, env.env_protected_landscape_area_m, env.env_nature_reserve_m, env.env_nature_landscape_complex_m, env.env_ecological_site_m, env.env_natural_monument_m, env.env_ramsar_wetland_m, env.env_biosphere_reserve_m, env.env_forest_promotional_complex_m, env.env_flood_risk_10pct_m, env.env_flood_risk_1pct_m, env.env_flood_risk_02pct_m, env.env_flood_embankment_failure_m, env.env_wetland_m,
+       COALESCE(grid_front.m, '{}'), COALESCE(grid_front.v, '{}'),
        (SELECT median FROM price)
 FROM t
 LEFT JOIN LATERAL (
@@ -200,6 +205,14 @@ LEFT JOIN LATERAL (
        WHERE 'planned_road' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
        ORDER BY f.geom <-> t.geom
        LIMIT 1) planned_road ON true
+LEFT JOIN LATERAL (
+       SELECT array_agg(s.m ORDER BY s.m, s.v) AS m, array_agg(s.v ORDER BY s.m, s.v) AS v
+       FROM (SELECT r.m, r.v, max(r.v) OVER (ORDER BY r.m, r.v ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
+             FROM (SELECT ST_Distance(f.geom, t.geom) AS m, f.available_mw::float8 AS v
+                   FROM layer_pub.grid_capacity f
+                   WHERE 'grid_front' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 30000)
+                     AND f.available_mw IS NOT NULL) r) s
+       WHERE s.before IS NULL OR s.v > s.before) grid_front ON true
 LEFT JOIN LATERAL (
   SELECT max(f.yield_kwh_kwp) AS yield FROM layer_pub.solar_irradiance f WHERE ST_Intersects(f.geom, t.geom)) solar ON true
 LEFT JOIN LATERAL (
@@ -275,7 +288,8 @@ SELECT count(*)::int AS parcels FROM search.parcel_index WHERE teryt = $1;
 -- $2 = "{\"admin_bounds\":0,\"buildings\":0,\"env_layers\":0,\"grid_capacity\":0,\"kowr_land\":0,\"land_cover\":0,\"mpzp_plans\":0,\"mpzp_zones\":0,\"parcels\":0,\"plan_ogolny_zones\":0,\"planned_roads\":0,\"power_lines\":0,\"power_substations\":0,\"services_poi\":0,\"solar_irradiance\":0,\"terrain_stats\":0,\"transactions\":0,\"transport_stops\":0,\"waterways\":0}"
 -- $3 = 42
 -- $4 = 0
-INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at, evidence, adjacency)
+-- $5 = 2
+INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at, evidence, adjacency, format)
        VALUES ($1, $2::jsonb, $3, $4, now(), (
 SELECT jsonb_build_object(
          'zoning_unknown_local', count(*) FILTER (WHERE local_plan IN ('zones_missing', 'boundaries_missing')),
@@ -284,9 +298,9 @@ SELECT jsonb_build_object(
          'land_use_unknown', count(*) FILTER (WHERE land_use_kinds IS NULL),
          'missing_plans', COALESCE(to_jsonb(array_agg(DISTINCT zoning_missing_plan ORDER BY zoning_missing_plan)
                                      FILTER (WHERE zoning_missing_plan IS NOT NULL)), '[]'::jsonb))
-FROM search.parcel_index WHERE teryt = $1), true)
+FROM search.parcel_index WHERE teryt = $1), true, $5)
        ON CONFLICT (teryt) DO UPDATE SET versions = EXCLUDED.versions, parcels = EXCLUDED.parcels,
-         duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at, evidence = EXCLUDED.evidence, adjacency = true;
+         duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at, evidence = EXCLUDED.evidence, adjacency = true, format = EXCLUDED.format;
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (1 of 26)
 -- $1 = ["3021093"]
@@ -345,7 +359,10 @@ SELECT array_remove(ARRAY[CASE WHEN EXISTS (SELECT 1 FROM layer_pub.power_substa
              THEN 'mv_line' END,
   CASE WHEN EXISTS (SELECT 1 FROM layer_pub.planned_roads f
                     WHERE ST_DWithin(f.geom, e.box, 50000))
-             THEN 'planned_road' END]::text[], NULL) AS columns FROM e;
+             THEN 'planned_road' END,
+  CASE WHEN EXISTS (SELECT 1 FROM layer_pub.grid_capacity f
+                    WHERE ST_DWithin(f.geom, e.box, 30000))
+             THEN 'grid_front' END]::text[], NULL) AS columns FROM e;
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (7 of 26)
 -- $1 = "3021093"
@@ -361,6 +378,7 @@ INSERT INTO search.parcel_index (
   substation_m, substation_name, substation_110_m, substation_110_name, grid_node_m, grid_node_name, transit_m, transit_name, school_m, school_name, water_m, water_name, mv_line_m, mv_line_name, planned_road_m, planned_road_name,
   grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap,
   env_natura2000_habitat_m, env_natura2000_birds_m, env_national_park_m, env_national_park_buffer_m, env_landscape_park_m, env_protected_landscape_area_m, env_nature_reserve_m, env_nature_landscape_complex_m, env_ecological_site_m, env_natural_monument_m, env_ramsar_wetland_m, env_biosphere_reserve_m, env_forest_promotional_complex_m, env_flood_risk_10pct_m, env_flood_risk_1pct_m, env_flood_risk_02pct_m, env_flood_embankment_failure_m, env_wetland_m,
+  grid_front_m, grid_front_value,
   price_per_sqm_pln)
 WITH t AS (
   -- the key given before the build's transaction (a scalar subquery: one probe of its primary key per parcel)
@@ -389,6 +407,7 @@ SELECT t.id, t.parcel_key, t.teryt, (SELECT g.name FROM layer_pub.admin_bounds g
        substation.m, substation.name, substation_110.m, substation_110.name, grid_node.m, grid_node.name, transit.m, transit.name, school.m, school.name, water.m, water.name, mv_line.m, mv_line.name, planned_road.m, planned_road.name,
        grid_node.mw, solar.yield, lc.kinds, kowr.overlap,
        env.env_natura2000_habitat_m, env.env_natura2000_birds_m, env.env_national_park_m, env.env_national_park_buffer_m, env.env_landscape_park_m, env.env_protected_landscape_area_m, env.env_nature_reserve_m, env.env_nature_landscape_complex_m, env.env_ecological_site_m, env.env_natural_monument_m, env.env_ramsar_wetland_m, env.env_biosphere_reserve_m, env.env_forest_promotional_complex_m, env.env_flood_risk_10pct_m, env.env_flood_risk_1pct_m, env.env_flood_risk_02pct_m, env.env_flood_embankment_failure_m, env.env_wetland_m,
+       COALESCE(grid_front.m, '{}'), COALESCE(grid_front.v, '{}'),
        (SELECT median FROM price)
 FROM t
 LEFT JOIN LATERAL (
@@ -487,6 +506,14 @@ LEFT JOIN LATERAL (
        WHERE 'planned_road' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
        ORDER BY f.geom <-> t.geom
        LIMIT 1) planned_road ON true
+LEFT JOIN LATERAL (
+       SELECT array_agg(s.m ORDER BY s.m, s.v) AS m, array_agg(s.v ORDER BY s.m, s.v) AS v
+       FROM (SELECT r.m, r.v, max(r.v) OVER (ORDER BY r.m, r.v ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
+             FROM (SELECT ST_Distance(f.geom, t.geom) AS m, f.available_mw::float8 AS v
+                   FROM layer_pub.grid_capacity f
+                   WHERE 'grid_front' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 30000)
+                     AND f.available_mw IS NOT NULL) r) s
+       WHERE s.before IS NULL OR s.v > s.before) grid_front ON true
 LEFT JOIN LATERAL (
   SELECT max(f.yield_kwh_kwp) AS yield FROM layer_pub.solar_irradiance f WHERE ST_Intersects(f.geom, t.geom)) solar ON true
 LEFT JOIN LATERAL (
@@ -600,7 +627,10 @@ SELECT array_remove(ARRAY[CASE WHEN EXISTS (SELECT 1 FROM layer_pub.power_substa
              THEN 'mv_line' END,
   CASE WHEN EXISTS (SELECT 1 FROM layer_pub.planned_roads f
                     WHERE ST_DWithin(f.geom, e.box, 50000))
-             THEN 'planned_road' END]::text[], NULL) AS columns FROM e;
+             THEN 'planned_road' END,
+  CASE WHEN EXISTS (SELECT 1 FROM layer_pub.grid_capacity f
+                    WHERE ST_DWithin(f.geom, e.box, 30000))
+             THEN 'grid_front' END]::text[], NULL) AS columns FROM e;
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (18 of 26)
 -- $1 = "3021093"
@@ -616,6 +646,7 @@ INSERT INTO search.parcel_index (
   substation_m, substation_name, substation_110_m, substation_110_name, grid_node_m, grid_node_name, transit_m, transit_name, school_m, school_name, water_m, water_name, mv_line_m, mv_line_name, planned_road_m, planned_road_name,
   grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap,
   env_natura2000_habitat_m, env_natura2000_birds_m, env_national_park_m, env_national_park_buffer_m, env_landscape_park_m, env_protected_landscape_area_m, env_nature_reserve_m, env_nature_landscape_complex_m, env_ecological_site_m, env_natural_monument_m, env_ramsar_wetland_m, env_biosphere_reserve_m, env_forest_promotional_complex_m, env_flood_risk_10pct_m, env_flood_risk_1pct_m, env_flood_risk_02pct_m, env_flood_embankment_failure_m, env_wetland_m,
+  grid_front_m, grid_front_value,
   price_per_sqm_pln)
 WITH t AS (
   -- the key given before the build's transaction (a scalar subquery: one probe of its primary key per parcel)
@@ -644,6 +675,7 @@ SELECT t.id, t.parcel_key, t.teryt, (SELECT g.name FROM layer_pub.admin_bounds g
        substation.m, substation.name, substation_110.m, substation_110.name, grid_node.m, grid_node.name, transit.m, transit.name, school.m, school.name, water.m, water.name, mv_line.m, mv_line.name, planned_road.m, planned_road.name,
        grid_node.mw, solar.yield, lc.kinds, kowr.overlap,
        env.env_natura2000_habitat_m, env.env_natura2000_birds_m, env.env_national_park_m, env.env_national_park_buffer_m, env.env_landscape_park_m, env.env_protected_landscape_area_m, env.env_nature_reserve_m, env.env_nature_landscape_complex_m, env.env_ecological_site_m, env.env_natural_monument_m, env.env_ramsar_wetland_m, env.env_biosphere_reserve_m, env.env_forest_promotional_complex_m, env.env_flood_risk_10pct_m, env.env_flood_risk_1pct_m, env.env_flood_risk_02pct_m, env.env_flood_embankment_failure_m, env.env_wetland_m,
+       COALESCE(grid_front.m, '{}'), COALESCE(grid_front.v, '{}'),
        (SELECT median FROM price)
 FROM t
 LEFT JOIN LATERAL (
@@ -743,6 +775,14 @@ LEFT JOIN LATERAL (
        ORDER BY f.geom <-> t.geom
        LIMIT 1) planned_road ON true
 LEFT JOIN LATERAL (
+       SELECT array_agg(s.m ORDER BY s.m, s.v) AS m, array_agg(s.v ORDER BY s.m, s.v) AS v
+       FROM (SELECT r.m, r.v, max(r.v) OVER (ORDER BY r.m, r.v ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
+             FROM (SELECT ST_Distance(f.geom, t.geom) AS m, f.available_mw::float8 AS v
+                   FROM layer_pub.grid_capacity f
+                   WHERE 'grid_front' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 30000)
+                     AND f.available_mw IS NOT NULL) r) s
+       WHERE s.before IS NULL OR s.v > s.before) grid_front ON true
+LEFT JOIN LATERAL (
   SELECT max(f.yield_kwh_kwp) AS yield FROM layer_pub.solar_irradiance f WHERE ST_Intersects(f.geom, t.geom)) solar ON true
 LEFT JOIN LATERAL (
   SELECT array_agg(DISTINCT s.kind ORDER BY s.kind) AS kinds FROM layer_pub.land_cover_subdivided s WHERE ST_Intersects(s.geom, t.geom)) lc ON true
@@ -817,7 +857,8 @@ SELECT count(*)::int AS parcels FROM search.parcel_index WHERE teryt = $1;
 -- $2 = "{\"admin_bounds\":0,\"buildings\":0,\"env_layers\":0,\"grid_capacity\":0,\"kowr_land\":0,\"land_cover\":0,\"mpzp_plans\":0,\"mpzp_zones\":0,\"parcels\":0,\"plan_ogolny_zones\":0,\"planned_roads\":0,\"power_lines\":0,\"power_substations\":0,\"services_poi\":0,\"solar_irradiance\":0,\"terrain_stats\":0,\"transactions\":0,\"transport_stops\":0,\"waterways\":0}"
 -- $3 = 42
 -- $4 = 0
-INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at, evidence, adjacency)
+-- $5 = 2
+INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at, evidence, adjacency, format)
        VALUES ($1, $2::jsonb, $3, $4, now(), (
 SELECT jsonb_build_object(
          'zoning_unknown_local', count(*) FILTER (WHERE local_plan IN ('zones_missing', 'boundaries_missing')),
@@ -826,9 +867,9 @@ SELECT jsonb_build_object(
          'land_use_unknown', count(*) FILTER (WHERE land_use_kinds IS NULL),
          'missing_plans', COALESCE(to_jsonb(array_agg(DISTINCT zoning_missing_plan ORDER BY zoning_missing_plan)
                                      FILTER (WHERE zoning_missing_plan IS NOT NULL)), '[]'::jsonb))
-FROM search.parcel_index WHERE teryt = $1), true)
+FROM search.parcel_index WHERE teryt = $1), true, $5)
        ON CONFLICT (teryt) DO UPDATE SET versions = EXCLUDED.versions, parcels = EXCLUDED.parcels,
-         duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at, evidence = EXCLUDED.evidence, adjacency = true;
+         duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at, evidence = EXCLUDED.evidence, adjacency = true, format = EXCLUDED.format;
 
 -- keyAround (1 of 2)
 -- $1 = ["3021093"]
@@ -876,7 +917,7 @@ DELETE FROM search.index_builds WHERE teryt = $1;
 SELECT layer_id, version FROM layer_pub.layer_versions WHERE layer_id = ANY($1::text[]);
 
 -- builds
-SELECT teryt, versions, adjacency FROM search.index_builds ORDER BY teryt;
+SELECT teryt, versions, adjacency, format FROM search.index_builds ORDER BY teryt;
 
 -- markCurrent
 -- $1 = ["3021093","3064011"]
