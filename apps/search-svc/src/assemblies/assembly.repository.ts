@@ -5,6 +5,7 @@ import type { MatchedSelect } from '../engine/search-query.js';
 import type { SqlParams } from '@lp/db';
 import { BUILDS_DIGEST_SQL } from '../engine/columns/column.repository.js';
 import { candidateGraph, pickComponents, type CandidateGraph } from './candidate-components.js';
+import type { AssemblyLimits } from './site-assembler.js';
 
 /** The candidates picked with their rows, how many parcels passed the per-parcel filters, and whether the cap cut them. */
 export interface PickedRows {
@@ -76,8 +77,8 @@ export class AssemblyRepository {
 
   /**
    * The parcels passing every per-parcel filter that lie in a cluster (members at most `gapM`
-   * apart, ST_ClusterDBSCAN) of at least `minTotalArea`, largest clusters first, each with its
-   * neighbours within the gap among those candidates.
+   * apart, ST_ClusterDBSCAN) whose `maxParcels` largest members make at least `minTotalArea`,
+   * largest clusters first, each with its neighbours within the gap among those candidates.
    *
    * Measured (EXPLAIN ANALYZE, issue 20): the candidates come with their outlines (`withGeometry`:
    * joined by gmina, so one gmina reads its own outlines through the teryt index, not every outline
@@ -86,15 +87,19 @@ export class AssemblyRepository {
    * cluster of one; a join of the candidates among themselves (tried) pairs every member of a
    * cluster with every other, quadratic in a city's contiguous blocks.
    */
-  async candidates(matched: MatchedSelect, params: SqlParams, gapM: number, minTotalArea: number): Promise<PickedRows> {
+  async candidates(matched: MatchedSelect, params: SqlParams, gapM: number, limits: AssemblyLimits): Promise<PickedRows> {
     const matchedValues = [...params.values];
     const gap = params.add(gapM, 'float8');
-    const min = params.add(minTotalArea, 'float8');
+    const min = params.add(limits.minTotalArea, 'float8');
+    const most = params.add(limits.maxParcels, 'int');
     const cap = params.add(ASSEMBLY_CANDIDATES_MAX + 1, 'int');
+    // a cluster whose max_parcels largest members fall short makes no site (canMakeSite)
     const rows: Array<CandidateRow & { candidates: string }> = await this.db.query(
       `WITH m AS MATERIALIZED (${matched.sql}),
             c AS MATERIALIZED (SELECT m.*, ST_ClusterDBSCAN(m.geom, eps := ${gap}, minpoints := 1) OVER () AS cluster FROM m),
-            k AS (SELECT cluster, sum(area_sqm) AS cluster_total, count(*) AS members FROM c GROUP BY cluster HAVING sum(area_sqm) >= ${min}),
+            r AS (SELECT cluster, area_sqm, row_number() OVER (PARTITION BY cluster ORDER BY area_sqm DESC) AS rank FROM c),
+            k AS (SELECT cluster, sum(area_sqm) AS cluster_total, count(*) AS members FROM r GROUP BY cluster
+                  HAVING sum(area_sqm) >= ${min} AND (count(*) <= ${most} OR sum(area_sqm) FILTER (WHERE rank <= ${most}) >= ${min})),
             picked AS (
               SELECT c.*, k.members, (SELECT count(*) FROM m) AS candidates FROM c JOIN k ON k.cluster = c.cluster
               ORDER BY k.cluster_total DESC, c.cluster, c.area_sqm DESC, c.parcel_id COLLATE "C" LIMIT ${cap})
@@ -132,7 +137,7 @@ export class AssemblyRepository {
     params: SqlParams,
     allowed: readonly string[],
     gapM: number,
-    minTotalArea: number,
+    limits: AssemblyLimits,
     cap = ASSEMBLY_CANDIDATES_MAX,
   ): Promise<PickedRows> {
     const matchedValues = [...params.values];
@@ -159,7 +164,7 @@ export class AssemblyRepository {
       );
       // the picked rows are fetched by key: nested loops again, as the planner likes them there
       await runner.query(`SET LOCAL enable_nestloop TO DEFAULT`);
-      return this.pick(runner, decodeGraph(wire), matched, matchedValues, minTotalArea, cap);
+      return this.pick(runner, decodeGraph(wire), matched, matchedValues, limits, cap);
     });
   }
 
@@ -173,13 +178,13 @@ export class AssemblyRepository {
     digest: string,
     matched: MatchedSelect,
     params: SqlParams,
-    minTotalArea: number,
+    limits: AssemblyLimits,
     cap = ASSEMBLY_CANDIDATES_MAX,
   ): Promise<PickedRows | undefined> {
     return this.inSnapshot('', async (runner) => {
       const [row]: Array<{ digest: string }> = await runner.query(`SELECT (${BUILDS_DIGEST_SQL}) AS digest`);
       if (row?.digest !== digest) return undefined;
-      return this.pick(runner, graph, matched, [...params.values], minTotalArea, cap);
+      return this.pick(runner, graph, matched, [...params.values], limits, cap);
     });
   }
 
@@ -210,7 +215,7 @@ export class AssemblyRepository {
    * The graph's components large enough, picked (candidate-components.ts) with the ids of
    * candidates only where ties are broken by id, then the full rows of the candidates picked.
    */
-  private async pick(runner: QueryRunner, graph: CandidateGraph, matched: MatchedSelect, matchedValues: readonly unknown[], minTotalArea: number, cap: number): Promise<PickedRows> {
+  private async pick(runner: QueryRunner, graph: CandidateGraph, matched: MatchedSelect, matchedValues: readonly unknown[], limits: AssemblyLimits, cap: number): Promise<PickedRows> {
     const idsOf = async (candidates: readonly number[]): Promise<Map<number, string>> => {
       const rows: Array<{ parcel_key: number; parcel_id: string }> = await runner.query(
         `SELECT parcel_key, parcel_id FROM search.parcel_keys WHERE parcel_key = ANY($1::int[])`,
@@ -219,7 +224,7 @@ export class AssemblyRepository {
       const byKey = new Map(rows.map((row) => [row.parcel_key, row.parcel_id]));
       return new Map(candidates.map((k) => [k, byKey.get(graph.keys[k]!)!]));
     };
-    const { picked, neighbours, truncated } = await pickComponents(graph, minTotalArea, cap, idsOf);
+    const { picked, neighbours, truncated } = await pickComponents(graph, limits, cap, idsOf);
     const found = picked.length === 0 ? [] : await this.pickedRows(runner, matched, matchedValues, picked.map((k) => graph.keys[k]!));
     if (found.length !== picked.length) throw new Error(`assembly candidates: ${picked.length} picked, ${found.length} of them pass the filters in PostgreSQL`);
     const byKey = new Map(found.map((row) => [Number(row['parcel_key']), row]));

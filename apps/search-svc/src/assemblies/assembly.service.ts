@@ -14,7 +14,7 @@ import { assembledSite, screenSlope, type AssembledSite } from './assembled-site
 import { ASSEMBLY_CANDIDATES_MAX, AssemblyRepository, type CandidateRow, type PickedRows } from './assembly.repository.js';
 import { assembliesByPath } from './assembly-metrics.js';
 import { candidateGraphInMemory } from './candidate-graph-in-memory.js';
-import { assembleSites } from './site-assembler.js';
+import { assembleSites, type AssemblyLimits } from './site-assembler.js';
 import { siteLevelCriteria } from './site-level-criteria.js';
 import { rankSites, type RankedSite } from './site-ranking.js';
 import { siteView } from './site-view.js';
@@ -82,20 +82,20 @@ export class AssemblyService {
     gap: number,
   ): Promise<PickedRows & { matched: MatchedSelect; where: 'memory' | 'pairs' | 'clustering' }> {
     const input = { request, scope: plan.scope, scopeGminas: plan.gminas.map((g) => g.teryt), allowed: plan.allowed, plans: plan.plans, limit: 0, siteLevel };
-    const min = request.assembly.min_total_area_sqm;
+    const limits = assemblyLimits(request);
     const inMemory = this.columns ? await this.columns.matchedRows(input, { siteLevel, columns: ['area_sqm'], pairsWithinM: gap }) : undefined;
     if (inMemory) {
       const params = new SqlParams();
       const matched = matchedSelect({ ...input, withKey: true }, params);
-      const found = await this.repository.candidatesFromGraph(candidateGraphInMemory(inMemory.matched, gap), inMemory.lease.digest, matched, params, min);
+      const found = await this.repository.candidatesFromGraph(candidateGraphInMemory(inMemory.matched, gap), inMemory.lease.digest, matched, params, limits);
       if (found) return { matched, ...found, where: 'memory' };
     }
     const byAdjacency = await this.repository.adjacencyBuilt(plan.allowed);
     const params = new SqlParams();
     const matched = matchedSelect({ ...input, withGeometry: !byAdjacency, withKey: byAdjacency }, params);
     const found = byAdjacency
-      ? await this.repository.candidatesByAdjacency(matched, params, plan.allowed, gap, min)
-      : await this.repository.candidates(matched, params, gap, min);
+      ? await this.repository.candidatesByAdjacency(matched, params, plan.allowed, gap, limits)
+      : await this.repository.candidates(matched, params, gap, limits);
     return { matched, ...found, where: byAdjacency ? 'pairs' : 'clustering' };
   }
 
@@ -104,7 +104,7 @@ export class AssemblyService {
     const byId = new Map(rows.map((row) => [row.parcel_id, row]));
     const groups = assembleSites(
       rows.map((row) => ({ id: row.parcel_id, area: Number(row.area_sqm), meets: nearSite.map((s) => row[s.alias] === true), neighbours: row.neighbours })),
-      { minTotalArea: request.assembly.min_total_area_sqm, maxParcels: request.assembly.max_parcels ?? ASSEMBLY_MAX_PARCELS_DEFAULT },
+      assemblyLimits(request),
     );
     return groups.map((ids) => assembledSite(ids.map((id) => byId.get(id)!), matched.unscreened));
   }
@@ -122,4 +122,9 @@ export class AssemblyService {
     const results = kept.slice(0, limit).map((r) => siteView(r.ranked, r.outline, context));
     return { results, siteCount: minCompactness === undefined ? ranked.length : kept.length };
   }
+}
+
+/** How large a site must be, and of how many parcels at most. */
+function assemblyLimits(request: AssemblySearchRequest): AssemblyLimits {
+  return { minTotalArea: request.assembly.min_total_area_sqm, maxParcels: request.assembly.max_parcels ?? ASSEMBLY_MAX_PARCELS_DEFAULT };
 }

@@ -11,9 +11,9 @@ const GRAPH: CandidateGraph = {
 };
 
 /** The picks' ids, sorted (the picking says which, not in what order), and which candidates had their ids asked for. */
-async function pick(graph: CandidateGraph, ids: readonly string[], min: number, cap: number) {
+async function pick(graph: CandidateGraph, ids: readonly string[], min: number, cap: number, maxParcels = 10) {
   const asked: number[] = [];
-  const picked = await pickComponents(graph, min, cap, async (candidates) => {
+  const picked = await pickComponents(graph, { minTotalArea: min, maxParcels }, cap, async (candidates) => {
     asked.push(...candidates);
     return new Map(candidates.map((k) => [k, ids[k]!]));
   });
@@ -43,6 +43,16 @@ describe('pickComponents', () => {
     expect(capped.neighbours.get(4)).toEqual([]);
     // the cap inside a–b–c (600, after the two of 700): b 300 then c 200
     expect((await pick(GRAPH, IDS, 600, 5)).ids).toEqual(['b', 'c', 'd', 'e', 'f']);
+  });
+
+  it('leaves out components whose max_parcels largest members cannot make the area, keeping the cap for those that can', async () => {
+    // a–b–c makes 600 of three parcels, 500 of its two largest (b 300, c 200); d alone 700; e–f 700 of two
+    expect((await pick(GRAPH, IDS, 600, 100, 2)).ids).toEqual(['d', 'e', 'f']);
+    expect((await pick(GRAPH, IDS, 500, 100, 2)).ids).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    // one parcel a site: only d (700) makes 600 alone, and a cap of 1 is not truncated by the others
+    const single = await pick(GRAPH, IDS, 600, 1, 1);
+    expect(single.ids).toEqual(['d']);
+    expect(single.truncated).toBe(false);
   });
 
   it('breaks ties by id, not by key: keys in another order pick the same parcels', async () => {

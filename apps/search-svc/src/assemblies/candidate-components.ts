@@ -1,3 +1,5 @@
+import type { AssemblyLimits } from './site-assembler.js';
+
 /**
  * The candidates as a graph, in any order: candidate k is the parcel of key `keys[k]`, of `areas[k]`
  * square metres; edge j joins candidates `from[j]` and `to[j]` (at most the gap apart). An edge may
@@ -62,13 +64,27 @@ interface Component {
 }
 
 /**
- * The connected components of the graph (union-find, O(E α(N))), those of at least `minTotalArea`
- * picked as ST_ClusterDBSCAN(eps := gap, minpoints := 1) clusters were: components by total area,
+ * Whether a site of at most `maxParcels` of these members can reach `minTotalArea`: their largest
+ * areas together do. A component failing it yields no site, however its members connect.
+ */
+export function canMakeSite(list: readonly number[], areas: ArrayLike<number>, { minTotalArea, maxParcels }: AssemblyLimits): boolean {
+  const largest = Float64Array.from(list, (k) => areas[k]!).sort().reverse();
+  let sum = 0;
+  for (let i = 0; i < Math.min(maxParcels, largest.length); i++) sum += largest[i]!;
+  return sum >= minTotalArea;
+}
+
+/**
+ * The connected components of the graph (union-find, O(E α(N))) in which a site can be grown (the
+ * `maxParcels` largest members make at least `minTotalArea`), picked as the ST_ClusterDBSCAN(eps :=
+ * gap, minpoints := 1) clusters are (AssemblyRepository.candidates): components by total area,
  * largest first (ties by their smallest id), members largest first (ties by id), at most `cap`.
+ * Leaving out the components that cannot make a site keeps the cap for those that can: at 5 M
+ * parcels a national 20 ha search spent all 20,000 on blocks of plots too small to make 20 ha in 10.
  * Which candidates that picks depends on ids only where the cap falls among components of one
  * total: only their ids are asked for (a national scope has a million candidates, sent as keys).
  */
-export async function pickComponents(graph: CandidateGraph, minTotalArea: number, cap: number, idsOf: IdsOf): Promise<PickedCandidates> {
+export async function pickComponents(graph: CandidateGraph, limits: AssemblyLimits, cap: number, idsOf: IdsOf): Promise<PickedCandidates> {
   const { keys, areas } = graph;
   const rootOf = components(graph);
   const total = new Float64Array(keys.length);
@@ -77,12 +93,15 @@ export async function pickComponents(graph: CandidateGraph, minTotalArea: number
   const members = new Map<number, number[]>();
   for (let k = 0; k < keys.length; k++) {
     const r = rootOf[k]!;
-    if (total[r]! < minTotalArea) continue;
+    if (total[r]! < limits.minTotalArea) continue;
     const list = members.get(r);
     if (list) list.push(k);
     else members.set(r, [k]);
   }
-  const large: Component[] = [...members.entries()].map(([r, list]) => ({ total: total[r]!, list })).sort((a, b) => b.total - a.total);
+  const large: Component[] = [...members.entries()]
+    .filter(([, list]) => list.length <= limits.maxParcels || canMakeSite(list, areas, limits))
+    .map(([r, list]) => ({ total: total[r]!, list }))
+    .sort((a, b) => b.total - a.total);
   const available = large.reduce((sum, component) => sum + component.list.length, 0);
   const picked: number[] = [];
   for (let i = 0; i < large.length && picked.length < cap; ) {

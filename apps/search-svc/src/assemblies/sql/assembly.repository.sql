@@ -5,13 +5,16 @@
 -- $1 = "3021093"
 -- $2 = 20
 -- $3 = 50000
--- $4 = 20001
+-- $4 = 10
+-- $5 = 20001
 WITH m AS MATERIALIZED (SELECT i.parcel_id, i.parcel_key, i.teryt, i.gmina_name, i.area_sqm, i.slope_pct, g.geom FROM search.parcel_index i JOIN search.parcel_geometry g USING (parcel_id) WHERE i.teryt = $1),
      c AS MATERIALIZED (SELECT m.*, ST_ClusterDBSCAN(m.geom, eps := $2::float8, minpoints := 1) OVER () AS cluster FROM m),
-     k AS (SELECT cluster, sum(area_sqm) AS cluster_total, count(*) AS members FROM c GROUP BY cluster HAVING sum(area_sqm) >= $3::float8),
+     r AS (SELECT cluster, area_sqm, row_number() OVER (PARTITION BY cluster ORDER BY area_sqm DESC) AS rank FROM c),
+     k AS (SELECT cluster, sum(area_sqm) AS cluster_total, count(*) AS members FROM r GROUP BY cluster
+           HAVING sum(area_sqm) >= $3::float8 AND (count(*) <= $4::int OR sum(area_sqm) FILTER (WHERE rank <= $4::int) >= $3::float8)),
      picked AS (
        SELECT c.*, k.members, (SELECT count(*) FROM m) AS candidates FROM c JOIN k ON k.cluster = c.cluster
-       ORDER BY k.cluster_total DESC, c.cluster, c.area_sqm DESC, c.parcel_id COLLATE "C" LIMIT $4::int)
+       ORDER BY k.cluster_total DESC, c.cluster, c.area_sqm DESC, c.parcel_id COLLATE "C" LIMIT $5::int)
 SELECT picked.*, CASE WHEN picked.members = 1 THEN '{}'::text[] ELSE ARRAY(
          SELECT b.parcel_id FROM search.parcel_geometry b
          WHERE ST_DWithin(b.geom, picked.geom, $2::float8) AND b.parcel_id <> picked.parcel_id) END AS neighbours
