@@ -10,7 +10,7 @@
  *
  * Environment: DATABASE_URL (run-cli.sh fills it from the local stack), BENCH_URL (http://127.0.0.1:8080),
  * BENCH_API_KEY (else a key is created and revoked), BENCH_ROUNDS (20), BENCH_REFERENCE_ROUNDS (3),
- * BENCH_SETTLE_SECONDS (120: how long a search is repeated while search-svc loads its columns), STACK_DIR.
+ * BENCH_SETTLE_SECONDS (120: how long a search is repeated while search-svc loads its columns), STACK_DIR, BENCH_SEARCHES (only the searches whose names contain one of these comma-separated words).
  *
  * "where" says where search-svc matched each search: in memory (its columns of the index) or in
  * PostgreSQL and why; the SQL columns are the same search as one statement (buildSearchQuery); the
@@ -36,6 +36,8 @@ interface BenchSearch {
 
 const SEARCHES: BenchSearch[] = [
   { name: 'national bess_storage', request: compileScenario(findScenario('bess_storage')!, {}) },
+  // a grid node of at least 20 MW within 5 km and water within 2 km: the grid-capacity front and a nearest-feature column
+  { name: 'national data_center_site', request: compileScenario(findScenario('data_center_site')!, {}) },
   { name: 'national solar (yield, slope)', request: compileScenario(findScenario('solar_farm_site')!, {}) },
   {
     name: 'voivodeship 30 residential near transit',
@@ -86,7 +88,9 @@ async function main(): Promise<void> {
     console.log(`search index: ${parcels} parcels in ${gminas} gminas${unbuilt > 0 ? `; ${unbuilt} gminas NOT BUILT YET (searches there answer 503)` : ''}`);
     console.log(`rounds: ${rounds} per search (reference ${referenceRounds}); one request at a time\n`);
     const rows: string[][] = [];
-    for (const search of SEARCHES) {
+    // BENCH_SEARCHES: only the searches whose names contain one of these words (comma-separated)
+    const only = (process.env['BENCH_SEARCHES'] ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+    for (const search of SEARCHES.filter((s) => only.length === 0 || only.some((w) => s.name.includes(w)))) {
       const post = async (): Promise<{ matched: number; blocked: boolean }> => {
         const res = await fetch(`${gateway}/v1/search/parcels`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(search.request) });
         if (res.status === 429) throw new Error(`${search.name}: 429 from the search rate limit; start the stack with RATE_LIMIT_SEARCH_PER_MINUTE=100000 for the benchmark`);
