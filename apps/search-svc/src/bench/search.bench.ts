@@ -10,7 +10,8 @@
  *
  * Environment: DATABASE_URL (run-cli.sh fills it from the local stack), BENCH_URL (http://127.0.0.1:8080),
  * BENCH_API_KEY (else a key is created and revoked), BENCH_ROUNDS (20), BENCH_REFERENCE_ROUNDS (3),
- * BENCH_SETTLE_SECONDS (120: how long a search is repeated while search-svc loads its columns), STACK_DIR, BENCH_SEARCHES (only the searches whose names contain one of these comma-separated words).
+ * BENCH_SETTLE_SECONDS (120: how long a search is repeated while search-svc loads its columns), STACK_DIR,
+ * BENCH_SEARCHES (only the searches whose names contain one of these comma-separated words).
  *
  * "where" says where search-svc matched each search: in memory (its columns of the index) or in
  * PostgreSQL and why; the SQL columns are the same search as one statement (buildSearchQuery); the
