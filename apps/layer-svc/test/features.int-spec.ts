@@ -417,6 +417,25 @@ describe('layer features and vector tiles against PostGIS', () => {
       expect((await new TilesRepository().tile(db.manager, findLayer('kowr_land')!, table, tile, box, { ...options, cap: 1000 })).truncated).toBe(false);
     });
 
+    it('says a tile is truncated exactly when the cap left candidates out: at the cap every feature is kept, one below it is truncated', async () => {
+      const tile = tileAt(16.33, 52.335, 10);
+      const box = tileBbox(tile);
+      const [{ table_name: table }] = await db.query(`SELECT table_name FROM layer.layer_state WHERE layer_id = 'kowr_land'`);
+      const [{ candidates }] = await db.query(
+        `SELECT count(*)::int AS candidates FROM layer.${table} f WHERE f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($1, $2, $3, $4, 4326), 0.01), 2180)`,
+        [box.minLng, box.minLat, box.maxLng, box.maxLat],
+      );
+      const layer = findLayer('kowr_land')!;
+      const options = { segmentDeg: 0.01, toleranceM: 0, kinds: null };
+      const all = await new TilesRepository().tile(db.manager, layer, table, tile, box, { ...options, cap: 1000 });
+      expect(candidates).toBeGreaterThan(5);
+      expect(all).toMatchObject({ features: candidates, truncated: false });
+      const atCap = await new TilesRepository().tile(db.manager, layer, table, tile, box, { ...options, cap: candidates });
+      expect(atCap).toMatchObject({ features: candidates, truncated: false });
+      expect(atCap.mvt.equals(all.mvt)).toBe(true);
+      expect(await new TilesRepository().tile(db.manager, layer, table, tile, box, { ...options, cap: candidates - 1 })).toMatchObject({ features: candidates - 1, truncated: true });
+    });
+
     it('cuts the tile afresh when asked to, with the same tag and bytes', async () => {
       const remembered = await tiles.tile({ layer_id: 'kowr_land', ...overData });
       const fresh = await tiles.tile({ layer_id: 'kowr_land', ...overData, no_cache: true });

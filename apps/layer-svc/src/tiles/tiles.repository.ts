@@ -30,9 +30,13 @@ function importanceOrder(layer: LayerDefinition): string {
  * (null: all), `$13` the layer id. Geometry is cut in web mercator (ST_TileEnvelope).
  *
  * The largest `$11` features are kept by a top-N sort; PostgreSQL evaluates the costly
- * ST_AsMVTGeom only for the rows the LIMIT lets through, and `truncated` counts at most cap + 1
- * candidates in the index. \`shaped\` is materialised because inlined, the planner evaluated
- * ST_AsMVTGeom twice per feature: once for \`geom IS NOT NULL\`, once for the tile.
+ * ST_AsMVTGeom only for the rows the LIMIT lets through, once each (a subquery with a LIMIT is not
+ * flattened into the aggregate that filters and encodes its rows). A feature whose geometry falls
+ * outside the tile proper is cut by the box test but has no MVT geometry: it is left out.
+ *
+ * `truncated` (features were left out by the cap) needs the candidates counted only when the cap
+ * was reached: below it, every candidate was kept. The count is an InitPlan, and PostgreSQL runs
+ * an InitPlan only when its value is first needed, so \`AND\` skips it for most tiles.
  *
  * The statement also answers the layer's served state as of its own snapshot: when that names the
  * table read, the tile is the served version's, with no transaction around it.
@@ -44,25 +48,23 @@ export function tileSql(layer: LayerDefinition, table: string): string {
     return `${TYPED[attribute.type](`f.attrs->'${attribute.name}'`, `f.attrs->>'${attribute.name}'`)} AS "${attribute.name}"`;
   });
   const inTile = `f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), $8::float8), 2180)
-        AND ($12::text[] IS NULL OR f.kind = ANY($12::text[]))`;
-  return `WITH served AS (
-      SELECT version, table_name, refreshed_at, feature_count FROM layer.layer_state WHERE layer_id = $13
-    ), shaped AS MATERIALIZED (
-      SELECT f.fid, f.ext_id AS id, f.kind, f.name, f.teryt${attributes.map((column) => `, ${column}`).join('')},
-             ST_AsMVTGeom(ST_Transform(CASE WHEN $10::float8 > 0 THEN ST_Simplify(f.geom, $10::float8, true) ELSE f.geom END, 3857),
-                          ST_TileEnvelope($1, $2, $3), ${TILE_EXTENT}, ${TILE_BUFFER}, true) AS geom
-      FROM layer.${table} f
-      WHERE ${inTile}
-      ORDER BY ${importanceOrder(layer)}
-      LIMIT $11
-    )
-    SELECT ST_AsMVT(shaped.*, '${layer.id}', ${TILE_EXTENT}, 'geom', 'fid') AS mvt,
-           count(*) AS features,
-           (SELECT count(*) FROM (SELECT 1 FROM layer.${table} f WHERE ${inTile} LIMIT $9) candidates) > $11 AS truncated,
-           (SELECT version FROM served) AS version, (SELECT table_name FROM served) AS table_name,
-           (SELECT refreshed_at FROM served) AS refreshed_at, (SELECT feature_count FROM served) AS feature_count
-    FROM shaped
-    WHERE shaped.geom IS NOT NULL`;
+          AND ($12::text[] IS NULL OR f.kind = ANY($12::text[]))`;
+  return `SELECT tile.mvt, tile.features, tile.truncated, s.version, s.table_name, s.refreshed_at, s.feature_count
+    FROM (
+      SELECT ST_AsMVT(kept, '${layer.id}', ${TILE_EXTENT}, 'geom', 'fid') FILTER (WHERE kept.geom IS NOT NULL) AS mvt,
+             count(kept.geom) AS features,
+             count(*) = $11 AND (SELECT count(*) FROM (SELECT 1 FROM layer.${table} f WHERE ${inTile} LIMIT $9) candidates) > $11 AS truncated
+      FROM (
+        SELECT f.fid, f.ext_id AS id, f.kind, f.name, f.teryt${attributes.map((column) => `, ${column}`).join('')},
+               ST_AsMVTGeom(ST_Transform(CASE WHEN $10::float8 > 0 THEN ST_Simplify(f.geom, $10::float8, true) ELSE f.geom END, 3857),
+                            ST_TileEnvelope($1, $2, $3), ${TILE_EXTENT}, ${TILE_BUFFER}, true) AS geom
+        FROM layer.${table} f
+        WHERE ${inTile}
+        ORDER BY ${importanceOrder(layer)}
+        LIMIT $11
+      ) kept
+    ) tile
+    LEFT JOIN layer.layer_state s ON s.layer_id = $13`;
 }
 
 export interface TileBytes {
@@ -76,6 +78,21 @@ export interface TileCut extends TileBytes {
   served: ServedVersion;
 }
 
+/** What the repository needs of the pg client under a TypeORM query runner: a query by config. */
+interface PgClient {
+  query(config: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * The tile statement of each layer prepared on each connection, by name. Parsing and planning the
+ * statement cost about 0.5 ms, as much as cutting a tile of a few dozen features; prepared once
+ * per connection, a tile costs only its execution. The text names the version table, so a refresh
+ * brings a new statement: the layer's previous one is deallocated then, and names are never reused
+ * (pg remembers which names it has parsed on a connection).
+ */
+const preparedTiles = new WeakMap<object, Map<string, { name: string; text: string }>>();
+let preparedCount = 0;
+
 /**
  * All SQL of vector tiles. `db` is a transaction's manager (the base map, TileJSON) or the data
  * source's own (a vector tile: one statement that checks the served state itself).
@@ -83,23 +100,29 @@ export interface TileCut extends TileBytes {
 @Injectable()
 export class TilesRepository {
   async tile(db: EntityManager, layer: LayerDefinition, table: string, tile: TileAddress, box: Bbox, options: { segmentDeg: number; cap: number; toleranceM: number; kinds: readonly string[] | null }): Promise<TileCut> {
-    const rows: Array<{ mvt: Buffer | null; features: string; truncated: boolean | null } & ServedStateRow> = await db.query(tileSql(layer, table), [
-      tile.z,
-      tile.x,
-      tile.y,
-      box.minLng,
-      box.minLat,
-      box.maxLng,
-      box.maxLat,
-      options.segmentDeg,
-      options.cap + 1,
-      options.toleranceM,
-      options.cap,
-      options.kinds,
-      layer.id,
-    ]);
+    const values = [tile.z, tile.x, tile.y, box.minLng, box.minLat, box.maxLng, box.maxLat, options.segmentDeg, options.cap + 1, options.toleranceM, options.cap, options.kinds, layer.id];
+    const rows = (await this.prepared(db, layer.id, tileSql(layer, table), values)) as Array<{ mvt: Buffer | null; features: string; truncated: boolean | null } & ServedStateRow>;
     const row = rows[0];
     return { mvt: row?.mvt ?? Buffer.alloc(0), features: Number(row?.features ?? 0), truncated: row?.truncated === true, served: servedVersionOf(layer.id, row) };
+  }
+
+  /** Runs `text` as the layer's prepared tile statement on the connection of `db` (its transaction's, or one from the pool). */
+  private async prepared(db: EntityManager, layerId: string, text: string, values: unknown[]): Promise<unknown[]> {
+    const runner = db.queryRunner ?? db.connection.createQueryRunner();
+    try {
+      const client = (await runner.connect()) as PgClient;
+      let byLayer = preparedTiles.get(client);
+      if (!byLayer) preparedTiles.set(client, (byLayer = new Map()));
+      let statement = byLayer.get(layerId);
+      if (statement?.text !== text) {
+        if (statement) await client.query({ text: `DEALLOCATE ${statement.name}` });
+        statement = { name: `lp_tile_${++preparedCount}`, text };
+        byLayer.set(layerId, statement);
+      }
+      return (await client.query({ name: statement.name, text, values })).rows;
+    } finally {
+      if (!db.queryRunner) await runner.release();
+    }
   }
 
   /** Extent of a version's data in WGS84, recorded on every row at refresh (`source_bbox`); null when empty. */

@@ -28,9 +28,12 @@ export class RecordingDatabase {
     return this as unknown as T;
   }
 
-  async query(sql: string, params: readonly unknown[] = []): Promise<unknown> {
-    this.recorded.push({ sql, params: [...params], site: callSite(new Error().stack ?? '') });
-    return this.rows(sql, params);
+  /** TypeORM's query(sql, params), or pg's query({ text, values }) on the client `connect()` gives (its rows answered as `{ rows }`). */
+  async query(statement: string | { text: string; values?: readonly unknown[] }, params: readonly unknown[] = []): Promise<unknown> {
+    const [sql, values] = typeof statement === 'string' ? [statement, params] : [statement.text, statement.values ?? []];
+    this.recorded.push({ sql, params: [...values], site: callSite(new Error().stack ?? '') });
+    const rows = this.rows(sql, values);
+    return typeof statement === 'string' ? rows : { rows };
   }
 
   /** Both TypeORM forms: transaction(work) and transaction(isolationLevel, work). */
@@ -44,11 +47,18 @@ export class RecordingDatabase {
     return this;
   }
 
+  get connection(): this {
+    return this;
+  }
+
   createQueryRunner(): this {
     return this;
   }
 
-  async connect(): Promise<void> {}
+  /** A query runner's connect(): its pg client, here the stand-in itself. */
+  async connect(): Promise<this> {
+    return this;
+  }
   async release(): Promise<void> {}
   async startTransaction(): Promise<void> {}
   async commitTransaction(): Promise<void> {}
