@@ -144,6 +144,19 @@ describe('searches matched in memory', () => {
     expect(small.declined).toBe(1);
   });
 
+  it('refuse columns over the budget at once, without queueing a load that cannot fit', async () => {
+    const store = new ColumnStore(new ColumnRepository(f.source), 1024);
+    const refused = await store.lease((built) => [...built], ['slope_pct']).then(
+      () => 'leased',
+      (error: { reason?: string }) => error.reason,
+    );
+    expect(refused).toBe('over_budget');
+    await store.idle();
+    // nothing was loaded, and the same search is refused the same way, not told "loading"
+    expect(store.bytes()).toBe(0);
+    expect(await store.lease((built) => [...built], ['slope_pct']).catch((error: { reason?: string }) => error.reason)).toBe('over_budget');
+  });
+
   it('leave a criterion the index cannot answer to PostgreSQL', async () => {
     const request: SearchParcelsRequest = { filters: { near: [{ layer: 'ev_chargers', within_m: 2000 }] }, limit: 10 };
     const before = columns.declined;

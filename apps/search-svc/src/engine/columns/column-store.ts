@@ -139,6 +139,9 @@ export class ColumnStore {
       columns.some((c) => teryts.some((t) => !this.chunks.get(t)!.columns.has(c))) ||
       (gap !== undefined && teryts.some((t) => !this.chunks.get(t)!.pairs.has(gap)));
     if (!missing) return this.held(teryts, columns, gap);
+    // refused before it is queued: a load that cannot fit would fail in the background, and every
+    // search asking would be told "loading" and queue it again
+    this.checkBudget(columns, gap, teryts);
     // one load at a time, each asked for once while it waits
     const signature = `${columns.join(',')}|${gap ?? ''}|${teryts.join(',')}`;
     let load = this.queued.get(signature);
@@ -175,8 +178,7 @@ export class ColumnStore {
 
   private async load(teryts: readonly string[], columns: readonly string[], gap: number | undefined): Promise<void> {
     const started = performance.now();
-    const rows = teryts.reduce((sum, t) => sum + (this.chunks.get(t)?.size ?? this.stamps.get(t)?.parcels ?? 0), 0);
-    this.makeRoom(columns, gap, teryts, rows);
+    this.makeRoom(columns, gap, teryts);
     const before = this.bytes();
     await this.loadKeys(teryts.filter((t) => !this.chunks.has(t)));
     for (const column of columns) await this.loadColumn(column, teryts.filter((t) => this.chunks.has(t) && !this.chunks.get(t)!.columns.has(column)));
@@ -214,12 +216,19 @@ export class ColumnStore {
     };
   }
 
-  /** Evicts the least recently used columns (and pairs) other than these until the estimate fits; refuses when these alone do not. */
-  private makeRoom(columns: readonly string[], gap: number | undefined, teryts: readonly string[], rows: number): void {
+  /** The estimate of what these columns (and pairs) take for these gminas, refused when over the budget. */
+  private checkBudget(columns: readonly string[], gap: number | undefined, teryts: readonly string[]): number {
+    const rows = teryts.reduce((sum, t) => sum + (this.chunks.get(t)?.size ?? this.stamps.get(t)?.parcels ?? 0), 0);
     const need = rows * (4 + columns.reduce((sum, c) => sum + bytesPerRow(kindOrThrow(c)), 0) + (gap === undefined ? 0 : PAIR_BYTES_PER_ROW));
     if (need > this.budgetBytes) {
       throw new ColumnsUnavailable(`the columns of this search need about ${Math.round(need / 2 ** 20)} MB, over the budget of ${Math.round(this.budgetBytes / 2 ** 20)} MB`, 'over_budget');
     }
+    return need;
+  }
+
+  /** Evicts the least recently used columns (and pairs) other than these until the estimate fits; refuses when these alone do not. */
+  private makeRoom(columns: readonly string[], gap: number | undefined, teryts: readonly string[]): void {
+    const need = this.checkBudget(columns, gap, teryts);
     const keep = new Set([...columns, ...(gap === undefined ? [] : [pairsEntry(gap)])]);
     const candidates = [...this.lastUsed.entries()].filter(([c]) => !keep.has(c)).sort((a, b) => a[1] - b[1]);
     // keys of gminas outside this search count too; a rough bound is enough here
