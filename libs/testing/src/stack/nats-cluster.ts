@@ -1,4 +1,4 @@
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstreamManager, StorageType } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -50,7 +50,7 @@ export async function startNatsCluster(size: number): Promise<TestNatsCluster> {
       await waitForPort(port, child, () => output);
     }
     const urls = clientPorts.map((port) => `nats://127.0.0.1:${port}`);
-    await waitForJetStream(urls);
+    await waitForJetStream(urls, urls.length);
     return { urls, stop };
   } catch (error) {
     await stop();
@@ -58,14 +58,22 @@ export async function startNatsCluster(size: number): Promise<TestNatsCluster> {
   }
 }
 
-/** The meta leader is elected a few seconds after the routes connect; until then the API errs. */
-async function waitForJetStream(urls: string[]): Promise<void> {
+/**
+ * The meta leader is elected a few seconds after the routes connect; until then the API errs. Even
+ * then a stream of one copy per server can fail "no suitable peers for placement" while the leader
+ * still learns of the others (seen on a loaded machine), so a probe stream of that many copies is
+ * made and removed before the cluster counts as up.
+ */
+async function waitForJetStream(urls: string[], servers: number): Promise<void> {
   const nats = await connect({ servers: urls });
   try {
     const deadline = Date.now() + 60_000;
     for (;;) {
       try {
-        await (await jetstreamManager(nats)).getAccountInfo();
+        const manager = await jetstreamManager(nats);
+        await manager.getAccountInfo();
+        await manager.streams.add({ name: 'LP_CLUSTER_PROBE', subjects: ['lp.cluster.probe'], num_replicas: servers, storage: StorageType.Memory });
+        await manager.streams.delete('LP_CLUSTER_PROBE');
         return;
       } catch (error) {
         if (Date.now() > deadline) throw new Error(`the NATS cluster's JetStream did not answer within 60 s: ${(error as Error).message}`);
