@@ -169,13 +169,14 @@ function withinSql(filter: DistanceFilter, distance: number, params: SqlParams, 
     // a step of the front within the distance offering enough; a row built before the fronts (null)
     // is answered by the join over its own outline, so the query needs no geometry for the others
     const name = front.front.column;
-    const step = `EXISTS (SELECT 1 FROM unnest(i.${name}_m, i.${name}_value) s(m, v) WHERE s.m <= ${params.add(distance, 'float8')} AND s.v >= ${params.add(front.atLeast, 'float8')})`;
+    const within = params.add(distance, 'float8');
+    const step = `EXISTS (SELECT 1 FROM unnest(i.${name}_m, i.${name}_value) s(m, v) WHERE s.m <= ${within} AND s.v >= ${params.add(front.atLeast, 'float8')})`;
     const joined = `EXISTS (SELECT 1 FROM search.parcel_geometry p WHERE p.parcel_id = i.parcel_id AND ${join})`;
     // the nearest feature of any kind bounds it, as it bounds a join: a comparison, where the steps
     // are a subquery per row (at 5 M parcels, without the bound, a national search outlasted 20 s)
     const bound = anyFeatureColumn(layer);
     const stepOrJoin = `CASE WHEN i.${name}_m IS NULL THEN ${joined} ELSE ${step} END`;
-    return { passes: bound ? `i.${bound.column}_m <= ${params.add(distance, 'float8')} AND ${stepOrJoin}` : stepOrJoin, spatial: false };
+    return { passes: bound ? `i.${bound.column}_m <= ${within} AND ${stepOrJoin}` : stepOrJoin, spatial: false };
   }
   // The nearest feature of any kind of the layer bounds the join: farther than the distance, nothing can qualify.
   const bound = useIndex ? anyFeatureColumn(layer) : undefined;

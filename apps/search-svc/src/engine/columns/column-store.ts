@@ -219,7 +219,7 @@ export class ColumnStore {
   /** The estimate of what these columns (and pairs) take for these gminas, refused when over the budget. */
   private checkBudget(columns: readonly string[], gap: number | undefined, teryts: readonly string[]): number {
     const rows = teryts.reduce((sum, t) => sum + (this.chunks.get(t)?.size ?? this.stamps.get(t)?.parcels ?? 0), 0);
-    const need = rows * (4 + columns.reduce((sum, c) => sum + bytesPerRow(kindOrThrow(c)), 0) + (gap === undefined ? 0 : PAIR_BYTES_PER_ROW));
+    const need = rows * (4 + columns.reduce((sum, c) => sum + BYTES_PER_ROW[kindOrThrow(c)], 0) + (gap === undefined ? 0 : PAIR_BYTES_PER_ROW));
     if (need > this.budgetBytes) {
       throw new ColumnsUnavailable(`the columns of this search need about ${Math.round(need / 2 ** 20)} MB, over the budget of ${Math.round(this.budgetBytes / 2 ** 20)} MB`, 'over_budget');
     }
@@ -388,12 +388,8 @@ function isIncompleteFront(column: ColumnArray | undefined): boolean {
   return column instanceof FrontValues && !column.complete;
 }
 
-/** A front: its offset and about three steps of 16 bytes. */
+/** Bytes a row per column kind, for the budget's estimate (a front: its offset and about three steps of 16 bytes). */
 const BYTES_PER_ROW: Record<ColumnKind, number> = { number: 8, bool: 1, code: 2, set: 2, front: 52 };
-
-function bytesPerRow(kind: ColumnKind): number {
-  return BYTES_PER_ROW[kind];
-}
 
 function emptyColumn(kind: ColumnKind): ColumnArray {
   if (kind === 'front') return FrontValues.empty();
