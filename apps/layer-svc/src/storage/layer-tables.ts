@@ -1,4 +1,4 @@
-import { findLayer, hasSubdividedView as isSubdivided, type AttributeType, type LayerAttribute, type LayerDefinition } from '@lp/contracts';
+import { findLayer, hasSubdividedView as isSubdivided, subdividedMaxVertices, type AttributeType, type LayerAttribute, type LayerDefinition } from '@lp/contracts';
 
 /**
  * Physical layout of layer data. Each refresh loads a new table `layer.f_<layer>__<run seq>`; the
@@ -70,7 +70,7 @@ export function indexVersionTableSql(layer: LayerDefinition, table: string): str
     const sub = subdividedTableName(table);
     statements.push(
       `CREATE TABLE layer.${sub} AS
-         SELECT fid, kind, ST_Subdivide(geom, 256) AS geom FROM layer.${table}`,
+         SELECT fid, kind, ST_Subdivide(geom, ${subdividedMaxVertices(layer)}) AS geom FROM layer.${table}`,
       `CREATE INDEX ${sub}_geom ON layer.${sub} USING gist (geom)`,
       `CREATE INDEX ${sub}_fid ON layer.${sub} (fid)`,
     );
@@ -139,7 +139,7 @@ export function layerViewSql(layer: LayerDefinition, table: string): string {
   return `CREATE OR REPLACE VIEW layer_pub.${layer.id} AS SELECT ${columns.join(', ')} FROM layer.${table} f`;
 }
 
-/** Subdivided geometry of polygon layers, for spatial joins: join back on fid for attributes. */
+/** Subdivided geometry of polygon and line layers, for spatial joins and distances: join back on fid for attributes. */
 export function subdividedViewSql(layer: LayerDefinition, table: string): string | null {
   if (!isSubdivided(layer)) return null;
   return `CREATE OR REPLACE VIEW layer_pub.${layer.id}_subdivided AS SELECT s.fid, s.kind, s.geom FROM layer.${subdividedTableName(table)} s`;

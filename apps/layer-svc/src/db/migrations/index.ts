@@ -5,6 +5,7 @@ import { LayerSourceNote1763800000100 } from './1763800000100-layer-source-note.
 import { CoerceAttribute1763800000200 } from './1763800000200-coerce-attribute.js';
 import { LayerVersionsSourceNote1763800000300 } from './1763800000300-layer-versions-source-note.js';
 import { ParcelIdTrigramExpression1763800000400 } from './1763800000400-parcel-id-trigram-expression.js';
+import { LinePieces1764600000000 } from './1764600000000-line-pieces.js';
 
 /** layer-svc's migrations, oldest first. */
 export const LAYER_MIGRATIONS = [
@@ -15,6 +16,7 @@ export const LAYER_MIGRATIONS = [
   CoerceAttribute1763800000200,
   LayerVersionsSourceNote1763800000300,
   ParcelIdTrigramExpression1763800000400,
+  LinePieces1764600000000,
 ];
 export const LAYER_SCHEMA = 'layer';
 export const LAYER_PUBLISHED_SCHEMA = 'layer_pub';

@@ -39,7 +39,7 @@ CREATE INDEX f_env_layers__0_kind ON layer.f_env_layers__0 (kind);
 
 -- ensureCatalogueLayers, one layer missing (9 of 16)
 CREATE TABLE layer.f_env_layers__0_sub AS
-SELECT fid, kind, ST_Subdivide(geom, 256) AS geom FROM layer.f_env_layers__0;
+SELECT fid, kind, ST_Subdivide(geom, 64) AS geom FROM layer.f_env_layers__0;
 
 -- ensureCatalogueLayers, one layer missing (10 of 16)
 CREATE INDEX f_env_layers__0_sub_geom ON layer.f_env_layers__0_sub USING gist (geom);

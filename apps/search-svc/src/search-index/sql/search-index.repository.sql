@@ -188,23 +188,26 @@ LEFT JOIN LATERAL (
        ORDER BY f.geom <-> t.geom
        LIMIT 1) school ON true
 LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.waterways f
-       WHERE 'water' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000) AND f.kind IN ('river', 'canal', 'lake', 'reservoir')
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) water ON true
+       SELECT n.m, (SELECT f.name FROM layer_pub.waterways f WHERE f.fid = n.fid) AS name
+       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
+             FROM layer_pub.waterways_subdivided s
+             WHERE 'water' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000) AND s.kind IN ('river', 'canal', 'lake', 'reservoir')
+             ORDER BY s.geom <-> t.geom
+             LIMIT 1) n) water ON true
 LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.power_lines f
-       WHERE 'mv_line' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000) AND f.kind IN ('mv_line', 'mv_cable')
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) mv_line ON true
+       SELECT n.m, (SELECT f.name FROM layer_pub.power_lines f WHERE f.fid = n.fid) AS name
+       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
+             FROM layer_pub.power_lines_subdivided s
+             WHERE 'mv_line' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000) AND s.kind IN ('mv_line', 'mv_cable')
+             ORDER BY s.geom <-> t.geom
+             LIMIT 1) n) mv_line ON true
 LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.planned_roads f
-       WHERE 'planned_road' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) planned_road ON true
+       SELECT n.m, (SELECT f.name FROM layer_pub.planned_roads f WHERE f.fid = n.fid) AS name
+       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
+             FROM layer_pub.planned_roads_subdivided s
+             WHERE 'planned_road' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000)
+             ORDER BY s.geom <-> t.geom
+             LIMIT 1) n) planned_road ON true
 LEFT JOIN LATERAL (
        SELECT array_agg(s.m ORDER BY s.m, s.v) AS m, array_agg(s.v ORDER BY s.m, s.v) AS v
        FROM (SELECT r.m, r.v, max(r.v) OVER (ORDER BY r.m, r.v ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
@@ -489,23 +492,26 @@ LEFT JOIN LATERAL (
        ORDER BY f.geom <-> t.geom
        LIMIT 1) school ON true
 LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.waterways f
-       WHERE 'water' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000) AND f.kind IN ('river', 'canal', 'lake', 'reservoir')
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) water ON true
+       SELECT n.m, (SELECT f.name FROM layer_pub.waterways f WHERE f.fid = n.fid) AS name
+       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
+             FROM layer_pub.waterways_subdivided s
+             WHERE 'water' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000) AND s.kind IN ('river', 'canal', 'lake', 'reservoir')
+             ORDER BY s.geom <-> t.geom
+             LIMIT 1) n) water ON true
 LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.power_lines f
-       WHERE 'mv_line' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000) AND f.kind IN ('mv_line', 'mv_cable')
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) mv_line ON true
+       SELECT n.m, (SELECT f.name FROM layer_pub.power_lines f WHERE f.fid = n.fid) AS name
+       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
+             FROM layer_pub.power_lines_subdivided s
+             WHERE 'mv_line' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000) AND s.kind IN ('mv_line', 'mv_cable')
+             ORDER BY s.geom <-> t.geom
+             LIMIT 1) n) mv_line ON true
 LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.planned_roads f
-       WHERE 'planned_road' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) planned_road ON true
+       SELECT n.m, (SELECT f.name FROM layer_pub.planned_roads f WHERE f.fid = n.fid) AS name
+       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
+             FROM layer_pub.planned_roads_subdivided s
+             WHERE 'planned_road' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000)
+             ORDER BY s.geom <-> t.geom
+             LIMIT 1) n) planned_road ON true
 LEFT JOIN LATERAL (
        SELECT array_agg(s.m ORDER BY s.m, s.v) AS m, array_agg(s.v ORDER BY s.m, s.v) AS v
        FROM (SELECT r.m, r.v, max(r.v) OVER (ORDER BY r.m, r.v ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
@@ -757,23 +763,26 @@ LEFT JOIN LATERAL (
        ORDER BY f.geom <-> t.geom
        LIMIT 1) school ON true
 LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.waterways f
-       WHERE 'water' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000) AND f.kind IN ('river', 'canal', 'lake', 'reservoir')
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) water ON true
+       SELECT n.m, (SELECT f.name FROM layer_pub.waterways f WHERE f.fid = n.fid) AS name
+       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
+             FROM layer_pub.waterways_subdivided s
+             WHERE 'water' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000) AND s.kind IN ('river', 'canal', 'lake', 'reservoir')
+             ORDER BY s.geom <-> t.geom
+             LIMIT 1) n) water ON true
 LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.power_lines f
-       WHERE 'mv_line' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000) AND f.kind IN ('mv_line', 'mv_cable')
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) mv_line ON true
+       SELECT n.m, (SELECT f.name FROM layer_pub.power_lines f WHERE f.fid = n.fid) AS name
+       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
+             FROM layer_pub.power_lines_subdivided s
+             WHERE 'mv_line' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000) AND s.kind IN ('mv_line', 'mv_cable')
+             ORDER BY s.geom <-> t.geom
+             LIMIT 1) n) mv_line ON true
 LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.planned_roads f
-       WHERE 'planned_road' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) planned_road ON true
+       SELECT n.m, (SELECT f.name FROM layer_pub.planned_roads f WHERE f.fid = n.fid) AS name
+       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
+             FROM layer_pub.planned_roads_subdivided s
+             WHERE 'planned_road' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000)
+             ORDER BY s.geom <-> t.geom
+             LIMIT 1) n) planned_road ON true
 LEFT JOIN LATERAL (
        SELECT array_agg(s.m ORDER BY s.m, s.v) AS m, array_agg(s.v ORDER BY s.m, s.v) AS v
        FROM (SELECT r.m, r.v, max(r.v) OVER (ORDER BY r.m, r.v ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
