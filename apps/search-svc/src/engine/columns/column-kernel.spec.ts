@@ -3,17 +3,19 @@ import fc from 'fast-check';
 import type { Expr } from './column-expr.js';
 import { FrontValues } from './column-front.js';
 import { compileKernel, type ColumnArray, type KernelContext } from './column-kernel.js';
+import { SparseNumbers } from './column-sparse.js';
 
 /**
  * The compiled loop against SQL's three-valued logic written plainly (null as `null`): over random
  * rows and random expression trees, a row is selected exactly where the plain evaluation is true.
+ * `n` is a dense number column, `z` a sparse one (mostly null, as the env distances).
  */
 
 const CODES = ['mpzp', 'plan_ogolny', 'unknown'];
 const SETS: Array<ReadonlySet<string> | null> = [null, new Set([]), new Set(['arable']), new Set(['forest', 'arable']), new Set(['orchard'])];
 
 const context: KernelContext = {
-  kindOf: (column) => (column === 'n' ? 'number' : column === 'b' ? 'bool' : column === 's' ? 'set' : column === 'f' ? 'front' : 'code'),
+  kindOf: (column) => (column === 'n' ? 'number' : column === 'z' ? 'sparse' : column === 'b' ? 'bool' : column === 's' ? 'set' : column === 'f' ? 'front' : 'code'),
   codeOf: (_column, value) => (CODES.includes(value) ? CODES.indexOf(value) + 1 : undefined),
   codeCount: (column) => (column === 's' ? SETS.length : CODES.length + 1),
   setOf: (_column, code) => SETS[code] ?? null,
@@ -21,6 +23,7 @@ const context: KernelContext = {
 
 interface Row {
   n: number | null;
+  z: number | null;
   c: number;
   b: number;
   s: number;
@@ -36,12 +39,12 @@ function plain(e: Expr, row: Row): Truth {
     case 'const':
       return e.value;
     case 'cmp': {
-      if (row.n === null) return null;
-      const v = row.n;
+      const v = e.column === 'z' ? row.z : row.n;
+      if (v === null) return null;
       return e.cmp === '<=' ? v <= e.value : e.cmp === '>=' ? v >= e.value : e.cmp === '<' ? v < e.value : e.cmp === '>' ? v > e.value : v === e.value;
     }
     case 'isNull':
-      return e.column === 'n' ? row.n === null : e.column === 'b' ? row.b === 0 : e.column === 's' ? row.s === 0 : row.c === 0;
+      return e.column === 'n' ? row.n === null : e.column === 'z' ? row.z === null : e.column === 'b' ? row.b === 0 : e.column === 's' ? row.s === 0 : row.c === 0;
     case 'in':
       return row.c === 0 ? null : e.values.includes(CODES[row.c - 1]!);
     case 'bool':
@@ -72,8 +75,8 @@ function plain(e: Expr, row: Row): Truth {
 }
 
 const leaf: fc.Arbitrary<Expr> = fc.oneof(
-  fc.record({ op: fc.constant('cmp' as const), column: fc.constant('n'), cmp: fc.constantFrom('<=' as const, '>=' as const, '<' as const, '>' as const, '=' as const), value: fc.integer({ min: -2, max: 2 }) }),
-  fc.record({ op: fc.constant('isNull' as const), column: fc.constantFrom('n', 'c', 'b', 's') }),
+  fc.record({ op: fc.constant('cmp' as const), column: fc.constantFrom('n', 'z'), cmp: fc.constantFrom('<=' as const, '>=' as const, '<' as const, '>' as const, '=' as const), value: fc.integer({ min: -2, max: 2 }) }),
+  fc.record({ op: fc.constant('isNull' as const), column: fc.constantFrom('n', 'z', 'c', 'b', 's') }),
   fc.record({ op: fc.constant('in' as const), column: fc.constant('c'), values: fc.subarray([...CODES, 'none']) }),
   fc.record({ op: fc.constant('bool' as const), column: fc.constant('b') }),
   fc.record({ op: fc.constant('overlaps' as const), column: fc.constant('s'), values: fc.subarray(['arable', 'forest', 'orchard', 'water']) }),
@@ -95,6 +98,8 @@ const expr: fc.Arbitrary<Expr> = fc.letrec<{ e: Expr }>((tie) => ({
 
 const row: fc.Arbitrary<Row> = fc.record({
   n: fc.option(fc.integer({ min: -3, max: 3 }), { nil: null }),
+  // null three times in four
+  z: fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.integer({ min: -3, max: 3 }) }),
   c: fc.integer({ min: 0, max: CODES.length }),
   b: fc.integer({ min: 0, max: 2 }),
   s: fc.integer({ min: 0, max: SETS.length - 1 }),
@@ -108,30 +113,55 @@ function frontOf(rows: readonly Row[]): FrontValues {
   return FrontValues.decode('f', text, '\u001f');
 }
 
+/** One gmina's columns holding the rows. */
+function columnsHolding(rows: readonly Row[]): Record<string, ColumnArray> {
+  return {
+    n: Float64Array.from(rows, (r) => (r.n === null ? NaN : r.n)),
+    z: SparseNumbers.fromDense(rows.map((r) => (r.z === null ? NaN : r.z))),
+    c: Uint16Array.from(rows, (r) => r.c),
+    b: Uint8Array.from(rows, (r) => r.b),
+    s: Uint16Array.from(rows, (r) => r.s),
+    f: frontOf(rows),
+  };
+}
+
+/** The positions the kernel of `e` selects among the rows of gmina `teryt`. */
+function selected(e: Expr, kernelContext: KernelContext, data: Record<string, ColumnArray>, size: number, teryt: string): number[] {
+  const kernel = compileKernel(e, kernelContext);
+  const flags = Uint8Array.from(kernel.gminaSets, (set) => (set.has(teryt) ? 1 : 0));
+  const out = new Int32Array(size);
+  const n = kernel.run(
+    kernel.columns.map((c) => data[c]!),
+    flags,
+    size,
+    out,
+  );
+  return Array.from(out.subarray(0, n));
+}
+
+// up to 80 rows: a sparse column's rows span three 32-bit words
+const gminaRows = fc.array(row, { minLength: 1, maxLength: 80 });
+
 describe('the compiled predicate', () => {
   it('selects exactly the rows where SQL would be true', () => {
     fc.assert(
-      fc.property(expr, fc.array(row, { minLength: 1, maxLength: 40 }), fc.constantFrom('a', 'b'), (e, rows, teryt) => {
-        const kernel = compileKernel(e, context);
-        const data: Record<string, ColumnArray> = {
-          n: Float64Array.from(rows, (r) => (r.n === null ? NaN : r.n)),
-          c: Uint16Array.from(rows, (r) => r.c),
-          b: Uint8Array.from(rows, (r) => r.b),
-          s: Uint16Array.from(rows, (r) => r.s),
-          f: frontOf(rows),
-        };
-        const flags = Uint8Array.from(kernel.gminaSets, (set) => (set.has(teryt) ? 1 : 0));
-        const out = new Int32Array(rows.length);
-        const n = kernel.run(
-          kernel.columns.map((c) => data[c]!),
-          flags,
-          rows.length,
-          out,
-        );
+      fc.property(expr, gminaRows, fc.constantFrom('a', 'b'), (e, rows, teryt) => {
         const expected = rows.flatMap((r, i) => (plain(e, { ...r, teryt }) === true ? [i] : []));
-        expect(Array.from(out.subarray(0, n))).toEqual(expected);
+        expect(selected(e, context, columnsHolding(rows), rows.length, teryt)).toEqual(expected);
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('selects the same rows from a number column held sparsely as from the same column held dense', () => {
+    const sparseN: KernelContext = { ...context, kindOf: (column) => (column === 'n' ? 'sparse' : context.kindOf(column)) };
+    fc.assert(
+      fc.property(expr, gminaRows, fc.constantFrom('a', 'b'), (e, rows, teryt) => {
+        const data = columnsHolding(rows);
+        const dense = selected(e, context, data, rows.length, teryt);
+        expect(selected(e, sparseN, { ...data, n: SparseNumbers.fromDense(data['n'] as Float64Array) }, rows.length, teryt)).toEqual(dense);
+      }),
+      { numRuns: 500 },
     );
   });
 

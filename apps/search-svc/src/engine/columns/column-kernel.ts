@@ -1,9 +1,10 @@
 import type { Expr } from './column-expr.js';
 import type { ColumnKind } from './column-catalogue.js';
 import { FRONT_TEST_SOURCE, type FrontValues } from './column-front.js';
+import { SPARSE_READ_SOURCE, type SparseNumbers } from './column-sparse.js';
 
 /** One gmina's columns as the kernel reads them. */
-export type ColumnArray = Float64Array | Uint16Array | Uint8Array | FrontValues;
+export type ColumnArray = Float64Array | SparseNumbers | Uint16Array | Uint8Array | FrontValues;
 
 /** How the kernel resolves what an expression names. */
 export interface KernelContext {
@@ -49,7 +50,8 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
     if (index < 0) index = columns.push(name) - 1;
     return `c${index}`;
   };
-  const column = (name: string): string => `${columnRef(name)}[i]`;
+  /** Row i's value (a sparse column's through its helper, NaN where null as in a dense one). */
+  const column = (name: string): string => (context.kindOf(name) === 'sparse' ? `sparse(${columnRef(name)}, i)` : `${columnRef(name)}[i]`);
   const number = (value: number): string => {
     if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
     return `(${String(value)})`;
@@ -74,8 +76,9 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
         return e.cmp === '=' ? `(${value} === ${value} && ${value} !== ${number(e.value)})` : `${value} ${NEGATED[e.cmp]} ${number(e.value)}`;
       }
       case 'isNull': {
+        const kind = context.kindOf(e.column);
         const value = column(e.column);
-        const isNull = context.kindOf(e.column) === 'number' ? `${value} !== ${value}` : `${value} === 0`;
+        const isNull = kind === 'sparse' ? `!present(${columnRef(e.column)}, i)` : kind === 'number' ? `${value} !== ${value}` : `${value} === 0`;
         return when ? `(${isNull})` : `!(${isNull})`;
       }
       case 'bool':
@@ -112,6 +115,7 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
   const source = `
     "use strict";
     ${FRONT_TEST_SOURCE}
+    ${SPARSE_READ_SOURCE}
     return function kernel(columns, g, size, out) {
       ${columns.map((_, k) => `const c${k} = columns[${k}];`).join('\n')}
       ${tables.map((_, k) => `const t${k} = tables[${k}];`).join('\n')}

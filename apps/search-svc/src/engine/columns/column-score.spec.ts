@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { SignalPlan } from '../signal-sql.js';
 import { BOUNDARY, compileScorePass, KEY_SLOTS, type ScoredSignal } from './column-score.js';
+import { SparseNumbers } from './column-sparse.js';
 
 /** The score key of one row written plainly (the first implementation of the engine): the reference. */
 function plainCode(signals: readonly ScoredSignal[], rankedWeight: number, values: readonly Float64Array[], row: number): number {
@@ -33,6 +34,8 @@ const signalCase = fc.record({
     fc.tuple(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.double({ min: -1e6, max: 1e6, noNaN: true })).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const),
   ),
   values: fc.array(value, { minLength: 40, maxLength: 40 }),
+  // the column held sparsely (column-sparse.ts): the same values, NaN where absent
+  sparse: fc.boolean(),
 });
 
 describe('the compiled score pass', () => {
@@ -44,13 +47,15 @@ describe('the compiled score pass', () => {
           scale: c.scale,
           min: c.range === null ? null : c.range[0],
           max: c.range === null ? null : c.range[1],
+          sparse: c.sparse,
         }));
         const rankedWeight = signals.reduce((sum, s) => sum + (s.max === null ? 0 : s.plan.weight), 0) || 1;
         const values = cases.map((c) => Float64Array.from(c.values));
         const rows = Int32Array.from(picked);
         const histogram = new Float64Array(KEY_SLOTS);
         const code = new Int32Array(rows.length);
-        compileScorePass(signals, rankedWeight)(rows, rows.length, values, histogram, code);
+        const held = cases.map((c, j) => (c.sparse ? SparseNumbers.fromDense(values[j]!) : values[j]!));
+        compileScorePass(signals, rankedWeight)(rows, rows.length, held, histogram, code);
         const expected = Array.from(rows, (row) => plainCode(signals, rankedWeight, values, row));
         expect(Array.from(code)).toEqual(expected);
         // the counts by key, compared where any is not 0 (a 10,002-slot array compared whole is slow)
@@ -66,7 +71,7 @@ describe('the compiled score pass', () => {
 
   it('keeps a row whose sum sits on a rounding boundary uncertain', () => {
     // one signal, weight 1, range 0..100: value 0.005 scores 0.005 × 100 = 0.5 (the boundary of 0 and 1)
-    const signals: ScoredSignal[] = [{ plan: { signal: 'area', weight: 1, direction: 'higher', alias: 's0' }, scale: undefined, min: 0, max: 100 }];
+    const signals: ScoredSignal[] = [{ plan: { signal: 'area', weight: 1, direction: 'higher', alias: 's0' }, scale: undefined, min: 0, max: 100, sparse: false }];
     const histogram = new Float64Array(KEY_SLOTS);
     const code = new Int32Array(1);
     compileScorePass(signals, 1)(Int32Array.of(0), 1, [Float64Array.of(0.005)], histogram, code);

@@ -1,4 +1,5 @@
 import type { SignalPlan } from '../signal-sql.js';
+import { SPARSE_READ_SOURCE, type NumberColumn } from './column-sparse.js';
 
 /**
  * A float8 score sum closer than this to a rounding boundary (x.xx5) may round either way: in
@@ -15,6 +16,8 @@ export interface ScoredSignal {
   scale: number | undefined;
   min: number | null;
   max: number | null;
+  /** Its column is held sparsely (column-sparse.ts). */
+  sparse: boolean;
 }
 
 /**
@@ -23,7 +26,7 @@ export interface ScoredSignal {
  * the key it rounds to (or, within BOUNDARY of a rounding boundary, the lower of the two it may
  * round to, `uncertain` 1). Each key is counted in `histogram`.
  */
-export type ScorePass = (rows: Int32Array, n: number, values: readonly Float64Array[], histogram: Float64Array, code: Int32Array) => void;
+export type ScorePass = (rows: Int32Array, n: number, values: readonly NumberColumn[], histogram: Float64Array, code: Int32Array) => void;
 
 function literal(value: number): string {
   if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
@@ -43,7 +46,7 @@ export function compileScorePass(signals: readonly ScoredSignal[], rankedWeight:
     const { plan, scale, min, max } = signal;
     if (max === null || min === null) return; // position 0: adds nothing
     const points = literal(100 * 100 * plan.weight);
-    lines.push(`{ const raw = v${j}[row]; const value = ${scale ? `raw / ${literal(scale)}` : 'raw'};`);
+    lines.push(`{ const raw = ${signal.sparse ? `sparse(v${j}, row)` : `v${j}[row]`}; const value = ${scale ? `raw / ${literal(scale)}` : 'raw'};`);
     if (max === min) {
       lines.push(`  if (value === value) sum += (1 * ${points}) / ${literal(rankedWeight)}; }`);
       return;
@@ -53,6 +56,7 @@ export function compileScorePass(signals: readonly ScoredSignal[], rankedWeight:
     lines.push(`  if (value === value) sum += (${position} * ${points}) / ${literal(rankedWeight)}; }`);
   });
   const source = `
+    ${signals.some((s) => s.sparse) ? SPARSE_READ_SOURCE : ''}
     ${signals.map((_, j) => `const v${j} = values[${j}];`).join('\n')}
     for (let k = 0; k < n; k++) {
       const row = rows[k];

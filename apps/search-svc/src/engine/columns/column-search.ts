@@ -6,6 +6,8 @@ import { and, columnsOf, not, or, TRUE, type Expr } from './column-expr.js';
 import { criteriaExprs } from './column-filters.js';
 import { compileKernel } from './column-kernel.js';
 import { compileScorePass, KEY_SLOTS } from './column-score.js';
+import { columnKind } from './column-catalogue.js';
+import { SparseNumbers, type NumberColumn } from './column-sparse.js';
 import { searchesMatched } from './column-metrics.js';
 import { ColumnsUnavailable, type ColumnLease, type ColumnStore, type GminaChunk } from './column-store.js';
 
@@ -230,12 +232,15 @@ export class ColumnSearch {
   private candidates(matched: readonly Matched[], signals: readonly SignalPlan[], ranges: PrecomputedPage['ranges'], weight: number, limit: number): number[] {
     const histogram = new Float64Array(KEY_SLOTS);
     const pass = compileScorePass(
-      signals.map((plan, j) => ({ plan, scale: SIGNAL_COLUMN[plan.signal].scale, min: ranges[j]!.min, max: ranges[j]!.max })),
+      signals.map((plan, j) => {
+        const { column, scale } = SIGNAL_COLUMN[plan.signal];
+        return { plan, scale, min: ranges[j]!.min, max: ranges[j]!.max, sparse: columnKind(column) === 'sparse' };
+      }),
       weight,
     );
     const codes = matched.map((m) => {
       const code = new Int32Array(m.rows.length);
-      const values = signals.map((s) => m.chunk.columns.get(SIGNAL_COLUMN[s.signal].column) as Float64Array);
+      const values = signals.map((s) => m.chunk.columns.get(SIGNAL_COLUMN[s.signal].column) as NumberColumn);
       pass(m.rows, m.rows.length, values, histogram, code);
       return code;
     });
@@ -273,9 +278,12 @@ function range(matched: readonly Matched[], signal: SignalPlan): { min: number |
   let min = Infinity;
   let max = -Infinity;
   for (const m of matched) {
-    const values = m.chunk.columns.get(column) as Float64Array;
+    const values = m.chunk.columns.get(column) as NumberColumn;
+    // the kind tested once a gmina, not per row: a national range reads millions
+    const sparse = values instanceof SparseNumbers ? values : undefined;
+    const dense = values as Float64Array;
     for (let k = 0; k < m.rows.length; k++) {
-      const raw = values[m.rows[k]!]!;
+      const raw = sparse ? sparse.get(m.rows[k]!) : dense[m.rows[k]!]!;
       if (raw !== raw) continue;
       const value = scale ? raw / scale : raw;
       if (value < min) min = value;

@@ -3,6 +3,7 @@ import { outsideRequest } from '@lp/runtime';
 import { columnBytes } from './column-metrics.js';
 import { columnKind, ELEMENT_SEPARATOR, NULL_TEXT, VALUE_SEPARATOR, type ColumnKind } from './column-catalogue.js';
 import { FrontValues } from './column-front.js';
+import { SparseNumbers } from './column-sparse.js';
 import type { ColumnArray, KernelContext } from './column-kernel.js';
 import type { BuildStamp, ColumnChunkRow, ColumnRepository } from './column.repository.js';
 
@@ -84,6 +85,9 @@ export class ColumnStore {
   private readonly lastUsed = new Map<string, number>();
   private stamps = new Map<string, BuildStamp>();
   private digest: string | undefined;
+  /** Per column, the fraction of rows with a value (pg_stats), read for the builds of `fillsDigest`. */
+  private fills = new Map<string, number>();
+  private fillsDigest: string | undefined;
   private loading: Promise<unknown> = Promise.resolve();
   private readonly queued = new Map<string, Promise<void>>();
   private clock = 0;
@@ -141,6 +145,7 @@ export class ColumnStore {
     if (!missing) return this.held(teryts, columns, gap);
     // refused before it is queued: a load that cannot fit would fail in the background, and every
     // search asking would be told "loading" and queue it again
+    await this.readFills(columns);
     this.checkBudget(columns, gap, teryts);
     // one load at a time, each asked for once while it waits
     const signature = `${columns.join(',')}|${gap ?? ''}|${teryts.join(',')}`;
@@ -216,10 +221,31 @@ export class ColumnStore {
     };
   }
 
+  /**
+   * Reads how full the sparse columns among these are, unless read since the last build: a sparse
+   * column's bytes depend on it (a column without statistics yet is read again at its next load).
+   */
+  private async readFills(columns: readonly string[]): Promise<void> {
+    const sparse = columns.filter((c) => kindOrThrow(c) === 'sparse');
+    if (sparse.length === 0 || (this.fillsDigest === this.digest && sparse.every((c) => this.fills.has(c)))) return;
+    this.fills = await this.repository.presentFractions();
+    this.fillsDigest = this.digest;
+  }
+
+  /** The estimate of a column's bytes a row, its keys left out. */
+  private bytesPerRow(column: string): number {
+    const kind = kindOrThrow(column);
+    if (kind !== 'sparse') return BYTES_PER_ROW[kind];
+    // the whole table's fill: a region fuller than the country is counted short by the difference
+    // (bytes() counts what is held exactly); without statistics every row is counted as filled
+    const fill = Math.min(1, (this.fills.get(column) ?? 1) + FILL_MARGIN);
+    return SPARSE_INDEX_BYTES_PER_ROW + 8 * fill;
+  }
+
   /** The estimate of what these columns (and pairs) take for these gminas, refused when over the budget. */
   private checkBudget(columns: readonly string[], gap: number | undefined, teryts: readonly string[]): number {
     const rows = teryts.reduce((sum, t) => sum + (this.chunks.get(t)?.size ?? this.stamps.get(t)?.parcels ?? 0), 0);
-    const need = rows * (4 + columns.reduce((sum, c) => sum + BYTES_PER_ROW[kindOrThrow(c)], 0) + (gap === undefined ? 0 : PAIR_BYTES_PER_ROW));
+    const need = rows * (4 + columns.reduce((sum, c) => sum + this.bytesPerRow(c), 0) + (gap === undefined ? 0 : PAIR_BYTES_PER_ROW));
     if (need > this.budgetBytes) {
       throw new ColumnsUnavailable(`the columns of this search need about ${Math.round(need / 2 ** 20)} MB, over the budget of ${Math.round(this.budgetBytes / 2 ** 20)} MB`, 'over_budget');
     }
@@ -332,6 +358,11 @@ export class ColumnStore {
   }
 
   private decode(name: string, kind: ColumnKind, row: ColumnChunkRow): ColumnArray {
+    if (kind === 'sparse') {
+      const presence = row.presence ?? '';
+      if (presence.length !== row.rows) throw new Error(`${name} of ${row.teryt}: ${presence.length} flags for ${row.rows} rows`);
+      return SparseNumbers.decode(`${name} of ${row.teryt}`, presence, row.data as Buffer);
+    }
     if (kind === 'number') {
       const data = row.data as Buffer;
       if (data.length !== row.rows * 8) throw new Error(`${name} of ${row.teryt}: ${data.length} bytes for ${row.rows} rows`);
@@ -389,9 +420,17 @@ function isIncompleteFront(column: ColumnArray | undefined): boolean {
 }
 
 /** Bytes a row per column kind, for the budget's estimate (a front: its offset and about three steps of 16 bytes). */
-const BYTES_PER_ROW: Record<ColumnKind, number> = { number: 8, bool: 1, code: 2, set: 2, front: 52 };
+const BYTES_PER_ROW: Record<Exclude<ColumnKind, 'sparse'>, number> = { number: 8, bool: 1, code: 2, set: 2, front: 52 };
+/** A sparse column's bitmap and ranks: 4 bytes each per 32 rows; its values add 8 bytes a filled row. */
+const SPARSE_INDEX_BYTES_PER_ROW = 0.25;
+/**
+ * Added to a sparse column's fill from pg_stats: ANALYZE samples 30,000 rows (statistics target 100),
+ * so its null fraction is within 0.01 of the table's (three standard errors at worst).
+ */
+const FILL_MARGIN = 0.01;
 
 function emptyColumn(kind: ColumnKind): ColumnArray {
   if (kind === 'front') return FrontValues.empty();
+  if (kind === 'sparse') return SparseNumbers.empty();
   return kind === 'number' ? new Float64Array(0) : kind === 'bool' ? new Uint8Array(0) : new Uint16Array(0);
 }

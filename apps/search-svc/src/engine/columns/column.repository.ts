@@ -15,6 +15,8 @@ export interface ColumnChunkRow {
   stamp: string;
   rows: number;
   data: Buffer | string;
+  /** A sparse column's rows, '1' where the row has a value (then `data` holds only those values). */
+  presence?: string;
 }
 
 export interface BuildStamp {
@@ -65,14 +67,31 @@ export class ColumnRepository {
 
   /** One column of the gminas' rows (column-catalogue.ts says how each kind is encoded). */
   column(name: string, teryts: readonly string[]): Promise<ColumnChunkRow[]> {
-    const { sql, separator } = encodedValueSql(name);
+    const { sql, separator, presentWhere } = encodedValueSql(name);
+    const order = `ORDER BY i.parcel_id COLLATE "C"`;
+    const aggregates =
+      presentWhere === undefined
+        ? `string_agg(${sql}, ${separator} ${order}) AS data`
+        : `COALESCE(string_agg(${sql}, ${separator} ${order}) FILTER (WHERE ${presentWhere}), ''::bytea) AS data,
+              string_agg(CASE WHEN ${presentWhere} THEN '1' ELSE '0' END, '' ${order}) AS presence`;
     return this.db.query(
-      `SELECT i.teryt, b.built_at::text AS stamp, count(*)::int AS rows, string_agg(${sql}, ${separator} ORDER BY i.parcel_id COLLATE "C") AS data
+      `SELECT i.teryt, b.built_at::text AS stamp, count(*)::int AS rows, ${aggregates}
        FROM search.parcel_index i JOIN search.index_builds b ON b.teryt = i.teryt
        WHERE i.teryt = ANY($1::text[])
        GROUP BY i.teryt, b.built_at`,
       [teryts],
     );
+  }
+
+  /**
+   * Per column of the index, the fraction of its rows with a value as ANALYZE last sampled it (the
+   * budget's estimate of a sparse column); a column without statistics is absent.
+   */
+  async presentFractions(): Promise<Map<string, number>> {
+    const rows: Array<{ attname: string; present: number }> = await this.db.query(
+      `SELECT attname, 1 - null_frac::float8 AS present FROM pg_stats WHERE schemaname = 'search' AND tablename = 'parcel_index' AND NOT inherited`,
+    );
+    return new Map(rows.map((row) => [row.attname, row.present]));
   }
 
   /**

@@ -51,3 +51,14 @@ SELECT i.teryt, b.built_at::text AS stamp, count(*)::int AS rows, string_agg(COA
 FROM search.parcel_index i JOIN search.index_builds b ON b.teryt = i.teryt
 WHERE i.teryt = ANY($1::text[])
 GROUP BY i.teryt, b.built_at;
+
+-- column, a sparse number
+-- $1 = ["3021093"]
+SELECT i.teryt, b.built_at::text AS stamp, count(*)::int AS rows, COALESCE(string_agg(float8send(i.env_natura2000_habitat_m::float8), ''::bytea ORDER BY i.parcel_id COLLATE "C") FILTER (WHERE i.env_natura2000_habitat_m::float8 <> 'NaN'), ''::bytea) AS data,
+       string_agg(CASE WHEN i.env_natura2000_habitat_m::float8 <> 'NaN' THEN '1' ELSE '0' END, '' ORDER BY i.parcel_id COLLATE "C") AS presence
+FROM search.parcel_index i JOIN search.index_builds b ON b.teryt = i.teryt
+WHERE i.teryt = ANY($1::text[])
+GROUP BY i.teryt, b.built_at;
+
+-- presentFractions
+SELECT attname, 1 - null_frac::float8 AS present FROM pg_stats WHERE schemaname = 'search' AND tablename = 'parcel_index' AND NOT inherited;
