@@ -6,6 +6,9 @@ import fc from 'fast-check';
 import { ColumnRepository } from '../src/engine/columns/column.repository.js';
 import { ColumnSearch, type PrecomputedPage } from '../src/engine/columns/column-search.js';
 import { ColumnStore } from '../src/engine/columns/column-store.js';
+import { columnKind } from '../src/engine/columns/column-catalogue.js';
+import { SparseNumbers } from '../src/engine/columns/column-sparse.js';
+import { ENV_KINDS, envColumn } from '../src/search-index/index-columns.js';
 import { ParcelSearchService } from '../src/engine/parcel-search.service.js';
 import type { SearchQueryInput } from '../src/engine/search-query.js';
 import { SearchIndexRepository } from '../src/search-index/search-index.repository.js';
@@ -136,6 +139,70 @@ describe('searches matched in memory', () => {
     expect({ format, missing }).toEqual({ format: 2, missing: 0 });
     expect(await inMemory.search(request)).toEqual(joined);
   }, 300_000);
+
+  it('answer env exclusions and a floors limit from sparse columns exactly as PostgreSQL does', async () => {
+    const requests: SearchParcelsRequest[] = [
+      { filters: { exclude: [{ layer: 'env_layers', kinds: ['natura2000'], buffer_m: 500 }] }, rank_by: [{ signal: 'area', weight: 1 }], limit: 25 },
+      { filters: { exclude: [{ layer: 'env_layers', buffer_m: 1000 }] }, limit: 25 },
+      { filters: { exclude: [{ layer: 'env_layers', kinds: ['flood_risk_1pct', 'wetland'], buffer_m: 0 }], area_sqm: { min: 1000 } }, rank_by: [{ signal: 'grid_distance_km', weight: 2 }], limit: 10 },
+      // the buffer equal to a stored distance: 100 m kept only where farther (`> 100`)
+      { filters: { exclude: [{ layer: 'env_layers', kinds: ['protected_landscape_area', 'natural_monument'], buffer_m: 100 }] }, rank_by: [{ signal: 'water_distance_m', weight: 1 }], limit: 40 },
+      { filters: { near: [{ layer: 'buildings', within_m: 0, where: { floors_lte: 2 } }], exclude: [{ layer: 'env_layers', kinds: ['natura2000'], buffer_m: 200 }] }, rank_by: [{ signal: 'floors', weight: 1 }], limit: 30 },
+    ];
+    for (const request of requests) {
+      assertSearchRequest(request);
+      const before = columns.answered;
+      const actual = await inMemory.search(request);
+      expect(columns.answered).toBe(before + 1);
+      expect(actual).toEqual(await f.engine.search(request));
+    }
+    // the exclusions keep some parcels and drop others: the nulls and the values both decide
+    const [natura] = requests;
+    const kept = (await inMemory.search(natura!)).matched;
+    const all = (await inMemory.search({ filters: {}, limit: 1 })).matched;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(all);
+  }, 120_000);
+
+  it('hold the env distances and min_floors sparsely, in the bytes they take', async () => {
+    const sparse = [...ENV_KINDS.map(envColumn), 'min_floors'];
+    expect(sparse.every((c) => columnKind(c) === 'sparse')).toBe(true);
+    const store = new ColumnStore(new ColumnRepository(f.source), 256 * 2 ** 20, { waitForLoads: true });
+    const lease = await store.lease((built) => [...built], sparse);
+    const present: Array<{ column: string; rows: number }> = await f.source.query(
+      `SELECT c AS column, count(*) FILTER (WHERE v IS NOT NULL)::int AS rows
+       FROM search.parcel_index i, LATERAL (VALUES ${sparse.map((c) => `('${c}', i.${c}::float8)`).join(', ')}) x(c, v) GROUP BY c`,
+    );
+    let bytes = lease.chunks.reduce((sum, chunk) => sum + chunk.keys.byteLength, 0);
+    for (const chunk of lease.chunks) {
+      for (const name of sparse) {
+        const column = chunk.columns.get(name);
+        expect(column).toBeInstanceOf(SparseNumbers);
+        // a bit and a rank per 32 rows, 8 bytes a value
+        bytes += Math.ceil(chunk.size / 32) * 8 + (column as SparseNumbers).values.length * 8;
+      }
+    }
+    expect(store.bytes()).toBe(bytes);
+    const held = present.reduce((sum, p) => sum + p.rows, 0) * 8;
+    expect(lease.chunks.reduce((sum, chunk) => sum + sparse.reduce((s, c) => s + (chunk.columns.get(c) as SparseNumbers).values.byteLength, 0), 0)).toBe(held);
+  });
+
+  it('admit sparse columns by their fill (pg_stats), not at 8 bytes a row, and refuse them when they would not fit', async () => {
+    const sparse = [...ENV_KINDS.map(envColumn), 'min_floors'];
+    const full = new ColumnStore(new ColumnRepository(f.source), 256 * 2 ** 20, { waitForLoads: true });
+    await full.lease((built) => [...built], sparse);
+    const real = full.bytes();
+    const [{ rows }]: Array<{ rows: number }> = await f.source.query(`SELECT count(*)::int AS rows FROM search.parcel_index`);
+    // held dense, these would take 8 bytes a row each: far over a budget 10 % above what they take sparsely
+    expect(rows * (4 + 8 * sparse.length)).toBeGreaterThan(real * 1.1);
+    const fits = new ColumnStore(new ColumnRepository(f.source), Math.ceil(real * 1.1), { waitForLoads: true });
+    await fits.lease((built) => [...built], sparse);
+    expect(fits.bytes()).toBe(real);
+    const tooSmall = new ColumnStore(new ColumnRepository(f.source), real - 1);
+    expect(await tooSmall.lease((built) => [...built], sparse).catch((error: { reason?: string }) => error.reason)).toBe('over_budget');
+    await tooSmall.idle();
+    expect(tooSmall.bytes()).toBe(0);
+  });
 
   it('run in PostgreSQL when the columns do not fit the budget, with the same answer', async () => {
     const small = new CountingColumnSearch(new ColumnStore(new ColumnRepository(f.source), 1024, { waitForLoads: true }));
