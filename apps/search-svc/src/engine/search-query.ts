@@ -117,9 +117,6 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
   const near: SearchQuery['near'] = [];
   const alternatives: SearchQuery['alternatives'] = [];
   const site: MatchedSelect['site'] = [];
-  // site assembly clusters the outlines: joined here, the scope's gminas reach the outlines' teryt
-  // index (one gmina reads its own outlines) and a national scope gets a hash join, the planner's choice
-  let spatial = input.scope.kind === 'bbox' || input.withGeometry === true;
   let joinsLayers = false;
   if (input.withGeometry) select.push('p.geom');
   if (input.withKey) select.push('i.parcel_key');
@@ -137,7 +134,6 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
       // judged over the site: the parcel's own verdict (a screen without data is judged by the caller from coverage)
       if (plan.criterion.mode === 'screens' && plan.view.status === 'missing') continue;
       const sql = writer(params);
-      spatial ||= sql.spatial;
       joinsLayers ||= sql.spatial === true;
       select.push(`COALESCE((${sql.passes}), false) AS v${index}`);
       site.push({ criterion: id, alias: `v${index}` });
@@ -145,7 +141,6 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
     }
     if (id === input.failing) {
       const sql = writer(params);
-      spatial ||= sql.spatial;
       joinsLayers ||= sql.spatial === true;
       where.push(`(${failingSql(sql, plan, input, params)})`);
       if (sql.distance) selectMeasured(index, id, sql.distance, sql.featureName ?? 'NULL::text');
@@ -153,7 +148,6 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
     }
     if (plan.criterion.mode === 'requires') {
       const sql = writer(params);
-      spatial ||= sql.spatial;
       joinsLayers ||= sql.spatial === true;
       if (input.judgeAlternatives && sql.alternatives) {
         const aliases = sql.alternatives.map((_, k) => `a${index}_${k}`);
@@ -175,7 +169,6 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
       const flag = flags.length > 0 ? `(${flags.join(' OR ')})` : 'false';
       select.push(`${flag} AS u${index}`);
       where.push(flag === 'false' ? `(${sql.passes})` : `(${flag} OR (${sql.passes}))`);
-      spatial ||= sql.spatial;
       joinsLayers ||= sql.spatial === true;
     }
     unscreened.push({ criterion: id, alias: `u${index}` });
@@ -183,8 +176,11 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
   const signals = planSignals(input.request.rank_by ?? []);
   for (const signal of signals) select.push(`${SIGNAL_VALUE_SQL[signal.signal]} AS ${signal.alias}`);
 
-  // the gmina in the join lets a region's teryt reach the outlines' teryt index: the outlines of the
-  // searched gminas are read, not every outline of the country (both tables are written per gmina)
+  // the outlines are joined for a box, a spatial criterion or site assembly (which clusters them). The
+  // gmina in the join lets a region's teryt reach the outlines' teryt index: the outlines of the
+  // searched gminas are read, not every outline of the country (both tables are written per gmina),
+  // and a national scope gets a hash join, the planner's choice
+  const spatial = input.scope.kind === 'bbox' || input.withGeometry === true || joinsLayers;
   const from = spatial ? 'search.parcel_index i JOIN search.parcel_geometry p ON p.parcel_id = i.parcel_id AND p.teryt = i.teryt' : 'search.parcel_index i';
   const sql = `SELECT ${select.join(', ')} FROM ${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
   return { sql, signals, unscreened, near, alternatives, site, joinsLayers };

@@ -17,11 +17,11 @@ function quoted(values: readonly string[]): string {
   return values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
 }
 
-/** A column's kinds and minimum as conditions on the feature `f`. */
-function featureConditions(column: NearestColumn): string[] {
+/** A column's kinds and minimum as conditions on the feature (or piece) `alias`. */
+function featureConditions(column: NearestColumn, alias = 'f'): string[] {
   const conditions: string[] = [];
-  if (column.kinds) conditions.push(`f.kind IN (${quoted(column.kinds)})`);
-  if (column.minimum) conditions.push(`f.${column.minimum.attribute} >= ${column.minimum.value}`);
+  if (column.kinds) conditions.push(`${alias}.kind IN (${quoted(column.kinds)})`);
+  if (column.minimum) conditions.push(`${alias}.${column.minimum.attribute} >= ${column.minimum.value}`);
   return conditions;
 }
 
@@ -36,8 +36,10 @@ function featureConditions(column: NearestColumn): string[] {
 function nearestJoin(column: NearestColumn): string {
   const layer = findLayer(column.layer);
   // pieces carry the kind, not the attributes a minimum reads
-  if (layer && hasSubdividedView(layer) && !column.minimum) {
-    const conditions = [`'${column.column}' = ANY($6::text[])`, `ST_DWithin(s.geom, t.geom, ${NEAREST_REACH_M})`, ...(column.kinds ? [`s.kind IN (${quoted(column.kinds)})`] : [])];
+  const pieces = layer !== undefined && hasSubdividedView(layer) && !column.minimum;
+  const alias = pieces ? 's' : 'f';
+  const conditions = [`'${column.column}' = ANY($6::text[])`, `ST_DWithin(${alias}.geom, t.geom, ${NEAREST_REACH_M})`, ...featureConditions(column, alias)];
+  if (pieces) {
     return `LEFT JOIN LATERAL (
            SELECT n.m, (SELECT f.name FROM layer_pub.${column.layer} f WHERE f.fid = n.fid) AS name
            FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
@@ -46,7 +48,6 @@ function nearestJoin(column: NearestColumn): string {
                  ORDER BY s.geom <-> t.geom
                  LIMIT 1) n) ${column.column} ON true`;
   }
-  const conditions = [`'${column.column}' = ANY($6::text[])`, `ST_DWithin(f.geom, t.geom, ${NEAREST_REACH_M})`, ...featureConditions(column)];
   const extra = column.layer === 'grid_capacity' ? ', f.available_mw AS mw' : '';
   return `LEFT JOIN LATERAL (
            SELECT ST_Distance(f.geom, t.geom) AS m, f.name${extra}

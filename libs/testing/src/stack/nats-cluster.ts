@@ -50,7 +50,7 @@ export async function startNatsCluster(size: number): Promise<TestNatsCluster> {
       await waitForPort(port, child, () => output);
     }
     const urls = clientPorts.map((port) => `nats://127.0.0.1:${port}`);
-    await waitForJetStream(urls, urls.length);
+    await waitForJetStream(urls);
     return { urls, stop };
   } catch (error) {
     await stop();
@@ -64,7 +64,7 @@ export async function startNatsCluster(size: number): Promise<TestNatsCluster> {
  * still learns of the others (seen on a loaded machine), so a probe stream of that many copies is
  * made and removed before the cluster counts as up.
  */
-async function waitForJetStream(urls: string[], servers: number): Promise<void> {
+async function waitForJetStream(urls: string[]): Promise<void> {
   const nats = await connect({ servers: urls });
   try {
     const deadline = Date.now() + 60_000;
@@ -72,7 +72,7 @@ async function waitForJetStream(urls: string[], servers: number): Promise<void> 
       try {
         const manager = await jetstreamManager(nats);
         await manager.getAccountInfo();
-        await manager.streams.add({ name: 'LP_CLUSTER_PROBE', subjects: ['lp.cluster.probe'], num_replicas: servers, storage: StorageType.Memory });
+        await manager.streams.add({ name: 'LP_CLUSTER_PROBE', subjects: ['lp.cluster.probe'], num_replicas: urls.length, storage: StorageType.Memory });
         await manager.streams.delete('LP_CLUSTER_PROBE');
         return;
       } catch (error) {

@@ -83,11 +83,6 @@ function popcount(word: number): number {
 /** A number column in memory: dense (NaN for null) or sparse. */
 export type NumberColumn = Float64Array | SparseNumbers;
 
-/** Row i of a number column, NaN where null. */
-export function numberAt(column: NumberColumn, i: number): number {
-  return column instanceof SparseNumbers ? column.get(i) : column[i]!;
-}
-
 /**
  * Source of the compiled loops' reads of a sparse column (column-kernel.ts, column-score.ts): `sparse(c, i)`
  * is SparseNumbers.get and `present(c, i)` SparseNumbers.has, as plain functions the loop can inline
