@@ -1,6 +1,6 @@
+import { NestedObject } from '../common/nested-object.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsNumber, IsObject, Max, Min, ValidateNested } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsNumber, Max, Min } from 'class-validator';
 import { Optional } from '../common/optional.js';
 import { NL_LANGUAGES, type NlLanguage } from './natural-language.request.js';
 import { SearchParcelsRequest } from './search-parcels.request.js';
@@ -70,8 +70,6 @@ export class AssemblySearchRequest extends SearchParcelsRequest {
 
   @ApiProperty({ type: AssemblyOptions })
   @IsDefined({ message: ASSEMBLY_MESSAGE })
-  @IsObject({ message: ASSEMBLY_MESSAGE })
-  @ValidateNested()
-  @Type(() => AssemblyOptions)
+  @NestedObject(() => AssemblyOptions, ASSEMBLY_MESSAGE)
   assembly!: AssemblyOptions;
 }

@@ -1,3 +1,4 @@
+import { NestedObject } from '../common/nested-object.js';
 import { Optional } from '../common/optional.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
@@ -297,14 +298,12 @@ export class NearAnyFilter {
 export class SearchFilters {
   @ApiPropertyOptional({ type: AreaRangeFilter, description: 'Parcel area in m2 (criterion area, requires)' })
   @Optional()
-  @ValidateNested()
-  @Type(() => AreaRangeFilter)
+  @NestedObject(() => AreaRangeFilter, 'filters.area_sqm must be an object {min, max} in square metres, e.g. {"min": 10000}')
   area_sqm?: AreaRangeFilter;
 
   @ApiPropertyOptional({ type: ZoningFilter, description: 'Zoning of the parcel (criterion zoning, requires)' })
   @Optional()
-  @ValidateNested()
-  @Type(() => ZoningFilter)
+  @NestedObject(() => ZoningFilter, 'filters.zoning must be an object {categories, symbols}, e.g. {"categories": ["industrial"]}')
   zoning?: ZoningFilter;
 
   @ApiPropertyOptional({
@@ -312,14 +311,12 @@ export class SearchFilters {
     description: 'Land use from EGiB classes or land cover (criteria land_use, requires, and land_use:exclude, screens); an addition to the spec',
   })
   @Optional()
-  @ValidateNested()
-  @Type(() => LandUseFilter)
+  @NestedObject(() => LandUseFilter, 'filters.land_use must be an object {kinds, exclude_kinds}, e.g. {"kinds": ["agricultural"]}')
   land_use?: LandUseFilter;
 
   @ApiPropertyOptional({ type: SlopeFilter, description: 'Mean slope (criterion slope, screens)' })
   @Optional()
-  @ValidateNested()
-  @Type(() => SlopeFilter)
+  @NestedObject(() => SlopeFilter, 'filters.slope_pct must be an object {max} in percent, e.g. {"max": 5}')
   slope_pct?: SlopeFilter;
 
   @ApiPropertyOptional({

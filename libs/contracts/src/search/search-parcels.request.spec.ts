@@ -37,6 +37,17 @@ describe('SearchParcelsRequest shapes and bounds', () => {
     expect(shapeProblems({ limit: 2.5 }).join()).toMatch(/got 2.5/);
   });
 
+  it('refuses a list or a value where one object belongs, saying what is expected (an empty list passed as nothing)', () => {
+    expect(shapeProblems({ scenario: [] }).join()).toMatch(/scenario must be an object \{id, params\}/);
+    expect(shapeProblems({ filters: [] }).join()).toMatch(/filters must be an object of hard filters/);
+    expect(shapeProblems({ filters: 'area' }).join()).toMatch(/filters must be an object of hard filters/);
+    expect(shapeProblems(withFilters({ area_sqm: [] })).join()).toMatch(/filters.area_sqm must be an object \{min, max\}/);
+    expect(shapeProblems(withFilters({ zoning: [] })).join()).toMatch(/filters.zoning must be an object/);
+    expect(shapeProblems(withFilters({ land_use: [] })).join()).toMatch(/filters.land_use must be an object/);
+    expect(shapeProblems(withFilters({ slope_pct: [] })).join()).toMatch(/filters.slope_pct must be an object \{max\}/);
+    expect(shapeProblems({ scenario: { id: 'solar_farm_site' }, filters: { area_sqm: { min: 1 }, slope_pct: { max: 5 } } })).toEqual([]);
+  });
+
   it('refuses negative distances and buffers beyond 5000 m, naming the value', () => {
     expect(shapeProblems(withFilters({ near: [{ layer: 'power_substations', within_m: -5 }] })).join()).toMatch(
       /filters\.near\[\]\.within_m must be from 0 to 50000 metres; got -5/,

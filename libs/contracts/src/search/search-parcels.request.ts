@@ -1,3 +1,4 @@
+import { NestedObject } from '../common/nested-object.js';
 import { Optional } from '../common/optional.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
@@ -76,8 +77,7 @@ export class SearchParcelsRequest {
 
   @ApiPropertyOptional({ type: SearchFilters, description: 'Hard filters; all must pass' })
   @Optional()
-  @ValidateNested()
-  @Type(() => SearchFilters)
+  @NestedObject(() => SearchFilters, 'filters must be an object of hard filters, e.g. {"area_sqm": {"min": 10000}}')
   filters?: SearchFilters;
 
   @ApiPropertyOptional({
@@ -107,7 +107,6 @@ export class SearchParcelsRequest {
       'It changes nothing else; an unknown scenario or a parameter out of range is a 400. An addition to the spec.',
   })
   @Optional()
-  @ValidateNested()
-  @Type(() => ScenarioOrigin)
+  @NestedObject(() => ScenarioOrigin, 'scenario must be an object {id, params}, e.g. {"id": "solar_farm_site"}')
   scenario?: ScenarioOrigin;
 }
