@@ -34,6 +34,38 @@ export interface NameEntry {
 }
 
 /**
+ * One instance of each equal string: the same SIMC type, word or label tail repeats across
+ * thousands of places, and every row pg returns carries its own copy.
+ */
+class StringPool {
+  private readonly strings = new Map<string, string>();
+
+  /** `slice`: the value is a slice of a longer string, kept as a copy of its own when first seen. */
+  of(value: string, slice = false): string {
+    const known = this.strings.get(value);
+    if (known !== undefined) return known;
+    const kept = slice ? flatCopy(value) : value;
+    this.strings.set(kept, kept);
+    return kept;
+  }
+}
+
+/**
+ * A label kept as its own head and a tail shared by every place of the same unit: `Jakubowo — wieś`
+ * + `, gmina Prabuty, powiat kwidzyński, pomorskie`. V8 joins the two without copying (a cons
+ * string), so 66,000 locality labels hold their unit's part once; the text is exactly the label.
+ */
+function sharedLabel(label: string, pool: StringPool): string {
+  const comma = label.indexOf(', ');
+  return comma < 0 ? label : flatCopy(label.slice(0, comma)) + pool.of(label.slice(comma), true);
+}
+
+/** A string of its own: V8 keeps a slice of 13 characters or more as a view that holds the whole original alive. */
+function flatCopy(value: string): string {
+  return Buffer.from(value, 'utf8').toString('utf8');
+}
+
+/**
  * Every voivodeship, powiat, gmina and SIMC locality of Poland in memory, indexed by the first word
  * of each folded name, so that finding the places a query names is a few map lookups per word.
  * Built from geocode-svc's published `geocode_pub.places` plus search's own region aliases.
@@ -56,13 +88,15 @@ export class Gazetteer {
     /** What geocode's model was built from; a reload is needed when it changes. */
     readonly version: string,
   ) {
+    // Held for the service's life (about 100,000 names): equal strings shared, arrays exactly sized.
+    const pool = new StringPool();
     for (const row of rows) {
       if (row.kind === 'locality') continue;
       const unit: Unit = {
         teryt: row.teryt,
         level: row.kind,
         name: row.name,
-        unitType: row.unit_type,
+        unitType: pool.of(row.unit_type),
         parentTeryt: row.parent_teryt,
         label: row.label,
         cityWithPowiatRights: row.unit_type === 'miasto na prawach powiatu',
@@ -79,12 +113,12 @@ export class Gazetteer {
         // "powiat ostródzki": indexed as "ostrodzki", found only after a unit word
         const core = folded.replace(/^powiat /, '');
         const place: NamedPlace = { source: 'unit', unit, name: unit.name, type: unit.unitType, label: unit.label, needsUnitWord: true };
-        this.add(core, place);
+        this.add(core, place, pool);
         const list = this.powiatsByVoivodeship.get(unit.teryt.slice(0, 2)) ?? [];
         list.push({ unit, core, place: { ...place, needsUnitWord: false } });
         this.powiatsByVoivodeship.set(unit.teryt.slice(0, 2), list);
       } else {
-        this.add(folded, { source: 'unit', unit, name: unit.name, type: unit.unitType, label: unit.label, needsUnitWord: false });
+        this.add(folded, { source: 'unit', unit, name: unit.name, type: unit.unitType, label: unit.label, needsUnitWord: false }, pool);
       }
     }
     let localities = 0;
@@ -93,31 +127,34 @@ export class Gazetteer {
       const unit = this.units.get(row.teryt);
       if (!unit) continue;
       localities++;
-      const place: NamedPlace = { source: 'locality', unit, name: row.name, type: row.unit_type, label: row.label, needsUnitWord: false };
-      this.add(row.name_folded, place);
+      const type = pool.of(row.unit_type);
+      const place: NamedPlace = { source: 'locality', unit, name: row.name, type, label: sharedLabel(row.label, pool), needsUnitWord: false };
+      this.add(row.name_folded, place, pool);
       // "Kraków-Nowa Huta": people say "Nowa Huta"
       const dash = row.name.indexOf('-');
-      if ((row.unit_type === 'delegatura' || row.unit_type === 'dzielnica') && dash > 0) this.add(foldPolish(row.name.slice(dash + 1)), place);
+      if ((row.unit_type === 'delegatura' || row.unit_type === 'dzielnica') && dash > 0) this.add(foldPolish(row.name.slice(dash + 1)), place, pool);
     }
     this.localityCount = localities;
     for (const alias of aliases) {
       const unit = this.units.get(alias.teryt);
       if (!unit) continue;
-      for (const name of alias.names) this.add(name, { source: 'alias', unit, name: unit.name, type: unit.unitType, label: unit.label, needsUnitWord: false });
+      for (const name of alias.names) this.add(name, { source: 'alias', unit, name: unit.name, type: unit.unitType, label: unit.label, needsUnitWord: false }, pool);
     }
-    for (const entries of this.byFirstWord.values()) entries.sort((a, b) => b.words.length - a.words.length);
+    // a pushed array keeps spare capacity (16 slots after its first push): copies are exact
+    for (const [word, entries] of this.byFirstWord) this.byFirstWord.set(word, entries.slice().sort((a, b) => b.words.length - a.words.length));
+    for (const entry of this.byName.values()) if (entry.places.length > 1) entry.places = entry.places.slice();
   }
 
-  private add(folded: string, place: NamedPlace): void {
+  private add(folded: string, place: NamedPlace, pool: StringPool): void {
     if (folded === '') return;
     let entry = this.byName.get(folded);
     if (!entry) {
-      const words = folded.split(' ');
-      entry = { words, places: [] };
+      const words = folded.split(' ').map((word) => pool.of(word));
+      entry = { words, places: [place] };
       this.byName.set(folded, entry);
-      const list = this.byFirstWord.get(words[0]!) ?? [];
-      list.push(entry);
-      this.byFirstWord.set(words[0]!, list);
+      const list = this.byFirstWord.get(words[0]!);
+      if (list) list.push(entry);
+      else this.byFirstWord.set(words[0]!, [entry]);
       for (const word of words) this.nameWords.add(word);
       if (place.source !== 'locality') {
         const letter = words[0]![0]!;
@@ -125,6 +162,7 @@ export class Gazetteer {
         set.add(words[0]!);
         this.unitFirstWords.set(letter, set);
       }
+      return;
     }
     entry.places.push(place);
   }
