@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { smallPlaceRows } from '../../../test/small-gazetteer.js';
 import { Gazetteer } from './gazetteer.js';
 import type { PlaceRow } from './place-row.js';
@@ -5,11 +6,11 @@ import type { PlaceRow } from './place-row.js';
 /** Rows as pg returns them: every value a string of its own, labels with and without a shared tail. */
 function rows(): PlaceRow[] {
   const own = (value: string): string => Buffer.from(value).toString();
-  return [
-    ...smallPlaceRows(),
+  const extra: PlaceRow[] = [
     { place_id: 'simc:1', kind: 'locality', name: 'Bez Przecinka', name_folded: 'bez przecinka', unit_type: 'wieś', teryt: '3021163', parent_teryt: null, label: 'Bez Przecinka — wieś' },
     { place_id: 'simc:2', kind: 'locality', name: 'Dwa Człony', name_folded: 'dwa czlony', unit_type: 'część', teryt: '3021163', parent_teryt: null, label: 'Dwa Człony, część — nietypowa etykieta, gmina Swarzędz' },
-  ].map((row) => ({ ...row, name: own(row.name), unit_type: own(row.unit_type), label: own(row.label) }));
+  ];
+  return [...smallPlaceRows(), ...extra].map((row) => ({ ...row, name: own(row.name), unit_type: own(row.unit_type), label: own(row.label) }));
 }
 
 describe('Gazetteer (kept compact in memory)', () => {
