@@ -130,25 +130,28 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
     const id = plan.criterion.criterion;
     const writer = filters.get(id);
     if (!writer) throw new Error(`no SQL for criterion ${id}`);
+    /** The criterion's SQL, noting whether the match joins a layer. */
+    const write = (): CriterionSql => {
+      const sql = writer(params);
+      joinsLayers ||= sql.spatial === true;
+      return sql;
+    };
     if (input.siteLevel?.has(id)) {
       // judged over the site: the parcel's own verdict (a screen without data is judged by the caller from coverage)
       if (plan.criterion.mode === 'screens' && plan.view.status === 'missing') continue;
-      const sql = writer(params);
-      joinsLayers ||= sql.spatial === true;
+      const sql = write();
       select.push(`COALESCE((${sql.passes}), false) AS v${index}`);
       site.push({ criterion: id, alias: `v${index}` });
       continue;
     }
     if (id === input.failing) {
-      const sql = writer(params);
-      joinsLayers ||= sql.spatial === true;
+      const sql = write();
       where.push(`(${failingSql(sql, plan, input, params)})`);
       if (sql.distance) selectMeasured(index, id, sql.distance, sql.featureName ?? 'NULL::text');
       continue;
     }
     if (plan.criterion.mode === 'requires') {
-      const sql = writer(params);
-      joinsLayers ||= sql.spatial === true;
+      const sql = write();
       if (input.judgeAlternatives && sql.alternatives) {
         const aliases = sql.alternatives.map((_, k) => `a${index}_${k}`);
         sql.alternatives.forEach((passes, k) => select.push(`COALESCE(${passes}, false) AS ${aliases[k]}`));
@@ -163,13 +166,12 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
     if (plan.view.status === 'missing') {
       select.push(`true AS u${index}`);
     } else {
-      const sql = writer(params);
+      const sql = write();
       const uncovered = plan.uncovered.filter((t) => allowed.has(t));
       const flags = [uncovered.length > 0 ? terytIn(uncovered, input.allowed, params) : null, sql.unknown ?? null].filter((f) => f !== null);
       const flag = flags.length > 0 ? `(${flags.join(' OR ')})` : 'false';
       select.push(`${flag} AS u${index}`);
       where.push(flag === 'false' ? `(${sql.passes})` : `(${flag} OR (${sql.passes}))`);
-      joinsLayers ||= sql.spatial === true;
     }
     unscreened.push({ criterion: id, alias: `u${index}` });
   }

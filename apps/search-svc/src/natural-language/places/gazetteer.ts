@@ -140,8 +140,9 @@ export class Gazetteer {
       if (!unit) continue;
       for (const name of alias.names) this.add(name, { source: 'alias', unit, name: unit.name, type: unit.unitType, label: unit.label, needsUnitWord: false }, pool);
     }
-    // a pushed array keeps spare capacity (16 slots after its first push): copies are exact
-    for (const [word, entries] of this.byFirstWord) this.byFirstWord.set(word, entries.slice().sort((a, b) => b.words.length - a.words.length));
+    // a pushed array keeps spare capacity (16 slots after its first push): copies are exact; an
+    // array of one was made by a literal and is exact already
+    for (const [word, entries] of this.byFirstWord) if (entries.length > 1) this.byFirstWord.set(word, entries.slice().sort((a, b) => b.words.length - a.words.length));
     for (const entry of this.byName.values()) if (entry.places.length > 1) entry.places = entry.places.slice();
   }
 
