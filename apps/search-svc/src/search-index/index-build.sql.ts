@@ -92,17 +92,35 @@ export function nearestCandidatesSql(): string {
     SELECT array_remove(ARRAY[${checks.join(',\n      ')}]::text[], NULL) AS columns FROM e`;
 }
 
-/** The zone of a planning layer covering the largest share (at least 1 %) of the parcel, as parcel detail picks it. */
-function dominantZone(alias: string, layer: string, columns: string, where = 'true'): string {
-  return `LEFT JOIN LATERAL (
-           SELECT ${columns}
-           FROM layer_pub.${layer}_subdivided s
-           JOIN layer_pub.${layer} f ON f.fid = s.fid
-           WHERE ST_Intersects(s.geom, t.geom) AND ${where}
-           GROUP BY f.fid, f.id, ${columns}
-           HAVING sum(ST_Area(ST_Intersection(s.geom, t.geom))) >= 0.01 * t.area
-           ORDER BY sum(ST_Area(ST_Intersection(s.geom, t.geom))) DESC, f.id
-           LIMIT 1) ${alias} ON true`;
+/**
+ * Per parcel of the gmina, the zone of a planning layer covering the largest share (at least 1 %) of
+ * it, as parcel detail picks it (ties: the smaller id): a CTE joined on the parcel id. The layer's
+ * pieces near the gmina drive the loop (LATERAL over the parcels they meet, measured before grouping):
+ * PostGIS prepares a piece once for every parcel it meets, and a piece that covers a parcel whole
+ * skips the overlay. Probing piece by piece per parcel deserialised each piece again for every parcel
+ * it touched (plan ogólny zones were a tenth of Poznań's build).
+ */
+function dominantZoneCte(alias: string, layer: string, columns: string, pieceKinds?: readonly string[]): string {
+  const kindFilter = pieceKinds ? ` AND s.kind IN (${quoted(pieceKinds)})` : '';
+  return `${alias} AS (
+      SELECT DISTINCT ON (o.parcel_id) o.parcel_id, ${columns}
+      FROM (
+        SELECT x.parcel_id, s.fid, sum(x.covered) AS covered, min(x.area) AS area
+        FROM layer_pub.${layer}_subdivided s
+        CROSS JOIN LATERAL (
+          SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+                 CASE WHEN ST_Covers(s.geom, p.geom) THEN ST_Area(p.geom) ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS covered
+          FROM layer_pub.parcels p
+          WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+          OFFSET 0 -- measured here, while the piece is the same, not after the rows are sorted for grouping
+        ) x
+        WHERE s.geom && (SELECT e.box FROM extent e)${kindFilter}
+        GROUP BY x.parcel_id, s.fid
+      ) o
+      JOIN layer_pub.${layer} f ON f.fid = o.fid
+      WHERE o.covered >= 0.01 * o.area
+      ORDER BY o.parcel_id, o.covered DESC, f.id
+    )`;
 }
 
 function textArray(values: readonly string[]): string {
@@ -116,15 +134,54 @@ const EGIB_LAND_USE_SQL = `ARRAY(
                                 ELSE ARRAY[]::text[] END) AS k
       ORDER BY k)`;
 
-/** Land-use kinds of the land cover covering at least 1 % of a parcel without EGiB classes, where the gmina has land cover. */
-const LAND_COVER_LAND_USE_JOIN = `LEFT JOIN LATERAL (
-      SELECT array_agg(DISTINCT k ORDER BY k) AS kinds FROM (
-        SELECT s.kind FROM layer_pub.land_cover_subdivided s
-        WHERE NOT t.has_classes AND $5 AND ST_Intersects(s.geom, t.geom) AND s.kind IN (${quoted(Object.keys(LAND_COVER_LAND_USE))})
-        GROUP BY s.kind HAVING sum(ST_Area(ST_Intersection(s.geom, t.geom))) >= 0.01 * t.area) q
-      CROSS JOIN LATERAL unnest(CASE q.kind ${Object.entries(LAND_COVER_LAND_USE)
+/**
+ * Land cover per parcel of the gmina and kind, pieces driving the loop as in dominantZoneCte: `lc` the
+ * kinds meeting the parcel, `lcu` the land-use kinds of the cover over at least 1 % of a parcel
+ * without EGiB classes, where the gmina has land cover ($5; only those parcels' shares are measured).
+ */
+const LAND_COVER_CTES = `land_cover AS (
+      SELECT x.parcel_id, s.kind, sum(x.covered) AS covered, min(x.area) AS area
+      FROM layer_pub.land_cover_subdivided s
+      CROSS JOIN LATERAL (
+        SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+               CASE WHEN NOT $5 OR COALESCE(btrim(p.land_use_classes), '') <> '' OR s.kind NOT IN (${quoted(Object.keys(LAND_COVER_LAND_USE))}) THEN NULL
+                    WHEN ST_Covers(s.geom, p.geom) THEN ST_Area(p.geom)
+                    ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS covered
+        FROM layer_pub.parcels p
+        WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+        OFFSET 0
+      ) x
+      WHERE s.geom && (SELECT e.box FROM extent e)
+      GROUP BY x.parcel_id, s.kind
+    ),
+    lc AS (SELECT l.parcel_id, array_agg(l.kind ORDER BY l.kind) AS kinds FROM land_cover l GROUP BY l.parcel_id),
+    lcu AS (
+      SELECT l.parcel_id, array_agg(DISTINCT k ORDER BY k) AS kinds
+      FROM land_cover l
+      CROSS JOIN LATERAL unnest(CASE l.kind ${Object.entries(LAND_COVER_LAND_USE)
         .map(([kind, kinds]) => `WHEN '${kind}' THEN ${textArray(kinds)}`)
-        .join(' ')} END) AS k) lcu ON true`;
+        .join(' ')} END) AS k
+      WHERE l.covered >= 0.01 * l.area
+      GROUP BY l.parcel_id
+    )`;
+
+/**
+ * The distance to the nearest area of each kind of env_layers within ENV_REACH_M, per parcel of the
+ * gmina; the pieces near it drive the loop, each read once for all the parcels near it.
+ */
+const ENV_CTE = `env AS (
+      SELECT x.parcel_id,
+             ${ENV_KINDS.map((k) => `min(x.d) FILTER (WHERE x.kind = '${k}') AS ${envColumn(k)}`).join(',\n             ')}
+      FROM layer_pub.env_layers_subdivided s
+      CROSS JOIN LATERAL (
+        SELECT p.id AS parcel_id, s.kind, ST_Distance(s.geom, p.geom) AS d
+        FROM layer_pub.parcels p
+        WHERE p.teryt = $1 AND ST_DWithin(s.geom, p.geom, ${ENV_REACH_M})
+        OFFSET 0
+      ) x
+      WHERE s.geom && (SELECT ST_Expand(e.box, ${ENV_REACH_M}) FROM extent e) AND s.kind IN (${quoted(ENV_KINDS)})
+      GROUP BY x.parcel_id
+    )`;
 
 /**
  * Which instrument decides the parcel's zoning (design SEARCH.md "Zoning evidence"): the local
@@ -172,7 +229,15 @@ export function indexBuildSql(): string {
       SELECT p.id, (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = p.id) AS parcel_key, p.teryt, p.geom, COALESCE(p.area_sqm, ST_Area(p.geom)) AS area_sqm, greatest(ST_Area(p.geom), 1) AS area,
              p.land_use_classes, COALESCE(btrim(p.land_use_classes), '') <> '' AS has_classes
       FROM layer_pub.parcels p WHERE p.teryt = $1
-    ), price AS (
+    ), extent AS MATERIALIZED (
+      SELECT ST_SetSRID(ST_Extent(t.geom)::geometry, 2180) AS box FROM t
+    ),
+    ${dominantZoneCte('mz', 'mpzp_zones', 'f.symbol, f.category')},
+    ${dominantZoneCte('mp', 'mpzp_plans', 'f.plan_name')},
+    ${dominantZoneCte('po', 'plan_ogolny_zones', 'f.kind, f.status, f.allows_building', PLAN_OGOLNY_ZONE_KINDS)},
+    ${LAND_COVER_CTES},
+    ${ENV_CTE},
+    price AS (
       SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x.price_per_sqm_pln) AS median
       FROM layer_pub.transactions x WHERE x.kind = 'land' AND x.teryt = $1 AND x.price_per_sqm_pln > 0
     )
@@ -193,11 +258,13 @@ export function indexBuildSql(): string {
            ${FRONT_COLUMNS.map((f) => `COALESCE(${f.column}.m, '{}'), COALESCE(${f.column}.v, '{}')`).join(', ')},
            (SELECT median FROM price)
     FROM t
-    ${dominantZone('mz', 'mpzp_zones', 'f.symbol, f.category')}
-    ${dominantZone('mp', 'mpzp_plans', 'f.plan_name')}
-    ${dominantZone('po', 'plan_ogolny_zones', 'f.kind, f.status, f.allows_building', `f.kind IN (${quoted(PLAN_OGOLNY_ZONE_KINDS)})`)}
+    LEFT JOIN mz ON mz.parcel_id = t.id
+    LEFT JOIN mp ON mp.parcel_id = t.id
+    LEFT JOIN po ON po.parcel_id = t.id
     ${ZONING_EVIDENCE_JOINS}
-    ${LAND_COVER_LAND_USE_JOIN}
+    LEFT JOIN lcu ON lcu.parcel_id = t.id
+    LEFT JOIN lc ON lc.parcel_id = t.id
+    LEFT JOIN env ON env.parcel_id = t.id
     LEFT JOIN layer_pub.terrain_stats ts ON ts.id = t.id
     LEFT JOIN LATERAL (
       SELECT count(*)::int AS count, max(f.floors)::int AS max_floors, min(f.floors)::int AS min_floors
@@ -207,11 +274,5 @@ export function indexBuildSql(): string {
     LEFT JOIN LATERAL (
       SELECT max(f.yield_kwh_kwp) AS yield FROM layer_pub.solar_irradiance f WHERE ST_Intersects(f.geom, t.geom)) solar ON true
     LEFT JOIN LATERAL (
-      SELECT array_agg(DISTINCT s.kind ORDER BY s.kind) AS kinds FROM layer_pub.land_cover_subdivided s WHERE ST_Intersects(s.geom, t.geom)) lc ON true
-    LEFT JOIN LATERAL (
-      SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true
-    LEFT JOIN LATERAL (
-      SELECT ${ENV_KINDS.map((k) => `min(q.d) FILTER (WHERE q.kind = '${k}') AS ${envColumn(k)}`).join(',\n             ')}
-      FROM (SELECT s.kind, ST_Distance(s.geom, t.geom) AS d FROM layer_pub.env_layers_subdivided s
-            WHERE ST_DWithin(s.geom, t.geom, ${ENV_REACH_M})) q) env ON true`;
+      SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true`;
 }
