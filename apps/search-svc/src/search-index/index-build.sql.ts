@@ -1,14 +1,13 @@
-import { EGIB_CLASS_LAND_USE, findLayer, hasSubdividedView, LAND_COVER_LAND_USE, PLAN_OGOLNY_BINDING_STATUSES } from '@lp/contracts';
+import { EGIB_CLASS_LAND_USE, LAND_COVER_LAND_USE, PLAN_OGOLNY_BINDING_STATUSES } from '@lp/contracts';
+import { distanceColumnCtes, distanceColumnJoins } from './distance-columns.sql.js';
 import {
   ENV_KINDS,
-  ENV_REACH_M,
   envColumn,
   FRONT_COLUMNS,
   NEAREST_COLUMNS,
   NEAREST_REACH_M,
   PLAN_OGOLNY_CATEGORY,
   PLAN_OGOLNY_ZONE_KINDS,
-  type FrontColumn,
   type NearestColumn,
 } from './index-columns.js';
 
@@ -23,54 +22,6 @@ function featureConditions(column: NearestColumn, alias = 'f'): string[] {
   if (column.kinds) conditions.push(`${alias}.kind IN (${quoted(column.kinds)})`);
   if (column.minimum) conditions.push(`${alias}.${column.minimum.attribute} >= ${column.minimum.value}`);
   return conditions;
-}
-
-/**
- * The nearest feature of a column's definition within reach, by index-ordered KNN; not probed at all
- * when the column is not in $6 (no such feature within reach of the gmina's parcels): a probe that
- * finds nothing walks every feature within reach in distance order (4 ms per parcel for MV lines in a
- * gmina with only high-voltage ones near), and its answer, null, is known beforehand. A layer kept in
- * pieces (contracts' hasSubdividedView) is probed piece by piece, its name read from the feature of
- * the nearest piece: the exact distance to a whole river is what made this probe slow (0.5 ms a parcel).
- */
-function nearestJoin(column: NearestColumn): string {
-  const layer = findLayer(column.layer);
-  // pieces carry the kind, not the attributes a minimum reads
-  const pieces = layer !== undefined && hasSubdividedView(layer) && !column.minimum;
-  const alias = pieces ? 's' : 'f';
-  const conditions = [`'${column.column}' = ANY($6::text[])`, `ST_DWithin(${alias}.geom, t.geom, ${NEAREST_REACH_M})`, ...featureConditions(column, alias)];
-  if (pieces) {
-    return `LEFT JOIN LATERAL (
-           SELECT n.m, (SELECT f.name FROM layer_pub.${column.layer} f WHERE f.fid = n.fid) AS name
-           FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
-                 FROM layer_pub.${column.layer}_subdivided s
-                 WHERE ${conditions.join(' AND ')}
-                 ORDER BY s.geom <-> t.geom
-                 LIMIT 1) n) ${column.column} ON true`;
-  }
-  const extra = column.layer === 'grid_capacity' ? ', f.available_mw AS mw' : '';
-  return `LEFT JOIN LATERAL (
-           SELECT ST_Distance(f.geom, t.geom) AS m, f.name${extra}
-           FROM layer_pub.${column.layer} f
-           WHERE ${conditions.join(' AND ')}
-           ORDER BY f.geom <-> t.geom
-           LIMIT 1) ${column.column} ON true`;
-}
-
-/**
- * A parcel's front of the layer (index-columns.ts FrontColumn): the features within reach that have
- * more of the attribute than every nearer one, as two arrays in distance order; empty when none is
- * within reach, and not probed when the column is not in $6.
- */
-function frontJoin(front: FrontColumn): string {
-  return `LEFT JOIN LATERAL (
-           SELECT array_agg(s.m ORDER BY s.m, s.v) AS m, array_agg(s.v ORDER BY s.m, s.v) AS v
-           FROM (SELECT r.m, r.v, max(r.v) OVER (ORDER BY r.m, r.v ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
-                 FROM (SELECT ST_Distance(f.geom, t.geom) AS m, f.${front.attribute}::float8 AS v
-                       FROM layer_pub.${front.layer} f
-                       WHERE '${front.column}' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, ${front.reachM})
-                         AND f.${front.attribute} IS NOT NULL) r) s
-           WHERE s.before IS NULL OR s.v > s.before) ${front.column} ON true`;
 }
 
 /**
@@ -166,24 +117,6 @@ const LAND_COVER_CTES = `land_cover AS (
     )`;
 
 /**
- * The distance to the nearest area of each kind of env_layers within ENV_REACH_M, per parcel of the
- * gmina; the pieces near it drive the loop, each read once for all the parcels near it.
- */
-const ENV_CTE = `env AS (
-      SELECT x.parcel_id,
-             ${ENV_KINDS.map((k) => `min(x.d) FILTER (WHERE x.kind = '${k}') AS ${envColumn(k)}`).join(',\n             ')}
-      FROM layer_pub.env_layers_subdivided s
-      CROSS JOIN LATERAL (
-        SELECT p.id AS parcel_id, s.kind, ST_Distance(s.geom, p.geom) AS d
-        FROM layer_pub.parcels p
-        WHERE p.teryt = $1 AND ST_DWithin(s.geom, p.geom, ${ENV_REACH_M})
-        OFFSET 0
-      ) x
-      WHERE s.geom && (SELECT ST_Expand(e.box, ${ENV_REACH_M}) FROM extent e) AND s.kind IN (${quoted(ENV_KINDS)})
-      GROUP BY x.parcel_id
-    )`;
-
-/**
  * Which instrument decides the parcel's zoning (design SEARCH.md "Zoning evidence"): the local
  * plan's zone; unknown inside a plan whose zones we lack, or where plan boundaries are missing; a
  * binding general plan only where no local plan applies (unknown where the gmina's general plan
@@ -236,7 +169,7 @@ export function indexBuildSql(): string {
     ${dominantZoneCte('mp', 'mpzp_plans', 'f.plan_name')},
     ${dominantZoneCte('po', 'plan_ogolny_zones', 'f.kind, f.status, f.allows_building', PLAN_OGOLNY_ZONE_KINDS)},
     ${LAND_COVER_CTES},
-    ${ENV_CTE},
+    ${distanceColumnCtes()},
     price AS (
       SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x.price_per_sqm_pln) AS median
       FROM layer_pub.transactions x WHERE x.kind = 'land' AND x.teryt = $1 AND x.price_per_sqm_pln > 0
@@ -264,13 +197,11 @@ export function indexBuildSql(): string {
     ${ZONING_EVIDENCE_JOINS}
     LEFT JOIN lcu ON lcu.parcel_id = t.id
     LEFT JOIN lc ON lc.parcel_id = t.id
-    LEFT JOIN env ON env.parcel_id = t.id
     LEFT JOIN layer_pub.terrain_stats ts ON ts.id = t.id
     LEFT JOIN LATERAL (
       SELECT count(*)::int AS count, max(f.floors)::int AS max_floors, min(f.floors)::int AS min_floors
       FROM layer_pub.buildings f WHERE ST_Intersects(f.geom, t.geom)) b ON true
-    ${NEAREST_COLUMNS.map(nearestJoin).join('\n    ')}
-    ${FRONT_COLUMNS.map(frontJoin).join('\n    ')}
+    ${distanceColumnJoins()}
     LEFT JOIN LATERAL (
       SELECT max(f.yield_kwh_kwp) AS yield FROM layer_pub.solar_irradiance f WHERE ST_Intersects(f.geom, t.geom)) solar ON true
     LEFT JOIN LATERAL (

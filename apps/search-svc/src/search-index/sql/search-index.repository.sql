@@ -84,7 +84,396 @@ WITH t AS (
   SELECT p.id, (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = p.id) AS parcel_key, p.teryt, p.geom, COALESCE(p.area_sqm, ST_Area(p.geom)) AS area_sqm, greatest(ST_Area(p.geom), 1) AS area,
          p.land_use_classes, COALESCE(btrim(p.land_use_classes), '') <> '' AS has_classes
   FROM layer_pub.parcels p WHERE p.teryt = $1
-), price AS (
+), extent AS MATERIALIZED (
+  SELECT ST_SetSRID(ST_Extent(t.geom)::geometry, 2180) AS box FROM t
+),
+mz AS (
+  SELECT DISTINCT ON (o.parcel_id) o.parcel_id, f.symbol, f.category
+  FROM (
+    SELECT x.parcel_id, s.fid, sum(x.covered) AS covered, min(x.area) AS area
+    FROM layer_pub.mpzp_zones_subdivided s
+    CROSS JOIN LATERAL (
+      SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+             CASE WHEN ST_Covers(s.geom, p.geom) THEN ST_Area(p.geom) ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS covered
+      FROM layer_pub.parcels p
+      WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+      OFFSET 0 -- measured here, while the piece is the same, not after the rows are sorted for grouping
+    ) x
+    WHERE s.geom && (SELECT e.box FROM extent e)
+    GROUP BY x.parcel_id, s.fid
+  ) o
+  JOIN layer_pub.mpzp_zones f ON f.fid = o.fid
+  WHERE o.covered >= 0.01 * o.area
+  ORDER BY o.parcel_id, o.covered DESC, f.id
+),
+mp AS (
+  SELECT DISTINCT ON (o.parcel_id) o.parcel_id, f.plan_name
+  FROM (
+    SELECT x.parcel_id, s.fid, sum(x.covered) AS covered, min(x.area) AS area
+    FROM layer_pub.mpzp_plans_subdivided s
+    CROSS JOIN LATERAL (
+      SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+             CASE WHEN ST_Covers(s.geom, p.geom) THEN ST_Area(p.geom) ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS covered
+      FROM layer_pub.parcels p
+      WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+      OFFSET 0 -- measured here, while the piece is the same, not after the rows are sorted for grouping
+    ) x
+    WHERE s.geom && (SELECT e.box FROM extent e)
+    GROUP BY x.parcel_id, s.fid
+  ) o
+  JOIN layer_pub.mpzp_plans f ON f.fid = o.fid
+  WHERE o.covered >= 0.01 * o.area
+  ORDER BY o.parcel_id, o.covered DESC, f.id
+),
+po AS (
+  SELECT DISTINCT ON (o.parcel_id) o.parcel_id, f.kind, f.status, f.allows_building
+  FROM (
+    SELECT x.parcel_id, s.fid, sum(x.covered) AS covered, min(x.area) AS area
+    FROM layer_pub.plan_ogolny_zones_subdivided s
+    CROSS JOIN LATERAL (
+      SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+             CASE WHEN ST_Covers(s.geom, p.geom) THEN ST_Area(p.geom) ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS covered
+      FROM layer_pub.parcels p
+      WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+      OFFSET 0 -- measured here, while the piece is the same, not after the rows are sorted for grouping
+    ) x
+    WHERE s.geom && (SELECT e.box FROM extent e) AND s.kind IN ('multifunctional_multi_family', 'multifunctional_single_family', 'multifunctional_farmstead', 'services', 'large_retail', 'economic', 'agricultural_production', 'renewable_energy', 'green_recreation', 'cemetery', 'mining', 'open_area', 'transport')
+    GROUP BY x.parcel_id, s.fid
+  ) o
+  JOIN layer_pub.plan_ogolny_zones f ON f.fid = o.fid
+  WHERE o.covered >= 0.01 * o.area
+  ORDER BY o.parcel_id, o.covered DESC, f.id
+),
+land_cover AS (
+  SELECT x.parcel_id, s.kind, sum(x.covered) AS covered, min(x.area) AS area
+  FROM layer_pub.land_cover_subdivided s
+  CROSS JOIN LATERAL (
+    SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+           CASE WHEN NOT $5 OR COALESCE(btrim(p.land_use_classes), '') <> '' OR s.kind NOT IN ('arable', 'grassland', 'orchard', 'forest') THEN NULL
+                WHEN ST_Covers(s.geom, p.geom) THEN ST_Area(p.geom)
+                ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS covered
+    FROM layer_pub.parcels p
+    WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+    OFFSET 0
+  ) x
+  WHERE s.geom && (SELECT e.box FROM extent e)
+  GROUP BY x.parcel_id, s.kind
+),
+lc AS (SELECT l.parcel_id, array_agg(l.kind ORDER BY l.kind) AS kinds FROM land_cover l GROUP BY l.parcel_id),
+lcu AS (
+  SELECT l.parcel_id, array_agg(DISTINCT k ORDER BY k) AS kinds
+  FROM land_cover l
+  CROSS JOIN LATERAL unnest(CASE l.kind WHEN 'arable' THEN ARRAY['agricultural', 'arable']::text[] WHEN 'grassland' THEN ARRAY['agricultural', 'grassland']::text[] WHEN 'orchard' THEN ARRAY['agricultural', 'orchard']::text[] WHEN 'forest' THEN ARRAY['forest']::text[] END) AS k
+  WHERE l.covered >= 0.01 * l.area
+  GROUP BY l.parcel_id
+),
+parcel_cells AS MATERIALIZED (
+  SELECT t.id, t.geom,
+         floor((ST_XMin(t.geom) + ST_XMax(t.geom)) / 500)::int AS cx,
+         floor((ST_YMin(t.geom) + ST_YMax(t.geom)) / 500)::int AS cy
+  FROM t
+),
+cells AS MATERIALIZED (
+  SELECT g.cx, g.cy, g.box, ST_Centroid(g.box) AS centre
+  FROM (SELECT p.cx, p.cy, ST_SetSRID(ST_Extent(p.geom)::geometry, 2180) AS box FROM parcel_cells p GROUP BY p.cx, p.cy) g
+),
+substation_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.power_substations g
+    WHERE true ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'substation' = ANY($6::text[])
+),
+substation_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN substation_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+substation_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name
+     FROM substation_seed s
+     JOIN layer_pub.power_substations f ON ST_DWithin(f.geom, s.box, s.reach) AND true
+),
+substation AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM substation_bound b JOIN substation_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+substation_110_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.power_substations g
+    WHERE g.voltage_kv >= 110 ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'substation_110' = ANY($6::text[])
+),
+substation_110_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN substation_110_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+substation_110_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name
+     FROM substation_110_seed s
+     JOIN layer_pub.power_substations f ON ST_DWithin(f.geom, s.box, s.reach) AND f.voltage_kv >= 110
+),
+substation_110 AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM substation_110_bound b JOIN substation_110_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+grid_node_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.grid_capacity g
+    WHERE true ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'grid_node' = ANY($6::text[])
+),
+grid_node_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN grid_node_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+grid_node_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name, f.available_mw AS mw
+     FROM grid_node_seed s
+     JOIN layer_pub.grid_capacity f ON ST_DWithin(f.geom, s.box, s.reach) AND true
+),
+grid_node AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name, n.mw
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name, c.mw
+    FROM grid_node_bound b JOIN grid_node_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+transit_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.transport_stops g
+    WHERE true ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'transit' = ANY($6::text[])
+),
+transit_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN transit_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+transit_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name
+     FROM transit_seed s
+     JOIN layer_pub.transport_stops f ON ST_DWithin(f.geom, s.box, s.reach) AND true
+),
+transit AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM transit_bound b JOIN transit_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+school_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.services_poi g
+    WHERE g.kind IN ('school') ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'school' = ANY($6::text[])
+),
+school_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN school_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+school_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name
+     FROM school_seed s
+     JOIN layer_pub.services_poi f ON ST_DWithin(f.geom, s.box, s.reach) AND f.kind IN ('school')
+),
+school AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM school_bound b JOIN school_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+water_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.waterways_subdivided g
+    WHERE g.kind IN ('river', 'canal', 'lake', 'reservoir') ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'water' = ANY($6::text[])
+),
+water_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN water_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+water_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, g.geom, f.id, f.name
+     FROM water_seed s
+     JOIN layer_pub.waterways_subdivided g ON ST_DWithin(g.geom, s.box, s.reach) AND g.kind IN ('river', 'canal', 'lake', 'reservoir')
+     JOIN layer_pub.waterways f ON f.fid = g.fid
+),
+water AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM water_bound b JOIN water_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+mv_line_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.power_lines_subdivided g
+    WHERE g.kind IN ('mv_line', 'mv_cable') ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'mv_line' = ANY($6::text[])
+),
+mv_line_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN mv_line_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+mv_line_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, g.geom, f.id, f.name
+     FROM mv_line_seed s
+     JOIN layer_pub.power_lines_subdivided g ON ST_DWithin(g.geom, s.box, s.reach) AND g.kind IN ('mv_line', 'mv_cable')
+     JOIN layer_pub.power_lines f ON f.fid = g.fid
+),
+mv_line AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM mv_line_bound b JOIN mv_line_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+planned_road_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.planned_roads_subdivided g
+    WHERE true ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'planned_road' = ANY($6::text[])
+),
+planned_road_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN planned_road_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+planned_road_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, g.geom, f.id, f.name
+     FROM planned_road_seed s
+     JOIN layer_pub.planned_roads_subdivided g ON ST_DWithin(g.geom, s.box, s.reach) AND true
+     JOIN layer_pub.planned_roads f ON f.fid = g.fid
+),
+planned_road AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM planned_road_bound b JOIN planned_road_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+grid_front_candidates AS MATERIALIZED (
+  SELECT c.cx, c.cy, f.geom, f.available_mw::float8 AS v, ST_Distance(f.geom, c.box) AS lo, ST_MaxDistance(f.geom, c.box) AS hi
+  FROM cells c
+  JOIN layer_pub.grid_capacity f ON ST_DWithin(f.geom, c.box, 30000) AND f.available_mw IS NOT NULL
+  WHERE 'grid_front' = ANY($6::text[])
+),
+grid_front_kept AS MATERIALIZED (
+  SELECT a.cx, a.cy, a.geom, a.v
+  FROM grid_front_candidates a
+  JOIN (SELECT g.cx, g.cy, array_agg(g.hi) AS his, array_agg(g.v) AS vs FROM grid_front_candidates g GROUP BY g.cx, g.cy) cell
+    ON cell.cx = a.cx AND cell.cy = a.cy
+  WHERE NOT EXISTS (SELECT 1 FROM unnest(cell.his, cell.vs) AS b(hi, v) WHERE b.hi + 1 < a.lo AND b.v >= a.v)
+),
+grid_front AS (
+  SELECT s.parcel_id, array_agg(s.m ORDER BY s.m, s.v) AS m, array_agg(s.v ORDER BY s.m, s.v) AS v
+  FROM (
+    SELECT r.parcel_id, r.m, r.v,
+           max(r.v) OVER (PARTITION BY r.parcel_id ORDER BY r.m, r.v ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
+    FROM (
+      SELECT p.id AS parcel_id, ST_Distance(k.geom, p.geom) AS m, k.v
+      FROM parcel_cells p JOIN grid_front_kept k ON k.cx = p.cx AND k.cy = p.cy
+      OFFSET 0
+    ) r
+    WHERE r.m <= 30000
+  ) s
+  WHERE s.before IS NULL OR s.v > s.before
+  GROUP BY s.parcel_id
+),
+env_candidates AS MATERIALIZED (
+  SELECT c.cx, c.cy, s.kind, s.geom, ST_Distance(s.geom, c.box) AS lo,
+         ST_Distance(s.geom, c.centre) + ST_MaxDistance(c.box, c.centre) AS hi
+  FROM cells c
+  JOIN layer_pub.env_layers_subdivided s ON ST_DWithin(s.geom, c.box, 1000) AND s.kind IN ('natura2000_habitat', 'natura2000_birds', 'national_park', 'national_park_buffer', 'landscape_park', 'protected_landscape_area', 'nature_reserve', 'nature_landscape_complex', 'ecological_site', 'natural_monument', 'ramsar_wetland', 'biosphere_reserve', 'forest_promotional_complex', 'flood_risk_10pct', 'flood_risk_1pct', 'flood_risk_02pct', 'flood_embankment_failure', 'wetland')
+),
+env_kept AS MATERIALIZED (
+  SELECT a.cx, a.cy, a.kind, a.geom
+  FROM env_candidates a
+  JOIN (SELECT g.cx, g.cy, g.kind, min(g.hi) AS hi FROM env_candidates g GROUP BY g.cx, g.cy, g.kind) nearest
+    ON nearest.cx = a.cx AND nearest.cy = a.cy AND nearest.kind = a.kind
+  WHERE a.lo <= nearest.hi + 1
+),
+env AS (
+  SELECT x.parcel_id,
+         min(x.d) FILTER (WHERE x.kind = 'natura2000_habitat') AS env_natura2000_habitat_m,
+         min(x.d) FILTER (WHERE x.kind = 'natura2000_birds') AS env_natura2000_birds_m,
+         min(x.d) FILTER (WHERE x.kind = 'national_park') AS env_national_park_m,
+         min(x.d) FILTER (WHERE x.kind = 'national_park_buffer') AS env_national_park_buffer_m,
+         min(x.d) FILTER (WHERE x.kind = 'landscape_park') AS env_landscape_park_m,
+         min(x.d) FILTER (WHERE x.kind = 'protected_landscape_area') AS env_protected_landscape_area_m,
+         min(x.d) FILTER (WHERE x.kind = 'nature_reserve') AS env_nature_reserve_m,
+         min(x.d) FILTER (WHERE x.kind = 'nature_landscape_complex') AS env_nature_landscape_complex_m,
+         min(x.d) FILTER (WHERE x.kind = 'ecological_site') AS env_ecological_site_m,
+         min(x.d) FILTER (WHERE x.kind = 'natural_monument') AS env_natural_monument_m,
+         min(x.d) FILTER (WHERE x.kind = 'ramsar_wetland') AS env_ramsar_wetland_m,
+         min(x.d) FILTER (WHERE x.kind = 'biosphere_reserve') AS env_biosphere_reserve_m,
+         min(x.d) FILTER (WHERE x.kind = 'forest_promotional_complex') AS env_forest_promotional_complex_m,
+         min(x.d) FILTER (WHERE x.kind = 'flood_risk_10pct') AS env_flood_risk_10pct_m,
+         min(x.d) FILTER (WHERE x.kind = 'flood_risk_1pct') AS env_flood_risk_1pct_m,
+         min(x.d) FILTER (WHERE x.kind = 'flood_risk_02pct') AS env_flood_risk_02pct_m,
+         min(x.d) FILTER (WHERE x.kind = 'flood_embankment_failure') AS env_flood_embankment_failure_m,
+         min(x.d) FILTER (WHERE x.kind = 'wetland') AS env_wetland_m
+  FROM (
+    SELECT p.id AS parcel_id, k.kind, ST_Distance(k.geom, p.geom) AS d
+    FROM parcel_cells p JOIN env_kept k ON k.cx = p.cx AND k.cy = p.cy AND k.geom && ST_Expand(p.geom, 1000)
+    OFFSET 0
+  ) x
+  WHERE x.d <= 1000
+  GROUP BY x.parcel_id
+),
+price AS (
   SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x.price_per_sqm_pln) AS median
   FROM layer_pub.transactions x WHERE x.kind = 'land' AND x.teryt = $1 AND x.price_per_sqm_pln > 0
 )
@@ -109,33 +498,9 @@ SELECT t.id, t.parcel_key, t.teryt, (SELECT g.name FROM layer_pub.admin_bounds g
        COALESCE(grid_front.m, '{}'), COALESCE(grid_front.v, '{}'),
        (SELECT median FROM price)
 FROM t
-LEFT JOIN LATERAL (
-       SELECT f.symbol, f.category
-       FROM layer_pub.mpzp_zones_subdivided s
-       JOIN layer_pub.mpzp_zones f ON f.fid = s.fid
-       WHERE ST_Intersects(s.geom, t.geom) AND true
-       GROUP BY f.fid, f.id, f.symbol, f.category
-       HAVING sum(ST_Area(ST_Intersection(s.geom, t.geom))) >= 0.01 * t.area
-       ORDER BY sum(ST_Area(ST_Intersection(s.geom, t.geom))) DESC, f.id
-       LIMIT 1) mz ON true
-LEFT JOIN LATERAL (
-       SELECT f.plan_name
-       FROM layer_pub.mpzp_plans_subdivided s
-       JOIN layer_pub.mpzp_plans f ON f.fid = s.fid
-       WHERE ST_Intersects(s.geom, t.geom) AND true
-       GROUP BY f.fid, f.id, f.plan_name
-       HAVING sum(ST_Area(ST_Intersection(s.geom, t.geom))) >= 0.01 * t.area
-       ORDER BY sum(ST_Area(ST_Intersection(s.geom, t.geom))) DESC, f.id
-       LIMIT 1) mp ON true
-LEFT JOIN LATERAL (
-       SELECT f.kind, f.status, f.allows_building
-       FROM layer_pub.plan_ogolny_zones_subdivided s
-       JOIN layer_pub.plan_ogolny_zones f ON f.fid = s.fid
-       WHERE ST_Intersects(s.geom, t.geom) AND f.kind IN ('multifunctional_multi_family', 'multifunctional_single_family', 'multifunctional_farmstead', 'services', 'large_retail', 'economic', 'agricultural_production', 'renewable_energy', 'green_recreation', 'cemetery', 'mining', 'open_area', 'transport')
-       GROUP BY f.fid, f.id, f.kind, f.status, f.allows_building
-       HAVING sum(ST_Area(ST_Intersection(s.geom, t.geom))) >= 0.01 * t.area
-       ORDER BY sum(ST_Area(ST_Intersection(s.geom, t.geom))) DESC, f.id
-       LIMIT 1) po ON true
+LEFT JOIN mz ON mz.parcel_id = t.id
+LEFT JOIN mp ON mp.parcel_id = t.id
+LEFT JOIN po ON po.parcel_id = t.id
 CROSS JOIN LATERAL (
   SELECT CASE WHEN mz.symbol IS NOT NULL OR mz.category IS NOT NULL THEN 'zone'
               WHEN mp.plan_name IS NOT NULL THEN 'zones_missing'
@@ -147,102 +512,26 @@ CROSS JOIN LATERAL (
               WHEN po.kind IS NOT NULL AND po.status IN ('in_force') THEN 'plan_ogolny'
               WHEN po.kind IS NULL AND NOT $4 THEN 'unknown'
               ELSE 'none' END AS source) zs
-LEFT JOIN LATERAL (
-  SELECT array_agg(DISTINCT k ORDER BY k) AS kinds FROM (
-    SELECT s.kind FROM layer_pub.land_cover_subdivided s
-    WHERE NOT t.has_classes AND $5 AND ST_Intersects(s.geom, t.geom) AND s.kind IN ('arable', 'grassland', 'orchard', 'forest')
-    GROUP BY s.kind HAVING sum(ST_Area(ST_Intersection(s.geom, t.geom))) >= 0.01 * t.area) q
-  CROSS JOIN LATERAL unnest(CASE q.kind WHEN 'arable' THEN ARRAY['agricultural', 'arable']::text[] WHEN 'grassland' THEN ARRAY['agricultural', 'grassland']::text[] WHEN 'orchard' THEN ARRAY['agricultural', 'orchard']::text[] WHEN 'forest' THEN ARRAY['forest']::text[] END) AS k) lcu ON true
+LEFT JOIN lcu ON lcu.parcel_id = t.id
+LEFT JOIN lc ON lc.parcel_id = t.id
 LEFT JOIN layer_pub.terrain_stats ts ON ts.id = t.id
 LEFT JOIN LATERAL (
   SELECT count(*)::int AS count, max(f.floors)::int AS max_floors, min(f.floors)::int AS min_floors
   FROM layer_pub.buildings f WHERE ST_Intersects(f.geom, t.geom)) b ON true
-LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.power_substations f
-       WHERE 'substation' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) substation ON true
-LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.power_substations f
-       WHERE 'substation_110' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000) AND f.voltage_kv >= 110
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) substation_110 ON true
-LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name, f.available_mw AS mw
-       FROM layer_pub.grid_capacity f
-       WHERE 'grid_node' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) grid_node ON true
-LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.transport_stops f
-       WHERE 'transit' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) transit ON true
-LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.services_poi f
-       WHERE 'school' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000) AND f.kind IN ('school')
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) school ON true
-LEFT JOIN LATERAL (
-       SELECT n.m, (SELECT f.name FROM layer_pub.waterways f WHERE f.fid = n.fid) AS name
-       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
-             FROM layer_pub.waterways_subdivided s
-             WHERE 'water' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000) AND s.kind IN ('river', 'canal', 'lake', 'reservoir')
-             ORDER BY s.geom <-> t.geom
-             LIMIT 1) n) water ON true
-LEFT JOIN LATERAL (
-       SELECT n.m, (SELECT f.name FROM layer_pub.power_lines f WHERE f.fid = n.fid) AS name
-       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
-             FROM layer_pub.power_lines_subdivided s
-             WHERE 'mv_line' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000) AND s.kind IN ('mv_line', 'mv_cable')
-             ORDER BY s.geom <-> t.geom
-             LIMIT 1) n) mv_line ON true
-LEFT JOIN LATERAL (
-       SELECT n.m, (SELECT f.name FROM layer_pub.planned_roads f WHERE f.fid = n.fid) AS name
-       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
-             FROM layer_pub.planned_roads_subdivided s
-             WHERE 'planned_road' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000)
-             ORDER BY s.geom <-> t.geom
-             LIMIT 1) n) planned_road ON true
-LEFT JOIN LATERAL (
-       SELECT array_agg(s.m ORDER BY s.m, s.v) AS m, array_agg(s.v ORDER BY s.m, s.v) AS v
-       FROM (SELECT r.m, r.v, max(r.v) OVER (ORDER BY r.m, r.v ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
-             FROM (SELECT ST_Distance(f.geom, t.geom) AS m, f.available_mw::float8 AS v
-                   FROM layer_pub.grid_capacity f
-                   WHERE 'grid_front' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 30000)
-                     AND f.available_mw IS NOT NULL) r) s
-       WHERE s.before IS NULL OR s.v > s.before) grid_front ON true
+LEFT JOIN substation ON substation.parcel_id = t.id
+LEFT JOIN substation_110 ON substation_110.parcel_id = t.id
+LEFT JOIN grid_node ON grid_node.parcel_id = t.id
+LEFT JOIN transit ON transit.parcel_id = t.id
+LEFT JOIN school ON school.parcel_id = t.id
+LEFT JOIN water ON water.parcel_id = t.id
+LEFT JOIN mv_line ON mv_line.parcel_id = t.id
+LEFT JOIN planned_road ON planned_road.parcel_id = t.id
+LEFT JOIN grid_front ON grid_front.parcel_id = t.id
+LEFT JOIN env ON env.parcel_id = t.id
 LEFT JOIN LATERAL (
   SELECT max(f.yield_kwh_kwp) AS yield FROM layer_pub.solar_irradiance f WHERE ST_Intersects(f.geom, t.geom)) solar ON true
 LEFT JOIN LATERAL (
-  SELECT array_agg(DISTINCT s.kind ORDER BY s.kind) AS kinds FROM layer_pub.land_cover_subdivided s WHERE ST_Intersects(s.geom, t.geom)) lc ON true
-LEFT JOIN LATERAL (
-  SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true
-LEFT JOIN LATERAL (
-  SELECT min(q.d) FILTER (WHERE q.kind = 'natura2000_habitat') AS env_natura2000_habitat_m,
-         min(q.d) FILTER (WHERE q.kind = 'natura2000_birds') AS env_natura2000_birds_m,
-         min(q.d) FILTER (WHERE q.kind = 'national_park') AS env_national_park_m,
-         min(q.d) FILTER (WHERE q.kind = 'national_park_buffer') AS env_national_park_buffer_m,
-         min(q.d) FILTER (WHERE q.kind = 'landscape_park') AS env_landscape_park_m,
-         min(q.d) FILTER (WHERE q.kind = 'protected_landscape_area') AS env_protected_landscape_area_m,
-         min(q.d) FILTER (WHERE q.kind = 'nature_reserve') AS env_nature_reserve_m,
-         min(q.d) FILTER (WHERE q.kind = 'nature_landscape_complex') AS env_nature_landscape_complex_m,
-         min(q.d) FILTER (WHERE q.kind = 'ecological_site') AS env_ecological_site_m,
-         min(q.d) FILTER (WHERE q.kind = 'natural_monument') AS env_natural_monument_m,
-         min(q.d) FILTER (WHERE q.kind = 'ramsar_wetland') AS env_ramsar_wetland_m,
-         min(q.d) FILTER (WHERE q.kind = 'biosphere_reserve') AS env_biosphere_reserve_m,
-         min(q.d) FILTER (WHERE q.kind = 'forest_promotional_complex') AS env_forest_promotional_complex_m,
-         min(q.d) FILTER (WHERE q.kind = 'flood_risk_10pct') AS env_flood_risk_10pct_m,
-         min(q.d) FILTER (WHERE q.kind = 'flood_risk_1pct') AS env_flood_risk_1pct_m,
-         min(q.d) FILTER (WHERE q.kind = 'flood_risk_02pct') AS env_flood_risk_02pct_m,
-         min(q.d) FILTER (WHERE q.kind = 'flood_embankment_failure') AS env_flood_embankment_failure_m,
-         min(q.d) FILTER (WHERE q.kind = 'wetland') AS env_wetland_m
-  FROM (SELECT s.kind, ST_Distance(s.geom, t.geom) AS d FROM layer_pub.env_layers_subdivided s
-        WHERE ST_DWithin(s.geom, t.geom, 1000)) q) env ON true;
+  SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true;
 
 -- buildGmina (8 of 15)
 -- $1 = "3021093"
@@ -388,7 +677,396 @@ WITH t AS (
   SELECT p.id, (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = p.id) AS parcel_key, p.teryt, p.geom, COALESCE(p.area_sqm, ST_Area(p.geom)) AS area_sqm, greatest(ST_Area(p.geom), 1) AS area,
          p.land_use_classes, COALESCE(btrim(p.land_use_classes), '') <> '' AS has_classes
   FROM layer_pub.parcels p WHERE p.teryt = $1
-), price AS (
+), extent AS MATERIALIZED (
+  SELECT ST_SetSRID(ST_Extent(t.geom)::geometry, 2180) AS box FROM t
+),
+mz AS (
+  SELECT DISTINCT ON (o.parcel_id) o.parcel_id, f.symbol, f.category
+  FROM (
+    SELECT x.parcel_id, s.fid, sum(x.covered) AS covered, min(x.area) AS area
+    FROM layer_pub.mpzp_zones_subdivided s
+    CROSS JOIN LATERAL (
+      SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+             CASE WHEN ST_Covers(s.geom, p.geom) THEN ST_Area(p.geom) ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS covered
+      FROM layer_pub.parcels p
+      WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+      OFFSET 0 -- measured here, while the piece is the same, not after the rows are sorted for grouping
+    ) x
+    WHERE s.geom && (SELECT e.box FROM extent e)
+    GROUP BY x.parcel_id, s.fid
+  ) o
+  JOIN layer_pub.mpzp_zones f ON f.fid = o.fid
+  WHERE o.covered >= 0.01 * o.area
+  ORDER BY o.parcel_id, o.covered DESC, f.id
+),
+mp AS (
+  SELECT DISTINCT ON (o.parcel_id) o.parcel_id, f.plan_name
+  FROM (
+    SELECT x.parcel_id, s.fid, sum(x.covered) AS covered, min(x.area) AS area
+    FROM layer_pub.mpzp_plans_subdivided s
+    CROSS JOIN LATERAL (
+      SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+             CASE WHEN ST_Covers(s.geom, p.geom) THEN ST_Area(p.geom) ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS covered
+      FROM layer_pub.parcels p
+      WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+      OFFSET 0 -- measured here, while the piece is the same, not after the rows are sorted for grouping
+    ) x
+    WHERE s.geom && (SELECT e.box FROM extent e)
+    GROUP BY x.parcel_id, s.fid
+  ) o
+  JOIN layer_pub.mpzp_plans f ON f.fid = o.fid
+  WHERE o.covered >= 0.01 * o.area
+  ORDER BY o.parcel_id, o.covered DESC, f.id
+),
+po AS (
+  SELECT DISTINCT ON (o.parcel_id) o.parcel_id, f.kind, f.status, f.allows_building
+  FROM (
+    SELECT x.parcel_id, s.fid, sum(x.covered) AS covered, min(x.area) AS area
+    FROM layer_pub.plan_ogolny_zones_subdivided s
+    CROSS JOIN LATERAL (
+      SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+             CASE WHEN ST_Covers(s.geom, p.geom) THEN ST_Area(p.geom) ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS covered
+      FROM layer_pub.parcels p
+      WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+      OFFSET 0 -- measured here, while the piece is the same, not after the rows are sorted for grouping
+    ) x
+    WHERE s.geom && (SELECT e.box FROM extent e) AND s.kind IN ('multifunctional_multi_family', 'multifunctional_single_family', 'multifunctional_farmstead', 'services', 'large_retail', 'economic', 'agricultural_production', 'renewable_energy', 'green_recreation', 'cemetery', 'mining', 'open_area', 'transport')
+    GROUP BY x.parcel_id, s.fid
+  ) o
+  JOIN layer_pub.plan_ogolny_zones f ON f.fid = o.fid
+  WHERE o.covered >= 0.01 * o.area
+  ORDER BY o.parcel_id, o.covered DESC, f.id
+),
+land_cover AS (
+  SELECT x.parcel_id, s.kind, sum(x.covered) AS covered, min(x.area) AS area
+  FROM layer_pub.land_cover_subdivided s
+  CROSS JOIN LATERAL (
+    SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+           CASE WHEN NOT $5 OR COALESCE(btrim(p.land_use_classes), '') <> '' OR s.kind NOT IN ('arable', 'grassland', 'orchard', 'forest') THEN NULL
+                WHEN ST_Covers(s.geom, p.geom) THEN ST_Area(p.geom)
+                ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS covered
+    FROM layer_pub.parcels p
+    WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+    OFFSET 0
+  ) x
+  WHERE s.geom && (SELECT e.box FROM extent e)
+  GROUP BY x.parcel_id, s.kind
+),
+lc AS (SELECT l.parcel_id, array_agg(l.kind ORDER BY l.kind) AS kinds FROM land_cover l GROUP BY l.parcel_id),
+lcu AS (
+  SELECT l.parcel_id, array_agg(DISTINCT k ORDER BY k) AS kinds
+  FROM land_cover l
+  CROSS JOIN LATERAL unnest(CASE l.kind WHEN 'arable' THEN ARRAY['agricultural', 'arable']::text[] WHEN 'grassland' THEN ARRAY['agricultural', 'grassland']::text[] WHEN 'orchard' THEN ARRAY['agricultural', 'orchard']::text[] WHEN 'forest' THEN ARRAY['forest']::text[] END) AS k
+  WHERE l.covered >= 0.01 * l.area
+  GROUP BY l.parcel_id
+),
+parcel_cells AS MATERIALIZED (
+  SELECT t.id, t.geom,
+         floor((ST_XMin(t.geom) + ST_XMax(t.geom)) / 500)::int AS cx,
+         floor((ST_YMin(t.geom) + ST_YMax(t.geom)) / 500)::int AS cy
+  FROM t
+),
+cells AS MATERIALIZED (
+  SELECT g.cx, g.cy, g.box, ST_Centroid(g.box) AS centre
+  FROM (SELECT p.cx, p.cy, ST_SetSRID(ST_Extent(p.geom)::geometry, 2180) AS box FROM parcel_cells p GROUP BY p.cx, p.cy) g
+),
+substation_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.power_substations g
+    WHERE true ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'substation' = ANY($6::text[])
+),
+substation_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN substation_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+substation_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name
+     FROM substation_seed s
+     JOIN layer_pub.power_substations f ON ST_DWithin(f.geom, s.box, s.reach) AND true
+),
+substation AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM substation_bound b JOIN substation_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+substation_110_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.power_substations g
+    WHERE g.voltage_kv >= 110 ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'substation_110' = ANY($6::text[])
+),
+substation_110_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN substation_110_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+substation_110_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name
+     FROM substation_110_seed s
+     JOIN layer_pub.power_substations f ON ST_DWithin(f.geom, s.box, s.reach) AND f.voltage_kv >= 110
+),
+substation_110 AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM substation_110_bound b JOIN substation_110_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+grid_node_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.grid_capacity g
+    WHERE true ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'grid_node' = ANY($6::text[])
+),
+grid_node_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN grid_node_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+grid_node_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name, f.available_mw AS mw
+     FROM grid_node_seed s
+     JOIN layer_pub.grid_capacity f ON ST_DWithin(f.geom, s.box, s.reach) AND true
+),
+grid_node AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name, n.mw
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name, c.mw
+    FROM grid_node_bound b JOIN grid_node_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+transit_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.transport_stops g
+    WHERE true ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'transit' = ANY($6::text[])
+),
+transit_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN transit_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+transit_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name
+     FROM transit_seed s
+     JOIN layer_pub.transport_stops f ON ST_DWithin(f.geom, s.box, s.reach) AND true
+),
+transit AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM transit_bound b JOIN transit_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+school_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.services_poi g
+    WHERE g.kind IN ('school') ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'school' = ANY($6::text[])
+),
+school_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN school_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+school_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name
+     FROM school_seed s
+     JOIN layer_pub.services_poi f ON ST_DWithin(f.geom, s.box, s.reach) AND f.kind IN ('school')
+),
+school AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM school_bound b JOIN school_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+water_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.waterways_subdivided g
+    WHERE g.kind IN ('river', 'canal', 'lake', 'reservoir') ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'water' = ANY($6::text[])
+),
+water_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN water_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+water_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, g.geom, f.id, f.name
+     FROM water_seed s
+     JOIN layer_pub.waterways_subdivided g ON ST_DWithin(g.geom, s.box, s.reach) AND g.kind IN ('river', 'canal', 'lake', 'reservoir')
+     JOIN layer_pub.waterways f ON f.fid = g.fid
+),
+water AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM water_bound b JOIN water_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+mv_line_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.power_lines_subdivided g
+    WHERE g.kind IN ('mv_line', 'mv_cable') ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'mv_line' = ANY($6::text[])
+),
+mv_line_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN mv_line_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+mv_line_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, g.geom, f.id, f.name
+     FROM mv_line_seed s
+     JOIN layer_pub.power_lines_subdivided g ON ST_DWithin(g.geom, s.box, s.reach) AND g.kind IN ('mv_line', 'mv_cable')
+     JOIN layer_pub.power_lines f ON f.fid = g.fid
+),
+mv_line AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM mv_line_bound b JOIN mv_line_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+planned_road_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.planned_roads_subdivided g
+    WHERE true ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'planned_road' = ANY($6::text[])
+),
+planned_road_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN planned_road_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+planned_road_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, g.geom, f.id, f.name
+     FROM planned_road_seed s
+     JOIN layer_pub.planned_roads_subdivided g ON ST_DWithin(g.geom, s.box, s.reach) AND true
+     JOIN layer_pub.planned_roads f ON f.fid = g.fid
+),
+planned_road AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM planned_road_bound b JOIN planned_road_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+grid_front_candidates AS MATERIALIZED (
+  SELECT c.cx, c.cy, f.geom, f.available_mw::float8 AS v, ST_Distance(f.geom, c.box) AS lo, ST_MaxDistance(f.geom, c.box) AS hi
+  FROM cells c
+  JOIN layer_pub.grid_capacity f ON ST_DWithin(f.geom, c.box, 30000) AND f.available_mw IS NOT NULL
+  WHERE 'grid_front' = ANY($6::text[])
+),
+grid_front_kept AS MATERIALIZED (
+  SELECT a.cx, a.cy, a.geom, a.v
+  FROM grid_front_candidates a
+  JOIN (SELECT g.cx, g.cy, array_agg(g.hi) AS his, array_agg(g.v) AS vs FROM grid_front_candidates g GROUP BY g.cx, g.cy) cell
+    ON cell.cx = a.cx AND cell.cy = a.cy
+  WHERE NOT EXISTS (SELECT 1 FROM unnest(cell.his, cell.vs) AS b(hi, v) WHERE b.hi + 1 < a.lo AND b.v >= a.v)
+),
+grid_front AS (
+  SELECT s.parcel_id, array_agg(s.m ORDER BY s.m, s.v) AS m, array_agg(s.v ORDER BY s.m, s.v) AS v
+  FROM (
+    SELECT r.parcel_id, r.m, r.v,
+           max(r.v) OVER (PARTITION BY r.parcel_id ORDER BY r.m, r.v ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
+    FROM (
+      SELECT p.id AS parcel_id, ST_Distance(k.geom, p.geom) AS m, k.v
+      FROM parcel_cells p JOIN grid_front_kept k ON k.cx = p.cx AND k.cy = p.cy
+      OFFSET 0
+    ) r
+    WHERE r.m <= 30000
+  ) s
+  WHERE s.before IS NULL OR s.v > s.before
+  GROUP BY s.parcel_id
+),
+env_candidates AS MATERIALIZED (
+  SELECT c.cx, c.cy, s.kind, s.geom, ST_Distance(s.geom, c.box) AS lo,
+         ST_Distance(s.geom, c.centre) + ST_MaxDistance(c.box, c.centre) AS hi
+  FROM cells c
+  JOIN layer_pub.env_layers_subdivided s ON ST_DWithin(s.geom, c.box, 1000) AND s.kind IN ('natura2000_habitat', 'natura2000_birds', 'national_park', 'national_park_buffer', 'landscape_park', 'protected_landscape_area', 'nature_reserve', 'nature_landscape_complex', 'ecological_site', 'natural_monument', 'ramsar_wetland', 'biosphere_reserve', 'forest_promotional_complex', 'flood_risk_10pct', 'flood_risk_1pct', 'flood_risk_02pct', 'flood_embankment_failure', 'wetland')
+),
+env_kept AS MATERIALIZED (
+  SELECT a.cx, a.cy, a.kind, a.geom
+  FROM env_candidates a
+  JOIN (SELECT g.cx, g.cy, g.kind, min(g.hi) AS hi FROM env_candidates g GROUP BY g.cx, g.cy, g.kind) nearest
+    ON nearest.cx = a.cx AND nearest.cy = a.cy AND nearest.kind = a.kind
+  WHERE a.lo <= nearest.hi + 1
+),
+env AS (
+  SELECT x.parcel_id,
+         min(x.d) FILTER (WHERE x.kind = 'natura2000_habitat') AS env_natura2000_habitat_m,
+         min(x.d) FILTER (WHERE x.kind = 'natura2000_birds') AS env_natura2000_birds_m,
+         min(x.d) FILTER (WHERE x.kind = 'national_park') AS env_national_park_m,
+         min(x.d) FILTER (WHERE x.kind = 'national_park_buffer') AS env_national_park_buffer_m,
+         min(x.d) FILTER (WHERE x.kind = 'landscape_park') AS env_landscape_park_m,
+         min(x.d) FILTER (WHERE x.kind = 'protected_landscape_area') AS env_protected_landscape_area_m,
+         min(x.d) FILTER (WHERE x.kind = 'nature_reserve') AS env_nature_reserve_m,
+         min(x.d) FILTER (WHERE x.kind = 'nature_landscape_complex') AS env_nature_landscape_complex_m,
+         min(x.d) FILTER (WHERE x.kind = 'ecological_site') AS env_ecological_site_m,
+         min(x.d) FILTER (WHERE x.kind = 'natural_monument') AS env_natural_monument_m,
+         min(x.d) FILTER (WHERE x.kind = 'ramsar_wetland') AS env_ramsar_wetland_m,
+         min(x.d) FILTER (WHERE x.kind = 'biosphere_reserve') AS env_biosphere_reserve_m,
+         min(x.d) FILTER (WHERE x.kind = 'forest_promotional_complex') AS env_forest_promotional_complex_m,
+         min(x.d) FILTER (WHERE x.kind = 'flood_risk_10pct') AS env_flood_risk_10pct_m,
+         min(x.d) FILTER (WHERE x.kind = 'flood_risk_1pct') AS env_flood_risk_1pct_m,
+         min(x.d) FILTER (WHERE x.kind = 'flood_risk_02pct') AS env_flood_risk_02pct_m,
+         min(x.d) FILTER (WHERE x.kind = 'flood_embankment_failure') AS env_flood_embankment_failure_m,
+         min(x.d) FILTER (WHERE x.kind = 'wetland') AS env_wetland_m
+  FROM (
+    SELECT p.id AS parcel_id, k.kind, ST_Distance(k.geom, p.geom) AS d
+    FROM parcel_cells p JOIN env_kept k ON k.cx = p.cx AND k.cy = p.cy AND k.geom && ST_Expand(p.geom, 1000)
+    OFFSET 0
+  ) x
+  WHERE x.d <= 1000
+  GROUP BY x.parcel_id
+),
+price AS (
   SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x.price_per_sqm_pln) AS median
   FROM layer_pub.transactions x WHERE x.kind = 'land' AND x.teryt = $1 AND x.price_per_sqm_pln > 0
 )
@@ -413,33 +1091,9 @@ SELECT t.id, t.parcel_key, t.teryt, (SELECT g.name FROM layer_pub.admin_bounds g
        COALESCE(grid_front.m, '{}'), COALESCE(grid_front.v, '{}'),
        (SELECT median FROM price)
 FROM t
-LEFT JOIN LATERAL (
-       SELECT f.symbol, f.category
-       FROM layer_pub.mpzp_zones_subdivided s
-       JOIN layer_pub.mpzp_zones f ON f.fid = s.fid
-       WHERE ST_Intersects(s.geom, t.geom) AND true
-       GROUP BY f.fid, f.id, f.symbol, f.category
-       HAVING sum(ST_Area(ST_Intersection(s.geom, t.geom))) >= 0.01 * t.area
-       ORDER BY sum(ST_Area(ST_Intersection(s.geom, t.geom))) DESC, f.id
-       LIMIT 1) mz ON true
-LEFT JOIN LATERAL (
-       SELECT f.plan_name
-       FROM layer_pub.mpzp_plans_subdivided s
-       JOIN layer_pub.mpzp_plans f ON f.fid = s.fid
-       WHERE ST_Intersects(s.geom, t.geom) AND true
-       GROUP BY f.fid, f.id, f.plan_name
-       HAVING sum(ST_Area(ST_Intersection(s.geom, t.geom))) >= 0.01 * t.area
-       ORDER BY sum(ST_Area(ST_Intersection(s.geom, t.geom))) DESC, f.id
-       LIMIT 1) mp ON true
-LEFT JOIN LATERAL (
-       SELECT f.kind, f.status, f.allows_building
-       FROM layer_pub.plan_ogolny_zones_subdivided s
-       JOIN layer_pub.plan_ogolny_zones f ON f.fid = s.fid
-       WHERE ST_Intersects(s.geom, t.geom) AND f.kind IN ('multifunctional_multi_family', 'multifunctional_single_family', 'multifunctional_farmstead', 'services', 'large_retail', 'economic', 'agricultural_production', 'renewable_energy', 'green_recreation', 'cemetery', 'mining', 'open_area', 'transport')
-       GROUP BY f.fid, f.id, f.kind, f.status, f.allows_building
-       HAVING sum(ST_Area(ST_Intersection(s.geom, t.geom))) >= 0.01 * t.area
-       ORDER BY sum(ST_Area(ST_Intersection(s.geom, t.geom))) DESC, f.id
-       LIMIT 1) po ON true
+LEFT JOIN mz ON mz.parcel_id = t.id
+LEFT JOIN mp ON mp.parcel_id = t.id
+LEFT JOIN po ON po.parcel_id = t.id
 CROSS JOIN LATERAL (
   SELECT CASE WHEN mz.symbol IS NOT NULL OR mz.category IS NOT NULL THEN 'zone'
               WHEN mp.plan_name IS NOT NULL THEN 'zones_missing'
@@ -451,102 +1105,26 @@ CROSS JOIN LATERAL (
               WHEN po.kind IS NOT NULL AND po.status IN ('in_force') THEN 'plan_ogolny'
               WHEN po.kind IS NULL AND NOT $4 THEN 'unknown'
               ELSE 'none' END AS source) zs
-LEFT JOIN LATERAL (
-  SELECT array_agg(DISTINCT k ORDER BY k) AS kinds FROM (
-    SELECT s.kind FROM layer_pub.land_cover_subdivided s
-    WHERE NOT t.has_classes AND $5 AND ST_Intersects(s.geom, t.geom) AND s.kind IN ('arable', 'grassland', 'orchard', 'forest')
-    GROUP BY s.kind HAVING sum(ST_Area(ST_Intersection(s.geom, t.geom))) >= 0.01 * t.area) q
-  CROSS JOIN LATERAL unnest(CASE q.kind WHEN 'arable' THEN ARRAY['agricultural', 'arable']::text[] WHEN 'grassland' THEN ARRAY['agricultural', 'grassland']::text[] WHEN 'orchard' THEN ARRAY['agricultural', 'orchard']::text[] WHEN 'forest' THEN ARRAY['forest']::text[] END) AS k) lcu ON true
+LEFT JOIN lcu ON lcu.parcel_id = t.id
+LEFT JOIN lc ON lc.parcel_id = t.id
 LEFT JOIN layer_pub.terrain_stats ts ON ts.id = t.id
 LEFT JOIN LATERAL (
   SELECT count(*)::int AS count, max(f.floors)::int AS max_floors, min(f.floors)::int AS min_floors
   FROM layer_pub.buildings f WHERE ST_Intersects(f.geom, t.geom)) b ON true
-LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.power_substations f
-       WHERE 'substation' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) substation ON true
-LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.power_substations f
-       WHERE 'substation_110' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000) AND f.voltage_kv >= 110
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) substation_110 ON true
-LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name, f.available_mw AS mw
-       FROM layer_pub.grid_capacity f
-       WHERE 'grid_node' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) grid_node ON true
-LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.transport_stops f
-       WHERE 'transit' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) transit ON true
-LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.services_poi f
-       WHERE 'school' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000) AND f.kind IN ('school')
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) school ON true
-LEFT JOIN LATERAL (
-       SELECT n.m, (SELECT f.name FROM layer_pub.waterways f WHERE f.fid = n.fid) AS name
-       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
-             FROM layer_pub.waterways_subdivided s
-             WHERE 'water' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000) AND s.kind IN ('river', 'canal', 'lake', 'reservoir')
-             ORDER BY s.geom <-> t.geom
-             LIMIT 1) n) water ON true
-LEFT JOIN LATERAL (
-       SELECT n.m, (SELECT f.name FROM layer_pub.power_lines f WHERE f.fid = n.fid) AS name
-       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
-             FROM layer_pub.power_lines_subdivided s
-             WHERE 'mv_line' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000) AND s.kind IN ('mv_line', 'mv_cable')
-             ORDER BY s.geom <-> t.geom
-             LIMIT 1) n) mv_line ON true
-LEFT JOIN LATERAL (
-       SELECT n.m, (SELECT f.name FROM layer_pub.planned_roads f WHERE f.fid = n.fid) AS name
-       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
-             FROM layer_pub.planned_roads_subdivided s
-             WHERE 'planned_road' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000)
-             ORDER BY s.geom <-> t.geom
-             LIMIT 1) n) planned_road ON true
-LEFT JOIN LATERAL (
-       SELECT array_agg(s.m ORDER BY s.m, s.v) AS m, array_agg(s.v ORDER BY s.m, s.v) AS v
-       FROM (SELECT r.m, r.v, max(r.v) OVER (ORDER BY r.m, r.v ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
-             FROM (SELECT ST_Distance(f.geom, t.geom) AS m, f.available_mw::float8 AS v
-                   FROM layer_pub.grid_capacity f
-                   WHERE 'grid_front' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 30000)
-                     AND f.available_mw IS NOT NULL) r) s
-       WHERE s.before IS NULL OR s.v > s.before) grid_front ON true
+LEFT JOIN substation ON substation.parcel_id = t.id
+LEFT JOIN substation_110 ON substation_110.parcel_id = t.id
+LEFT JOIN grid_node ON grid_node.parcel_id = t.id
+LEFT JOIN transit ON transit.parcel_id = t.id
+LEFT JOIN school ON school.parcel_id = t.id
+LEFT JOIN water ON water.parcel_id = t.id
+LEFT JOIN mv_line ON mv_line.parcel_id = t.id
+LEFT JOIN planned_road ON planned_road.parcel_id = t.id
+LEFT JOIN grid_front ON grid_front.parcel_id = t.id
+LEFT JOIN env ON env.parcel_id = t.id
 LEFT JOIN LATERAL (
   SELECT max(f.yield_kwh_kwp) AS yield FROM layer_pub.solar_irradiance f WHERE ST_Intersects(f.geom, t.geom)) solar ON true
 LEFT JOIN LATERAL (
-  SELECT array_agg(DISTINCT s.kind ORDER BY s.kind) AS kinds FROM layer_pub.land_cover_subdivided s WHERE ST_Intersects(s.geom, t.geom)) lc ON true
-LEFT JOIN LATERAL (
-  SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true
-LEFT JOIN LATERAL (
-  SELECT min(q.d) FILTER (WHERE q.kind = 'natura2000_habitat') AS env_natura2000_habitat_m,
-         min(q.d) FILTER (WHERE q.kind = 'natura2000_birds') AS env_natura2000_birds_m,
-         min(q.d) FILTER (WHERE q.kind = 'national_park') AS env_national_park_m,
-         min(q.d) FILTER (WHERE q.kind = 'national_park_buffer') AS env_national_park_buffer_m,
-         min(q.d) FILTER (WHERE q.kind = 'landscape_park') AS env_landscape_park_m,
-         min(q.d) FILTER (WHERE q.kind = 'protected_landscape_area') AS env_protected_landscape_area_m,
-         min(q.d) FILTER (WHERE q.kind = 'nature_reserve') AS env_nature_reserve_m,
-         min(q.d) FILTER (WHERE q.kind = 'nature_landscape_complex') AS env_nature_landscape_complex_m,
-         min(q.d) FILTER (WHERE q.kind = 'ecological_site') AS env_ecological_site_m,
-         min(q.d) FILTER (WHERE q.kind = 'natural_monument') AS env_natural_monument_m,
-         min(q.d) FILTER (WHERE q.kind = 'ramsar_wetland') AS env_ramsar_wetland_m,
-         min(q.d) FILTER (WHERE q.kind = 'biosphere_reserve') AS env_biosphere_reserve_m,
-         min(q.d) FILTER (WHERE q.kind = 'forest_promotional_complex') AS env_forest_promotional_complex_m,
-         min(q.d) FILTER (WHERE q.kind = 'flood_risk_10pct') AS env_flood_risk_10pct_m,
-         min(q.d) FILTER (WHERE q.kind = 'flood_risk_1pct') AS env_flood_risk_1pct_m,
-         min(q.d) FILTER (WHERE q.kind = 'flood_risk_02pct') AS env_flood_risk_02pct_m,
-         min(q.d) FILTER (WHERE q.kind = 'flood_embankment_failure') AS env_flood_embankment_failure_m,
-         min(q.d) FILTER (WHERE q.kind = 'wetland') AS env_wetland_m
-  FROM (SELECT s.kind, ST_Distance(s.geom, t.geom) AS d FROM layer_pub.env_layers_subdivided s
-        WHERE ST_DWithin(s.geom, t.geom, 1000)) q) env ON true;
+  SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true;
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (8 of 26)
 -- $1 = "3021093"
@@ -659,7 +1237,396 @@ WITH t AS (
   SELECT p.id, (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = p.id) AS parcel_key, p.teryt, p.geom, COALESCE(p.area_sqm, ST_Area(p.geom)) AS area_sqm, greatest(ST_Area(p.geom), 1) AS area,
          p.land_use_classes, COALESCE(btrim(p.land_use_classes), '') <> '' AS has_classes
   FROM layer_pub.parcels p WHERE p.teryt = $1
-), price AS (
+), extent AS MATERIALIZED (
+  SELECT ST_SetSRID(ST_Extent(t.geom)::geometry, 2180) AS box FROM t
+),
+mz AS (
+  SELECT DISTINCT ON (o.parcel_id) o.parcel_id, f.symbol, f.category
+  FROM (
+    SELECT x.parcel_id, s.fid, sum(x.covered) AS covered, min(x.area) AS area
+    FROM layer_pub.mpzp_zones_subdivided s
+    CROSS JOIN LATERAL (
+      SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+             CASE WHEN ST_Covers(s.geom, p.geom) THEN ST_Area(p.geom) ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS covered
+      FROM layer_pub.parcels p
+      WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+      OFFSET 0 -- measured here, while the piece is the same, not after the rows are sorted for grouping
+    ) x
+    WHERE s.geom && (SELECT e.box FROM extent e)
+    GROUP BY x.parcel_id, s.fid
+  ) o
+  JOIN layer_pub.mpzp_zones f ON f.fid = o.fid
+  WHERE o.covered >= 0.01 * o.area
+  ORDER BY o.parcel_id, o.covered DESC, f.id
+),
+mp AS (
+  SELECT DISTINCT ON (o.parcel_id) o.parcel_id, f.plan_name
+  FROM (
+    SELECT x.parcel_id, s.fid, sum(x.covered) AS covered, min(x.area) AS area
+    FROM layer_pub.mpzp_plans_subdivided s
+    CROSS JOIN LATERAL (
+      SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+             CASE WHEN ST_Covers(s.geom, p.geom) THEN ST_Area(p.geom) ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS covered
+      FROM layer_pub.parcels p
+      WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+      OFFSET 0 -- measured here, while the piece is the same, not after the rows are sorted for grouping
+    ) x
+    WHERE s.geom && (SELECT e.box FROM extent e)
+    GROUP BY x.parcel_id, s.fid
+  ) o
+  JOIN layer_pub.mpzp_plans f ON f.fid = o.fid
+  WHERE o.covered >= 0.01 * o.area
+  ORDER BY o.parcel_id, o.covered DESC, f.id
+),
+po AS (
+  SELECT DISTINCT ON (o.parcel_id) o.parcel_id, f.kind, f.status, f.allows_building
+  FROM (
+    SELECT x.parcel_id, s.fid, sum(x.covered) AS covered, min(x.area) AS area
+    FROM layer_pub.plan_ogolny_zones_subdivided s
+    CROSS JOIN LATERAL (
+      SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+             CASE WHEN ST_Covers(s.geom, p.geom) THEN ST_Area(p.geom) ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS covered
+      FROM layer_pub.parcels p
+      WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+      OFFSET 0 -- measured here, while the piece is the same, not after the rows are sorted for grouping
+    ) x
+    WHERE s.geom && (SELECT e.box FROM extent e) AND s.kind IN ('multifunctional_multi_family', 'multifunctional_single_family', 'multifunctional_farmstead', 'services', 'large_retail', 'economic', 'agricultural_production', 'renewable_energy', 'green_recreation', 'cemetery', 'mining', 'open_area', 'transport')
+    GROUP BY x.parcel_id, s.fid
+  ) o
+  JOIN layer_pub.plan_ogolny_zones f ON f.fid = o.fid
+  WHERE o.covered >= 0.01 * o.area
+  ORDER BY o.parcel_id, o.covered DESC, f.id
+),
+land_cover AS (
+  SELECT x.parcel_id, s.kind, sum(x.covered) AS covered, min(x.area) AS area
+  FROM layer_pub.land_cover_subdivided s
+  CROSS JOIN LATERAL (
+    SELECT p.id AS parcel_id, greatest(ST_Area(p.geom), 1) AS area,
+           CASE WHEN NOT $5 OR COALESCE(btrim(p.land_use_classes), '') <> '' OR s.kind NOT IN ('arable', 'grassland', 'orchard', 'forest') THEN NULL
+                WHEN ST_Covers(s.geom, p.geom) THEN ST_Area(p.geom)
+                ELSE ST_Area(ST_Intersection(s.geom, p.geom)) END AS covered
+    FROM layer_pub.parcels p
+    WHERE p.teryt = $1 AND ST_Intersects(s.geom, p.geom)
+    OFFSET 0
+  ) x
+  WHERE s.geom && (SELECT e.box FROM extent e)
+  GROUP BY x.parcel_id, s.kind
+),
+lc AS (SELECT l.parcel_id, array_agg(l.kind ORDER BY l.kind) AS kinds FROM land_cover l GROUP BY l.parcel_id),
+lcu AS (
+  SELECT l.parcel_id, array_agg(DISTINCT k ORDER BY k) AS kinds
+  FROM land_cover l
+  CROSS JOIN LATERAL unnest(CASE l.kind WHEN 'arable' THEN ARRAY['agricultural', 'arable']::text[] WHEN 'grassland' THEN ARRAY['agricultural', 'grassland']::text[] WHEN 'orchard' THEN ARRAY['agricultural', 'orchard']::text[] WHEN 'forest' THEN ARRAY['forest']::text[] END) AS k
+  WHERE l.covered >= 0.01 * l.area
+  GROUP BY l.parcel_id
+),
+parcel_cells AS MATERIALIZED (
+  SELECT t.id, t.geom,
+         floor((ST_XMin(t.geom) + ST_XMax(t.geom)) / 500)::int AS cx,
+         floor((ST_YMin(t.geom) + ST_YMax(t.geom)) / 500)::int AS cy
+  FROM t
+),
+cells AS MATERIALIZED (
+  SELECT g.cx, g.cy, g.box, ST_Centroid(g.box) AS centre
+  FROM (SELECT p.cx, p.cy, ST_SetSRID(ST_Extent(p.geom)::geometry, 2180) AS box FROM parcel_cells p GROUP BY p.cx, p.cy) g
+),
+substation_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.power_substations g
+    WHERE true ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'substation' = ANY($6::text[])
+),
+substation_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN substation_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+substation_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name
+     FROM substation_seed s
+     JOIN layer_pub.power_substations f ON ST_DWithin(f.geom, s.box, s.reach) AND true
+),
+substation AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM substation_bound b JOIN substation_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+substation_110_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.power_substations g
+    WHERE g.voltage_kv >= 110 ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'substation_110' = ANY($6::text[])
+),
+substation_110_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN substation_110_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+substation_110_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name
+     FROM substation_110_seed s
+     JOIN layer_pub.power_substations f ON ST_DWithin(f.geom, s.box, s.reach) AND f.voltage_kv >= 110
+),
+substation_110 AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM substation_110_bound b JOIN substation_110_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+grid_node_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.grid_capacity g
+    WHERE true ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'grid_node' = ANY($6::text[])
+),
+grid_node_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN grid_node_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+grid_node_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name, f.available_mw AS mw
+     FROM grid_node_seed s
+     JOIN layer_pub.grid_capacity f ON ST_DWithin(f.geom, s.box, s.reach) AND true
+),
+grid_node AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name, n.mw
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name, c.mw
+    FROM grid_node_bound b JOIN grid_node_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+transit_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.transport_stops g
+    WHERE true ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'transit' = ANY($6::text[])
+),
+transit_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN transit_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+transit_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name
+     FROM transit_seed s
+     JOIN layer_pub.transport_stops f ON ST_DWithin(f.geom, s.box, s.reach) AND true
+),
+transit AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM transit_bound b JOIN transit_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+school_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.services_poi g
+    WHERE g.kind IN ('school') ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'school' = ANY($6::text[])
+),
+school_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN school_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+school_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name
+     FROM school_seed s
+     JOIN layer_pub.services_poi f ON ST_DWithin(f.geom, s.box, s.reach) AND f.kind IN ('school')
+),
+school AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM school_bound b JOIN school_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+water_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.waterways_subdivided g
+    WHERE g.kind IN ('river', 'canal', 'lake', 'reservoir') ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'water' = ANY($6::text[])
+),
+water_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN water_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+water_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, g.geom, f.id, f.name
+     FROM water_seed s
+     JOIN layer_pub.waterways_subdivided g ON ST_DWithin(g.geom, s.box, s.reach) AND g.kind IN ('river', 'canal', 'lake', 'reservoir')
+     JOIN layer_pub.waterways f ON f.fid = g.fid
+),
+water AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM water_bound b JOIN water_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+mv_line_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.power_lines_subdivided g
+    WHERE g.kind IN ('mv_line', 'mv_cable') ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'mv_line' = ANY($6::text[])
+),
+mv_line_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN mv_line_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+mv_line_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, g.geom, f.id, f.name
+     FROM mv_line_seed s
+     JOIN layer_pub.power_lines_subdivided g ON ST_DWithin(g.geom, s.box, s.reach) AND g.kind IN ('mv_line', 'mv_cable')
+     JOIN layer_pub.power_lines f ON f.fid = g.fid
+),
+mv_line AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM mv_line_bound b JOIN mv_line_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+planned_road_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.planned_roads_subdivided g
+    WHERE true ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'planned_road' = ANY($6::text[])
+),
+planned_road_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN planned_road_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+planned_road_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, g.geom, f.id, f.name
+     FROM planned_road_seed s
+     JOIN layer_pub.planned_roads_subdivided g ON ST_DWithin(g.geom, s.box, s.reach) AND true
+     JOIN layer_pub.planned_roads f ON f.fid = g.fid
+),
+planned_road AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM planned_road_bound b JOIN planned_road_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
+grid_front_candidates AS MATERIALIZED (
+  SELECT c.cx, c.cy, f.geom, f.available_mw::float8 AS v, ST_Distance(f.geom, c.box) AS lo, ST_MaxDistance(f.geom, c.box) AS hi
+  FROM cells c
+  JOIN layer_pub.grid_capacity f ON ST_DWithin(f.geom, c.box, 30000) AND f.available_mw IS NOT NULL
+  WHERE 'grid_front' = ANY($6::text[])
+),
+grid_front_kept AS MATERIALIZED (
+  SELECT a.cx, a.cy, a.geom, a.v
+  FROM grid_front_candidates a
+  JOIN (SELECT g.cx, g.cy, array_agg(g.hi) AS his, array_agg(g.v) AS vs FROM grid_front_candidates g GROUP BY g.cx, g.cy) cell
+    ON cell.cx = a.cx AND cell.cy = a.cy
+  WHERE NOT EXISTS (SELECT 1 FROM unnest(cell.his, cell.vs) AS b(hi, v) WHERE b.hi + 1 < a.lo AND b.v >= a.v)
+),
+grid_front AS (
+  SELECT s.parcel_id, array_agg(s.m ORDER BY s.m, s.v) AS m, array_agg(s.v ORDER BY s.m, s.v) AS v
+  FROM (
+    SELECT r.parcel_id, r.m, r.v,
+           max(r.v) OVER (PARTITION BY r.parcel_id ORDER BY r.m, r.v ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
+    FROM (
+      SELECT p.id AS parcel_id, ST_Distance(k.geom, p.geom) AS m, k.v
+      FROM parcel_cells p JOIN grid_front_kept k ON k.cx = p.cx AND k.cy = p.cy
+      OFFSET 0
+    ) r
+    WHERE r.m <= 30000
+  ) s
+  WHERE s.before IS NULL OR s.v > s.before
+  GROUP BY s.parcel_id
+),
+env_candidates AS MATERIALIZED (
+  SELECT c.cx, c.cy, s.kind, s.geom, ST_Distance(s.geom, c.box) AS lo,
+         ST_Distance(s.geom, c.centre) + ST_MaxDistance(c.box, c.centre) AS hi
+  FROM cells c
+  JOIN layer_pub.env_layers_subdivided s ON ST_DWithin(s.geom, c.box, 1000) AND s.kind IN ('natura2000_habitat', 'natura2000_birds', 'national_park', 'national_park_buffer', 'landscape_park', 'protected_landscape_area', 'nature_reserve', 'nature_landscape_complex', 'ecological_site', 'natural_monument', 'ramsar_wetland', 'biosphere_reserve', 'forest_promotional_complex', 'flood_risk_10pct', 'flood_risk_1pct', 'flood_risk_02pct', 'flood_embankment_failure', 'wetland')
+),
+env_kept AS MATERIALIZED (
+  SELECT a.cx, a.cy, a.kind, a.geom
+  FROM env_candidates a
+  JOIN (SELECT g.cx, g.cy, g.kind, min(g.hi) AS hi FROM env_candidates g GROUP BY g.cx, g.cy, g.kind) nearest
+    ON nearest.cx = a.cx AND nearest.cy = a.cy AND nearest.kind = a.kind
+  WHERE a.lo <= nearest.hi + 1
+),
+env AS (
+  SELECT x.parcel_id,
+         min(x.d) FILTER (WHERE x.kind = 'natura2000_habitat') AS env_natura2000_habitat_m,
+         min(x.d) FILTER (WHERE x.kind = 'natura2000_birds') AS env_natura2000_birds_m,
+         min(x.d) FILTER (WHERE x.kind = 'national_park') AS env_national_park_m,
+         min(x.d) FILTER (WHERE x.kind = 'national_park_buffer') AS env_national_park_buffer_m,
+         min(x.d) FILTER (WHERE x.kind = 'landscape_park') AS env_landscape_park_m,
+         min(x.d) FILTER (WHERE x.kind = 'protected_landscape_area') AS env_protected_landscape_area_m,
+         min(x.d) FILTER (WHERE x.kind = 'nature_reserve') AS env_nature_reserve_m,
+         min(x.d) FILTER (WHERE x.kind = 'nature_landscape_complex') AS env_nature_landscape_complex_m,
+         min(x.d) FILTER (WHERE x.kind = 'ecological_site') AS env_ecological_site_m,
+         min(x.d) FILTER (WHERE x.kind = 'natural_monument') AS env_natural_monument_m,
+         min(x.d) FILTER (WHERE x.kind = 'ramsar_wetland') AS env_ramsar_wetland_m,
+         min(x.d) FILTER (WHERE x.kind = 'biosphere_reserve') AS env_biosphere_reserve_m,
+         min(x.d) FILTER (WHERE x.kind = 'forest_promotional_complex') AS env_forest_promotional_complex_m,
+         min(x.d) FILTER (WHERE x.kind = 'flood_risk_10pct') AS env_flood_risk_10pct_m,
+         min(x.d) FILTER (WHERE x.kind = 'flood_risk_1pct') AS env_flood_risk_1pct_m,
+         min(x.d) FILTER (WHERE x.kind = 'flood_risk_02pct') AS env_flood_risk_02pct_m,
+         min(x.d) FILTER (WHERE x.kind = 'flood_embankment_failure') AS env_flood_embankment_failure_m,
+         min(x.d) FILTER (WHERE x.kind = 'wetland') AS env_wetland_m
+  FROM (
+    SELECT p.id AS parcel_id, k.kind, ST_Distance(k.geom, p.geom) AS d
+    FROM parcel_cells p JOIN env_kept k ON k.cx = p.cx AND k.cy = p.cy AND k.geom && ST_Expand(p.geom, 1000)
+    OFFSET 0
+  ) x
+  WHERE x.d <= 1000
+  GROUP BY x.parcel_id
+),
+price AS (
   SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x.price_per_sqm_pln) AS median
   FROM layer_pub.transactions x WHERE x.kind = 'land' AND x.teryt = $1 AND x.price_per_sqm_pln > 0
 )
@@ -684,33 +1651,9 @@ SELECT t.id, t.parcel_key, t.teryt, (SELECT g.name FROM layer_pub.admin_bounds g
        COALESCE(grid_front.m, '{}'), COALESCE(grid_front.v, '{}'),
        (SELECT median FROM price)
 FROM t
-LEFT JOIN LATERAL (
-       SELECT f.symbol, f.category
-       FROM layer_pub.mpzp_zones_subdivided s
-       JOIN layer_pub.mpzp_zones f ON f.fid = s.fid
-       WHERE ST_Intersects(s.geom, t.geom) AND true
-       GROUP BY f.fid, f.id, f.symbol, f.category
-       HAVING sum(ST_Area(ST_Intersection(s.geom, t.geom))) >= 0.01 * t.area
-       ORDER BY sum(ST_Area(ST_Intersection(s.geom, t.geom))) DESC, f.id
-       LIMIT 1) mz ON true
-LEFT JOIN LATERAL (
-       SELECT f.plan_name
-       FROM layer_pub.mpzp_plans_subdivided s
-       JOIN layer_pub.mpzp_plans f ON f.fid = s.fid
-       WHERE ST_Intersects(s.geom, t.geom) AND true
-       GROUP BY f.fid, f.id, f.plan_name
-       HAVING sum(ST_Area(ST_Intersection(s.geom, t.geom))) >= 0.01 * t.area
-       ORDER BY sum(ST_Area(ST_Intersection(s.geom, t.geom))) DESC, f.id
-       LIMIT 1) mp ON true
-LEFT JOIN LATERAL (
-       SELECT f.kind, f.status, f.allows_building
-       FROM layer_pub.plan_ogolny_zones_subdivided s
-       JOIN layer_pub.plan_ogolny_zones f ON f.fid = s.fid
-       WHERE ST_Intersects(s.geom, t.geom) AND f.kind IN ('multifunctional_multi_family', 'multifunctional_single_family', 'multifunctional_farmstead', 'services', 'large_retail', 'economic', 'agricultural_production', 'renewable_energy', 'green_recreation', 'cemetery', 'mining', 'open_area', 'transport')
-       GROUP BY f.fid, f.id, f.kind, f.status, f.allows_building
-       HAVING sum(ST_Area(ST_Intersection(s.geom, t.geom))) >= 0.01 * t.area
-       ORDER BY sum(ST_Area(ST_Intersection(s.geom, t.geom))) DESC, f.id
-       LIMIT 1) po ON true
+LEFT JOIN mz ON mz.parcel_id = t.id
+LEFT JOIN mp ON mp.parcel_id = t.id
+LEFT JOIN po ON po.parcel_id = t.id
 CROSS JOIN LATERAL (
   SELECT CASE WHEN mz.symbol IS NOT NULL OR mz.category IS NOT NULL THEN 'zone'
               WHEN mp.plan_name IS NOT NULL THEN 'zones_missing'
@@ -722,102 +1665,26 @@ CROSS JOIN LATERAL (
               WHEN po.kind IS NOT NULL AND po.status IN ('in_force') THEN 'plan_ogolny'
               WHEN po.kind IS NULL AND NOT $4 THEN 'unknown'
               ELSE 'none' END AS source) zs
-LEFT JOIN LATERAL (
-  SELECT array_agg(DISTINCT k ORDER BY k) AS kinds FROM (
-    SELECT s.kind FROM layer_pub.land_cover_subdivided s
-    WHERE NOT t.has_classes AND $5 AND ST_Intersects(s.geom, t.geom) AND s.kind IN ('arable', 'grassland', 'orchard', 'forest')
-    GROUP BY s.kind HAVING sum(ST_Area(ST_Intersection(s.geom, t.geom))) >= 0.01 * t.area) q
-  CROSS JOIN LATERAL unnest(CASE q.kind WHEN 'arable' THEN ARRAY['agricultural', 'arable']::text[] WHEN 'grassland' THEN ARRAY['agricultural', 'grassland']::text[] WHEN 'orchard' THEN ARRAY['agricultural', 'orchard']::text[] WHEN 'forest' THEN ARRAY['forest']::text[] END) AS k) lcu ON true
+LEFT JOIN lcu ON lcu.parcel_id = t.id
+LEFT JOIN lc ON lc.parcel_id = t.id
 LEFT JOIN layer_pub.terrain_stats ts ON ts.id = t.id
 LEFT JOIN LATERAL (
   SELECT count(*)::int AS count, max(f.floors)::int AS max_floors, min(f.floors)::int AS min_floors
   FROM layer_pub.buildings f WHERE ST_Intersects(f.geom, t.geom)) b ON true
-LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.power_substations f
-       WHERE 'substation' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) substation ON true
-LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.power_substations f
-       WHERE 'substation_110' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000) AND f.voltage_kv >= 110
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) substation_110 ON true
-LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name, f.available_mw AS mw
-       FROM layer_pub.grid_capacity f
-       WHERE 'grid_node' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) grid_node ON true
-LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.transport_stops f
-       WHERE 'transit' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000)
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) transit ON true
-LEFT JOIN LATERAL (
-       SELECT ST_Distance(f.geom, t.geom) AS m, f.name
-       FROM layer_pub.services_poi f
-       WHERE 'school' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 50000) AND f.kind IN ('school')
-       ORDER BY f.geom <-> t.geom
-       LIMIT 1) school ON true
-LEFT JOIN LATERAL (
-       SELECT n.m, (SELECT f.name FROM layer_pub.waterways f WHERE f.fid = n.fid) AS name
-       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
-             FROM layer_pub.waterways_subdivided s
-             WHERE 'water' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000) AND s.kind IN ('river', 'canal', 'lake', 'reservoir')
-             ORDER BY s.geom <-> t.geom
-             LIMIT 1) n) water ON true
-LEFT JOIN LATERAL (
-       SELECT n.m, (SELECT f.name FROM layer_pub.power_lines f WHERE f.fid = n.fid) AS name
-       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
-             FROM layer_pub.power_lines_subdivided s
-             WHERE 'mv_line' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000) AND s.kind IN ('mv_line', 'mv_cable')
-             ORDER BY s.geom <-> t.geom
-             LIMIT 1) n) mv_line ON true
-LEFT JOIN LATERAL (
-       SELECT n.m, (SELECT f.name FROM layer_pub.planned_roads f WHERE f.fid = n.fid) AS name
-       FROM (SELECT ST_Distance(s.geom, t.geom) AS m, s.fid
-             FROM layer_pub.planned_roads_subdivided s
-             WHERE 'planned_road' = ANY($6::text[]) AND ST_DWithin(s.geom, t.geom, 50000)
-             ORDER BY s.geom <-> t.geom
-             LIMIT 1) n) planned_road ON true
-LEFT JOIN LATERAL (
-       SELECT array_agg(s.m ORDER BY s.m, s.v) AS m, array_agg(s.v ORDER BY s.m, s.v) AS v
-       FROM (SELECT r.m, r.v, max(r.v) OVER (ORDER BY r.m, r.v ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
-             FROM (SELECT ST_Distance(f.geom, t.geom) AS m, f.available_mw::float8 AS v
-                   FROM layer_pub.grid_capacity f
-                   WHERE 'grid_front' = ANY($6::text[]) AND ST_DWithin(f.geom, t.geom, 30000)
-                     AND f.available_mw IS NOT NULL) r) s
-       WHERE s.before IS NULL OR s.v > s.before) grid_front ON true
+LEFT JOIN substation ON substation.parcel_id = t.id
+LEFT JOIN substation_110 ON substation_110.parcel_id = t.id
+LEFT JOIN grid_node ON grid_node.parcel_id = t.id
+LEFT JOIN transit ON transit.parcel_id = t.id
+LEFT JOIN school ON school.parcel_id = t.id
+LEFT JOIN water ON water.parcel_id = t.id
+LEFT JOIN mv_line ON mv_line.parcel_id = t.id
+LEFT JOIN planned_road ON planned_road.parcel_id = t.id
+LEFT JOIN grid_front ON grid_front.parcel_id = t.id
+LEFT JOIN env ON env.parcel_id = t.id
 LEFT JOIN LATERAL (
   SELECT max(f.yield_kwh_kwp) AS yield FROM layer_pub.solar_irradiance f WHERE ST_Intersects(f.geom, t.geom)) solar ON true
 LEFT JOIN LATERAL (
-  SELECT array_agg(DISTINCT s.kind ORDER BY s.kind) AS kinds FROM layer_pub.land_cover_subdivided s WHERE ST_Intersects(s.geom, t.geom)) lc ON true
-LEFT JOIN LATERAL (
-  SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true
-LEFT JOIN LATERAL (
-  SELECT min(q.d) FILTER (WHERE q.kind = 'natura2000_habitat') AS env_natura2000_habitat_m,
-         min(q.d) FILTER (WHERE q.kind = 'natura2000_birds') AS env_natura2000_birds_m,
-         min(q.d) FILTER (WHERE q.kind = 'national_park') AS env_national_park_m,
-         min(q.d) FILTER (WHERE q.kind = 'national_park_buffer') AS env_national_park_buffer_m,
-         min(q.d) FILTER (WHERE q.kind = 'landscape_park') AS env_landscape_park_m,
-         min(q.d) FILTER (WHERE q.kind = 'protected_landscape_area') AS env_protected_landscape_area_m,
-         min(q.d) FILTER (WHERE q.kind = 'nature_reserve') AS env_nature_reserve_m,
-         min(q.d) FILTER (WHERE q.kind = 'nature_landscape_complex') AS env_nature_landscape_complex_m,
-         min(q.d) FILTER (WHERE q.kind = 'ecological_site') AS env_ecological_site_m,
-         min(q.d) FILTER (WHERE q.kind = 'natural_monument') AS env_natural_monument_m,
-         min(q.d) FILTER (WHERE q.kind = 'ramsar_wetland') AS env_ramsar_wetland_m,
-         min(q.d) FILTER (WHERE q.kind = 'biosphere_reserve') AS env_biosphere_reserve_m,
-         min(q.d) FILTER (WHERE q.kind = 'forest_promotional_complex') AS env_forest_promotional_complex_m,
-         min(q.d) FILTER (WHERE q.kind = 'flood_risk_10pct') AS env_flood_risk_10pct_m,
-         min(q.d) FILTER (WHERE q.kind = 'flood_risk_1pct') AS env_flood_risk_1pct_m,
-         min(q.d) FILTER (WHERE q.kind = 'flood_risk_02pct') AS env_flood_risk_02pct_m,
-         min(q.d) FILTER (WHERE q.kind = 'flood_embankment_failure') AS env_flood_embankment_failure_m,
-         min(q.d) FILTER (WHERE q.kind = 'wetland') AS env_wetland_m
-  FROM (SELECT s.kind, ST_Distance(s.geom, t.geom) AS d FROM layer_pub.env_layers_subdivided s
-        WHERE ST_DWithin(s.geom, t.geom, 1000)) q) env ON true;
+  SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true;
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (19 of 26)
 -- $1 = "3021093"
