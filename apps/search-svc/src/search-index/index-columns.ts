@@ -22,9 +22,9 @@ export interface NearestColumn {
 }
 
 /**
- * The nearest-feature columns. Each costs a KNN probe per parcel at build time (about 0.1 ms; a
- * filtered probe that finds nothing within reach costs more, which is why 220 and 400 kV are left
- * to the spatial join: there are few such substations, so the join is cheap).
+ * The nearest-feature columns. Each costs the build a KNN probe per 250 m cell of parcels and a few
+ * distances per parcel (distance-columns.sql.ts). 220 and 400 kV are left to the spatial join: there
+ * are few such substations, so the join is cheap.
  */
 export const NEAREST_COLUMNS: readonly NearestColumn[] = [
   { column: 'substation', layer: 'power_substations' },
@@ -46,7 +46,8 @@ export const NEAREST_COLUMNS: readonly NearestColumn[] = [
  * K km, which no nearest-feature column answers (the nearest node may have too little). A few steps a
  * parcel (the records of a random order: about ln n of the n nodes within reach).
  *
- * The build measures the distance to every feature within `reachM` (about 1 µs each), so the reach
+ * The build gathers every feature within `reachM` of each 250 m cell of parcels and measures a
+ * parcel's distance to the few no nearer feature hides (distance-columns.sql.ts), so the reach
  * is what the scenarios ask (capacity_km at most 30); a farther filter joins the layer.
  */
 export interface FrontColumn {
