@@ -24,12 +24,19 @@ const CELL_M = 250;
 /** `y` is computed (ST_ClosestPoint), so it may lie a rounding error off its feature: a wider bound only adds candidates. */
 const SLACK_M = 1;
 
-/** Every name below comes from index-columns.ts (checked against the catalogue), never from input. */
-function conditions(column: NearestColumn, alias: string): string {
+/**
+ * A column's kinds and minimum as conditions on the feature (or piece) `alias`. Every name comes
+ * from index-columns.ts (checked against the catalogue), never from input.
+ */
+export function featureConditions(column: NearestColumn, alias = 'f'): string[] {
   const all: string[] = [];
-  if (column.kinds) all.push(`${alias}.kind IN (${column.kinds.map((k) => `'${k}'`).join(', ')})`);
+  if (column.kinds) all.push(`${alias}.kind IN (${column.kinds.map((k) => `'${k.replace(/'/g, "''")}'`).join(', ')})`);
   if (column.minimum) all.push(`${alias}.${column.minimum.attribute} >= ${column.minimum.value}`);
-  return all.length > 0 ? all.join(' AND ') : 'true';
+  return all;
+}
+
+function conditions(column: NearestColumn, alias: string): string {
+  return featureConditions(column, alias).join(' AND ') || 'true';
 }
 
 function usesPieces(column: NearestColumn): boolean {
@@ -37,14 +44,20 @@ function usesPieces(column: NearestColumn): boolean {
   return layer !== undefined && hasSubdividedView(layer) && !column.minimum;
 }
 
+/** Grid nodes carry their capacity along with the name (the `grid_node_mw` column). */
+function carriesCapacity(column: NearestColumn): boolean {
+  return column.layer === 'grid_capacity';
+}
+
 /** What a candidate carries besides its geometry: the feature's id (tie-break), name and, for grid nodes, capacity. */
 function carried(column: NearestColumn): string {
-  return `f.id, f.name${column.layer === 'grid_capacity' ? ', f.available_mw AS mw' : ''}`;
+  return `f.id, f.name${carriesCapacity(column) ? ', f.available_mw AS mw' : ''}`;
 }
 
 function columnCtes(column: NearestColumn): string {
   const name = column.column;
   const pieces = usesPieces(column);
+  const mw = carriesCapacity(column);
   const source = pieces ? `layer_pub.${column.layer}_subdivided` : `layer_pub.${column.layer}`;
   const candidates = pieces
     ? `SELECT s.cx, s.cy, g.geom, ${carried(column)}
@@ -71,9 +84,9 @@ function columnCtes(column: NearestColumn): string {
       ${candidates}
     ),
     ${name} AS (
-      SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name${column.layer === 'grid_capacity' ? ', n.mw' : ''}
+      SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name${mw ? ', n.mw' : ''}
       FROM (
-        SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name${column.layer === 'grid_capacity' ? ', c.mw' : ''}
+        SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name${mw ? ', c.mw' : ''}
         FROM ${name}_bound b JOIN ${name}_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
         OFFSET 0 -- each distance measured once, not again in the filter
       ) n

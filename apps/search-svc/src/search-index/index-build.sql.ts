@@ -1,5 +1,5 @@
 import { EGIB_CLASS_LAND_USE, LAND_COVER_LAND_USE, PLAN_OGOLNY_BINDING_STATUSES } from '@lp/contracts';
-import { distanceColumnCtes, distanceColumnJoins } from './distance-columns.sql.js';
+import { distanceColumnCtes, distanceColumnJoins, featureConditions } from './distance-columns.sql.js';
 import {
   ENV_KINDS,
   envColumn,
@@ -8,20 +8,11 @@ import {
   NEAREST_REACH_M,
   PLAN_OGOLNY_CATEGORY,
   PLAN_OGOLNY_ZONE_KINDS,
-  type NearestColumn,
 } from './index-columns.js';
 
 /** Every name below comes from index-columns.ts (checked against the catalogue), never from input. */
 function quoted(values: readonly string[]): string {
   return values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
-}
-
-/** A column's kinds and minimum as conditions on the feature (or piece) `alias`. */
-function featureConditions(column: NearestColumn, alias = 'f'): string[] {
-  const conditions: string[] = [];
-  if (column.kinds) conditions.push(`${alias}.kind IN (${quoted(column.kinds)})`);
-  if (column.minimum) conditions.push(`${alias}.${column.minimum.attribute} >= ${column.minimum.value}`);
-  return conditions;
 }
 
 /**
