@@ -31,7 +31,12 @@ const signalCase = fc.record({
   range: fc.oneof(
     fc.constant(null),
     fc.double({ min: -1e6, max: 1e6, noNaN: true }).map((v) => [v, v] as const),
-    fc.tuple(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.double({ min: -1e6, max: 1e6, noNaN: true })).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const),
+    fc
+      .tuple(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.double({ min: -1e6, max: 1e6, noNaN: true }))
+      .map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const)
+      // a range as wide as a subnormal number sends a value outside it to ±Infinity, and two such
+      // signals sum to NaN, which no key stands for; a matched range holds its values, so the engine never meets it
+      .filter(([a, b]) => a === b || b - a >= 1e-9),
   ),
   values: fc.array(value, { minLength: 40, maxLength: 40 }),
   // the column held sparsely (column-sparse.ts): the same values, NaN where absent
