@@ -543,13 +543,22 @@ DELETE FROM search.parcel_adjacency WHERE teryt = $1;
 
 -- buildGmina (10 of 15)
 -- $1 = "3021093"
-WITH near AS MATERIALIZED (
-       SELECT a.id AS a_id, b.id AS b_id, a.teryt, ST_Distance(a.geom, b.geom) AS gap_m,
-              (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = a.id) AS a_key,
-              (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = b.id) AS b_key
-       FROM layer_pub.parcels a
-       JOIN layer_pub.parcels b ON ST_DWithin(b.geom, a.geom, 50) AND b.id <> a.id
-       WHERE a.teryt = $1 AND (b.teryt <> a.teryt OR a.id < b.id COLLATE "C")),
+WITH a AS MATERIALIZED (
+       SELECT p.id, p.teryt, p.geom, (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = p.id) AS key
+       FROM layer_pub.parcels p WHERE p.teryt = $1),
+     near AS MATERIALIZED (
+       SELECT x.a_id, x.b_id, x.teryt, x.gap_m, x.a_key,
+              CASE WHEN x.b_teryt = x.teryt THEN inside.key
+                   ELSE (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = x.b_id) END AS b_key
+       FROM (
+         SELECT a.id AS a_id, b.id AS b_id, a.teryt, b.teryt AS b_teryt, a.key AS a_key, ST_Distance(a.geom, b.geom) AS gap_m
+         FROM a
+         JOIN layer_pub.parcels b ON b.geom && ST_Expand(a.geom, 50) AND b.id <> a.id
+                                 AND (b.teryt <> a.teryt OR a.id < b.id COLLATE "C")
+         OFFSET 0 -- each distance measured once, not again in the filter
+       ) x
+       LEFT JOIN a inside ON inside.id = x.b_id
+       WHERE x.gap_m <= 50),
      written AS (
        INSERT INTO search.parcel_adjacency (parcel_key, neighbour_key, teryt, gap_m)
        SELECT a_key, b_key, teryt, gap_m FROM near WHERE a_key IS NOT NULL AND b_key IS NOT NULL)
@@ -1136,13 +1145,22 @@ DELETE FROM search.parcel_adjacency WHERE teryt = $1;
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (10 of 26)
 -- $1 = "3021093"
-WITH near AS MATERIALIZED (
-       SELECT a.id AS a_id, b.id AS b_id, a.teryt, ST_Distance(a.geom, b.geom) AS gap_m,
-              (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = a.id) AS a_key,
-              (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = b.id) AS b_key
-       FROM layer_pub.parcels a
-       JOIN layer_pub.parcels b ON ST_DWithin(b.geom, a.geom, 50) AND b.id <> a.id
-       WHERE a.teryt = $1 AND (b.teryt <> a.teryt OR a.id < b.id COLLATE "C")),
+WITH a AS MATERIALIZED (
+       SELECT p.id, p.teryt, p.geom, (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = p.id) AS key
+       FROM layer_pub.parcels p WHERE p.teryt = $1),
+     near AS MATERIALIZED (
+       SELECT x.a_id, x.b_id, x.teryt, x.gap_m, x.a_key,
+              CASE WHEN x.b_teryt = x.teryt THEN inside.key
+                   ELSE (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = x.b_id) END AS b_key
+       FROM (
+         SELECT a.id AS a_id, b.id AS b_id, a.teryt, b.teryt AS b_teryt, a.key AS a_key, ST_Distance(a.geom, b.geom) AS gap_m
+         FROM a
+         JOIN layer_pub.parcels b ON b.geom && ST_Expand(a.geom, 50) AND b.id <> a.id
+                                 AND (b.teryt <> a.teryt OR a.id < b.id COLLATE "C")
+         OFFSET 0 -- each distance measured once, not again in the filter
+       ) x
+       LEFT JOIN a inside ON inside.id = x.b_id
+       WHERE x.gap_m <= 50),
      written AS (
        INSERT INTO search.parcel_adjacency (parcel_key, neighbour_key, teryt, gap_m)
        SELECT a_key, b_key, teryt, gap_m FROM near WHERE a_key IS NOT NULL AND b_key IS NOT NULL)
@@ -1696,13 +1714,22 @@ DELETE FROM search.parcel_adjacency WHERE teryt = $1;
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (21 of 26)
 -- $1 = "3021093"
-WITH near AS MATERIALIZED (
-       SELECT a.id AS a_id, b.id AS b_id, a.teryt, ST_Distance(a.geom, b.geom) AS gap_m,
-              (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = a.id) AS a_key,
-              (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = b.id) AS b_key
-       FROM layer_pub.parcels a
-       JOIN layer_pub.parcels b ON ST_DWithin(b.geom, a.geom, 50) AND b.id <> a.id
-       WHERE a.teryt = $1 AND (b.teryt <> a.teryt OR a.id < b.id COLLATE "C")),
+WITH a AS MATERIALIZED (
+       SELECT p.id, p.teryt, p.geom, (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = p.id) AS key
+       FROM layer_pub.parcels p WHERE p.teryt = $1),
+     near AS MATERIALIZED (
+       SELECT x.a_id, x.b_id, x.teryt, x.gap_m, x.a_key,
+              CASE WHEN x.b_teryt = x.teryt THEN inside.key
+                   ELSE (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = x.b_id) END AS b_key
+       FROM (
+         SELECT a.id AS a_id, b.id AS b_id, a.teryt, b.teryt AS b_teryt, a.key AS a_key, ST_Distance(a.geom, b.geom) AS gap_m
+         FROM a
+         JOIN layer_pub.parcels b ON b.geom && ST_Expand(a.geom, 50) AND b.id <> a.id
+                                 AND (b.teryt <> a.teryt OR a.id < b.id COLLATE "C")
+         OFFSET 0 -- each distance measured once, not again in the filter
+       ) x
+       LEFT JOIN a inside ON inside.id = x.b_id
+       WHERE x.gap_m <= 50),
      written AS (
        INSERT INTO search.parcel_adjacency (parcel_key, neighbour_key, teryt, gap_m)
        SELECT a_key, b_key, teryt, gap_m FROM near WHERE a_key IS NOT NULL AND b_key IS NOT NULL)
