@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PROXIMITY_KINDS, type ProximityKind } from '@lp/contracts';
+import { PROXIMITY_KINDS, PROXIMITY_MAX_M, type ProximityKind } from '@lp/contracts';
 import { Logger } from '@nestjs/common';
 import { createSchemaDataSource } from '@lp/db';
 import { createTestDatabase, type TestDatabase } from '@lp/testing';
@@ -127,7 +127,12 @@ describe('facts build of whole gminas', () => {
        ORDER BY p.id`,
       [ids, kind.layerKinds ?? null, kind.minimum?.value ?? null],
     );
-    return byId(rows).map((row) => ({ parcel_id: row.parcel_id, id: row.id, distance_m: row.distance_m === null ? null : Number(row.distance_m) }));
+    // the raw facts name a nearest feature only within PROXIMITY_MAX_M (as reported, to 0.1 m): farther is "not found"
+    return byId(rows).map((row) =>
+      row.distance_m === null || Number(row.distance_m) > PROXIMITY_MAX_M
+        ? { parcel_id: row.parcel_id, id: null, distance_m: null }
+        : { parcel_id: row.parcel_id, id: row.id, distance_m: Number(row.distance_m) },
+    );
   }
 });
 

@@ -3,7 +3,7 @@ import type { GminaCoverage, LayerSources } from '../layer-coverage.js';
 import { sourcesOf } from '../layer-coverage.js';
 
 export type RawNearest = Omit<ProximityItemView, 'kind' | 'layer'> & { feature_kind: string };
-/** One row of proximitySql: the nearest feature per proximity kind; a kind with no feature at all is absent (or null). */
+/** One row of proximitySql: the nearest feature per proximity kind; a kind with no feature within PROXIMITY_MAX_M is absent (or null). */
 export type RawProximity = Record<string, RawNearest | null>;
 
 /**

@@ -1,4 +1,4 @@
-import { findLayer, PROXIMITY_KINDS, type ProximityKind } from '@lp/contracts';
+import { findLayer, PROXIMITY_KINDS, PROXIMITY_MAX_M, type ProximityKind } from '@lp/contracts';
 import { STORAGE_SRID } from '@lp/geo';
 import { targetCte, type ParcelSelection } from '../parcel-selection.js';
 
@@ -21,6 +21,10 @@ import { targetCte, type ParcelSelection } from '../parcel-selection.js';
  *  3. the candidates of a cell are the features within its reach (GiST); a parcel's nearest feature is
  *     among those whose bounding box meets the parcel's box grown by d(p, y), and only those are
  *     measured exactly.
+ * Only features within PROXIMITY_MAX_M count (farther, the block says "not found" whatever lies
+ * there): every reach and bound is capped at it, so a kind with no feature for 100 km around (a layer
+ * with data only elsewhere) gathers nothing rather than every feature of a 100 km radius, and a
+ * nearest feature farther than that (its distance rounded as reported) is left out of the row.
  * Long features (more than LONG_FEATURE_VERTICES vertices: rivers, motorways, planned lines) are
  * measured piece by piece (ST_Subdivide into PIECE_VERTICES), so a parcel is measured against the
  * few pieces near it rather than a whole river; the distance to a feature is the smallest distance to
@@ -67,7 +71,7 @@ function kindCtes(kind: ProximityKind): string[] {
   const layer = `layer_pub.${kind.layer}`;
   const ctes = [
     `${id}_seed AS MATERIALIZED (
-         SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + ${SLACK_M} AS reach
+         SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), ${PROXIMITY_MAX_M}) + ${SLACK_M} AS reach
          FROM cells c
          CROSS JOIN LATERAL (
            SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM ${layer} f
@@ -76,7 +80,7 @@ function kindCtes(kind: ProximityKind): string[] {
        )`,
     // One distance per parcel and kind; materialised so that it is not measured again per candidate.
     `${id}_bound AS MATERIALIZED (
-         SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + ${SLACK_M}) AS reach
+         SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), ${PROXIMITY_MAX_M}) + ${SLACK_M}) AS reach
          FROM parcel_cells p JOIN ${id}_seed s ON s.cx = p.cx AND s.cy = p.cy
        )`,
   ];
@@ -120,7 +124,8 @@ function kindItems(kind: ProximityKind): string {
            SELECT DISTINCT ON (b.id) b.id AS parcel_id, c.id, c.name, c.feature_kind, c.attributes, ST_Distance(c.geom, b.geom) AS distance
            FROM ${id}_bound b JOIN ${id}_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
            ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
-         ) n`;
+         ) n
+         WHERE round(n.distance::numeric, 1) <= ${PROXIMITY_MAX_M}`;
 }
 
 /**

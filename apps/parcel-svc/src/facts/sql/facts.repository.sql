@@ -413,7 +413,7 @@ cells AS MATERIALIZED (
   FROM (SELECT p.cx, p.cy, ST_SetSRID(ST_Extent(p.geom)::geometry, 2180) AS box FROM parcel_cells p GROUP BY p.cx, p.cy) g
 ),
 power_substation_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.power_substations f
@@ -421,7 +421,7 @@ power_substation_seed AS MATERIALIZED (
   ) n
 ),
 power_substation_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN power_substation_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 power_substation_candidates AS MATERIALIZED (
@@ -430,7 +430,7 @@ power_substation_candidates AS MATERIALIZED (
   WHERE true
 ),
 hv_substation_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.power_substations f
@@ -438,7 +438,7 @@ hv_substation_seed AS MATERIALIZED (
   ) n
 ),
 hv_substation_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN hv_substation_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 hv_substation_candidates AS MATERIALIZED (
@@ -447,7 +447,7 @@ hv_substation_candidates AS MATERIALIZED (
   WHERE f.voltage_kv >= 110
 ),
 grid_capacity_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.grid_capacity f
@@ -455,7 +455,7 @@ grid_capacity_seed AS MATERIALIZED (
   ) n
 ),
 grid_capacity_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN grid_capacity_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 grid_capacity_candidates AS MATERIALIZED (
@@ -464,7 +464,7 @@ grid_capacity_candidates AS MATERIALIZED (
   WHERE true
 ),
 hv_line_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.power_lines f
@@ -472,7 +472,7 @@ hv_line_seed AS MATERIALIZED (
   ) n
 ),
 hv_line_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN hv_line_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 hv_line_near AS MATERIALIZED (
@@ -492,7 +492,7 @@ hv_line_candidates AS MATERIALIZED (
   WHERE n.long AND ST_DWithin(pc.geom, n.box, n.reach)
 ),
 mv_line_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.power_lines f
@@ -500,7 +500,7 @@ mv_line_seed AS MATERIALIZED (
   ) n
 ),
 mv_line_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN mv_line_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 mv_line_near AS MATERIALIZED (
@@ -520,7 +520,7 @@ mv_line_candidates AS MATERIALIZED (
   WHERE n.long AND ST_DWithin(pc.geom, n.box, n.reach)
 ),
 transit_stop_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.transport_stops f
@@ -528,7 +528,7 @@ transit_stop_seed AS MATERIALIZED (
   ) n
 ),
 transit_stop_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN transit_stop_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 transit_stop_candidates AS MATERIALIZED (
@@ -537,7 +537,7 @@ transit_stop_candidates AS MATERIALIZED (
   WHERE true
 ),
 rail_station_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.transport_stops f
@@ -545,7 +545,7 @@ rail_station_seed AS MATERIALIZED (
   ) n
 ),
 rail_station_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN rail_station_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 rail_station_candidates AS MATERIALIZED (
@@ -554,7 +554,7 @@ rail_station_candidates AS MATERIALIZED (
   WHERE f.kind IN ('rail')
 ),
 school_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.services_poi f
@@ -562,7 +562,7 @@ school_seed AS MATERIALIZED (
   ) n
 ),
 school_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN school_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 school_candidates AS MATERIALIZED (
@@ -571,7 +571,7 @@ school_candidates AS MATERIALIZED (
   WHERE f.kind IN ('school')
 ),
 kindergarten_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.services_poi f
@@ -579,7 +579,7 @@ kindergarten_seed AS MATERIALIZED (
   ) n
 ),
 kindergarten_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN kindergarten_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 kindergarten_candidates AS MATERIALIZED (
@@ -588,7 +588,7 @@ kindergarten_candidates AS MATERIALIZED (
   WHERE f.kind IN ('kindergarten')
 ),
 healthcare_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.services_poi f
@@ -596,7 +596,7 @@ healthcare_seed AS MATERIALIZED (
   ) n
 ),
 healthcare_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN healthcare_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 healthcare_candidates AS MATERIALIZED (
@@ -605,7 +605,7 @@ healthcare_candidates AS MATERIALIZED (
   WHERE f.kind IN ('clinic', 'hospital')
 ),
 shop_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.services_poi f
@@ -613,7 +613,7 @@ shop_seed AS MATERIALIZED (
   ) n
 ),
 shop_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN shop_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 shop_candidates AS MATERIALIZED (
@@ -622,7 +622,7 @@ shop_candidates AS MATERIALIZED (
   WHERE f.kind IN ('shop', 'supermarket')
 ),
 water_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.waterways f
@@ -630,7 +630,7 @@ water_seed AS MATERIALIZED (
   ) n
 ),
 water_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN water_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 water_near AS MATERIALIZED (
@@ -650,7 +650,7 @@ water_candidates AS MATERIALIZED (
   WHERE n.long AND ST_DWithin(pc.geom, n.box, n.reach)
 ),
 hydrant_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.hydrants f
@@ -658,7 +658,7 @@ hydrant_seed AS MATERIALIZED (
   ) n
 ),
 hydrant_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN hydrant_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 hydrant_candidates AS MATERIALIZED (
@@ -667,7 +667,7 @@ hydrant_candidates AS MATERIALIZED (
   WHERE true
 ),
 public_road_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.roads f
@@ -675,7 +675,7 @@ public_road_seed AS MATERIALIZED (
   ) n
 ),
 public_road_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN public_road_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 public_road_near AS MATERIALIZED (
@@ -695,7 +695,7 @@ public_road_candidates AS MATERIALIZED (
   WHERE n.long AND ST_DWithin(pc.geom, n.box, n.reach)
 ),
 major_road_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.roads f
@@ -703,7 +703,7 @@ major_road_seed AS MATERIALIZED (
   ) n
 ),
 major_road_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN major_road_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 major_road_near AS MATERIALIZED (
@@ -723,7 +723,7 @@ major_road_candidates AS MATERIALIZED (
   WHERE n.long AND ST_DWithin(pc.geom, n.box, n.reach)
 ),
 planned_road_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.planned_roads f
@@ -731,7 +731,7 @@ planned_road_seed AS MATERIALIZED (
   ) n
 ),
 planned_road_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN planned_road_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 planned_road_near AS MATERIALIZED (
@@ -751,7 +751,7 @@ planned_road_candidates AS MATERIALIZED (
   WHERE n.long AND ST_DWithin(pc.geom, n.box, n.reach)
 ),
 planned_railway_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.planned_railways f
@@ -759,7 +759,7 @@ planned_railway_seed AS MATERIALIZED (
   ) n
 ),
 planned_railway_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN planned_railway_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 planned_railway_near AS MATERIALIZED (
@@ -779,7 +779,7 @@ planned_railway_candidates AS MATERIALIZED (
   WHERE n.long AND ST_DWithin(pc.geom, n.box, n.reach)
 ),
 ev_charger_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.ev_chargers f
@@ -787,7 +787,7 @@ ev_charger_seed AS MATERIALIZED (
   ) n
 ),
 ev_charger_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN ev_charger_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 ev_charger_candidates AS MATERIALIZED (
@@ -796,7 +796,7 @@ ev_charger_candidates AS MATERIALIZED (
   WHERE true
 ),
 data_center_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.data_centers f
@@ -804,7 +804,7 @@ data_center_seed AS MATERIALIZED (
   ) n
 ),
 data_center_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN data_center_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 data_center_candidates AS MATERIALIZED (
@@ -813,7 +813,7 @@ data_center_candidates AS MATERIALIZED (
   WHERE true
 ),
 industrial_area_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.industrial_areas f
@@ -821,7 +821,7 @@ industrial_area_seed AS MATERIALIZED (
   ) n
 ),
 industrial_area_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN industrial_area_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 industrial_area_near AS MATERIALIZED (
@@ -841,7 +841,7 @@ industrial_area_candidates AS MATERIALIZED (
   WHERE n.long AND ST_DWithin(pc.geom, n.box, n.reach)
 ),
 renewable_installation_seed AS MATERIALIZED (
-  SELECT c.cx, c.cy, c.box, n.y, ST_MaxDistance(c.box, n.y) + 1 AS reach
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y), 50000) + 1 AS reach
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.oze_installations f
@@ -849,7 +849,7 @@ renewable_installation_seed AS MATERIALIZED (
   ) n
 ),
 renewable_installation_bound AS MATERIALIZED (
-  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, ST_Distance(s.y, p.geom) + 1) AS reach
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom), 50000) + 1) AS reach
   FROM parcel_cells p JOIN renewable_installation_seed s ON s.cx = p.cx AND s.cy = p.cy
 ),
 renewable_installation_candidates AS MATERIALIZED (
@@ -866,6 +866,7 @@ items AS (
     FROM power_substation_bound b JOIN power_substation_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'hv_substation' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -875,6 +876,7 @@ items AS (
     FROM hv_substation_bound b JOIN hv_substation_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'grid_capacity' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -884,6 +886,7 @@ items AS (
     FROM grid_capacity_bound b JOIN grid_capacity_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'hv_line' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -893,6 +896,7 @@ items AS (
     FROM hv_line_bound b JOIN hv_line_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'mv_line' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -902,6 +906,7 @@ items AS (
     FROM mv_line_bound b JOIN mv_line_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'transit_stop' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -911,6 +916,7 @@ items AS (
     FROM transit_stop_bound b JOIN transit_stop_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'rail_station' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -920,6 +926,7 @@ items AS (
     FROM rail_station_bound b JOIN rail_station_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'school' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -929,6 +936,7 @@ items AS (
     FROM school_bound b JOIN school_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'kindergarten' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -938,6 +946,7 @@ items AS (
     FROM kindergarten_bound b JOIN kindergarten_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'healthcare' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -947,6 +956,7 @@ items AS (
     FROM healthcare_bound b JOIN healthcare_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'shop' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -956,6 +966,7 @@ items AS (
     FROM shop_bound b JOIN shop_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'water' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -965,6 +976,7 @@ items AS (
     FROM water_bound b JOIN water_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'hydrant' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -974,6 +986,7 @@ items AS (
     FROM hydrant_bound b JOIN hydrant_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'public_road' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -983,6 +996,7 @@ items AS (
     FROM public_road_bound b JOIN public_road_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'major_road' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -992,6 +1006,7 @@ items AS (
     FROM major_road_bound b JOIN major_road_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'planned_road' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -1001,6 +1016,7 @@ items AS (
     FROM planned_road_bound b JOIN planned_road_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'planned_railway' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -1010,6 +1026,7 @@ items AS (
     FROM planned_railway_bound b JOIN planned_railway_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'ev_charger' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -1019,6 +1036,7 @@ items AS (
     FROM ev_charger_bound b JOIN ev_charger_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'data_center' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -1028,6 +1046,7 @@ items AS (
     FROM data_center_bound b JOIN data_center_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'industrial_area' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -1037,6 +1056,7 @@ items AS (
     FROM industrial_area_bound b JOIN industrial_area_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
   UNION ALL
   SELECT n.parcel_id, 'renewable_installation' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -1046,6 +1066,7 @@ items AS (
     FROM renewable_installation_bound b JOIN renewable_installation_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
+  WHERE round(n.distance::numeric, 1) <= 50000
 )
 SELECT p.id AS parcel_id, p.teryt, COALESCE(i.found, '{}'::json) AS raw
 FROM parcel_cells p
