@@ -1,5 +1,6 @@
 import { EGIB_CLASS_LAND_USE, LAND_COVER_LAND_USE, PLAN_OGOLNY_BINDING_STATUSES } from '@lp/contracts';
 import { distanceColumnCtes, distanceColumnJoins, featureConditions } from './distance-columns.sql.js';
+import { parcelKeyOf } from './parcel-adjacency.sql.js';
 import {
   ENV_KINDS,
   envColumn,
@@ -150,7 +151,7 @@ export function indexBuildSql(): string {
       price_per_sqm_pln)
     WITH t AS (
       -- the key given before the build's transaction (a scalar subquery: one probe of its primary key per parcel)
-      SELECT p.id, (SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = p.id) AS parcel_key, p.teryt, p.geom, COALESCE(p.area_sqm, ST_Area(p.geom)) AS area_sqm, greatest(ST_Area(p.geom), 1) AS area,
+      SELECT p.id, ${parcelKeyOf('p.id')} AS parcel_key, p.teryt, p.geom, COALESCE(p.area_sqm, ST_Area(p.geom)) AS area_sqm, greatest(ST_Area(p.geom), 1) AS area,
              p.land_use_classes, COALESCE(btrim(p.land_use_classes), '') <> '' AS has_classes
       FROM layer_pub.parcels p WHERE p.teryt = $1
     ), extent AS MATERIALIZED (
