@@ -28,8 +28,14 @@ const PLAIN_FETCH_SQL = `SELECT id, teryt, area_sqm, ST_AsGeoJSON(ST_Transform(g
 const FACT_BLOCKS = ['regulations', 'constraints', 'terrain', 'proximity'];
 const INCLUDE = (process.env['BENCH_INCLUDE'] ?? '').split(',').map((b) => b.trim()).filter(Boolean);
 for (const block of INCLUDE) if (!FACT_BLOCKS.includes(block)) throw new Error(`BENCH_INCLUDE takes ${FACT_BLOCKS.join(', ')}, not ${block}`);
-// What parcel-svc reads for stored blocks (FactsRepository.storedBlocks), column for column.
-const STORED_BLOCKS_SQL = INCLUDE.length > 0 ? `SELECT parcel_id, ${INCLUDE.map((b) => `"${b}"`).join(', ')} FROM parcel.facts WHERE parcel_id = ANY($1::text[])` : '';
+// What parcel-svc reads for stored blocks (FactsRepository.storedBlocks): the statement built by
+// parcel-svc's own code, taken from its build, so both routes read the read model the same way.
+const STORED_BLOCKS_SQL = INCLUDE.length > 0 ? (await storedBlocksSqlOfParcelSvc())(INCLUDE) : '';
+
+async function storedBlocksSqlOfParcelSvc(): Promise<(blocks: readonly string[]) => string> {
+  const module = (await import(`${ROOT}apps/parcel-svc/dist/facts/stored-blocks.js`)) as { storedBlocksSql: (blocks: readonly string[]) => string };
+  return module.storedBlocksSql;
+}
 
 /** The statement printed under `-- <label>` in an SQL snapshot (its parameter comments included). */
 function snapshotStatement(snapshot: string, label: string): string {

@@ -8,7 +8,8 @@ import { composeBlock } from '../src/facts/fact-composer.js';
 import { BLOCK_LAYERS, FACT_BLOCKS, type FactBlock } from '../src/facts/fact-blocks.js';
 import { FactsBuilder } from '../src/facts/facts-builder.service.js';
 import { FactsRepository, type RawFactRow } from '../src/facts/facts.repository.js';
-import { DEFAULT_BUFFER_M } from '../src/facts/facts.service.js';
+import { DEFAULT_BUFFER_M, FactsService } from '../src/facts/facts.service.js';
+import { SHARED_REF } from '../src/facts/stored-blocks.js';
 import type { RawProximity } from '../src/facts/proximity/proximity.rules.js';
 
 /**
@@ -106,6 +107,51 @@ describe('facts build of whole gminas', () => {
     const builds = await db.sql<{ n: string }>(`SELECT count(*) AS n FROM parcel.fact_builds`);
     expect(Number(builds[0]!.n)).toBe(gminas.length * FACT_BLOCKS.length);
   }, 600_000);
+
+  it('keeps the parts parcels share once per gmina and block, each named by a block of its own gmina, none left over after a rebuild', async () => {
+    const { teryt } = gminas[0]!;
+    await new FactsBuilder(facts, { FACTS_BUILD_CONCURRENCY: 1 }).rebuild([teryt]); // replaces that gmina's parts
+    const [layout] = await db.sql<{ blocks: string; inline: string; astray: string; unnamed: string; parts: string; twins: string }>(
+      `WITH blocks AS (
+         SELECT f.teryt, b.block, b.body FROM parcel.facts f
+         CROSS JOIN LATERAL (VALUES ('regulations', f.regulations), ('constraints', f.constraints), ('terrain', f.terrain), ('proximity', f.proximity)) b(block, body)
+         WHERE b.body IS NOT NULL
+       )
+       SELECT (SELECT count(*) FROM blocks) AS blocks,
+              (SELECT count(*) FROM blocks WHERE NOT body ? '${SHARED_REF}' OR body ? 'coverage' OR body ? 'sources') AS inline,
+              (SELECT count(*) FROM blocks b LEFT JOIN parcel.fact_shared s ON s.id = (b.body->>'${SHARED_REF}')::bigint
+                WHERE s.id IS NULL OR s.teryt <> b.teryt OR s.block <> b.block) AS astray,
+              (SELECT count(*) FROM parcel.fact_shared s
+                WHERE NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.body->>'${SHARED_REF}')::bigint = s.id)) AS unnamed,
+              (SELECT count(*) FROM parcel.fact_shared) AS parts,
+              (SELECT count(*) - count(DISTINCT (teryt, block, part::text)) FROM parcel.fact_shared) AS twins`,
+    );
+    const parcelBlocks = gminas.reduce((n, g) => n + g.ids.length, 0) * FACT_BLOCKS.length;
+    expect(Number(layout!.blocks)).toBe(parcelBlocks);
+    expect({ inline: Number(layout!.inline), astray: Number(layout!.astray), unnamed: Number(layout!.unnamed), twins: Number(layout!.twins) }).toEqual({
+      inline: 0,
+      astray: 0,
+      unnamed: 0,
+      twins: 0,
+    });
+    expect(Number(layout!.parts)).toBeLessThan(parcelBlocks / 20);
+  }, 600_000);
+
+  it('reads a block stored whole (before shared parts) as it is, and a block whose part is gone as not stored, deriving it live', async () => {
+    const { teryt, ids } = gminas[1]!;
+    const [id] = ids;
+    const before = (await facts.storedBlocks([id!], FACT_BLOCKS)).get(id!)!;
+    await db.sql(`UPDATE parcel.facts SET terrain = $2::jsonb WHERE parcel_id = $1`, [id, JSON.stringify(before.terrain)]);
+    const [{ part } = { part: '' }] = await db.sql<{ part: string }>(`SELECT proximity->>'${SHARED_REF}' AS part FROM parcel.facts WHERE parcel_id = $1`, [id]);
+    await db.sql(`DELETE FROM parcel.fact_shared WHERE id = $1`, [part]);
+
+    const after = (await facts.storedBlocks([id!], FACT_BLOCKS)).get(id!)!;
+    expect(after.terrain).toEqual(before.terrain);
+    expect(after.regulations).toEqual(before.regulations);
+    expect(after.proximity).toBeUndefined();
+    const served = await new FactsService(facts).blocksOf([{ id: id!, teryt }], ['proximity']);
+    expect(served.get(id!)?.proximity).toEqual(before.proximity);
+  }, 120_000);
 
   /**
    * The nearest feature of one kind to each parcel by plain PostGIS: the distance of the nearest by

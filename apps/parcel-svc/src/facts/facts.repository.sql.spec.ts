@@ -20,9 +20,20 @@ describeSqlSnapshot({
       layerSources: () => repository.layerSources(),
       storedBlocks: () => repository.storedBlocks(IDS.ids, ['regulations', 'terrain']),
       'saveBlock (two parcels, one chunk)': () =>
-        repository.saveBlock('3021093', 'terrain', [{ parcel_id: IDS.ids[0]!, body: { slope_pct: 2.5 } }, { parcel_id: IDS.ids[1]!, body: { slope_pct: 4 } }], { dem: 3 }, 120),
+        repository.saveBlock(
+          '3021093',
+          'terrain',
+          [
+            { parcel_id: IDS.ids[0]!, body: { slope_pct: 2.5, coverage: [{ layer: 'dem', status: 'available' }], sources: [] } },
+            { parcel_id: IDS.ids[1]!, body: { slope_pct: 4, coverage: [{ layer: 'dem', status: 'available' }], sources: [] } },
+          ],
+          { dem: 3 },
+          120,
+        ),
       builds: () => repository.builds(),
       markCurrent: () => repository.markCurrent(['3021093'], 'terrain', 'dem', 4),
     };
   },
+  // saveBlock takes ids for the shared parts before storing them.
+  rows: (sql, params) => (sql.includes('nextval(') ? Array.from({ length: Number(params[0]) }, (_, i) => ({ id: String(41 + i) })) : []),
 });

@@ -8,6 +8,7 @@ import { constraintsSql } from './constraints/constraints.sql.js';
 import type { FactBlock } from './fact-blocks.js';
 import { GminaCoverage } from './layer-coverage.js';
 import { selectionParam, type ParcelSelection } from './parcel-selection.js';
+import { SHARED_REF, splitShared, storedBlocksSql } from './stored-blocks.js';
 import { proximitySql } from './proximity/proximity.sql.js';
 import { regulationsOfGminaSql } from './regulations/regulations-gmina.sql.js';
 import { regulationsSql } from './regulations/regulations.sql.js';
@@ -82,28 +83,44 @@ export class FactsRepository {
     return this.db.transaction('REPEATABLE READ', work);
   }
 
-  /** Stored blocks of the given parcels; a block not stored yet is absent. */
+  /** Stored blocks of the given parcels, as composed; a block not stored yet is absent. */
   async storedBlocks(parcelIds: string[], blocks: readonly FactBlock[]): Promise<Map<string, Partial<Record<FactBlock, unknown>>>> {
     if (blocks.length === 0) return new Map();
-    const rows: Array<Record<string, unknown> & { parcel_id: string }> = await this.db.query(
-      `SELECT parcel_id, ${blocks.map((b) => `"${b}"`).join(', ')} FROM parcel.facts WHERE parcel_id = ANY($1::text[])`,
-      [parcelIds],
-    );
+    const rows: Array<Record<string, unknown> & { parcel_id: string }> = await this.db.query(storedBlocksSql(blocks), [parcelIds]);
     return new Map(
       rows.map((row) => [row.parcel_id, Object.fromEntries(blocks.filter((b) => row[b] !== null).map((b) => [b, row[b]]))]),
     );
   }
 
-  /** Replaces one block of every parcel of a gmina, drops parcels that left it, records the build. */
+  /**
+   * Replaces one block of every parcel of a gmina, drops parcels that left it, records the build.
+   * The parts the parcels share are stored once (`stored-blocks.ts`).
+   */
   async saveBlock(teryt: string, block: FactBlock, bodies: Array<{ parcel_id: string; body: unknown }>, versions: Record<string, number>, durationMs: number): Promise<void> {
+    const split = splitShared(bodies);
     await this.db.transaction(async (manager) => {
       await manager.query(
         `DELETE FROM parcel.facts f WHERE f.teryt = $1
            AND NOT EXISTS (SELECT 1 FROM layer_pub.parcels p WHERE p.id = f.parcel_id AND p.teryt = $1)`,
         [teryt],
       );
-      for (let start = 0; start < bodies.length; start += SAVE_CHUNK) {
-        const chunk = bodies.slice(start, start + SAVE_CHUNK);
+      await manager.query(`DELETE FROM parcel.fact_shared WHERE teryt = $1 AND block = $2`, [teryt, block]);
+      // Ids first, so each part is inserted under the id its parcels' blocks already name.
+      const ids: Array<{ id: string }> = await manager.query(
+        `SELECT nextval(pg_get_serial_sequence('parcel.fact_shared', 'id'))::text AS id FROM generate_series(1, $1)`,
+        [split.parts.length],
+      );
+      if (ids.length !== split.parts.length) throw new Error(`asked for ${split.parts.length} ids of shared fact parts, got ${ids.length}`);
+      await manager.query(
+        `INSERT INTO parcel.fact_shared (id, teryt, block, part)
+         SELECT x.id, $1, $2, x.part FROM jsonb_to_recordset($3::jsonb) AS x(id bigint, part jsonb)`,
+        [teryt, block, JSON.stringify(split.parts.map((part, i) => ({ id: Number(ids[i]!.id), part })))],
+      );
+      for (let start = 0; start < split.bodies.length; start += SAVE_CHUNK) {
+        const chunk = split.bodies.slice(start, start + SAVE_CHUNK).map(({ parcel_id, body, part }) => ({
+          parcel_id,
+          body: { ...body, [SHARED_REF]: Number(ids[part]!.id) },
+        }));
         await manager.query(
           `INSERT INTO parcel.facts (parcel_id, teryt, "${block}")
            SELECT x.parcel_id, $1, x.body FROM jsonb_to_recordset($2::jsonb) AS x(parcel_id text, body jsonb)

@@ -1085,21 +1085,45 @@ FROM layer_pub.layer_versions WHERE version > 0 ORDER BY layer_id;
 
 -- storedBlocks
 -- $1 = ["302109_2.0001.12/3","302109_2.0001.13"]
-SELECT parcel_id, "regulations", "terrain" FROM parcel.facts WHERE parcel_id = ANY($1::text[]);
+SELECT f.parcel_id,
+       CASE WHEN NOT f."regulations" ? '#shared' THEN f."regulations"
+              WHEN s_regulations.part IS NOT NULL THEN (f."regulations" - '#shared') || s_regulations.part END AS "regulations",
+       CASE WHEN NOT f."terrain" ? '#shared' THEN f."terrain"
+              WHEN s_terrain.part IS NOT NULL THEN (f."terrain" - '#shared') || s_terrain.part END AS "terrain"
+FROM parcel.facts f
+LEFT JOIN parcel.fact_shared s_regulations ON s_regulations.id = (f."regulations"->>'#shared')::bigint
+LEFT JOIN parcel.fact_shared s_terrain ON s_terrain.id = (f."terrain"->>'#shared')::bigint
+WHERE f.parcel_id = ANY($1::text[]);
 
--- saveBlock (two parcels, one chunk) (1 of 3)
+-- saveBlock (two parcels, one chunk) (1 of 6)
 -- $1 = "3021093"
 DELETE FROM parcel.facts f WHERE f.teryt = $1
 AND NOT EXISTS (SELECT 1 FROM layer_pub.parcels p WHERE p.id = f.parcel_id AND p.teryt = $1);
 
--- saveBlock (two parcels, one chunk) (2 of 3)
+-- saveBlock (two parcels, one chunk) (2 of 6)
 -- $1 = "3021093"
--- $2 = "[{\"parcel_id\":\"302109_2.0001.12/3\",\"body\":{\"slope_pct\":2.5}},{\"parcel_id\":\"302109_2.0001.13\",\"body\":{\"slope_pct\":4}}]"
+-- $2 = "terrain"
+DELETE FROM parcel.fact_shared WHERE teryt = $1 AND block = $2;
+
+-- saveBlock (two parcels, one chunk) (3 of 6)
+-- $1 = 1
+SELECT nextval(pg_get_serial_sequence('parcel.fact_shared', 'id'))::text AS id FROM generate_series(1, $1);
+
+-- saveBlock (two parcels, one chunk) (4 of 6)
+-- $1 = "3021093"
+-- $2 = "terrain"
+-- $3 = "[{\"id\":41,\"part\":{\"coverage\":[{\"layer\":\"dem\",\"status\":\"available\"}],\"sources\":[]}}]"
+INSERT INTO parcel.fact_shared (id, teryt, block, part)
+SELECT x.id, $1, $2, x.part FROM jsonb_to_recordset($3::jsonb) AS x(id bigint, part jsonb);
+
+-- saveBlock (two parcels, one chunk) (5 of 6)
+-- $1 = "3021093"
+-- $2 = "[{\"parcel_id\":\"302109_2.0001.12/3\",\"body\":{\"slope_pct\":2.5,\"#shared\":41}},{\"parcel_id\":\"302109_2.0001.13\",\"body\":{\"slope_pct\":4,\"#shared\":41}}]"
 INSERT INTO parcel.facts (parcel_id, teryt, "terrain")
 SELECT x.parcel_id, $1, x.body FROM jsonb_to_recordset($2::jsonb) AS x(parcel_id text, body jsonb)
 ON CONFLICT (parcel_id) DO UPDATE SET teryt = EXCLUDED.teryt, "terrain" = EXCLUDED."terrain";
 
--- saveBlock (two parcels, one chunk) (3 of 3)
+-- saveBlock (two parcels, one chunk) (6 of 6)
 -- $1 = "3021093"
 -- $2 = "terrain"
 -- $3 = "{\"dem\":3}"
