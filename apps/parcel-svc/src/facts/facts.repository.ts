@@ -106,20 +106,22 @@ export class FactsRepository {
       );
       await manager.query(`DELETE FROM parcel.fact_shared WHERE teryt = $1 AND block = $2`, [teryt, block]);
       // Ids first, so each part is inserted under the id its parcels' blocks already name.
-      const ids: Array<{ id: string }> = await manager.query(
+      const rows: Array<{ id: string }> = await manager.query(
         `SELECT nextval(pg_get_serial_sequence('parcel.fact_shared', 'id'))::text AS id FROM generate_series(1, $1)`,
         [split.parts.length],
       );
-      if (ids.length !== split.parts.length) throw new Error(`asked for ${split.parts.length} ids of shared fact parts, got ${ids.length}`);
+      if (rows.length !== split.parts.length) throw new Error(`asked for ${split.parts.length} ids of shared fact parts, got ${rows.length}`);
+      const ids = rows.map((row) => Number(row.id));
       await manager.query(
         `INSERT INTO parcel.fact_shared (id, teryt, block, part)
          SELECT x.id, $1, $2, x.part FROM jsonb_to_recordset($3::jsonb) AS x(id bigint, part jsonb)`,
-        [teryt, block, JSON.stringify(split.parts.map((part, i) => ({ id: Number(ids[i]!.id), part })))],
+        [teryt, block, JSON.stringify(split.parts.map((part, i) => ({ id: ids[i], part })))],
       );
       for (let start = 0; start < split.bodies.length; start += SAVE_CHUNK) {
+        // the bodies are the split's own copies: each names its part in place
         const chunk = split.bodies.slice(start, start + SAVE_CHUNK).map(({ parcel_id, body, part }) => ({
           parcel_id,
-          body: { ...body, [SHARED_REF]: Number(ids[part]!.id) },
+          body: Object.assign(body, { [SHARED_REF]: ids[part] }),
         }));
         await manager.query(
           `INSERT INTO parcel.facts (parcel_id, teryt, "${block}")

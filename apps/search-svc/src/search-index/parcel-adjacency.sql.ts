@@ -4,6 +4,14 @@ import { ASSEMBLY_MAX_GAP_MAX_M } from '@lp/contracts';
 export const ADJACENCY_REACH_M = ASSEMBLY_MAX_GAP_MAX_M;
 
 /**
+ * The key of the parcel whose id is the SQL expression `id`: one probe of parcel_keys' primary key
+ * (a scalar subquery, null where the parcel has no key yet), never a hash of the whole table.
+ */
+export function parcelKeyOf(id: string): string {
+  return `(SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = ${id})`;
+}
+
+/**
  * One gmina's rows of search.parcel_adjacency ($1 the TERYT), set-based: every pair of parcels
  * within ADJACENCY_REACH_M, found through the parcels' spatial index, with the distance between
  * them, stored as the pair of their parcel keys. A pair inside the gmina is written once (ids in
@@ -20,14 +28,6 @@ export const ADJACENCY_REACH_M = ASSEMBLY_MAX_GAP_MAX_M;
  * the distance measured once decides (ST_DWithin and then ST_Distance measured each pair twice).
  * 1.5x less CPU at 5 M parcels.
  */
-/**
- * The key of the parcel whose id is the SQL expression `id`: one probe of parcel_keys' primary key
- * (a scalar subquery, null where the parcel has no key yet), never a hash of the whole table.
- */
-export function parcelKeyOf(id: string): string {
-  return `(SELECT k.parcel_key FROM search.parcel_keys k WHERE k.parcel_id = ${id})`;
-}
-
 export const ADJACENCY_BUILD_SQL = `
   WITH a AS MATERIALIZED (
          SELECT p.id, p.teryt, p.geom, ${parcelKeyOf('p.id')} AS key
