@@ -116,6 +116,13 @@ describe('searches matched in memory', () => {
     const answered = columns.answered;
     expect(await inMemory.search(request)).toEqual(joined);
     expect(columns.answered).toBe(answered + 1);
+    // in PostgreSQL too, from the fronts alone: every build has them, so no row needs the join
+    const complete = await f.engine.plan(request);
+    expect(complete.frontsComplete).toBe(true);
+    const fromFronts = f.engine.query(request, complete);
+    expect(fromFronts.sql).toContain('width_bucket');
+    expect(fromFronts.sql).not.toContain('grid_front_m IS NULL');
+    expect(await f.engine.search(request)).toEqual(joined);
     // the gmina with the most parcels near such a node, as a build made before the fronts left it
     const [{ teryt }]: Array<{ teryt: string }> = await f.source.query(
       `SELECT teryt FROM search.parcel_index WHERE EXISTS (SELECT 1 FROM unnest(grid_front_m, grid_front_value) s(m, v) WHERE s.m <= 8000 AND s.v >= 25)
@@ -124,6 +131,10 @@ describe('searches matched in memory', () => {
     await f.source.query(`UPDATE search.parcel_index SET grid_front_m = NULL, grid_front_value = NULL WHERE teryt = $1`, [teryt]);
     await f.source.query(`UPDATE search.index_builds SET built_at = now() + interval '2 seconds', format = 1 WHERE teryt = $1`, [teryt]);
     try {
+      // now some row may lack its front: the query keeps the join for those rows
+      const partial = await f.engine.plan(request);
+      expect(partial.frontsComplete).toBe(false);
+      expect(f.engine.query(request, partial).sql).toContain('grid_front_m IS NULL');
       const declined = columns.declined;
       expect(await inMemory.search(request)).toEqual(joined);
       expect(columns.declined).toBe(declined + 1);

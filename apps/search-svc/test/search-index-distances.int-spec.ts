@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ENV_KINDS, ENV_REACH_M, envColumn, FRONT_COLUMNS, NEAREST_COLUMNS, NEAREST_REACH_M, type NearestColumn } from '../src/search-index/index-columns.js';
+import { SqlParams } from '@lp/db';
+import { nearSql } from '../src/engine/filter-sql.js';
 import { searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
 
 /**
@@ -82,6 +84,44 @@ describe('the search index distance columns', () => {
     const [{ steps }]: Array<{ steps: number }> = await f.source.query(`SELECT COALESCE(sum(cardinality(${front.column}_m)), 0)::int AS steps FROM search.parcel_index`);
     expect(steps).toBeGreaterThan(0);
   }, 120_000);
+
+  it.each(FRONT_COLUMNS.map((c) => [c.column, c] as const))(
+    'answer "%s: a step within d offering x" by bisection exactly as a scan of every step, at steps\' own distances and values and beside them',
+    async (_name, front) => {
+      // probes where a bisection could slip: each sampled step's own distance and value (ties), and a hair either side
+      const samples: Array<{ m: number; v: number }> = await f.source.query(
+        `SELECT s.m, s.v FROM search.parcel_index i CROSS JOIN LATERAL unnest(i.${front.column}_m, i.${front.column}_value) s(m, v)
+         ORDER BY md5(i.parcel_id || s.m::text) LIMIT 12`,
+      );
+      expect(samples.length).toBe(12);
+      const probes = samples.flatMap(({ m, v }) => [
+        { d: m, x: v },
+        { d: m * (1 - 1e-9), x: v },
+        { d: m * (1 + 1e-9), x: v },
+        { d: m, x: v + 1e-6 },
+      ]);
+      let passing = 0;
+      for (const { d, x } of probes) {
+        const params = new SqlParams();
+        const { passes } = nearSql({ layer: front.layer, within_m: d, where: { [`${front.attribute}_gte`]: x } }, params, true);
+        expect(passes).toContain('width_bucket');
+        const d$ = params.add(d, 'float8');
+        const x$ = params.add(x, 'float8');
+        const [{ differ, scanned }]: Array<{ differ: number; scanned: number }> = await f.source.query(
+          `SELECT count(*) FILTER (WHERE COALESCE((${passes}), false)
+                    <> EXISTS (SELECT 1 FROM unnest(i.${front.column}_m, i.${front.column}_value) s(m, v) WHERE s.m <= ${d$} AND s.v >= ${x$}))::int AS differ,
+                  count(*) FILTER (WHERE EXISTS (SELECT 1 FROM unnest(i.${front.column}_m, i.${front.column}_value) s(m, v) WHERE s.m <= ${d$} AND s.v >= ${x$}))::int AS scanned
+           FROM search.parcel_index i`,
+          params.values,
+        );
+        expect({ d, x, differ }).toEqual({ d, x, differ: 0 });
+        passing += scanned;
+      }
+      // the probes sit on real steps: rows pass them, so agreement is not two empty answers
+      expect(passing).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 
   it('keep the distance to each env kind within reach that a per-parcel query measures', async () => {
     const bad = await mismatches(

@@ -10,6 +10,7 @@ import { buildPageQuery, buildSearchQuery, type SearchQuery, type SearchQueryInp
 import { ColumnSearch } from './columns/column-search.js';
 import { scopeOf, type SearchScope } from './search-scope.js';
 import { scoreComponents, unrankedSignals, type SignalCells } from './score-components.js';
+import { FRONT_COLUMNS } from '../search-index/index-columns.js';
 
 export interface SearchOptions {
   parcelIds?: readonly string[];
@@ -40,6 +41,11 @@ export interface SearchPlan {
   allowed: string[];
   /** The criteria's layers' gmina-level coverage. */
   table: CoverageTable;
+  /**
+   * No allowed gmina's index was built before the fronts, so a front filter is answered from the
+   * fronts alone (filter-sql.ts). False also when the filters name no front's layer (nothing asked).
+   */
+  frontsComplete: boolean;
 }
 
 function round(value: number, digits: number): number {
@@ -166,7 +172,11 @@ export class ParcelSearchService implements ParcelSearch {
       const covered = new Set(p.covered);
       allowed = allowed.filter((t) => covered.has(t));
     }
-    return { scope, gminas, plans, blocked, allowed, table };
+    // asked only when a front may answer a filter; a build never goes back to an older format, but a
+    // gmina may still await its rebuild after the upgrade that brought the fronts
+    const asksFronts = criteria.some((c) => c.layers.some((layer) => FRONT_COLUMNS.some((f) => f.layer === layer)));
+    const frontsComplete = asksFronts && !blocked && (await this.repository.frontlessGminas(allowed)).length === 0;
+    return { scope, gminas, plans, blocked, allowed, table, frontsComplete };
   }
 
   query(request: SearchParcelsRequest, plan: SearchPlan, options: SearchOptions & { judgeAlternatives?: boolean } = {}): SearchQuery {
@@ -183,6 +193,7 @@ export class ParcelSearchService implements ParcelSearch {
       scopeGminas: plan.gminas.map((g) => g.teryt),
       allowed: plan.allowed,
       plans: plan.plans,
+      frontsComplete: plan.frontsComplete,
       limit: parcelIds ? parcelIds.length : (request.limit ?? SEARCH_LIMIT_DEFAULT),
       parcelIds,
     };

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import type { CoverageTable, ScopeGmina } from './criterion-coverage.js';
 import { LayerStateCache } from './layer-state-cache.js';
 import type { SearchScope } from './search-scope.js';
+import { FRONTS_FORMAT } from '../search-index/index-columns.js';
 import type { SearchQuery } from './search-query.js';
 import type { EvidenceTable, GminaEvidence } from './zoning-evidence-coverage.js';
 
@@ -78,6 +79,15 @@ export class SearchRepository {
          AND NOT EXISTS (SELECT 1 FROM search.index_builds b WHERE b.teryt = c.teryt)
        ORDER BY c.teryt`,
       [teryts],
+    );
+    return rows.map((row) => row.teryt);
+  }
+
+  /** Gminas of the list whose index build predates the fronts: their rows hold null there. */
+  async frontlessGminas(teryts: readonly string[]): Promise<string[]> {
+    const rows: Array<{ teryt: string }> = await this.db.query(
+      `SELECT b.teryt FROM search.index_builds b WHERE b.format < $1 AND b.teryt = ANY($2::text[]) ORDER BY b.teryt`,
+      [FRONTS_FORMAT, teryts],
     );
     return rows.map((row) => row.teryt);
   }

@@ -65,6 +65,8 @@ export const FRONT_COLUMNS: readonly FrontColumn[] = [{ column: 'grid_front', la
  * rebuilt at start-up while it keeps answering. 2: the fronts (null in the rows of older builds).
  */
 export const INDEX_FORMAT = 2;
+/** The first format whose rows carry the fronts (FRONT_COLUMNS): rows of older builds hold null there. */
+export const FRONTS_FORMAT = 2;
 
 /**
  * Exclusion distances kept per kind of env_layers, up to this many metres (the scenarios' buffers

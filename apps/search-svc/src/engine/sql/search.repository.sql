@@ -35,6 +35,11 @@ WHERE c.layer_id = 'parcels' AND c.level = 'gmina' AND c.status <> 'missing' AND
   AND NOT EXISTS (SELECT 1 FROM search.index_builds b WHERE b.teryt = c.teryt)
 ORDER BY c.teryt;
 
+-- frontlessGminas
+-- $1 = 2
+-- $2 = ["3021093","3064011"]
+SELECT b.teryt FROM search.index_builds b WHERE b.format < $1 AND b.teryt = ANY($2::text[]) ORDER BY b.teryt;
+
 -- evidence
 -- $1 = ["3021093"]
 SELECT teryt, parcels, evidence FROM search.index_builds WHERE teryt = ANY($1::text[]);
