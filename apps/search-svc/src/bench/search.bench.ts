@@ -1,7 +1,8 @@
 /**
  * npm run bench:search: a fixed set of representative searches, each timed end to end through the
- * gateway (HTTP → NATS → search-svc → PostGIS), as the engine's SQL run directly, and as the same
- * search answered by plain spatial joins on the layers (no search index), with an EXPLAIN summary.
+ * gateway (HTTP → NATS → search-svc → PostGIS), as the engine's SQL run directly (planned as
+ * SearchRepository.run plans it), and as the same search answered by plain spatial joins on the
+ * layers (no search index, PostgreSQL's defaults), with an EXPLAIN summary.
  * A benchmark, not a test: it prints figures. Run it on the scale dataset
  * (npm run demo:scale -- --parcels 1000000) once the search index has caught up.
  *
@@ -110,7 +111,7 @@ async function main(): Promise<void> {
       const [load] = await timed(() => inMemory.search(search.request));
       for (let i = 0; i < rounds; i++) memory.push((await timed(() => inMemory.search(search.request)))[0]);
       for (let i = 0; i < rounds; i++) api.push((await timed(post))[0]);
-      for (let i = 0; i < rounds; i++) sql.push((await timed(() => db.query(query.sql, query.values)))[0]);
+      for (let i = 0; i < rounds; i++) sql.push((await timed(() => repository.run(query)))[0]);
       for (let i = 0; i < referenceRounds; i++) ref.push((await timed(() => db.query(reference.sql, reference.values)))[0]);
       const [a, s, r, mem] = [stats(api), stats(sql), stats(ref), stats(memory)];
       rows.push([search.name, where, `${first.matched} (${((100 * first.matched) / Math.max(parcels, 1)).toFixed(1)} %)` + (first.blocked ? ' (blocked)' : ''), a.p50.toFixed(1), a.p95.toFixed(1), s.p50.toFixed(1), s.p95.toFixed(1), r.p50.toFixed(1), (a.p95 / s.p95).toFixed(2), mem.p50.toFixed(1), mem.p95.toFixed(1), load.toFixed(0)]);

@@ -45,6 +45,8 @@ export interface SearchQuery {
   near: Array<{ criterion: string; distance: string; name: string }>;
   /** With judgeAlternatives: per near_any criterion, the column of each alternative's verdict (true: near). */
   alternatives: Array<{ criterion: string; aliases: string[] }>;
+  /** The match probes a layer per candidate parcel (a spatial criterion): SearchRepository.run plans it for parallel workers. */
+  probesLayers?: boolean;
 }
 
 /** `i.teryt` is in `members`, written with whichever of the list and its complement (within the universe) is shorter. */
@@ -237,7 +239,7 @@ export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
             FROM scored`;
     order = 'page.score DESC NULLS LAST, page.parcel_id COLLATE "C"';
   }
-  return withOutlines(page, order, '', params, { signals, unscreened, near, alternatives });
+  return withOutlines(page, order, '', params, { signals, unscreened, near, alternatives, probesLayers: joinsLayers });
 }
 
 /** The page's rows with their outlines (only the page's, in the same statement) and `extra` columns. */

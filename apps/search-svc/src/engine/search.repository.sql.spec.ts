@@ -26,6 +26,7 @@ describeSqlSnapshot({
       frontlessGminas: () => repository.frontlessGminas(['3021093', '3064011']),
       evidence: () => repository.evidence(['3021093']),
       run: () => repository.run(BUILT),
+      'run, a match probing layers (planned for parallel workers)': () => repository.run({ ...BUILT, probesLayers: true }),
       explain: () => repository.explain(BUILT),
       unknownFeatureIds: () => repository.unknownFeatureIds('power_substations', ['sub-1', 'sub-2']),
       parcelGmina: () => repository.parcelGmina('302109_2.0001.12/3'),

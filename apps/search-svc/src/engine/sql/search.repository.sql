@@ -48,6 +48,16 @@ SELECT teryt, parcels, evidence FROM search.index_builds WHERE teryt = ANY($1::t
 -- $1 = "3021093"
 SELECT i.parcel_id FROM search.parcel_index i WHERE i.teryt = $1 /* search-query.ts: see sql/*.sql */;
 
+-- run, a match probing layers (planned for parallel workers) (1 of 3)
+SET LOCAL min_parallel_table_scan_size = 0;
+
+-- run, a match probing layers (planned for parallel workers) (2 of 3)
+SET LOCAL parallel_setup_cost = 400;
+
+-- run, a match probing layers (planned for parallel workers) (3 of 3)
+-- $1 = "3021093"
+SELECT i.parcel_id FROM search.parcel_index i WHERE i.teryt = $1 /* search-query.ts: see sql/*.sql */;
+
 -- explain
 -- $1 = "3021093"
 EXPLAIN (ANALYZE, COSTS OFF, SUMMARY ON) SELECT i.parcel_id FROM search.parcel_index i WHERE i.teryt = $1 /* search-query.ts: see sql/*.sql */;
