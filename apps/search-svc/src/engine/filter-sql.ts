@@ -169,8 +169,8 @@ function withinSql(filter: DistanceFilter, distance: number, params: SqlParams, 
     // A step of the front within the distance offering enough. The steps are in distance order and
     // each offers more than every nearer one, so the last step within the distance offers the most
     // there: width_bucket finds it by bisection (the count of distances <= it; 0, no step, reads
-    // null). An EXISTS over the unnested steps was a subplan per row: at 5 M parcels the national
-    // bess_storage search outlasted 20 s.
+    // null). An EXISTS over the unnested steps was a subplan per row (national bess_storage at 5 M
+    // parcels: 14.5 s with it, 11.0 s by bisection).
     const name = front.front.column;
     const within = params.add(distance, 'float8');
     const step = `COALESCE(i.${name}_value[width_bucket(${within}, i.${name}_m)] >= ${params.add(front.atLeast, 'float8')}, false)`;
