@@ -153,6 +153,31 @@ describe('facts build of whole gminas', () => {
     expect(served.get(id!)?.proximity).toEqual(before.proximity);
   }, 120_000);
 
+  it('forgets a gmina built before that has no parcels now: its facts rows, shared parts and builds; the other gminas keep theirs', async () => {
+    // what a build left for a gmina whose parcels have all gone since (the code is no gmina's: no parcels)
+    const gone = '9999999';
+    const [{ id }] = await db.sql<{ id: string }>(`INSERT INTO parcel.fact_shared (teryt, block, part) VALUES ($1, 'terrain', '{"coverage": []}') RETURNING id::text AS id`, [gone]);
+    await db.sql(`INSERT INTO parcel.facts (parcel_id, teryt, terrain) VALUES ('999999_9.0001.1', $1, $2::jsonb)`, [gone, JSON.stringify({ [SHARED_REF]: Number(id) })]);
+    await db.sql(`INSERT INTO parcel.fact_builds (teryt, block, versions, parcels, duration_ms, built_at) VALUES ($1, 'terrain', '{}'::jsonb, 1, 1, now())`, [gone]);
+    const count = async (): Promise<Record<string, number>> => {
+      const [row] = await db.sql<Record<string, string>>(
+        `SELECT (SELECT count(*) FROM parcel.facts WHERE teryt = $1) AS facts_gone, (SELECT count(*) FROM parcel.fact_shared WHERE teryt = $1) AS parts_gone,
+                (SELECT count(*) FROM parcel.fact_builds WHERE teryt = $1) AS builds_gone,
+                (SELECT count(*) FROM parcel.facts WHERE teryt <> $1) AS facts_kept, (SELECT count(*) FROM parcel.fact_shared WHERE teryt <> $1) AS parts_kept,
+                (SELECT count(*) FROM parcel.fact_builds WHERE teryt <> $1) AS builds_kept`,
+        [gone],
+      );
+      return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
+    };
+    const before = await count();
+    expect(before).toMatchObject({ facts_gone: 1, parts_gone: 1, builds_gone: 1 });
+
+    const built = await new FactsBuilder(facts, { FACTS_BUILD_CONCURRENCY: 1 }).buildStale();
+    expect(built).toBe(0); // every gmina with parcels is current: nothing rebuilt, only the gone one dropped
+    expect(await count()).toEqual({ ...before, facts_gone: 0, parts_gone: 0, builds_gone: 0 });
+    expect(before.facts_kept).toBe(gminas.reduce((n, g) => n + g.ids.length, 0));
+  }, 120_000);
+
   /**
    * The nearest feature of one kind to each parcel by plain PostGIS: the distance of the nearest by
    * KNN, then of the features at that distance the first by id in byte order.

@@ -3,7 +3,7 @@ import { PROXIMITY_MAX_M, type LayerRefreshedEvent } from '@lp/contracts';
 import { PARCEL_SVC_ENV, type ParcelSvcEnv } from '../config/parcel-svc.env.js';
 import { composeBlock } from './fact-composer.js';
 import { BLOCK_LAYERS, BLOCK_RULES_VERSION, blocksDependingOn, builtUnderOlderRules, FACT_BLOCKS, RULES_KEY, type FactBlock } from './fact-blocks.js';
-import { FactsRepository } from './facts.repository.js';
+import { FactsRepository, type FactBuild } from './facts.repository.js';
 import { DEFAULT_BUFFER_M } from './facts.service.js';
 import { byGmina } from './gmina-work.js';
 
@@ -36,6 +36,7 @@ export class FactsBuilder {
   buildStale(): Promise<number> {
     return this.serialised(async () => {
       const [gminas, builds, sources] = await Promise.all([this.facts.gminasWithParcels(), this.facts.builds(), this.facts.layerSources()]);
+      await this.dropGone(builds, gminas);
       const built = new Map(builds.map((b) => [`${b.teryt}/${b.block}`, b.versions]));
       const stale = gminas.flatMap((teryt) =>
         FACT_BLOCKS.filter((block) => {
@@ -59,6 +60,7 @@ export class FactsBuilder {
       const blocks = blocksDependingOn(event.layer_id);
       if (blocks.length === 0) return 0;
       const [gminas, builds] = await Promise.all([this.facts.gminasWithParcels(), this.facts.builds()]);
+      await this.dropGone(builds, gminas);
       const withParcels = new Set(gminas);
       const built = new Map(builds.map((b) => [`${b.teryt}/${b.block}`, b.versions]));
       const work: Array<{ teryt: string; block: FactBlock }> = [];
@@ -73,6 +75,15 @@ export class FactsBuilder {
       await this.buildAll(work);
       return work.length;
     });
+  }
+
+  /** Gminas built before but without parcels now (all moved or removed) leave the read model. */
+  private async dropGone(builds: readonly FactBuild[], gminasWithParcels: readonly string[]): Promise<void> {
+    const withParcels = new Set(gminasWithParcels);
+    const gone = [...new Set(builds.map((b) => b.teryt))].filter((teryt) => !withParcels.has(teryt));
+    if (gone.length === 0) return;
+    await this.facts.dropGminas(gone);
+    this.logger.log(`dropped the facts of ${gone.length} gminas without parcels (${gone.slice(0, 3).join(', ')}${gone.length > 3 ? ', …' : ''})`);
   }
 
   /** Rebuilds every block of the given gminas, whatever their builds record (operators, benchmarks). */

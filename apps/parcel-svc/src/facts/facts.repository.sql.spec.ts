@@ -32,6 +32,7 @@ describeSqlSnapshot({
         ),
       builds: () => repository.builds(),
       markCurrent: () => repository.markCurrent(['3021093'], 'terrain', 'dem', 4),
+      dropGminas: () => repository.dropGminas(['3021093']),
     };
   },
   // saveBlock takes ids for the shared parts before storing them.

@@ -144,6 +144,19 @@ export class FactsRepository {
     return this.db.query(`SELECT teryt, block, versions FROM parcel.fact_builds ORDER BY teryt, block`);
   }
 
+  /**
+   * Forgets gminas that no longer have parcels: their facts rows (parcels that moved to a gmina
+   * built since carry that gmina's code and stay), their shared parts and their builds.
+   */
+  async dropGminas(teryts: readonly string[]): Promise<void> {
+    if (teryts.length === 0) return;
+    await this.db.transaction(async (manager) => {
+      await manager.query(`DELETE FROM parcel.facts WHERE teryt = ANY($1::text[])`, [teryts]);
+      await manager.query(`DELETE FROM parcel.fact_shared WHERE teryt = ANY($1::text[])`, [teryts]);
+      await manager.query(`DELETE FROM parcel.fact_builds WHERE teryt = ANY($1::text[])`, [teryts]);
+    });
+  }
+
   /** Records that a build already reflects a layer version (the refresh did not touch its gmina). */
   async markCurrent(teryts: string[], block: FactBlock, layer: string, version: number): Promise<void> {
     await this.db.query(

@@ -1144,3 +1144,15 @@ SELECT teryt, block, versions FROM parcel.fact_builds ORDER BY teryt, block;
 -- $4 = 4
 UPDATE parcel.fact_builds SET versions = versions || jsonb_build_object($3::text, $4::int)
 WHERE teryt = ANY($1::text[]) AND block = $2 AND COALESCE((versions->>$3)::int, 0) < $4;
+
+-- dropGminas (1 of 3)
+-- $1 = ["3021093"]
+DELETE FROM parcel.facts WHERE teryt = ANY($1::text[]);
+
+-- dropGminas (2 of 3)
+-- $1 = ["3021093"]
+DELETE FROM parcel.fact_shared WHERE teryt = ANY($1::text[]);
+
+-- dropGminas (3 of 3)
+-- $1 = ["3021093"]
+DELETE FROM parcel.fact_builds WHERE teryt = ANY($1::text[]);
