@@ -149,12 +149,21 @@ export function frontFor(filter: DistanceFilter, distance: number): { front: Fro
 }
 
 /**
+ * How near, far and exclude filters may read the search index: `columns` false is the spatial path
+ * (joins on the layers only); `frontsComplete`, no row the search reads was built before the fronts
+ * (SearchPlan), so a front needs no spatial fallback.
+ */
+export interface IndexUse {
+  columns: boolean;
+  frontsComplete: boolean;
+}
+
+/**
  * "A feature meant lies within `distance` of the parcel", without the distance itself: from the
  * named anchors, an index column answering it exactly, or a spatial join (bounded first by the
  * any-kind column where the index keeps one). Null where the index knows no feature within reach.
- * `frontsComplete`: no row the search reads was built before the fronts (SearchPlan).
  */
-function withinSql(filter: DistanceFilter, distance: number, params: SqlParams, useIndex: boolean, frontsComplete: boolean): CriterionSql & { column?: NearestColumn; anchors?: string } {
+function withinSql(filter: DistanceFilter, distance: number, params: SqlParams, index: IndexUse): CriterionSql & { column?: NearestColumn; anchors?: string } {
   const layer = layerOf(filter.layer);
   const selection: FeatureSelection = { kinds: kindsOf(layer, filter.kinds), conditions: whereConditions(filter.where ?? {}) };
   if (filter.ids) {
@@ -162,9 +171,9 @@ function withinSql(filter: DistanceFilter, distance: number, params: SqlParams, 
     const anchors = anchorGeometry(layer, { ...selection, ids: filter.ids }, params);
     return { passes: `ST_DWithin(p.geom, ${anchors}, ${params.add(distance, 'float8')})`, spatial: true, anchors };
   }
-  const column = useIndex ? nearestColumnFor({ layer: filter.layer, within_m: distance, kinds: filter.kinds, where: filter.where }) : undefined;
+  const column = index.columns ? nearestColumnFor({ layer: filter.layer, within_m: distance, kinds: filter.kinds, where: filter.where }) : undefined;
   if (column) return { passes: `i.${column.column}_m <= ${params.add(distance, 'float8')}`, spatial: false, column };
-  const front = useIndex ? frontFor(filter, distance) : undefined;
+  const front = index.columns ? frontFor(filter, distance) : undefined;
   if (front) {
     // A step of the front within the distance offering enough. The steps are in distance order and
     // each offers more than every nearer one, so the last step within the distance offers the most
@@ -178,7 +187,7 @@ function withinSql(filter: DistanceFilter, distance: number, params: SqlParams, 
     // query needs no geometry for the others. Only where such rows may be read: the join is a
     // correlated subplan, which keeps the whole scan out of parallel workers (national bess_storage
     // at 5 M parcels: 11.0 s with it, 2.3 s without).
-    const stepOrJoin = frontsComplete
+    const stepOrJoin = index.frontsComplete
       ? step
       : `CASE WHEN i.${name}_m IS NULL THEN EXISTS (SELECT 1 FROM search.parcel_geometry p WHERE p.parcel_id = i.parcel_id AND ${featuresWithin(layer, selection, distance, params)}) ELSE ${step} END`;
     // the nearest feature of any kind bounds it, as it bounds a join: a comparison before the step
@@ -187,19 +196,19 @@ function withinSql(filter: DistanceFilter, distance: number, params: SqlParams, 
   }
   // The nearest feature of any kind of the layer bounds the join: farther than the distance, nothing can qualify.
   const join = featuresWithin(layer, selection, distance, params);
-  const bound = useIndex ? anyFeatureColumn(layer) : undefined;
+  const bound = index.columns ? anyFeatureColumn(layer) : undefined;
   return { passes: bound ? `i.${bound.column}_m <= ${params.add(distance, 'float8')} AND ${join}` : join, spatial: true };
 }
 
 /** What near and far filters name: a layer's features by kind, attributes or ids. */
 type DistanceFilter = Pick<NearFilter, 'layer' | 'kinds' | 'where' | 'ids'>;
 
-export function nearSql(near: NearFilter, params: SqlParams, useIndex: boolean, frontsComplete = false): CriterionSql {
+export function nearSql(near: NearFilter, params: SqlParams, index: IndexUse): CriterionSql {
   const layer = layerOf(near.layer);
   const conditions = whereConditions(near.where ?? {});
   const only = conditions.length === 1 ? conditions[0]! : undefined;
   const allKinds = sameSet(kindsOf(layer, near.kinds), layer.kinds.map((k) => k.id));
-  if (useIndex && near.within_m === 0 && allKinds && !near.ids && !nearestColumnFor(near)) {
+  if (index.columns && near.within_m === 0 && allKinds && !near.ids && !nearestColumnFor(near)) {
     // intersecting features whose facts the index keeps per parcel (where no nearest-feature column answers exactly)
     if (layer.id === 'solar_irradiance' && conditions.length === 0) return { passes: 'i.solar_yield IS NOT NULL', spatial: false };
     if (layer.id === 'solar_irradiance' && only?.attribute === 'yield_kwh_kwp' && only.operator === 'gte') {
@@ -211,7 +220,7 @@ export function nearSql(near: NearFilter, params: SqlParams, useIndex: boolean, 
       return { passes: `i.min_floors <= ${params.add(only.value, 'float8')}`, spatial: false };
     }
   }
-  const { passes, spatial, column, anchors } = withinSql(near, near.within_m, params, useIndex, frontsComplete);
+  const { passes, spatial, column, anchors } = withinSql(near, near.within_m, params, index);
   // the measured distance and the feature's name, for the result's facts
   if (anchors) {
     const selection = { kinds: kindsOf(layer, near.kinds), conditions, ids: near.ids };
@@ -232,18 +241,18 @@ function anyFeatureColumn(layer: LayerDefinition): NearestColumn | undefined {
  * within reach", i.e. far; whether the layer has data at all is the criterion's coverage, decided
  * before the query.
  */
-function farSql(far: FarFilter, params: SqlParams, useIndex: boolean, frontsComplete: boolean): CriterionSql {
-  const { passes, spatial, column, anchors } = withinSql(far, far.beyond_m, params, useIndex, frontsComplete);
+function farSql(far: FarFilter, params: SqlParams, index: IndexUse): CriterionSql {
+  const { passes, spatial, column, anchors } = withinSql(far, far.beyond_m, params, index);
   // the distance measured, where it is at hand (near misses say how much closer a parcel is); no name: it is not a fact of results
   const distance = column ? `i.${column.column}_m` : anchors ? `ST_Distance(p.geom, ${anchors})` : undefined;
   return { passes: `NOT COALESCE(${passes}, false)`, spatial, ...(distance ? { distance } : {}) };
 }
 
-function excludeSql(exclude: ExcludeFilter, params: SqlParams, useIndex: boolean): CriterionSql {
+function excludeSql(exclude: ExcludeFilter, params: SqlParams, index: IndexUse): CriterionSql {
   const layer = layerOf(exclude.layer);
   const kinds = kindsOf(layer, exclude.kinds);
   const buffer = exclude.buffer_m ?? 0;
-  if (!useIndex) return { passes: `NOT ${featuresWithin(layer, { kinds, conditions: [] }, buffer, params)}`, spatial: true };
+  if (!index.columns) return { passes: `NOT ${featuresWithin(layer, { kinds, conditions: [] }, buffer, params)}`, spatial: true };
   if (layer.id === 'env_layers' && buffer <= ENV_REACH_M && kinds.every((k) => (ENV_KINDS as readonly string[]).includes(k))) {
     const bound = params.add(buffer, 'float8');
     return { passes: kinds.map((k) => `(i.${envColumn(k)} IS NULL OR i.${envColumn(k)} > ${bound})`).join(' AND ') || 'true', spatial: false };
@@ -317,7 +326,7 @@ export type FilterPath = 'index' | 'spatial';
  * no row the search reads was built before the fronts, so a front needs no spatial fallback.
  */
 export function criteriaSql(filters: SearchFilters, path: FilterPath = 'index', frontsComplete = false): Map<string, CriterionSqlWriter> {
-  const useIndex = path === 'index';
+  const index: IndexUse = { columns: path === 'index', frontsComplete };
   const out = new Map<string, CriterionSqlWriter>();
   const { area_sqm: area, zoning, slope_pct: slope, vacant } = filters;
   if (area) {
@@ -334,13 +343,13 @@ export function criteriaSql(filters: SearchFilters, path: FilterPath = 'index', 
   if (landUse?.exclude_kinds) out.set('land_use:exclude', (params) => landUseSql(landUse.exclude_kinds!, false, params));
   if (slope) out.set('slope', (params) => ({ passes: `i.slope_pct <= ${params.add(slope.max, 'float8')}`, unknown: 'i.slope_pct IS NULL', spatial: false }));
   if (vacant !== undefined) out.set('vacant', () => ({ passes: vacant ? 'i.building_count = 0' : 'i.building_count > 0', spatial: false }));
-  for (const near of filters.near ?? []) out.set(`near:${near.layer}`, (params) => nearSql(near, params, useIndex, frontsComplete));
-  for (const exclude of filters.exclude ?? []) out.set(`exclude:${exclude.layer}`, (params) => excludeSql(exclude, params, useIndex));
-  for (const far of filters.far ?? []) out.set(`far:${far.layer}`, (params) => farSql(far, params, useIndex, frontsComplete));
+  for (const near of filters.near ?? []) out.set(`near:${near.layer}`, (params) => nearSql(near, params, index));
+  for (const exclude of filters.exclude ?? []) out.set(`exclude:${exclude.layer}`, (params) => excludeSql(exclude, params, index));
+  for (const far of filters.far ?? []) out.set(`far:${far.layer}`, (params) => farSql(far, params, index));
   for (const nearAny of filters.near_any ?? []) {
     // a parcel passes when any alternative holds, each answered like a near filter
     out.set(nearAnyCriterionId(nearAny.any_of.map((near) => near.layer)), (params) => {
-      const alternatives = nearAny.any_of.map((near) => nearSql(near, params, useIndex, frontsComplete));
+      const alternatives = nearAny.any_of.map((near) => nearSql(near, params, index));
       const passes = alternatives.map((a) => `(${a.passes})`);
       return { passes: passes.join(' OR '), spatial: alternatives.some((a) => a.spatial), alternatives: passes };
     });

@@ -134,8 +134,8 @@ export class SearchRepository {
   private planned<T>(query: SearchQuery, sql: string): Promise<T[]> {
     if (!query.probesLayers) return this.db.query(sql, query.values);
     return this.db.transaction(async (manager) => {
-      await manager.query(`SET LOCAL min_parallel_table_scan_size = 0`);
-      await manager.query(`SET LOCAL parallel_setup_cost = ${PROBE_PARALLEL_SETUP_COST}`);
+      // both as SET LOCAL would set them, in one round trip
+      await manager.query(`SELECT set_config('min_parallel_table_scan_size', '0', true), set_config('parallel_setup_cost', $1, true)`, [String(PROBE_PARALLEL_SETUP_COST)]);
       return manager.query(sql, query.values);
     });
   }

@@ -48,13 +48,11 @@ SELECT teryt, parcels, evidence FROM search.index_builds WHERE teryt = ANY($1::t
 -- $1 = "3021093"
 SELECT i.parcel_id FROM search.parcel_index i WHERE i.teryt = $1 /* search-query.ts: see sql/*.sql */;
 
--- run, a match probing layers (planned for parallel workers) (1 of 3)
-SET LOCAL min_parallel_table_scan_size = 0;
+-- run, a match probing layers (planned for parallel workers) (1 of 2)
+-- $1 = "400"
+SELECT set_config('min_parallel_table_scan_size', '0', true), set_config('parallel_setup_cost', $1, true);
 
--- run, a match probing layers (planned for parallel workers) (2 of 3)
-SET LOCAL parallel_setup_cost = 400;
-
--- run, a match probing layers (planned for parallel workers) (3 of 3)
+-- run, a match probing layers (planned for parallel workers) (2 of 2)
 -- $1 = "3021093"
 SELECT i.parcel_id FROM search.parcel_index i WHERE i.teryt = $1 /* search-query.ts: see sql/*.sql */;
 
