@@ -7,6 +7,7 @@ import { ColumnRepository } from '../src/engine/columns/column.repository.js';
 import { ColumnSearch, type PrecomputedPage } from '../src/engine/columns/column-search.js';
 import { ColumnStore } from '../src/engine/columns/column-store.js';
 import { columnKind } from '../src/engine/columns/column-catalogue.js';
+import { ceilFloat32 } from '../src/engine/columns/column-front.js';
 import { SparseNumbers } from '../src/engine/columns/column-sparse.js';
 import { ENV_KINDS, envColumn } from '../src/search-index/index-columns.js';
 import { ParcelSearchService } from '../src/engine/parcel-search.service.js';
@@ -149,6 +150,35 @@ describe('searches matched in memory', () => {
     );
     expect({ format, missing }).toEqual({ format: 2, missing: 0 });
     expect(await inMemory.search(request)).toEqual(joined);
+  }, 300_000);
+
+  it('answer a front query at a stored step distance exactly though memory holds distances as float32', async () => {
+    // steps whose distance float32 cannot hold: the held distance is rounded up, so a query at the
+    // float32 either side of it, or at the distance itself, is where an inexact front would differ
+    const steps: Array<{ m: number; v: number }> = await f.source.query(
+      `SELECT s.m, s.v FROM search.parcel_index i, unnest(i.grid_front_m, i.grid_front_value) s(m, v)
+       WHERE s.m <> s.m::float4::float8 AND s.m < 10000 ORDER BY md5(i.parcel_id || s.m::text) LIMIT 4`,
+    );
+    expect(steps.length).toBe(4);
+    let inMemoryAnswers = 0;
+    for (const { m, v } of steps) {
+      for (const within_m of [Math.fround(m), ceilFloat32(m), m]) {
+        const request: SearchParcelsRequest = {
+          filters: { near: [{ layer: 'grid_capacity', within_m, where: { available_mw_gte: v } }] },
+          rank_by: [{ signal: 'grid_capacity_mw', weight: 1 }],
+          limit: 5,
+        };
+        const answered = columns.answered;
+        const actual = await inMemory.search(request);
+        expect(actual).toEqual(await f.engine.search(request));
+        // at the step's own distance or above, its parcel matches
+        if (within_m >= m) expect(actual.matched).toBeGreaterThan(0);
+        // a distance float32 holds is answered in memory; the stored float8 itself goes to PostgreSQL
+        expect(columns.answered).toBe(answered + (Math.fround(within_m) === within_m ? 1 : 0));
+        inMemoryAnswers += columns.answered - answered;
+      }
+    }
+    expect(inMemoryAnswers).toBe(8);
   }, 300_000);
 
   it('answer env exclusions and a floors limit from sparse columns exactly as PostgreSQL does', async () => {

@@ -13,6 +13,7 @@ import {
 import { ENV_KINDS, ENV_REACH_M, envColumn } from '../../search-index/index-columns.js';
 import { frontFor, kindsOf, layerOf, nearestColumnFor, sameSet, zoningEvidenceScope } from '../filter-sql.js';
 import { and, not, or, TRUE, type Expr } from './column-expr.js';
+import { frontTestable } from './column-front.js';
 
 /**
  * The criteria of a request as predicates over the in-memory columns: each one mirrors the index
@@ -55,7 +56,9 @@ function within(filter: Pick<NearFilter, 'layer' | 'kinds' | 'where' | 'ids'>, d
   const column = nearestColumnFor({ layer: filter.layer, within_m: distance, kinds: filter.kinds, where: filter.where });
   if (column) return cmp(`${column.column}_m`, '<=', distance);
   const front = frontFor(filter, distance);
-  return front ? { op: 'front', column: front.front.column, within: distance, atLeast: front.atLeast } : undefined;
+  // the held front rounds its distances to float32: exact only for a distance float32 holds (column-front.ts)
+  if (!front || !frontTestable(distance)) return undefined;
+  return { op: 'front', column: front.front.column, within: distance, atLeast: front.atLeast };
 }
 
 function near(filter: NearFilter): Expr | undefined {

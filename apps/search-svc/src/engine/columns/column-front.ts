@@ -4,8 +4,17 @@ export const FRONT_PART_SEPARATOR = ';';
 export const FRONT_NUMBER_SEPARATOR = ',';
 
 /**
- * One gmina's front column in memory (index-columns.ts FrontColumn): row i's steps are
- * `steps[2k]` (distance, m) and `steps[2k + 1]` (value) for k from offsets[i] to offsets[i + 1].
+ * One gmina's front column in memory (index-columns.ts FrontColumn): row i's steps are k from
+ * offsets[i] to offsets[i + 1], step k at `distances[k]` metres offering `values[codes[k]]`.
+ *
+ * Held in 5 bytes a step, not 16, so a national bess_storage search fits the budget:
+ * - a distance is the float32 nearest above the float8 (`ceilFloat32`). For a query distance d that
+ *   float32 holds exactly, `ceil(m) <= d` is `m <= d` (rounding up keeps order, and d rounds to
+ *   itself), so the test stays exact; a distance float32 cannot hold is left to PostgreSQL
+ *   (`frontTestable`).
+ * - a value is a code into the gmina's few distinct values (operators publish capacity in whole or
+ *   tenth MW), kept as float8: exact.
+ *
  * `complete` is false when some row was built before the fronts (null): such a gmina is searched in
  * PostgreSQL, which answers those rows by a spatial join. A NaN (which PostgreSQL orders above every
  * number, JavaScript nowhere) makes it incomplete too.
@@ -13,49 +22,91 @@ export const FRONT_NUMBER_SEPARATOR = ',';
 export class FrontValues {
   constructor(
     readonly offsets: Uint32Array,
-    readonly steps: Float64Array,
+    readonly distances: Float32Array,
+    readonly codes: Uint8Array | Uint16Array,
+    readonly values: Float64Array,
     readonly complete: boolean,
   ) {}
 
   get byteLength(): number {
-    return this.offsets.byteLength + this.steps.byteLength;
+    return this.offsets.byteLength + this.distances.byteLength + this.codes.byteLength + this.values.byteLength;
   }
 
   static empty(): FrontValues {
-    return new FrontValues(new Uint32Array(1), new Float64Array(0), true);
+    return new FrontValues(new Uint32Array(1), new Float32Array(0), new Uint8Array(0), new Float64Array(0), true);
   }
 
   /**
    * From the load's values, one per row: `m1,m2;v1,v2` (float8 as PostgreSQL writes it, the shortest
-   * text that reads back to the same number), or `nullText` for a row without a front.
+   * text that reads back to the same number), or `nullText` for a row without a front. Undefined
+   * when the gmina's steps have more than 65,536 distinct values (a code would not fit in 16 bits).
    */
-  static decode(name: string, values: readonly string[], nullText: string): FrontValues {
-    const offsets = new Uint32Array(values.length + 1);
-    const numbers: number[] = [];
+  static decode(name: string, rows: readonly string[], nullText: string): FrontValues | undefined {
+    const offsets = new Uint32Array(rows.length + 1);
+    const distances: number[] = [];
+    const valueTexts: string[] = [];
     let complete = true;
-    for (let i = 0; i < values.length; i++) {
-      const value = values[i]!;
-      if (value === nullText) complete = false;
-      else if (value !== FRONT_PART_SEPARATOR) {
-        const [distances, amounts] = value.split(FRONT_PART_SEPARATOR) as [string, string];
-        const m = distances.split(FRONT_NUMBER_SEPARATOR);
-        const v = amounts.split(FRONT_NUMBER_SEPARATOR);
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
+      if (row === nullText) complete = false;
+      else if (row !== FRONT_PART_SEPARATOR) {
+        const [m, v] = row.split(FRONT_PART_SEPARATOR).map((part) => part.split(FRONT_NUMBER_SEPARATOR)) as [string[], string[]];
         if (m.length !== v.length) throw new Error(`${name}: row ${i} has ${m.length} distances and ${v.length} values`);
-        for (let k = 0; k < m.length; k++) numbers.push(Number(m[k]), Number(v[k]));
+        for (let k = 0; k < m.length; k++) {
+          const distance = Number(m[k]);
+          if (Number.isNaN(distance)) complete = false;
+          distances.push(ceilFloat32(distance));
+          valueTexts.push(v[k]!);
+        }
       }
-      offsets[i + 1] = numbers.length / 2;
+      offsets[i + 1] = distances.length;
     }
-    if (numbers.some((n) => Number.isNaN(n))) complete = false;
-    return new FrontValues(offsets, Float64Array.from(numbers), complete);
+    const encoded = encodeValues(valueTexts);
+    if (!encoded) return undefined;
+    const { codes, values } = encoded;
+    if (values.some((x) => Number.isNaN(x))) complete = false;
+    return new FrontValues(offsets, Float32Array.from(distances), codes, values, complete);
   }
+}
+
+/** Each step's value as a code into the distinct values, in first-seen order. */
+function encodeValues(texts: readonly string[]): { codes: Uint8Array | Uint16Array; values: Float64Array } | undefined {
+  const codeOf = new Map<string, number>();
+  for (const text of texts) if (!codeOf.has(text)) codeOf.set(text, codeOf.size);
+  if (codeOf.size > 0x10000) return undefined;
+  const codes = codeOf.size <= 0x100 ? new Uint8Array(texts.length) : new Uint16Array(texts.length);
+  texts.forEach((text, k) => (codes[k] = codeOf.get(text)!));
+  return { codes, values: Float64Array.from(codeOf.keys(), Number) };
+}
+
+const float32 = new Float32Array(1);
+const float32Bits = new Uint32Array(float32.buffer);
+
+/** The least float32 at or above x (x itself when float32 holds it; NaN stays NaN). */
+export function ceilFloat32(x: number): number {
+  const rounded = Math.fround(x);
+  if (!(rounded < x)) return rounded;
+  if (rounded === 0) {
+    float32Bits[0] = 1; // the least positive subnormal
+    return float32[0]!;
+  }
+  float32[0] = rounded;
+  // one unit in the last place up: a larger magnitude when positive, a smaller one when negative
+  float32Bits[0] += rounded > 0 ? 1 : -1;
+  return float32[0]!;
+}
+
+/** Whether the in-memory front answers "within `distance`" exactly (see FrontValues). */
+export function frontTestable(distance: number): boolean {
+  return Math.fround(distance) === distance;
 }
 
 /**
  * Source of the kernel's test of a front: some step of row i within `d` offers at least `x`, as
- * filter-sql.ts's EXISTS over the two arrays (a front has a few steps: no search needed).
+ * filter-sql.ts's bisection over the two arrays (a front has a few steps: no search needed).
  */
 export const FRONT_TEST_SOURCE = `function front(c, i, d, x) {
-      const s = c.steps;
-      for (let j = c.offsets[i] * 2, end = c.offsets[i + 1] * 2; j < end; j += 2) if (s[j] <= d && s[j + 1] >= x) return true;
+      const m = c.distances, k = c.codes, v = c.values;
+      for (let j = c.offsets[i], end = c.offsets[i + 1]; j < end; j++) if (m[j] <= d && v[k[j]] >= x) return true;
       return false;
     }`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { Expr } from './column-expr.js';
-import { FrontValues } from './column-front.js';
+import { ceilFloat32, FrontValues, frontTestable } from './column-front.js';
 import { compileKernel, type ColumnArray, type KernelContext } from './column-kernel.js';
 import { SparseNumbers } from './column-sparse.js';
 
@@ -31,6 +31,18 @@ interface Row {
   f: Array<[number, number]>;
   teryt: string;
 }
+
+/**
+ * A front step's distance: whole, any double, or a hair (2^-40) either side of a whole number, where
+ * rounding the held distance up to float32 meets a query distance float32 holds (column-front.ts).
+ */
+const frontDistance = fc.oneof(
+  fc.integer({ min: 0, max: 6 }),
+  fc.double({ min: 0, max: 6, noNaN: true }),
+  fc.tuple(fc.integer({ min: 0, max: 6 }), fc.constantFrom(-1, 1)).map(([n, side]) => n + side * 2 ** -40),
+);
+/** A query distance the held front answers: one float32 holds (others go to PostgreSQL). */
+const frontWithin = fc.oneof(fc.integer({ min: 0, max: 6 }), fc.double({ min: 0, max: 6, noNaN: true }).map(Math.fround));
 
 type Truth = boolean | null;
 
@@ -82,7 +94,7 @@ const leaf: fc.Arbitrary<Expr> = fc.oneof(
   fc.record({ op: fc.constant('overlaps' as const), column: fc.constant('s'), values: fc.subarray(['arable', 'forest', 'orchard', 'water']) }),
   fc.record({ op: fc.constant('const' as const), value: fc.constantFrom(true, false, null) }),
   fc.record({ op: fc.constant('gmina' as const), teryts: fc.subarray(['a', 'b']).map((t) => new Set(t)) }),
-  fc.record({ op: fc.constant('front' as const), column: fc.constant('f'), within: fc.integer({ min: 0, max: 6 }), atLeast: fc.double({ min: -1, max: 8, noNaN: true }) }),
+  fc.record({ op: fc.constant('front' as const), column: fc.constant('f'), within: frontWithin, atLeast: fc.double({ min: -1, max: 8, noNaN: true }) }),
 );
 
 const expr: fc.Arbitrary<Expr> = fc.letrec<{ e: Expr }>((tie) => ({
@@ -103,14 +115,14 @@ const row: fc.Arbitrary<Row> = fc.record({
   c: fc.integer({ min: 0, max: CODES.length }),
   b: fc.integer({ min: 0, max: 2 }),
   s: fc.integer({ min: 0, max: SETS.length - 1 }),
-  f: fc.array(fc.tuple(fc.integer({ min: 0, max: 6 }), fc.double({ min: -1, max: 8, noNaN: true })), { maxLength: 4 }),
+  f: fc.array(fc.tuple(frontDistance, fc.double({ min: -1, max: 8, noNaN: true })), { maxLength: 4 }),
   teryt: fc.constantFrom('a', 'b'),
 });
 
 /** A front column as the load writes it (column-catalogue.ts): `m1,m2;v1,v2` per row. */
 function frontOf(rows: readonly Row[]): FrontValues {
   const text = rows.map((r) => `${r.f.map(([m]) => String(m)).join(',')};${r.f.map(([, v]) => String(v)).join(',')}`);
-  return FrontValues.decode('f', text, '\u001f');
+  return FrontValues.decode('f', text, '\u001f')!;
 }
 
 /** One gmina's columns holding the rows. */
@@ -166,11 +178,44 @@ describe('the compiled predicate', () => {
   });
 
   it('reads a front whose rows were built before the fronts as incomplete, and numbers back exactly', () => {
-    const front = FrontValues.decode('f', [';', '\u001f', '12.5,0.1;3,1e-7'], '\u001f');
+    const front = FrontValues.decode('f', [';', '\u001f', '12.5,0.7;3,1e-7', '12.5;3'], '\u001f')!;
     expect(front.complete).toBe(false);
-    expect(Array.from(front.offsets)).toEqual([0, 0, 0, 2]);
-    expect(Array.from(front.steps)).toEqual([12.5, 3, 0.1, 1e-7]);
-    expect(FrontValues.decode('f', [';', '1;2'], '\u001f').complete).toBe(true);
+    expect(Array.from(front.offsets)).toEqual([0, 0, 0, 2, 3]);
+    // 0.7 (whose nearest float32 lies below it) is held as the float32 above it; values are exact, one code each
+    expect(Array.from(front.distances)).toEqual([12.5, 0.7000000476837158, 12.5]);
+    expect(Array.from(front.codes, (code) => front.values[code])).toEqual([3, 1e-7, 3]);
+    expect(front.values.length).toBe(2);
+    expect(FrontValues.decode('f', [';', '1;2'], '\u001f')!.complete).toBe(true);
+  });
+
+  it('rounds a distance up to the least float32 at or above it', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {
+        const up = ceilFloat32(x);
+        expect(Math.fround(up)).toBe(up);
+        expect(up >= x).toBe(true);
+        // the float32 below it is below x: no float32 lies between x and up
+        const below = new Float32Array([up]);
+        const bits = new Uint32Array(below.buffer);
+        if (up > 0) bits[0]! -= 1;
+        else if (up < 0) bits[0]! += 1;
+        else return;
+        expect(below[0]! < x).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(Math.fround(0.7)).toBe(0.699999988079071);
+    expect(ceilFloat32(0.7)).toBe(0.7000000476837158);
+    expect(ceilFloat32(0.1)).toBe(Math.fround(0.1));
+    expect(ceilFloat32(3)).toBe(3);
+    expect(ceilFloat32(1e-50)).toBe(2 ** -149);
+  });
+
+  it('answers a front query from memory only for a distance float32 holds', () => {
+    expect(frontTestable(2500)).toBe(true);
+    expect(frontTestable(1234.5)).toBe(true);
+    expect(frontTestable(2500.1)).toBe(false);
+    expect(frontTestable(0.1)).toBe(false);
   });
 
   it('refuses a number that is not finite rather than writing it into the loop', () => {

@@ -371,7 +371,11 @@ export class ColumnStore {
       return out;
     }
     const text = row.data as string;
-    if (kind === 'front') return FrontValues.decode(`${name} of ${row.teryt}`, row.rows === 0 ? [] : text.split(VALUE_SEPARATOR), NULL_TEXT);
+    if (kind === 'front') {
+      const front = FrontValues.decode(`${name} of ${row.teryt}`, row.rows === 0 ? [] : text.split(VALUE_SEPARATOR), NULL_TEXT);
+      if (!front) throw new ColumnsUnavailable(`${name} of ${row.teryt} has more than 65,536 distinct values`, 'too_many_values');
+      return front;
+    }
     if (kind === 'bool') {
       if (text.length !== row.rows) throw new Error(`${name} of ${row.teryt}: ${text.length} flags for ${row.rows} rows`);
       const out = new Uint8Array(row.rows);
@@ -419,8 +423,8 @@ function isIncompleteFront(column: ColumnArray | undefined): boolean {
   return column instanceof FrontValues && !column.complete;
 }
 
-/** Bytes a row per column kind, for the budget's estimate (a front: its offset and about three steps of 16 bytes). */
-const BYTES_PER_ROW: Record<Exclude<ColumnKind, 'sparse'>, number> = { number: 8, bool: 1, code: 2, set: 2, front: 52 };
+/** Bytes a row per column kind, for the budget's estimate (a front: its offset and about three steps of 5 bytes). */
+const BYTES_PER_ROW: Record<Exclude<ColumnKind, 'sparse'>, number> = { number: 8, bool: 1, code: 2, set: 2, front: 19 };
 /** A sparse column's bitmap and ranks: 4 bytes each per 32 rows; its values add 8 bytes a filled row. */
 const SPARSE_INDEX_BYTES_PER_ROW = 0.25;
 /**
