@@ -8,6 +8,7 @@ import { ColumnSearch, type PrecomputedPage } from '../src/engine/columns/column
 import { ColumnStore } from '../src/engine/columns/column-store.js';
 import { columnKind } from '../src/engine/columns/column-catalogue.js';
 import { ceilFloat32 } from '../src/engine/columns/column-front.js';
+import { CodedNumbers } from '../src/engine/columns/column-coded.js';
 import { SparseNumbers } from '../src/engine/columns/column-sparse.js';
 import { ENV_KINDS, envColumn } from '../src/search-index/index-columns.js';
 import { ParcelSearchService } from '../src/engine/parcel-search.service.js';
@@ -245,6 +246,25 @@ describe('searches matched in memory', () => {
     expect(tooSmall.bytes()).toBe(0);
   });
 
+  it('hold number columns coded where a gmina has few distinct values, and admit them by pg_stats.n_distinct', async () => {
+    // areas (Poznań's 25,757 real parcels have 3,630 distinct ones), slopes and grid capacities repeat
+    const numbers = ['area_sqm', 'slope_pct', 'grid_node_mw'];
+    const full = new ColumnStore(new ColumnRepository(f.source), 256 * 2 ** 20, { waitForLoads: true });
+    const lease = await full.lease((built) => [...built], numbers);
+    const real = full.bytes();
+    const coded = lease.chunks.reduce((sum, chunk) => sum + numbers.filter((c) => chunk.columns.get(c) instanceof CodedNumbers).length, 0);
+    expect(coded).toBeGreaterThan(lease.chunks.length);
+    const [{ rows }]: Array<{ rows: number }> = await f.source.query(`SELECT count(*)::int AS rows FROM search.parcel_index`);
+    // dense: 8 bytes a row each; held: under half of that
+    expect(real).toBeLessThan((rows * (4 + 8 * numbers.length)) / 2);
+    // a budget under the dense estimate admits them: the estimate counts them coded
+    const fits = new ColumnStore(new ColumnRepository(f.source), Math.ceil((rows * (4 + 8 * numbers.length)) * 0.75), { waitForLoads: true });
+    await fits.lease((built) => [...built], numbers);
+    expect(fits.bytes()).toBe(real);
+    const tooSmall = new ColumnStore(new ColumnRepository(f.source), Math.floor(real / 2));
+    expect(await tooSmall.lease((built) => [...built], numbers).catch((error: { reason?: string }) => error.reason)).toBe('over_budget');
+  });
+
   it('run in PostgreSQL when the columns do not fit the budget, with the same answer', async () => {
     const small = new CountingColumnSearch(new ColumnStore(new ColumnRepository(f.source), 1024, { waitForLoads: true }));
     const request: SearchParcelsRequest = { filters: { area_sqm: { min: 500 } }, rank_by: [{ signal: 'area', weight: 1 }], limit: 10 };
@@ -300,8 +320,9 @@ describe('searches matched in memory', () => {
     expect(asked).toBe('its columns are loading');
     await lateStore.idle();
     expect(lateStore.bytes()).toBeGreaterThan(0);
-    // the builds fingerprint and stamps for the asking request; the keys and the column outside it
-    expect(ranFor.filter((id) => id === 'asker').length).toBeLessThanOrEqual(2);
+    // the builds fingerprint, stamps and the column's statistics (its budget estimate) for the asking
+    // request; the keys and the column outside it
+    expect(ranFor.filter((id) => id === 'asker').length).toBeLessThanOrEqual(3);
     expect(ranFor.filter((id) => id === undefined).length).toBeGreaterThanOrEqual(2);
   });
 });

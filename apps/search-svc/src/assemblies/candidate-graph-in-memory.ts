@@ -1,4 +1,5 @@
 import type { Matched } from '../engine/columns/column-search.js';
+import { numberAt, type DenseNumbers } from '../engine/columns/column-coded.js';
 import { candidateGraph, type CandidateGraph } from './candidate-components.js';
 
 /**
@@ -15,11 +16,11 @@ export function candidateGraphInMemory(matched: readonly Matched[], gapM: number
   const areas = new Float64Array(count);
   let next = 0;
   for (const m of matched) {
-    const area = m.chunk.columns.get('area_sqm') as Float64Array;
+    const area = m.chunk.columns.get('area_sqm') as DenseNumbers;
     for (let k = 0; k < m.rows.length; k++) {
       const row = m.rows[k]!;
       keys[next] = m.chunk.keys[row]!;
-      areas[next++] = area[row]!;
+      areas[next++] = numberAt(area, row);
     }
   }
   return candidateGraph(keys, areas, matched.map((m) => m.chunk.pairs.get(gapM)!));

@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { Expr } from './column-expr.js';
 import { ceilFloat32, FrontValues, frontTestable } from './column-front.js';
+import { CodedNumbers, numberAt } from './column-coded.js';
+import { codedOf } from '../../../test/coded-numbers.js';
 import { compileKernel, type ColumnArray, type KernelContext } from './column-kernel.js';
 import { SparseNumbers } from './column-sparse.js';
 
@@ -175,6 +177,34 @@ describe('the compiled predicate', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('selects the same rows from a number column held coded as from the same column held dense', () => {
+    fc.assert(
+      fc.property(expr, gminaRows, fc.constantFrom('a', 'b'), (e, rows, teryt) => {
+        const data = columnsHolding(rows);
+        const dense = selected(e, context, data, rows.length, teryt);
+        expect(selected(e, context, { ...data, n: codedOf(data['n'] as Float64Array) }, rows.length, teryt)).toEqual(dense);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('codes a number column only where that takes fewer bytes, reading back every value', () => {
+    // 1,000 rows of 5 values and NaN (null): one byte a row and a dictionary of six
+    const few = Float64Array.from({ length: 1000 }, (_, i) => (i % 6 === 5 ? Number.NaN : [0.5, 12, 1e-7, 3, 250][i % 6]!));
+    const coded = CodedNumbers.fromDense(few)!;
+    expect(coded.codes).toBeInstanceOf(Uint8Array);
+    expect(coded.byteLength).toBe(1000 + 6 * 8);
+    expect(Array.from({ length: 1000 }, (_, i) => numberAt(coded, i))).toEqual(Array.from(few));
+    // 300 distinct values in 1,000 rows: two bytes a row
+    const more = Float64Array.from({ length: 1000 }, (_, i) => i % 300);
+    expect(CodedNumbers.fromDense(more)!.codes).toBeInstanceOf(Uint16Array);
+    expect(Array.from({ length: 1000 }, (_, i) => numberAt(CodedNumbers.fromDense(more)!, i))).toEqual(Array.from(more));
+    // as many distinct values as rows, or a -0 (a dictionary would read it back as 0): left dense
+    expect(CodedNumbers.fromDense(Float64Array.from({ length: 1000 }, (_, i) => i / 7))).toBeUndefined();
+    expect(CodedNumbers.fromDense(Float64Array.of(0, -0, 0, 0, 0, 0, 0, 0))).toBeUndefined();
+    expect(numberAt(Float64Array.of(1, 2), 1)).toBe(2);
   });
 
   it('reads a front whose rows were built before the fronts as incomplete, and numbers back exactly', () => {

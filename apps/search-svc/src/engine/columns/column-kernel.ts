@@ -1,10 +1,11 @@
 import type { Expr } from './column-expr.js';
 import type { ColumnKind } from './column-catalogue.js';
+import { NUMBER_READ, type CodedNumbers } from './column-coded.js';
 import { FRONT_TEST_SOURCE, type FrontValues } from './column-front.js';
 import { SPARSE_READ_SOURCE, type SparseNumbers } from './column-sparse.js';
 
 /** One gmina's columns as the kernel reads them. */
-export type ColumnArray = Float64Array | SparseNumbers | Uint16Array | Uint8Array | FrontValues;
+export type ColumnArray = Float64Array | CodedNumbers | SparseNumbers | Uint16Array | Uint8Array | FrontValues;
 
 /** How the kernel resolves what an expression names. */
 export interface KernelContext {
@@ -50,8 +51,12 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
     if (index < 0) index = columns.push(name) - 1;
     return `c${index}`;
   };
-  /** Row i's value (a sparse column's through its helper, NaN where null as in a dense one). */
-  const column = (name: string): string => (context.kindOf(name) === 'sparse' ? `sparse(${columnRef(name)}, i)` : `${columnRef(name)}[i]`);
+  /** Row i's value (a sparse column's through its helper, NaN where null as in a dense one; a number column's dense or coded). */
+  const column = (name: string): string => {
+    const kind = context.kindOf(name);
+    if (kind === 'sparse') return `sparse(${columnRef(name)}, i)`;
+    return kind === 'number' ? NUMBER_READ.read(columnRef(name), 'i') : `${columnRef(name)}[i]`;
+  };
   const number = (value: number): string => {
     if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
     return `(${String(value)})`;
@@ -117,7 +122,7 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
     ${FRONT_TEST_SOURCE}
     ${SPARSE_READ_SOURCE}
     return function kernel(columns, g, size, out) {
-      ${columns.map((_, k) => `const c${k} = columns[${k}];`).join('\n')}
+      ${columns.map((name, k) => `const c${k} = columns[${k}];${context.kindOf(name) === 'number' ? ` ${NUMBER_READ.declare(`c${k}`)}` : ''}`).join('\n')}
       ${tables.map((_, k) => `const t${k} = tables[${k}];`).join('\n')}
       let count = 0;
       for (let i = 0; i < size; i++) {

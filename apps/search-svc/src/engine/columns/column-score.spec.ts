@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { SignalPlan } from '../signal-sql.js';
 import { BOUNDARY, compileScorePass, KEY_SLOTS, type ScoredSignal } from './column-score.js';
 import { SparseNumbers } from './column-sparse.js';
+import { codedOf } from '../../../test/coded-numbers.js';
 
 /** The score key of one row written plainly (the first implementation of the engine): the reference. */
 function plainCode(signals: readonly ScoredSignal[], rankedWeight: number, values: readonly Float64Array[], row: number): number {
@@ -39,8 +40,8 @@ const signalCase = fc.record({
       .filter(([a, b]) => a === b || b - a >= 1e-9),
   ),
   values: fc.array(value, { minLength: 40, maxLength: 40 }),
-  // the column held sparsely (column-sparse.ts): the same values, NaN where absent
-  sparse: fc.boolean(),
+  // the column held dense, coded (column-coded.ts) or sparsely (column-sparse.ts, NaN where absent): the same values
+  held: fc.constantFrom('dense' as const, 'coded' as const, 'sparse' as const),
 });
 
 describe('the compiled score pass', () => {
@@ -52,14 +53,14 @@ describe('the compiled score pass', () => {
           scale: c.scale,
           min: c.range === null ? null : c.range[0],
           max: c.range === null ? null : c.range[1],
-          sparse: c.sparse,
+          sparse: c.held === 'sparse',
         }));
         const rankedWeight = signals.reduce((sum, s) => sum + (s.max === null ? 0 : s.plan.weight), 0) || 1;
         const values = cases.map((c) => Float64Array.from(c.values));
         const rows = Int32Array.from(picked);
         const histogram = new Float64Array(KEY_SLOTS);
         const code = new Int32Array(rows.length);
-        const held = cases.map((c, j) => (c.sparse ? SparseNumbers.fromDense(values[j]!) : values[j]!));
+        const held = cases.map((c, j) => (c.held === 'sparse' ? SparseNumbers.fromDense(values[j]!) : c.held === 'coded' ? codedOf(values[j]!) : values[j]!));
         compileScorePass(signals, rankedWeight)(rows, rows.length, held, histogram, code);
         const expected = Array.from(rows, (row) => plainCode(signals, rankedWeight, values, row));
         expect(Array.from(code)).toEqual(expected);

@@ -1,4 +1,5 @@
 import type { SignalPlan } from '../signal-sql.js';
+import { NUMBER_READ } from './column-coded.js';
 import { SPARSE_READ_SOURCE, type NumberColumn } from './column-sparse.js';
 
 /**
@@ -46,7 +47,7 @@ export function compileScorePass(signals: readonly ScoredSignal[], rankedWeight:
     const { plan, scale, min, max } = signal;
     if (max === null || min === null) return; // position 0: adds nothing
     const points = literal(100 * 100 * plan.weight);
-    lines.push(`{ const raw = ${signal.sparse ? `sparse(v${j}, row)` : `v${j}[row]`}; const value = ${scale ? `raw / ${literal(scale)}` : 'raw'};`);
+    lines.push(`{ const raw = ${signal.sparse ? `sparse(v${j}, row)` : NUMBER_READ.read(`v${j}`, 'row')}; const value = ${scale ? `raw / ${literal(scale)}` : 'raw'};`);
     if (max === min) {
       lines.push(`  if (value === value) sum += (1 * ${points}) / ${literal(rankedWeight)}; }`);
       return;
@@ -57,7 +58,7 @@ export function compileScorePass(signals: readonly ScoredSignal[], rankedWeight:
   });
   const source = `
     ${signals.some((s) => s.sparse) ? SPARSE_READ_SOURCE : ''}
-    ${signals.map((_, j) => `const v${j} = values[${j}];`).join('\n')}
+    ${signals.map((signal, j) => `const v${j} = values[${j}];${signal.sparse ? '' : ` ${NUMBER_READ.declare(`v${j}`)}`}`).join('\n')}
     for (let k = 0; k < n; k++) {
       const row = rows[k];
       let sum = 0;

@@ -8,6 +8,7 @@ import { compileKernel } from './column-kernel.js';
 import { compileScorePass, KEY_SLOTS } from './column-score.js';
 import { columnKind } from './column-catalogue.js';
 import { SparseNumbers, type NumberColumn } from './column-sparse.js';
+import { CodedNumbers } from './column-coded.js';
 import { searchesMatched } from './column-metrics.js';
 import { ColumnsUnavailable, type ColumnLease, type ColumnStore, type GminaChunk } from './column-store.js';
 
@@ -281,9 +282,10 @@ function range(matched: readonly Matched[], signal: SignalPlan): { min: number |
     const values = m.chunk.columns.get(column) as NumberColumn;
     // the kind tested once a gmina, not per row: a national range reads millions
     const sparse = values instanceof SparseNumbers ? values : undefined;
-    const dense = values as Float64Array;
+    const codes = values instanceof CodedNumbers ? values.codes : undefined;
+    const dense = values instanceof CodedNumbers ? values.values : (values as Float64Array);
     for (let k = 0; k < m.rows.length; k++) {
-      const raw = sparse ? sparse.get(m.rows[k]!) : dense[m.rows[k]!]!;
+      const raw = sparse ? sparse.get(m.rows[k]!) : codes ? dense[codes[m.rows[k]!]!]! : dense[m.rows[k]!]!;
       if (raw !== raw) continue;
       const value = scale ? raw / scale : raw;
       if (value < min) min = value;

@@ -1,3 +1,5 @@
+import type { DenseNumbers } from './column-coded.js';
+
 /**
  * One gmina's number column held sparsely (column-catalogue.ts `sparse`): the env distances are null
  * unless an area lies within ENV_REACH_M, so most of their rows are null (over 87 % on the 1 M-parcel
@@ -80,8 +82,8 @@ function popcount(word: number): number {
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
-/** A number column in memory: dense (NaN for null) or sparse. */
-export type NumberColumn = Float64Array | SparseNumbers;
+/** A number column in memory: dense (NaN for null), coded (column-coded.ts) or sparse. */
+export type NumberColumn = DenseNumbers | SparseNumbers;
 
 /**
  * Source of the compiled loops' reads of a sparse column (column-kernel.ts, column-score.ts): `sparse(c, i)`

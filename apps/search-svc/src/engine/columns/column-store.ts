@@ -4,8 +4,9 @@ import { columnBytes } from './column-metrics.js';
 import { columnKind, ELEMENT_SEPARATOR, NULL_TEXT, VALUE_SEPARATOR, type ColumnKind } from './column-catalogue.js';
 import { FrontValues } from './column-front.js';
 import { SparseNumbers } from './column-sparse.js';
+import { CodedNumbers } from './column-coded.js';
 import type { ColumnArray, KernelContext } from './column-kernel.js';
-import type { BuildStamp, ColumnChunkRow, ColumnRepository } from './column.repository.js';
+import type { BuildStamp, ColumnChunkRow, ColumnRepository, ColumnStats } from './column.repository.js';
 
 /** One gmina's rows in memory: parcel keys and the columns loaded so far, all in parcel-id byte order. */
 export interface GminaChunk {
@@ -85,9 +86,9 @@ export class ColumnStore {
   private readonly lastUsed = new Map<string, number>();
   private stamps = new Map<string, BuildStamp>();
   private digest: string | undefined;
-  /** Per column, the fraction of rows with a value (pg_stats), read for the builds of `fillsDigest`. */
-  private fills = new Map<string, number>();
-  private fillsDigest: string | undefined;
+  /** Per column, its statistics (pg_stats), read for the builds of `statsDigest`. */
+  private stats = new Map<string, ColumnStats>();
+  private statsDigest: string | undefined;
   private loading: Promise<unknown> = Promise.resolve();
   private readonly queued = new Map<string, Promise<void>>();
   private clock = 0;
@@ -145,7 +146,7 @@ export class ColumnStore {
     if (!missing) return this.held(teryts, columns, gap);
     // refused before it is queued: a load that cannot fit would fail in the background, and every
     // search asking would be told "loading" and queue it again
-    await this.readFills(columns);
+    await this.readStats(columns);
     this.checkBudget(columns, gap, teryts);
     // one load at a time, each asked for once while it waits
     const signature = `${columns.join(',')}|${gap ?? ''}|${teryts.join(',')}`;
@@ -222,30 +223,39 @@ export class ColumnStore {
   }
 
   /**
-   * Reads how full the sparse columns among these are, unless read since the last build: a sparse
-   * column's bytes depend on it (a column without statistics yet is read again at its next load).
+   * Reads the statistics of the sparse and number columns among these, unless read since the last
+   * build: their bytes depend on how full they are and how many distinct values they have (a column
+   * without statistics yet is read again at its next load).
    */
-  private async readFills(columns: readonly string[]): Promise<void> {
-    const sparse = columns.filter((c) => kindOrThrow(c) === 'sparse');
-    if (sparse.length === 0 || (this.fillsDigest === this.digest && sparse.every((c) => this.fills.has(c)))) return;
-    this.fills = await this.repository.presentFractions();
-    this.fillsDigest = this.digest;
+  private async readStats(columns: readonly string[]): Promise<void> {
+    const estimated = columns.filter((c) => kindOrThrow(c) === 'sparse' || kindOrThrow(c) === 'number');
+    if (estimated.length === 0 || (this.statsDigest === this.digest && estimated.every((c) => this.stats.has(c)))) return;
+    this.stats = await this.repository.columnStats();
+    this.statsDigest = this.digest;
   }
 
-  /** The estimate of a column's bytes a row, its keys left out. */
-  private bytesPerRow(column: string): number {
+  /** The estimate of a column's bytes a row over `rows` rows of `gminas` gminas, its keys left out. */
+  private bytesPerRow(column: string, rows: number, gminas: number): number {
     const kind = kindOrThrow(column);
+    const stats = this.stats.get(column);
+    if (kind === 'number') {
+      // coded where a gmina has few distinct values (column-coded.ts): a code a row and, at worst,
+      // every distinct value of the table in each gmina's dictionary; without statistics, dense
+      const distinct = stats?.distinct ?? Infinity;
+      if (distinct > 0x10000 || rows === 0) return BYTES_PER_ROW.number;
+      return Math.min(BYTES_PER_ROW.number, (distinct <= 0x100 ? 1 : 2) + (8 * Math.min(rows, distinct * gminas)) / rows);
+    }
     if (kind !== 'sparse') return BYTES_PER_ROW[kind];
     // the whole table's fill: a region fuller than the country is counted short by the difference
     // (bytes() counts what is held exactly); without statistics every row is counted as filled
-    const fill = Math.min(1, (this.fills.get(column) ?? 1) + FILL_MARGIN);
+    const fill = Math.min(1, (stats?.present ?? 1) + FILL_MARGIN);
     return SPARSE_INDEX_BYTES_PER_ROW + 8 * fill;
   }
 
   /** The estimate of what these columns (and pairs) take for these gminas, refused when over the budget. */
   private checkBudget(columns: readonly string[], gap: number | undefined, teryts: readonly string[]): number {
     const rows = teryts.reduce((sum, t) => sum + (this.chunks.get(t)?.size ?? this.stamps.get(t)?.parcels ?? 0), 0);
-    const need = rows * (4 + columns.reduce((sum, c) => sum + this.bytesPerRow(c), 0) + (gap === undefined ? 0 : PAIR_BYTES_PER_ROW));
+    const need = rows * (4 + columns.reduce((sum, c) => sum + this.bytesPerRow(c, rows, teryts.length), 0) + (gap === undefined ? 0 : PAIR_BYTES_PER_ROW));
     if (need > this.budgetBytes) {
       throw new ColumnsUnavailable(`the columns of this search need about ${Math.round(need / 2 ** 20)} MB, over the budget of ${Math.round(this.budgetBytes / 2 ** 20)} MB`, 'over_budget');
     }
@@ -368,7 +378,7 @@ export class ColumnStore {
       if (data.length !== row.rows * 8) throw new Error(`${name} of ${row.teryt}: ${data.length} bytes for ${row.rows} rows`);
       const out = new Float64Array(row.rows);
       for (let i = 0; i < row.rows; i++) out[i] = data.readDoubleBE(i * 8);
-      return out;
+      return CodedNumbers.fromDense(out) ?? out;
     }
     const text = row.data as string;
     if (kind === 'front') {

@@ -17,7 +17,7 @@ describeSqlSnapshot({
       pairs: () => repository.pairs(5, ['3021093', '3064011']),
       'column, an array': () => repository.column('land_use_kinds', ['3021093']),
       'column, a sparse number': () => repository.column('env_natura2000_habitat_m', ['3021093']),
-      presentFractions: () => repository.presentFractions(),
+      columnStats: () => repository.columnStats(),
     };
   },
 });

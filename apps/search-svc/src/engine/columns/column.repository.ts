@@ -31,6 +31,14 @@ export interface KeyChunkRow extends ColumnChunkRow {
   max_id: string | null;
 }
 
+/** A column's statistics (ColumnRepository.columnStats). */
+export interface ColumnStats {
+  /** The fraction of rows with a value. */
+  present: number;
+  /** About how many distinct values the whole table holds. */
+  distinct: number;
+}
+
 /** The SQL of the in-memory engine: build stamps and one column of many gminas at a time. */
 @Injectable()
 export class ColumnRepository {
@@ -84,14 +92,19 @@ export class ColumnRepository {
   }
 
   /**
-   * Per column of the index, the fraction of its rows with a value as ANALYZE last sampled it (the
-   * budget's estimate of a sparse column); a column without statistics is absent.
+   * Per column of the index as ANALYZE last sampled it, for the budget's estimates: the fraction of
+   * its rows with a value (a sparse column) and about how many distinct values it has in the whole
+   * table (a number column, held coded where few: column-coded.ts). A column without statistics is
+   * absent.
    */
-  async presentFractions(): Promise<Map<string, number>> {
-    const rows: Array<{ attname: string; present: number }> = await this.db.query(
-      `SELECT attname, 1 - null_frac::float8 AS present FROM pg_stats WHERE schemaname = 'search' AND tablename = 'parcel_index' AND NOT inherited`,
+  async columnStats(): Promise<Map<string, ColumnStats>> {
+    const rows: Array<{ attname: string; present: number; distinct: number }> = await this.db.query(
+      `SELECT s.attname, 1 - s.null_frac::float8 AS present,
+              CASE WHEN s.n_distinct >= 0 THEN s.n_distinct ELSE -s.n_distinct * greatest(c.reltuples, 0) END::float8 AS distinct
+       FROM pg_stats s JOIN pg_class c ON c.oid = 'search.parcel_index'::regclass
+       WHERE s.schemaname = 'search' AND s.tablename = 'parcel_index' AND NOT s.inherited`,
     );
-    return new Map(rows.map((row) => [row.attname, row.present]));
+    return new Map(rows.map((row) => [row.attname, { present: row.present, distinct: row.distinct }]));
   }
 
   /**

@@ -60,5 +60,8 @@ FROM search.parcel_index i JOIN search.index_builds b ON b.teryt = i.teryt
 WHERE i.teryt = ANY($1::text[])
 GROUP BY i.teryt, b.built_at;
 
--- presentFractions
-SELECT attname, 1 - null_frac::float8 AS present FROM pg_stats WHERE schemaname = 'search' AND tablename = 'parcel_index' AND NOT inherited;
+-- columnStats
+SELECT s.attname, 1 - s.null_frac::float8 AS present,
+       CASE WHEN s.n_distinct >= 0 THEN s.n_distinct ELSE -s.n_distinct * greatest(c.reltuples, 0) END::float8 AS distinct
+FROM pg_stats s JOIN pg_class c ON c.oid = 'search.parcel_index'::regclass
+WHERE s.schemaname = 'search' AND s.tablename = 'parcel_index' AND NOT s.inherited;
