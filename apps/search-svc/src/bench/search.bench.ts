@@ -17,7 +17,9 @@
  * "where" says where search-svc matched each search: in memory (its columns of the index) or in
  * PostgreSQL and why; the SQL columns are the same search as one statement (buildSearchQuery); the
  * "memory engine" columns the whole search in this process with the in-memory engine (its columns
- * loaded before timing, BENCH_COLUMNS_BUDGET_MB, 1024), without the gateway and the bus.
+ * loaded before timing, BENCH_COLUMNS_BUDGET_MB, 1024), without the gateway and the bus. "same answer
+ * as PostgreSQL" compares the API's last answer (count, page, scores) with the search run once more
+ * in PostgreSQL alone.
  */
 import 'reflect-metadata';
 import type { SearchParcelsRequest } from '@lp/contracts';
@@ -66,6 +68,19 @@ const SEARCHES: BenchSearch[] = [
   },
 ];
 
+/** What the benchmark reads of a search's answer. */
+interface Answer {
+  matched: number;
+  blocked: boolean;
+  results: Array<{ parcel_id: string; score?: number | null }>;
+}
+
+/** The same count and the same page, parcel for parcel and score for score. */
+function sameAnswer(api: Answer, direct: Answer): boolean {
+  const page = (a: Answer): string => JSON.stringify(a.results.map((r) => [r.parcel_id, r.score ?? null]));
+  return api.matched === direct.matched && api.blocked === direct.blocked && page(api) === page(direct);
+}
+
 async function main(): Promise<void> {
   const url = process.env['DATABASE_URL'];
   if (!url) throw new Error('DATABASE_URL is not set and no local stack was found (npm start)');
@@ -93,11 +108,11 @@ async function main(): Promise<void> {
     // BENCH_SEARCHES: only the searches whose names contain one of these words (comma-separated)
     const only = (process.env['BENCH_SEARCHES'] ?? '').split(',').map((w) => w.trim()).filter(Boolean);
     for (const search of SEARCHES.filter((s) => only.length === 0 || only.some((w) => s.name.includes(w)))) {
-      const post = async (): Promise<{ matched: number; blocked: boolean }> => {
+      const post = async (): Promise<Answer> => {
         const res = await fetch(`${gateway}/v1/search/parcels`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(search.request) });
         if (res.status === 429) throw new Error(`${search.name}: 429 from the search rate limit; start the stack with RATE_LIMIT_SEARCH_PER_MINUTE=100000 for the benchmark`);
         if (!res.ok) throw new Error(`${search.name}: ${res.status} ${(await res.text()).slice(0, 300)}`);
-        return (await res.json()) as { matched: number; blocked: boolean };
+        return (await res.json()) as Answer;
       };
       const plan = await engine.plan(search.request);
       const query = engine.query(search.request, plan);
@@ -110,16 +125,23 @@ async function main(): Promise<void> {
       const memory: number[] = [];
       const [load] = await timed(() => inMemory.search(search.request));
       for (let i = 0; i < rounds; i++) memory.push((await timed(() => inMemory.search(search.request)))[0]);
-      for (let i = 0; i < rounds; i++) api.push((await timed(post))[0]);
+      let answered = first;
+      for (let i = 0; i < rounds; i++) {
+        const [ms, answer] = await timed(post);
+        api.push(ms);
+        answered = answer;
+      }
+      // is it true: the API's answer (in memory where it says so) against the statement in PostgreSQL
+      const same = sameAnswer(answered, await engine.search(search.request)) ? 'yes' : 'NO';
       for (let i = 0; i < rounds; i++) sql.push((await timed(() => repository.run(query)))[0]);
       for (let i = 0; i < referenceRounds; i++) ref.push((await timed(() => db.query(reference.sql, reference.values)))[0]);
       const [a, s, r, mem] = [stats(api), stats(sql), stats(ref), stats(memory)];
-      rows.push([search.name, where, `${first.matched} (${((100 * first.matched) / Math.max(parcels, 1)).toFixed(1)} %)` + (first.blocked ? ' (blocked)' : ''), a.p50.toFixed(1), a.p95.toFixed(1), s.p50.toFixed(1), s.p95.toFixed(1), r.p50.toFixed(1), (a.p95 / s.p95).toFixed(2), mem.p50.toFixed(1), mem.p95.toFixed(1), load.toFixed(0)]);
+      rows.push([search.name, where, `${first.matched} (${((100 * first.matched) / Math.max(parcels, 1)).toFixed(1)} %)` + (first.blocked ? ' (blocked)' : ''), a.p50.toFixed(1), a.p95.toFixed(1), s.p50.toFixed(1), s.p95.toFixed(1), r.p50.toFixed(1), (a.p95 / s.p95).toFixed(2), mem.p50.toFixed(1), mem.p95.toFixed(1), load.toFixed(0), same]);
       const explain = (await repository.explain(query)).map((line) => line['QUERY PLAN']);
       console.log(`── ${search.name}: EXPLAIN ANALYZE (top of the plan)`);
       for (const line of explain.filter((l) => /Scan|Join|Loop|Execution|Planning/.test(l)).slice(0, 8)) console.log(`   ${line.trim().slice(0, 150)}`);
     }
-    const header = ['search', 'where', 'matched', 'API p50 ms', 'API p95 ms', 'SQL p50 ms', 'SQL p95 ms', 'no-index SQL p50 ms', 'API/SQL p95', 'memory engine p50 ms', 'memory engine p95 ms', 'first (loads columns) ms'];
+    const header = ['search', 'where', 'matched', 'API p50 ms', 'API p95 ms', 'SQL p50 ms', 'SQL p95 ms', 'no-index SQL p50 ms', 'API/SQL p95', 'memory engine p50 ms', 'memory engine p95 ms', 'first (loads columns) ms', 'same answer as PostgreSQL'];
     console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
   } finally {

@@ -4,7 +4,8 @@ import { FRONT_NUMBER_SEPARATOR, FRONT_PART_SEPARATOR } from './column-front.js'
 /**
  * The columns of `search.parcel_index` the in-memory engine can hold, and how each is held:
  * - `number`: float8 (integers too) in a Float64Array, null as NaN: every value exactly as stored,
- *   so comparisons and ranges equal PostgreSQL's;
+ *   so comparisons and ranges equal PostgreSQL's; a gmina with few distinct values holds the same
+ *   float8s as codes into its own dictionary (CodedNumbers, column-coded.ts);
  * - `sparse`: a number column that is mostly null, as SparseNumbers (column-sparse.ts): the same
  *   values and nulls, 8 bytes only for the rows with a value;
  * - `code`: text as a Uint16Array of codes into one dictionary per column, null as 0;
