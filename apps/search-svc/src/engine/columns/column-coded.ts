@@ -25,30 +25,36 @@ export class CodedNumbers {
 
   /**
    * The codes of a dense column when they take fewer bytes than it; undefined when they would not
-   * (too many distinct values, over 65,536 among them), or when it holds a -0, which a dictionary
-   * keyed by value would merge with 0.
+   * (too many distinct values), or when it holds a -0, which a dictionary keyed by value would merge
+   * with 0.
    */
   static fromDense(dense: Float64Array): CodedNumbers | undefined {
-    const n = dense.length;
+    for (let i = 0; i < dense.length; i++) if (dense[i] === 0 && Object.is(dense[i], -0)) return undefined;
     // beyond this many distinct values 2-byte codes and their dictionary take as much as the column
-    const most = Math.min(0x10000, Math.floor((6 * n) / 8) - 1);
-    const codeOf = new Map<number, number>();
-    const codes = new Uint16Array(n);
-    for (let i = 0; i < n; i++) {
-      const value = dense[i]!;
-      // a Map keys 0 and -0 alike
-      if (value === 0 && Object.is(value, -0)) return undefined;
-      let code = codeOf.get(value);
-      if (code === undefined) {
-        if (codeOf.size >= most) return undefined;
-        code = codeOf.size;
-        codeOf.set(value, code);
-      }
-      codes[i] = code;
-    }
-    const values = Float64Array.from(codeOf.keys());
-    return new CodedNumbers(values.length <= 0x100 ? Uint8Array.from(codes) : codes, values);
+    const coded = dictionaryCodes(dense, Math.floor((6 * dense.length) / 8) - 1);
+    return coded && new CodedNumbers(coded.codes, coded.values);
   }
+}
+
+/**
+ * Each number as a code into the distinct numbers in first-seen order (1 byte a code for up to 256
+ * of them, else 2); undefined beyond `most` distinct numbers (65,536 at most). 0 and -0 share a code.
+ */
+export function dictionaryCodes(numbers: ArrayLike<number>, most: number): { codes: Uint8Array | Uint16Array; values: Float64Array } | undefined {
+  const limit = Math.min(0x10000, most);
+  const codeOf = new Map<number, number>();
+  const codes = new Uint16Array(numbers.length);
+  for (let i = 0; i < numbers.length; i++) {
+    const value = numbers[i]!;
+    let code = codeOf.get(value);
+    if (code === undefined) {
+      if (codeOf.size >= limit) return undefined;
+      code = codeOf.size;
+      codeOf.set(value, code);
+    }
+    codes[i] = code;
+  }
+  return { codes: codeOf.size <= 0x100 ? Uint8Array.from(codes) : codes, values: Float64Array.from(codeOf.keys()) };
 }
 
 /** A dense or coded number column. */

@@ -1,3 +1,5 @@
+import { dictionaryCodes } from './column-coded.js';
+
 /** Separates a row's distances from its values in a front column's load (column-catalogue.ts). */
 export const FRONT_PART_SEPARATOR = ';';
 /** Separates the numbers of one part. */
@@ -44,7 +46,7 @@ export class FrontValues {
   static decode(name: string, rows: readonly string[], nullText: string): FrontValues | undefined {
     const offsets = new Uint32Array(rows.length + 1);
     const distances: number[] = [];
-    const valueTexts: string[] = [];
+    const amounts: number[] = [];
     let complete = true;
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i]!;
@@ -56,27 +58,18 @@ export class FrontValues {
           const distance = Number(m[k]);
           if (Number.isNaN(distance)) complete = false;
           distances.push(ceilFloat32(distance));
-          valueTexts.push(v[k]!);
+          amounts.push(Number(v[k]));
         }
       }
       offsets[i + 1] = distances.length;
     }
-    const encoded = encodeValues(valueTexts);
+    // a -0 shares 0's code: `>=` reads them alike
+    const encoded = dictionaryCodes(amounts, 0x10000);
     if (!encoded) return undefined;
     const { codes, values } = encoded;
     if (values.some((x) => Number.isNaN(x))) complete = false;
     return new FrontValues(offsets, Float32Array.from(distances), codes, values, complete);
   }
-}
-
-/** Each step's value as a code into the distinct values, in first-seen order. */
-function encodeValues(texts: readonly string[]): { codes: Uint8Array | Uint16Array; values: Float64Array } | undefined {
-  const codeOf = new Map<string, number>();
-  for (const text of texts) if (!codeOf.has(text)) codeOf.set(text, codeOf.size);
-  if (codeOf.size > 0x10000) return undefined;
-  const codes = codeOf.size <= 0x100 ? new Uint8Array(texts.length) : new Uint16Array(texts.length);
-  texts.forEach((text, k) => (codes[k] = codeOf.get(text)!));
-  return { codes, values: Float64Array.from(codeOf.keys(), Number) };
 }
 
 const float32 = new Float32Array(1);
