@@ -10,6 +10,7 @@ import { columnKind } from '../src/engine/columns/column-catalogue.js';
 import { ceilFloat32 } from '../src/engine/columns/column-front.js';
 import { CodedNumbers } from '../src/engine/columns/column-coded.js';
 import { SparseNumbers } from '../src/engine/columns/column-sparse.js';
+import { searchPhaseSeconds } from '../src/engine/columns/column-metrics.js';
 import { ENV_KINDS, envColumn } from '../src/search-index/index-columns.js';
 import { ParcelSearchService } from '../src/engine/parcel-search.service.js';
 import type { SearchQueryInput } from '../src/engine/search-query.js';
@@ -283,6 +284,27 @@ describe('searches matched in memory', () => {
     // nothing was loaded, and the same search is refused the same way, not told "loading"
     expect(store.bytes()).toBe(0);
     expect(await store.lease((built) => [...built], ['slope_pct']).catch((error: { reason?: string }) => error.reason)).toBe('over_budget');
+  });
+
+  it('time each phase of a search: plan, match and page when matched in memory; plan and query in PostgreSQL', async () => {
+    const counts = async (): Promise<Record<string, number>> => {
+      const out: Record<string, number> = {};
+      for (const value of (await searchPhaseSeconds.get()).values) {
+        if (value.metricName === 'lp_search_phase_seconds_count' && value.labels['of'] === 'request') out[String(value.labels['phase'])] = value.value;
+      }
+      return out;
+    };
+    const delta = (before: Record<string, number>, after: Record<string, number>): Record<string, number> =>
+      Object.fromEntries(Object.entries(after).filter(([phase, n]) => n > (before[phase] ?? 0)).map(([phase, n]) => [phase, n - (before[phase] ?? 0)]));
+    const request: SearchParcelsRequest = { filters: { area_sqm: { min: 500 } }, rank_by: [{ signal: 'area', weight: 1 }], limit: 10 };
+
+    const beforeMemory = await counts();
+    await inMemory.search(request);
+    expect(delta(beforeMemory, await counts())).toEqual({ plan: 1, match: 1, page: 1 });
+
+    const beforePostgres = await counts();
+    await f.engine.search(request);
+    expect(delta(beforePostgres, await counts())).toEqual({ plan: 1, query: 1 });
   });
 
   it('leave a criterion the index cannot answer to PostgreSQL', async () => {

@@ -4,7 +4,7 @@ import type { NatsRpcClient } from '@lp/messaging';
 import type { Subscription } from '@nats-io/transport-node';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
 import { NATS_RPC_CLIENT } from '../rpc/rpc.tokens.js';
-import { generateApiKey, hashSecret, parseApiKey, secretMatches, type ApiKeyRecord, type ParsedKey } from './api-key.js';
+import { generateApiKey, hashMatches, hashSecret, parseApiKey, type ApiKeyRecord, type ParsedKey } from './api-key.js';
 import { ApiKeyRepository, type StoredApiKey } from './api-key.repository.js';
 import { ExpiringSet } from './expiring-set.js';
 import { apiKeyOfAuthorization } from './authorization-header.js';
@@ -65,13 +65,15 @@ export class ApiKeyService implements OnModuleInit, OnModuleDestroy {
   async authenticate(authorization: string | undefined, beforeLookup: () => void = () => undefined): Promise<ApiKeyRecord> {
     const parsed = parseApiKey(apiKeyOfAuthorization(authorization));
     if (!parsed) throw new AppError('unauthorized', INVALID_KEY);
+    // hashed once a request: the hash finds a custom key, keys the rejection cache and is compared
     const secretHash = hashSecret(parsed.secret);
-    const cacheKey = parsed.prefix ?? `#${secretHash.toString('hex')}`;
-    const rejectionKey = `${cacheKey}:${secretHash.toString('hex')}`;
+    const secretHex = secretHash.toString('hex');
+    const cacheKey = parsed.prefix ?? `#${secretHex}`;
+    const rejectionKey = `${cacheKey}:${secretHex}`;
     const rejection = this.rejected.get(rejectionKey);
     if (rejection) throw new AppError('unauthorized', rejection);
     const stored = this.cached(cacheKey) ?? (await this.lookup(parsed, secretHash, cacheKey, beforeLookup));
-    const failure = !stored || !secretMatches(parsed.secret, stored.secretHash) ? INVALID_KEY : stored.revokedAt ? 'The API key has been revoked.' : null;
+    const failure = !stored || !hashMatches(secretHash, stored.secretHash) ? INVALID_KEY : stored.revokedAt ? 'The API key has been revoked.' : null;
     if (failure) {
       this.rejected.add(rejectionKey, failure);
       throw new AppError('unauthorized', failure);

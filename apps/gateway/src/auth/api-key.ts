@@ -60,8 +60,12 @@ export function hashSecret(secret: string): Buffer {
 }
 
 export function secretMatches(secret: string, storedHash: Buffer): boolean {
-  const candidate = hashSecret(secret);
-  return candidate.length === storedHash.length && timingSafeEqual(candidate, storedHash);
+  return hashMatches(hashSecret(secret), storedHash);
+}
+
+/** A presented secret's hash (hashSecret) against the stored one, in constant time. */
+export function hashMatches(candidateHash: Buffer, storedHash: Buffer): boolean {
+  return candidateHash.length === storedHash.length && timingSafeEqual(candidateHash, storedHash);
 }
 
 function toBase32(bytes: Buffer): string {

@@ -35,8 +35,8 @@ export function keysCli(...args: string[]): string {
 }
 
 
-/** search-svc's count of searches by where they matched (lp_search_matched_total), from its ops port; undefined when it cannot be read. */
-export async function matchedCounts(): Promise<Map<string, number> | undefined> {
+/** search-svc's metrics text from its ops port; undefined when it cannot be read. */
+async function searchSvcMetrics(): Promise<string | undefined> {
   const stackDir = process.env['STACK_DIR'] ?? `${ROOT}/.stack/dev`;
   let port: string;
   try {
@@ -45,13 +45,42 @@ export async function matchedCounts(): Promise<Map<string, number> | undefined> 
     return undefined;
   }
   const response = await fetch(`http://127.0.0.1:${port}/metrics`).catch(() => undefined);
-  if (!response?.ok) return undefined;
+  return response?.ok ? response.text() : undefined;
+}
+
+/** search-svc's count of searches by where they matched (lp_search_matched_total), from its ops port; undefined when it cannot be read. */
+export async function matchedCounts(): Promise<Map<string, number> | undefined> {
+  const text = await searchSvcMetrics();
+  if (text === undefined) return undefined;
   const counts = new Map<string, number>();
-  for (const line of (await response.text()).split('\n')) {
+  for (const line of text.split('\n')) {
     const match = /^lp_search_matched_total\{where="(\w+)",reason="(\w*)"\} (\d+)/.exec(line);
     if (match) counts.set(match[2] ? `${match[1]}:${match[2]}` : match[1]!, Number(match[3]));
   }
   return counts;
+}
+
+export const SEARCH_PHASES = ['plan', 'match', 'page', 'query', 'near_misses'] as const;
+
+/** Seconds search-svc spent so far in each phase of the searches asked (lp_search_phase_seconds_sum, of="request"). */
+export async function phaseSeconds(): Promise<Map<string, number> | undefined> {
+  const text = await searchSvcMetrics();
+  if (text === undefined) return undefined;
+  const sums = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    const match = /^lp_search_phase_seconds_sum\{phase="(\w+)",of="request"\} ([\d.e+-]+)/.exec(line);
+    if (match) sums.set(match[1]!, Number(match[2]));
+  }
+  return sums;
+}
+
+/** Mean milliseconds a search in each phase between two readings of phaseSeconds, as "plan 3.1 / match 80.2 / ...". */
+export function phaseSplit(before: Map<string, number> | undefined, after: Map<string, number> | undefined, searches: number): string {
+  if (!before || !after || searches === 0) return 'unknown';
+  return SEARCH_PHASES.map((phase) => ({ phase, ms: (1000 * ((after.get(phase) ?? 0) - (before.get(phase) ?? 0))) / searches }))
+    .filter(({ ms }) => ms > 0)
+    .map(({ phase, ms }) => `${phase} ${ms.toFixed(1)}`)
+    .join(' / ');
 }
 
 /**

@@ -19,7 +19,10 @@
  * "memory engine" columns the whole search in this process with the in-memory engine (its columns
  * loaded before timing, BENCH_COLUMNS_BUDGET_MB, 1024), without the gateway and the bus. "same answer
  * as PostgreSQL" compares the API's last answer (count, page, scores) with the search run once more
- * in PostgreSQL alone.
+ * in PostgreSQL alone. "by phase" is where search-svc spent the API rounds' time, a search on average
+ * (lp_search_phase_seconds): plan (scope, coverage), match (in memory), page (the page statement
+ * after a match in memory), query (the whole search in PostgreSQL), near_misses; the rest of the API
+ * time is the gateway and the bus.
  */
 import 'reflect-metadata';
 import type { SearchParcelsRequest } from '@lp/contracts';
@@ -31,7 +34,7 @@ import { ParcelSearchService } from '../engine/parcel-search.service.js';
 import { SearchRepository } from '../engine/search.repository.js';
 import { findScenario } from '../scenarios/scenario-catalogue.js';
 import { compileScenario } from '../scenarios/scenario-compiler.js';
-import { keysCli, positiveInt, settlePath, stats, timed } from './bench-kit.js';
+import { keysCli, phaseSeconds, phaseSplit, positiveInt, settlePath, stats, timed } from './bench-kit.js';
 
 interface BenchSearch {
   name: string;
@@ -126,22 +129,24 @@ async function main(): Promise<void> {
       const [load] = await timed(() => inMemory.search(search.request));
       for (let i = 0; i < rounds; i++) memory.push((await timed(() => inMemory.search(search.request)))[0]);
       let answered = first;
+      const phasesBefore = await phaseSeconds();
       for (let i = 0; i < rounds; i++) {
         const [ms, answer] = await timed(post);
         api.push(ms);
         answered = answer;
       }
+      const phases = phaseSplit(phasesBefore, await phaseSeconds(), rounds);
       // is it true: the API's answer (in memory where it says so) against the statement in PostgreSQL
       const same = sameAnswer(answered, await engine.search(search.request)) ? 'yes' : 'NO';
       for (let i = 0; i < rounds; i++) sql.push((await timed(() => repository.run(query)))[0]);
       for (let i = 0; i < referenceRounds; i++) ref.push((await timed(() => db.query(reference.sql, reference.values)))[0]);
       const [a, s, r, mem] = [stats(api), stats(sql), stats(ref), stats(memory)];
-      rows.push([search.name, where, `${first.matched} (${((100 * first.matched) / Math.max(parcels, 1)).toFixed(1)} %)` + (first.blocked ? ' (blocked)' : ''), a.p50.toFixed(1), a.p95.toFixed(1), s.p50.toFixed(1), s.p95.toFixed(1), r.p50.toFixed(1), (a.p95 / s.p95).toFixed(2), mem.p50.toFixed(1), mem.p95.toFixed(1), load.toFixed(0), same]);
+      rows.push([search.name, where, `${first.matched} (${((100 * first.matched) / Math.max(parcels, 1)).toFixed(1)} %)` + (first.blocked ? ' (blocked)' : ''), a.p50.toFixed(1), a.p95.toFixed(1), s.p50.toFixed(1), s.p95.toFixed(1), r.p50.toFixed(1), (a.p95 / s.p95).toFixed(2), mem.p50.toFixed(1), mem.p95.toFixed(1), load.toFixed(0), same, phases]);
       const explain = (await repository.explain(query)).map((line) => line['QUERY PLAN']);
       console.log(`── ${search.name}: EXPLAIN ANALYZE (top of the plan)`);
       for (const line of explain.filter((l) => /Scan|Join|Loop|Execution|Planning/.test(l)).slice(0, 8)) console.log(`   ${line.trim().slice(0, 150)}`);
     }
-    const header = ['search', 'where', 'matched', 'API p50 ms', 'API p95 ms', 'SQL p50 ms', 'SQL p95 ms', 'no-index SQL p50 ms', 'API/SQL p95', 'memory engine p50 ms', 'memory engine p95 ms', 'first (loads columns) ms', 'same answer as PostgreSQL'];
+    const header = ['search', 'where', 'matched', 'API p50 ms', 'API p95 ms', 'SQL p50 ms', 'SQL p95 ms', 'no-index SQL p50 ms', 'API/SQL p95', 'memory engine p50 ms', 'memory engine p95 ms', 'first (loads columns) ms', 'same answer as PostgreSQL', 'search-svc ms a search, by phase'];
     console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
   } finally {

@@ -11,6 +11,7 @@ import { ColumnSearch } from './columns/column-search.js';
 import { scopeOf, type SearchScope } from './search-scope.js';
 import { scoreComponents, unrankedSignals, type SignalCells } from './score-components.js';
 import { FRONT_COLUMNS } from '../search-index/index-columns.js';
+import { timedPhase } from './columns/column-metrics.js';
 
 export interface SearchOptions {
   parcelIds?: readonly string[];
@@ -85,7 +86,7 @@ export class ParcelSearchService implements ParcelSearch {
    */
   async run(request: SearchParcelsRequest): Promise<ParcelSearchResponse> {
     const response = await this.search(request);
-    const nearMisses = await this.nearMisses.find(request, response);
+    const nearMisses = await timedPhase('near_misses', 'request', () => this.nearMisses.find(request, response));
     return nearMisses ? { ...response, near_misses: nearMisses } : response;
   }
 
@@ -94,17 +95,21 @@ export class ParcelSearchService implements ParcelSearch {
    * with every near and exclude filter answered by spatial joins (the reference for tests and benchmark).
    */
   async search(request: SearchParcelsRequest, options: SearchOptions = {}): Promise<ParcelSearchResponse> {
-    const plan = await this.plan(request);
+    const of = options.failing === undefined ? 'request' : 'near_miss';
+    const plan = await timedPhase('plan', of, async () => {
+      const made = await this.plan(request);
+      if (!made.blocked) await this.requireIndex(made.allowed);
+      return made;
+    });
     const coverage = plan.plans.map((p) => p.view);
     if (plan.blocked) return { count: 0, matched: 0, blocked: true, coverage, results: [] };
-    await this.requireIndex(plan.allowed);
     const input = this.queryInput(request, plan, options);
     if (this.columns && !options.path) {
-      const fromMemory = await this.searchInMemory(input, coverage, this.columns);
+      const fromMemory = await this.searchInMemory(input, coverage, this.columns, of);
       if (fromMemory) return fromMemory;
     }
     const query = buildSearchQuery(input);
-    return this.respond(await this.repository.run(query), query, coverage);
+    return this.respond(await timedPhase('query', of, () => this.repository.run(query)), query, coverage);
   }
 
   /**
@@ -112,12 +117,17 @@ export class ParcelSearchService implements ParcelSearch {
    * undefined when it runs in PostgreSQL instead: a criterion needs a spatial join, its columns are
    * still loading, or an index build committed in between.
    */
-  private async searchInMemory(input: SearchQueryInput, coverage: ParcelSearchResponse['coverage'], columns: ColumnSearch): Promise<ParcelSearchResponse | undefined> {
-    const precomputed = await columns.search(input);
+  private async searchInMemory(
+    input: SearchQueryInput,
+    coverage: ParcelSearchResponse['coverage'],
+    columns: ColumnSearch,
+    of: 'request' | 'near_miss',
+  ): Promise<ParcelSearchResponse | undefined> {
+    const precomputed = await timedPhase('match', of, () => columns.search(input));
     if (!precomputed) return undefined;
     if (precomputed.matched === 0) return { count: 0, matched: 0, blocked: false, coverage, results: [] };
     const query = buildPageQuery(input, precomputed);
-    const rows = await this.repository.run(query);
+    const rows = await timedPhase('page', of, () => this.repository.run(query));
     if (rows.length === 0 || rows[0]!['builds_digest'] !== precomputed.digest) return undefined;
     return this.respond(rows, query, coverage);
   }
