@@ -3,10 +3,18 @@ import type { CoverageStatus, GeometryView, ZoningEvidenceSource } from '@lp/con
 import { DataSource } from 'typeorm';
 import type { CoverageTable, ScopeGmina } from './criterion-coverage.js';
 import { LayerStateCache } from './layer-state-cache.js';
+import { IndexBuildsCache } from './index-builds-cache.js';
+import { BUILDS_DIGEST_SQL } from './columns/column.repository.js';
 import type { SearchScope } from './search-scope.js';
 import { FRONTS_FORMAT } from '../search-index/index-columns.js';
 import type { SearchQuery } from './search-query.js';
 import type { EvidenceTable, GminaEvidence } from './zoning-evidence-coverage.js';
+
+/** One gmina's build as a plan reads it. */
+interface IndexBuild {
+  format: number;
+  evidence: GminaEvidence;
+}
 
 export type SearchRow = Record<string, unknown> & {
   parcel_id: string;
@@ -29,12 +37,20 @@ const PROBE_PARALLEL_SETUP_COST = 400;
 @Injectable()
 export class SearchRepository {
   private readonly cache: LayerStateCache;
+  private readonly builds: IndexBuildsCache<Map<string, IndexBuild>>;
 
   constructor(private readonly db: DataSource) {
     this.cache = new LayerStateCache(async () => {
       const [row] = await this.db.query(`SELECT string_agg(layer_id || ':' || version, ',' ORDER BY layer_id) AS stamp FROM layer_pub.layer_versions`);
       return String(row?.stamp ?? '');
     });
+    this.builds = new IndexBuildsCache(
+      async () => {
+        const [row] = await this.db.query(BUILDS_DIGEST_SQL);
+        return String(row?.md5 ?? '');
+      },
+      () => this.loadBuilds(),
+    );
   }
 
   /** The gminas a scope covers (a box: those it touches); regions are remembered until a layer refresh. */
@@ -76,41 +92,55 @@ export class SearchRepository {
 
   /** Gminas of the list that have parcels but whose index is not built yet. */
   async unbuiltGminas(teryts: readonly string[]): Promise<string[]> {
-    const rows: Array<{ teryt: string }> = await this.db.query(
-      `SELECT c.teryt FROM layer_pub.region_coverage c
-       WHERE c.layer_id = 'parcels' AND c.level = 'gmina' AND c.status <> 'missing' AND c.teryt = ANY($1::text[])
-         AND NOT EXISTS (SELECT 1 FROM search.index_builds b WHERE b.teryt = c.teryt)
-       ORDER BY c.teryt`,
-      [teryts],
-    );
-    return rows.map((row) => row.teryt);
+    const [withParcels, builds] = await Promise.all([this.gminasWithParcels(), this.builds.get()]);
+    return teryts.filter((t) => withParcels.has(t) && !builds.has(t)).sort();
   }
 
   /** Gminas of the list whose index build predates the fronts: their rows hold null there. */
   async frontlessGminas(teryts: readonly string[]): Promise<string[]> {
-    const rows: Array<{ teryt: string }> = await this.db.query(
-      `SELECT b.teryt FROM search.index_builds b WHERE b.format < $1 AND b.teryt = ANY($2::text[]) ORDER BY b.teryt`,
-      [FRONTS_FORMAT, teryts],
-    );
-    return rows.map((row) => row.teryt);
+    const builds = await this.builds.get();
+    return teryts.filter((t) => (builds.get(t)?.format ?? FRONTS_FORMAT) < FRONTS_FORMAT).sort();
   }
 
   /** Per built gmina of the list: parcels and how many cannot be proven on zoning or land use (index_builds.evidence). */
   async evidence(teryts: readonly string[]): Promise<EvidenceTable> {
-    const rows: Array<{ teryt: string; parcels: number; evidence: Partial<GminaEvidence> }> = await this.db.query(
-      `SELECT teryt, parcels, evidence FROM search.index_builds WHERE teryt = ANY($1::text[])`,
-      [teryts],
+    const builds = await this.builds.get();
+    const table = new Map<string, GminaEvidence>();
+    for (const teryt of teryts) {
+      const build = builds.get(teryt);
+      if (build) table.set(teryt, build.evidence);
+    }
+    return table;
+  }
+
+  /** Gminas where the parcels layer is not missing, remembered until a layer refresh. */
+  private gminasWithParcels(): Promise<ReadonlySet<string>> {
+    return this.cache.get('gminas-with-parcels', async () => {
+      const rows: Array<{ teryt: string }> = await this.db.query(
+        `SELECT c.teryt FROM layer_pub.region_coverage c WHERE c.layer_id = 'parcels' AND c.level = 'gmina' AND c.status <> 'missing'`,
+      );
+      return new Set(rows.map((row) => row.teryt));
+    });
+  }
+
+  /** Every gmina's build as plans read it (IndexBuildsCache keeps it until the builds digest changes). */
+  private async loadBuilds(): Promise<Map<string, IndexBuild>> {
+    const rows: Array<{ teryt: string; format: number; parcels: number; evidence: Partial<GminaEvidence> }> = await this.db.query(
+      `SELECT b.teryt, b.format, b.parcels, b.evidence FROM search.index_builds b`,
     );
     return new Map(
       rows.map((row) => [
         row.teryt,
         {
-          parcels: row.parcels,
-          zoning_unknown_local: Number(row.evidence.zoning_unknown_local ?? 0),
-          zoning_unknown_general: Number(row.evidence.zoning_unknown_general ?? 0),
-          plan_boundaries_missing: row.evidence.plan_boundaries_missing === true,
-          land_use_unknown: Number(row.evidence.land_use_unknown ?? 0),
-          missing_plans: row.evidence.missing_plans ?? [],
+          format: row.format,
+          evidence: {
+            parcels: row.parcels,
+            zoning_unknown_local: Number(row.evidence.zoning_unknown_local ?? 0),
+            zoning_unknown_general: Number(row.evidence.zoning_unknown_general ?? 0),
+            plan_boundaries_missing: row.evidence.plan_boundaries_missing === true,
+            land_use_unknown: Number(row.evidence.land_use_unknown ?? 0),
+            missing_plans: row.evidence.missing_plans ?? [],
+          },
         },
       ]),
     );

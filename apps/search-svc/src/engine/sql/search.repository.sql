@@ -28,21 +28,23 @@ SELECT string_agg(layer_id || ':' || version, ',' ORDER BY layer_id) AS stamp FR
 -- $1 = ["buildings","power_substations"]
 SELECT layer_id, teryt, status FROM layer_pub.region_coverage WHERE level = 'gmina' AND layer_id = ANY($1::text[]);
 
--- unbuiltGminas
--- $1 = ["3021093","3064011"]
-SELECT c.teryt FROM layer_pub.region_coverage c
-WHERE c.layer_id = 'parcels' AND c.level = 'gmina' AND c.status <> 'missing' AND c.teryt = ANY($1::text[])
-  AND NOT EXISTS (SELECT 1 FROM search.index_builds b WHERE b.teryt = c.teryt)
-ORDER BY c.teryt;
+-- unbuiltGminas (1 of 4)
+SELECT string_agg(layer_id || ':' || version, ',' ORDER BY layer_id) AS stamp FROM layer_pub.layer_versions;
+
+-- unbuiltGminas (2 of 4)
+SELECT md5(COALESCE(string_agg(b.teryt || '@' || b.built_at::text || CASE WHEN b.adjacency THEN '+' ELSE '' END, ',' ORDER BY b.teryt), '')) FROM search.index_builds b;
+
+-- unbuiltGminas (3 of 4)
+SELECT c.teryt FROM layer_pub.region_coverage c WHERE c.layer_id = 'parcels' AND c.level = 'gmina' AND c.status <> 'missing';
+
+-- unbuiltGminas (4 of 4)
+SELECT b.teryt, b.format, b.parcels, b.evidence FROM search.index_builds b;
 
 -- frontlessGminas
--- $1 = 2
--- $2 = ["3021093","3064011"]
-SELECT b.teryt FROM search.index_builds b WHERE b.format < $1 AND b.teryt = ANY($2::text[]) ORDER BY b.teryt;
+SELECT md5(COALESCE(string_agg(b.teryt || '@' || b.built_at::text || CASE WHEN b.adjacency THEN '+' ELSE '' END, ',' ORDER BY b.teryt), '')) FROM search.index_builds b;
 
 -- evidence
--- $1 = ["3021093"]
-SELECT teryt, parcels, evidence FROM search.index_builds WHERE teryt = ANY($1::text[]);
+SELECT md5(COALESCE(string_agg(b.teryt || '@' || b.built_at::text || CASE WHEN b.adjacency THEN '+' ELSE '' END, ',' ORDER BY b.teryt), '')) FROM search.index_builds b;
 
 -- run
 -- $1 = "3021093"
