@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { CoverageTable, ScopeGmina } from './criterion-coverage.js';
 import { LayerStateCache } from './layer-state-cache.js';
 import { IndexBuildsCache } from './index-builds-cache.js';
-import { BUILDS_DIGEST_SQL } from './columns/column.repository.js';
+import { readBuildsDigest } from './columns/column.repository.js';
 import type { SearchScope } from './search-scope.js';
 import { FRONTS_FORMAT } from '../search-index/index-columns.js';
 import type { SearchQuery } from './search-query.js';
@@ -44,13 +44,7 @@ export class SearchRepository {
       const [row] = await this.db.query(`SELECT string_agg(layer_id || ':' || version, ',' ORDER BY layer_id) AS stamp FROM layer_pub.layer_versions`);
       return String(row?.stamp ?? '');
     });
-    this.builds = new IndexBuildsCache(
-      async () => {
-        const [row] = await this.db.query(BUILDS_DIGEST_SQL);
-        return String(row?.md5 ?? '');
-      },
-      () => this.loadBuilds(),
-    );
+    this.builds = new IndexBuildsCache(() => readBuildsDigest(this.db), () => this.loadBuilds());
   }
 
   /** The gminas a scope covers (a box: those it touches); regions are remembered until a layer refresh. */
