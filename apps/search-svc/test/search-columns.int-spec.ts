@@ -3,7 +3,7 @@ import { assertSearchRequest, type RankBy, type SearchParcelsRequest } from '@lp
 import { guardQueryDeadlines } from '@lp/db';
 import { currentDeadlineMs, currentRequestId, runWithRequestContext } from '@lp/runtime';
 import fc from 'fast-check';
-import { ColumnRepository } from '../src/engine/columns/column.repository.js';
+import { BUILDS_DIGEST_SQL, ColumnRepository } from '../src/engine/columns/column.repository.js';
 import { ColumnSearch, type PrecomputedPage } from '../src/engine/columns/column-search.js';
 import { ColumnStore } from '../src/engine/columns/column-store.js';
 import { columnKind } from '../src/engine/columns/column-catalogue.js';
@@ -286,6 +286,74 @@ describe('searches matched in memory', () => {
     expect(await store.lease((built) => [...built], ['slope_pct']).catch((error: { reason?: string }) => error.reason)).toBe('over_budget');
   });
 
+  describe('hold no more than the budget where the estimate falls short', () => {
+    // A sparse column's estimate counts the whole table's fill (pg_stats): in a gmina fuller than the
+    // country it falls short. The estimate as the store makes it: 4 bytes a row for the key, 0.25
+    // for the bitmap and ranks, 8 a row filled at the table's fill plus 0.01.
+    let column: string;
+    let teryt: string;
+    let rows: number;
+    let estimated: number;
+    let actual: number;
+    const theGmina = (): string[] => [teryt];
+    beforeAll(async () => {
+      const sparse = [...ENV_KINDS.map(envColumn), 'min_floors'].filter((name) => columnKind(name) === 'sparse');
+      const fills = sparse.map((name) => `SELECT '${name}' AS name, teryt, count(*)::int AS rows, avg((${name} IS NOT NULL AND ${name}::float8 <> 'NaN')::int)::float8 AS fill FROM search.parcel_index GROUP BY teryt`);
+      const [pick]: Array<{ name: string; teryt: string; rows: number; short: number; table_fill: number }> = await f.source.query(
+        `SELECT g.name, g.teryt, g.rows, g.rows * 8 * (g.fill - LEAST(1, 1 - s.null_frac + 0.01)) AS short, 1 - s.null_frac AS table_fill
+           FROM (${fills.join(' UNION ALL ')}) g
+           JOIN pg_stats s ON s.schemaname = 'search' AND s.tablename = 'parcel_index' AND s.attname = g.name
+          ORDER BY short DESC LIMIT 1`,
+      );
+      ({ name: column, teryt, rows } = pick!);
+      // enough to tell the estimate from what the column takes
+      expect(pick!.short).toBeGreaterThan(2048);
+      estimated = rows * (4 + 0.25 + 8 * Math.min(1, pick!.table_fill + 0.01));
+      const ample = new ColumnStore(new ColumnRepository(f.source), 256 * 2 ** 20, { waitForLoads: true });
+      await ample.lease(theGmina, [column]);
+      actual = ample.bytes();
+    });
+
+    it('drop a load that alone is over the budget, and refuse the same columns at once after it', async () => {
+      expect(actual).toBeGreaterThan(estimated + 1024);
+      const budget = Math.floor((estimated + actual) / 2);
+      const store = new ColumnStore(new ColumnRepository(f.source), budget, { waitForLoads: true });
+      const refusal = (): Promise<string | undefined> =>
+        store.lease(theGmina, [column]).then(
+          () => 'leased',
+          (error: { reason?: string }) => error.reason,
+        );
+      // admitted by the estimate, over the budget once loaded: dropped, and this search told so
+      expect(await refusal()).toBe('over_budget');
+      expect(store.bytes()).toBeLessThanOrEqual(budget);
+      // now measured: refused before any load
+      expect(await refusal()).toBe('over_budget');
+      expect(store.bytes()).toBeLessThanOrEqual(budget);
+    });
+
+    it('evict what other searches loaded, least recently used first, until the store fits again', async () => {
+      const store = new ColumnStore(new ColumnRepository(f.source), 256 * 2 ** 20, { waitForLoads: true });
+      await store.lease(theGmina, ['slope_pct']);
+      const slope = store.bytes() - rows * 4;
+      await store.lease(theGmina, ['area_sqm']);
+      const before = store.bytes();
+      // what the column adds (its keys are held) fits beside the other two by the estimate, and is
+      // over the budget by less than slope_pct takes
+      const [adds, added] = [estimated - rows * 4, actual - rows * 4];
+      const budget = before + added - Math.floor(Math.min(slope, added - adds) / 2);
+      expect(budget).toBeGreaterThanOrEqual(before + adds);
+      expect(budget).toBeLessThan(before + added);
+      const capped = new ColumnStore(new ColumnRepository(f.source), budget, { waitForLoads: true });
+      await capped.lease(theGmina, ['slope_pct']);
+      await capped.lease(theGmina, ['area_sqm']);
+      expect(capped.bytes()).toBe(before);
+      const [chunk] = (await capped.lease(theGmina, [column])).chunks;
+      // slope_pct, the least recently used, made room; area_sqm stayed
+      expect([...chunk!.columns.keys()].sort()).toEqual([column, 'area_sqm'].sort());
+      expect(capped.bytes()).toBeLessThanOrEqual(budget);
+    });
+  });
+
   it('time each phase of a search: plan, match and page when matched in memory; plan and query in PostgreSQL', async () => {
     const counts = async (): Promise<Record<string, number>> => {
       const out: Record<string, number> = {};
@@ -305,6 +373,53 @@ describe('searches matched in memory', () => {
     const beforePostgres = await counts();
     await f.engine.search(request);
     expect(delta(beforePostgres, await counts())).toEqual({ plan: 1, query: 1 });
+  });
+
+  it('read the layer versions and the builds digest once a search, and still see a build committed before its page', async () => {
+    const request: SearchParcelsRequest = {
+      filters: { zoning: { buildable: true }, near: [{ layer: 'grid_capacity', within_m: 8000, where: { available_mw_gte: 25 } }] },
+      rank_by: [{ signal: 'grid_capacity_mw', weight: 1 }],
+      limit: 20,
+    };
+    // warm: the columns loaded and both caches filled, so what is counted below is one search's reads
+    await inMemory.search(request);
+    const statements: string[] = [];
+    let beforePage: (() => Promise<unknown>) | undefined;
+    const query = f.source.query.bind(f.source);
+    // observes the real statements (and may commit a build just before the page statement)
+    f.source.query = (async (sql: string, parameters?: unknown[]) => {
+      statements.push(sql);
+      if (beforePage && sql.includes('AS builds_digest')) {
+        const commit = beforePage;
+        beforePage = undefined;
+        await commit();
+      }
+      return query(sql, parameters);
+    }) as typeof f.source.query;
+    try {
+      const answered = columns.answered;
+      const quiet = await inMemory.search(request);
+      expect(columns.answered).toBe(answered + 1);
+      expect(quiet.matched).toBeGreaterThan(0);
+      // zoning evidence, the unbuilt and frontless checks, the index check and the lease each asked
+      expect(statements.filter((sql) => sql === BUILDS_DIGEST_SQL)).toHaveLength(1);
+      expect(statements.filter((sql) => sql.includes('FROM layer_pub.layer_versions'))).toHaveLength(1);
+      expect(statements.filter((sql) => sql.includes('AS builds_digest'))).toHaveLength(1);
+
+      // a build committed after the match and before the page: the page statement's digest differs
+      // from the lease's, and the search runs in PostgreSQL on the new build
+      const [{ teryt }]: Array<{ teryt: string }> = await query(`SELECT teryt FROM search.index_builds ORDER BY parcels DESC LIMIT 1`);
+      beforePage = () => query(`UPDATE search.index_builds SET built_at = built_at + interval '1 second' WHERE teryt = $1`, [teryt]);
+      const queries = async (): Promise<number> =>
+        (await searchPhaseSeconds.get()).values.find((v) => v.metricName === 'lp_search_phase_seconds_count' && v.labels['phase'] === 'query' && v.labels['of'] === 'request')?.value ?? 0;
+      const queried = await queries();
+      const duringBuild = await inMemory.search(request);
+      expect(beforePage).toBeUndefined();
+      expect(await queries()).toBe(queried + 1);
+      expect(duringBuild).toEqual(await f.engine.search(request));
+    } finally {
+      f.source.query = query;
+    }
   });
 
   it('leave a criterion the index cannot answer to PostgreSQL', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@lp/contracts';
 import { ColumnSearch } from '../engine/columns/column-search.js';
 import { ParcelSearchService, type SearchPlan } from '../engine/parcel-search.service.js';
+import { withStampsReadOnce } from '../engine/read-once.js';
 import { matchedSelect, type MatchedSelect } from '../engine/search-query.js';
 import { SqlParams } from '@lp/db';
 import { assembledSite, screenSlope, type AssembledSite } from './assembled-site.js';
@@ -42,7 +43,12 @@ export class AssemblyService {
     @Optional() @Inject(ColumnSearch) private readonly columns?: ColumnSearch | null,
   ) {}
 
-  async run(request: AssemblySearchRequest): Promise<AssemblySearchResponseView> {
+  /** One assembly search, its stamps read once (read-once.ts). */
+  run(request: AssemblySearchRequest): Promise<AssemblySearchResponseView> {
+    return withStampsReadOnce(() => this.runOnce(request));
+  }
+
+  private async runOnce(request: AssemblySearchRequest): Promise<AssemblySearchResponseView> {
     const started = performance.now();
     const plan = await this.engine.plan(request);
     const coverage = plan.plans.map((p) => p.view);

@@ -12,6 +12,7 @@ import { scopeOf, type SearchScope } from './search-scope.js';
 import { scoreComponents, unrankedSignals, type SignalCells } from './score-components.js';
 import { FRONT_COLUMNS } from '../search-index/index-columns.js';
 import { timedPhase } from './columns/column-metrics.js';
+import { withStampsReadOnce } from './read-once.js';
 
 export interface SearchOptions {
   parcelIds?: readonly string[];
@@ -94,7 +95,11 @@ export class ParcelSearchService implements ParcelSearch {
    * The search, optionally limited to some parcels (how a scenario is evaluated for one parcel), or
    * with every near and exclude filter answered by spatial joins (the reference for tests and benchmark).
    */
-  async search(request: SearchParcelsRequest, options: SearchOptions = {}): Promise<ParcelSearchResponse> {
+  search(request: SearchParcelsRequest, options: SearchOptions = {}): Promise<ParcelSearchResponse> {
+    return withStampsReadOnce(() => this.searchOnce(request, options));
+  }
+
+  private async searchOnce(request: SearchParcelsRequest, options: SearchOptions): Promise<ParcelSearchResponse> {
     const of = options.failing === undefined ? 'request' : 'near_miss';
     const plan = await timedPhase('plan', of, async () => {
       const made = await this.plan(request);
@@ -145,7 +150,11 @@ export class ParcelSearchService implements ParcelSearch {
    * One parcel of a gmina against filters, in one statement however many near_any alternatives there
    * are: their criteria do not filter, each alternative's verdict is read from its own column.
    */
-  async judgeParcel(filters: SearchFilters, teryt: string, parcelId: string): Promise<ParcelJudgement> {
+  judgeParcel(filters: SearchFilters, teryt: string, parcelId: string): Promise<ParcelJudgement> {
+    return withStampsReadOnce(() => this.judgeOnce(filters, teryt, parcelId));
+  }
+
+  private async judgeOnce(filters: SearchFilters, teryt: string, parcelId: string): Promise<ParcelJudgement> {
     const request: SearchParcelsRequest = { region: teryt, filters, limit: 1 };
     const plan = await this.plan(request);
     if (plan.blocked) return { blocked: true, found: false, unscreened: [], alternatives: [] };

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import type { CoverageTable, ScopeGmina } from './criterion-coverage.js';
 import { LayerStateCache } from './layer-state-cache.js';
 import { IndexBuildsCache } from './index-builds-cache.js';
+import { readOnce } from './read-once.js';
 import { readBuildsDigest } from './columns/column.repository.js';
 import type { SearchScope } from './search-scope.js';
 import { FRONTS_FORMAT } from '../search-index/index-columns.js';
@@ -40,11 +41,14 @@ export class SearchRepository {
   private readonly builds: IndexBuildsCache<Map<string, IndexBuild>>;
 
   constructor(private readonly db: DataSource) {
-    this.cache = new LayerStateCache(async () => {
-      const [row] = await this.db.query(`SELECT string_agg(layer_id || ':' || version, ',' ORDER BY layer_id) AS stamp FROM layer_pub.layer_versions`);
-      return String(row?.stamp ?? '');
-    });
-    this.builds = new IndexBuildsCache(() => readBuildsDigest(this.db), () => this.loadBuilds());
+    // both stamps read once a search (read-once.ts)
+    this.cache = new LayerStateCache(() =>
+      readOnce('layer-versions', async () => {
+        const [row] = await this.db.query(`SELECT string_agg(layer_id || ':' || version, ',' ORDER BY layer_id) AS stamp FROM layer_pub.layer_versions`);
+        return String(row?.stamp ?? '');
+      }),
+    );
+    this.builds = new IndexBuildsCache(() => readOnce('builds-digest', () => readBuildsDigest(this.db)), () => this.loadBuilds());
   }
 
   /** The gminas a scope covers (a box: those it touches); regions are remembered until a layer refresh. */

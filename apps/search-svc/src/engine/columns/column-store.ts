@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { outsideRequest } from '@lp/runtime';
 import { columnBytes } from './column-metrics.js';
+import { outsideSearchReads } from '../read-once.js';
 import { columnKind, ELEMENT_SEPARATOR, NULL_TEXT, VALUE_SEPARATOR, type ColumnKind } from './column-catalogue.js';
 import { FrontValues } from './column-front.js';
 import { SparseNumbers } from './column-sparse.js';
@@ -88,6 +89,8 @@ export class ColumnStore {
   private digest: string | undefined;
   /** Per column, its statistics (pg_stats), read for the builds of `statsDigest`. */
   private stats = new Map<string, ColumnStats>();
+  /** Per column (and pairs entry), the bytes a row it took in the largest load so far, over how many rows. */
+  private readonly measured = new Map<string, { bytesPerRow: number; rows: number }>();
   private statsDigest: string | undefined;
   private loading: Promise<unknown> = Promise.resolve();
   private readonly queued = new Map<string, Promise<void>>();
@@ -152,14 +155,17 @@ export class ColumnStore {
     const signature = `${columns.join(',')}|${gap ?? ''}|${teryts.join(',')}`;
     let load = this.queued.get(signature);
     if (!load) {
-      // outside the request that asked: a national load outlasts its deadline, which would cancel it
-      load = this.loading.then(() => outsideRequest(() => this.load(teryts, columns, gap))).finally(() => this.queued.delete(signature));
+      // outside the request that asked: a national load outlasts its deadline, which would cancel it,
+      // and outside its search's stamps
+      load = this.loading.then(() => outsideRequest(() => outsideSearchReads(() => this.load(teryts, columns, gap)))).finally(() => this.queued.delete(signature));
       this.queued.set(signature, load);
       this.loading = load.catch((error: unknown) => this.logger.warn(`column load failed: ${error instanceof Error ? error.message : String(error)}`));
     }
     if (!this.options.waitForLoads) throw new ColumnsUnavailable('its columns are loading', 'loading');
     await load;
     await this.refreshStamps();
+    // dropped after the load where they took more than the budget: refused as the next search would be
+    this.checkBudget(columns, gap, teryts);
     return this.held(teryts, columns, gap);
   }
 
@@ -184,15 +190,66 @@ export class ColumnStore {
 
   private async load(teryts: readonly string[], columns: readonly string[], gap: number | undefined): Promise<void> {
     const started = performance.now();
-    this.makeRoom(columns, gap, teryts);
+    const adds = this.makeRoom(columns, gap, teryts);
     const before = this.bytes();
     await this.loadKeys(teryts.filter((t) => !this.chunks.has(t)));
     for (const column of columns) await this.loadColumn(column, teryts.filter((t) => this.chunks.has(t) && !this.chunks.get(t)!.columns.has(column)));
     if (gap !== undefined) await this.loadPairs(gap, teryts.filter((t) => this.chunks.has(t) && !this.chunks.get(t)!.pairs.has(gap)));
     const loaded = this.bytes() - before;
-    columnBytes.set(this.bytes());
     const what = [...columns, ...(gap === undefined ? [] : [`pairs within ${gap} m`])].join(', ');
     if (loaded > 0) this.logger.log(`loaded ${Math.round(loaded / 2 ** 10)} KiB of columns (${what}) for ${teryts.length} gminas in ${Math.round(performance.now() - started)} ms; ${Math.round(this.bytes() / 2 ** 20)} MB held`);
+    this.measure(columns, gap, teryts);
+    if (this.bytes() > this.budgetBytes) this.capAfterLoad(columns, gap, teryts, before + adds, what);
+    columnBytes.set(this.bytes());
+  }
+
+  /** Remembers what each column (and the pairs) really took a row in these gminas, for the next estimates. */
+  private measure(columns: readonly string[], gap: number | undefined, teryts: readonly string[]): void {
+    let rows = 0;
+    const bytes = new Map<string, number>(columns.map((c) => [c, 0]));
+    let pairBytes = 0;
+    for (const teryt of teryts) {
+      const chunk = this.chunks.get(teryt);
+      if (!chunk) continue;
+      rows += chunk.size;
+      for (const column of columns) bytes.set(column, bytes.get(column)! + (chunk.columns.get(column)?.byteLength ?? 0));
+      if (gap !== undefined) pairBytes += chunk.pairs.get(gap)?.byteLength ?? 0;
+    }
+    if (rows === 0) return;
+    const remember = (entry: string, total: number): void => {
+      if ((this.measured.get(entry)?.rows ?? 0) <= rows) this.measured.set(entry, { bytesPerRow: total / rows, rows });
+    };
+    for (const [column, total] of bytes) remember(column, total);
+    if (gap !== undefined) remember(pairsEntry(gap), pairBytes);
+  }
+
+  /**
+   * The estimate of an entry's bytes a row, raised to what it really took where a load at least half
+   * this size measured it (a small region's fill says little of the country's).
+   */
+  private measuredOr(entry: string, rows: number, estimate: number): number {
+    const measured = this.measured.get(entry);
+    return measured && measured.rows * 2 >= rows ? Math.max(estimate, measured.bytesPerRow) : estimate;
+  }
+
+  /**
+   * The budget is a cap on what is held, not only on the estimate: where the estimate fell short
+   * (a sparse column fuller in these gminas than in the country, fronts with more steps), the least
+   * recently used entries this load did not bring are evicted until the store fits, then the chunks
+   * of other gminas; if this load alone is over the budget it is dropped too, and its measured size
+   * refuses the next such search at once (over_budget: it runs in PostgreSQL). `estimated`: what
+   * the store was to hold after this load.
+   */
+  private capAfterLoad(columns: readonly string[], gap: number | undefined, teryts: readonly string[], estimated: number, what: string): void {
+    const mb = (bytes: number): string => `${Math.round(bytes / 2 ** 20)} MB`;
+    this.logger.warn(`holding ${mb(this.bytes())} after loading ${what}, over the budget of ${mb(this.budgetBytes)}: the estimate (${mb(estimated)}) fell short; evicting`);
+    const keep = new Set(this.entriesOf(columns, gap));
+    this.evictLeastRecent(keep, () => this.bytes() <= this.budgetBytes);
+    if (this.bytes() > this.budgetBytes) this.dropOtherGminas(teryts);
+    if (this.bytes() <= this.budgetBytes) return;
+    this.logger.warn(`${what} alone take ${mb(this.bytes())} for these gminas, over the budget: dropped; such searches run in PostgreSQL`);
+    for (const entry of keep) this.evict(entry);
+    if (this.bytes() > this.budgetBytes) this.chunks.clear();
   }
 
   /** The lease of what is in memory, or ColumnsUnavailable where a gmina changed under the load. */
@@ -254,37 +311,75 @@ export class ColumnStore {
 
   /** The estimate of what these columns (and pairs) take for these gminas, refused when over the budget. */
   private checkBudget(columns: readonly string[], gap: number | undefined, teryts: readonly string[]): number {
-    const rows = teryts.reduce((sum, t) => sum + (this.chunks.get(t)?.size ?? this.stamps.get(t)?.parcels ?? 0), 0);
-    const need = rows * (4 + columns.reduce((sum, c) => sum + this.bytesPerRow(c, rows, teryts.length), 0) + (gap === undefined ? 0 : PAIR_BYTES_PER_ROW));
+    const need = this.estimate(columns, gap, teryts, false);
     if (need > this.budgetBytes) {
       throw new ColumnsUnavailable(`the columns of this search need about ${Math.round(need / 2 ** 20)} MB, over the budget of ${Math.round(this.budgetBytes / 2 ** 20)} MB`, 'over_budget');
     }
     return need;
   }
 
-  /** Evicts the least recently used columns (and pairs) other than these until the estimate fits; refuses when these alone do not. */
-  private makeRoom(columns: readonly string[], gap: number | undefined, teryts: readonly string[]): void {
-    const need = this.checkBudget(columns, gap, teryts);
-    const keep = new Set([...columns, ...(gap === undefined ? [] : [pairsEntry(gap)])]);
-    const candidates = [...this.lastUsed.entries()].filter(([c]) => !keep.has(c)).sort((a, b) => a[1] - b[1]);
-    // keys of gminas outside this search count too; a rough bound is enough here
-    let held = this.bytes();
-    while (held + need > this.budgetBytes && candidates.length > 0) {
+  /**
+   * The bytes of these gminas' keys, columns and pairs by the estimate (`missingOnly`: of those not
+   * held yet, what a load adds), each entry's bytes a row from the whole scope's rows.
+   */
+  private estimate(columns: readonly string[], gap: number | undefined, teryts: readonly string[], missingOnly: boolean): number {
+    const rows = teryts.reduce((sum, t) => sum + (this.chunks.get(t)?.size ?? this.stamps.get(t)?.parcels ?? 0), 0);
+    const perRow = new Map(columns.map((c) => [c, this.measuredOr(c, rows, this.bytesPerRow(c, rows, teryts.length))]));
+    const pairsPerRow = gap === undefined ? 0 : this.measuredOr(pairsEntry(gap), rows, PAIR_BYTES_PER_ROW);
+    let bytes = 0;
+    for (const teryt of teryts) {
+      const chunk = missingOnly ? this.chunks.get(teryt) : undefined;
+      const size = this.chunks.get(teryt)?.size ?? this.stamps.get(teryt)?.parcels ?? 0;
+      let perThisRow = chunk ? 0 : 4;
+      for (const [column, b] of perRow) if (!chunk?.columns.has(column)) perThisRow += b;
+      if (gap !== undefined && !chunk?.pairs.has(gap)) perThisRow += pairsPerRow;
+      bytes += size * perThisRow;
+    }
+    return bytes;
+  }
+
+  /**
+   * Refuses what cannot fit, then evicts the least recently used columns (and pairs) other than these
+   * until what the load adds fits by the estimate. Returns that estimate.
+   */
+  private makeRoom(columns: readonly string[], gap: number | undefined, teryts: readonly string[]): number {
+    this.checkBudget(columns, gap, teryts);
+    const adds = this.estimate(columns, gap, teryts, true);
+    // keys of gminas outside this search count too
+    this.evictLeastRecent(new Set(this.entriesOf(columns, gap)), () => this.bytes() + adds <= this.budgetBytes);
+    if (this.bytes() + adds > this.budgetBytes) this.dropOtherGminas(teryts);
+    return adds;
+  }
+
+  /** The least-recently-used entries of these columns and pairs. */
+  private entriesOf(columns: readonly string[], gap: number | undefined): string[] {
+    return [...columns, ...(gap === undefined ? [] : [pairsEntry(gap)])];
+  }
+
+  /** Evicts entries other than `keep`, least recently used first, until `enough`. */
+  private evictLeastRecent(keep: ReadonlySet<string>, enough: () => boolean): void {
+    const candidates = [...this.lastUsed.entries()].filter(([entry]) => !keep.has(entry)).sort((a, b) => a[1] - b[1]);
+    while (!enough() && candidates.length > 0) {
       const [entry] = candidates.shift()!;
-      const pairsGap = entry.startsWith(PAIRS_ENTRY) ? Number(entry.slice(PAIRS_ENTRY.length)) : undefined;
-      for (const chunk of this.chunks.values()) {
-        if (pairsGap !== undefined) chunk.pairs.delete(pairsGap);
-        else chunk.columns.delete(entry);
-      }
-      this.lastUsed.delete(entry);
-      held = this.bytes();
+      this.evict(entry);
       this.logger.log(`evicted ${entry} (budget ${Math.round(this.budgetBytes / 2 ** 20)} MB)`);
     }
-    if (this.bytes() + need > this.budgetBytes) {
-      // the other gminas' keys and columns: drop chunks not searched now
-      const searched = new Set(teryts);
-      for (const teryt of [...this.chunks.keys()]) if (!searched.has(teryt)) this.chunks.delete(teryt);
+  }
+
+  /** Drops a column (or the pairs of a gap) from every gmina. */
+  private evict(entry: string): void {
+    const pairsGap = entry.startsWith(PAIRS_ENTRY) ? Number(entry.slice(PAIRS_ENTRY.length)) : undefined;
+    for (const chunk of this.chunks.values()) {
+      if (pairsGap !== undefined) chunk.pairs.delete(pairsGap);
+      else chunk.columns.delete(entry);
     }
+    this.lastUsed.delete(entry);
+  }
+
+  /** The other gminas' keys and columns: drops the chunks not searched now. */
+  private dropOtherGminas(teryts: readonly string[]): void {
+    const searched = new Set(teryts);
+    for (const teryt of [...this.chunks.keys()]) if (!searched.has(teryt)) this.chunks.delete(teryt);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { readOnce } from '../read-once.js';
 import { encodedValueSql } from './column-catalogue.js';
 
 /**
@@ -50,8 +51,9 @@ export interface ColumnStats {
 export class ColumnRepository {
   constructor(private readonly db: DataSource) {}
 
+  /** The builds digest, read once a search (read-once.ts). */
   buildsDigest(): Promise<string> {
-    return readBuildsDigest(this.db);
+    return readOnce('builds-digest', () => readBuildsDigest(this.db));
   }
 
   /** Each built gmina: its build stamp, how many parcels the build indexed and whether it wrote their neighbour pairs. */
