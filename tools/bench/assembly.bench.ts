@@ -17,7 +17,7 @@
 import type { AssemblySearchRequest, AssemblySearchResponseView, SearchParcelsRequest } from '@lp/contracts';
 import os from 'node:os';
 import pg from 'pg';
-import { benchKey, benchStack, machineFacts, metricCounts, positiveInt, reportFailures, round } from './bench-stack.js';
+import { benchKey, benchStack, machineFacts, metricCounts, positiveInt, reportFailures, round, printStackMemory } from './bench-stack.js';
 import { summarise, type RouteStats } from './bench-stats.js';
 
 interface BenchAssembly {
@@ -176,6 +176,7 @@ try {
     }),
   );
 } finally {
+  await printStackMemory();
   reportFailures(failures);
   release();
   await pool.end();

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { memoryReport, stackMemory } from '@lp/runtime';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url)); // tools/dist/bench/ → repository root
 const KEYS_CLI = `${ROOT}apps/gateway/dist/keys/keys.cli.js`;
@@ -119,6 +120,11 @@ export function benchKey(stack: BenchStack, scopes: string): { key: string; labe
 }
 
 /** Non-2xx answers are usually fast 429s/500s that would flatter the figures: a run with any is marked invalid. */
+/** Prints each service's memory after a benchmark (from the ops ports of the local stack). */
+export async function printStackMemory(): Promise<void> {
+  console.log(`\n${memoryReport(await stackMemory(process.env['STACK_DIR'] ?? `${ROOT}.stack/dev`))}`);
+}
+
 export function reportFailures(failures: readonly string[]): void {
   if (failures.length === 0) return;
   console.error(`\n!!!!!!!!!! BENCHMARK INVALID: ${failures.join('; ')} !!!!!!!!!!\n`);

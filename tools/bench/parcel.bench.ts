@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { benchKey, benchStack, machineFacts, positiveInt, reportFailures, ROOT, round } from './bench-stack.js';
+import { benchKey, benchStack, machineFacts, positiveInt, reportFailures, ROOT, round, printStackMemory } from './bench-stack.js';
 import { loadGateway, loadPool } from './bench-load.js';
 import type { RouteStats } from './bench-stats.js';
 
@@ -151,6 +151,7 @@ try {
     gateway_over_direct: round(gateway.stats.perSecond / directPg.stats.perSecond, 3),
     gateway_over_plain_primary_key: round(gateway.stats.perSecond / plain.stats.perSecond, 3),
   });
+  await printStackMemory();
   reportFailures(failures);
 } finally {
   release();

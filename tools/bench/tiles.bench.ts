@@ -17,7 +17,7 @@
  */
 import { tileAt, type TileAddress } from '@lp/geo';
 import pg from 'pg';
-import { benchKey, benchStack, machineFacts, positiveInt, reportFailures, round } from './bench-stack.js';
+import { benchKey, benchStack, machineFacts, positiveInt, reportFailures, round, printStackMemory } from './bench-stack.js';
 import { loadGateway, loadPool } from './bench-load.js';
 import type { RouteStats } from './bench-stats.js';
 
@@ -137,6 +137,7 @@ try {
     });
   }
   console.log(JSON.stringify({ bench: 'tiles', at: new Date().toISOString(), ok: failures.length === 0, failures, settings, results }));
+  await printStackMemory();
   reportFailures(failures);
 } finally {
   release();

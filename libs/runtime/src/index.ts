@@ -11,3 +11,4 @@ export * from './metrics.js';
 export * from './ops-server.js';
 export * from './env.js';
 export * from './close-on-signals.js';
+export * from './service-memory.js';

@@ -35,12 +35,16 @@ export function keysCli(...args: string[]): string {
 }
 
 
+/** Where `npm start` keeps the stack's state (STACK_DIR). */
+export function stackDir(): string {
+  return process.env['STACK_DIR'] ?? `${ROOT}/.stack/dev`;
+}
+
 /** search-svc's metrics text from its ops port; undefined when it cannot be read. */
 async function searchSvcMetrics(): Promise<string | undefined> {
-  const stackDir = process.env['STACK_DIR'] ?? `${ROOT}/.stack/dev`;
   let port: string;
   try {
-    port = readFileSync(`${stackDir}/ops-ports/search-svc-0`, 'utf8').trim();
+    port = readFileSync(`${stackDir()}/ops-ports/search-svc-0`, 'utf8').trim();
   } catch {
     return undefined;
   }

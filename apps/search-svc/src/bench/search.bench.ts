@@ -34,7 +34,8 @@ import { ParcelSearchService } from '../engine/parcel-search.service.js';
 import { SearchRepository } from '../engine/search.repository.js';
 import { findScenario } from '../scenarios/scenario-catalogue.js';
 import { compileScenario } from '../scenarios/scenario-compiler.js';
-import { keysCli, phaseSeconds, phaseSplit, positiveInt, settlePath, stats, timed } from './bench-kit.js';
+import { memoryReport, stackMemory } from '@lp/runtime';
+import { keysCli, phaseSeconds, phaseSplit, positiveInt, settlePath, stackDir, stats, timed } from './bench-kit.js';
 
 interface BenchSearch {
   name: string;
@@ -149,6 +150,7 @@ async function main(): Promise<void> {
     const header = ['search', 'where', 'matched', 'API p50 ms', 'API p95 ms', 'SQL p50 ms', 'SQL p95 ms', 'no-index SQL p50 ms', 'API/SQL p95', 'memory engine p50 ms', 'memory engine p95 ms', 'first (loads columns) ms', 'same answer as PostgreSQL', 'search-svc ms a search, by phase'];
     console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+    console.log(`\n${memoryReport(await stackMemory(stackDir()))}`);
   } finally {
     if (created) keysCli('revoke', key);
     await db.destroy();
