@@ -331,12 +331,12 @@ describe('searches matched in memory', () => {
       expect(store.bytes()).toBeLessThanOrEqual(budget);
     });
 
-    it('evict what other searches loaded, least recently used first, until the store fits again', async () => {
-      const store = new ColumnStore(new ColumnRepository(f.source), 256 * 2 ** 20, { waitForLoads: true });
-      await store.lease(theGmina, ['slope_pct']);
-      const slope = store.bytes() - rows * 4;
-      await store.lease(theGmina, ['area_sqm']);
-      const before = store.bytes();
+    it('evict what other searches or a warm-up loaded, least recently used first, until the store fits again', async () => {
+      const probe = new ColumnStore(new ColumnRepository(f.source), 256 * 2 ** 20, { waitForLoads: true });
+      await probe.lease(theGmina, ['slope_pct']);
+      const slope = probe.bytes() - rows * 4;
+      await probe.lease(theGmina, ['area_sqm']);
+      const before = probe.bytes();
       // what the column adds (its keys are held) fits beside the other two by the estimate, and is
       // over the budget by less than slope_pct takes
       const [adds, added] = [estimated - rows * 4, actual - rows * 4];
@@ -351,6 +351,31 @@ describe('searches matched in memory', () => {
       // slope_pct, the least recently used, made room; area_sqm stayed
       expect([...chunk!.columns.keys()].sort()).toEqual([column, 'area_sqm'].sort());
       expect(capped.bytes()).toBeLessThanOrEqual(budget);
+    });
+
+    it('evict a warm-up no search has used yet', async () => {
+      const probe = new ColumnStore(new ColumnRepository(f.source), 256 * 2 ** 20, { waitForLoads: true });
+      await probe.warm(['slope_pct']);
+      const warmed = probe.bytes();
+      const keys = (await probe.lease((built) => [...built], [])).chunks.reduce((sum, c) => sum + c.size * 4, 0);
+      const [adds, added] = [estimated - rows * 4, actual - rows * 4];
+      const budget = warmed + added - Math.floor(Math.min(warmed - keys, added - adds) / 2);
+      // as search-svc runs: loads in the background, the asking search told "loading"
+      const store = new ColumnStore(new ColumnRepository(f.source), budget);
+      await store.warm(['slope_pct']);
+      await store.idle();
+      expect(store.bytes()).toBe(warmed);
+      const ask = (): Promise<string> =>
+        store.lease(theGmina, [column]).then(
+          (lease) => [...lease.chunks[0]!.columns.keys()].join(','),
+          (error: { reason?: string }) => error.reason ?? 'error',
+        );
+      expect(await ask()).toBe('loading');
+      await store.idle();
+      expect(await ask()).toBe(column);
+      // slope_pct went, every gmina's keys stayed
+      expect(store.bytes()).toBe(keys + added);
+      expect(store.bytes()).toBeLessThanOrEqual(budget);
     });
   });
 

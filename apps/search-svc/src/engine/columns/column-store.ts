@@ -358,9 +358,15 @@ export class ColumnStore {
 
   /** Evicts entries other than `keep`, least recently used first, until `enough`. */
   private evictLeastRecent(keep: ReadonlySet<string>, enough: () => boolean): void {
-    const candidates = [...this.lastUsed.entries()].filter(([entry]) => !keep.has(entry)).sort((a, b) => a[1] - b[1]);
+    // every entry held, not only those a search has leased: a warm-up's load is held before any search uses it
+    const held = new Set<string>();
+    for (const chunk of this.chunks.values()) {
+      for (const column of chunk.columns.keys()) held.add(column);
+      for (const gap of chunk.pairs.keys()) held.add(pairsEntry(gap));
+    }
+    const candidates = [...held].filter((entry) => !keep.has(entry)).sort((a, b) => (this.lastUsed.get(a) ?? 0) - (this.lastUsed.get(b) ?? 0));
     while (!enough() && candidates.length > 0) {
-      const [entry] = candidates.shift()!;
+      const entry = candidates.shift()!;
       this.evict(entry);
       this.logger.log(`evicted ${entry} (budget ${Math.round(this.budgetBytes / 2 ** 20)} MB)`);
     }
