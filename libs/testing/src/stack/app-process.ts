@@ -46,7 +46,52 @@ export function databaseUrlAs(databaseUrl: string, role: string): string {
 /** A loaded CI machine can take tens of seconds just to load an app's modules. */
 const READY_TIMEOUT_MS = 120_000;
 
+/** How many times an app is started again when a port chosen for it was taken before it could listen. */
+const PORT_ATTEMPTS = 3;
+
+/**
+ * A port from freePort is only free when chosen: until the app listens, another test's server or an
+ * outgoing connection (whose source ports come from the same ephemeral range) may take it.
+ */
+export class PortTaken extends Error {}
+
+/** Whether an app's output says a port it was given was taken (Node's EADDRINUSE on listen). */
+function portTaken(output: string): boolean {
+  return /\bEADDRINUSE\b/.test(output);
+}
+
+/**
+ * Starts an HTTP app (gateway, mcp-svc) on a free port given to it by `envFor`, choosing ports
+ * again when one was taken before the app could listen.
+ */
+export async function startHttpApp(
+  app: string,
+  envFor: (port: number) => Record<string, string>,
+  options: Omit<AppProcessOptions, 'httpPort'> = {},
+): Promise<{ process: AppProcess; port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return { process: await startAppProcess(app, envFor(port), { ...options, httpPort: port }), port };
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt >= PORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Runs the app; its ops port is chosen again when taken before the app listened (PortTaken where it was `httpPort`). */
 export async function startAppProcess(app: string, env: Record<string, string>, options: AppProcessOptions = {}): Promise<AppProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAppOnce(app, env, options);
+    } catch (error) {
+      // the ops port is ours to choose again; an `httpPort` given is the caller's (startHttpApp)
+      if (!(error instanceof PortTaken) || options.httpPort !== undefined || attempt >= PORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function startAppOnce(app: string, env: Record<string, string>, options: AppProcessOptions): Promise<AppProcess> {
   const { repoRoot } = testEnvironment();
   const opsPort = await freePort();
   const readyUrl = `http://127.0.0.1:${options.httpPort ?? opsPort}${options.readyPath ?? '/readyz'}`;
@@ -62,7 +107,10 @@ export async function startAppProcess(app: string, env: Record<string, string>, 
   const started = Date.now();
   let answering = false;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) {
+      const message = `${app} exited with ${child.exitCode}:\n${output}`;
+      throw portTaken(output) ? new PortTaken(message) : new Error(message);
+    }
     const status = await fetch(readyUrl).then((res) => res.status, () => 0);
     if (status >= 200 && status < 300) break;
     // a service that answers "not ready" is building its read models (search-svc's index): give it longer.

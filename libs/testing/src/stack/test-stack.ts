@@ -2,8 +2,7 @@ import { SCOPES, type Scope } from '@lp/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { ApiClient } from '../http/api-client.js';
-import { startAppProcess, type AppProcess } from './app-process.js';
-import { freePort } from './free-port.js';
+import { startAppProcess, startHttpApp, type AppProcess } from './app-process.js';
 import { startNatsServer, type TestNatsServer } from './nats-server.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -104,16 +103,20 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   try {
     await Promise.all((options.services ?? ['parcel-svc']).map((service) => startService(service, options.serviceEnv?.[service])));
     for (let index = 0; index < (options.gateways ?? 1); index++) {
-      const port = await freePort();
-      const env = { ...baseEnv(), PORT: String(port), ACCESS_LOG: 'false', API_KEY_CACHE_SECONDS: '0', ...options.gatewayEnv };
-      processes.set(`gateway-${index}`, await startAppProcess('gateway', env, { httpPort: port, readyPath: '/healthz' }));
-      gatewayUrls.push(`http://127.0.0.1:${port}`);
+      const gateway = await startHttpApp(
+        'gateway',
+        (port) => ({ ...baseEnv(), PORT: String(port), ACCESS_LOG: 'false', API_KEY_CACHE_SECONDS: '0', ...options.gatewayEnv }),
+        { readyPath: '/healthz' },
+      );
+      processes.set(`gateway-${index}`, gateway.process);
+      gatewayUrls.push(`http://127.0.0.1:${gateway.port}`);
     }
     if (options.mcp) {
-      const port = await freePort();
-      const env = { GATEWAY_URL: gatewayUrls[0] ?? '', APP_URL: MCP_APP_URL, MCP_PORT: String(port), ACCESS_LOG: 'false' };
-      processes.set('mcp-svc', await startAppProcess('mcp-svc', env, { httpPort: port, readyPath: '/readyz' }));
-      mcpUrl = `http://127.0.0.1:${port}/mcp`;
+      const mcp = await startHttpApp('mcp-svc', (port) => ({ GATEWAY_URL: gatewayUrls[0] ?? '', APP_URL: MCP_APP_URL, MCP_PORT: String(port), ACCESS_LOG: 'false' }), {
+        readyPath: '/readyz',
+      });
+      processes.set('mcp-svc', mcp.process);
+      mcpUrl = `http://127.0.0.1:${mcp.port}/mcp`;
     }
     clients = await Promise.all(gatewayUrls.map((url) => ApiClient.connect(url)));
     apiKey = await createKey(options.scopes ?? ALL_SCOPES);
