@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { memoryReport, stackMemory } from '@lp/runtime';
+import { memoryReport, opsMetricsText, stackMemory } from '@lp/runtime';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url)); // tools/dist/bench/ → repository root
 const KEYS_CLI = `${ROOT}apps/gateway/dist/keys/keys.cli.js`;
@@ -43,13 +43,11 @@ export function benchStack(): BenchStack {
  * value of one label; undefined when the service or its port cannot be reached.
  */
 export async function metricCounts(service: string, metric: string, label: string): Promise<Map<string, number> | undefined> {
-  const file = `${process.env['STACK_DIR'] ?? `${ROOT}.stack/dev`}/ops-ports/${service}-0`;
-  if (!existsSync(file)) return undefined;
-  const response = await fetch(`http://127.0.0.1:${readFileSync(file, 'utf8').trim()}/metrics`).catch(() => undefined);
-  if (!response?.ok) return undefined;
+  const metrics = await opsMetricsText(stackDir(), `${service}-0`);
+  if (metrics === undefined) return undefined;
   const counts = new Map<string, number>();
   const line = new RegExp(`^${metric}\\{(?:.*,)?${label}="([^"]*)"(?:,.*)?\\} (\\d+)`);
-  for (const text of (await response.text()).split('\n')) {
+  for (const text of metrics.split('\n')) {
     const match = line.exec(text);
     if (match) counts.set(match[1]!, (counts.get(match[1]!) ?? 0) + Number(match[2]));
   }
@@ -122,7 +120,12 @@ export function benchKey(stack: BenchStack, scopes: string): { key: string; labe
 /** Non-2xx answers are usually fast 429s/500s that would flatter the figures: a run with any is marked invalid. */
 /** Prints each service's memory after a benchmark (from the ops ports of the local stack). */
 export async function printStackMemory(): Promise<void> {
-  console.log(`\n${memoryReport(await stackMemory(process.env['STACK_DIR'] ?? `${ROOT}.stack/dev`))}`);
+  console.log(`\n${memoryReport(await stackMemory(stackDir()))}`);
+}
+
+/** Where `npm start` keeps the stack's state (STACK_DIR). */
+function stackDir(): string {
+  return process.env['STACK_DIR'] ?? `${ROOT}.stack/dev`;
 }
 
 export function reportFailures(failures: readonly string[]): void {

@@ -39,17 +39,28 @@ export function memoryFromMetrics(service: string, text: string): ServiceMemory 
 }
 
 /**
- * The memory of every service of a local stack, read from the ops ports `npm start` wrote down
- * (`<stackDir>/ops-ports/<service>[-<n>]`), by service name; a service that does not answer is left out.
+ * A service's Prometheus metrics text from the ops port `npm start` wrote down for it
+ * (`<stackDir>/ops-ports/<service>`, e.g. `search-svc-0`); undefined when it cannot be read.
+ */
+export async function opsMetricsText(stackDir: string, service: string): Promise<string | undefined> {
+  const file = `${stackDir}/ops-ports/${service}`;
+  if (!existsSync(file)) return undefined;
+  const port = readFileSync(file, 'utf8').trim();
+  const response = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
+  return response?.ok ? response.text() : undefined;
+}
+
+/**
+ * The memory of every service of a local stack, read from its ops ports (opsMetricsText), by
+ * service name; a service that does not answer is left out.
  */
 export async function stackMemory(stackDir: string): Promise<ServiceMemory[]> {
   const dir = `${stackDir}/ops-ports`;
   if (!existsSync(dir)) return [];
   const out: ServiceMemory[] = [];
-  for (const file of readdirSync(dir).sort()) {
-    const port = readFileSync(`${dir}/${file}`, 'utf8').trim();
-    const response = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
-    const memory = response?.ok ? memoryFromMetrics(file, await response.text()) : undefined;
+  for (const service of readdirSync(dir).sort()) {
+    const text = await opsMetricsText(stackDir, service);
+    const memory = text === undefined ? undefined : memoryFromMetrics(service, text);
     if (memory) out.push(memory);
   }
   return out;

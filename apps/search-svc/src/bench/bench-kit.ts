@@ -1,6 +1,6 @@
 /** What the search-svc benchmarks share: percentiles, timing, settings from the environment, a key for the gateway. */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { opsMetricsText } from '@lp/runtime';
 import { resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
@@ -41,15 +41,8 @@ export function stackDir(): string {
 }
 
 /** search-svc's metrics text from its ops port; undefined when it cannot be read. */
-async function searchSvcMetrics(): Promise<string | undefined> {
-  let port: string;
-  try {
-    port = readFileSync(`${stackDir()}/ops-ports/search-svc-0`, 'utf8').trim();
-  } catch {
-    return undefined;
-  }
-  const response = await fetch(`http://127.0.0.1:${port}/metrics`).catch(() => undefined);
-  return response?.ok ? response.text() : undefined;
+function searchSvcMetrics(): Promise<string | undefined> {
+  return opsMetricsText(stackDir(), 'search-svc-0');
 }
 
 /** search-svc's count of searches by where they matched (lp_search_matched_total), from its ops port; undefined when it cannot be read. */

@@ -48,7 +48,7 @@ export class SearchRepository {
         return String(row?.stamp ?? '');
       }),
     );
-    this.builds = new IndexBuildsCache(() => readOnce('builds-digest', () => readBuildsDigest(this.db)), () => this.loadBuilds());
+    this.builds = new IndexBuildsCache(() => readBuildsDigest(this.db), () => this.loadBuilds());
   }
 
   /** The gminas a scope covers (a box: those it touches); regions are remembered until a layer refresh. */

@@ -323,17 +323,17 @@ export class ColumnStore {
    * held yet, what a load adds), each entry's bytes a row from the whole scope's rows.
    */
   private estimate(columns: readonly string[], gap: number | undefined, teryts: readonly string[], missingOnly: boolean): number {
-    const rows = teryts.reduce((sum, t) => sum + (this.chunks.get(t)?.size ?? this.stamps.get(t)?.parcels ?? 0), 0);
+    const sizeOf = (teryt: string): number => this.chunks.get(teryt)?.size ?? this.stamps.get(teryt)?.parcels ?? 0;
+    const rows = teryts.reduce((sum, t) => sum + sizeOf(t), 0);
     const perRow = new Map(columns.map((c) => [c, this.measuredOr(c, rows, this.bytesPerRow(c, rows, teryts.length))]));
     const pairsPerRow = gap === undefined ? 0 : this.measuredOr(pairsEntry(gap), rows, PAIR_BYTES_PER_ROW);
     let bytes = 0;
     for (const teryt of teryts) {
-      const chunk = missingOnly ? this.chunks.get(teryt) : undefined;
-      const size = this.chunks.get(teryt)?.size ?? this.stamps.get(teryt)?.parcels ?? 0;
-      let perThisRow = chunk ? 0 : 4;
-      for (const [column, b] of perRow) if (!chunk?.columns.has(column)) perThisRow += b;
-      if (gap !== undefined && !chunk?.pairs.has(gap)) perThisRow += pairsPerRow;
-      bytes += size * perThisRow;
+      const held = missingOnly ? this.chunks.get(teryt) : undefined;
+      let perThisRow = held ? 0 : 4;
+      for (const [column, b] of perRow) if (!held?.columns.has(column)) perThisRow += b;
+      if (gap !== undefined && !held?.pairs.has(gap)) perThisRow += pairsPerRow;
+      bytes += sizeOf(teryt) * perThisRow;
     }
     return bytes;
   }

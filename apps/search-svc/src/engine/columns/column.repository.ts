@@ -10,10 +10,12 @@ import { encodedValueSql } from './column-catalogue.js';
  */
 export const BUILDS_DIGEST_SQL = `SELECT md5(COALESCE(string_agg(b.teryt || '@' || b.built_at::text || CASE WHEN b.adjacency THEN '+' ELSE '' END, ',' ORDER BY b.teryt), '')) FROM search.index_builds b`;
 
-/** The builds digest (BUILDS_DIGEST_SQL) as text, '' before any build. */
-export async function readBuildsDigest(db: DataSource): Promise<string> {
-  const rows: Array<{ md5: string | null }> = await db.query(BUILDS_DIGEST_SQL);
-  return rows[0]?.md5 ?? '';
+/** The builds digest (BUILDS_DIGEST_SQL) as text, '' before any build; read once a search (read-once.ts). */
+export function readBuildsDigest(db: DataSource): Promise<string> {
+  return readOnce('builds-digest', async () => {
+    const rows: Array<{ md5: string | null }> = await db.query(BUILDS_DIGEST_SQL);
+    return rows[0]?.md5 ?? '';
+  });
 }
 
 /** One gmina's rows of one column, in parcel-id byte order, with the build they come from. */
@@ -51,9 +53,8 @@ export interface ColumnStats {
 export class ColumnRepository {
   constructor(private readonly db: DataSource) {}
 
-  /** The builds digest, read once a search (read-once.ts). */
   buildsDigest(): Promise<string> {
-    return readOnce('builds-digest', () => readBuildsDigest(this.db));
+    return readBuildsDigest(this.db);
   }
 
   /** Each built gmina: its build stamp, how many parcels the build indexed and whether it wrote their neighbour pairs. */
