@@ -60,35 +60,35 @@ function portTaken(output: string): boolean {
   return /\bEADDRINUSE\b/.test(output);
 }
 
-/**
- * Starts an HTTP app (gateway, mcp-svc) on a free port given to it by `envFor`, choosing ports
- * again when one was taken before the app could listen.
- */
-export async function startHttpApp(
-  app: string,
-  envFor: (port: number) => Record<string, string>,
-  options: Omit<AppProcessOptions, 'httpPort'> = {},
-): Promise<{ process: AppProcess; port: number }> {
+/** Runs `start` again while it fails for a port taken before the app listened, at most PORT_ATTEMPTS times. */
+async function onFreshPorts<T>(start: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
     try {
-      return { process: await startAppProcess(app, envFor(port), { ...options, httpPort: port }), port };
+      return await start();
     } catch (error) {
       if (!(error instanceof PortTaken) || attempt >= PORT_ATTEMPTS) throw error;
     }
   }
 }
 
-/** Runs the app; its ops port is chosen again when taken before the app listened (PortTaken where it was `httpPort`). */
-export async function startAppProcess(app: string, env: Record<string, string>, options: AppProcessOptions = {}): Promise<AppProcess> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startAppOnce(app, env, options);
-    } catch (error) {
-      // the ops port is ours to choose again; an `httpPort` given is the caller's (startHttpApp)
-      if (!(error instanceof PortTaken) || options.httpPort !== undefined || attempt >= PORT_ATTEMPTS) throw error;
-    }
-  }
+/**
+ * Starts an HTTP app (gateway, mcp-svc) on a free port given to it by `envFor`, choosing its ports
+ * again when one was taken before the app could listen.
+ */
+export function startHttpApp(
+  app: string,
+  envFor: (port: number) => Record<string, string>,
+  options: Omit<AppProcessOptions, 'httpPort'> = {},
+): Promise<{ process: AppProcess; port: number }> {
+  return onFreshPorts(async () => {
+    const port = await freePort();
+    return { process: await startAppOnce(app, envFor(port), { ...options, httpPort: port }), port };
+  });
+}
+
+/** Runs the app; its ops port is chosen again when taken before the app listened (PortTaken where it was `httpPort`, the caller's). */
+export function startAppProcess(app: string, env: Record<string, string>, options: AppProcessOptions = {}): Promise<AppProcess> {
+  return options.httpPort === undefined ? onFreshPorts(() => startAppOnce(app, env, options)) : startAppOnce(app, env, options);
 }
 
 async function startAppOnce(app: string, env: Record<string, string>, options: AppProcessOptions): Promise<AppProcess> {
