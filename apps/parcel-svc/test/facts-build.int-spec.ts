@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { PROXIMITY_KINDS, PROXIMITY_MAX_M, type ProximityKind } from '@lp/contracts';
 import { Logger } from '@nestjs/common';
 import { createSchemaDataSource } from '@lp/db';
-import { createTestDatabase, type TestDatabase } from '@lp/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@lp/testing';
 import type { DataSource } from 'typeorm';
 import { composeBlock } from '../src/facts/fact-composer.js';
 import { BLOCK_LAYERS, FACT_BLOCKS, type FactBlock } from '../src/facts/fact-blocks.js';
@@ -88,8 +88,8 @@ describe('facts build of whole gminas', () => {
     }
   }, 600_000);
 
-  it('stores, two gminas at a time, for every parcel each block composed from its per-parcel facts', async () => {
-    await new FactsBuilder(facts, { FACTS_BUILD_CONCURRENCY: 2 }).rebuild(gminas.map((g) => g.teryt));
+  it('stores, two gminas at a time in pages of 500 parcels, for every parcel each block composed from its per-parcel facts', async () => {
+    await new FactsBuilder(facts, { FACTS_BUILD_CONCURRENCY: 2, FACTS_BUILD_PAGE_PARCELS: 500 }).rebuild(gminas.map((g) => g.teryt));
     const sources = await facts.layerSources();
     for (const { teryt, ids } of gminas) {
       const stored = await facts.storedBlocks(ids, FACT_BLOCKS);
@@ -108,9 +108,9 @@ describe('facts build of whole gminas', () => {
     expect(Number(builds[0]!.n)).toBe(gminas.length * FACT_BLOCKS.length);
   }, 600_000);
 
-  it('keeps the parts parcels share once per gmina and block, each named by a block of its own gmina, none left over after a rebuild', async () => {
+  it('keeps the parts parcels share once per gmina and block (whatever the pages), each named by a block of its own gmina, none left over after a rebuild', async () => {
     const { teryt } = gminas[0]!;
-    await new FactsBuilder(facts, { FACTS_BUILD_CONCURRENCY: 1 }).rebuild([teryt]); // replaces that gmina's parts
+    await new FactsBuilder(facts, { FACTS_BUILD_CONCURRENCY: 1, FACTS_BUILD_PAGE_PARCELS: 97 }).rebuild([teryt]); // replaces that gmina's parts, in pages that split them
     const [layout] = await db.sql<{ blocks: string; inline: string; astray: string; unnamed: string; parts: string; twins: string }>(
       `WITH blocks AS (
          SELECT f.teryt, b.block, b.body FROM parcel.facts f
@@ -136,6 +136,59 @@ describe('facts build of whole gminas', () => {
     });
     expect(Number(layout!.parts)).toBeLessThan(parcelBlocks / 20);
   }, 600_000);
+
+  it('reads a gmina in pages of at most the page size that together are the rows of the whole gmina', async () => {
+    const { teryt, ids } = gminas.reduce((a, b) => (b.ids.length > a.ids.length ? b : a));
+    expect(ids.length).toBeGreaterThan(1000);
+    for (const block of FACT_BLOCKS) {
+      const sizes: number[] = [];
+      const rows = await facts.inSnapshot(async (manager) => {
+        const read: RawFactRow[] = [];
+        for await (const page of facts.rawFactPages(block, teryt, { bufferM: DEFAULT_BUFFER_M }, manager, 997)) {
+          sizes.push(page.length);
+          read.push(...page);
+        }
+        return read;
+      });
+      expect({ block, sizes: sizes.slice(0, -1) }).toEqual({ block, sizes: sizes.slice(0, -1).map(() => 997) });
+      expect(sizes.at(-1)).toBe(ids.length - 997 * (sizes.length - 1));
+      expect(byId(rows).map(comparable)).toEqual((await perParcel(block, ids)).map(comparable));
+    }
+  }, 600_000);
+
+  it('builds a block again in a new snapshot when a write meets a row changed since its snapshot', async () => {
+    const { teryt, ids } = gminas[2]!;
+    const [parcel] = ids;
+    const warnings = jest.spyOn(Logger.prototype, 'warn');
+    const other = source.createQueryRunner();
+    await other.connect();
+    try {
+      // Another transaction holds the parcel's row (as a build of the gmina it moved from would)...
+      await other.startTransaction();
+      await other.query(`UPDATE parcel.facts SET teryt = teryt WHERE parcel_id = $1`, [parcel]);
+      const build = new FactsBuilder(facts, { FACTS_BUILD_CONCURRENCY: 1, FACTS_BUILD_PAGE_PARCELS: 2000 }).buildOne(teryt, 'terrain');
+      // ...until the build, its snapshot taken, waits for that row; then commits under it.
+      await eventually(async () => {
+        const waiting = await db.sql(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'facts-build-spec' AND wait_event_type = 'Lock'`);
+        expect(waiting.length).toBe(1);
+      });
+      await other.commitTransaction();
+      expect(await build).toBe(ids.length);
+    } finally {
+      if (other.isTransactionActive) await other.rollbackTransaction();
+      await other.release();
+    }
+    expect(warnings.mock.calls.map(([message]) => String(message))).toEqual([
+      expect.stringMatching(new RegExp(`^terrain of gmina ${teryt}: could not serialize access due to concurrent update; building it again \\(attempt 2 of 3\\)$`)),
+    ]);
+    warnings.mockRestore();
+    const stored = await facts.storedBlocks(ids, ['terrain']);
+    const coverage = (await facts.coverage([teryt], BLOCK_LAYERS.terrain)).get(teryt)!;
+    const sources = await facts.layerSources();
+    for (const row of await perParcel('terrain', ids)) {
+      expect({ parcel: row.parcel_id, facts: stored.get(row.parcel_id)?.terrain }).toEqual({ parcel: row.parcel_id, facts: composeBlock('terrain', row.raw, DEFAULT_BUFFER_M, coverage, sources) });
+    }
+  }, 120_000);
 
   it('reads a block stored whole (before shared parts) as it is, and a block whose part is gone as not stored, deriving it live', async () => {
     const { teryt, ids } = gminas[1]!;
@@ -172,7 +225,7 @@ describe('facts build of whole gminas', () => {
     const before = await count();
     expect(before).toMatchObject({ facts_gone: 1, parts_gone: 1, builds_gone: 1 });
 
-    const built = await new FactsBuilder(facts, { FACTS_BUILD_CONCURRENCY: 1 }).buildStale();
+    const built = await new FactsBuilder(facts, { FACTS_BUILD_CONCURRENCY: 1, FACTS_BUILD_PAGE_PARCELS: 2000 }).buildStale();
     expect(built).toBe(0); // every gmina with parcels is current: nothing rebuilt, only the gone one dropped
     expect(await count()).toEqual({ ...before, facts_gone: 0, parts_gone: 0, builds_gone: 0 });
     expect(before.facts_kept).toBe(gminas.reduce((n, g) => n + g.ids.length, 0));

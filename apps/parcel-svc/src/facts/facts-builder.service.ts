@@ -3,7 +3,7 @@ import { PROXIMITY_MAX_M, type LayerRefreshedEvent } from '@lp/contracts';
 import { PARCEL_SVC_ENV, type ParcelSvcEnv } from '../config/parcel-svc.env.js';
 import { composeBlock } from './fact-composer.js';
 import { BLOCK_LAYERS, BLOCK_RULES_VERSION, blocksDependingOn, builtUnderOlderRules, FACT_BLOCKS, RULES_KEY, type FactBlock } from './fact-blocks.js';
-import { FactsRepository, type FactBuild } from './facts.repository.js';
+import { BlockWriter, FactsRepository, type FactBuild } from './facts.repository.js';
 import { DEFAULT_BUFFER_M } from './facts.service.js';
 import { byGmina } from './gmina-work.js';
 
@@ -15,12 +15,21 @@ const REACH_M: Record<FactBlock, number> = {
   proximity: PROXIMITY_MAX_M,
 };
 
+/** Tries of one build that PostgreSQL refuses for a concurrent change (serialization failure, deadlock). */
+const BUILD_ATTEMPTS = 3;
+
+/** SQLSTATE 40001 (serialization_failure) and 40P01 (deadlock_detected): the transaction may succeed when run again. */
+function isSerializationFailure(error: unknown): boolean {
+  const { code, driverError } = (error ?? {}) as { code?: unknown; driverError?: { code?: unknown } };
+  return ['40001', '40P01'].includes(String(code ?? driverError?.code));
+}
+
 /**
  * Keeps the facts read model in step with the layers: builds what is missing or stale at start,
  * and on each layer refresh rebuilds the dependent blocks of the gminas the refresh can reach,
  * marking the others current. One batch of builds at a time per process, FACTS_BUILD_CONCURRENCY
- * gminas of it at once; a build is one gmina and block, derived in one snapshot and stored in one
- * transaction.
+ * gminas of it at once; a build is one gmina and block, derived and stored in one transaction,
+ * FACTS_BUILD_PAGE_PARCELS parcels at a time.
  */
 @Injectable()
 export class FactsBuilder {
@@ -29,7 +38,7 @@ export class FactsBuilder {
 
   constructor(
     private readonly facts: FactsRepository,
-    @Inject(PARCEL_SVC_ENV) private readonly env: Pick<ParcelSvcEnv, 'FACTS_BUILD_CONCURRENCY'>,
+    @Inject(PARCEL_SVC_ENV) private readonly env: Pick<ParcelSvcEnv, 'FACTS_BUILD_CONCURRENCY' | 'FACTS_BUILD_PAGE_PARCELS'>,
   ) {}
 
   /** Builds every (gmina, block) that has no build or was derived from an older layer version. */
@@ -95,20 +104,36 @@ export class FactsBuilder {
     });
   }
 
-  /** Derives and stores one block of every parcel of one gmina. */
+  /**
+   * Derives and stores one block of every parcel of one gmina, page by page, reading and writing in
+   * one snapshot. A write can meet a row another build changed since that snapshot (a parcel that
+   * moved between two gminas built at once): PostgreSQL then refuses the transaction and the build
+   * starts again in a new snapshot.
+   */
   async buildOne(teryt: string, block: FactBlock): Promise<number> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.buildInSnapshot(teryt, block);
+      } catch (error) {
+        if (attempt >= BUILD_ATTEMPTS || !isSerializationFailure(error)) throw error;
+        this.logger.warn(`${block} of gmina ${teryt}: ${(error as Error).message}; building it again (attempt ${attempt + 1} of ${BUILD_ATTEMPTS})`);
+      }
+    }
+  }
+
+  private buildInSnapshot(teryt: string, block: FactBlock): Promise<number> {
     const started = performance.now();
-    const { bodies, versions } = await this.facts.inSnapshot(async (manager) => {
-      const rows = await this.facts.rawFacts(block, { gmina: teryt }, { bufferM: DEFAULT_BUFFER_M }, manager);
+    return this.facts.inSnapshot(async (manager) => {
       const coverage = (await this.facts.coverage([teryt], BLOCK_LAYERS[block], manager)).get(teryt)!;
       const sources = await this.facts.layerSources(manager);
-      return {
-        bodies: rows.map((row) => ({ parcel_id: row.parcel_id, body: composeBlock(block, row.raw, DEFAULT_BUFFER_M, coverage, sources) })),
-        versions: { ...Object.fromEntries(BLOCK_LAYERS[block].map((layer) => [layer, sources.get(layer)?.version ?? 0])), [RULES_KEY]: BLOCK_RULES_VERSION[block] },
-      };
+      const writer = await BlockWriter.open(manager, teryt, block);
+      const pages = this.facts.rawFactPages(block, teryt, { bufferM: DEFAULT_BUFFER_M }, manager, this.env.FACTS_BUILD_PAGE_PARCELS);
+      for await (const rows of pages) {
+        await writer.write(rows.map((row) => ({ parcel_id: row.parcel_id, body: composeBlock(block, row.raw, DEFAULT_BUFFER_M, coverage, sources) })));
+      }
+      const versions = { ...Object.fromEntries(BLOCK_LAYERS[block].map((layer) => [layer, sources.get(layer)?.version ?? 0])), [RULES_KEY]: BLOCK_RULES_VERSION[block] };
+      return writer.finish(versions, Math.round(performance.now() - started));
     });
-    await this.facts.saveBlock(teryt, block, bodies, versions, Math.round(performance.now() - started));
-    return bodies.length;
   }
 
   private async buildAll(work: Array<{ teryt: string; block: FactBlock }>): Promise<void> {

@@ -16,6 +16,9 @@ describeSqlSnapshot({
       'rawFacts, constraints of a gmina': () => repository.rawFacts('constraints', { gmina: '3021093' }, { bufferM: 50 }),
       'rawFacts, terrain': () => repository.rawFacts('terrain', IDS, { bufferM: 50 }),
       'rawFacts, proximity': () => repository.rawFacts('proximity', IDS, { bufferM: 50 }),
+      'rawFactPages, terrain of a gmina (one short page)': async () => {
+        for await (const page of repository.rawFactPages('terrain', '3021093', { bufferM: 50 }, db.as<DataSource>().manager, 500)) void page;
+      },
       coverage: () => repository.coverage(['3021093'], ['mpzp_plans', 'dem']),
       layerSources: () => repository.layerSources(),
       storedBlocks: () => repository.storedBlocks(IDS.ids, ['regulations', 'terrain']),

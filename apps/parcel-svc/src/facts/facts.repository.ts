@@ -8,7 +8,7 @@ import { constraintsSql } from './constraints/constraints.sql.js';
 import type { FactBlock } from './fact-blocks.js';
 import { GminaCoverage } from './layer-coverage.js';
 import { selectionParam, type ParcelSelection } from './parcel-selection.js';
-import { SHARED_REF, splitShared, storedBlocksSql } from './stored-blocks.js';
+import { SHARED_REF, SharedParts, storedBlocksSql } from './stored-blocks.js';
 import { proximitySql } from './proximity/proximity.sql.js';
 import { regulationsOfGminaSql } from './regulations/regulations-gmina.sql.js';
 import { regulationsSql } from './regulations/regulations.sql.js';
@@ -43,17 +43,27 @@ export class FactsRepository {
    * query where there is one (the read-model build); it gives the same rows as the per-parcel form.
    */
   rawFacts<T>(block: FactBlock, selection: ParcelSelection, options: FactQueryOptions, manager: EntityManager = this.db.manager): Promise<Array<RawFactRow<T>>> {
-    const target = selectionParam(selection);
-    switch (block) {
-      case 'regulations':
-        return manager.query('gmina' in selection ? regulationsOfGminaSql() : regulationsSql(selection), [target]);
-      case 'constraints':
-        return manager.query('gmina' in selection ? constraintsOfGminaSql() : constraintsSql(selection), [target, options.bufferM, CONSTRAINT_KINDS]);
-      case 'terrain':
-        return manager.query(terrainSql(selection), [target]);
-      case 'proximity':
-        return manager.query(proximitySql(selection), [target]);
+    const { sql, params } = rawFactsQuery(block, selection, options);
+    return manager.query(sql, params);
+  }
+
+  /**
+   * The raw facts of one block of a gmina's parcels (rawFacts' rows), `pageSize` rows at a time
+   * through a cursor of `manager`'s transaction: a build holds one page, not the whole gmina.
+   */
+  async *rawFactPages<T>(block: FactBlock, gmina: string, options: FactQueryOptions, manager: EntityManager, pageSize: number): AsyncGenerator<Array<RawFactRow<T>>> {
+    // FETCH takes no parameter for its count: a positive integer is the only thing written into it.
+    if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new RangeError(`page size must be a positive integer, got ${pageSize}`);
+    const { sql, params } = rawFactsQuery(block, { gmina }, options);
+    // Planned for every row, as the statement alone is: by default a cursor's plan favours the first 10 %.
+    await manager.query(`SET LOCAL cursor_tuple_fraction = 1`);
+    await manager.query(`DECLARE raw_facts NO SCROLL CURSOR FOR ${sql}`, params);
+    for (;;) {
+      const rows: Array<RawFactRow<T>> = await manager.query(`FETCH FORWARD ${pageSize} FROM raw_facts`);
+      if (rows.length > 0) yield rows;
+      if (rows.length < pageSize) break;
     }
+    await manager.query(`CLOSE raw_facts`);
   }
 
   /** Coverage of the given layers in each of the gminas. */
@@ -93,50 +103,14 @@ export class FactsRepository {
   }
 
   /**
-   * Replaces one block of every parcel of a gmina, drops parcels that left it, records the build.
-   * The parts the parcels share are stored once (`stored-blocks.ts`).
+   * Replaces one block of every parcel of a gmina in one transaction of its own, all bodies at once
+   * (the plain build of bench:facts; FactsBuilder writes page by page through a BlockWriter).
    */
   async saveBlock(teryt: string, block: FactBlock, bodies: Array<{ parcel_id: string; body: unknown }>, versions: Record<string, number>, durationMs: number): Promise<void> {
-    const split = splitShared(bodies);
     await this.db.transaction(async (manager) => {
-      await manager.query(
-        `DELETE FROM parcel.facts f WHERE f.teryt = $1
-           AND NOT EXISTS (SELECT 1 FROM layer_pub.parcels p WHERE p.id = f.parcel_id AND p.teryt = $1)`,
-        [teryt],
-      );
-      await manager.query(`DELETE FROM parcel.fact_shared WHERE teryt = $1 AND block = $2`, [teryt, block]);
-      // Ids first, so each part is inserted under the id its parcels' blocks already name.
-      const rows: Array<{ id: string }> = await manager.query(
-        `SELECT nextval(pg_get_serial_sequence('parcel.fact_shared', 'id'))::text AS id FROM generate_series(1, $1)`,
-        [split.parts.length],
-      );
-      if (rows.length !== split.parts.length) throw new Error(`asked for ${split.parts.length} ids of shared fact parts, got ${rows.length}`);
-      const ids = rows.map((row) => Number(row.id));
-      await manager.query(
-        `INSERT INTO parcel.fact_shared (id, teryt, block, part)
-         SELECT x.id, $1, $2, x.part FROM jsonb_to_recordset($3::jsonb) AS x(id bigint, part jsonb)`,
-        [teryt, block, JSON.stringify(split.parts.map((part, i) => ({ id: ids[i], part })))],
-      );
-      for (let start = 0; start < split.bodies.length; start += SAVE_CHUNK) {
-        // the bodies are the split's own copies: each names its part in place
-        const chunk = split.bodies.slice(start, start + SAVE_CHUNK).map(({ parcel_id, body, part }) => ({
-          parcel_id,
-          body: Object.assign(body, { [SHARED_REF]: ids[part] }),
-        }));
-        await manager.query(
-          `INSERT INTO parcel.facts (parcel_id, teryt, "${block}")
-           SELECT x.parcel_id, $1, x.body FROM jsonb_to_recordset($2::jsonb) AS x(parcel_id text, body jsonb)
-           ON CONFLICT (parcel_id) DO UPDATE SET teryt = EXCLUDED.teryt, "${block}" = EXCLUDED."${block}"`,
-          [teryt, JSON.stringify(chunk)],
-        );
-      }
-      await manager.query(
-        `INSERT INTO parcel.fact_builds (teryt, block, versions, parcels, duration_ms, built_at)
-         VALUES ($1, $2, $3::jsonb, $4, $5, now())
-         ON CONFLICT (teryt, block) DO UPDATE SET versions = EXCLUDED.versions, parcels = EXCLUDED.parcels,
-           duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at`,
-        [teryt, block, JSON.stringify(versions), bodies.length, durationMs],
-      );
+      const writer = await BlockWriter.open(manager, teryt, block);
+      await writer.write(bodies);
+      await writer.finish(versions, durationMs);
     });
   }
 
@@ -174,5 +148,95 @@ export class FactsRepository {
   /** Gminas within `distanceM` of any of the given ones (the given ones included). */
   gminasNear(teryts: string[], distanceM: number): Promise<string[]> {
     return gminasNear(this.db, teryts, distanceM);
+  }
+}
+
+function rawFactsQuery(block: FactBlock, selection: ParcelSelection, options: FactQueryOptions): { sql: string; params: unknown[] } {
+  const target = selectionParam(selection);
+  switch (block) {
+    case 'regulations':
+      return { sql: 'gmina' in selection ? regulationsOfGminaSql() : regulationsSql(selection), params: [target] };
+    case 'constraints':
+      return { sql: 'gmina' in selection ? constraintsOfGminaSql() : constraintsSql(selection), params: [target, options.bufferM, CONSTRAINT_KINDS] };
+    case 'terrain':
+      return { sql: terrainSql(selection), params: [target] };
+    case 'proximity':
+      return { sql: proximitySql(selection), params: [target] };
+  }
+}
+
+/**
+ * The writes that replace one block of every parcel of a gmina, inside the caller's transaction:
+ * open drops the parcels that left the gmina and the block's shared parts, each page of composed
+ * bodies is stored as it comes (its shared parts not met before first, `stored-blocks.ts`), and
+ * finish records the build. Nothing is visible to readers before the transaction commits.
+ */
+export class BlockWriter {
+  private readonly parts = new SharedParts();
+  /** The id of each shared part stored, by its number. */
+  private readonly partIds: number[] = [];
+  private parcels = 0;
+
+  private constructor(
+    private readonly manager: EntityManager,
+    private readonly teryt: string,
+    private readonly block: FactBlock,
+  ) {}
+
+  static async open(manager: EntityManager, teryt: string, block: FactBlock): Promise<BlockWriter> {
+    await manager.query(
+      `DELETE FROM parcel.facts f WHERE f.teryt = $1
+         AND NOT EXISTS (SELECT 1 FROM layer_pub.parcels p WHERE p.id = f.parcel_id AND p.teryt = $1)`,
+      [teryt],
+    );
+    await manager.query(`DELETE FROM parcel.fact_shared WHERE teryt = $1 AND block = $2`, [teryt, block]);
+    return new BlockWriter(manager, teryt, block);
+  }
+
+  /** Stores one page of composed bodies. */
+  async write(bodies: ReadonlyArray<{ parcel_id: string; body: unknown }>): Promise<void> {
+    const split = this.parts.split(bodies);
+    if (split.first !== this.partIds.length) throw new Error(`shared parts out of step: part ${split.first} is next, ${this.partIds.length} stored`);
+    if (split.parts.length > 0) {
+      // Ids first, so each part is inserted under the id its parcels' blocks already name.
+      const rows: Array<{ id: string }> = await this.manager.query(
+        `SELECT nextval(pg_get_serial_sequence('parcel.fact_shared', 'id'))::text AS id FROM generate_series(1, $1)`,
+        [split.parts.length],
+      );
+      if (rows.length !== split.parts.length) throw new Error(`asked for ${split.parts.length} ids of shared fact parts, got ${rows.length}`);
+      const ids = rows.map((row) => Number(row.id));
+      await this.manager.query(
+        `INSERT INTO parcel.fact_shared (id, teryt, block, part)
+         SELECT x.id, $1, $2, x.part FROM jsonb_to_recordset($3::jsonb) AS x(id bigint, part jsonb)`,
+        [this.teryt, this.block, JSON.stringify(split.parts.map((part, i) => ({ id: ids[i], part })))],
+      );
+      this.partIds.push(...ids);
+    }
+    for (let start = 0; start < split.bodies.length; start += SAVE_CHUNK) {
+      // the bodies are the split's own copies: each names its part in place
+      const chunk = split.bodies.slice(start, start + SAVE_CHUNK).map(({ parcel_id, body, part }) => ({
+        parcel_id,
+        body: Object.assign(body, { [SHARED_REF]: this.partIds[part] }),
+      }));
+      await this.manager.query(
+        `INSERT INTO parcel.facts (parcel_id, teryt, "${this.block}")
+         SELECT x.parcel_id, $1, x.body FROM jsonb_to_recordset($2::jsonb) AS x(parcel_id text, body jsonb)
+         ON CONFLICT (parcel_id) DO UPDATE SET teryt = EXCLUDED.teryt, "${this.block}" = EXCLUDED."${this.block}"`,
+        [this.teryt, JSON.stringify(chunk)],
+      );
+    }
+    this.parcels += bodies.length;
+  }
+
+  /** Records the build (the layer versions it was derived from); returns how many parcels it stored. */
+  async finish(versions: Record<string, number>, durationMs: number): Promise<number> {
+    await this.manager.query(
+      `INSERT INTO parcel.fact_builds (teryt, block, versions, parcels, duration_ms, built_at)
+       VALUES ($1, $2, $3::jsonb, $4, $5, now())
+       ON CONFLICT (teryt, block) DO UPDATE SET versions = EXCLUDED.versions, parcels = EXCLUDED.parcels,
+         duration_ms = EXCLUDED.duration_ms, built_at = EXCLUDED.built_at`,
+      [this.teryt, this.block, JSON.stringify(versions), this.parcels, durationMs],
+    );
+    return this.parcels;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { splitShared } from './stored-blocks.js';
+import { SharedParts, splitShared, type SplitBlocks } from './stored-blocks.js';
 
 const coverage = [{ layer: 'hydrants', status: 'missing', note: 'hydrants has no data in this gmina' }];
 const sources = [{ layer: 'parcels', version: 3, source_run_id: 'r1', refreshed_at: '2026-11-20T10:00:00Z' }];
@@ -42,6 +42,26 @@ describe('splitShared', () => {
         const split = splitShared(bodies.map((b, i) => ({ parcel_id: String(i), body: b })));
         expect(split.bodies.map(({ body: own, part }) => ({ ...own, ...split.parts[part] }))).toEqual(bodies);
         expect(new Set(split.parts.map((p) => JSON.stringify(p))).size).toBe(split.parts.length);
+      }),
+    );
+  });
+
+  it('numbers the parts of a build split page by page as when it is split whole, each part given once', () => {
+    const body = fc.record({
+      items: fc.array(fc.integer(), { maxLength: 2 }),
+      coverage: fc.array(fc.record({ layer: fc.constantFrom('hydrants', 'water'), status: fc.constantFrom('available', 'missing') }), { maxLength: 2 }),
+      sources: fc.constant(sources),
+    });
+    fc.assert(
+      fc.property(fc.array(body, { maxLength: 30 }), fc.integer({ min: 1, max: 7 }), (bodies, pageSize) => {
+        const all = bodies.map((b, i) => ({ parcel_id: String(i), body: b }));
+        const whole = splitShared(all);
+        const catalogue = new SharedParts();
+        const pages: SplitBlocks[] = [];
+        for (let start = 0; start < all.length; start += pageSize) pages.push(catalogue.split(all.slice(start, start + pageSize)));
+        expect(pages.map((page) => page.first)).toEqual(pages.map((_, i) => pages.slice(0, i).reduce((n, p) => n + p.parts.length, 0)));
+        expect(pages.flatMap((page) => page.parts)).toEqual(whole.parts);
+        expect(pages.flatMap((page) => page.bodies)).toEqual(whole.bodies);
       }),
     );
   });

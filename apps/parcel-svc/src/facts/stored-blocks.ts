@@ -12,34 +12,48 @@ export const SHARED_KEYS = ['coverage', 'sources'] as const;
 export const SHARED_REF = '#shared';
 
 export interface SplitBlocks {
-  /** The distinct shared parts, in order of first use. */
+  /** The shared parts not met before, in order of first use: part `first + i` is `parts[i]`. */
   parts: Array<Record<string, unknown>>;
-  /** Each parcel's block without its shared part, and the index of that part in `parts`. */
+  first: number;
+  /** Each parcel's block without its shared part, and the number of that part. */
   bodies: Array<{ parcel_id: string; body: Record<string, unknown>; part: number }>;
+}
+
+/**
+ * The distinct shared parts of one build, numbered in order of first use. A build splits its gmina
+ * page by page; each part is numbered (and stored) once whichever page first meets it.
+ */
+export class SharedParts {
+  private readonly numberByText = new Map<string, number>();
+
+  /** Takes the shared keys out of each body (copies; the bodies given stay whole). */
+  split(bodies: ReadonlyArray<{ parcel_id: string; body: unknown }>): SplitBlocks {
+    const first = this.numberByText.size;
+    const parts: Array<Record<string, unknown>> = [];
+    const split = bodies.map(({ parcel_id, body }) => {
+      const own: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+      const shared: Record<string, unknown> = {};
+      for (const key of SHARED_KEYS) {
+        if (key in own) {
+          shared[key] = own[key];
+          delete own[key];
+        }
+      }
+      const text = JSON.stringify(shared);
+      let part = this.numberByText.get(text);
+      if (part === undefined) {
+        part = first + parts.push(shared) - 1;
+        this.numberByText.set(text, part);
+      }
+      return { parcel_id, body: own, part };
+    });
+    return { parts, first, bodies: split };
+  }
 }
 
 /** Takes the shared keys out of each body, keeping each distinct value of them once. */
 export function splitShared(bodies: ReadonlyArray<{ parcel_id: string; body: unknown }>): SplitBlocks {
-  const indexByText = new Map<string, number>();
-  const parts: Array<Record<string, unknown>> = [];
-  const split = bodies.map(({ parcel_id, body }) => {
-    const own: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-    const shared: Record<string, unknown> = {};
-    for (const key of SHARED_KEYS) {
-      if (key in own) {
-        shared[key] = own[key];
-        delete own[key];
-      }
-    }
-    const text = JSON.stringify(shared);
-    let part = indexByText.get(text);
-    if (part === undefined) {
-      part = parts.push(shared) - 1;
-      indexByText.set(text, part);
-    }
-    return { parcel_id, body: own, part };
-  });
-  return { parts, bodies: split };
+  return new SharedParts().split(bodies);
 }
 
 /**

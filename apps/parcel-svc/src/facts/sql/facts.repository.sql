@@ -1072,6 +1072,30 @@ SELECT p.id AS parcel_id, p.teryt, COALESCE(i.found, '{}'::json) AS raw
 FROM parcel_cells p
 LEFT JOIN (SELECT items.parcel_id, json_object_agg(items.kind, items.item) AS found FROM items GROUP BY items.parcel_id) i ON i.parcel_id = p.id;
 
+-- rawFactPages, terrain of a gmina (one short page) (1 of 4)
+SET LOCAL cursor_tuple_fraction = 1;
+
+-- rawFactPages, terrain of a gmina (one short page) (2 of 4)
+-- $1 = "3021093"
+DECLARE raw_facts NO SCROLL CURSOR FOR WITH t AS (
+  SELECT p.id, p.teryt, p.geom, p.land_use_classes, p.area_sqm, greatest(ST_Area(p.geom), 1) AS area
+  FROM layer_pub.parcels p
+  WHERE p.teryt = $1
+)
+SELECT t.id AS parcel_id, t.teryt,
+       (SELECT json_build_object(
+                 'elevation_min_m', s.elevation_min_m, 'elevation_max_m', s.elevation_max_m,
+                 'elevation_mean_m', s.elevation_mean_m, 'slope_mean_pct', s.slope_mean_pct,
+                 'slope_p90_pct', s.slope_p90_pct, 'aspect', s.aspect, 'dem_resolution_m', s.dem_resolution_m)
+        FROM layer_pub.terrain_stats s WHERE s.id = t.id) AS raw
+FROM t;
+
+-- rawFactPages, terrain of a gmina (one short page) (3 of 4)
+FETCH FORWARD 500 FROM raw_facts;
+
+-- rawFactPages, terrain of a gmina (one short page) (4 of 4)
+CLOSE raw_facts;
+
 -- coverage
 -- $1 = ["3021093"]
 -- $2 = ["mpzp_plans","dem"]
