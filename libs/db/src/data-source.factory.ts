@@ -1,4 +1,5 @@
 import { DataSource, type MigrationInterface } from 'typeorm';
+import { QueryErrorLogger } from './query-error-logger.js';
 
 export interface SchemaDataSourceOptions {
   url: string;
@@ -27,6 +28,7 @@ export function createSchemaDataSource(options: SchemaDataSourceOptions): DataSo
     migrationsTransactionMode: 'each',
     entities: [],
     logging: ['error'],
+    logger: new QueryErrorLogger(),
     extra: { max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 },
   });
 }

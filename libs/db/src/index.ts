@@ -7,3 +7,4 @@ export * from './layer-pub-gminas.js';
 export * from './query-deadline.js';
 export * from './prepared-statements.js';
 export * from './sql-params.js';
+export * from './query-error-logger.js';
