@@ -4,7 +4,7 @@ import type { Expr } from './column-expr.js';
 import { ceilFloat32, FrontValues, frontTestable } from './column-front.js';
 import { CodedNumbers, numberAt } from './column-coded.js';
 import { codedOf } from '../../../test/coded-numbers.js';
-import { compileKernel, type ColumnArray, type KernelContext } from './column-kernel.js';
+import { cheapestFirst, compileKernel, type ColumnArray, type KernelContext } from './column-kernel.js';
 import { SparseNumbers } from './column-sparse.js';
 
 /**
@@ -250,5 +250,17 @@ describe('the compiled predicate', () => {
 
   it('refuses a number that is not finite rather than writing it into the loop', () => {
     expect(() => compileKernel({ op: 'cmp', column: 'n', cmp: '<=', value: Number.NaN }, context)).toThrow(/finite/);
+  });
+
+  it('tests the cheap arguments of AND and OR first: dense comparisons, then code lookups, sparse reads, fronts', () => {
+    const front: Expr = { op: 'front', column: 'f', within: 5, atLeast: 1 };
+    const sparse: Expr = { op: 'cmp', column: 'z', cmp: '>', value: 1 };
+    const lookup: Expr = { op: 'in', column: 'c', values: ['mpzp'] };
+    const dense: Expr = { op: 'cmp', column: 'n', cmp: '>=', value: 2 };
+    const nested: Expr = { op: 'or', args: [front, { op: 'not', arg: { op: 'and', args: [sparse, dense] } }] };
+    expect(cheapestFirst({ op: 'and', args: [front, sparse, nested, lookup, dense] }, context)).toEqual({
+      op: 'and',
+      args: [dense, lookup, sparse, front, { op: 'or', args: [{ op: 'not', arg: { op: 'and', args: [dense, sparse] } }, front] }],
+    });
   });
 });

@@ -116,7 +116,7 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
     }
   };
 
-  const body = emit(expr, true);
+  const body = emit(cheapestFirst(expr, context), true);
   const source = `
     "use strict";
     ${FRONT_TEST_SOURCE}
@@ -132,4 +132,55 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
     };`;
   const run = new Function('tables', source)(tables) as KernelFn;
   return { run, columns, gminaSets };
+}
+
+/**
+ * The expression with the arguments of every AND and OR in order of their cost a row, cheapest
+ * first: the loop's `&&` and `||` stop at the first argument that decides, so a comparison of a
+ * dense column settles most rows before a sparse read or a front's loop runs. SQL's AND and OR
+ * commute and the kernel's tests have no side effects: the rows selected are the same.
+ */
+export function cheapestFirst(expr: Expr, context: Pick<KernelContext, 'kindOf'>): Expr {
+  switch (expr.op) {
+    case 'and':
+    case 'or': {
+      const args = expr.args.map((arg) => cheapestFirst(arg, context));
+      const costs = new Map(args.map((arg) => [arg, rowCost(arg, context)]));
+      return { op: expr.op, args: [...args].sort((a, b) => costs.get(a)! - costs.get(b)!) };
+    }
+    case 'not':
+      return { op: 'not', arg: cheapestFirst(expr.arg, context) };
+    case 'coalesce':
+      return { ...expr, arg: cheapestFirst(expr.arg, context) };
+    default:
+      return expr;
+  }
+}
+
+/** A rough cost of testing an expression on one row: a read of a dense column is 1. */
+function rowCost(expr: Expr, context: Pick<KernelContext, 'kindOf'>): number {
+  const read = (column: string): number => (context.kindOf(column) === 'sparse' ? 4 : 1);
+  switch (expr.op) {
+    case 'const':
+    case 'gmina':
+      return 0;
+    case 'cmp':
+    case 'isNull':
+    case 'bool':
+      return read(expr.column);
+    case 'in':
+    case 'overlaps':
+      return read(expr.column) + 1;
+    case 'front':
+      // a loop over the row's steps, two arrays read a step
+      return 12;
+    case 'and':
+    case 'or':
+      return expr.args.reduce((sum, arg) => sum + rowCost(arg, context), 0);
+    case 'not':
+      return rowCost(expr.arg, context);
+    case 'coalesce':
+      // emitted up to three times where the fallback decides a null
+      return 3 * rowCost(expr.arg, context);
+  }
 }
