@@ -82,21 +82,26 @@ export const GMINA_BLOCK_SQL = `
     'geometry', ST_AsGeoJSON(ST_Transform(ST_Buffer(b.geom, 1, 'join=mitre'), 4326), 7)::json)::text
   FROM block b`;
 
+/** The id prefix of the grid-capacity nodes the scale dataset adds. */
+export const SCALE_GRID_ID_PREFIX = 'scale-gc-';
+
 /**
  * A grid-capacity node at every real substation of 110 kV and more (OpenStreetMap, in
  * power_substations) that the demo's grid_capacity does not already publish within 100 m; the
- * available capacity is a function of the substation id (0 to 60 MW).
+ * available capacity is a function of the substation id (0 to 60 MW). The served layer's own scale
+ * nodes (an earlier run of demo:scale) do not count: every run writes the same nodes, so a 5 M run
+ * after a 1 M run does not shrink the layer to the demo's nodes (the refresh refuses that).
  */
 export const GRID_CAPACITY_SQL = `
   SELECT json_build_object(
     'type', 'Feature',
     'properties', json_build_object(
-      'id', 'scale-gc-' || s.id, 'kind', CASE WHEN s.voltage_kv >= 220 THEN 'ehv_node' ELSE 'hv_node' END,
+      'id', '${SCALE_GRID_ID_PREFIX}' || s.id, 'kind', CASE WHEN s.voltage_kv >= 220 THEN 'ehv_node' ELSE 'hv_node' END,
       'name', s.name, 'teryt', s.teryt,
       'substation_name', COALESCE(s.name, 'GPZ ' || s.id), 'available_mw', round(((abs(hashtext(s.id)) % 601) / 10.0)::numeric, 1),
       'voltage_kv', s.voltage_kv, 'operator', 'generated (scale dataset)'),
     'geometry', ST_AsGeoJSON(ST_Transform(ST_PointOnSurface(s.geom), 4326), 7)::json)::text AS line
   FROM layer_pub.power_substations s
   WHERE s.voltage_kv >= 110
-    AND NOT EXISTS (SELECT 1 FROM layer_pub.grid_capacity c WHERE ST_DWithin(c.geom, s.geom, 100))
+    AND NOT EXISTS (SELECT 1 FROM layer_pub.grid_capacity c WHERE ST_DWithin(c.geom, s.geom, 100) AND c.id NOT LIKE '${SCALE_GRID_ID_PREFIX}%')
   ORDER BY s.id`;
