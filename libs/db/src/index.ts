@@ -8,3 +8,4 @@ export * from './query-deadline.js';
 export * from './prepared-statements.js';
 export * from './sql-params.js';
 export * from './query-error-logger.js';
+export * from './pg-error.js';

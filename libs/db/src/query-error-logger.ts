@@ -1,5 +1,6 @@
 import { Logger as NestLogger } from '@nestjs/common';
 import type { Logger as TypeOrmLogger } from 'typeorm';
+import { pgCode } from './pg-error.js';
 
 /** What a log line keeps of a failed statement's text and of each of its parameters. */
 const SQL_CHARS = 400;
@@ -14,10 +15,10 @@ export class QueryErrorLogger implements TypeOrmLogger {
   private readonly logger = new NestLogger('sql');
 
   logQueryError(error: string | Error, query: string, parameters?: unknown): void {
-    const { code } = (typeof error === 'object' ? error : {}) as { code?: unknown };
+    const code = pgCode(error);
     const message = typeof error === 'string' ? error : error.message;
     this.logger.warn(
-      `query failed${typeof code === 'string' ? ` (${code})` : ''}: ${message}; statement: ${shorten(oneLine(query), SQL_CHARS)}; parameters: ${describeParameters(parameters)}`,
+      `query failed${code ? ` (${code})` : ''}: ${message}; statement: ${shorten(oneLine(query), SQL_CHARS)}; parameters: ${describeParameters(parameters)}`,
     );
   }
 

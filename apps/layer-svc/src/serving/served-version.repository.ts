@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { pgCode } from '@lp/db';
 import { DataSource, type QueryRunner } from 'typeorm';
 
 /** The version of a layer being served, read from `layer.layer_state`. */
@@ -92,8 +93,3 @@ function checkedTable(layerId: string, table: string | null): string | null {
   return table;
 }
 
-export function pgCode(error: unknown): string | undefined {
-  const candidate = error as { code?: unknown; driverError?: { code?: unknown } };
-  const code = candidate?.driverError?.code ?? candidate?.code;
-  return typeof code === 'string' ? code : undefined;
-}

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { pgCode } from '@lp/db';
 import { type LayerDefinition, type LayerTileReply, type LayerTileRequest, type LayerTilesetRequest, type TileJsonView } from '@lp/contracts';
 import { POLAND_BBOX_WGS84, checkTile, type TileAddress } from '@lp/geo';
 import { DataSource } from 'typeorm';
 import { servedLayer } from '../serving/served-layer.js';
 import { ServedStates } from '../serving/served-states.js';
-import { ServedVersionRepository, pgCode, sameServedVersion, UNDEFINED_TABLE, type ServedVersion } from '../serving/served-version.repository.js';
+import { ServedVersionRepository, sameServedVersion, UNDEFINED_TABLE, type ServedVersion } from '../serving/served-version.repository.js';
 import { TILE_DATA_MAXZOOM, TILE_FORMAT, tileFields, tileMinzoom } from './tile-policy.js';
 import { TileCache, type CachedTile } from './tile-cache.js';
 import { servedBox, TileCutter } from './tile-cutter.js';

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { pgCode } from '@lp/db';
 import { PROXIMITY_MAX_M, type LayerRefreshedEvent } from '@lp/contracts';
 import { PARCEL_SVC_ENV, type ParcelSvcEnv } from '../config/parcel-svc.env.js';
 import { composeBlock } from './fact-composer.js';
@@ -20,8 +21,8 @@ const BUILD_ATTEMPTS = 3;
 
 /** SQLSTATE 40001 (serialization_failure) and 40P01 (deadlock_detected): the transaction may succeed when run again. */
 function isSerializationFailure(error: unknown): boolean {
-  const { code, driverError } = (error ?? {}) as { code?: unknown; driverError?: { code?: unknown } };
-  return ['40001', '40P01'].includes(String(code ?? driverError?.code));
+  const code = pgCode(error);
+  return code === '40001' || code === '40P01';
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { pgCode } from '@lp/db';
 import { currentDeadlineMs, currentRequestContext, runWithRequestContext } from '@lp/runtime';
 import {
   AppError,
@@ -29,8 +30,7 @@ const REPLY_RESERVE_MS = 1_000;
 /** A near-miss search stopped by its own deadline (refused before it started, or cancelled in PostgreSQL). */
 function timedOut(error: unknown): boolean {
   if (error instanceof AppError) return error.code === 'upstream_timeout';
-  const code = (error as { driverError?: { code?: string }; code?: string } | null)?.driverError?.code ?? (error as { code?: string } | null)?.code;
-  return code === '57014';
+  return pgCode(error) === '57014';
 }
 
 /** The parcel's own value for the criterion it fails, where the search measured one. */
