@@ -124,7 +124,7 @@ export async function printStackMemory(): Promise<void> {
 }
 
 /** Where `npm start` keeps the stack's state (STACK_DIR). */
-function stackDir(): string {
+export function stackDir(): string {
   return process.env['STACK_DIR'] ?? `${ROOT}.stack/dev`;
 }
 

@@ -2,6 +2,7 @@
  * npm run bench:parcel: GET /v1/parcels/{id} through the whole stack (gateway → NATS → parcel-svc →
  * PostGIS) next to the same SQL run directly with pg, to show what the layers in between cost, and
  * next to a plain primary-key fetch of the row as GeoJSON (the floor any lookup API is held to).
+ * Each route's CPU a request is split by process (bench-cpu.ts): what the ratio is made of.
  * A benchmark, not a test: it prints figures. Needs a running stack (npm start) and a build (npm run build).
  *
  * Environment: BENCH_URL, BENCH_API_KEY, DATABASE_URL, BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
@@ -11,7 +12,8 @@
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { benchKey, benchStack, machineFacts, positiveInt, reportFailures, ROOT, round, printStackMemory } from './bench-stack.js';
+import { benchKey, benchStack, machineFacts, positiveInt, reportFailures, ROOT, round, printStackMemory, stackDir } from './bench-stack.js';
+import { cpuLine, withCpu, type CpuSplit } from './bench-cpu.js';
 import { loadGateway, loadPool } from './bench-load.js';
 import type { RouteStats } from './bench-stats.js';
 
@@ -89,7 +91,7 @@ async function direct(route: string, sql: string, ids: string[], seconds: number
   return { stats, failures: misses > 0 ? [`${misses} ids not found`] : [] };
 }
 
-function printReport(routes: RouteStats[], report: object): void {
+function printReport(routes: RouteStats[], cpu: readonly CpuSplit[], report: object): void {
   const header = ['route'.padEnd(40), 'req/s'.padStart(10), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'p99 ms'.padStart(9), 'requests'.padStart(10)];
   console.log(`\n${header.join(' ')}`);
   for (const route of routes) {
@@ -104,6 +106,8 @@ function printReport(routes: RouteStats[], report: object): void {
       ].join(' '),
     );
   }
+  console.log('\nwhere the CPU went (all processes of the stack, per request; on two shared cores this is what the ratios are made of):');
+  routes.forEach((route, k) => console.log(`  ${route.route.padEnd(40)} ${cpuLine(cpu[k] ?? [])}`));
   const [gateway, directPg, plain] = routes as [RouteStats, RouteStats, RouteStats];
   console.log(`\ngateway/direct (same SQL) req/s: ${(gateway.perSecond / directPg.perSecond).toFixed(3)}`);
   console.log(`gateway/plain primary-key fetch req/s: ${(gateway.perSecond / plain.perSecond).toFixed(3)}`);
@@ -134,20 +138,29 @@ try {
   await direct(DIRECT_ROUTE, FIND_FEATURE_SQL, ids, WARMUP_SECONDS, true);
   await direct(PLAIN_ROUTE, PLAIN_FETCH_SQL, ids, WARMUP_SECONDS);
   console.log(`measuring ${settings.seconds} s each ...`);
-  const gateway = await viaGateway(key, paths, settings.seconds);
-  const directPg = await direct(DIRECT_ROUTE, FIND_FEATURE_SQL, ids, settings.seconds, true);
-  const plain = await direct(PLAIN_ROUTE, PLAIN_FETCH_SQL, ids, settings.seconds);
+  const gateway = await withCpu(stackDir(), () => viaGateway(key, paths, settings.seconds));
+  const directPg = await withCpu(stackDir(), () => direct(DIRECT_ROUTE, FIND_FEATURE_SQL, ids, settings.seconds, true));
+  const plain = await withCpu(stackDir(), () => direct(PLAIN_ROUTE, PLAIN_FETCH_SQL, ids, settings.seconds));
 
   const failures = [...gateway.failures.map((f) => `gateway: ${f}`), ...directPg.failures.map((f) => `direct: ${f}`), ...plain.failures.map((f) => `plain: ${f}`)];
   const routes = [gateway.stats, directPg.stats, plain.stats];
-  printReport(routes, {
+  const cpu = [gateway.cpu, directPg.cpu, plain.cpu];
+  printReport(routes, cpu, {
     bench: 'parcel',
     at: new Date().toISOString(),
     ok: failures.length === 0,
     failures,
     machine,
     settings,
-    routes: routes.map((r) => ({ route: r.route, req_s: round(r.perSecond, 1), p50_ms: round(r.p50Ms, 2), p95_ms: round(r.p95Ms, 2), p99_ms: round(r.p99Ms, 2), requests: r.count })),
+    routes: routes.map((r, k) => ({
+      route: r.route,
+      req_s: round(r.perSecond, 1),
+      p50_ms: round(r.p50Ms, 2),
+      p95_ms: round(r.p95Ms, 2),
+      p99_ms: round(r.p99Ms, 2),
+      requests: r.count,
+      cpu_ms_per_request: Object.fromEntries(cpu[k]!.map((part) => [part.process, round(part.ms, 3)])),
+    })),
     gateway_over_direct: round(gateway.stats.perSecond / directPg.stats.perSecond, 3),
     gateway_over_plain_primary_key: round(gateway.stats.perSecond / plain.stats.perSecond, 3),
   });

@@ -9,7 +9,8 @@
  * tile afresh (the work the plain query does; the ratio is of this route), and `warm` asks as a map
  * does, so after the warm-up the tiles come from layer-svc's memory of recent tiles (each checked
  * against the served version first). The plain query has no such memory; its warm-up only warms
- * PostgreSQL's buffers, as the cold route's does.
+ * PostgreSQL's buffers, as the cold route's does. Each route's CPU a tile is split by process
+ * (bench-cpu.ts): what the ratio is made of.
  *
  * Environment: BENCH_URL, BENCH_API_KEY, DATABASE_URL, BENCH_SECONDS (10 per route and layer),
  * BENCH_CONNECTIONS (8), BENCH_LAYERS (parcels,buildings,mpzp_zones), BENCH_ZOOMS (13,14,15,16),
@@ -17,7 +18,8 @@
  */
 import { tileAt, type TileAddress } from '@lp/geo';
 import pg from 'pg';
-import { benchKey, benchStack, machineFacts, positiveInt, reportFailures, round, printStackMemory } from './bench-stack.js';
+import { benchKey, benchStack, machineFacts, positiveInt, reportFailures, round, printStackMemory, stackDir } from './bench-stack.js';
+import { cpuLine, withCpu, type CpuSplit } from './bench-cpu.js';
 import { loadGateway, loadPool } from './bench-load.js';
 import type { RouteStats } from './bench-stats.js';
 
@@ -114,24 +116,32 @@ try {
     }
     await viaGateway(key, layer, tiles, WARMUP_SECONDS, 'cold');
     await plain(layer, tiles, WARMUP_SECONDS);
-    const cold = await viaGateway(key, layer, tiles, settings.seconds, 'cold');
-    const direct = await plain(layer, tiles, settings.seconds);
+    const cold = await withCpu(stackDir(), () => viaGateway(key, layer, tiles, settings.seconds, 'cold'));
+    const direct = await withCpu(stackDir(), () => plain(layer, tiles, settings.seconds));
     await viaGateway(key, layer, tiles, WARMUP_SECONDS, 'warm');
-    const warm = await viaGateway(key, layer, tiles, settings.seconds, 'warm');
+    const warm = await withCpu(stackDir(), () => viaGateway(key, layer, tiles, settings.seconds, 'warm'));
     failures.push(...[...cold.failures, ...warm.failures].map((f) => `${layer}: ${f}`));
     printRow(cold.stats);
     printRow(warm.stats);
     printRow(direct.stats);
     const ratio = cold.stats.p95Ms / direct.stats.p95Ms;
     const warmRatio = warm.stats.p95Ms / direct.stats.p95Ms;
-    console.log(`${layer}: p95 gateway cold / plain = ${ratio.toFixed(2)} (warm / plain ${warmRatio.toFixed(2)}) over ${tiles.length} tiles at z ${zooms.join(',')}\n`);
-    const figures = (stats: RouteStats) => ({ tiles_s: round(stats.perSecond, 1), p50_ms: round(stats.p50Ms, 2), p95_ms: round(stats.p95Ms, 2), requests: stats.count });
+    console.log(`${layer}: p95 gateway cold / plain = ${ratio.toFixed(2)} (warm / plain ${warmRatio.toFixed(2)}) over ${tiles.length} tiles at z ${zooms.join(',')}`);
+    for (const route of [cold, warm, direct]) console.log(`  CPU ${route.stats.route.slice(layer.length + 2).padEnd(30)} ${cpuLine(route.cpu)}`);
+    console.log('');
+    const figures = ({ stats, cpu }: { stats: RouteStats; cpu: CpuSplit }) => ({
+      tiles_s: round(stats.perSecond, 1),
+      p50_ms: round(stats.p50Ms, 2),
+      p95_ms: round(stats.p95Ms, 2),
+      requests: stats.count,
+      cpu_ms_per_tile: Object.fromEntries(cpu.map((part) => [part.process, round(part.ms, 3)])),
+    });
     results.push({
       layer,
       tiles: tiles.length,
-      gateway_cold: figures(cold.stats),
-      gateway_warm: figures(warm.stats),
-      plain: figures(direct.stats),
+      gateway_cold: figures(cold),
+      gateway_warm: figures(warm),
+      plain: figures(direct),
       p95_gateway_cold_over_plain: round(ratio, 2),
       p95_gateway_warm_over_plain: round(warmRatio, 2),
     });
