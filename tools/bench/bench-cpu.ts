@@ -9,7 +9,7 @@
  * files `npm start` keeps, and the load generator is this process.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { opsMetricsText } from '@lp/runtime';
+import { metricValue, opsMetricsText } from '@lp/runtime';
 import type { RouteStats } from './bench-stats.js';
 
 /** CPU seconds so far, by process group ("gateway", "search-svc-0", "nats-server", "postgres", "load generator"). */
@@ -60,11 +60,6 @@ function postgresCpuSeconds(postmaster: number): number | undefined {
   return total;
 }
 
-function metricValue(text: string, name: string): number | undefined {
-  const match = new RegExp(`^${name} ([\\d.e+-]+)$`, 'm').exec(text);
-  return match ? Number(match[1]) : undefined;
-}
-
 /** CPU seconds of every process of the stack at `stackDir` that can be read, and of this process. */
 export async function readCpu(stackDir: string): Promise<CpuReading> {
   const reading: CpuReading = new Map();
@@ -107,6 +102,11 @@ export function cpuLine(split: Readonly<CpuSplit>): string {
   if (split.length === 0) return 'CPU a request: unknown (no process of the stack could be read)';
   const total = split.reduce((sum, part) => sum + part.ms, 0);
   return `${total.toFixed(2)} ms CPU a request: ${split.map((part) => `${part.process} ${part.ms.toFixed(2)}`).join(', ')}`;
+}
+
+/** The split as the benchmarks' JSON line gives it: milliseconds by process, to the microsecond. */
+export function cpuFigures(split: Readonly<CpuSplit>): Record<string, number> {
+  return Object.fromEntries(split.map((part) => [part.process, Number(part.ms.toFixed(3))]));
 }
 
 /** Runs a measured route and adds the CPU each process of the stack spent on it, per request. */

@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { benchKey, benchStack, machineFacts, positiveInt, reportFailures, ROOT, round, printStackMemory, stackDir } from './bench-stack.js';
-import { cpuLine, withCpu, type CpuSplit } from './bench-cpu.js';
+import { cpuFigures, cpuLine, withCpu, type CpuSplit } from './bench-cpu.js';
 import { loadGateway, loadPool } from './bench-load.js';
 import type { RouteStats } from './bench-stats.js';
 
@@ -91,7 +91,8 @@ async function direct(route: string, sql: string, ids: string[], seconds: number
   return { stats, failures: misses > 0 ? [`${misses} ids not found`] : [] };
 }
 
-function printReport(routes: RouteStats[], cpu: readonly CpuSplit[], report: object): void {
+function printReport(measured: ReadonlyArray<{ stats: RouteStats; cpu: CpuSplit }>, report: object): void {
+  const routes = measured.map((route) => route.stats);
   const header = ['route'.padEnd(40), 'req/s'.padStart(10), 'p50 ms'.padStart(9), 'p95 ms'.padStart(9), 'p99 ms'.padStart(9), 'requests'.padStart(10)];
   console.log(`\n${header.join(' ')}`);
   for (const route of routes) {
@@ -107,7 +108,7 @@ function printReport(routes: RouteStats[], cpu: readonly CpuSplit[], report: obj
     );
   }
   console.log('\nwhere the CPU went (all processes of the stack, per request; on two shared cores this is what the ratios are made of):');
-  routes.forEach((route, k) => console.log(`  ${route.route.padEnd(40)} ${cpuLine(cpu[k] ?? [])}`));
+  for (const { stats, cpu } of measured) console.log(`  ${stats.route.padEnd(40)} ${cpuLine(cpu)}`);
   const [gateway, directPg, plain] = routes as [RouteStats, RouteStats, RouteStats];
   console.log(`\ngateway/direct (same SQL) req/s: ${(gateway.perSecond / directPg.perSecond).toFixed(3)}`);
   console.log(`gateway/plain primary-key fetch req/s: ${(gateway.perSecond / plain.perSecond).toFixed(3)}`);
@@ -143,23 +144,22 @@ try {
   const plain = await withCpu(stackDir(), () => direct(PLAIN_ROUTE, PLAIN_FETCH_SQL, ids, settings.seconds));
 
   const failures = [...gateway.failures.map((f) => `gateway: ${f}`), ...directPg.failures.map((f) => `direct: ${f}`), ...plain.failures.map((f) => `plain: ${f}`)];
-  const routes = [gateway.stats, directPg.stats, plain.stats];
-  const cpu = [gateway.cpu, directPg.cpu, plain.cpu];
-  printReport(routes, cpu, {
+  const measured = [gateway, directPg, plain];
+  printReport(measured, {
     bench: 'parcel',
     at: new Date().toISOString(),
     ok: failures.length === 0,
     failures,
     machine,
     settings,
-    routes: routes.map((r, k) => ({
+    routes: measured.map(({ stats: r, cpu }) => ({
       route: r.route,
       req_s: round(r.perSecond, 1),
       p50_ms: round(r.p50Ms, 2),
       p95_ms: round(r.p95Ms, 2),
       p99_ms: round(r.p99Ms, 2),
       requests: r.count,
-      cpu_ms_per_request: Object.fromEntries(cpu[k]!.map((part) => [part.process, round(part.ms, 3)])),
+      cpu_ms_per_request: cpuFigures(cpu),
     })),
     gateway_over_direct: round(gateway.stats.perSecond / directPg.stats.perSecond, 3),
     gateway_over_plain_primary_key: round(gateway.stats.perSecond / plain.stats.perSecond, 3),

@@ -19,7 +19,7 @@
 import { tileAt, type TileAddress } from '@lp/geo';
 import pg from 'pg';
 import { benchKey, benchStack, machineFacts, positiveInt, reportFailures, round, printStackMemory, stackDir } from './bench-stack.js';
-import { cpuLine, withCpu, type CpuSplit } from './bench-cpu.js';
+import { cpuFigures, cpuLine, withCpu, type CpuSplit } from './bench-cpu.js';
 import { loadGateway, loadPool } from './bench-load.js';
 import type { RouteStats } from './bench-stats.js';
 
@@ -134,7 +134,7 @@ try {
       p50_ms: round(stats.p50Ms, 2),
       p95_ms: round(stats.p95Ms, 2),
       requests: stats.count,
-      cpu_ms_per_tile: Object.fromEntries(cpu.map((part) => [part.process, round(part.ms, 3)])),
+      cpu_ms_per_tile: cpuFigures(cpu),
     });
     results.push({
       layer,

@@ -17,23 +17,23 @@ const MB = 2 ** 20;
 /** The resident set each service is held to under the benchmarks. */
 export const SERVICE_RSS_TARGET_MB = 400;
 
-/** One metric's value from Prometheus text, undefined when absent. */
-function metric(text: string, name: string): number | undefined {
+/** One metric's value from Prometheus text (the first series when it has labels), undefined when absent. */
+export function metricValue(text: string, name: string): number | undefined {
   const match = new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+-]+)$`, 'm').exec(text);
   return match ? Number(match[1]) : undefined;
 }
 
 /** A service's memory from its metrics text; undefined when the text has no resident set size. */
 export function memoryFromMetrics(service: string, text: string): ServiceMemory | undefined {
-  const rss = metric(text, 'process_resident_memory_bytes');
+  const rss = metricValue(text, 'process_resident_memory_bytes');
   if (rss === undefined) return undefined;
   const memory: ServiceMemory = {
     service,
     rssMb: rss / MB,
-    heapMb: (metric(text, 'nodejs_heap_size_used_bytes') ?? 0) / MB,
-    externalMb: (metric(text, 'nodejs_external_memory_bytes') ?? 0) / MB,
+    heapMb: (metricValue(text, 'nodejs_heap_size_used_bytes') ?? 0) / MB,
+    externalMb: (metricValue(text, 'nodejs_external_memory_bytes') ?? 0) / MB,
   };
-  const columns = metric(text, 'lp_search_columns_bytes');
+  const columns = metricValue(text, 'lp_search_columns_bytes');
   if (columns !== undefined) memory.columnsMb = columns / MB;
   return memory;
 }
