@@ -61,9 +61,11 @@ describe('the compiled score pass', () => {
         const histogram = new Float64Array(KEY_SLOTS);
         const code = new Int32Array(rows.length);
         const held = cases.map((c, j) => (c.held === 'sparse' ? SparseNumbers.fromDense(values[j]!) : c.held === 'coded' ? codedOf(values[j]!) : values[j]!));
-        compileScorePass(signals, rankedWeight)(rows, rows.length, held, histogram, code);
+        const top = compileScorePass(signals, rankedWeight)(rows, rows.length, held, histogram, code);
         const expected = Array.from(rows, (row) => plainCode(signals, rankedWeight, values, row));
         expect(Array.from(code)).toEqual(expected);
+        // the highest key a row may round to: the gmina-skipping bound of ColumnSearch.candidates
+        expect(top).toBe(Math.max(...expected.map((c) => (c >> 1) + (c & 1))));
         // the counts by key, compared where any is not 0 (a 10,002-slot array compared whole is slow)
         const counted = new Map<number, number>();
         for (const c of expected) counted.set(c >> 1, (counted.get(c >> 1) ?? 0) + 1);
@@ -80,7 +82,8 @@ describe('the compiled score pass', () => {
     const signals: ScoredSignal[] = [{ plan: { signal: 'area', weight: 1, direction: 'higher', alias: 's0' }, scale: undefined, min: 0, max: 100, sparse: false }];
     const histogram = new Float64Array(KEY_SLOTS);
     const code = new Int32Array(1);
-    compileScorePass(signals, 1)(Int32Array.of(0), 1, [Float64Array.of(0.005)], histogram, code);
+    const top = compileScorePass(signals, 1)(Int32Array.of(0), 1, [Float64Array.of(0.005)], histogram, code);
     expect(code[0]).toBe(0 * 2 + 1);
+    expect(top).toBe(1);
   });
 });

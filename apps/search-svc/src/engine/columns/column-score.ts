@@ -25,9 +25,11 @@ export interface ScoredSignal {
  * Per matched row (positions `rows[0..n)` into the gmina's `values`, one array per signal): its
  * score × 100 in float8 as pageOrderSql computes it, as a key: `low * 2 + uncertain`, where `low` is
  * the key it rounds to (or, within BOUNDARY of a rounding boundary, the lower of the two it may
- * round to, `uncertain` 1). Each key is counted in `histogram`.
+ * round to, `uncertain` 1). Each key is counted in `histogram`. Returns the highest key any of the
+ * rows may round to (`low + uncertain`; -1 for no rows), so a later pass can skip a gmina whose
+ * rows all fall below the page.
  */
-export type ScorePass = (rows: Int32Array, n: number, values: readonly NumberColumn[], histogram: Float64Array, code: Int32Array) => void;
+export type ScorePass = (rows: Int32Array, n: number, values: readonly NumberColumn[], histogram: Float64Array, code: Int32Array) => number;
 
 function literal(value: number): string {
   if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
@@ -59,6 +61,7 @@ export function compileScorePass(signals: readonly ScoredSignal[], rankedWeight:
   const source = `
     ${signals.some((s) => s.sparse) ? SPARSE_READ_SOURCE : ''}
     ${signals.map((signal, j) => `const v${j} = values[${j}];${signal.sparse ? '' : ` ${NUMBER_READ.declare(`v${j}`)}`}`).join('\n')}
+    let top = -1;
     for (let k = 0; k < n; k++) {
       const row = rows[k];
       let sum = 0;
@@ -67,6 +70,8 @@ export function compileScorePass(signals: readonly ScoredSignal[], rankedWeight:
       const low = Math.min(${KEY_SLOTS - 2}, Math.max(0, uncertain ? Math.floor(sum) : Math.floor(sum + 0.5)));
       histogram[low]++;
       code[k] = low * 2 + (uncertain ? 1 : 0);
-    }`;
+      if (low + (uncertain ? 1 : 0) > top) top = low + (uncertain ? 1 : 0);
+    }
+    return top;`;
   return new Function('rows', 'n', 'values', 'histogram', 'code', source) as ScorePass;
 }

@@ -4,12 +4,13 @@ import type { SearchQueryInput } from '../search-query.js';
 import { planSignals, SIGNAL_COLUMN, type SignalPlan } from '../signal-sql.js';
 import { and, columnsOf, not, or, TRUE, type Expr } from './column-expr.js';
 import { criteriaExprs } from './column-filters.js';
-import { compileKernel } from './column-kernel.js';
+import { compileKernel, type Kernel } from './column-kernel.js';
 import { compileScorePass, KEY_SLOTS } from './column-score.js';
 import { columnKind } from './column-catalogue.js';
 import { SparseNumbers, type NumberColumn } from './column-sparse.js';
 import { CodedNumbers } from './column-coded.js';
 import { searchesMatched } from './column-metrics.js';
+import { MatchScratch, type GminaMatches } from './column-scratch.js';
 import { ColumnsUnavailable, type ColumnLease, type ColumnStore, type GminaChunk } from './column-store.js';
 
 /**
@@ -99,23 +100,27 @@ export interface Matched {
   rows: Int32Array;
 }
 
+/** A gmina with matched rows, as firstById reads it. */
+interface FirstRows {
+  chunk: GminaChunk;
+  /** Its first `max` matched rows, in parcel-id order. */
+  first(max: number): ArrayLike<number>;
+}
+
 /**
  * The first parcels in parcel-id byte order among the `matched` rows, at least `limit` of them if there
  * are: gminas are visited by their first id, each gives at most `limit` rows (its own first ones),
  * and the walk stops once `limit` rows are held and the next gmina starts after every id held.
  */
-function firstById(matched: readonly Matched[], limit: number): number[] {
-  const order = matched.filter((m) => m.rows.length > 0).sort((a, b) => compareIds(a.chunk.minId!, b.chunk.minId!));
+function firstById(matched: readonly FirstRows[], limit: number): number[] {
+  const order = [...matched].sort((a, b) => compareIds(a.chunk.minId!, b.chunk.minId!));
   const keys: number[] = [];
   let last: string | null = null;
   for (const m of order) {
     if (keys.length >= limit && last !== null && compareIds(m.chunk.minId!, last) > 0) break;
-    let taken = 0;
-    for (let k = 0; k < m.rows.length && taken < limit; k++) {
-      keys.push(m.chunk.keys[m.rows[k]!]!);
-      taken++;
-    }
-    if (taken > 0 && (last === null || compareIds(m.chunk.maxId!, last) > 0)) last = m.chunk.maxId!;
+    const rows = m.first(limit);
+    for (let k = 0; k < rows.length; k++) keys.push(m.chunk.keys[rows[k]!]!);
+    if (rows.length > 0 && (last === null || compareIds(m.chunk.maxId!, last) > 0)) last = m.chunk.maxId!;
   }
   return keys;
 }
@@ -131,6 +136,7 @@ function firstById(matched: readonly Matched[], limit: number): number[] {
  */
 export class ColumnSearch {
   private readonly logger = new Logger('ColumnSearch');
+  private readonly scratch = new MatchScratch();
 
   constructor(private readonly store: ColumnStore) {}
 
@@ -149,27 +155,34 @@ export class ColumnSearch {
     if (!leased) return undefined;
     const { where, lease } = leased;
     const started = performance.now();
-    // everything below runs without awaiting: the lease's arrays are this search's alone
+    // everything below runs without awaiting: the lease's arrays and the scratch are this search's alone
     const kernel = compileKernel(where, lease);
-    const matched = this.match(lease, kernel);
+    const ranges = signals.map(() => ({ min: Infinity, max: -Infinity }));
+    const rangeColumns = signals.map((s) => SIGNAL_COLUMN[s.signal]);
+    const starts = this.scratch.begin(lease.chunks);
+    const matched: GminaMatches[] = [];
+    this.scan(lease, kernel, (chunk, index, rows, n) => {
+      this.scratch.set(starts[index]!, rows, n);
+      matched.push({ chunk, word: starts[index]!, count: n });
+      rangeColumns.forEach(({ column, scale }, j) => widen(ranges[j]!, chunk.columns.get(column) as NumberColumn, scale, rows, n));
+    });
     const filtered = performance.now();
-    const count = matched.reduce((sum, m) => sum + m.rows.length, 0);
-    const ranges = signals.map((signal) => range(matched, signal));
-    const ranged = performance.now();
+    const count = matched.reduce((sum, m) => sum + m.count, 0);
+    const found = ranges.map((r) => (r.max === -Infinity ? { min: null, max: null } : r));
     const limit = input.limit;
     let keys: number[];
-    const weight = signals.reduce((sum, s, k) => sum + (ranges[k]!.max === null ? 0 : s.weight), 0);
-    if (count <= limit) keys = matched.flatMap((m) => Array.from(m.rows, (row) => m.chunk.keys[row]!));
-    else if (signals.length === 0 || weight === 0) keys = firstById(matched, limit);
-    else keys = this.candidates(matched, signals, ranges, weight, limit);
+    const weight = signals.reduce((sum, s, k) => sum + (found[k]!.max === null ? 0 : s.weight), 0);
+    if (count <= limit) keys = matched.flatMap((m) => Array.from(this.firstRows(m).first(m.count), (row) => m.chunk.keys[row]!));
+    else if (signals.length === 0 || weight === 0) keys = firstById(matched.map((m) => this.firstRows(m)), limit);
+    else keys = this.candidates(matched, signals, found, weight, limit);
     searchesMatched.inc({ where: 'memory', reason: '' });
     const ms = (from: number, to: number): string => (to - from).toFixed(1);
     const ended = performance.now();
     this.logger.debug(
       `matched ${count} of ${lease.chunks.reduce((sum, c) => sum + c.size, 0)} parcels in ${lease.chunks.length} gminas in memory, ${keys.length} candidates, ` +
-        `${ms(started, ended)} ms (filter ${ms(started, filtered)}, ranges ${ms(filtered, ranged)}, page ${ms(ranged, ended)})`,
+        `${ms(started, ended)} ms (filter and ranges ${ms(started, filtered)}, page ${ms(filtered, ended)})`,
     );
-    return { matched: count, ranges, keys, digest: lease.digest };
+    return { matched: count, ranges: found, keys, digest: lease.digest };
   }
 
   /**
@@ -183,7 +196,9 @@ export class ColumnSearch {
   ): Promise<{ lease: ColumnLease; matched: Matched[] } | undefined> {
     const leased = await this.leaseFor(input, need);
     if (!leased) return undefined;
-    const matched = this.match(leased.lease, compileKernel(leased.where, leased.lease));
+    // kept past this call (site assembly awaits with them): copies, not the scratch
+    const matched: Matched[] = [];
+    this.scan(leased.lease, compileKernel(leased.where, leased.lease), (chunk, _index, rows, n) => matched.push({ chunk, rows: rows.slice(0, n) }));
     searchesMatched.inc({ where: 'memory', reason: '' });
     return { lease: leased.lease, matched };
   }
@@ -210,19 +225,29 @@ export class ColumnSearch {
     }
   }
 
-  private match(lease: ColumnLease, kernel: ReturnType<typeof compileKernel>): Matched[] {
-    const largest = lease.chunks.reduce((max, c) => Math.max(max, c.size), 0);
-    const scratch = new Int32Array(Math.max(largest, 1));
+  /** Runs the kernel over every gmina of the lease, handing `visit` the positions of each one's matched rows (none: not visited). */
+  private scan(lease: ColumnLease, kernel: Kernel, visit: (chunk: GminaChunk, index: number, rows: Int32Array, n: number) => void): void {
+    const scratch = this.scratch.positions(lease.chunks.reduce((max, c) => Math.max(max, c.size), 1));
     const flags = new Uint8Array(kernel.gminaSets.length);
-    const out: Matched[] = [];
-    for (const chunk of lease.chunks) {
-      if (chunk.size === 0) continue;
+    lease.chunks.forEach((chunk, index) => {
+      if (chunk.size === 0) return;
       const columns = kernel.columns.map((name) => chunk.columns.get(name)!);
       kernel.gminaSets.forEach((set, k) => (flags[k] = set.has(chunk.teryt) ? 1 : 0));
       const n = kernel.run(columns, flags, chunk.size, scratch);
-      if (n > 0) out.push({ chunk, rows: scratch.slice(0, n) });
-    }
-    return out;
+      if (n > 0) visit(chunk, index, scratch, n);
+    });
+  }
+
+  /** A gmina's matched rows as firstById takes them, decoded from the bits only as far as it reads. */
+  private firstRows(m: GminaMatches): FirstRows {
+    return {
+      chunk: m.chunk,
+      first: (max) => {
+        const rows = new Int32Array(Math.min(max, m.count));
+        this.scratch.rows(m, rows, rows.length);
+        return rows;
+      },
+    };
   }
 
   /**
@@ -230,8 +255,7 @@ export class ColumnSearch {
    * bound L, every parcel whose key is uncertain at L, and the first parcels by id among those whose
    * key is exactly L (ties are broken by id).
    */
-  private candidates(matched: readonly Matched[], signals: readonly SignalPlan[], ranges: PrecomputedPage['ranges'], weight: number, limit: number): number[] {
-    const histogram = new Float64Array(KEY_SLOTS);
+  private candidates(matched: readonly GminaMatches[], signals: readonly SignalPlan[], ranges: PrecomputedPage['ranges'], weight: number, limit: number): number[] {
     const pass = compileScorePass(
       signals.map((plan, j) => {
         const { column, scale } = SIGNAL_COLUMN[plan.signal];
@@ -239,12 +263,13 @@ export class ColumnSearch {
       }),
       weight,
     );
-    const codes = matched.map((m) => {
-      const code = new Int32Array(m.rows.length);
-      const values = signals.map((s) => m.chunk.columns.get(SIGNAL_COLUMN[s.signal].column) as NumberColumn);
-      pass(m.rows, m.rows.length, values, histogram, code);
-      return code;
-    });
+    const largest = matched.reduce((max, m) => Math.max(max, m.chunk.size), 1);
+    const rows = this.scratch.positions(largest);
+    const code = this.scratch.keys(largest);
+    const valuesOf = (m: GminaMatches): NumberColumn[] => signals.map((s) => m.chunk.columns.get(SIGNAL_COLUMN[s.signal].column) as NumberColumn);
+    // first pass: every key counted, and each gmina's highest
+    const histogram = new Float64Array(KEY_SLOTS);
+    const tops = matched.map((m) => pass(rows, this.scratch.rows(m, rows), valuesOf(m), histogram, code));
     // L: the limit-th highest lower bound
     let threshold = 0;
     for (let key = KEY_SLOTS - 1, seen = 0; key >= 0; key--) {
@@ -254,43 +279,47 @@ export class ColumnSearch {
         break;
       }
     }
+    // second pass, over the gminas with a row that may reach L (the keys are computed again: keeping
+    // them all cost 4 bytes a matched row); per gmina, its first `limit` rows (in id order) whose key
+    // is exactly L: firstById picks among them
     const keys: number[] = [];
-    // per gmina, its first `limit` rows (in id order) whose key is exactly L: firstById picks among them
-    const tied: Matched[] = [];
+    const tied: FirstRows[] = [];
+    const recount = new Float64Array(KEY_SLOTS);
     matched.forEach((m, index) => {
-      const code = codes[index]!;
+      if (tops[index]! < threshold) return;
+      const n = this.scratch.rows(m, rows);
+      pass(rows, n, valuesOf(m), recount, code);
       let atThreshold: number[] | undefined;
-      for (let k = 0; k < code.length; k++) {
+      for (let k = 0; k < n; k++) {
         const low = code[k]! >> 1;
         const high = low + (code[k]! & 1);
         const uncertain = (code[k]! & 1) === 1;
-        if (high > threshold || (uncertain && high === threshold)) keys.push(m.chunk.keys[m.rows[k]!]!);
-        else if (code[k] === threshold * 2 && (atThreshold?.length ?? 0) < limit) (atThreshold ??= []).push(m.rows[k]!);
+        if (high > threshold || (uncertain && high === threshold)) keys.push(m.chunk.keys[rows[k]!]!);
+        else if (code[k] === threshold * 2 && (atThreshold?.length ?? 0) < limit) (atThreshold ??= []).push(rows[k]!);
       }
-      if (atThreshold) tied.push({ chunk: m.chunk, rows: Int32Array.from(atThreshold) });
+      if (atThreshold) {
+        const held = atThreshold;
+        tied.push({ chunk: m.chunk, first: (max) => held.slice(0, max) });
+      }
     });
     return [...keys, ...firstById(tied, limit)];
   }
 }
 
-/** A signal's range over the matched rows (null: no matched row has a value). */
-function range(matched: readonly Matched[], signal: SignalPlan): { min: number | null; max: number | null } {
-  const { column, scale } = SIGNAL_COLUMN[signal.signal];
-  let min = Infinity;
-  let max = -Infinity;
-  for (const m of matched) {
-    const values = m.chunk.columns.get(column) as NumberColumn;
-    // the kind tested once a gmina, not per row: a national range reads millions
-    const sparse = values instanceof SparseNumbers ? values : undefined;
-    const codes = values instanceof CodedNumbers ? values.codes : undefined;
-    const dense = values instanceof CodedNumbers ? values.values : (values as Float64Array);
-    for (let k = 0; k < m.rows.length; k++) {
-      const raw = sparse ? sparse.get(m.rows[k]!) : codes ? dense[codes[m.rows[k]!]!]! : dense[m.rows[k]!]!;
-      if (raw !== raw) continue;
-      const value = scale ? raw / scale : raw;
-      if (value < min) min = value;
-      if (value > max) max = value;
-    }
+/** Widens `range` (a signal's, scaled) by the values of the rows `rows[0..n)` of one gmina's `values` (NaN: null, left out). */
+function widen(range: { min: number; max: number }, values: NumberColumn, scale: number | undefined, rows: Int32Array, n: number): void {
+  // the kind tested once a gmina, not per row: a national range reads millions
+  const sparse = values instanceof SparseNumbers ? values : undefined;
+  const codes = values instanceof CodedNumbers ? values.codes : undefined;
+  const dense = values instanceof CodedNumbers ? values.values : (values as Float64Array);
+  let { min, max } = range;
+  for (let k = 0; k < n; k++) {
+    const raw = sparse ? sparse.get(rows[k]!) : codes ? dense[codes[rows[k]!]!]! : dense[rows[k]!]!;
+    if (raw !== raw) continue;
+    const value = scale ? raw / scale : raw;
+    if (value < min) min = value;
+    if (value > max) max = value;
   }
-  return max === -Infinity ? { min: null, max: null } : { min, max };
+  range.min = min;
+  range.max = max;
 }
