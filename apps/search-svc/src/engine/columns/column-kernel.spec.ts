@@ -6,6 +6,7 @@ import { CodedNumbers, numberAt } from './column-coded.js';
 import { codedOf } from '../../../test/coded-numbers.js';
 import { cheapestFirst, compileKernel, type ColumnArray, type KernelContext } from './column-kernel.js';
 import { SparseNumbers } from './column-sparse.js';
+import { zoneOf } from './column-zones.js';
 
 /**
  * The compiled loop against SQL's three-valued logic written plainly (null as `null`): over random
@@ -188,6 +189,50 @@ describe('the compiled predicate', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('never rules out by its zones a gmina with a row the loop selects, whichever way the numbers are held', () => {
+    const sparseN: KernelContext = { ...context, kindOf: (column) => (column === 'n' ? 'sparse' : context.kindOf(column)) };
+    const held = fc.constantFrom('dense' as const, 'coded' as const, 'sparse' as const);
+    let ruledOut = 0;
+    fc.assert(
+      fc.property(expr, gminaRows, fc.constantFrom('a', 'b'), held, (e, rows, teryt, how) => {
+        const data = columnsHolding(rows);
+        const dense = data['n'] as Float64Array;
+        const n = how === 'coded' ? codedOf(dense) : how === 'sparse' ? SparseNumbers.fromDense(dense) : dense;
+        const kernelContext = how === 'sparse' ? sparseN : context;
+        const kernel = compileKernel(e, kernelContext);
+        const columns: Record<string, ColumnArray> = { ...data, n };
+        const flags = Uint8Array.from(kernel.gminaSets, (set) => (set.has(teryt) ? 1 : 0));
+        const possible = kernel.possible(kernel.columns.map((c) => zoneOf(columns[c]!)), flags);
+        if (!possible) {
+          ruledOut++;
+          expect(selected(e, kernelContext, columns, rows.length, teryt)).toEqual([]);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    // the property is not met by never ruling anything out
+    expect(ruledOut).toBeGreaterThan(100);
+  });
+
+  it('rules out a gmina whose values all fall short, or whose fronts offer too little or lie too far', () => {
+    const rows: Row[] = [1, 2, 3].map((v) => ({ n: v, z: null, c: 0, b: 0, s: 0, f: [[4, v]], teryt: 'a' }));
+    const data = columnsHolding(rows);
+    const possible = (e: Expr): boolean => {
+      const kernel = compileKernel(e, context);
+      return kernel.possible(kernel.columns.map((c) => zoneOf(data[c]!)), Uint8Array.from(kernel.gminaSets, (set) => (set.has('a') ? 1 : 0)));
+    };
+    expect(possible({ op: 'cmp', column: 'n', cmp: '>=', value: 3 })).toBe(true);
+    expect(possible({ op: 'cmp', column: 'n', cmp: '>', value: 3 })).toBe(false);
+    expect(possible({ op: 'not', arg: { op: 'cmp', column: 'n', cmp: '<=', value: 3 } })).toBe(false);
+    // z is null in every row: no comparison of it is true, or false
+    expect(possible({ op: 'cmp', column: 'z', cmp: '<=', value: 100 })).toBe(false);
+    expect(possible({ op: 'coalesce', arg: { op: 'cmp', column: 'z', cmp: '<=', value: 100 }, fallback: true })).toBe(true);
+    expect(possible({ op: 'front', column: 'f', within: 4, atLeast: 3 })).toBe(true);
+    expect(possible({ op: 'front', column: 'f', within: 3, atLeast: 1 })).toBe(false);
+    expect(possible({ op: 'front', column: 'f', within: 5, atLeast: 3.5 })).toBe(false);
+    expect(possible({ op: 'and', args: [{ op: 'gmina', teryts: new Set(['b']) }, { op: 'cmp', column: 'n', cmp: '>=', value: 0 }] })).toBe(false);
   });
 
   it('codes a number column only where that takes fewer bytes, reading back every value', () => {

@@ -1,5 +1,6 @@
 import type { Expr } from './column-expr.js';
 import type { ColumnKind } from './column-catalogue.js';
+import type { ColumnZone } from './column-zones.js';
 import { NUMBER_READ, type CodedNumbers } from './column-coded.js';
 import { FRONT_TEST_SOURCE, type FrontValues } from './column-front.js';
 import { SPARSE_READ_SOURCE, type SparseNumbers } from './column-sparse.js';
@@ -25,8 +26,15 @@ export interface KernelContext {
  */
 export type KernelFn = (columns: readonly ColumnArray[], gminaFlags: Uint8Array, size: number, out: Int32Array) => number;
 
+/**
+ * Whether some row of a gmina may match, from its columns' zones (in the order of `Kernel.columns`;
+ * column-zones.ts) and its flags: false only where no row can, so the gmina is skipped unread.
+ */
+export type PossibleFn = (zones: readonly ColumnZone[], gminaFlags: Uint8Array) => boolean;
+
 export interface Kernel {
   run: KernelFn;
+  possible: PossibleFn;
   /** The columns the kernel reads, in the order it takes them. */
   columns: string[];
   /** The gmina sets it tests, in the order it takes their flags. */
@@ -46,10 +54,17 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
   const columns: string[] = [];
   const tables: Uint8Array[] = [];
   const gminaSets: ReadonlySet<string>[] = [];
-  const columnRef = (name: string): string => {
-    let index = columns.indexOf(name);
-    if (index < 0) index = columns.push(name) - 1;
-    return `c${index}`;
+  const columnIndex = (name: string): number => {
+    const index = columns.indexOf(name);
+    return index < 0 ? columns.push(name) - 1 : index;
+  };
+  const columnRef = (name: string): string => `c${columnIndex(name)}`;
+  const gminaIndex = new Map<ReadonlySet<string>, number>();
+  /** The flag of a gmina set: one per set, shared by the loop and the zone test. */
+  const gminaFlag = (teryts: ReadonlySet<string>): string => {
+    let index = gminaIndex.get(teryts);
+    if (index === undefined) gminaIndex.set(teryts, (index = gminaSets.push(teryts) - 1));
+    return `g[${index}]`;
   };
   /** Row i's value (a sparse column's through its helper, NaN where null as in a dense one; a number column's dense or coded). */
   const column = (name: string): string => {
@@ -101,7 +116,7 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
         return when ? test : `!${test}`;
       }
       case 'gmina':
-        return `g[${gminaSets.push(e.teryts) - 1}] === ${when ? 1 : 0}`;
+        return `${gminaFlag(e.teryts)} === ${when ? 1 : 0}`;
       case 'and':
         return `(${e.args.map((arg) => emit(arg, when)).join(when ? ' && ' : ' || ')})`;
       case 'or':
@@ -116,7 +131,44 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
     }
   };
 
+  /**
+   * JavaScript over the gmina's zones and flags that is false only where no row can make the
+   * expression true (`when` true) or false (`when` false); `true` where the zones cannot tell.
+   */
+  const mayBe = (e: Expr, when: boolean): string => {
+    switch (e.op) {
+      case 'const':
+        return e.value === null ? 'false' : String(e.value === when);
+      case 'cmp': {
+        const kind = context.kindOf(e.column);
+        if (kind !== 'number' && kind !== 'sparse') return 'true';
+        const z = `z[${columnIndex(e.column)}]`;
+        const v = number(e.value);
+        // a null row is neither true nor false, and a zone leaves nulls out
+        if (e.cmp === '=') return when ? `(${z}.min <= ${v} && ${z}.max >= ${v})` : `!(${z}.min === ${v} && ${z}.max === ${v})`;
+        const op = when ? e.cmp : NEGATED[e.cmp];
+        return op === '>=' || op === '>' ? `${z}.max ${op} ${v}` : `${z}.min ${op} ${v}`;
+      }
+      case 'front':
+        return when ? `(${`z[${columnIndex(e.column)}]`}.min <= ${number(e.within)} && ${`z[${columnIndex(e.column)}]`}.max >= ${number(e.atLeast)})` : 'true';
+      case 'gmina':
+        return `${gminaFlag(e.teryts)} === ${when ? 1 : 0}`;
+      case 'and':
+        return `(${e.args.map((arg) => mayBe(arg, when)).join(when ? ' && ' : ' || ')})`;
+      case 'or':
+        return `(${e.args.map((arg) => mayBe(arg, when)).join(when ? ' || ' : ' && ')})`;
+      case 'not':
+        return mayBe(e.arg, !when);
+      case 'coalesce':
+        // a row whose argument is null takes the fallback, which the zones cannot rule out
+        return e.fallback === when ? 'true' : mayBe(e.arg, when);
+      default:
+        return 'true';
+    }
+  };
+
   const body = emit(cheapestFirst(expr, context), true);
+  const possible = new Function('z', 'g', `"use strict"; return ${mayBe(expr, true)};`) as PossibleFn;
   const source = `
     "use strict";
     ${FRONT_TEST_SOURCE}
@@ -131,7 +183,7 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
       return count;
     };`;
   const run = new Function('tables', source)(tables) as KernelFn;
-  return { run, columns, gminaSets };
+  return { run, possible, columns, gminaSets };
 }
 
 /**

@@ -10,6 +10,7 @@ import { columnKind } from './column-catalogue.js';
 import { SparseNumbers, type NumberColumn } from './column-sparse.js';
 import { CodedNumbers } from './column-coded.js';
 import { searchesMatched } from './column-metrics.js';
+import { zoneOf } from './column-zones.js';
 import { MatchScratch, type GminaMatches } from './column-scratch.js';
 import { ColumnsUnavailable, type ColumnLease, type ColumnStore, type GminaChunk } from './column-store.js';
 
@@ -161,7 +162,7 @@ export class ColumnSearch {
     const rangeColumns = signals.map((s) => SIGNAL_COLUMN[s.signal]);
     const starts = this.scratch.begin(lease.chunks);
     const matched: GminaMatches[] = [];
-    this.scan(lease, kernel, (chunk, index, rows, n) => {
+    const skipped = this.scan(lease, kernel, (chunk, index, rows, n) => {
       this.scratch.set(starts[index]!, rows, n);
       matched.push({ chunk, word: starts[index]!, count: n });
       rangeColumns.forEach(({ column, scale }, j) => widen(ranges[j]!, chunk.columns.get(column) as NumberColumn, scale, rows, n));
@@ -179,7 +180,7 @@ export class ColumnSearch {
     const ms = (from: number, to: number): string => (to - from).toFixed(1);
     const ended = performance.now();
     this.logger.debug(
-      `matched ${count} of ${lease.chunks.reduce((sum, c) => sum + c.size, 0)} parcels in ${lease.chunks.length} gminas in memory, ${keys.length} candidates, ` +
+      `matched ${count} of ${lease.chunks.reduce((sum, c) => sum + c.size, 0)} parcels in ${lease.chunks.length} gminas in memory (${skipped} ruled out by their zones), ${keys.length} candidates, ` +
         `${ms(started, ended)} ms (filter and ranges ${ms(started, filtered)}, page ${ms(filtered, ended)})`,
     );
     return { matched: count, ranges: found, keys, digest: lease.digest };
@@ -225,17 +226,27 @@ export class ColumnSearch {
     }
   }
 
-  /** Runs the kernel over every gmina of the lease, handing `visit` the positions of each one's matched rows (none: not visited). */
-  private scan(lease: ColumnLease, kernel: Kernel, visit: (chunk: GminaChunk, index: number, rows: Int32Array, n: number) => void): void {
+  /**
+   * Runs the kernel over every gmina of the lease, handing `visit` the positions of each one's
+   * matched rows (none: not visited). A gmina whose zones rule out every row is not read at all.
+   * Returns how many gminas were skipped so.
+   */
+  private scan(lease: ColumnLease, kernel: Kernel, visit: (chunk: GminaChunk, index: number, rows: Int32Array, n: number) => void): number {
     const scratch = this.scratch.positions(lease.chunks.reduce((max, c) => Math.max(max, c.size), 1));
     const flags = new Uint8Array(kernel.gminaSets.length);
+    let skipped = 0;
     lease.chunks.forEach((chunk, index) => {
       if (chunk.size === 0) return;
       const columns = kernel.columns.map((name) => chunk.columns.get(name)!);
       kernel.gminaSets.forEach((set, k) => (flags[k] = set.has(chunk.teryt) ? 1 : 0));
+      if (!kernel.possible(columns.map(zoneOf), flags)) {
+        skipped++;
+        return;
+      }
       const n = kernel.run(columns, flags, chunk.size, scratch);
       if (n > 0) visit(chunk, index, scratch, n);
     });
+    return skipped;
   }
 
   /** A gmina's matched rows as firstById takes them, decoded from the bits only as far as it reads. */
