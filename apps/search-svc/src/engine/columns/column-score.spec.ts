@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { SignalPlan } from '../signal-sql.js';
-import { BOUNDARY, compileScorePass, KEY_SLOTS, type ScoredSignal } from './column-score.js';
+import { BOUNDARY, compileScorePass, KEY_SLOTS, scoreBound, type ScoredSignal } from './column-score.js';
+import { zoneOf } from './column-zones.js';
 import { SparseNumbers } from './column-sparse.js';
 import { codedOf } from '../../../test/coded-numbers.js';
 
@@ -75,6 +76,46 @@ describe('the compiled score pass', () => {
       }),
       { numRuns: 1_000 },
     );
+  });
+
+  it('bounds from the columns’ zones every key a row of the gmina gets, the range being over the matched rows of this gmina and others', () => {
+    const elsewhere = fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { maxLength: 3 });
+    fc.assert(
+      fc.property(fc.array(signalCase, { minLength: 1, maxLength: 4 }), fc.uniqueArray(fc.integer({ min: 0, max: 39 }), { minLength: 1, maxLength: 40 }), fc.array(elsewhere, { minLength: 4, maxLength: 4 }), (cases, picked, others) => {
+        const values = cases.map((c) => Float64Array.from(c.values));
+        const rows = Int32Array.from(picked);
+        // the range as the engine takes it: over the matched rows' values (scaled) here and in other gminas, null where none has one
+        const signals: ScoredSignal[] = cases.map((c, j) => {
+          const taken = [...Array.from(rows, (row) => values[j]![row]!).filter((v) => !Number.isNaN(v)).map((v) => (c.scale ? v / c.scale : v)), ...others[j]!];
+          return {
+            plan: { signal: 'area', weight: c.weight, direction: c.direction, alias: `s${j}` } as SignalPlan,
+            scale: c.scale,
+            min: taken.length === 0 ? null : Math.min(...taken),
+            max: taken.length === 0 ? null : Math.max(...taken),
+            sparse: c.held === 'sparse',
+          };
+        });
+        const rankedWeight = signals.reduce((sum, s) => sum + (s.max === null ? 0 : s.plan.weight), 0) || 1;
+        const held = cases.map((c, j) => (c.held === 'sparse' ? SparseNumbers.fromDense(values[j]!) : c.held === 'coded' ? codedOf(values[j]!) : values[j]!));
+        const pass = compileScorePass(signals, rankedWeight);
+        const top = pass(rows, rows.length, held, new Float64Array(KEY_SLOTS), new Int32Array(rows.length));
+        expect(scoreBound(pass, signals)(held.map(zoneOf))).toBeGreaterThanOrEqual(top);
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('takes a best value beyond the range as none: the gmina’s matched rows have none there and add nothing', () => {
+    // signal a ranges over 100..200 elsewhere; here only an unmatched row has a value (10), the matched row has none
+    const signals: ScoredSignal[] = [
+      { plan: { signal: 'area', weight: 1, direction: 'higher', alias: 'a' } as SignalPlan, scale: undefined, min: 100, max: 200, sparse: false },
+      { plan: { signal: 'slope_pct', weight: 1, direction: 'higher', alias: 'b' } as SignalPlan, scale: undefined, min: 0, max: 1, sparse: false },
+    ];
+    const held = [Float64Array.of(Number.NaN, 10), Float64Array.of(1, 0)];
+    const pass = compileScorePass(signals, 2);
+    const top = pass(Int32Array.of(0), 1, held, new Float64Array(KEY_SLOTS), new Int32Array(1));
+    expect(top).toBe(5000);
+    expect(scoreBound(pass, signals)(held.map(zoneOf))).toBe(5000);
   });
 
   it('keeps a row whose sum sits on a rounding boundary uncertain', () => {

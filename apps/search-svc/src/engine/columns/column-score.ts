@@ -1,6 +1,7 @@
 import type { SignalPlan } from '../signal-sql.js';
 import { NUMBER_READ } from './column-coded.js';
-import { SPARSE_READ_SOURCE, type NumberColumn } from './column-sparse.js';
+import { SPARSE_READ_SOURCE, SparseNumbers, type NumberColumn } from './column-sparse.js';
+import type { ColumnZone } from './column-zones.js';
 
 /**
  * A float8 score sum closer than this to a rounding boundary (x.xx5) may round either way: in
@@ -74,4 +75,35 @@ export function compileScorePass(signals: readonly ScoredSignal[], rankedWeight:
     }
     return top;`;
   return new Function('rows', 'n', 'values', 'histogram', 'code', source) as ScorePass;
+}
+
+/**
+ * The highest key any row of a gmina may round to, from its signal columns' zones (column-zones.ts,
+ * in the order of `signals`): the score pass run on one made-up row holding each signal's best value
+ * in the gmina (its greatest for `higher`, least for `lower`; none where the column has no value,
+ * as such a row scores). Every step of the score is monotonic in each value (scaling, a difference
+ * over the span, a product and a quotient by positive constants, a sum), and so is the key, so no
+ * row scores above it. A best value beyond the matched range's good end is taken as none: then no
+ * matched row of the gmina has a value (each lies in the range) and each adds nothing, where the
+ * made-up row would add a negative term.
+ */
+export function scoreBound(pass: ScorePass, signals: readonly ScoredSignal[]): (zones: readonly ColumnZone[]) => number {
+  const best = signals.map(() => new Float64Array(1));
+  // a sparse column's one row: present, or absent where the value is null
+  const values: NumberColumn[] = best.map((value, j) => (signals[j]!.sparse ? new SparseNumbers(1, Uint32Array.of(1), Uint32Array.of(0), value) : value));
+  const row = Int32Array.of(0);
+  const histogram = new Float64Array(KEY_SLOTS);
+  const code = new Int32Array(1);
+  return (zones) => {
+    signals.forEach((signal, j) => {
+      const zone = zones[j]!;
+      const { min, max, scale } = signal;
+      let value = zone.max === -Infinity ? Number.NaN : signal.plan.direction === 'higher' ? zone.max : zone.min;
+      const scaled = scale ? value / scale : value;
+      if (min !== null && max !== null && (signal.plan.direction === 'higher' ? scaled < min : scaled > max)) value = Number.NaN;
+      best[j]![0] = value;
+      if (signal.sparse) (values[j] as SparseNumbers).presence[0] = value === value ? 1 : 0;
+    });
+    return pass(row, 1, values, histogram, code);
+  };
 }

@@ -5,7 +5,7 @@ import { planSignals, SIGNAL_COLUMN, type SignalPlan } from '../signal-sql.js';
 import { and, columnsOf, not, or, TRUE, type Expr } from './column-expr.js';
 import { criteriaExprs } from './column-filters.js';
 import { compileKernel, type Kernel } from './column-kernel.js';
-import { compileScorePass, KEY_SLOTS } from './column-score.js';
+import { compileScorePass, KEY_SLOTS, scoreBound } from './column-score.js';
 import { columnKind } from './column-catalogue.js';
 import { SparseNumbers, type NumberColumn } from './column-sparse.js';
 import { CodedNumbers } from './column-coded.js';
@@ -172,15 +172,16 @@ export class ColumnSearch {
     const found = ranges.map((r) => (r.max === -Infinity ? { min: null, max: null } : r));
     const limit = input.limit;
     let keys: number[];
+    let scored = 0;
     const weight = signals.reduce((sum, s, k) => sum + (found[k]!.max === null ? 0 : s.weight), 0);
     if (count <= limit) keys = matched.flatMap((m) => Array.from(this.firstRows(m).first(m.count), (row) => m.chunk.keys[row]!));
     else if (signals.length === 0 || weight === 0) keys = firstById(matched.map((m) => this.firstRows(m)), limit);
-    else keys = this.candidates(matched, signals, found, weight, limit);
+    else ({ keys, scored } = this.candidates(matched, signals, found, weight, limit));
     searchesMatched.inc({ where: 'memory', reason: '' });
     const ms = (from: number, to: number): string => (to - from).toFixed(1);
     const ended = performance.now();
     this.logger.debug(
-      `matched ${count} of ${lease.chunks.reduce((sum, c) => sum + c.size, 0)} parcels in ${lease.chunks.length} gminas in memory (${skipped} ruled out by their zones), ${keys.length} candidates, ` +
+      `matched ${count} of ${lease.chunks.reduce((sum, c) => sum + c.size, 0)} parcels in ${lease.chunks.length} gminas in memory (${skipped} ruled out by their zones), ${keys.length} candidates from ${scored} gminas scored, ` +
         `${ms(started, ended)} ms (filter and ranges ${ms(started, filtered)}, page ${ms(filtered, ended)})`,
     );
     return { matched: count, ranges: found, keys, digest: lease.digest };
@@ -264,32 +265,42 @@ export class ColumnSearch {
   /**
    * A superset of the page: every parcel whose score × 100 may exceed the `limit`-th highest lower
    * bound L, every parcel whose key is uncertain at L, and the first parcels by id among those whose
-   * key is exactly L (ties are broken by id).
+   * key is exactly L (ties are broken by id); and how many gminas were scored.
    */
-  private candidates(matched: readonly GminaMatches[], signals: readonly SignalPlan[], ranges: PrecomputedPage['ranges'], weight: number, limit: number): number[] {
-    const pass = compileScorePass(
-      signals.map((plan, j) => {
-        const { column, scale } = SIGNAL_COLUMN[plan.signal];
-        return { plan, scale, min: ranges[j]!.min, max: ranges[j]!.max, sparse: columnKind(column) === 'sparse' };
-      }),
-      weight,
-    );
+  private candidates(matched: readonly GminaMatches[], signals: readonly SignalPlan[], ranges: PrecomputedPage['ranges'], weight: number, limit: number): { keys: number[]; scored: number } {
+    const scored = signals.map((plan, j) => {
+      const { column, scale } = SIGNAL_COLUMN[plan.signal];
+      return { plan, scale, min: ranges[j]!.min, max: ranges[j]!.max, sparse: columnKind(column) === 'sparse' };
+    });
+    const pass = compileScorePass(scored, weight);
     const largest = matched.reduce((max, m) => Math.max(max, m.chunk.size), 1);
     const rows = this.scratch.positions(largest);
     const code = this.scratch.keys(largest);
     const valuesOf = (m: GminaMatches): NumberColumn[] => signals.map((s) => m.chunk.columns.get(SIGNAL_COLUMN[s.signal].column) as NumberColumn);
-    // first pass: every key counted, and each gmina's highest
+    // first pass: the keys counted, and each gmina's highest. Gminas are visited best bound first
+    // (scoreBound: the key of a row holding each signal's best value in the gmina), and the pass stops
+    // at the first whose bound is below the limit-th highest key counted so far: that key can only
+    // rise, so no row of that gmina or of those after it reaches L (issue 19: a national search ranked
+    // by area scores a few gminas, not millions of rows)
+    const bound = scoreBound(pass, scored);
+    const bounds = matched.map((m) => bound(valuesOf(m).map(zoneOf)));
+    const order = matched.map((_, index) => index).sort((a, b) => bounds[b]! - bounds[a]!);
     const histogram = new Float64Array(KEY_SLOTS);
-    const tops = matched.map((m) => pass(rows, this.scratch.rows(m, rows), valuesOf(m), histogram, code));
-    // L: the limit-th highest lower bound
-    let threshold = 0;
-    for (let key = KEY_SLOTS - 1, seen = 0; key >= 0; key--) {
-      seen += histogram[key]!;
-      if (seen >= limit) {
-        threshold = key;
-        break;
-      }
+    const tops = new Int32Array(matched.length).fill(-1);
+    let counted = 0;
+    let floor = -1;
+    let visited = 0;
+    for (let k = 0; k < order.length; k++, visited++) {
+      const index = order[k]!;
+      // the limit-th highest key so far, renewed every few gminas (a stale one is lower: still safe)
+      if (counted >= limit && k % 16 === 0) floor = limitThHighest(histogram, limit);
+      if (bounds[index]! < floor) break;
+      const m = matched[index]!;
+      tops[index] = pass(rows, this.scratch.rows(m, rows), valuesOf(m), histogram, code);
+      counted += m.count;
     }
+    // L: the limit-th highest lower bound
+    const threshold = limitThHighest(histogram, limit);
     // second pass, over the gminas with a row that may reach L (the keys are computed again: keeping
     // them all cost 4 bytes a matched row); per gmina, its first `limit` rows (in id order) whose key
     // is exactly L: firstById picks among them
@@ -313,8 +324,17 @@ export class ColumnSearch {
         tied.push({ chunk: m.chunk, first: (max) => held.slice(0, max) });
       }
     });
-    return [...keys, ...firstById(tied, limit)];
+    return { keys: [...keys, ...firstById(tied, limit)], scored: visited };
   }
+}
+
+/** The limit-th highest key counted in `histogram` (0 when fewer are counted). */
+function limitThHighest(histogram: Float64Array, limit: number): number {
+  for (let key = KEY_SLOTS - 1, seen = 0; key >= 0; key--) {
+    seen += histogram[key]!;
+    if (seen >= limit) return key;
+  }
+  return 0;
 }
 
 /** Widens `range` (a signal's, scaled) by the values of the rows `rows[0..n)` of one gmina's `values` (NaN: null, left out). */
