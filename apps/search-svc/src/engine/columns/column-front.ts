@@ -31,11 +31,22 @@ export class FrontValues {
   ) {}
 
   get byteLength(): number {
-    return this.offsets.byteLength + this.distances.byteLength + this.codes.byteLength + this.values.byteLength;
+    // a front without steps shares its offsets with every other (FrontValues.stepless)
+    return this.distances.length === 0 ? 0 : this.offsets.byteLength + this.distances.byteLength + this.codes.byteLength + this.values.byteLength;
   }
 
   static empty(): FrontValues {
-    return new FrontValues(new Uint32Array(1), new Float32Array(0), new Uint8Array(0), new Float64Array(0), true);
+    return FrontValues.stepless(0, true);
+  }
+
+  /**
+   * `size` rows without a step, holding no array of its own: every offset is 0, from a zeroed array
+   * shared by every such column (longer than it needs). A gmina with no grid node within reach has
+   * such a front, and at 5 M parcels their four arrays each were thousands of small buffers.
+   */
+  static stepless(size: number, complete: boolean): FrontValues {
+    if (sharedOffsets.length < size + 1) sharedOffsets = new Uint32Array(Math.max(size + 1, sharedOffsets.length * 2));
+    return new FrontValues(sharedOffsets, NO_DISTANCES, NO_CODES, NO_VALUES, complete);
   }
 
   /**
@@ -63,6 +74,7 @@ export class FrontValues {
       }
       offsets[i + 1] = distances.length;
     }
+    if (distances.length === 0) return FrontValues.stepless(rows.length, complete);
     // a -0 shares 0's code: `>=` reads them alike
     const encoded = dictionaryCodes(amounts, 0x10000);
     if (!encoded) return undefined;
@@ -71,6 +83,12 @@ export class FrontValues {
     return new FrontValues(offsets, Float32Array.from(distances), codes, values, complete);
   }
 }
+
+/** Offsets shared by every front without steps (never written: a front with steps has arrays of its own). */
+let sharedOffsets = new Uint32Array(64);
+const NO_DISTANCES = new Float32Array(0);
+const NO_CODES = new Uint8Array(0);
+const NO_VALUES = new Float64Array(0);
 
 const float32 = new Float32Array(1);
 const float32Bits = new Uint32Array(float32.buffer);

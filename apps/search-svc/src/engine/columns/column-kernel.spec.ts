@@ -261,6 +261,10 @@ describe('the compiled predicate', () => {
     expect(Array.from(front.codes, (code) => front.values[code])).toEqual([3, 1e-7, 3]);
     expect(front.values.length).toBe(2);
     expect(FrontValues.decode('f', [';', '1;2'], '\u001f')!.complete).toBe(true);
+    // rows without steps hold no array of their own, and keep whether they are complete
+    const stepless = FrontValues.decode('f', [';', '\u001f', ';'], '\u001f')!;
+    expect([stepless.complete, stepless.byteLength, Array.from(stepless.offsets.subarray(0, 4))]).toEqual([false, 0, [0, 0, 0, 0]]);
+    expect(FrontValues.decode('f', [';'], '\u001f')!.offsets).toBe(stepless.offsets);
   });
 
   it('rounds a distance up to the least float32 at or above it', () => {

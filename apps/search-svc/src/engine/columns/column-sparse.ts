@@ -20,7 +20,8 @@ export class SparseNumbers {
   ) {}
 
   get byteLength(): number {
-    return this.presence.byteLength + this.rank.byteLength + this.values.byteLength;
+    // a column without values shares its zeros with every other (SparseNumbers.absent)
+    return this.values.length === 0 ? 0 : this.presence.byteLength + this.rank.byteLength + this.values.byteLength;
   }
 
   has(i: number): boolean {
@@ -36,7 +37,20 @@ export class SparseNumbers {
   }
 
   static empty(): SparseNumbers {
-    return new SparseNumbers(0, new Uint32Array(0), new Uint32Array(0), new Float64Array(0));
+    return SparseNumbers.absent(0);
+  }
+
+  /**
+   * A column of `size` rows none of which has a value, holding no array of its own: its presence
+   * bits and ranks are a zeroed array shared by every such column (longer than it needs: rows past
+   * `size` are never read). Most gminas have no area of most env kinds within reach, and at 5 M
+   * parcels their three small arrays each (about 45,000 array buffers, each with its own JavaScript
+   * objects and allocation) cost search-svc some 25 MB.
+   */
+  static absent(size: number): SparseNumbers {
+    const words = Math.ceil(size / 32);
+    if (sharedZeros.length < words) sharedZeros = new Uint32Array(Math.max(words, sharedZeros.length * 2));
+    return new SparseNumbers(size, sharedZeros, sharedZeros, NO_VALUES);
   }
 
   /**
@@ -45,6 +59,7 @@ export class SparseNumbers {
    */
   static decode(name: string, presence: string, data: Buffer): SparseNumbers {
     const size = presence.length;
+    if (data.length === 0 && presence.indexOf('1') < 0) return SparseNumbers.absent(size);
     const { words, rank, count } = presenceOf(size, (i) => presence.charCodeAt(i) === 49);
     if (data.length !== count * 8) throw new Error(`${name}: ${data.length} bytes for ${count} values`);
     const values = new Float64Array(count);
@@ -55,11 +70,16 @@ export class SparseNumbers {
   /** From a dense column (NaN for null): what the load gives for the same rows. */
   static fromDense(dense: ArrayLike<number>): SparseNumbers {
     const { words, rank, count } = presenceOf(dense.length, (i) => !Number.isNaN(dense[i]));
+    if (count === 0) return SparseNumbers.absent(dense.length);
     const values = new Float64Array(count);
     for (let i = 0, k = 0; i < dense.length; i++) if (!Number.isNaN(dense[i])) values[k++] = dense[i]!;
     return new SparseNumbers(dense.length, words, rank, values);
   }
 }
+
+/** Zeros shared by every column without values (never written: a column with values has arrays of its own). */
+let sharedZeros = new Uint32Array(64);
+const NO_VALUES = new Float64Array(0);
 
 function presenceOf(size: number, present: (i: number) => boolean): { words: Uint32Array; rank: Uint32Array; count: number } {
   const words = new Uint32Array(Math.ceil(size / 32));
