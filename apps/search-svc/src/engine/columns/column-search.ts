@@ -339,6 +339,10 @@ function limitThHighest(histogram: Float64Array, limit: number): number {
 
 /** Widens `range` (a signal's, scaled) by the values of the rows `rows[0..n)` of one gmina's `values` (NaN: null, left out). */
 function widen(range: { min: number; max: number }, values: NumberColumn, scale: number | undefined, rows: Int32Array, n: number): void {
+  // every value of the gmina within the range so far: its matched rows cannot widen it (the range of
+  // a national search settles after a few hundred gminas, and the rest are not read)
+  const zone = zoneOf(values);
+  if ((scale ? zone.min / scale : zone.min) >= range.min && (scale ? zone.max / scale : zone.max) <= range.max) return;
   // the kind tested once a gmina, not per row: a national range reads millions
   const sparse = values instanceof SparseNumbers ? values : undefined;
   const codes = values instanceof CodedNumbers ? values.codes : undefined;
