@@ -1,4 +1,5 @@
 import { dictionaryCodes } from './column-coded.js';
+import { sharedZeros } from './column-sparse.js';
 
 /** Separates a row's distances from its values in a front column's load (column-catalogue.ts). */
 export const FRONT_PART_SEPARATOR = ';';
@@ -45,8 +46,7 @@ export class FrontValues {
    * such a front, and at 5 M parcels their four arrays each were thousands of small buffers.
    */
   static stepless(size: number, complete: boolean): FrontValues {
-    if (sharedOffsets.length < size + 1) sharedOffsets = new Uint32Array(Math.max(size + 1, sharedOffsets.length * 2));
-    return new FrontValues(sharedOffsets, NO_DISTANCES, NO_CODES, NO_VALUES, complete);
+    return new FrontValues(sharedZeros(size + 1), NO_DISTANCES, NO_CODES, NO_VALUES, complete);
   }
 
   /**
@@ -84,8 +84,6 @@ export class FrontValues {
   }
 }
 
-/** Offsets shared by every front without steps (never written: a front with steps has arrays of its own). */
-let sharedOffsets = new Uint32Array(64);
 const NO_DISTANCES = new Float32Array(0);
 const NO_CODES = new Uint8Array(0);
 const NO_VALUES = new Float64Array(0);

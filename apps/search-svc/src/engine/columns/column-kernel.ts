@@ -118,11 +118,9 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
       case 'gmina':
         return `${gminaFlag(e.teryts)} === ${when ? 1 : 0}`;
       case 'and':
-        return `(${e.args.map((arg) => emit(arg, when)).join(when ? ' && ' : ' || ')})`;
       case 'or':
-        return `(${e.args.map((arg) => emit(arg, when)).join(when ? ' || ' : ' && ')})`;
       case 'not':
-        return emit(e.arg, !when);
+        return connective(e, when, emit);
       case 'coalesce': {
         // where the argument is null, the fallback decides
         if (e.fallback !== when) return emit(e.arg, when);
@@ -138,7 +136,9 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
   const mayBe = (e: Expr, when: boolean): string => {
     switch (e.op) {
       case 'const':
-        return e.value === null ? 'false' : String(e.value === when);
+      case 'gmina':
+        // the same for every row of a gmina: exact
+        return emit(e, when);
       case 'cmp': {
         const kind = context.kindOf(e.column);
         if (kind !== 'number' && kind !== 'sparse') return 'true';
@@ -149,16 +149,14 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
         const op = when ? e.cmp : NEGATED[e.cmp];
         return op === '>=' || op === '>' ? `${z}.max ${op} ${v}` : `${z}.min ${op} ${v}`;
       }
-      case 'front':
-        return when ? `(${`z[${columnIndex(e.column)}]`}.min <= ${number(e.within)} && ${`z[${columnIndex(e.column)}]`}.max >= ${number(e.atLeast)})` : 'true';
-      case 'gmina':
-        return `${gminaFlag(e.teryts)} === ${when ? 1 : 0}`;
+      case 'front': {
+        const z = `z[${columnIndex(e.column)}]`;
+        return when ? `(${z}.min <= ${number(e.within)} && ${z}.max >= ${number(e.atLeast)})` : 'true';
+      }
       case 'and':
-        return `(${e.args.map((arg) => mayBe(arg, when)).join(when ? ' && ' : ' || ')})`;
       case 'or':
-        return `(${e.args.map((arg) => mayBe(arg, when)).join(when ? ' || ' : ' && ')})`;
       case 'not':
-        return mayBe(e.arg, !when);
+        return connective(e, when, mayBe);
       case 'coalesce':
         // a row whose argument is null takes the fallback, which the zones cannot rule out
         return e.fallback === when ? 'true' : mayBe(e.arg, when);
@@ -184,6 +182,16 @@ export function compileKernel(expr: Expr, context: KernelContext): Kernel {
     };`;
   const run = new Function('tables', source)(tables) as KernelFn;
   return { run, possible, columns, gminaSets };
+}
+
+/**
+ * AND, OR and NOT written for `when`, each argument by `write`: with SQL's three-valued logic an AND
+ * is true where every argument is true and false where any is false, an OR the reverse, and NOT
+ * swaps true and false. The row loop and the zone test translate the connectives alike.
+ */
+function connective(e: Extract<Expr, { op: 'and' | 'or' | 'not' }>, when: boolean, write: (arg: Expr, when: boolean) => string): string {
+  if (e.op === 'not') return write(e.arg, !when);
+  return `(${e.args.map((arg) => write(arg, when)).join((e.op === 'and') === when ? ' && ' : ' || ')})`;
 }
 
 /**

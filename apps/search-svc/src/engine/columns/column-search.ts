@@ -276,14 +276,14 @@ export class ColumnSearch {
     const largest = matched.reduce((max, m) => Math.max(max, m.chunk.size), 1);
     const rows = this.scratch.positions(largest);
     const code = this.scratch.keys(largest);
-    const valuesOf = (m: GminaMatches): NumberColumn[] => signals.map((s) => m.chunk.columns.get(SIGNAL_COLUMN[s.signal].column) as NumberColumn);
+    const values = matched.map((m) => signals.map((s) => m.chunk.columns.get(SIGNAL_COLUMN[s.signal].column) as NumberColumn));
     // first pass: the keys counted, and each gmina's highest. Gminas are visited best bound first
     // (scoreBound: the key of a row holding each signal's best value in the gmina), and the pass stops
     // at the first whose bound is below the limit-th highest key counted so far: that key can only
     // rise, so no row of that gmina or of those after it reaches L (issue 19: a national search ranked
     // by area scores a few gminas, not millions of rows)
     const bound = scoreBound(pass, scored);
-    const bounds = matched.map((m) => bound(valuesOf(m).map(zoneOf)));
+    const bounds = values.map((columns) => bound(columns.map(zoneOf)));
     const order = matched.map((_, index) => index).sort((a, b) => bounds[b]! - bounds[a]!);
     const histogram = new Float64Array(KEY_SLOTS);
     const tops = new Int32Array(matched.length).fill(-1);
@@ -296,7 +296,7 @@ export class ColumnSearch {
       if (counted >= limit && k % 16 === 0) floor = limitThHighest(histogram, limit);
       if (bounds[index]! < floor) break;
       const m = matched[index]!;
-      tops[index] = pass(rows, this.scratch.rows(m, rows), valuesOf(m), histogram, code);
+      tops[index] = pass(rows, this.scratch.rows(m, rows), values[index]!, histogram, code);
       counted += m.count;
     }
     // L: the limit-th highest lower bound
@@ -310,7 +310,7 @@ export class ColumnSearch {
     matched.forEach((m, index) => {
       if (tops[index]! < threshold) return;
       const n = this.scratch.rows(m, rows);
-      pass(rows, n, valuesOf(m), recount, code);
+      pass(rows, n, values[index]!, recount, code);
       let atThreshold: number[] | undefined;
       for (let k = 0; k < n; k++) {
         const low = code[k]! >> 1;

@@ -48,9 +48,8 @@ export class SparseNumbers {
    * objects and allocation) cost search-svc some 25 MB.
    */
   static absent(size: number): SparseNumbers {
-    const words = Math.ceil(size / 32);
-    if (sharedZeros.length < words) sharedZeros = new Uint32Array(Math.max(words, sharedZeros.length * 2));
-    return new SparseNumbers(size, sharedZeros, sharedZeros, NO_VALUES);
+    const zeros = sharedZeros(Math.ceil(size / 32));
+    return new SparseNumbers(size, zeros, zeros, NO_VALUES);
   }
 
   /**
@@ -77,9 +76,18 @@ export class SparseNumbers {
   }
 }
 
-/** Zeros shared by every column without values (never written: a column with values has arrays of its own). */
-let sharedZeros = new Uint32Array(64);
+let zeros = new Uint32Array(64);
 const NO_VALUES = new Float64Array(0);
+
+/**
+ * At least `length` zeros, shared by every column that holds none of its own (a sparse column
+ * without values, a front without steps): never written; a longer request gets a longer array, and
+ * the columns made before keep theirs.
+ */
+export function sharedZeros(length: number): Uint32Array {
+  if (zeros.length < length) zeros = new Uint32Array(Math.max(length, zeros.length * 2));
+  return zeros;
+}
 
 function presenceOf(size: number, present: (i: number) => boolean): { words: Uint32Array; rank: Uint32Array; count: number } {
   const words = new Uint32Array(Math.ceil(size / 32));
