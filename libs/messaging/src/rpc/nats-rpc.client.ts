@@ -3,6 +3,7 @@ import { connect, headers as natsHeaders, type Msg, type NatsConnection } from '
 import { randomUUID } from 'node:crypto';
 import { DEADLINE_HEADER, REQUEST_ID_HEADER } from './headers.js';
 import { decodeReplyBody } from './binary-reply.js';
+import { coalesceWrites } from './coalesced-writes.js';
 import { ReplyAssembler } from './reply-chunks.js';
 import { ReplyInbox, type ReplySlot } from './reply-inbox.js';
 import type { RpcReplyPacket, RpcRequestPacket } from './rpc-packet.js';
@@ -43,6 +44,7 @@ export class NatsRpcClient {
     // noAsyncTraces: nats.js would otherwise build an Error (a stack capture) up front for every
     // request it sends (the rate limiter's key-value writes), only to name the caller if it fails.
     const connection = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true });
+    coalesceWrites(connection);
     return new NatsRpcClient(connection);
   }
 

@@ -3,6 +3,7 @@ import { ServerNats, type NatsContext } from '@nestjs/microservices';
 import { headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { boundText } from '@lp/runtime';
 import { encodeBinaryReply, REPLY_BINARY_HEADER } from '../rpc/binary-reply.js';
+import { coalesceWrites } from '../rpc/coalesced-writes.js';
 import { chunkBodyBytes, REPLY_CHUNK_COUNT_HEADER, REPLY_CHUNK_INDEX_HEADER, splitReply } from '../rpc/reply-chunks.js';
 import { rpcDuration } from './rpc-metrics.js';
 
@@ -60,6 +61,13 @@ export class ChunkingNatsServer extends ServerNats {
    * ('parcel.get') that throws, and builds a SyntaxError with its stack, on every request. A subject
    * that cannot be JSON goes straight to the same normalisation.
    */
+  /** The connection nest opens, with its writes of one event-loop turn gathered (`coalesced-writes.ts`). */
+  override async createNatsClient(): Promise<NatsConnection> {
+    const connection = (await super.createNatsClient()) as NatsConnection;
+    coalesceWrites(connection);
+    return connection;
+  }
+
   protected override getRouteFromPattern(pattern: string): string {
     return MAYBE_JSON_PATTERN.test(pattern) ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
   }

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { Socket } from 'node:net';
+import { startNatsServer, type TestNatsServer } from '@lp/testing';
+import { coalesceWrites } from '@lp/messaging';
+
+/** The socket under a connection and how many times it has gone to the kernel (`_write` or `_writev`) since counting began. */
+function countWrites(connection: NatsConnection): { count: () => number } {
+  const socket = (connection as unknown as { protocol: { transport: { socket: Socket } } }).protocol.transport.socket;
+  let writes = 0;
+  const target = socket as unknown as Record<'_write' | '_writev', ((...args: unknown[]) => unknown) | undefined>;
+  for (const method of ['_write', '_writev'] as const) {
+    const original = target[method];
+    if (!original) continue;
+    target[method] = (...args: unknown[]) => {
+      writes++;
+      return original.apply(socket, args);
+    };
+  }
+  return { count: () => writes };
+}
+
+/** `n` publishes, each from its own timer callback: separate callbacks of one event-loop phase, as requests read from separate sockets are. */
+function publishFromCallbacks(connection: NatsConnection, subject: string, n: number): Promise<void> {
+  return new Promise((resolve) => {
+    for (let i = 0; i < n; i++) {
+      setTimeout(() => {
+        connection.publish(subject, String(i));
+        if (i === n - 1) setImmediate(resolve);
+      }, 0);
+    }
+  });
+}
+
+async function received(connection: NatsConnection, subject: string, n: number, send: () => Promise<void>): Promise<string[]> {
+  const subscription = connection.subscribe(subject, { max: n });
+  await connection.flush();
+  const messages: string[] = [];
+  const done = (async () => {
+    for await (const message of subscription) messages.push(message.string());
+  })();
+  await send();
+  await done;
+  return messages;
+}
+
+let nats: TestNatsServer;
+beforeAll(async () => {
+  nats = await startNatsServer();
+});
+afterAll(() => nats?.stop());
+
+describe('writes to NATS gathered per event-loop turn', () => {
+  let listener: NatsConnection;
+  beforeAll(async () => {
+    listener = await connect({ servers: nats.url });
+  });
+  afterAll(() => listener?.close());
+
+  it('are one write per callback without it (the behaviour it changes)', async () => {
+    const plain = await connect({ servers: nats.url });
+    const writes = countWrites(plain);
+    const messages = await received(listener, 'plain.t', 20, () => publishFromCallbacks(plain, 'plain.t', 20));
+    expect(messages).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
+    expect(writes.count()).toBeGreaterThanOrEqual(20);
+    await plain.close();
+  });
+
+  it('go out in one write for the publishes of one turn, every message delivered in order', async () => {
+    const gathered = await connect({ servers: nats.url });
+    coalesceWrites(gathered);
+    const writes = countWrites(gathered);
+    const messages = await received(listener, 'gathered.t', 20, () => publishFromCallbacks(gathered, 'gathered.t', 20));
+    expect(messages).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
+    expect(writes.count()).toBe(1);
+    await gathered.close();
+  });
+
+  it('let a lone request and its reply through at once', async () => {
+    const caller = await connect({ servers: nats.url });
+    coalesceWrites(caller);
+    const answerer = await connect({ servers: nats.url });
+    coalesceWrites(answerer);
+    answerer.subscribe('echo.t', { callback: (_error, message) => void message.respond(`re ${message.string()}`) });
+    await answerer.flush();
+    const started = Date.now();
+    const reply = await caller.request('echo.t', 'ping', { timeout: 2000 });
+    expect(reply.string()).toBe('re ping');
+    expect(Date.now() - started).toBeLessThan(500);
+    await Promise.all([caller.close(), answerer.close()]);
+  });
+
+  it('still gather after a reconnect, on the new socket', async () => {
+    const gathered = await connect({ servers: nats.url, reconnectTimeWait: 50 });
+    coalesceWrites(gathered);
+    const reconnected = (async () => {
+      for await (const status of gathered.status()) if (status.type === 'reconnect') return;
+    })();
+    await gathered.reconnect();
+    await reconnected;
+    await new Promise((resolve) => setImmediate(resolve));
+    const writes = countWrites(gathered);
+    const messages = await received(listener, 'again.t', 20, () => publishFromCallbacks(gathered, 'again.t', 20));
+    expect(messages).toHaveLength(20);
+    expect(writes.count()).toBe(1);
+    await gathered.close();
+  });
+
+  it('are sent when the connection drains (as services and clients close)', async () => {
+    const gathered = await connect({ servers: nats.url });
+    coalesceWrites(gathered);
+    const subscription = listener.subscribe('last.t', { max: 1 });
+    await listener.flush();
+    gathered.publish('last.t', 'last words');
+    await gathered.drain();
+    for await (const message of subscription) expect(message.string()).toBe('last words');
+  });
+});
