@@ -1,9 +1,12 @@
 /**
  * npm run bench:tiles: vector tiles of a few layers through the whole stack (gateway → NATS →
  * layer-svc → PostGIS) next to the plainest tile PostGIS makes of the same published view
- * (`ST_AsMVT` over `ST_AsMVTGeom`, no ranking, no simplification, no attributes but id, kind, name
- * and teryt), on the same tiles at the same concurrency, with the ratio of the p95s. A benchmark, not
- * a test: it prints figures. Needs a running stack (npm start) and a build (npm run build).
+ * (`ST_AsMVT` over `ST_AsMVTGeom`, no ranking, no simplification) with the same properties (the
+ * `fields` of the layer's TileJSON, read from the view's columns), on the same tiles at the same
+ * concurrency, with the ratio of the p95s. The plain tile with only id, kind, name and teryt (the
+ * baseline of the first runs) is measured too and its ratio printed beside: properties are a third
+ * of a parcels tile's bytes and of the time PostGIS takes to encode it. A benchmark, not a test: it
+ * prints figures. Needs a running stack (npm start) and a build (npm run build).
  *
  * Two gateway routes per layer: `cold` asks with `Cache-Control: no-cache`, so layer-svc cuts every
  * tile afresh (the work the plain query does; the ratio is of this route), and `warm` asks as a map
@@ -44,13 +47,37 @@ const settings = {
 
 const pool = new pg.Pool({ connectionString: stack.databaseUrl, max: settings.connections, application_name: 'bench-tiles' });
 
-/** The plain tile: what anybody would write first against the published view (the layer id is checked above, a catalogue name). */
-function plainTileSql(layer: string): string {
+/** Properties every tile feature has; the TileJSON's other fields are the layer's attributes. */
+const CORE_PROPERTIES = ['id', 'kind', 'name', 'teryt'];
+
+/**
+ * The plain tile: what anybody would write first against the published view, with these
+ * properties beside the core ones (columns of the view; the layer id is checked above, a catalogue
+ * name, and each property is a column the view has).
+ */
+function plainTileSql(layer: string, properties: readonly string[]): string {
+  const columns = [...CORE_PROPERTIES, ...properties].map((name) => `f."${name}"`).join(', ');
   return `SELECT ST_AsMVT(q, '${layer}', 4096, 'geom') AS mvt FROM (
-            SELECT f.id, f.kind, f.name, f.teryt,
+            SELECT ${columns},
                    ST_AsMVTGeom(ST_Transform(f.geom, 3857), ST_TileEnvelope($1, $2, $3), 4096, 64, true) AS geom
             FROM layer_pub.${layer} f
             WHERE f.geom && ST_Transform(ST_TileEnvelope($1, $2, $3, margin => 64.0 / 4096), 2180)) q`;
+}
+
+/** The layer's tile properties beyond the core ones, as its TileJSON lists them, each a column of the published view. */
+async function tileProperties(key: string, layer: string): Promise<string[]> {
+  const res = await fetch(`${settings.url}/v1/layers/${layer}/tiles.json`, { headers: { authorization: `Bearer ${key}` } });
+  if (!res.ok) throw new Error(`GET /v1/layers/${layer}/tiles.json answered ${res.status}`);
+  const tilejson = (await res.json()) as { vector_layers?: Array<{ id: string; fields?: Record<string, string> }> };
+  const fields = Object.keys(tilejson.vector_layers?.find((v) => v.id === layer)?.fields ?? {}).filter((name) => !CORE_PROPERTIES.includes(name));
+  const { rows } = await pool.query<{ name: string }>(
+    `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = 'layer_pub' AND table_name = $1 AND column_name = ANY($2::text[])`,
+    [layer, fields],
+  );
+  const columns = new Set(rows.map((row) => row.name));
+  const missing = fields.filter((name) => !columns.has(name));
+  if (missing.length > 0) throw new Error(`${layer}: the tile properties ${missing.join(', ')} are no columns of layer_pub.${layer}`);
+  return fields;
 }
 
 /** Distinct tiles around features sampled over the whole layer (md5 order: the same sample every run), zooms in turn. */
@@ -83,9 +110,9 @@ function viaGateway(key: string, layer: string, tiles: TileAddress[], seconds: n
   return loadGateway({ route: `${layer}: ${label}`, url: settings.url, key, paths, connections: settings.connections, seconds, accepted, headers });
 }
 
-async function plain(layer: string, tiles: TileAddress[], seconds: number): Promise<{ stats: RouteStats }> {
-  const sql = plainTileSql(layer);
-  const { stats } = await loadPool(`${layer}: plain ST_AsMVT (pg)`, settings.connections, seconds, async (n) => {
+async function plain(layer: string, properties: readonly string[], tiles: TileAddress[], seconds: number, label: string): Promise<{ stats: RouteStats }> {
+  const sql = plainTileSql(layer, properties);
+  const { stats } = await loadPool(`${layer}: ${label}`, settings.connections, seconds, async (n) => {
     const tile = tiles[n % tiles.length]!;
     await pool.query<{ mvt: Buffer }>(sql, [tile.z, tile.x, tile.y]);
     return true;
@@ -114,20 +141,28 @@ try {
       failures.push(`${layer}: no features to sample tiles around`);
       continue;
     }
+    const properties = await tileProperties(key, layer);
+    const samePlain = (seconds: number) => plain(layer, properties, tiles, seconds, 'plain ST_AsMVT (pg)');
+    const idsPlain = (seconds: number) => plain(layer, [], tiles, seconds, 'plain, ids only (pg)');
     await viaGateway(key, layer, tiles, WARMUP_SECONDS, 'cold');
-    await plain(layer, tiles, WARMUP_SECONDS);
+    await samePlain(WARMUP_SECONDS);
     const cold = await withCpu(stackDir(), () => viaGateway(key, layer, tiles, settings.seconds, 'cold'));
-    const direct = await withCpu(stackDir(), () => plain(layer, tiles, settings.seconds));
+    const direct = await withCpu(stackDir(), () => samePlain(settings.seconds));
+    const idsOnly = await withCpu(stackDir(), () => idsPlain(settings.seconds));
     await viaGateway(key, layer, tiles, WARMUP_SECONDS, 'warm');
     const warm = await withCpu(stackDir(), () => viaGateway(key, layer, tiles, settings.seconds, 'warm'));
     failures.push(...[...cold.failures, ...warm.failures].map((f) => `${layer}: ${f}`));
     printRow(cold.stats);
     printRow(warm.stats);
     printRow(direct.stats);
+    printRow(idsOnly.stats);
     const ratio = cold.stats.p95Ms / direct.stats.p95Ms;
     const warmRatio = warm.stats.p95Ms / direct.stats.p95Ms;
-    console.log(`${layer}: p95 gateway cold / plain = ${ratio.toFixed(2)} (warm / plain ${warmRatio.toFixed(2)}) over ${tiles.length} tiles at z ${zooms.join(',')}`);
-    for (const route of [cold, warm, direct]) console.log(`  CPU ${route.stats.route.slice(layer.length + 2).padEnd(30)} ${cpuLine(route.cpu)}`);
+    const idsRatio = cold.stats.p95Ms / idsOnly.stats.p95Ms;
+    console.log(
+      `${layer}: p95 gateway cold / plain = ${ratio.toFixed(2)} (warm / plain ${warmRatio.toFixed(2)}; cold / plain with ids only ${idsRatio.toFixed(2)}) over ${tiles.length} tiles at z ${zooms.join(',')}, properties ${[...CORE_PROPERTIES, ...properties].join(', ')}`,
+    );
+    for (const route of [cold, warm, direct, idsOnly]) console.log(`  CPU ${route.stats.route.slice(layer.length + 2).padEnd(30)} ${cpuLine(route.cpu)}`);
     console.log('');
     const figures = ({ stats, cpu }: { stats: RouteStats; cpu: CpuSplit }) => ({
       tiles_s: round(stats.perSecond, 1),
@@ -141,9 +176,12 @@ try {
       tiles: tiles.length,
       gateway_cold: figures(cold),
       gateway_warm: figures(warm),
+      properties: [...CORE_PROPERTIES, ...properties],
       plain: figures(direct),
+      plain_ids_only: figures(idsOnly),
       p95_gateway_cold_over_plain: round(ratio, 2),
       p95_gateway_warm_over_plain: round(warmRatio, 2),
+      p95_gateway_cold_over_plain_ids_only: round(idsRatio, 2),
     });
   }
   console.log(JSON.stringify({ bench: 'tiles', at: new Date().toISOString(), ok: failures.length === 0, failures, settings, results }));
