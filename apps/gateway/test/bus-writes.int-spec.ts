@@ -20,16 +20,17 @@ function countWrites(connection: NatsConnection): { count: () => number } {
   return { count: () => writes };
 }
 
-/** `n` publishes, each from its own timer callback: separate callbacks of one event-loop phase, as requests read from separate sockets are. */
-function publishFromCallbacks(connection: NatsConnection, subject: string, n: number): Promise<void> {
-  return new Promise((resolve) => {
-    for (let i = 0; i < n; i++) {
-      setTimeout(() => {
-        connection.publish(subject, String(i));
-        if (i === n - 1) setImmediate(resolve);
-      }, 0);
-    }
-  });
+/**
+ * `n` publishes, each followed by the microtask checkpoint at which nats.js flushes what is queued:
+ * as between the I/O callbacks of one poll phase (a request read from each of many sockets), but in
+ * one macrotask, so a loaded machine cannot spread them over several turns.
+ */
+async function publishEachFlushed(connection: NatsConnection, subject: string, n: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    connection.publish(subject, String(i));
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
+  }
+  await new Promise((resolve) => setImmediate(resolve));
 }
 
 async function received(connection: NatsConnection, subject: string, n: number, send: () => Promise<void>): Promise<string[]> {
@@ -57,10 +58,10 @@ describe('writes to NATS gathered per event-loop turn', () => {
   });
   afterAll(() => listener?.close());
 
-  it('are one write per callback without it (the behaviour it changes)', async () => {
+  it('are one write per flush without it (the behaviour it changes)', async () => {
     const plain = await connect({ servers: nats.url });
     const writes = countWrites(plain);
-    const messages = await received(listener, 'plain.t', 20, () => publishFromCallbacks(plain, 'plain.t', 20));
+    const messages = await received(listener, 'plain.t', 20, () => publishEachFlushed(plain, 'plain.t', 20));
     expect(messages).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
     expect(writes.count()).toBeGreaterThanOrEqual(20);
     await plain.close();
@@ -70,7 +71,7 @@ describe('writes to NATS gathered per event-loop turn', () => {
     const gathered = await connect({ servers: nats.url });
     coalesceWrites(gathered);
     const writes = countWrites(gathered);
-    const messages = await received(listener, 'gathered.t', 20, () => publishFromCallbacks(gathered, 'gathered.t', 20));
+    const messages = await received(listener, 'gathered.t', 20, () => publishEachFlushed(gathered, 'gathered.t', 20));
     expect(messages).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
     expect(writes.count()).toBe(1);
     await gathered.close();
@@ -100,7 +101,7 @@ describe('writes to NATS gathered per event-loop turn', () => {
     await reconnected;
     await new Promise((resolve) => setImmediate(resolve));
     const writes = countWrites(gathered);
-    const messages = await received(listener, 'again.t', 20, () => publishFromCallbacks(gathered, 'again.t', 20));
+    const messages = await received(listener, 'again.t', 20, () => publishEachFlushed(gathered, 'again.t', 20));
     expect(messages).toHaveLength(20);
     expect(writes.count()).toBe(1);
     await gathered.close();

@@ -56,11 +56,6 @@ export class ChunkingNatsServer extends ServerNats {
     await super.close();
   }
 
-  /**
-   * Nest tries JSON.parse on every incoming subject before using it as it is: for a plain subject
-   * ('parcel.get') that throws, and builds a SyntaxError with its stack, on every request. A subject
-   * that cannot be JSON goes straight to the same normalisation.
-   */
   /** The connection nest opens, with its writes of one event-loop turn gathered (`coalesced-writes.ts`). */
   override async createNatsClient(): Promise<NatsConnection> {
     const connection = (await super.createNatsClient()) as NatsConnection;
@@ -68,6 +63,11 @@ export class ChunkingNatsServer extends ServerNats {
     return connection;
   }
 
+  /**
+   * Nest tries JSON.parse on every incoming subject before using it as it is: for a plain subject
+   * ('parcel.get') that throws, and builds a SyntaxError with its stack, on every request. A subject
+   * that cannot be JSON goes straight to the same normalisation.
+   */
   protected override getRouteFromPattern(pattern: string): string {
     return MAYBE_JSON_PATTERN.test(pattern) ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
   }
