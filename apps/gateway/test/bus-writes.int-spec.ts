@@ -33,16 +33,20 @@ async function publishEachFlushed(connection: NatsConnection, subject: string, n
   await new Promise((resolve) => setImmediate(resolve));
 }
 
-async function received(connection: NatsConnection, subject: string, n: number, send: () => Promise<void>): Promise<string[]> {
-  const subscription = connection.subscribe(subject, { max: n });
-  await connection.flush();
+const SENT = Array.from({ length: 20 }, (_, i) => String(i));
+
+/** SENT published by `publisher` (publishEachFlushed), as `listener` received them, and the socket writes the publisher made for them. */
+async function sendAll(listener: NatsConnection, publisher: NatsConnection, subject: string): Promise<{ messages: string[]; writes: number }> {
+  const subscription = listener.subscribe(subject, { max: SENT.length });
+  await listener.flush();
   const messages: string[] = [];
   const done = (async () => {
     for await (const message of subscription) messages.push(message.string());
   })();
-  await send();
+  const writes = countWrites(publisher);
+  await publishEachFlushed(publisher, subject, SENT.length);
   await done;
-  return messages;
+  return { messages, writes: writes.count() };
 }
 
 let nats: TestNatsServer;
@@ -60,20 +64,18 @@ describe('writes to NATS gathered per event-loop turn', () => {
 
   it('are one write per flush without it (the behaviour it changes)', async () => {
     const plain = await connect({ servers: nats.url });
-    const writes = countWrites(plain);
-    const messages = await received(listener, 'plain.t', 20, () => publishEachFlushed(plain, 'plain.t', 20));
-    expect(messages).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
-    expect(writes.count()).toBeGreaterThanOrEqual(20);
+    const { messages, writes } = await sendAll(listener, plain, 'plain.t');
+    expect(messages).toEqual(SENT);
+    expect(writes).toBeGreaterThanOrEqual(20);
     await plain.close();
   });
 
   it('go out in one write for the publishes of one turn, every message delivered in order', async () => {
     const gathered = await connect({ servers: nats.url });
     coalesceWrites(gathered);
-    const writes = countWrites(gathered);
-    const messages = await received(listener, 'gathered.t', 20, () => publishEachFlushed(gathered, 'gathered.t', 20));
-    expect(messages).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
-    expect(writes.count()).toBe(1);
+    const { messages, writes } = await sendAll(listener, gathered, 'gathered.t');
+    expect(messages).toEqual(SENT);
+    expect(writes).toBe(1);
     await gathered.close();
   });
 
@@ -100,10 +102,9 @@ describe('writes to NATS gathered per event-loop turn', () => {
     await gathered.reconnect();
     await reconnected;
     await new Promise((resolve) => setImmediate(resolve));
-    const writes = countWrites(gathered);
-    const messages = await received(listener, 'again.t', 20, () => publishEachFlushed(gathered, 'again.t', 20));
+    const { messages, writes } = await sendAll(listener, gathered, 'again.t');
     expect(messages).toHaveLength(20);
-    expect(writes.count()).toBe(1);
+    expect(writes).toBe(1);
     await gathered.close();
   });
 
