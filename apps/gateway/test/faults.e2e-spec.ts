@@ -136,7 +136,7 @@ describe('faults under steady load', () => {
     }
   }, 120_000);
 
-  it('reconnects every app after NATS restarts, without restarting them', async () => {
+  it('answers 503 at once while NATS restarts, and 200 within seconds of it being back, without restarting the apps', async () => {
     const load = new SteadyLoad(stack, key, [PARCEL]);
     try {
       await load.waitFor(Date.now(), 200, 5000);
@@ -146,7 +146,12 @@ describe('faults under steady load', () => {
       figures['nats_restart_to_200'] = await load.waitFor(upAt, 200, 15_000);
       const statuses = [...load.statusesAfter(downAt)];
       console.log(`NATS restart: ${JSON.stringify(load.histogram(downAt))} ${JSON.stringify([...load.samples])}`);
-      expect(statuses.filter((status) => ![200, 503, 504].includes(status))).toEqual([]);
+      // A reply can no longer arrive once the connection drops, so nothing waits for its deadline:
+      // no 504, only 503 (retry) until the apps are connected again. Measured: 0.7 s from the
+      // server being back to the first 200 (it was 14.5 s, two deadlines and the rate-limit
+      // bucket's reopening, before calls and bucket operations gave up at the disconnect).
+      expect(statuses.filter((status) => ![200, 503].includes(status))).toEqual([]);
+      expect(figures['nats_restart_to_200']).toBeLessThan(5000);
     } finally {
       await load.stop();
     }

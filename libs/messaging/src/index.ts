@@ -4,6 +4,7 @@ export * from './rpc/nats-rpc.client.js';
 export * from './rpc/reply-chunks.js';
 export * from './rpc/binary-reply.js';
 export * from './rpc/coalesced-writes.js';
+export * from './rpc/connection-events.js';
 export * from './rpc/answers.decorator.js';
 export * from './runtime/rpc-metrics.js';
 export * from './runtime/rpc-validation.pipe.js';

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { AppError } from '@lp/contracts';
-import { ensureStreamReplicas } from '@lp/messaging';
+import { ensureStreamReplicas, onConnectionEvents } from '@lp/messaging';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -30,6 +30,11 @@ interface KnownState {
  * are applied one after another in memory and written back in one compare-and-set. The decisions
  * are exactly those of handling the requests one by one, at one round-trip per batch instead of
  * one per request.
+ *
+ * When the connection to NATS drops, requests being counted are refused at once (503) and so are
+ * new ones until it is back: nats.js would keep the bucket's reads and writes waiting for their
+ * timeout although their answers are lost. On reconnect the bucket is opened again (a restarted
+ * server lost it: it is kept in memory) before anything is counted.
  */
 export class RateLimitStore {
   private readonly logger = new Logger('RateLimitStore');
@@ -37,12 +42,27 @@ export class RateLimitStore {
   private readonly waiting = new Map<string, Waiter[]>();
 
   private reopening: Promise<void> | undefined;
+  private down = false;
+  /** Rejects when the connection drops; a fresh one is made when it is back. */
+  private dropped = droppedSignal();
 
   private constructor(
     private readonly nats: NatsConnection,
     private kv: KV,
     private readonly replicas: number,
-  ) {}
+  ) {
+    onConnectionEvents(nats, {
+      disconnect: () => {
+        this.down = true;
+        this.dropped.drop();
+      },
+      reconnect: () => {
+        this.down = false;
+        this.dropped = droppedSignal();
+        this.reopen();
+      },
+    });
+  }
 
   /** `replicas`: NATS_STREAM_REPLICAS, the bucket's copies on a NATS cluster. */
   static async open(nats: NatsConnection, replicas: number): Promise<RateLimitStore> {
@@ -51,19 +71,21 @@ export class RateLimitStore {
   }
 
   /**
-   * After a failure the bucket is opened again (created when missing): it is kept in memory, so a
-   * restarted NATS server comes back without it, and counting resumes without a gateway restart.
+   * Opens the bucket again (created when missing): it is kept in memory, so a restarted NATS
+   * server comes back without it, and counting resumes without a gateway restart. A newer reopen
+   * (the next reconnect) replaces one still under way, whose answer may never come.
    */
-  private reopenSoon(): void {
+  private reopen(): void {
     this.known.clear();
-    this.reopening ??= openBucket(this.nats, this.replicas)
+    const attempt: Promise<void> = openBucket(this.nats, this.replicas)
       .then((kv) => {
-        this.kv = kv;
+        if (this.reopening === attempt) this.kv = kv;
       })
       .catch((error: unknown) => this.logger.warn(`rate-limit bucket could not be opened yet: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => {
-        this.reopening = undefined;
+        if (this.reopening === attempt) this.reopening = undefined;
       });
+    this.reopening = attempt;
   }
 
   take(bucketKey: string, limit: number, windowMs: number): Promise<GcraDecision> {
@@ -88,20 +110,28 @@ export class RateLimitStore {
       }
       this.waiting.set(bucketKey, []);
       try {
-        const decisions = await this.decideBatch(bucketKey, batch);
+        const decisions = await this.whileConnected(this.decideBatch(bucketKey, batch));
         batch.forEach((waiter, index) => waiter.resolve(decisions[index]!));
       } catch (error) {
         // The bucket cannot be read or written (NATS or JetStream down): the request cannot be
         // counted, so it is refused as unavailable (503, retry later), neither let through nor a 500.
         this.logger.warn(`rate-limit store unavailable: ${error instanceof Error ? error.message : String(error)}`);
-        this.reopenSoon();
+        // While the connection is down a reopen could not be answered; the reconnect reopens.
+        if (!this.down && !this.reopening) this.reopen();
         const unavailable = new AppError('service_unavailable', 'The rate-limit store is not available right now; retry in a few seconds.');
         batch.forEach((waiter) => waiter.reject(unavailable));
       }
     }
   }
 
+  /** The operation's outcome, or a failure as soon as the connection drops (at once while it is down). */
+  private whileConnected<T>(operation: Promise<T>): Promise<T> {
+    operation.catch(() => undefined); // its late failure, once the drop has answered, is not an unhandled rejection
+    return this.down ? Promise.reject(new Error('the connection to NATS is down')) : Promise.race([operation, this.dropped.promise]);
+  }
+
   private async decideBatch(bucketKey: string, batch: Waiter[]): Promise<GcraDecision[]> {
+    if (this.reopening) await this.reopening;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const state = this.known.get(bucketKey) ?? (await this.read(bucketKey));
       const now = Date.now();
@@ -134,6 +164,15 @@ export class RateLimitStore {
     if (!entry || entry.operation !== 'PUT') return null;
     return { revision: entry.revision, tat: Number(entry.string()) };
   }
+}
+
+function droppedSignal(): { promise: Promise<never>; drop(): void } {
+  let drop!: () => void;
+  const promise = new Promise<never>((_, reject) => {
+    drop = () => reject(new Error('the connection to NATS dropped'));
+  });
+  promise.catch(() => undefined); // rejected whether or not anything is waiting on it
+  return { promise, drop };
 }
 
 /** Opens the bucket, created when missing; one made with fewer copies is raised to `replicas`. */

@@ -1,5 +1,6 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Socket } from 'node:net';
+import { onConnectionEvents } from './connection-events.js';
 
 /**
  * Gathers what a process writes to the NATS server during one turn of the event loop into one
@@ -16,9 +17,7 @@ import type { Socket } from 'node:net';
  */
 export function coalesceWrites(connection: NatsConnection): void {
   wrap(socketOf(connection));
-  void (async () => {
-    for await (const status of connection.status()) if (status.type === 'reconnect') wrap(socketOf(connection));
-  })().catch(() => undefined);
+  onConnectionEvents(connection, { reconnect: () => wrap(socketOf(connection)) });
 }
 
 const wrapped = new WeakSet<Socket>();

@@ -4,8 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { DEADLINE_HEADER, REQUEST_ID_HEADER } from './headers.js';
 import { decodeReplyBody } from './binary-reply.js';
 import { coalesceWrites } from './coalesced-writes.js';
+import { onConnectionEvents } from './connection-events.js';
 import { ReplyAssembler } from './reply-chunks.js';
-import { ReplyInbox, type ReplySlot } from './reply-inbox.js';
+import { ReplyInbox, type ReplyFailure, type ReplySlot } from './reply-inbox.js';
 import type { RpcReplyPacket, RpcRequestPacket } from './rpc-packet.js';
 
 export interface RpcCallOptions {
@@ -30,14 +31,29 @@ const encoder = new TextEncoder();
  * arrive in time fails with `upstream_timeout`. Never a hang. The deadline travels in a header
  * so the service can stop when it passes. Each call has its own reply subject under the
  * connection's one inbox subscription (ReplyInbox), so a reply sent in chunks (ChunkingNatsServer)
- * is assembled here. Calls still pending when the connection closes fail as bus-unreachable.
+ * is assembled here.
+ *
+ * Calls still pending when the connection closes or drops fail at once as unavailable, and so do
+ * calls made until it is back: a reply sent while the connection is away is lost, and nats.js
+ * discards what was published meanwhile when it dials again, so waiting for the deadline would
+ * only turn a retryable 503 into a 504 seconds later.
  */
 export class NatsRpcClient {
   private readonly inbox: ReplyInbox;
+  private disconnected = false;
 
   private constructor(private readonly connection: NatsConnection) {
     this.inbox = new ReplyInbox(connection);
     void connection.closed().then(() => this.inbox.failAll());
+    onConnectionEvents(connection, {
+      disconnect: () => {
+        this.disconnected = true;
+        this.inbox.failAll('connection_lost');
+      },
+      reconnect: () => {
+        this.disconnected = false;
+      },
+    });
   }
 
   static async connect(url: string, name: string): Promise<NatsRpcClient> {
@@ -52,8 +68,9 @@ export class NatsRpcClient {
     return this.connection;
   }
 
+  /** False once closed, and while the connection is down between a disconnect and its reconnect. */
   isConnected(): boolean {
-    return !this.connection.isClosed();
+    return !this.connection.isClosed() && !this.disconnected;
   }
 
   /** Calls waiting for their reply: none once every call has settled, however it ended. */
@@ -94,6 +111,7 @@ export class NatsRpcClient {
     hdrs.set(DEADLINE_HEADER, String(Date.now() + options.timeoutMs));
     const service = subject.split('.')[0];
     if (this.connection.isClosed()) return Promise.reject(busUnreachable(service));
+    if (this.disconnected) return Promise.reject(busUnreachable(service, 'connection_lost'));
     return new Promise<TResponse>((resolve, reject) => {
       const assembler = new ReplyAssembler();
       let slot: ReplySlot | undefined;
@@ -122,7 +140,7 @@ export class NatsRpcClient {
         }
       };
       try {
-        slot = this.inbox.open((lost, message) => (lost ? settle(busUnreachable(service)) : onMessage(message!)));
+        slot = this.inbox.open((failure, message) => (failure ? settle(busUnreachable(service, failure)) : onMessage(message!)));
         this.connection.publish(subject, encoder.encode(JSON.stringify(packet)), { reply: slot.subject, headers: hdrs });
       } catch (error) {
         settle(toPublishError(service, error));
@@ -142,7 +160,10 @@ function isNoResponders(message: Msg): boolean {
   return message.data.length === 0 && message.headers?.code === 503;
 }
 
-function busUnreachable(service: string | undefined): AppError {
+function busUnreachable(service: string | undefined, failure: ReplyFailure = 'inbox_lost'): AppError {
+  if (failure === 'connection_lost') {
+    return new AppError('service_unavailable', `The message bus is not reachable right now, so the ${service} service could not answer; retry in a few seconds.`);
+  }
   return new AppError('service_unavailable', `The message bus could not reach the ${service} service.`);
 }
 

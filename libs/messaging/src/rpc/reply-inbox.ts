@@ -1,7 +1,11 @@
 import { createInbox, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 
-/** What a pending call is told: one reply message, or that its inbox can no longer receive any. */
-export type ReplyListener = (failure: 'inbox_lost' | undefined, message?: Msg) => void;
+/**
+ * What a pending call is told: one reply message, or that it will get none: its inbox can no
+ * longer receive (`inbox_lost`) or the connection dropped after it was sent (`connection_lost`).
+ */
+export type ReplyFailure = 'inbox_lost' | 'connection_lost';
+export type ReplyListener = (failure: ReplyFailure | undefined, message?: Msg) => void;
 
 export interface ReplySlot {
   /** The reply subject to send with the request. */
@@ -35,11 +39,11 @@ export class ReplyInbox {
     return { subject: this.prefix + token, release: () => this.pending.delete(token) };
   }
 
-  /** Tells every pending call its inbox is gone (the connection closed, the subscription failed). */
-  failAll(): void {
+  /** Tells every pending call it will get no reply (the connection closed or dropped, the subscription failed). */
+  failAll(failure: ReplyFailure = 'inbox_lost'): void {
     const listeners = [...this.pending.values()];
     this.pending.clear();
-    for (const listener of listeners) listener('inbox_lost');
+    for (const listener of listeners) listener(failure);
   }
 
   /** Calls waiting for a reply (for tests and leak checks). */
