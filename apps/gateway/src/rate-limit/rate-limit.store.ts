@@ -110,7 +110,7 @@ export class RateLimitStore {
       }
       this.waiting.set(bucketKey, []);
       try {
-        const decisions = await this.whileConnected(this.decideBatch(bucketKey, batch));
+        const decisions = await this.whileConnected(() => this.decideBatch(bucketKey, batch));
         batch.forEach((waiter, index) => waiter.resolve(decisions[index]!));
       } catch (error) {
         // The bucket cannot be read or written (NATS or JetStream down): the request cannot be
@@ -124,10 +124,15 @@ export class RateLimitStore {
     }
   }
 
-  /** The operation's outcome, or a failure as soon as the connection drops (at once while it is down). */
-  private whileConnected<T>(operation: Promise<T>): Promise<T> {
-    operation.catch(() => undefined); // its late failure, once the drop has answered, is not an unhandled rejection
-    return this.down ? Promise.reject(new Error('the connection to NATS is down')) : Promise.race([operation, this.dropped.promise]);
+  /**
+   * The operation's outcome, or a failure as soon as the connection drops; while it is down the
+   * operation is not started (what it sent would be discarded, and it would wait for its timeout).
+   */
+  private whileConnected<T>(operation: () => Promise<T>): Promise<T> {
+    if (this.down) return Promise.reject(new Error('the connection to NATS is down'));
+    const running = operation();
+    running.catch(() => undefined); // its late failure, once the drop has answered, is not an unhandled rejection
+    return Promise.race([running, this.dropped.promise]);
   }
 
   private async decideBatch(bucketKey: string, batch: Waiter[]): Promise<GcraDecision[]> {
