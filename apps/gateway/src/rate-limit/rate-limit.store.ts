@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { AppError } from '@lp/contracts';
-import { ensureStreamReplicas, onConnectionEvents } from '@lp/messaging';
+import { ConnectionState, ensureStreamReplicas } from '@lp/messaging';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -42,26 +42,15 @@ export class RateLimitStore {
   private readonly waiting = new Map<string, Waiter[]>();
 
   private reopening: Promise<void> | undefined;
-  private down = false;
-  /** Rejects when the connection drops; a fresh one is made when it is back. */
-  private dropped = droppedSignal();
+  private readonly connection: ConnectionState;
 
   private constructor(
     private readonly nats: NatsConnection,
     private kv: KV,
     private readonly replicas: number,
   ) {
-    onConnectionEvents(nats, {
-      disconnect: () => {
-        this.down = true;
-        this.dropped.drop();
-      },
-      reconnect: () => {
-        this.down = false;
-        this.dropped = droppedSignal();
-        this.reopen();
-      },
-    });
+    this.connection = ConnectionState.of(nats);
+    this.connection.listen({ reconnect: () => this.reopen() });
   }
 
   /** `replicas`: NATS_STREAM_REPLICAS, the bucket's copies on a NATS cluster. */
@@ -117,7 +106,7 @@ export class RateLimitStore {
         // counted, so it is refused as unavailable (503, retry later), neither let through nor a 500.
         this.logger.warn(`rate-limit store unavailable: ${error instanceof Error ? error.message : String(error)}`);
         // While the connection is down a reopen could not be answered; the reconnect reopens.
-        if (!this.down && !this.reopening) this.reopen();
+        if (!this.connection.down && !this.reopening) this.reopen();
         const unavailable = new AppError('service_unavailable', 'The rate-limit store is not available right now; retry in a few seconds.');
         batch.forEach((waiter) => waiter.reject(unavailable));
       }
@@ -129,10 +118,10 @@ export class RateLimitStore {
    * operation is not started (what it sent would be discarded, and it would wait for its timeout).
    */
   private whileConnected<T>(operation: () => Promise<T>): Promise<T> {
-    if (this.down) return Promise.reject(new Error('the connection to NATS is down'));
+    if (this.connection.down) return Promise.reject(new Error('the connection to NATS is down'));
     const running = operation();
     running.catch(() => undefined); // its late failure, once the drop has answered, is not an unhandled rejection
-    return Promise.race([running, this.dropped.promise]);
+    return Promise.race([running, this.connection.dropped]);
   }
 
   private async decideBatch(bucketKey: string, batch: Waiter[]): Promise<GcraDecision[]> {
@@ -169,15 +158,6 @@ export class RateLimitStore {
     if (!entry || entry.operation !== 'PUT') return null;
     return { revision: entry.revision, tat: Number(entry.string()) };
   }
-}
-
-function droppedSignal(): { promise: Promise<never>; drop(): void } {
-  let drop!: () => void;
-  const promise = new Promise<never>((_, reject) => {
-    drop = () => reject(new Error('the connection to NATS dropped'));
-  });
-  promise.catch(() => undefined); // rejected whether or not anything is waiting on it
-  return { promise, drop };
 }
 
 /** Opens the bucket, created when missing; one made with fewer copies is raised to `replicas`. */

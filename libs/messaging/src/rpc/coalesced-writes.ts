@@ -1,6 +1,6 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Socket } from 'node:net';
-import { onConnectionEvents } from './connection-events.js';
+import { ConnectionState } from './connection-events.js';
 
 /**
  * Gathers what a process writes to the NATS server during one turn of the event loop into one
@@ -17,7 +17,7 @@ import { onConnectionEvents } from './connection-events.js';
  */
 export function coalesceWrites(connection: NatsConnection): void {
   wrap(socketOf(connection));
-  onConnectionEvents(connection, { reconnect: () => wrap(socketOf(connection)) });
+  ConnectionState.of(connection).listen({ reconnect: () => wrap(socketOf(connection)) });
 }
 
 const wrapped = new WeakSet<Socket>();

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DEADLINE_HEADER, REQUEST_ID_HEADER } from './headers.js';
 import { decodeReplyBody } from './binary-reply.js';
 import { coalesceWrites } from './coalesced-writes.js';
-import { onConnectionEvents } from './connection-events.js';
+import { ConnectionState } from './connection-events.js';
 import { ReplyAssembler } from './reply-chunks.js';
 import { ReplyInbox, type ReplyFailure, type ReplySlot } from './reply-inbox.js';
 import type { RpcReplyPacket, RpcRequestPacket } from './rpc-packet.js';
@@ -40,20 +40,13 @@ const encoder = new TextEncoder();
  */
 export class NatsRpcClient {
   private readonly inbox: ReplyInbox;
-  private disconnected = false;
+  private readonly state: ConnectionState;
 
   private constructor(private readonly connection: NatsConnection) {
     this.inbox = new ReplyInbox(connection);
     void connection.closed().then(() => this.inbox.failAll());
-    onConnectionEvents(connection, {
-      disconnect: () => {
-        this.disconnected = true;
-        this.inbox.failAll('connection_lost');
-      },
-      reconnect: () => {
-        this.disconnected = false;
-      },
-    });
+    this.state = ConnectionState.of(connection);
+    this.state.listen({ disconnect: () => this.inbox.failAll('connection_lost') });
   }
 
   static async connect(url: string, name: string): Promise<NatsRpcClient> {
@@ -70,7 +63,7 @@ export class NatsRpcClient {
 
   /** False once closed, and while the connection is down between a disconnect and its reconnect. */
   isConnected(): boolean {
-    return !this.connection.isClosed() && !this.disconnected;
+    return !this.connection.isClosed() && !this.state.down;
   }
 
   /** Calls waiting for their reply: none once every call has settled, however it ended. */
@@ -111,7 +104,7 @@ export class NatsRpcClient {
     hdrs.set(DEADLINE_HEADER, String(Date.now() + options.timeoutMs));
     const service = subject.split('.')[0];
     if (this.connection.isClosed()) return Promise.reject(busUnreachable(service));
-    if (this.disconnected) return Promise.reject(busUnreachable(service, 'connection_lost'));
+    if (this.state.down) return Promise.reject(busUnreachable(service, 'connection_lost'));
     return new Promise<TResponse>((resolve, reject) => {
       const assembler = new ReplyAssembler();
       let slot: ReplySlot | undefined;
