@@ -19,7 +19,7 @@ export function candidateGraphInMemory(matched: readonly Matched[], gapM: number
     const area = m.chunk.columns.get('area_sqm') as DenseNumbers;
     for (let k = 0; k < m.rows.length; k++) {
       const row = m.rows[k]!;
-      keys[next] = m.chunk.keys[row]!;
+      keys[next] = m.chunk.keys.at(row);
       areas[next++] = numberAt(area, row);
     }
   }

@@ -120,7 +120,7 @@ function firstById(matched: readonly FirstRows[], limit: number): number[] {
   for (const m of order) {
     if (keys.length >= limit && last !== null && compareIds(m.chunk.minId!, last) > 0) break;
     const rows = m.first(limit);
-    for (let k = 0; k < rows.length; k++) keys.push(m.chunk.keys[rows[k]!]!);
+    for (let k = 0; k < rows.length; k++) keys.push(m.chunk.keys.at(rows[k]!));
     if (rows.length > 0 && (last === null || compareIds(m.chunk.maxId!, last) > 0)) last = m.chunk.maxId!;
   }
   return keys;
@@ -174,7 +174,7 @@ export class ColumnSearch {
     let keys: number[];
     let scored = 0;
     const weight = signals.reduce((sum, s, k) => sum + (found[k]!.max === null ? 0 : s.weight), 0);
-    if (count <= limit) keys = matched.flatMap((m) => Array.from(this.firstRows(m).first(m.count), (row) => m.chunk.keys[row]!));
+    if (count <= limit) keys = matched.flatMap((m) => Array.from(this.firstRows(m).first(m.count), (row) => m.chunk.keys.at(row)));
     else if (signals.length === 0 || weight === 0) keys = firstById(matched.map((m) => this.firstRows(m)), limit);
     else ({ keys, scored } = this.candidates(matched, signals, found, weight, limit));
     searchesMatched.inc({ where: 'memory', reason: '' });
@@ -316,7 +316,7 @@ export class ColumnSearch {
         const low = code[k]! >> 1;
         const high = low + (code[k]! & 1);
         const uncertain = (code[k]! & 1) === 1;
-        if (high > threshold || (uncertain && high === threshold)) keys.push(m.chunk.keys[rows[k]!]!);
+        if (high > threshold || (uncertain && high === threshold)) keys.push(m.chunk.keys.at(rows[k]!));
         else if (code[k] === threshold * 2 && (atThreshold?.length ?? 0) < limit) (atThreshold ??= []).push(rows[k]!);
       }
       if (atThreshold) {

@@ -6,6 +6,7 @@ import { columnKind, ELEMENT_SEPARATOR, NULL_TEXT, VALUE_SEPARATOR, type ColumnK
 import { FrontValues } from './column-front.js';
 import { SparseNumbers } from './column-sparse.js';
 import { CodedNumbers } from './column-coded.js';
+import { ParcelKeys } from './column-keys.js';
 import type { ColumnArray, KernelContext } from './column-kernel.js';
 import type { BuildStamp, ColumnChunkRow, ColumnRepository, ColumnStats } from './column.repository.js';
 
@@ -18,7 +19,7 @@ export interface GminaChunk {
   /** The first and last parcel ids in byte order (null: no rows). */
   minId: string | null;
   maxId: string | null;
-  keys: Int32Array;
+  keys: ParcelKeys;
   /** Some row has no parcel key yet (a build made before the keys): the gmina is searched in PostgreSQL. */
   unkeyed: boolean;
   columns: Map<string, ColumnArray>;
@@ -417,12 +418,13 @@ export class ColumnStore {
         if (row.stamp !== this.stamps.get(row.teryt)?.stamp) return;
         const data = row.data as Buffer;
         if (data.length !== row.rows * 4) throw new Error(`keys of ${row.teryt}: ${data.length} bytes for ${row.rows} rows`);
-        const keys = new Int32Array(row.rows);
-        for (let i = 0; i < row.rows; i++) keys[i] = data.readInt32BE(i * 4);
+        const read = new Int32Array(row.rows);
+        for (let i = 0; i < row.rows; i++) read[i] = data.readInt32BE(i * 4);
+        const keys = ParcelKeys.of(read);
         this.chunks.set(row.teryt, { teryt: row.teryt, stamp: row.stamp, size: row.rows, minId: row.min_id, maxId: row.max_id, keys, unkeyed: keys.includes(NULL_KEY), columns: new Map(), pairs: new Map() });
       },
       // built with no rows: an empty chunk
-      (teryt) => this.chunks.set(teryt, { teryt, stamp: this.stamps.get(teryt)!.stamp, size: 0, minId: null, maxId: null, keys: new Int32Array(0), unkeyed: false, columns: new Map(), pairs: new Map() }),
+      (teryt) => this.chunks.set(teryt, { teryt, stamp: this.stamps.get(teryt)!.stamp, size: 0, minId: null, maxId: null, keys: ParcelKeys.empty(), unkeyed: false, columns: new Map(), pairs: new Map() }),
     );
   }
 
