@@ -143,7 +143,7 @@ describe('layer features and vector tiles through the gateway', () => {
       expect(res.status).toBe(200);
       expect(res.header('content-type')).toBe('application/vnd.mapbox-vector-tile');
       expect(res.header('cache-control')).toBe('public, max-age=300');
-      expect(res.header('etag')).toMatch(/^"parcels-v\d+-[0-9a-z]+-15-\d+-\d+-m1"$/);
+      expect(res.header('etag')).toMatch(/^"parcels-v\d+-[0-9a-z]+-15-\d+-\d+-m2"$/);
       const bytes = Buffer.from(await (await fetch(`${stack.gatewayUrls[0]}${tilePath(15)}`, { headers: { authorization: `Bearer ${stack.apiKey}` } })).arrayBuffer());
       expect(bytes.length).toBeGreaterThan(50);
       // A tile is a protobuf whose first field is layer 1 (field 3, length-delimited) named after the layer.

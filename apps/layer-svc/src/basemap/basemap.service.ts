@@ -54,7 +54,7 @@ export class BasemapService {
     return this.versions.read(layer.id, async (q, served) => {
       if (served.table === null) return [];
       const parts: LayerPart[] = [];
-      const { tile: cut } = await this.cutter.cut(q.manager, layer, served.table, tile, box, { kinds: basemapLayer.kinds(tile.z), maxBytes: budget });
+      const { tile: cut } = await this.cutter.cut(q.manager, layer, served.table, tile, { kinds: basemapLayer.kinds(tile.z), maxBytes: budget });
       if (cut) parts.push(cut);
       if (layer.id === 'admin_bounds') {
         const labels = await this.basemap.places(q, served.table, tile, box, adminKinds(tile.z));

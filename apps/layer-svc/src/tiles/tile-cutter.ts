@@ -3,7 +3,7 @@ import { AppError, type LayerDefinition } from '@lp/contracts';
 import { POLAND_BBOX_WGS84, bboxesOverlap, tileBbox, type Bbox, type TileAddress } from '@lp/geo';
 import type { EntityManager } from 'typeorm';
 import type { ServedVersion } from '../serving/served-version.repository.js';
-import { TILE_BUFFER, TILE_EXTENT, TILE_FEATURE_CAP, TILE_MAX_BYTES, tileSimplifyToleranceM } from './tile-policy.js';
+import { TILE_BUFFER, TILE_EXTENT, TILE_FEATURE_CAP, TILE_MAX_BYTES, tileSimplifyTolerance } from './tile-policy.js';
 import { TilesRepository, type TileBytes } from './tiles.repository.js';
 
 /** Below this many features a tile that is still too large is refused rather than cut further. */
@@ -31,12 +31,11 @@ export interface Cut {
 export class TileCutter {
   constructor(private readonly tiles: TilesRepository) {}
 
-  async cut(db: EntityManager, layer: LayerDefinition, table: string, tile: TileAddress, box: Bbox, options: CutOptions = {}): Promise<Cut> {
-    const segmentDeg = Math.min(box.maxLng - box.minLng, box.maxLat - box.minLat) / 16;
-    const toleranceM = tileSimplifyToleranceM(tile.z);
+  async cut(db: EntityManager, layer: LayerDefinition, table: string, tile: TileAddress, options: CutOptions = {}): Promise<Cut> {
+    const tolerance = tileSimplifyTolerance(tile.z);
     const maxBytes = options.maxBytes ?? TILE_MAX_BYTES;
     for (let cap = TILE_FEATURE_CAP; cap >= TILE_MIN_CAP; cap = Math.floor(cap / 4)) {
-      const { served, ...cut } = await this.tiles.tile(db, layer, table, tile, box, { segmentDeg, cap, toleranceM, kinds: options.kinds ?? null });
+      const { served, ...cut } = await this.tiles.tile(db, layer, table, tile, { cap, tolerance, kinds: options.kinds ?? null });
       if (served.table !== table || cut.features === 0 || cut.mvt.length === 0) return { tile: null, served };
       if (cut.mvt.length <= maxBytes) return { tile: { ...cut, truncated: cut.truncated || cap < TILE_FEATURE_CAP }, served };
     }

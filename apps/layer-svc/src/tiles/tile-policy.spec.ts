@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { LAYER_CATALOGUE, findLayer } from '@lp/contracts';
-import { TILE_DATA_MAXZOOM, tileAttributes, tileFields, tileMinzoom, tileSimplifyToleranceM } from './tile-policy.js';
+import { TILE_DATA_MAXZOOM, tileAttributes, tileFields, tileMinzoom, tileSimplifyTolerance } from './tile-policy.js';
 
 describe('tile policy', () => {
   it('carries the required attributes first, then numbers and flags, at most six, never URLs', () => {
@@ -19,8 +19,9 @@ describe('tile policy', () => {
   });
 
   it('simplifies by half a tile unit, less at each zoom, and not at all from the data maxzoom', () => {
-    expect(tileSimplifyToleranceM(12)).toBeCloseTo(0.74, 2);
-    expect(tileSimplifyToleranceM(8)).toBeCloseTo(16 * tileSimplifyToleranceM(12), 6);
-    expect(tileSimplifyToleranceM(TILE_DATA_MAXZOOM)).toBe(0);
+    // a z12 tile unit is 40075016.686 / 2^12 / 4096 = 2.39 web-mercator units
+    expect(tileSimplifyTolerance(12)).toBeCloseTo(1.19, 2);
+    expect(tileSimplifyTolerance(8)).toBeCloseTo(16 * tileSimplifyTolerance(12), 6);
+    expect(tileSimplifyTolerance(TILE_DATA_MAXZOOM)).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ export const TILE_MAX_BYTES = 640 * 1024;
 /** Deepest zoom with full detail (sub-metre at Poland's latitude); clients overzoom beyond it. */
 export const TILE_DATA_MAXZOOM = 16;
 /** Bumped when the content of tiles changes for the same data, so entity tags change too. */
-export const TILE_FORMAT = 'm1';
+export const TILE_FORMAT = 'm2';
 
 /**
  * Shallowest zoom a layer is drawn at; below it tiles are empty. Dense layers start late: a z10
@@ -63,11 +63,11 @@ export function tileFields(layer: LayerDefinition): Record<string, string> {
 }
 
 /**
- * Simplification before a tile is cut, in EPSG:2180 metres: half a tile unit at the zoom (a unit is
- * 40075 km / 2^z / 4096 in web mercator, about 0.62 of that on the ground at 52° N). ST_AsMVTGeom
- * snaps to the grid anyway; simplifying first saves transforming vertices that would be dropped.
+ * Simplification before a tile is cut, in web-mercator units (tiles simplify the version table's
+ * web-mercator copy): half a tile unit at the zoom, a unit being 40075 km / 2^z / 4096. ST_AsMVTGeom
+ * snaps to that grid anyway; simplifying first saves encoding vertices that would be dropped.
  */
-export function tileSimplifyToleranceM(z: number): number {
+export function tileSimplifyTolerance(z: number): number {
   if (z >= TILE_DATA_MAXZOOM) return 0;
-  return (0.5 * 0.62 * 40_075_016.686) / (TILE_EXTENT * 2 ** z);
+  return (0.5 * 40_075_016.686) / (TILE_EXTENT * 2 ** z);
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AttributeType, LayerDefinition } from '@lp/contracts';
-import type { Bbox, TileAddress } from '@lp/geo';
+import type { TileAddress } from '@lp/geo';
 import type { EntityManager } from 'typeorm';
 import { servedVersionOf, type ServedStateRow, type ServedVersion } from '../serving/served-version.repository.js';
 import { TILE_BUFFER, TILE_EXTENT, tileAttributes } from './tile-policy.js';
@@ -16,23 +16,18 @@ const TYPED: Record<AttributeType, (json: string, text: string) => string> = {
   date: (_json, text) => text,
 };
 
-/** When a tile is capped, the largest features stay: area for polygons, length for lines. */
-function importanceOrder(layer: LayerDefinition): string {
-  if (layer.geometryType === 'Polygon') return 'ST_Area(f.geom) DESC, f.fid';
-  if (layer.geometryType === 'LineString') return 'ST_Length(f.geom) DESC, f.fid';
-  return 'f.fid';
-}
-
 /**
- * One MVT tile of a version table. `$1..$3` z/x/y; `$4..$7` the tile's WGS84 box with the buffer,
- * clipped to Poland, densified by `$8` degrees and transformed to EPSG:2180 so the GiST index
- * answers `geom && box`; `$9` cap + 1, `$10` simplification tolerance (m), `$11` cap, `$12` kinds
- * (null: all), `$13` the layer id. Geometry is cut in web mercator (ST_TileEnvelope).
+ * One MVT tile of a version table. `$1..$3` z/x/y; `$4` cap + 1, `$5` simplification tolerance
+ * (web-mercator units), `$6` cap, `$7` kinds (null: all), `$8` the layer id. Tiles read the
+ * version table's web-mercator copy of each geometry (layer-tables.ts TILE_GEOMETRY_COLUMNS): its
+ * spatial index finds the features in the tile's exact envelope with the MVT buffer, and nothing is
+ * transformed while the tile is cut.
  *
- * The largest `$11` features are kept by a top-N sort; PostgreSQL evaluates the costly
- * ST_AsMVTGeom only for the rows the LIMIT lets through, once each (a subquery with a LIMIT is not
- * flattened into the aggregate that filters and encodes its rows). A feature whose geometry falls
- * outside the tile proper is cut by the box test but has no MVT geometry: it is left out.
+ * The `$6` features of most weight (area, length; fid breaks ties) are kept by a top-N sort;
+ * PostgreSQL evaluates the costly ST_AsMVTGeom only for the rows the LIMIT lets through, once each
+ * (a subquery with a LIMIT is not flattened into the aggregate that filters and encodes its rows). A
+ * feature whose geometry falls outside the tile proper is cut by the box test but has no MVT
+ * geometry: it is left out.
  *
  * `truncated` (features were left out by the cap) needs the candidates counted only when the cap
  * was reached: below it, every candidate was kept. The count is an InitPlan, and PostgreSQL runs
@@ -47,24 +42,24 @@ export function tileSql(layer: LayerDefinition, table: string): string {
     if (!IDENTIFIER.test(attribute.name)) throw new Error(`attribute ${attribute.name} of ${layer.id} cannot be a tile property`);
     return `${TYPED[attribute.type](`f.attrs->'${attribute.name}'`, `f.attrs->>'${attribute.name}'`)} AS "${attribute.name}"`;
   });
-  const inTile = `f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), $8::float8), 2180)
-          AND ($12::text[] IS NULL OR f.kind = ANY($12::text[]))`;
+  const inTile = `f.geom_web && ST_TileEnvelope($1, $2, $3, margin => ${TILE_BUFFER / TILE_EXTENT})
+          AND ($7::text[] IS NULL OR f.kind = ANY($7::text[]))`;
   return `SELECT tile.mvt, tile.features, tile.truncated, s.version, s.table_name, s.refreshed_at, s.feature_count
     FROM (
       SELECT ST_AsMVT(kept, '${layer.id}', ${TILE_EXTENT}, 'geom', 'fid') FILTER (WHERE kept.geom IS NOT NULL) AS mvt,
              count(kept.geom) AS features,
-             count(*) = $11 AND (SELECT count(*) FROM (SELECT 1 FROM layer.${table} f WHERE ${inTile} LIMIT $9) candidates) > $11 AS truncated
+             count(*) = $6 AND (SELECT count(*) FROM (SELECT 1 FROM layer.${table} f WHERE ${inTile} LIMIT $4) candidates) > $6 AS truncated
       FROM (
         SELECT f.fid, f.ext_id AS id, f.kind, f.name, f.teryt${attributes.map((column) => `, ${column}`).join('')},
-               ST_AsMVTGeom(ST_Transform(CASE WHEN $10::float8 > 0 THEN ST_Simplify(f.geom, $10::float8, true) ELSE f.geom END, 3857),
+               ST_AsMVTGeom(CASE WHEN $5::float8 > 0 THEN ST_Simplify(f.geom_web, $5::float8, true) ELSE f.geom_web END,
                             ST_TileEnvelope($1, $2, $3), ${TILE_EXTENT}, ${TILE_BUFFER}, true) AS geom
         FROM layer.${table} f
         WHERE ${inTile}
-        ORDER BY ${importanceOrder(layer)}
-        LIMIT $11
+        ORDER BY f.tile_weight DESC, f.fid
+        LIMIT $6
       ) kept
     ) tile
-    LEFT JOIN layer.layer_state s ON s.layer_id = $13`;
+    LEFT JOIN layer.layer_state s ON s.layer_id = $8`;
 }
 
 export interface TileBytes {
@@ -99,8 +94,8 @@ let preparedCount = 0;
  */
 @Injectable()
 export class TilesRepository {
-  async tile(db: EntityManager, layer: LayerDefinition, table: string, tile: TileAddress, box: Bbox, options: { segmentDeg: number; cap: number; toleranceM: number; kinds: readonly string[] | null }): Promise<TileCut> {
-    const values = [tile.z, tile.x, tile.y, box.minLng, box.minLat, box.maxLng, box.maxLat, options.segmentDeg, options.cap + 1, options.toleranceM, options.cap, options.kinds, layer.id];
+  async tile(db: EntityManager, layer: LayerDefinition, table: string, tile: TileAddress, options: { cap: number; tolerance: number; kinds: readonly string[] | null }): Promise<TileCut> {
+    const values = [tile.z, tile.x, tile.y, options.cap + 1, options.tolerance, options.cap, options.kinds, layer.id];
     const rows = (await this.prepared(db, layer.id, tileSql(layer, table), values)) as Array<{ mvt: Buffer | null; features: string; truncated: boolean | null } & ServedStateRow>;
     const row = rows[0];
     return { mvt: row?.mvt ?? Buffer.alloc(0), features: Number(row?.features ?? 0), truncated: row?.truncated === true, served: servedVersionOf(layer.id, row) };

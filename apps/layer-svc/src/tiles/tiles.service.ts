@@ -69,7 +69,7 @@ export class TilesService {
     }
     let cut;
     try {
-      cut = await this.cutter.cut(this.db.manager, layer, served.table!, tile, box!);
+      cut = await this.cutter.cut(this.db.manager, layer, served.table!, tile);
     } catch (error) {
       // The version table was retired (two refreshes since we last looked): read what is served now.
       if (pgCode(error) === UNDEFINED_TABLE) return { servedNow: await this.states.confirmed(layer.id) };

@@ -6,6 +6,7 @@ import { CoerceAttribute1763800000200 } from './1763800000200-coerce-attribute.j
 import { LayerVersionsSourceNote1763800000300 } from './1763800000300-layer-versions-source-note.js';
 import { ParcelIdTrigramExpression1763800000400 } from './1763800000400-parcel-id-trigram-expression.js';
 import { LinePieces1764600000000 } from './1764600000000-line-pieces.js';
+import { TileGeometry1764700000000 } from './1764700000000-tile-geometry.js';
 
 /** layer-svc's migrations, oldest first. */
 export const LAYER_MIGRATIONS = [
@@ -17,6 +18,7 @@ export const LAYER_MIGRATIONS = [
   LayerVersionsSourceNote1763800000300,
   ParcelIdTrigramExpression1763800000400,
   LinePieces1764600000000,
+  TileGeometry1764700000000,
 ];
 export const LAYER_SCHEMA = 'layer';
 export const LAYER_PUBLISHED_SCHEMA = 'layer_pub';

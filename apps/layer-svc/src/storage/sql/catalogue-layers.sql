@@ -1,13 +1,13 @@
 -- The SQL catalogue-layers.ts sends, printed by its .sql.spec.ts on a recording stand-in for the database.
 -- Regenerate with LP_UPDATE_SQL_SNAPSHOTS=1 when a change is meant, and review the diff.
 
--- ensureCatalogueLayers, one layer missing (1 of 16)
+-- ensureCatalogueLayers, one layer missing (1 of 17)
 SELECT pg_advisory_xact_lock(hashtext('layer.catalogue_layers'));
 
--- ensureCatalogueLayers, one layer missing (2 of 16)
+-- ensureCatalogueLayers, one layer missing (2 of 17)
 SELECT layer_id FROM layer.layer_state;
 
--- ensureCatalogueLayers, one layer missing (3 of 16)
+-- ensureCatalogueLayers, one layer missing (3 of 17)
 CREATE TABLE layer.f_env_layers__0 (
   fid           bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   ext_id        text NOT NULL,
@@ -19,49 +19,54 @@ CREATE TABLE layer.f_env_layers__0 (
   source_run_id text NOT NULL,
   fetched_at    timestamptz NOT NULL,
   source_url    text NOT NULL,
-  source_bbox   geometry(Polygon, 4326)
+  source_bbox   geometry(Polygon, 4326),
+  geom_web      geometry(Geometry, 3857) GENERATED ALWAYS AS (ST_Transform(geom, 3857)) STORED,
+  tile_weight   double precision GENERATED ALWAYS AS (ST_Area(geom) + ST_Length(geom)) STORED
 );
 
--- ensureCatalogueLayers, one layer missing (4 of 16)
+-- ensureCatalogueLayers, one layer missing (4 of 17)
 ALTER TABLE layer.f_env_layers__0 ALTER COLUMN source_bbox SET STATISTICS 0;
 
--- ensureCatalogueLayers, one layer missing (5 of 16)
+-- ensureCatalogueLayers, one layer missing (5 of 17)
 CREATE UNIQUE INDEX f_env_layers__0_ext_id ON layer.f_env_layers__0 (ext_id);
 
--- ensureCatalogueLayers, one layer missing (6 of 16)
+-- ensureCatalogueLayers, one layer missing (6 of 17)
 CREATE INDEX f_env_layers__0_geom ON layer.f_env_layers__0 USING gist (geom);
 
--- ensureCatalogueLayers, one layer missing (7 of 16)
+-- ensureCatalogueLayers, one layer missing (7 of 17)
+CREATE INDEX f_env_layers__0_geom_web ON layer.f_env_layers__0 USING gist (geom_web);
+
+-- ensureCatalogueLayers, one layer missing (8 of 17)
 CREATE INDEX f_env_layers__0_teryt ON layer.f_env_layers__0 (teryt);
 
--- ensureCatalogueLayers, one layer missing (8 of 16)
+-- ensureCatalogueLayers, one layer missing (9 of 17)
 CREATE INDEX f_env_layers__0_kind ON layer.f_env_layers__0 (kind);
 
--- ensureCatalogueLayers, one layer missing (9 of 16)
+-- ensureCatalogueLayers, one layer missing (10 of 17)
 CREATE TABLE layer.f_env_layers__0_sub AS
 SELECT fid, kind, ST_Subdivide(geom, 64) AS geom FROM layer.f_env_layers__0;
 
--- ensureCatalogueLayers, one layer missing (10 of 16)
+-- ensureCatalogueLayers, one layer missing (11 of 17)
 CREATE INDEX f_env_layers__0_sub_geom ON layer.f_env_layers__0_sub USING gist (geom);
 
--- ensureCatalogueLayers, one layer missing (11 of 16)
+-- ensureCatalogueLayers, one layer missing (12 of 17)
 CREATE INDEX f_env_layers__0_sub_fid ON layer.f_env_layers__0_sub (fid);
 
--- ensureCatalogueLayers, one layer missing (12 of 16)
+-- ensureCatalogueLayers, one layer missing (13 of 17)
 ANALYZE layer.f_env_layers__0;
 
--- ensureCatalogueLayers, one layer missing (13 of 16)
+-- ensureCatalogueLayers, one layer missing (14 of 17)
 CREATE OR REPLACE VIEW layer_pub.env_layers AS SELECT f.fid, f.ext_id AS id, f.kind, f.name, f.teryt, (f.attrs->>'code')::text AS code, (f.attrs->>'designated_on')::date AS designated_on, (f.attrs->>'legal_act')::text AS legal_act, (f.attrs->>'probability_pct')::double precision AS probability_pct, (f.attrs->>'max_water_depth_m')::double precision AS max_water_depth_m, (f.attrs->>'area_sqm')::double precision AS area_sqm, f.attrs, f.geom, f.source_run_id, f.fetched_at, f.source_url, f.source_bbox FROM layer.f_env_layers__0 f;
 
--- ensureCatalogueLayers, one layer missing (14 of 16)
+-- ensureCatalogueLayers, one layer missing (15 of 17)
 CREATE OR REPLACE VIEW layer_pub.env_layers_subdivided AS SELECT s.fid, s.kind, s.geom FROM layer.f_env_layers__0_sub s;
 
--- ensureCatalogueLayers, one layer missing (15 of 16)
+-- ensureCatalogueLayers, one layer missing (16 of 17)
 -- $1 = "env_layers"
 -- $2 = "f_env_layers__0"
 INSERT INTO layer.layer_state (layer_id, table_name) VALUES ($1, $2);
 
--- ensureCatalogueLayers, one layer missing (16 of 16)
+-- ensureCatalogueLayers, one layer missing (17 of 17)
 CREATE OR REPLACE VIEW layer_pub.features AS SELECT 'parcels'::text AS layer_id, fid, id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url FROM layer_pub.parcels
 UNION ALL
 SELECT 'cadastral_units'::text AS layer_id, fid, id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url FROM layer_pub.cadastral_units

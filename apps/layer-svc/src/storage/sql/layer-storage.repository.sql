@@ -46,7 +46,9 @@ CREATE TABLE layer.f_power_substations__12 (
   source_run_id text NOT NULL,
   fetched_at    timestamptz NOT NULL,
   source_url    text NOT NULL,
-  source_bbox   geometry(Polygon, 4326)
+  source_bbox   geometry(Polygon, 4326),
+  geom_web      geometry(Geometry, 3857) GENERATED ALWAYS AS (ST_Transform(geom, 3857)) STORED,
+  tile_weight   double precision GENERATED ALWAYS AS (ST_Area(geom) + ST_Length(geom)) STORED
 );
 
 -- createVersionTable (2 of 2)
@@ -137,19 +139,22 @@ SELECT ext_id, count(*) OVER () AS n FROM layer.f_power_substations__12 WHERE at
 -- validate (12 of 12)
 SELECT ext_id, count(*) OVER () AS n FROM layer.f_power_substations__12 WHERE teryt IS NOT NULL AND teryt !~ '^([0-9]{2}|[0-9]{4}|[0-9]{7})$' ORDER BY fid LIMIT 3;
 
--- indexVersionTable (1 of 5)
+-- indexVersionTable (1 of 6)
 CREATE UNIQUE INDEX f_power_substations__12_ext_id ON layer.f_power_substations__12 (ext_id);
 
--- indexVersionTable (2 of 5)
+-- indexVersionTable (2 of 6)
 CREATE INDEX f_power_substations__12_geom ON layer.f_power_substations__12 USING gist (geom);
 
--- indexVersionTable (3 of 5)
+-- indexVersionTable (3 of 6)
+CREATE INDEX f_power_substations__12_geom_web ON layer.f_power_substations__12 USING gist (geom_web);
+
+-- indexVersionTable (4 of 6)
 CREATE INDEX f_power_substations__12_teryt ON layer.f_power_substations__12 (teryt);
 
--- indexVersionTable (4 of 5)
+-- indexVersionTable (5 of 6)
 CREATE INDEX f_power_substations__12_kind ON layer.f_power_substations__12 (kind);
 
--- indexVersionTable (5 of 5)
+-- indexVersionTable (6 of 6)
 ANALYZE layer.f_power_substations__12;
 
 -- affectedGminas, against the previous version
