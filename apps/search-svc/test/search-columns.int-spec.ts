@@ -7,7 +7,7 @@ import { BUILDS_DIGEST_SQL, ColumnRepository } from '../src/engine/columns/colum
 import { ColumnSearch, type PrecomputedPage } from '../src/engine/columns/column-search.js';
 import { ColumnStore } from '../src/engine/columns/column-store.js';
 import { columnKind } from '../src/engine/columns/column-catalogue.js';
-import { ceilFloat32 } from '../src/engine/columns/column-front.js';
+import { frontTestable } from '../src/engine/columns/column-front.js';
 import { CodedNumbers } from '../src/engine/columns/column-coded.js';
 import { SparseNumbers } from '../src/engine/columns/column-sparse.js';
 import { searchPhaseSeconds } from '../src/engine/columns/column-metrics.js';
@@ -154,17 +154,17 @@ describe('searches matched in memory', () => {
     expect(await inMemory.search(request)).toEqual(joined);
   }, 300_000);
 
-  it('answer a front query at a stored step distance exactly though memory holds distances as float32', async () => {
-    // steps whose distance float32 cannot hold: the held distance is rounded up, so a query at the
-    // float32 either side of it, or at the distance itself, is where an inexact front would differ
+  it('answer a front query at a stored step distance exactly though memory holds distances rounded up to the half metre', async () => {
+    // steps off the half-metre grid: the held distance is rounded up, so a query at the grid either
+    // side of it, or at the distance itself, is where an inexact front would differ
     const steps: Array<{ m: number; v: number }> = await f.source.query(
       `SELECT s.m, s.v FROM search.parcel_index i, unnest(i.grid_front_m, i.grid_front_value) s(m, v)
-       WHERE s.m <> s.m::float4::float8 AND s.m < 10000 ORDER BY md5(i.parcel_id || s.m::text) LIMIT 4`,
+       WHERE s.m * 2 <> floor(s.m * 2) AND s.m < 10000 ORDER BY md5(i.parcel_id || s.m::text) LIMIT 4`,
     );
     expect(steps.length).toBe(4);
     let inMemoryAnswers = 0;
     for (const { m, v } of steps) {
-      for (const within_m of [Math.fround(m), ceilFloat32(m), m]) {
+      for (const within_m of [Math.floor(m * 2) / 2, Math.ceil(m * 2) / 2, Math.fround(m), m]) {
         const request: SearchParcelsRequest = {
           filters: { near: [{ layer: 'grid_capacity', within_m, where: { available_mw_gte: v } }] },
           rank_by: [{ signal: 'grid_capacity_mw', weight: 1 }],
@@ -175,8 +175,8 @@ describe('searches matched in memory', () => {
         expect(actual).toEqual(await f.engine.search(request));
         // at the step's own distance or above, its parcel matches
         if (within_m >= m) expect(actual.matched).toBeGreaterThan(0);
-        // a distance float32 holds is answered in memory; the stored float8 itself goes to PostgreSQL
-        expect(columns.answered).toBe(answered + (Math.fround(within_m) === within_m ? 1 : 0));
+        // a distance on the half-metre grid is answered in memory; the stored float8 itself goes to PostgreSQL
+        expect(columns.answered).toBe(answered + (frontTestable(within_m) ? 1 : 0));
         inMemoryAnswers += columns.answered - answered;
       }
     }
@@ -206,6 +206,24 @@ describe('searches matched in memory', () => {
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(all);
   }, 120_000);
+
+  it('hold each gmina\'s parcel keys as runs, each row\'s key the index\'s, in parcel-id order', async () => {
+    const store = new ColumnStore(new ColumnRepository(f.source), 256 * 2 ** 20, { waitForLoads: true });
+    const lease = await store.lease((built) => [...built], []);
+    const rows: Array<{ teryt: string; keys: number[] }> = await f.source.query(
+      `SELECT teryt, array_agg(parcel_key ORDER BY parcel_id COLLATE "C") AS keys FROM search.parcel_index GROUP BY teryt`,
+    );
+    const byTeryt = new Map(rows.map((row) => [row.teryt, row.keys]));
+    let parcels = 0;
+    for (const chunk of lease.chunks) {
+      const keys = byTeryt.get(chunk.teryt) ?? [];
+      expect({ teryt: chunk.teryt, keys: Array.from({ length: chunk.size }, (_, row) => chunk.keys.at(row)) }).toEqual({ teryt: chunk.teryt, keys });
+      parcels += chunk.size;
+    }
+    // the demo's gminas were keyed a statement each: a run or a few each, not 4 bytes a parcel
+    expect(parcels).toBeGreaterThan(1_000);
+    expect(store.bytes()).toBeLessThan(lease.chunks.length * 8 * 4);
+  });
 
   it('hold the env distances and min_floors sparsely, in the bytes they take', async () => {
     const sparse = [...ENV_KINDS.map(envColumn), 'min_floors'];
@@ -292,9 +310,10 @@ describe('searches matched in memory', () => {
 
   describe('hold no more than the budget where the estimate falls short', () => {
     // A sparse column's estimate counts the whole table's fill (pg_stats): in a gmina fuller than the
-    // country it falls short. The estimate as the store makes it: 4 bytes a row for the key, 0.25
-    // for the bitmap and ranks, 8 a row filled at the table's fill plus 0.01.
+    // country it falls short. The estimate as the store makes it: 8 bytes for the gmina's keys (one
+    // run), 0.25 a row for the bitmap and ranks, 8 a row filled at the table's fill plus 0.01.
     let column: string;
+    let keyBytes: number;
     let teryt: string;
     let rows: number;
     let estimated: number;
@@ -312,8 +331,9 @@ describe('searches matched in memory', () => {
       ({ name: column, teryt, rows } = pick!);
       // enough to tell the estimate from what the column takes
       expect(pick!.short).toBeGreaterThan(2048);
-      estimated = rows * (4 + 0.25 + 8 * Math.min(1, pick!.table_fill + 0.01));
+      estimated = 8 + rows * (0.25 + 8 * Math.min(1, pick!.table_fill + 0.01));
       const ample = new ColumnStore(new ColumnRepository(f.source), 256 * 2 ** 20, { waitForLoads: true });
+      keyBytes = (await ample.lease(theGmina, [])).chunks[0]!.keys.byteLength;
       await ample.lease(theGmina, [column]);
       actual = ample.bytes();
     });
@@ -338,12 +358,12 @@ describe('searches matched in memory', () => {
     it('evict what other searches or a warm-up loaded, least recently used first, until the store fits again', async () => {
       const probe = new ColumnStore(new ColumnRepository(f.source), 256 * 2 ** 20, { waitForLoads: true });
       await probe.lease(theGmina, ['slope_pct']);
-      const slope = probe.bytes() - rows * 4;
+      const slope = probe.bytes() - keyBytes;
       await probe.lease(theGmina, ['area_sqm']);
       const before = probe.bytes();
       // what the column adds (its keys are held) fits beside the other two by the estimate, and is
       // over the budget by less than slope_pct takes
-      const [adds, added] = [estimated - rows * 4, actual - rows * 4];
+      const [adds, added] = [estimated - 8, actual - keyBytes];
       const budget = before + added - Math.floor(Math.min(slope, added - adds) / 2);
       expect(budget).toBeGreaterThanOrEqual(before + adds);
       expect(budget).toBeLessThan(before + added);
@@ -361,8 +381,8 @@ describe('searches matched in memory', () => {
       const probe = new ColumnStore(new ColumnRepository(f.source), 256 * 2 ** 20, { waitForLoads: true });
       await probe.warm(['slope_pct']);
       const warmed = probe.bytes();
-      const keys = (await probe.lease((built) => [...built], [])).chunks.reduce((sum, c) => sum + c.size * 4, 0);
-      const [adds, added] = [estimated - rows * 4, actual - rows * 4];
+      const keys = (await probe.lease((built) => [...built], [])).chunks.reduce((sum, c) => sum + c.keys.byteLength, 0);
+      const [adds, added] = [estimated - 8, actual - keyBytes];
       const budget = warmed + added - Math.floor(Math.min(warmed - keys, added - adds) / 2);
       // as search-svc runs: loads in the background, the asking search told "loading"
       const store = new ColumnStore(new ColumnRepository(f.source), budget);

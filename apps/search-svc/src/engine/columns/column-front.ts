@@ -8,15 +8,19 @@ export const FRONT_NUMBER_SEPARATOR = ',';
 
 /**
  * One gmina's front column in memory (index-columns.ts FrontColumn): row i's steps are k from
- * offsets[i] to offsets[i + 1], step k at `distances[k]` metres offering `values[codes[k]]`.
+ * offsets[i] to offsets[i + 1], step k at `distances[k] / unitsPerMetre` metres offering
+ * `values[codes[k]]`.
  *
- * Held in 5 bytes a step, not 16, so a national bess_storage search fits the budget:
- * - a distance is the float32 nearest above the float8 (`ceilFloat32`). For a query distance d that
- *   float32 holds exactly, `ceil(m) <= d` is `m <= d` (rounding up keeps order, and d rounds to
- *   itself), so the test stays exact; a distance float32 cannot hold is left to PostgreSQL
- *   (`frontTestable`).
+ * Held in 3 bytes a step and 2 a row where the gmina allows (a national bess_storage search holds
+ * the fronts of every parcel: 97 MB at 5 M parcels in 5 bytes a step and 4 a row, 58 MB so):
+ * - a distance is rounded up to the half metre, as a count of half metres in 16 bits (up to
+ *   32,767.5 m; fronts reach 30 km). For a query distance d on that grid (2d an integer),
+ *   `ceil(2m) <= 2d` is `m <= d`: rounding up keeps order, and 2d rounds to itself. A gmina with a
+ *   distance off that range holds the float32 nearest above each one instead (`ceilFloat32`), exact
+ *   the same way for a d float32 holds; a d off the grid is left to PostgreSQL (`frontTestable`).
  * - a value is a code into the gmina's few distinct values (operators publish capacity in whole or
  *   tenth MW), kept as float8: exact.
+ * - offsets take 16 bits where the gmina has fewer than 65,536 steps (all but the largest cities).
  *
  * `complete` is false when some row was built before the fronts (null): such a gmina is searched in
  * PostgreSQL, which answers those rows by a spatial join. A NaN (which PostgreSQL orders above every
@@ -24,16 +28,25 @@ export const FRONT_NUMBER_SEPARATOR = ',';
  */
 export class FrontValues {
   constructor(
-    readonly offsets: Uint32Array,
-    readonly distances: Float32Array,
+    readonly offsets: Uint16Array | Uint32Array,
+    readonly distances: Uint16Array | Float32Array,
     readonly codes: Uint8Array | Uint16Array,
     readonly values: Float64Array,
     readonly complete: boolean,
+    /** What `distances` counts a metre as: 2 (half metres in 16 bits) or 1 (float32 metres). */
+    readonly unitsPerMetre: 1 | 2 = HALF_METRES,
   ) {}
 
   get byteLength(): number {
     // a front without steps shares its offsets with every other (FrontValues.stepless)
     return this.distances.length === 0 ? 0 : this.offsets.byteLength + this.distances.byteLength + this.codes.byteLength + this.values.byteLength;
+  }
+
+  /** The least step distance in metres (Infinity without steps): for a testable d, above d means no step is within d. */
+  get nearestStepM(): number {
+    let least = Infinity;
+    for (let k = 0; k < this.distances.length; k++) if (this.distances[k]! < least) least = this.distances[k]!;
+    return least / this.unitsPerMetre;
   }
 
   static empty(): FrontValues {
@@ -59,6 +72,7 @@ export class FrontValues {
     const distances: number[] = [];
     const amounts: number[] = [];
     let complete = true;
+    let onGrid = true;
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i]!;
       if (row === nullText) complete = false;
@@ -68,7 +82,9 @@ export class FrontValues {
         for (let k = 0; k < m.length; k++) {
           const distance = Number(m[k]);
           if (Number.isNaN(distance)) complete = false;
-          distances.push(ceilFloat32(distance));
+          // doubling is exact in binary floating point, so the half metres are exactly ceil(2m)
+          else if (!(distance >= 0 && Math.ceil(distance * HALF_METRES) <= 0xffff)) onGrid = false;
+          distances.push(distance);
           amounts.push(Number(v[k]));
         }
       }
@@ -80,9 +96,13 @@ export class FrontValues {
     if (!encoded) return undefined;
     const { codes, values } = encoded;
     if (values.some((x) => Number.isNaN(x))) complete = false;
-    return new FrontValues(offsets, Float32Array.from(distances), codes, values, complete);
+    const held = onGrid && complete ? Uint16Array.from(distances, (m) => Math.ceil(m * HALF_METRES)) : Float32Array.from(distances, ceilFloat32);
+    return new FrontValues(distances.length <= 0xffff ? Uint16Array.from(offsets) : offsets, held, codes, values, complete, held instanceof Uint16Array ? HALF_METRES : 1);
   }
 }
+
+/** Front distances in memory count half metres where they can (FrontValues). */
+const HALF_METRES = 2;
 
 const NO_DISTANCES = new Float32Array(0);
 const NO_CODES = new Uint8Array(0);
@@ -105,9 +125,12 @@ export function ceilFloat32(x: number): number {
   return float32[0]!;
 }
 
-/** Whether the in-memory front answers "within `distance`" exactly (see FrontValues). */
+/**
+ * Whether the in-memory front answers "within `distance`" exactly (see FrontValues): a distance on
+ * the half-metre grid, which float32 holds too (2d an integer below 2^24).
+ */
 export function frontTestable(distance: number): boolean {
-  return Math.fround(distance) === distance;
+  return Number.isInteger(distance * HALF_METRES) && Math.abs(distance) < 2 ** 23;
 }
 
 /**
@@ -115,7 +138,7 @@ export function frontTestable(distance: number): boolean {
  * filter-sql.ts's bisection over the two arrays (a front has a few steps: no search needed).
  */
 export const FRONT_TEST_SOURCE = `function front(c, i, d, x) {
-      const m = c.distances, k = c.codes, v = c.values;
-      for (let j = c.offsets[i], end = c.offsets[i + 1]; j < end; j++) if (m[j] <= d && v[k[j]] >= x) return true;
+      const m = c.distances, k = c.codes, v = c.values, within = d * c.unitsPerMetre;
+      for (let j = c.offsets[i], end = c.offsets[i + 1]; j < end; j++) if (m[j] <= within && v[k[j]] >= x) return true;
       return false;
     }`;

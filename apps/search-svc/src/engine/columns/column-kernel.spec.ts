@@ -39,13 +39,16 @@ interface Row {
  * A front step's distance: whole, any double, or a hair (2^-40) either side of a whole number, where
  * rounding the held distance up to float32 meets a query distance float32 holds (column-front.ts).
  */
+// a gmina with a distance off the half-metre grid's range (40,000 m) holds float32s: both forms are read
 const frontDistance = fc.oneof(
   fc.integer({ min: 0, max: 6 }),
   fc.double({ min: 0, max: 6, noNaN: true }),
-  fc.tuple(fc.integer({ min: 0, max: 6 }), fc.constantFrom(-1, 1)).map(([n, side]) => n + side * 2 ** -40),
+  fc.tuple(fc.integer({ min: 0, max: 12 }), fc.constantFrom(-1, 1)).map(([n, side]) => n / 2 + side * 2 ** -40),
+  { weight: 1, arbitrary: fc.constant(40_000) },
 );
 /** A query distance the held front answers: one float32 holds (others go to PostgreSQL). */
-const frontWithin = fc.oneof(fc.integer({ min: 0, max: 6 }), fc.double({ min: 0, max: 6, noNaN: true }).map(Math.fround));
+// the distances the memory engine answers (frontTestable): on the half-metre grid
+const frontWithin = fc.integer({ min: 0, max: 12 }).map((n) => n / 2);
 
 type Truth = boolean | null;
 
@@ -256,8 +259,9 @@ describe('the compiled predicate', () => {
     const front = FrontValues.decode('f', [';', '\u001f', '12.5,0.7;3,1e-7', '12.5;3'], '\u001f')!;
     expect(front.complete).toBe(false);
     expect(Array.from(front.offsets)).toEqual([0, 0, 0, 2, 3]);
-    // 0.7 (whose nearest float32 lies below it) is held as the float32 above it; values are exact, one code each
+    // a gmina with a row built before the fronts holds float32s: 0.7 (whose nearest float32 lies below it) as the one above it
     expect(Array.from(front.distances)).toEqual([12.5, 0.7000000476837158, 12.5]);
+    expect(front.unitsPerMetre).toBe(1);
     expect(Array.from(front.codes, (code) => front.values[code])).toEqual([3, 1e-7, 3]);
     expect(front.values.length).toBe(2);
     expect(FrontValues.decode('f', [';', '1;2'], '\u001f')!.complete).toBe(true);
@@ -265,6 +269,19 @@ describe('the compiled predicate', () => {
     const stepless = FrontValues.decode('f', [';', '\u001f', ';'], '\u001f')!;
     expect([stepless.complete, stepless.byteLength, Array.from(stepless.offsets.subarray(0, 4))]).toEqual([false, 0, [0, 0, 0, 0]]);
     expect(FrontValues.decode('f', [';'], '\u001f')!.offsets).toBe(stepless.offsets);
+  });
+
+  it('holds distances as half metres rounded up, in 16 bits, and offsets in 16 bits, where the gmina allows', () => {
+    const front = FrontValues.decode('f', [';', '12.5,0.7;3,1e-7', '0;3', '32767.5;1'], '\u001f')!;
+    expect([front.complete, front.unitsPerMetre, front.offsets instanceof Uint16Array, front.distances instanceof Uint16Array]).toEqual([true, 2, true, true]);
+    expect(Array.from(front.distances)).toEqual([25, 2, 0, 65535]);
+    expect(Array.from(front.codes, (code) => front.values[code])).toEqual([3, 1e-7, 3, 1]);
+    expect(front.nearestStepM).toBe(0);
+    expect(front.byteLength).toBe(5 * 2 + 4 * 2 + 4 * 1 + 3 * 8);
+    // beyond 32,767.5 m, or below 0: float32 metres for the whole gmina
+    const far = FrontValues.decode('f', ['12.5,32768;3,4'], '\u001f')!;
+    expect([far.unitsPerMetre, Array.from(far.distances)]).toEqual([1, [12.5, 32768]]);
+    expect(FrontValues.decode('f', ['-1;3'], '\u001f')!.unitsPerMetre).toBe(1);
   });
 
   it('rounds a distance up to the least float32 at or above it', () => {
@@ -290,11 +307,13 @@ describe('the compiled predicate', () => {
     expect(ceilFloat32(1e-50)).toBe(2 ** -149);
   });
 
-  it('answers a front query from memory only for a distance float32 holds', () => {
+  it('answers a front query from memory only for a distance on the half-metre grid', () => {
     expect(frontTestable(2500)).toBe(true);
     expect(frontTestable(1234.5)).toBe(true);
     expect(frontTestable(2500.1)).toBe(false);
+    expect(frontTestable(1234.25)).toBe(false);
     expect(frontTestable(0.1)).toBe(false);
+    expect(frontTestable(2 ** 23)).toBe(false);
   });
 
   it('refuses a number that is not finite rather than writing it into the loop', () => {

@@ -331,10 +331,10 @@ export class ColumnStore {
     let bytes = 0;
     for (const teryt of teryts) {
       const held = missingOnly ? this.chunks.get(teryt) : undefined;
-      let perThisRow = held ? 0 : 4;
+      let perThisRow = 0;
       for (const [column, b] of perRow) if (!held?.columns.has(column)) perThisRow += b;
       if (gap !== undefined && !held?.pairs.has(gap)) perThisRow += pairsPerRow;
-      bytes += sizeOf(teryt) * perThisRow;
+      bytes += sizeOf(teryt) * perThisRow + (held ? 0 : KEY_RUN_BYTES);
     }
     return bytes;
   }
@@ -536,8 +536,13 @@ function isIncompleteFront(column: ColumnArray | undefined): boolean {
   return column instanceof FrontValues && !column.complete;
 }
 
-/** Bytes a row per column kind, for the budget's estimate (a front: its offset and about three steps of 5 bytes). */
-const BYTES_PER_ROW: Record<Exclude<ColumnKind, 'sparse'>, number> = { number: 8, bool: 1, code: 2, set: 2, front: 19 };
+/**
+ * A gmina's parcel keys by the estimate: one run (ParcelKeys), as a build keys its parcels in one
+ * statement; more runs after refreshes are counted when held (the budget caps what is held).
+ */
+const KEY_RUN_BYTES = 8;
+/** Bytes a row per column kind, for the budget's estimate (a front: a 16-bit offset and about three steps of 3 bytes, with room). */
+const BYTES_PER_ROW: Record<Exclude<ColumnKind, 'sparse'>, number> = { number: 8, bool: 1, code: 2, set: 2, front: 13 };
 /** A sparse column's bitmap and ranks: 4 bytes each per 32 rows; its values add 8 bytes a filled row. */
 const SPARSE_INDEX_BYTES_PER_ROW = 0.25;
 /**

@@ -35,12 +35,12 @@ function computeZone(column: ColumnArray): ColumnZone {
   if (column instanceof Float64Array) return bounds(column);
   if (column instanceof CodedNumbers) return bounds(column.values);
   if (column instanceof SparseNumbers) return bounds(column.values);
-  if (column instanceof FrontValues) return { min: bounds(column.distances).min, max: bounds(column.values).max };
+  if (column instanceof FrontValues) return { min: column.nearestStepM, max: bounds(column.values).max };
   return UNBOUNDED;
 }
 
 /** The least and greatest of the values, NaN (null) left out. */
-function bounds(values: Float64Array | Float32Array): ColumnZone {
+function bounds(values: Float64Array): ColumnZone {
   let min = Infinity;
   let max = -Infinity;
   for (let k = 0; k < values.length; k++) {
