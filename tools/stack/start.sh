@@ -145,9 +145,13 @@ for app in "${LP_SERVICES[@]}"; do
 		# layer-svc refreshes layers by their cadence from the demo sources (its first replica only).
 		scheduler=on
 		((replica == 0)) || scheduler=off
-		# Each app connects as its own database role (lp_db_roles), as in Kubernetes.
-		DATABASE_URL=$(lp_app_db_url "$app") LAYER_SOURCES_DIR=$DEMO_DIR REFRESH_SCHEDULER=$scheduler \
-			OPS_PORT=0 OPS_PORT_FILE=$port_file node "apps/$app/dist/main.js" >>"$log" 2>&1 &
+		# Each app connects as its own database role (lp_db_roles), as in Kubernetes. search-svc's
+		# column buffers are mapped on their own, so an evicted column's memory goes back (as in its
+		# Kubernetes deployment: engine/columns/column-pack.ts).
+		malloc=()
+		[[ $app == search-svc ]] && malloc=("MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_:-262144}")
+		env "${malloc[@]}" DATABASE_URL="$(lp_app_db_url "$app")" LAYER_SOURCES_DIR="$DEMO_DIR" REFRESH_SCHEDULER=$scheduler \
+			OPS_PORT=0 OPS_PORT_FILE="$port_file" node "apps/$app/dist/main.js" >>"$log" 2>&1 &
 		PIDS+=($!)
 		((replica == 0)) && FIRST_PIDS[$app]=$!
 		((count == 1)) || say "  $app replica $replica: log $log"

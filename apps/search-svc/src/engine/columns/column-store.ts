@@ -7,6 +7,8 @@ import { FrontValues } from './column-front.js';
 import { SparseNumbers } from './column-sparse.js';
 import { CodedNumbers } from './column-coded.js';
 import { ParcelKeys } from './column-keys.js';
+import { packColumns } from './column-pack.js';
+import { collectGarbage } from './column-garbage.js';
 import type { ColumnArray, KernelContext } from './column-kernel.js';
 import type { BuildStamp, ColumnChunkRow, ColumnRepository, ColumnStats } from './column.repository.js';
 
@@ -48,6 +50,8 @@ export class ColumnsUnavailable extends Error {
 }
 
 const NULL_KEY = -(2 ** 31);
+/** A load adding this much collects its garbage at once (column-garbage.ts); smaller ones leave it to V8. */
+const COLLECT_AFTER_BYTES = 16 * 2 ** 20;
 /** Gminas per load statement: large enough to amortise a round trip, small enough to stream. */
 const LOAD_BATCH = 250;
 /**
@@ -202,6 +206,12 @@ export class ColumnStore {
     this.measure(columns, gap, teryts);
     if (this.bytes() > this.budgetBytes) this.capAfterLoad(columns, gap, teryts, before + adds, what);
     columnBytes.set(this.bytes());
+    // what the load read is garbage now, and the evicted columns too
+    if (loaded >= COLLECT_AFTER_BYTES) {
+      const collecting = performance.now();
+      collectGarbage();
+      this.logger.log(`collected the load's garbage in ${Math.round(performance.now() - collecting)} ms`);
+    }
   }
 
   /** Remembers what each column (and the pairs) really took a row in these gminas, for the next estimates. */
@@ -398,6 +408,7 @@ export class ColumnStore {
     read: (batch: readonly string[]) => Promise<R[]>,
     take: (row: R) => void,
     absent: (teryt: string) => void,
+    afterBatch: (batch: readonly string[]) => void = () => undefined,
   ): Promise<void> {
     for (let start = 0; start < teryts.length; start += LOAD_BATCH) {
       const batch = teryts.slice(start, start + LOAD_BATCH);
@@ -407,7 +418,15 @@ export class ColumnStore {
         take(row);
       }
       for (const teryt of batch) if (!found.has(teryt)) absent(teryt);
+      afterBatch(batch);
     }
+  }
+
+  /** One batch's arrays of a column (or of the pairs of a gap), moved into one buffer (column-pack.ts). */
+  private pack<T>(batch: readonly string[], get: (chunk: GminaChunk) => T | undefined, set: (chunk: GminaChunk, value: T) => void, packAll: (values: T[]) => T[]): void {
+    const chunks = batch.map((teryt) => this.chunks.get(teryt)).filter((chunk): chunk is GminaChunk => chunk !== undefined && get(chunk) !== undefined);
+    const packed = packAll(chunks.map((chunk) => get(chunk)!));
+    chunks.forEach((chunk, k) => set(chunk, packed[k]!));
   }
 
   private async loadKeys(teryts: readonly string[]): Promise<void> {
@@ -445,6 +464,7 @@ export class ColumnStore {
         if (chunk?.size === 0) chunk.columns.set(name, emptyColumn(kind));
         else this.chunks.delete(teryt);
       },
+      (batch) => this.pack(batch, (chunk) => chunk.columns.get(name), (chunk, column) => chunk.columns.set(name, column), packColumns),
     );
   }
 
@@ -467,6 +487,7 @@ export class ColumnStore {
         chunk.pairs.set(gap, pairs);
       },
       (teryt) => this.chunks.get(teryt)?.pairs.set(gap, new Int32Array(0)),
+      (batch) => this.pack(batch, (chunk) => chunk.pairs.get(gap), (chunk, pairs) => chunk.pairs.set(gap, pairs), packColumns),
     );
   }
 
