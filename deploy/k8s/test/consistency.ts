@@ -112,13 +112,15 @@ function envProblems(where: string, app: AppFacts, env: Record<string, string>, 
     problems.push(`${where}: the app would refuse to start: ${(error as Error).message}`);
   }
   // A ConfigMap key the app does not read is a typo or a leftover (helpers for $(VAR) are env entries).
-  const unknown = Object.keys(env).filter((name) => /^[A-Z][A-Z0-9_]*$/.test(name) && !app.envVariables.has(name) && !HELPER_VARIABLES.has(name));
+  const unknown = Object.keys(env).filter((name) => /^[A-Z][A-Z0-9_]*$/.test(name) && !app.envVariables.has(name) && !HELPER_VARIABLES.has(name) && !RUNTIME_VARIABLES.has(name));
   if (unknown.length > 0) problems.push(`${where}: sets variables ${app.name} does not read: ${unknown.join(', ')}`);
   return problems;
 }
 
 /** Variables that only compose others ($(DB_USER) in DATABASE_URL). */
 const HELPER_VARIABLES = new Set(['DB_USER', 'DB_PASSWORD']);
+/** Variables the C library reads, not the app (search-svc's column buffers mapped on their own: engine/columns/column-pack.ts). */
+const RUNTIME_VARIABLES = new Set(['MALLOC_MMAP_THRESHOLD_']);
 
 async function probeProblems(app: AppFacts, container: Container, env: Record<string, string>, answers: PathAnswers): Promise<string[]> {
   const problems: string[] = [];
