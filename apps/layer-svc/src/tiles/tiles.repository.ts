@@ -88,6 +88,15 @@ interface PgClient {
 const preparedTiles = new WeakMap<object, Map<string, { name: string; text: string }>>();
 let preparedCount = 0;
 
+/** Each layer's tile statement for the table it was last cut from: written once a version, not once a tile. */
+const tileTexts = new Map<string, { table: string; text: string }>();
+
+function tileText(layer: LayerDefinition, table: string): string {
+  let known = tileTexts.get(layer.id);
+  if (known?.table !== table) tileTexts.set(layer.id, (known = { table, text: tileSql(layer, table) }));
+  return known.text;
+}
+
 /**
  * All SQL of vector tiles. `db` is a transaction's manager (the base map, TileJSON) or the data
  * source's own (a vector tile: one statement that checks the served state itself).
@@ -96,7 +105,7 @@ let preparedCount = 0;
 export class TilesRepository {
   async tile(db: EntityManager, layer: LayerDefinition, table: string, tile: TileAddress, options: { cap: number; tolerance: number; kinds: readonly string[] | null }): Promise<TileCut> {
     const values = [tile.z, tile.x, tile.y, options.cap + 1, options.tolerance, options.cap, options.kinds, layer.id];
-    const rows = (await this.prepared(db, layer.id, tileSql(layer, table), values)) as Array<{ mvt: Buffer | null; features: string; truncated: boolean | null } & ServedStateRow>;
+    const rows = (await this.prepared(db, layer.id, tileText(layer, table), values)) as Array<{ mvt: Buffer | null; features: string; truncated: boolean | null } & ServedStateRow>;
     const row = rows[0];
     return { mvt: row?.mvt ?? Buffer.alloc(0), features: Number(row?.features ?? 0), truncated: row?.truncated === true, served: servedVersionOf(layer.id, row) };
   }

@@ -423,9 +423,9 @@ export class ColumnStore {
   }
 
   /** One batch's arrays of a column (or of the pairs of a gap), moved into one buffer (column-pack.ts). */
-  private pack<T>(batch: readonly string[], get: (chunk: GminaChunk) => T | undefined, set: (chunk: GminaChunk, value: T) => void, packAll: (values: T[]) => T[]): void {
+  private pack<T extends ColumnArray | Int32Array>(batch: readonly string[], get: (chunk: GminaChunk) => T | undefined, set: (chunk: GminaChunk, value: T) => void): void {
     const chunks = batch.map((teryt) => this.chunks.get(teryt)).filter((chunk): chunk is GminaChunk => chunk !== undefined && get(chunk) !== undefined);
-    const packed = packAll(chunks.map((chunk) => get(chunk)!));
+    const packed = packColumns(chunks.map((chunk) => get(chunk)!));
     chunks.forEach((chunk, k) => set(chunk, packed[k]!));
   }
 
@@ -464,7 +464,7 @@ export class ColumnStore {
         if (chunk?.size === 0) chunk.columns.set(name, emptyColumn(kind));
         else this.chunks.delete(teryt);
       },
-      (batch) => this.pack(batch, (chunk) => chunk.columns.get(name), (chunk, column) => chunk.columns.set(name, column), packColumns),
+      (batch) => this.pack(batch, (chunk) => chunk.columns.get(name), (chunk, column) => chunk.columns.set(name, column)),
     );
   }
 
@@ -487,7 +487,7 @@ export class ColumnStore {
         chunk.pairs.set(gap, pairs);
       },
       (teryt) => this.chunks.get(teryt)?.pairs.set(gap, new Int32Array(0)),
-      (batch) => this.pack(batch, (chunk) => chunk.pairs.get(gap), (chunk, pairs) => chunk.pairs.set(gap, pairs), packColumns),
+      (batch) => this.pack(batch, (chunk) => chunk.pairs.get(gap), (chunk, pairs) => chunk.pairs.set(gap, pairs)),
     );
   }
 
