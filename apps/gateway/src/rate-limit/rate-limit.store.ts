@@ -5,9 +5,20 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { gcra, type GcraDecision } from './gcra.js';
+import { bookAhead, Demand, extendLease, LEASE_MS, leases, spendLease, type Lease } from './rate-limit-lease.js';
 
 const BUCKET = 'gateway_rate_limits';
-const MAX_ATTEMPTS = 8;
+/**
+ * How long a batch keeps retrying its compare-and-set while other replicas write the same key. A
+ * replica that just wrote knows the new revision and writes again at once, while one that lost must
+ * read first: under a steady stream of the other's writes it can lose many times in a row. It
+ * waits a random few milliseconds between attempts, so the other runs ahead and falls idle.
+ */
+const CONTENTION_LIMIT_MS = 2_000;
+const CONTENTION_PAUSE_MS = 4;
+
+/** The state kept changing for CONTENTION_LIMIT_MS: the requests are neither counted nor let through. */
+class ContendedError extends Error {}
 
 interface Waiter {
   limit: number;
@@ -21,6 +32,17 @@ interface KnownState {
   tat: number;
 }
 
+/** A busy key's units booked ahead by this replica and its recent demand (rate-limit-lease.ts). */
+interface Leasing {
+  lease?: Lease;
+  demand: Demand;
+  lastSeenMs: number;
+}
+
+/** Keys idle this long lose their leasing record once there are more than SWEEP_ABOVE of them. */
+const LEASING_IDLE_MS = 4 * LEASE_MS;
+const SWEEP_ABOVE = 256;
+
 /**
  * Rate-limit state shared by every gateway replica: a JetStream key-value bucket holding one GCRA
  * arrival time per (key, class). Writes are compare-and-set on the entry's revision, so replicas
@@ -29,7 +51,9 @@ interface KnownState {
  * Requests for one key that arrive while a write is in flight are decided together: the GCRA steps
  * are applied one after another in memory and written back in one compare-and-set. The decisions
  * are exactly those of handling the requests one by one, at one round-trip per batch instead of
- * one per request.
+ * one per request. A replica serving a busy key books its next requests ahead in that same write
+ * and spends them without a round-trip (rate-limit-lease.ts): never more than the limit, at the
+ * cost of a few units lost when a lease ends unspent.
  *
  * When the connection to NATS drops, requests being counted are refused at once (503) and so are
  * new ones until it is back: nats.js would keep the bucket's reads and writes waiting for their
@@ -40,6 +64,7 @@ export class RateLimitStore {
   private readonly logger = new Logger('RateLimitStore');
   private readonly known = new Map<string, KnownState>();
   private readonly waiting = new Map<string, Waiter[]>();
+  private readonly leasing = new Map<string, Leasing>();
 
   private reopening: Promise<void> | undefined;
   private readonly connection: ConnectionState;
@@ -66,6 +91,7 @@ export class RateLimitStore {
    */
   private reopen(): void {
     this.known.clear();
+    this.leasing.clear();
     const attempt: Promise<void> = openBucket(this.nats, this.replicas)
       .then((kv) => {
         if (this.reopening === attempt) this.kv = kv;
@@ -78,6 +104,13 @@ export class RateLimitStore {
   }
 
   take(bucketKey: string, limit: number, windowMs: number): Promise<GcraDecision> {
+    if (leases(limit, windowMs)) {
+      const now = Date.now();
+      const record = this.leasingOf(bucketKey, now);
+      record.demand.seen(now);
+      const fromLease = spendLease(record.lease, now, limit, windowMs);
+      if (fromLease) return Promise.resolve(fromLease);
+    }
     return new Promise<GcraDecision>((resolve, reject) => {
       const queue = this.waiting.get(bucketKey);
       if (queue) {
@@ -89,15 +122,43 @@ export class RateLimitStore {
     });
   }
 
+  private leasingOf(bucketKey: string, now: number): Leasing {
+    let record = this.leasing.get(bucketKey);
+    if (!record) {
+      if (this.leasing.size >= SWEEP_ABOVE) {
+        for (const [key, other] of this.leasing) if (now - other.lastSeenMs > LEASING_IDLE_MS) this.leasing.delete(key);
+      }
+      record = { demand: new Demand(), lastSeenMs: now };
+      this.leasing.set(bucketKey, record);
+    }
+    record.lastSeenMs = now;
+    return record;
+  }
+
+  /** Answers the waiters the key's lease can, in order; the others are returned, still waiting. */
+  private servedFromLease(bucketKey: string, waiters: Waiter[]): Waiter[] {
+    const lease = this.leasing.get(bucketKey)?.lease;
+    if (!lease) return waiters;
+    const now = Date.now();
+    return waiters.filter((waiter) => {
+      const decision = spendLease(lease, now, waiter.limit, waiter.windowMs);
+      if (decision) waiter.resolve(decision);
+      return !decision;
+    });
+  }
+
   /** Decides batches for one key until nobody waits; only one drain runs per key. */
   private async drain(bucketKey: string): Promise<void> {
     for (;;) {
-      const batch = this.waiting.get(bucketKey) ?? [];
-      if (batch.length === 0) {
+      const queued = this.waiting.get(bucketKey) ?? [];
+      if (queued.length === 0) {
         this.waiting.delete(bucketKey);
         return;
       }
       this.waiting.set(bucketKey, []);
+      // requests that queued while the write booking a lease was under way are answered from it
+      const batch = this.servedFromLease(bucketKey, queued);
+      if (batch.length === 0) continue;
       try {
         const decisions = await this.whileConnected(() => this.decideBatch(bucketKey, batch));
         batch.forEach((waiter, index) => waiter.resolve(decisions[index]!));
@@ -106,7 +167,7 @@ export class RateLimitStore {
         // counted, so it is refused as unavailable (503, retry later), neither let through nor a 500.
         this.logger.warn(`rate-limit store unavailable: ${error instanceof Error ? error.message : String(error)}`);
         // While the connection is down a reopen could not be answered; the reconnect reopens.
-        if (!this.connection.down && !this.reopening) this.reopen();
+        if (!(error instanceof ContendedError) && !this.connection.down && !this.reopening) this.reopen();
         const unavailable = new AppError('service_unavailable', 'The rate-limit store is not available right now; retry in a few seconds.');
         batch.forEach((waiter) => waiter.reject(unavailable));
       }
@@ -126,7 +187,8 @@ export class RateLimitStore {
 
   private async decideBatch(bucketKey: string, batch: Waiter[]): Promise<GcraDecision[]> {
     if (this.reopening) await this.reopening;
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const giveUpAt = Date.now() + CONTENTION_LIMIT_MS;
+    for (let attempt = 1; ; attempt++) {
       const state = this.known.get(bucketKey) ?? (await this.read(bucketKey));
       const now = Date.now();
       let tat = state?.tat ?? null;
@@ -135,22 +197,30 @@ export class RateLimitStore {
         if (decision.allowed) tat = decision.nextTat;
         return decision;
       });
+      // a busy key whose requests were all let through books its next ones in the same write
+      const { limit, windowMs } = batch[batch.length - 1]!;
+      const record = leases(limit, windowMs) && decisions.every((d) => d.allowed) ? this.leasing.get(bucketKey) : undefined;
+      const booked = record ? bookAhead(now, tat, limit, windowMs, record.demand.wanted(now)) : { units: 0, tat };
+      tat = booked.tat;
       if (tat === (state?.tat ?? null)) return decisions; // all refused: nothing to write
       try {
         const payload = String(tat);
         const revision = state ? await this.kv.update(bucketKey, payload, state.revision) : await this.kv.create(bucketKey, payload);
         this.known.set(bucketKey, { revision, tat: tat! });
+        if (record && booked.units > 0) record.lease = extendLease(record.lease, { units: booked.units, tat: tat!, expiresAt: now + LEASE_MS, limit, windowMs }, now);
         return decisions;
       } catch {
-        // Another replica wrote first (or the entry expired): read the current state and retry.
+        // Another replica wrote first (or the entry expired): read the current state and retry,
+        // after a pause, so that the state read is written back before it changes again.
         this.known.delete(bucketKey);
+        if (Date.now() >= giveUpAt) break;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, CONTENTION_PAUSE_MS)));
         const fresh = await this.read(bucketKey);
         if (fresh) this.known.set(bucketKey, fresh);
       }
     }
-    // Replicas kept overwriting each other: let these requests through rather than fail them.
-    this.logger.warn(`rate-limit state for ${bucketKey} kept changing under contention; ${batch.length} request(s) allowed`);
-    return batch.map(() => ({ allowed: true, nextTat: Date.now(), remaining: 0, retryAfterS: 0 }));
+    // Letting them through uncounted would break the limit; refusing them as spent would be untrue.
+    throw new ContendedError(`rate-limit state for ${bucketKey} kept changing for ${CONTENTION_LIMIT_MS} ms under other replicas' writes`);
   }
 
   private async read(bucketKey: string): Promise<KnownState | null> {
