@@ -35,13 +35,18 @@ export function leases(limit: number, windowMs: number): boolean {
   return windowMs / limit <= LEASE_MAX_INTERVAL_MS;
 }
 
+/** Whether the lease still runs at `nowMs` and was booked under this limit. */
+function current(lease: Lease | undefined, nowMs: number, limit: number, windowMs: number): lease is Lease {
+  return lease !== undefined && nowMs < lease.expiresAt && lease.limit === limit && lease.windowMs === windowMs;
+}
+
 /**
  * Spends one unit of the lease: the request's decision, or undefined when the lease cannot answer
  * (none left, ended, or booked under another limit) and the shared state must. `remaining` counts
  * what the shared state still allows plus the units this replica still holds.
  */
 export function spendLease(lease: Lease | undefined, nowMs: number, limit: number, windowMs: number): GcraDecision | undefined {
-  if (!lease || lease.units <= 0 || nowMs >= lease.expiresAt || lease.limit !== limit || lease.windowMs !== windowMs) return undefined;
+  if (!current(lease, nowMs, limit, windowMs) || lease.units <= 0) return undefined;
   lease.units--;
   const interval = windowMs / limit;
   const shared = Math.max(0, Math.floor((windowMs - (lease.tat - nowMs)) / interval));
@@ -53,7 +58,7 @@ export function spendLease(lease: Lease | undefined, nowMs: number, limit: numbe
  * counts them already), and the whole lease runs LEASE_MS from this booking.
  */
 export function extendLease(held: Lease | undefined, booked: Lease, nowMs: number): Lease {
-  const kept = held && nowMs < held.expiresAt && held.limit === booked.limit && held.windowMs === booked.windowMs ? held.units : 0;
+  const kept = current(held, nowMs, booked.limit, booked.windowMs) ? held.units : 0;
   return { ...booked, units: booked.units + kept };
 }
 
