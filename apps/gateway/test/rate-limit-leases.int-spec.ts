@@ -95,6 +95,28 @@ describe('rate-limit leases: two replicas sharing one budget over NATS', () => {
     expect(written).toBeGreaterThanOrEqual(allowed / 4); // at most a batch of the four callers a write
   });
 
+  it('answers 503 at once when the bucket refuses a write for another reason than a lost compare-and-set, and counts again after', async () => {
+    const manager = await jetstreamManager(connections[0]!);
+    const { config } = await manager.streams.info(BUCKET_STREAM);
+    // every write is now too large for the stream: a failure of the store, not contention
+    await manager.streams.update(BUCKET_STREAM, { ...config, max_msg_size: 1 });
+    try {
+      const started = Date.now();
+      await expect(stores[0]!.take('refused-write', 600, MINUTE)).rejects.toMatchObject({ code: 'service_unavailable' });
+      // a lost compare-and-set is retried for up to 2 s; this is not one
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      await manager.streams.update(BUCKET_STREAM, config);
+    }
+    // the store reopened its bucket; once writes are accepted again the key is counted
+    let decision: Awaited<ReturnType<RateLimitStore['take']>> | undefined;
+    for (let attempt = 0; attempt < 50 && !decision; attempt++) {
+      decision = await stores[0]!.take('refused-write', 600, MINUTE).catch(() => undefined);
+      if (!decision) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(decision).toMatchObject({ allowed: true, remaining: 599 });
+  });
+
   it('a key that pauses loses its lease: the units it booked do not outlive LEASE_MS', async () => {
     const key = 'lease-test.pause';
     const limit = 60_000; // one a millisecond

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { AppError } from '@lp/contracts';
 import { ConnectionState, ensureStreamReplicas } from '@lp/messaging';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { JetStreamApiCodes, JetStreamApiError, jetstreamManager } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { gcra, type GcraDecision } from './gcra.js';
@@ -19,6 +19,15 @@ const CONTENTION_PAUSE_MS = 4;
 
 /** The state kept changing for CONTENTION_LIMIT_MS: the requests are neither counted nor let through. */
 class ContendedError extends Error {}
+
+/**
+ * The write lost its compare-and-set: the key's last revision is not the one read (another replica
+ * wrote it, or the entry expired). Anything else (a timeout, a full or missing stream) is a failure
+ * of the store, answered at once rather than retried as contention.
+ */
+function lostCompareAndSet(error: unknown): boolean {
+  return error instanceof JetStreamApiError && (error.code === JetStreamApiCodes.StreamWrongLastSequence || error.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown);
+}
 
 interface Waiter {
   limit: number;
@@ -209,10 +218,11 @@ export class RateLimitStore {
         this.known.set(bucketKey, { revision, tat: tat! });
         if (record && booked.units > 0) record.lease = extendLease(record.lease, { units: booked.units, tat: tat!, expiresAt: now + LEASE_MS, limit, windowMs }, now);
         return decisions;
-      } catch {
+      } catch (error) {
+        this.known.delete(bucketKey);
+        if (!lostCompareAndSet(error)) throw error;
         // Another replica wrote first (or the entry expired): read the current state and retry,
         // after a pause, so that the state read is written back before it changes again.
-        this.known.delete(bucketKey);
         if (Date.now() >= giveUpAt) break;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, CONTENTION_PAUSE_MS)));
         const fresh = await this.read(bucketKey);
