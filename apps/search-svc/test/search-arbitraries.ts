@@ -16,6 +16,9 @@ export const near: fc.Arbitrary<NearFilter> = fc.oneof(
   fc.record({ layer: fc.constant('grid_capacity'), within_m: fc.integer({ min: 1000, max: 10_000 }), where: fc.record({ available_mw_gte: fc.integer({ min: 0, max: 60 }) }) }),
   fc.record({ layer: fc.constant('buildings'), within_m: fc.constant(0), where: fc.record({ floors_lte: fc.integer({ min: 1, max: 4 }) }) }),
   fc.record({ layer: fc.constant('solar_irradiance'), within_m: fc.constant(0), where: fc.record({ yield_kwh_kwp_gte: fc.integer({ min: 900, max: 1150 }) }) }),
+  // any charger (the index's column) and only high-power ones (a join, bounded by that column)
+  fc.record({ layer: fc.constant('ev_chargers'), within_m: fc.integer({ min: 200, max: 5000 }) }),
+  fc.record({ layer: fc.constant('ev_chargers'), within_m: fc.integer({ min: 200, max: 5000 }), kinds: fc.constant(['hpc'] as string[]) }),
 );
 
 export const exclude: fc.Arbitrary<ExcludeFilter> = fc.oneof(

@@ -11,7 +11,7 @@ import { frontTestable } from '../src/engine/columns/column-front.js';
 import { CodedNumbers } from '../src/engine/columns/column-coded.js';
 import { SparseNumbers } from '../src/engine/columns/column-sparse.js';
 import { searchPhaseSeconds } from '../src/engine/columns/column-metrics.js';
-import { ENV_KINDS, envColumn } from '../src/search-index/index-columns.js';
+import { ENV_KINDS, envColumn, INDEX_FORMAT } from '../src/search-index/index-columns.js';
 import { ParcelSearchService } from '../src/engine/parcel-search.service.js';
 import type { SearchQueryInput } from '../src/engine/search-query.js';
 import { SearchIndexRepository } from '../src/search-index/search-index.repository.js';
@@ -121,7 +121,7 @@ describe('searches matched in memory', () => {
     expect(columns.answered).toBe(answered + 1);
     // in PostgreSQL too, from the fronts alone: every build has them, so no row needs the join
     const complete = await f.engine.plan(request);
-    expect(complete.frontsComplete).toBe(true);
+    expect(complete.indexFormat).toBe(INDEX_FORMAT);
     const fromFronts = f.engine.query(request, complete);
     expect(fromFronts.sql).toContain('width_bucket');
     expect(fromFronts.sql).not.toContain('grid_front_m IS NULL');
@@ -136,7 +136,7 @@ describe('searches matched in memory', () => {
     try {
       // now some row may lack its front: the query keeps the join for those rows
       const partial = await f.engine.plan(request);
-      expect(partial.frontsComplete).toBe(false);
+      expect(partial.indexFormat).toBe(1);
       expect(f.engine.query(request, partial).sql).toContain('grid_front_m IS NULL');
       const declined = columns.declined;
       expect(await inMemory.search(request)).toEqual(joined);
@@ -150,8 +150,75 @@ describe('searches matched in memory', () => {
        FROM search.index_builds b WHERE b.teryt = $1`,
       [teryt],
     );
-    expect({ format, missing }).toEqual({ format: 2, missing: 0 });
+    expect({ format, missing }).toEqual({ format: INDEX_FORMAT, missing: 0 });
     expect(await inMemory.search(request)).toEqual(joined);
+  }, 300_000);
+
+  it('answer "near an EV charger" from its column, and by the join it replaces where a build predates the column', async () => {
+    const request: SearchParcelsRequest = {
+      filters: { area_sqm: { min: 1500 }, near: [{ layer: 'ev_chargers', within_m: 1500 }] },
+      rank_by: [{ signal: 'area', weight: 1 }],
+      limit: 20,
+    };
+    // the reference: the same criterion as a spatial join on the layer (which measures no distance for the facts)
+    const joined = await f.engine.search(request, { path: 'spatial' });
+    expect(joined.matched).toBeGreaterThan(50);
+    const found = (answer: { matched: number; results: Array<{ parcel_id: string; score: number | null }> }) => ({
+      matched: answer.matched,
+      results: answer.results.map((r) => [r.parcel_id, r.score]),
+    });
+    // every returned parcel really has a charger within 1,500 m, measured on the raw layer
+    const ids = joined.results.map((r) => r.parcel_id);
+    const [{ near }]: Array<{ near: number }> = await f.source.query(
+      `SELECT count(*)::int AS near FROM layer_pub.parcels p
+       WHERE p.id = ANY($1::text[]) AND EXISTS (SELECT 1 FROM layer_pub.ev_chargers c WHERE ST_DWithin(c.geom, p.geom, 1500))`,
+      [ids],
+    );
+    expect(near).toBe(ids.length);
+    const current = await f.engine.plan(request);
+    expect(current.indexFormat).toBe(INDEX_FORMAT);
+    expect(f.engine.query(request, current).sql).toContain('i.ev_charger_m <=');
+    const fromColumn = await f.engine.search(request);
+    expect(found(fromColumn)).toEqual(found(joined));
+    // the facts give the distance to the nearest charger, as PostGIS measures it on the raw layer
+    const measuredRaw: Array<{ id: string; m: number }> = await f.source.query(
+      `SELECT p.id, (SELECT min(ST_Distance(c.geom, p.geom)) FROM layer_pub.ev_chargers c) AS m FROM layer_pub.parcels p WHERE p.id = ANY($1::text[])`,
+      [ids],
+    );
+    const raw = new Map(measuredRaw.map((row) => [row.id, row.m]));
+    for (const result of fromColumn.results) {
+      expect(result.facts?.near_m?.['near:ev_chargers']).toBeCloseTo(raw.get(result.parcel_id)!, 1); // facts give metres to 0.1
+    }
+    const answered = columns.answered;
+    expect(await inMemory.search(request)).toEqual(fromColumn);
+    expect(columns.answered).toBe(answered + 1);
+    // the gmina with the most such parcels, as a build made before the column left it (null there)
+    const [{ teryt }]: Array<{ teryt: string }> = await f.source.query(
+      `SELECT teryt FROM search.parcel_index WHERE ev_charger_m <= 1500 AND area_sqm >= 1500 GROUP BY teryt ORDER BY count(*) DESC, teryt LIMIT 1`,
+    );
+    await f.source.query(`UPDATE search.parcel_index SET ev_charger_m = NULL, ev_charger_name = NULL WHERE teryt = $1`, [teryt]);
+    await f.source.query(`UPDATE search.index_builds SET built_at = now() + interval '3 seconds', format = 2 WHERE teryt = $1`, [teryt]);
+    try {
+      // a null there would read "no charger within 50 km": the search joins the layer instead
+      const older = await f.engine.plan(request);
+      expect(older.indexFormat).toBe(2);
+      expect(f.engine.query(request, older).sql).not.toContain('ev_charger_m');
+      const viaJoin = await f.engine.search(request);
+      expect(found(viaJoin)).toEqual(found(joined));
+      const declined = columns.declined;
+      expect(await inMemory.search(request)).toEqual(viaJoin);
+      expect(columns.declined).toBe(declined + 1);
+    } finally {
+      await new SearchIndexRepository(f.source).buildGmina(teryt);
+    }
+    const [{ format, measured }]: Array<{ format: number; measured: number }> = await f.source.query(
+      `SELECT b.format, (SELECT count(*)::int FROM search.parcel_index i WHERE i.teryt = b.teryt AND i.ev_charger_m IS NOT NULL) AS measured
+       FROM search.index_builds b WHERE b.teryt = $1`,
+      [teryt],
+    );
+    expect(format).toBe(INDEX_FORMAT);
+    expect(measured).toBeGreaterThan(0);
+    expect(await inMemory.search(request)).toEqual(fromColumn);
   }, 300_000);
 
   it('answer a front query at a stored step distance exactly though memory holds distances rounded up to the half metre', async () => {
@@ -472,7 +539,8 @@ describe('searches matched in memory', () => {
   });
 
   it('leave a criterion the index cannot answer to PostgreSQL', async () => {
-    const request: SearchParcelsRequest = { filters: { near: [{ layer: 'ev_chargers', within_m: 2000 }] }, limit: 10 };
+    // only high-power chargers: no column keeps those (the any-charger column only bounds the join)
+    const request: SearchParcelsRequest = { filters: { near: [{ layer: 'ev_chargers', within_m: 2000, kinds: ['hpc'] }] }, limit: 10 };
     const before = columns.declined;
     expect(await inMemory.search(request)).toEqual(await f.engine.search(request));
     expect(columns.declined).toBe(before + 1);

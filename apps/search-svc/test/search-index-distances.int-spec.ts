@@ -103,7 +103,7 @@ describe('the search index distance columns', () => {
       let passing = 0;
       for (const { d, x } of probes) {
         const params = new SqlParams();
-        const { passes } = nearSql({ layer: front.layer, within_m: d, where: { [`${front.attribute}_gte`]: x } }, params, { columns: true, frontsComplete: false });
+        const { passes } = nearSql({ layer: front.layer, within_m: d, where: { [`${front.attribute}_gte`]: x } }, params, { columns: true, format: 1 });
         expect(passes).toContain('width_bucket');
         const d$ = params.add(d, 'float8');
         const x$ = params.add(x, 'float8');

@@ -87,7 +87,7 @@ export class AssemblyService {
     siteLevel: ReadonlySet<string>,
     gap: number,
   ): Promise<PickedRows & { matched: MatchedSelect; where: 'memory' | 'pairs' | 'clustering' }> {
-    const input = { request, scope: plan.scope, scopeGminas: plan.gminas.map((g) => g.teryt), allowed: plan.allowed, plans: plan.plans, frontsComplete: plan.frontsComplete, limit: 0, siteLevel };
+    const input = { request, scope: plan.scope, scopeGminas: plan.gminas.map((g) => g.teryt), allowed: plan.allowed, plans: plan.plans, indexFormat: plan.indexFormat, limit: 0, siteLevel };
     const limits = assemblyLimits(request);
     const inMemory = this.columns ? await this.columns.matchedRows(input, { siteLevel, columns: ['area_sqm'], pairsWithinM: gap }) : undefined;
     if (inMemory) {

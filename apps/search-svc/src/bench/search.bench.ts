@@ -56,7 +56,7 @@ const SEARCHES: BenchSearch[] = [
     name: 'gmina 3064011 vacant buildable',
     request: { region: '3064011', filters: { vacant: true, area_sqm: { min: 800 }, zoning: { categories: ['residential_single', 'residential_multi', 'mixed_residential_services', 'commercial_services'] } } },
   },
-  { name: 'national near ev_chargers (not precomputed)', request: { filters: { area_sqm: { min: 3000 }, near: [{ layer: 'ev_chargers', within_m: 1500 }] }, rank_by: [{ signal: 'area', weight: 1 }] } },
+  { name: 'national near ev_chargers', request: { filters: { area_sqm: { min: 3000 }, near: [{ layer: 'ev_chargers', within_m: 1500 }] }, rank_by: [{ signal: 'area', weight: 1 }] } },
   { name: 'national area only, ranked by area', request: { filters: { area_sqm: { min: 20_000 } }, rank_by: [{ signal: 'area', weight: 1 }] } },
   // broad: most of the country matches, and every match is ranked (issue 19: at least half the parcels, two signals or more)
   {

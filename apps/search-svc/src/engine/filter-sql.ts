@@ -16,7 +16,7 @@ import {
   type ZoningFilter,
   ZONING_CATEGORY_GROUPS,
 } from '@lp/contracts';
-import { ENV_KINDS, ENV_REACH_M, envColumn, FRONT_COLUMNS, NEAREST_COLUMNS, PLAN_OGOLNY_CATEGORY, type FrontColumn, type NearestColumn } from '../search-index/index-columns.js';
+import { ENV_KINDS, ENV_REACH_M, envColumn, FRONT_COLUMNS, FRONTS_FORMAT, nearestColumnsAt, PLAN_OGOLNY_CATEGORY, type FrontColumn, type NearestColumn } from '../search-index/index-columns.js';
 import type { SqlParams } from '@lp/db';
 
 /**
@@ -118,13 +118,16 @@ function nearestAnchorName(layer: LayerDefinition, selection: FeatureSelection, 
   return `(SELECT f.name FROM layer_pub.${identifier(layer.id)} f WHERE ${where} ORDER BY ST_Distance(f.geom, p.geom), f.id LIMIT 1)`;
 }
 
-/** The index column answering a near filter exactly, if there is one. */
-export function nearestColumnFor(near: NearFilter): NearestColumn | undefined {
+/**
+ * The index column answering a near filter exactly, if there is one that every searched build of
+ * at least `format` (SearchPlan.indexFormat) wrote.
+ */
+export function nearestColumnFor(near: NearFilter, format: number): NearestColumn | undefined {
   if (near.ids) return undefined;
   const layer = layerOf(near.layer);
   const kinds = kindsOf(layer, near.kinds);
   const conditions = whereConditions(near.where ?? {});
-  return NEAREST_COLUMNS.find((column) => {
+  return nearestColumnsAt(format).find((column) => {
     if (column.layer !== near.layer || !sameSet(kindsOf(layer, column.kinds), kinds)) return false;
     if (!column.minimum) return conditions.length === 0;
     const [only] = conditions;
@@ -150,12 +153,13 @@ export function frontFor(filter: DistanceFilter, distance: number): { front: Fro
 
 /**
  * How near, far and exclude filters may read the search index: `columns` false is the spatial path
- * (joins on the layers only); `frontsComplete`, no row the search reads was built before the fronts
- * (SearchPlan), so a front needs no spatial fallback.
+ * (joins on the layers only); `format`, the oldest format (index-columns.ts INDEX_FORMAT) of the
+ * builds the search reads (SearchPlan.indexFormat): a column those builds did not all write is not
+ * read, and from FRONTS_FORMAT on a front needs no spatial fallback.
  */
 export interface IndexUse {
   columns: boolean;
-  frontsComplete: boolean;
+  format: number;
 }
 
 /**
@@ -171,7 +175,7 @@ function withinSql(filter: DistanceFilter, distance: number, params: SqlParams, 
     const anchors = anchorGeometry(layer, { ...selection, ids: filter.ids }, params);
     return { passes: `ST_DWithin(p.geom, ${anchors}, ${params.add(distance, 'float8')})`, spatial: true, anchors };
   }
-  const column = index.columns ? nearestColumnFor({ layer: filter.layer, within_m: distance, kinds: filter.kinds, where: filter.where }) : undefined;
+  const column = index.columns ? nearestColumnFor({ layer: filter.layer, within_m: distance, kinds: filter.kinds, where: filter.where }, index.format) : undefined;
   if (column) return { passes: `i.${column.column}_m <= ${params.add(distance, 'float8')}`, spatial: false, column };
   const front = index.columns ? frontFor(filter, distance) : undefined;
   if (front) {
@@ -187,16 +191,16 @@ function withinSql(filter: DistanceFilter, distance: number, params: SqlParams, 
     // query needs no geometry for the others. Only where such rows may be read: the join is a
     // correlated subplan, which keeps the whole scan out of parallel workers (national bess_storage
     // at 5 M parcels: 11.0 s with it, 2.3 s without).
-    const stepOrJoin = index.frontsComplete
+    const stepOrJoin = index.format >= FRONTS_FORMAT
       ? step
       : `CASE WHEN i.${name}_m IS NULL THEN EXISTS (SELECT 1 FROM search.parcel_geometry p WHERE p.parcel_id = i.parcel_id AND ${featuresWithin(layer, selection, distance, params)}) ELSE ${step} END`;
     // the nearest feature of any kind bounds it, as it bounds a join: a comparison before the step
-    const bound = anyFeatureColumn(layer);
+    const bound = anyFeatureColumn(layer, index.format);
     return { passes: bound ? `i.${bound.column}_m <= ${within} AND ${stepOrJoin}` : stepOrJoin, spatial: false };
   }
   // The nearest feature of any kind of the layer bounds the join: farther than the distance, nothing can qualify.
   const join = featuresWithin(layer, selection, distance, params);
-  const bound = index.columns ? anyFeatureColumn(layer) : undefined;
+  const bound = index.columns ? anyFeatureColumn(layer, index.format) : undefined;
   return { passes: bound ? `i.${bound.column}_m <= ${params.add(distance, 'float8')} AND ${join}` : join, spatial: true };
 }
 
@@ -208,7 +212,7 @@ export function nearSql(near: NearFilter, params: SqlParams, index: IndexUse): C
   const conditions = whereConditions(near.where ?? {});
   const only = conditions.length === 1 ? conditions[0]! : undefined;
   const allKinds = sameSet(kindsOf(layer, near.kinds), layer.kinds.map((k) => k.id));
-  if (index.columns && near.within_m === 0 && allKinds && !near.ids && !nearestColumnFor(near)) {
+  if (index.columns && near.within_m === 0 && allKinds && !near.ids && !nearestColumnFor(near, index.format)) {
     // intersecting features whose facts the index keeps per parcel (where no nearest-feature column answers exactly)
     if (layer.id === 'solar_irradiance' && conditions.length === 0) return { passes: 'i.solar_yield IS NOT NULL', spatial: false };
     if (layer.id === 'solar_irradiance' && only?.attribute === 'yield_kwh_kwp' && only.operator === 'gte') {
@@ -230,9 +234,9 @@ export function nearSql(near: NearFilter, params: SqlParams, index: IndexUse): C
   return { passes, spatial };
 }
 
-/** The index column of the nearest feature of any kind of the layer, if the index keeps one. */
-function anyFeatureColumn(layer: LayerDefinition): NearestColumn | undefined {
-  return NEAREST_COLUMNS.find((c) => c.layer === layer.id && !c.kinds && !c.minimum);
+/** The index column of the nearest feature of any kind of the layer, if builds of `format` keep one. */
+function anyFeatureColumn(layer: LayerDefinition, format: number): NearestColumn | undefined {
+  return nearestColumnsAt(format).find((c) => c.layer === layer.id && !c.kinds && !c.minimum);
 }
 
 /**
@@ -322,11 +326,12 @@ export type CriterionSqlWriter = (params: SqlParams) => CriterionSql;
 export type FilterPath = 'index' | 'spatial';
 
 /**
- * Every criterion of the filters, by criterion id (the ids of searchCriteriaOf). `frontsComplete`:
- * no row the search reads was built before the fronts, so a front needs no spatial fallback.
+ * Every criterion of the filters, by criterion id (the ids of searchCriteriaOf). `indexFormat`: the
+ * oldest format of the builds the search reads (IndexUse); unset, the first (reads only the columns
+ * every build has, and keeps the fronts' spatial fallback).
  */
-export function criteriaSql(filters: SearchFilters, path: FilterPath = 'index', frontsComplete = false): Map<string, CriterionSqlWriter> {
-  const index: IndexUse = { columns: path === 'index', frontsComplete };
+export function criteriaSql(filters: SearchFilters, path: FilterPath = 'index', indexFormat = 1): Map<string, CriterionSqlWriter> {
+  const index: IndexUse = { columns: path === 'index', format: indexFormat };
   const out = new Map<string, CriterionSqlWriter>();
   const { area_sqm: area, zoning, slope_pct: slope, vacant } = filters;
   if (area) {

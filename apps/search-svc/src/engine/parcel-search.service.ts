@@ -10,7 +10,6 @@ import { buildPageQuery, buildSearchQuery, type SearchQuery, type SearchQueryInp
 import { ColumnSearch } from './columns/column-search.js';
 import { scopeOf, type SearchScope } from './search-scope.js';
 import { scoreComponents, unrankedSignals, type SignalCells } from './score-components.js';
-import { FRONT_COLUMNS } from '../search-index/index-columns.js';
 import { timedPhase } from './columns/column-metrics.js';
 import { withStampsReadOnce } from './read-once.js';
 
@@ -44,10 +43,10 @@ export interface SearchPlan {
   /** The criteria's layers' gmina-level coverage. */
   table: CoverageTable;
   /**
-   * No allowed gmina's index was built before the fronts, so a front filter is answered from the
-   * fronts alone (filter-sql.ts). False also when the filters name no front's layer (nothing asked).
+   * The oldest format (index-columns.ts INDEX_FORMAT) of the allowed gminas' builds: the search
+   * reads only the columns every one of them wrote (filter-sql.ts IndexUse).
    */
-  frontsComplete: boolean;
+  indexFormat: number;
 }
 
 function round(value: number, digits: number): number {
@@ -191,11 +190,10 @@ export class ParcelSearchService implements ParcelSearch {
       const covered = new Set(p.covered);
       allowed = allowed.filter((t) => covered.has(t));
     }
-    // asked only when a front may answer a filter; a build never goes back to an older format, but a
-    // gmina may still await its rebuild after the upgrade that brought the fronts
-    const asksFronts = criteria.some((c) => c.layers.some((layer) => FRONT_COLUMNS.some((f) => f.layer === layer)));
-    const frontsComplete = asksFronts && !blocked && (await this.repository.frontlessGminas(allowed)).length === 0;
-    return { scope, gminas, plans, blocked, allowed, table, frontsComplete };
+    // a build never goes back to an older format, but a gmina may still await its rebuild after the
+    // upgrade that brought a column (read from the builds the repository remembers)
+    const indexFormat = await this.repository.oldestFormat(allowed);
+    return { scope, gminas, plans, blocked, allowed, table, indexFormat };
   }
 
   query(request: SearchParcelsRequest, plan: SearchPlan, options: SearchOptions & { judgeAlternatives?: boolean } = {}): SearchQuery {
@@ -212,7 +210,7 @@ export class ParcelSearchService implements ParcelSearch {
       scopeGminas: plan.gminas.map((g) => g.teryt),
       allowed: plan.allowed,
       plans: plan.plans,
-      frontsComplete: plan.frontsComplete,
+      indexFormat: plan.indexFormat,
       limit: parcelIds ? parcelIds.length : (request.limit ?? SEARCH_LIMIT_DEFAULT),
       parcelIds,
     };

@@ -21,8 +21,8 @@ export interface SearchQueryInput {
   /** Only these parcel keys (the candidates of a page the in-memory engine chose). */
   parcelKeys?: readonly number[];
   path?: FilterPath;
-  /** No gmina searched has index rows built before the fronts (SearchPlan.frontsComplete); unset: some may. */
-  frontsComplete?: boolean;
+  /** The oldest format of the searched gminas' builds (SearchPlan.indexFormat); unset: the first (filter-sql.ts IndexUse). */
+  indexFormat?: number;
   /**
    * Scenario fit: near_any criteria do not filter; each alternative's predicate is selected instead,
    * so one statement tells which alternatives a parcel meets.
@@ -105,7 +105,7 @@ export interface MatchedSelect extends Omit<SearchQuery, 'sql' | 'values'> {
  * `withGeometry` the parcel's outline is selected too (`geom`), with `withKey` its parcel key.
  */
 export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySet<string>; withGeometry?: boolean; withKey?: boolean }, params: SqlParams): MatchedSelect {
-  const filters = criteriaSql(input.request.filters ?? {}, input.path, input.frontsComplete === true);
+  const filters = criteriaSql(input.request.filters ?? {}, input.path, input.indexFormat);
   const where = scopeSql(input, params);
   const select = [
     'i.parcel_id',

@@ -23,7 +23,7 @@ describeSqlSnapshot({
       'scopeGminas, a box': () => repository.scopeGminas({ kind: 'bbox', bbox: { minLng: 16.8, minLat: 52.3, maxLng: 17.1, maxLat: 52.5 } }),
       coverage: () => repository.coverage(['buildings', 'power_substations']),
       unbuiltGminas: () => repository.unbuiltGminas(['3021093', '3064011']),
-      frontlessGminas: () => repository.frontlessGminas(['3021093', '3064011']),
+      oldestFormat: () => repository.oldestFormat(['3021093', '3064011']),
       evidence: () => repository.evidence(['3021093']),
       run: () => repository.run(BUILT),
       'run, a match probing layers (planned for parallel workers)': () => repository.run({ ...BUILT, probesLayers: true }),

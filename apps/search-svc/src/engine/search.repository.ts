@@ -7,7 +7,7 @@ import { IndexBuildsCache } from './index-builds-cache.js';
 import { readOnce } from './read-once.js';
 import { readBuildsDigest } from './columns/column.repository.js';
 import type { SearchScope } from './search-scope.js';
-import { FRONTS_FORMAT } from '../search-index/index-columns.js';
+import { INDEX_FORMAT } from '../search-index/index-columns.js';
 import type { SearchQuery } from './search-query.js';
 import type { EvidenceTable, GminaEvidence } from './zoning-evidence-coverage.js';
 
@@ -94,10 +94,16 @@ export class SearchRepository {
     return teryts.filter((t) => withParcels.has(t) && !builds.has(t)).sort();
   }
 
-  /** Gminas of the list whose index build predates the fronts: their rows hold null there. */
-  async frontlessGminas(teryts: readonly string[]): Promise<string[]> {
+  /**
+   * The oldest format of the list's builds (index-columns.ts INDEX_FORMAT): a column added later
+   * holds null in the rows of older builds. A gmina not built yet is left out (a search refuses it
+   * first); none built: INDEX_FORMAT.
+   */
+  async oldestFormat(teryts: readonly string[]): Promise<number> {
     const builds = await this.builds.get();
-    return teryts.filter((t) => (builds.get(t)?.format ?? FRONTS_FORMAT) < FRONTS_FORMAT).sort();
+    let oldest = INDEX_FORMAT;
+    for (const teryt of teryts) oldest = Math.min(oldest, builds.get(teryt)?.format ?? INDEX_FORMAT);
+    return oldest;
   }
 
   /** Per built gmina of the list: parcels and how many cannot be proven on zoning or land use (index_builds.evidence). */

@@ -50,10 +50,13 @@ function landUse(kinds: readonly string[], wanted: boolean): CriterionExpr {
   return { passes: wanted ? overlap : not(overlap), unknown: isNull('land_use_kinds') };
 }
 
-/** "Within `distance`" from an index column, as withinSql's index path; undefined where it would join the layer. */
-function within(filter: Pick<NearFilter, 'layer' | 'kinds' | 'where' | 'ids'>, distance: number): Expr | undefined {
+/**
+ * "Within `distance`" from an index column, as withinSql's index path for builds of at least
+ * `format`; undefined where it would join the layer.
+ */
+function within(filter: Pick<NearFilter, 'layer' | 'kinds' | 'where' | 'ids'>, distance: number, format: number): Expr | undefined {
   if (filter.ids) return undefined;
-  const column = nearestColumnFor({ layer: filter.layer, within_m: distance, kinds: filter.kinds, where: filter.where });
+  const column = nearestColumnFor({ layer: filter.layer, within_m: distance, kinds: filter.kinds, where: filter.where }, format);
   if (column) return cmp(`${column.column}_m`, '<=', distance);
   const front = frontFor(filter, distance);
   // the held front rounds its distances to float32: exact only for a distance float32 holds (column-front.ts)
@@ -61,23 +64,23 @@ function within(filter: Pick<NearFilter, 'layer' | 'kinds' | 'where' | 'ids'>, d
   return { op: 'front', column: front.front.column, within: distance, atLeast: front.atLeast };
 }
 
-function near(filter: NearFilter): Expr | undefined {
+function near(filter: NearFilter, format: number): Expr | undefined {
   const layer = layerOf(filter.layer);
   const conditions = whereConditions(filter.where ?? {});
   const only = conditions.length === 1 ? conditions[0]! : undefined;
   const allKinds = sameSet(kindsOf(layer, filter.kinds), layer.kinds.map((k) => k.id));
-  if (filter.within_m === 0 && allKinds && !filter.ids && !nearestColumnFor(filter)) {
+  if (filter.within_m === 0 && allKinds && !filter.ids && !nearestColumnFor(filter, format)) {
     if (layer.id === 'solar_irradiance' && conditions.length === 0) return not(isNull('solar_yield'));
     if (layer.id === 'solar_irradiance' && only?.attribute === 'yield_kwh_kwp' && only.operator === 'gte') return cmp('solar_yield', '>=', Number(only.value));
     if (layer.id === 'kowr_land' && conditions.length === 0) return { op: 'bool', column: 'kowr_overlap' };
     if (layer.id === 'buildings' && conditions.length === 0) return cmp('building_count', '>', 0);
     if (layer.id === 'buildings' && only?.attribute === 'floors' && only.operator === 'lte') return cmp('min_floors', '<=', Number(only.value));
   }
-  return within(filter, filter.within_m);
+  return within(filter, filter.within_m, format);
 }
 
-function far(filter: FarFilter): Expr | undefined {
-  const passes = within(filter, filter.beyond_m);
+function far(filter: FarFilter, format: number): Expr | undefined {
+  const passes = within(filter, filter.beyond_m, format);
   return passes ? not({ op: 'coalesce', arg: passes, fallback: false }) : undefined;
 }
 
@@ -97,9 +100,10 @@ function exclude(filter: ExcludeFilter): Expr | undefined {
 /**
  * The criteria of the filters by criterion id (as criteriaSql), each one the engine can evaluate:
  * a criterion missing here needs PostgreSQL (a spatial join), which matters only where it filters
- * (site assembly judges some criteria over the site instead, in PostgreSQL).
+ * (site assembly judges some criteria over the site instead, in PostgreSQL). `indexFormat`: the
+ * oldest format of the builds searched (criteriaSql's); unset, the first.
  */
-export function criteriaExprs(filters: SearchFilters): Map<string, CriterionExpr> {
+export function criteriaExprs(filters: SearchFilters, indexFormat = 1): Map<string, CriterionExpr> {
   const out = new Map<string, CriterionExpr>();
   const { area_sqm: area, slope_pct: slope, vacant } = filters;
   if (area) {
@@ -116,11 +120,11 @@ export function criteriaExprs(filters: SearchFilters): Map<string, CriterionExpr
   const add = (id: string, passes: Expr | undefined): void => {
     if (passes) out.set(id, { passes });
   };
-  for (const filter of filters.near ?? []) add(`near:${filter.layer}`, near(filter));
+  for (const filter of filters.near ?? []) add(`near:${filter.layer}`, near(filter, indexFormat));
   for (const filter of filters.exclude ?? []) add(`exclude:${filter.layer}`, exclude(filter));
-  for (const filter of filters.far ?? []) add(`far:${filter.layer}`, far(filter));
+  for (const filter of filters.far ?? []) add(`far:${filter.layer}`, far(filter, indexFormat));
   for (const nearAny of filters.near_any ?? []) {
-    const alternatives = nearAny.any_of.map(near);
+    const alternatives = nearAny.any_of.map((n) => near(n, indexFormat));
     if (alternatives.every((a) => a !== undefined)) add(nearAnyCriterionId(nearAny.any_of.map((n) => n.layer)), or(...(alternatives as Expr[])));
   }
   if (filters.not_contaminated) out.set(NOT_CONTAMINATED_CRITERION, { passes: TRUE, unknown: TRUE });

@@ -61,7 +61,7 @@ function terytIn(members: readonly string[], universe: readonly string[]): Expr 
  * Criteria in `siteLevel` (site assembly) do not filter, as in matchedSelect.
  */
 function wherePredicate(input: SearchQueryInput, siteLevel?: ReadonlySet<string>): Expr | undefined {
-  const exprs = criteriaExprs(input.request.filters ?? {});
+  const exprs = criteriaExprs(input.request.filters ?? {}, input.indexFormat);
   const allowed = new Set(input.allowed);
   const conjuncts: Expr[] = [];
   for (const plan of input.plans) {

@@ -40,7 +40,7 @@ SELECT c.teryt FROM layer_pub.region_coverage c WHERE c.layer_id = 'parcels' AND
 -- unbuiltGminas (4 of 4)
 SELECT b.teryt, b.format, b.parcels, b.evidence FROM search.index_builds b;
 
--- frontlessGminas
+-- oldestFormat
 SELECT md5(COALESCE(string_agg(b.teryt || '@' || b.built_at::text || CASE WHEN b.adjacency THEN '+' ELSE '' END, ',' ORDER BY b.teryt), '')) FROM search.index_builds b;
 
 -- evidence

@@ -10,7 +10,7 @@ ORDER BY p.id COLLATE "C"
 ON CONFLICT (parcel_id) DO NOTHING;
 
 -- buildGmina (2 of 15)
--- $1 = ["admin_bounds","buildings","env_layers","grid_capacity","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
+-- $1 = ["admin_bounds","buildings","env_layers","ev_chargers","grid_capacity","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
 SELECT layer_id, version FROM layer_pub.layer_versions WHERE layer_id = ANY($1::text[]);
 
 -- buildGmina (3 of 15)
@@ -59,6 +59,9 @@ SELECT array_remove(ARRAY[CASE WHEN EXISTS (SELECT 1 FROM layer_pub.power_substa
   CASE WHEN EXISTS (SELECT 1 FROM layer_pub.planned_roads f
                     WHERE ST_DWithin(f.geom, e.box, 50000))
              THEN 'planned_road' END,
+  CASE WHEN EXISTS (SELECT 1 FROM layer_pub.ev_chargers f
+                    WHERE ST_DWithin(f.geom, e.box, 50000))
+             THEN 'ev_charger' END,
   CASE WHEN EXISTS (SELECT 1 FROM layer_pub.grid_capacity f
                     WHERE ST_DWithin(f.geom, e.box, 30000))
              THEN 'grid_front' END]::text[], NULL) AS columns FROM e;
@@ -74,7 +77,7 @@ INSERT INTO search.parcel_index (
   parcel_id, parcel_key, teryt, gmina_name, area_sqm, zoning_source, zoning_category, zoning_symbol_raw,
   local_plan, zoning_missing_plan, general_plan_allows_building, land_use_kinds, land_use_source, slope_pct,
   building_count, max_floors, min_floors,
-  substation_m, substation_name, substation_110_m, substation_110_name, grid_node_m, grid_node_name, transit_m, transit_name, school_m, school_name, water_m, water_name, mv_line_m, mv_line_name, planned_road_m, planned_road_name,
+  substation_m, substation_name, substation_110_m, substation_110_name, grid_node_m, grid_node_name, transit_m, transit_name, school_m, school_name, water_m, water_name, mv_line_m, mv_line_name, planned_road_m, planned_road_name, ev_charger_m, ev_charger_name,
   grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap,
   env_natura2000_habitat_m, env_natura2000_birds_m, env_national_park_m, env_national_park_buffer_m, env_landscape_park_m, env_protected_landscape_area_m, env_nature_reserve_m, env_nature_landscape_complex_m, env_ecological_site_m, env_natural_monument_m, env_ramsar_wetland_m, env_biosphere_reserve_m, env_forest_promotional_complex_m, env_flood_risk_10pct_m, env_flood_risk_1pct_m, env_flood_risk_02pct_m, env_flood_embankment_failure_m, env_wetland_m,
   grid_front_m, grid_front_value,
@@ -404,6 +407,34 @@ planned_road AS (
   WHERE n.m <= 50000
   ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
 ),
+ev_charger_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.ev_chargers g
+    WHERE true ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'ev_charger' = ANY($6::text[])
+),
+ev_charger_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN ev_charger_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+ev_charger_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name
+     FROM ev_charger_seed s
+     JOIN layer_pub.ev_chargers f ON ST_DWithin(f.geom, s.box, s.reach) AND true
+),
+ev_charger AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM ev_charger_bound b JOIN ev_charger_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
 grid_front_candidates AS MATERIALIZED (
   SELECT c.cx, c.cy, f.geom, f.available_mw::float8 AS v, ST_Distance(f.geom, c.box) AS lo, ST_MaxDistance(f.geom, c.box) AS hi
   FROM cells c
@@ -492,7 +523,7 @@ SELECT t.id, t.parcel_key, t.teryt, (SELECT g.name FROM layer_pub.admin_bounds g
        CASE WHEN t.has_classes THEN 'egib' WHEN $5 THEN 'land_cover' END,
        ts.slope_mean_pct,
        CASE WHEN $2 THEN b.count END, CASE WHEN $2 THEN COALESCE(b.max_floors, 0) END, b.min_floors,
-       substation.m, substation.name, substation_110.m, substation_110.name, grid_node.m, grid_node.name, transit.m, transit.name, school.m, school.name, water.m, water.name, mv_line.m, mv_line.name, planned_road.m, planned_road.name,
+       substation.m, substation.name, substation_110.m, substation_110.name, grid_node.m, grid_node.name, transit.m, transit.name, school.m, school.name, water.m, water.name, mv_line.m, mv_line.name, planned_road.m, planned_road.name, ev_charger.m, ev_charger.name,
        grid_node.mw, solar.yield, lc.kinds, kowr.overlap,
        env.env_natura2000_habitat_m, env.env_natura2000_birds_m, env.env_national_park_m, env.env_national_park_buffer_m, env.env_landscape_park_m, env.env_protected_landscape_area_m, env.env_nature_reserve_m, env.env_nature_landscape_complex_m, env.env_ecological_site_m, env.env_natural_monument_m, env.env_ramsar_wetland_m, env.env_biosphere_reserve_m, env.env_forest_promotional_complex_m, env.env_flood_risk_10pct_m, env.env_flood_risk_1pct_m, env.env_flood_risk_02pct_m, env.env_flood_embankment_failure_m, env.env_wetland_m,
        COALESCE(grid_front.m, '{}'), COALESCE(grid_front.v, '{}'),
@@ -526,6 +557,7 @@ LEFT JOIN school ON school.parcel_id = t.id
 LEFT JOIN water ON water.parcel_id = t.id
 LEFT JOIN mv_line ON mv_line.parcel_id = t.id
 LEFT JOIN planned_road ON planned_road.parcel_id = t.id
+LEFT JOIN ev_charger ON ev_charger.parcel_id = t.id
 LEFT JOIN grid_front ON grid_front.parcel_id = t.id
 LEFT JOIN env ON env.parcel_id = t.id
 LEFT JOIN LATERAL (
@@ -586,10 +618,10 @@ SELECT count(*)::int AS parcels FROM search.parcel_index WHERE teryt = $1;
 
 -- buildGmina (15 of 15)
 -- $1 = "3021093"
--- $2 = "{\"admin_bounds\":0,\"buildings\":0,\"env_layers\":0,\"grid_capacity\":0,\"kowr_land\":0,\"land_cover\":0,\"mpzp_plans\":0,\"mpzp_zones\":0,\"parcels\":0,\"plan_ogolny_zones\":0,\"planned_roads\":0,\"power_lines\":0,\"power_substations\":0,\"services_poi\":0,\"solar_irradiance\":0,\"terrain_stats\":0,\"transactions\":0,\"transport_stops\":0,\"waterways\":0}"
+-- $2 = "{\"admin_bounds\":0,\"buildings\":0,\"env_layers\":0,\"ev_chargers\":0,\"grid_capacity\":0,\"kowr_land\":0,\"land_cover\":0,\"mpzp_plans\":0,\"mpzp_zones\":0,\"parcels\":0,\"plan_ogolny_zones\":0,\"planned_roads\":0,\"power_lines\":0,\"power_substations\":0,\"services_poi\":0,\"solar_irradiance\":0,\"terrain_stats\":0,\"transactions\":0,\"transport_stops\":0,\"waterways\":0}"
 -- $3 = 42
 -- $4 = 0
--- $5 = 2
+-- $5 = 3
 INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at, evidence, adjacency, format)
        VALUES ($1, $2::jsonb, $3, $4, now(), (
 SELECT jsonb_build_object(
@@ -612,7 +644,7 @@ ORDER BY p.id COLLATE "C"
 ON CONFLICT (parcel_id) DO NOTHING;
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (2 of 26)
--- $1 = ["admin_bounds","buildings","env_layers","grid_capacity","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
+-- $1 = ["admin_bounds","buildings","env_layers","ev_chargers","grid_capacity","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
 SELECT layer_id, version FROM layer_pub.layer_versions WHERE layer_id = ANY($1::text[]);
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (3 of 26)
@@ -661,6 +693,9 @@ SELECT array_remove(ARRAY[CASE WHEN EXISTS (SELECT 1 FROM layer_pub.power_substa
   CASE WHEN EXISTS (SELECT 1 FROM layer_pub.planned_roads f
                     WHERE ST_DWithin(f.geom, e.box, 50000))
              THEN 'planned_road' END,
+  CASE WHEN EXISTS (SELECT 1 FROM layer_pub.ev_chargers f
+                    WHERE ST_DWithin(f.geom, e.box, 50000))
+             THEN 'ev_charger' END,
   CASE WHEN EXISTS (SELECT 1 FROM layer_pub.grid_capacity f
                     WHERE ST_DWithin(f.geom, e.box, 30000))
              THEN 'grid_front' END]::text[], NULL) AS columns FROM e;
@@ -676,7 +711,7 @@ INSERT INTO search.parcel_index (
   parcel_id, parcel_key, teryt, gmina_name, area_sqm, zoning_source, zoning_category, zoning_symbol_raw,
   local_plan, zoning_missing_plan, general_plan_allows_building, land_use_kinds, land_use_source, slope_pct,
   building_count, max_floors, min_floors,
-  substation_m, substation_name, substation_110_m, substation_110_name, grid_node_m, grid_node_name, transit_m, transit_name, school_m, school_name, water_m, water_name, mv_line_m, mv_line_name, planned_road_m, planned_road_name,
+  substation_m, substation_name, substation_110_m, substation_110_name, grid_node_m, grid_node_name, transit_m, transit_name, school_m, school_name, water_m, water_name, mv_line_m, mv_line_name, planned_road_m, planned_road_name, ev_charger_m, ev_charger_name,
   grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap,
   env_natura2000_habitat_m, env_natura2000_birds_m, env_national_park_m, env_national_park_buffer_m, env_landscape_park_m, env_protected_landscape_area_m, env_nature_reserve_m, env_nature_landscape_complex_m, env_ecological_site_m, env_natural_monument_m, env_ramsar_wetland_m, env_biosphere_reserve_m, env_forest_promotional_complex_m, env_flood_risk_10pct_m, env_flood_risk_1pct_m, env_flood_risk_02pct_m, env_flood_embankment_failure_m, env_wetland_m,
   grid_front_m, grid_front_value,
@@ -1006,6 +1041,34 @@ planned_road AS (
   WHERE n.m <= 50000
   ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
 ),
+ev_charger_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.ev_chargers g
+    WHERE true ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'ev_charger' = ANY($6::text[])
+),
+ev_charger_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN ev_charger_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+ev_charger_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name
+     FROM ev_charger_seed s
+     JOIN layer_pub.ev_chargers f ON ST_DWithin(f.geom, s.box, s.reach) AND true
+),
+ev_charger AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM ev_charger_bound b JOIN ev_charger_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
 grid_front_candidates AS MATERIALIZED (
   SELECT c.cx, c.cy, f.geom, f.available_mw::float8 AS v, ST_Distance(f.geom, c.box) AS lo, ST_MaxDistance(f.geom, c.box) AS hi
   FROM cells c
@@ -1094,7 +1157,7 @@ SELECT t.id, t.parcel_key, t.teryt, (SELECT g.name FROM layer_pub.admin_bounds g
        CASE WHEN t.has_classes THEN 'egib' WHEN $5 THEN 'land_cover' END,
        ts.slope_mean_pct,
        CASE WHEN $2 THEN b.count END, CASE WHEN $2 THEN COALESCE(b.max_floors, 0) END, b.min_floors,
-       substation.m, substation.name, substation_110.m, substation_110.name, grid_node.m, grid_node.name, transit.m, transit.name, school.m, school.name, water.m, water.name, mv_line.m, mv_line.name, planned_road.m, planned_road.name,
+       substation.m, substation.name, substation_110.m, substation_110.name, grid_node.m, grid_node.name, transit.m, transit.name, school.m, school.name, water.m, water.name, mv_line.m, mv_line.name, planned_road.m, planned_road.name, ev_charger.m, ev_charger.name,
        grid_node.mw, solar.yield, lc.kinds, kowr.overlap,
        env.env_natura2000_habitat_m, env.env_natura2000_birds_m, env.env_national_park_m, env.env_national_park_buffer_m, env.env_landscape_park_m, env.env_protected_landscape_area_m, env.env_nature_reserve_m, env.env_nature_landscape_complex_m, env.env_ecological_site_m, env.env_natural_monument_m, env.env_ramsar_wetland_m, env.env_biosphere_reserve_m, env.env_forest_promotional_complex_m, env.env_flood_risk_10pct_m, env.env_flood_risk_1pct_m, env.env_flood_risk_02pct_m, env.env_flood_embankment_failure_m, env.env_wetland_m,
        COALESCE(grid_front.m, '{}'), COALESCE(grid_front.v, '{}'),
@@ -1128,6 +1191,7 @@ LEFT JOIN school ON school.parcel_id = t.id
 LEFT JOIN water ON water.parcel_id = t.id
 LEFT JOIN mv_line ON mv_line.parcel_id = t.id
 LEFT JOIN planned_road ON planned_road.parcel_id = t.id
+LEFT JOIN ev_charger ON ev_charger.parcel_id = t.id
 LEFT JOIN grid_front ON grid_front.parcel_id = t.id
 LEFT JOIN env ON env.parcel_id = t.id
 LEFT JOIN LATERAL (
@@ -1181,7 +1245,7 @@ ORDER BY u.id COLLATE "C"
 ON CONFLICT (parcel_id) DO NOTHING;
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (13 of 26)
--- $1 = ["admin_bounds","buildings","env_layers","grid_capacity","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
+-- $1 = ["admin_bounds","buildings","env_layers","ev_chargers","grid_capacity","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
 SELECT layer_id, version FROM layer_pub.layer_versions WHERE layer_id = ANY($1::text[]);
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (14 of 26)
@@ -1230,6 +1294,9 @@ SELECT array_remove(ARRAY[CASE WHEN EXISTS (SELECT 1 FROM layer_pub.power_substa
   CASE WHEN EXISTS (SELECT 1 FROM layer_pub.planned_roads f
                     WHERE ST_DWithin(f.geom, e.box, 50000))
              THEN 'planned_road' END,
+  CASE WHEN EXISTS (SELECT 1 FROM layer_pub.ev_chargers f
+                    WHERE ST_DWithin(f.geom, e.box, 50000))
+             THEN 'ev_charger' END,
   CASE WHEN EXISTS (SELECT 1 FROM layer_pub.grid_capacity f
                     WHERE ST_DWithin(f.geom, e.box, 30000))
              THEN 'grid_front' END]::text[], NULL) AS columns FROM e;
@@ -1245,7 +1312,7 @@ INSERT INTO search.parcel_index (
   parcel_id, parcel_key, teryt, gmina_name, area_sqm, zoning_source, zoning_category, zoning_symbol_raw,
   local_plan, zoning_missing_plan, general_plan_allows_building, land_use_kinds, land_use_source, slope_pct,
   building_count, max_floors, min_floors,
-  substation_m, substation_name, substation_110_m, substation_110_name, grid_node_m, grid_node_name, transit_m, transit_name, school_m, school_name, water_m, water_name, mv_line_m, mv_line_name, planned_road_m, planned_road_name,
+  substation_m, substation_name, substation_110_m, substation_110_name, grid_node_m, grid_node_name, transit_m, transit_name, school_m, school_name, water_m, water_name, mv_line_m, mv_line_name, planned_road_m, planned_road_name, ev_charger_m, ev_charger_name,
   grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap,
   env_natura2000_habitat_m, env_natura2000_birds_m, env_national_park_m, env_national_park_buffer_m, env_landscape_park_m, env_protected_landscape_area_m, env_nature_reserve_m, env_nature_landscape_complex_m, env_ecological_site_m, env_natural_monument_m, env_ramsar_wetland_m, env_biosphere_reserve_m, env_forest_promotional_complex_m, env_flood_risk_10pct_m, env_flood_risk_1pct_m, env_flood_risk_02pct_m, env_flood_embankment_failure_m, env_wetland_m,
   grid_front_m, grid_front_value,
@@ -1575,6 +1642,34 @@ planned_road AS (
   WHERE n.m <= 50000
   ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
 ),
+ev_charger_seed AS MATERIALIZED (
+  SELECT c.cx, c.cy, c.box, n.y, least(ST_MaxDistance(c.box, n.y) + 1, 50000) AS reach
+  FROM cells c
+  CROSS JOIN LATERAL (
+    SELECT ST_ClosestPoint(g.geom, c.centre) AS y FROM layer_pub.ev_chargers g
+    WHERE true ORDER BY g.geom <-> c.centre LIMIT 1
+  ) n
+  WHERE 'ev_charger' = ANY($6::text[])
+),
+ev_charger_bound AS MATERIALIZED (
+  SELECT p.id, p.geom, p.cx, p.cy, ST_Expand(p.geom, least(ST_Distance(s.y, p.geom) + 1, 50000)) AS reach
+  FROM parcel_cells p JOIN ev_charger_seed s ON s.cx = p.cx AND s.cy = p.cy
+),
+ev_charger_candidates AS MATERIALIZED (
+  SELECT s.cx, s.cy, f.geom, f.id, f.name
+     FROM ev_charger_seed s
+     JOIN layer_pub.ev_chargers f ON ST_DWithin(f.geom, s.box, s.reach) AND true
+),
+ev_charger AS (
+  SELECT DISTINCT ON (n.parcel_id) n.parcel_id, n.m, n.name
+  FROM (
+    SELECT b.id AS parcel_id, ST_Distance(c.geom, b.geom) AS m, c.id, c.name
+    FROM ev_charger_bound b JOIN ev_charger_candidates c ON c.cx = b.cx AND c.cy = b.cy AND c.geom && b.reach
+    OFFSET 0 -- each distance measured once, not again in the filter
+  ) n
+  WHERE n.m <= 50000
+  ORDER BY n.parcel_id, n.m, n.id COLLATE "C"
+),
 grid_front_candidates AS MATERIALIZED (
   SELECT c.cx, c.cy, f.geom, f.available_mw::float8 AS v, ST_Distance(f.geom, c.box) AS lo, ST_MaxDistance(f.geom, c.box) AS hi
   FROM cells c
@@ -1663,7 +1758,7 @@ SELECT t.id, t.parcel_key, t.teryt, (SELECT g.name FROM layer_pub.admin_bounds g
        CASE WHEN t.has_classes THEN 'egib' WHEN $5 THEN 'land_cover' END,
        ts.slope_mean_pct,
        CASE WHEN $2 THEN b.count END, CASE WHEN $2 THEN COALESCE(b.max_floors, 0) END, b.min_floors,
-       substation.m, substation.name, substation_110.m, substation_110.name, grid_node.m, grid_node.name, transit.m, transit.name, school.m, school.name, water.m, water.name, mv_line.m, mv_line.name, planned_road.m, planned_road.name,
+       substation.m, substation.name, substation_110.m, substation_110.name, grid_node.m, grid_node.name, transit.m, transit.name, school.m, school.name, water.m, water.name, mv_line.m, mv_line.name, planned_road.m, planned_road.name, ev_charger.m, ev_charger.name,
        grid_node.mw, solar.yield, lc.kinds, kowr.overlap,
        env.env_natura2000_habitat_m, env.env_natura2000_birds_m, env.env_national_park_m, env.env_national_park_buffer_m, env.env_landscape_park_m, env.env_protected_landscape_area_m, env.env_nature_reserve_m, env.env_nature_landscape_complex_m, env.env_ecological_site_m, env.env_natural_monument_m, env.env_ramsar_wetland_m, env.env_biosphere_reserve_m, env.env_forest_promotional_complex_m, env.env_flood_risk_10pct_m, env.env_flood_risk_1pct_m, env.env_flood_risk_02pct_m, env.env_flood_embankment_failure_m, env.env_wetland_m,
        COALESCE(grid_front.m, '{}'), COALESCE(grid_front.v, '{}'),
@@ -1697,6 +1792,7 @@ LEFT JOIN school ON school.parcel_id = t.id
 LEFT JOIN water ON water.parcel_id = t.id
 LEFT JOIN mv_line ON mv_line.parcel_id = t.id
 LEFT JOIN planned_road ON planned_road.parcel_id = t.id
+LEFT JOIN ev_charger ON ev_charger.parcel_id = t.id
 LEFT JOIN grid_front ON grid_front.parcel_id = t.id
 LEFT JOIN env ON env.parcel_id = t.id
 LEFT JOIN LATERAL (
@@ -1757,10 +1853,10 @@ SELECT count(*)::int AS parcels FROM search.parcel_index WHERE teryt = $1;
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (26 of 26)
 -- $1 = "3021093"
--- $2 = "{\"admin_bounds\":0,\"buildings\":0,\"env_layers\":0,\"grid_capacity\":0,\"kowr_land\":0,\"land_cover\":0,\"mpzp_plans\":0,\"mpzp_zones\":0,\"parcels\":0,\"plan_ogolny_zones\":0,\"planned_roads\":0,\"power_lines\":0,\"power_substations\":0,\"services_poi\":0,\"solar_irradiance\":0,\"terrain_stats\":0,\"transactions\":0,\"transport_stops\":0,\"waterways\":0}"
+-- $2 = "{\"admin_bounds\":0,\"buildings\":0,\"env_layers\":0,\"ev_chargers\":0,\"grid_capacity\":0,\"kowr_land\":0,\"land_cover\":0,\"mpzp_plans\":0,\"mpzp_zones\":0,\"parcels\":0,\"plan_ogolny_zones\":0,\"planned_roads\":0,\"power_lines\":0,\"power_substations\":0,\"services_poi\":0,\"solar_irradiance\":0,\"terrain_stats\":0,\"transactions\":0,\"transport_stops\":0,\"waterways\":0}"
 -- $3 = 42
 -- $4 = 0
--- $5 = 2
+-- $5 = 3
 INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at, evidence, adjacency, format)
        VALUES ($1, $2::jsonb, $3, $4, now(), (
 SELECT jsonb_build_object(
@@ -1816,7 +1912,7 @@ DELETE FROM search.parcel_adjacency WHERE teryt = $1;
 DELETE FROM search.index_builds WHERE teryt = $1;
 
 -- layerVersions
--- $1 = ["admin_bounds","buildings","env_layers","grid_capacity","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
+-- $1 = ["admin_bounds","buildings","env_layers","ev_chargers","grid_capacity","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
 SELECT layer_id, version FROM layer_pub.layer_versions WHERE layer_id = ANY($1::text[]);
 
 -- builds
