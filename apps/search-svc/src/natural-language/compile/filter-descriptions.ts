@@ -41,6 +41,11 @@ const KIND_NAMES: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
     ehv_line: { pl: 'linii najwyższych napięć', en: 'an extra-high-voltage line' },
   },
   land_cover: { forest: { pl: 'lasu', en: 'forest' }, orchard: { pl: 'sadu', en: 'orchard' } },
+  ev_chargers: {
+    ac: { pl: 'ładowarki AC', en: 'an AC charger' },
+    dc_fast: { pl: 'szybkiej ładowarki DC', en: 'a DC fast charger' },
+    hpc: { pl: 'ładowarki dużej mocy (HPC)', en: 'a high-power charger (HPC)' },
+  },
 };
 
 const LAYER_NAMES: Readonly<Record<string, Words>> = {
@@ -50,6 +55,7 @@ const LAYER_NAMES: Readonly<Record<string, Words>> = {
   waterways: { pl: 'wody', en: 'water' },
   roads: { pl: 'drogi publicznej', en: 'a public road' },
   planned_roads: { pl: 'planowanej drogi', en: 'a planned road' },
+  ev_chargers: { pl: 'stacji ładowania pojazdów elektrycznych', en: 'an EV charging station' },
   power_lines: { pl: 'linii energetycznej', en: 'a power line' },
   land_cover: { pl: 'terenu', en: 'land cover' },
 };

@@ -60,6 +60,8 @@ export const TARGET_LAYERS: Readonly<Record<TargetId, TargetLayer>> = {
   // a public road along the parcel: every kind but internal roads
   road_access: { layer: 'roads', kinds: ['motorway', 'expressway', 'trunk', 'main', 'collective', 'local', 'access'], withinM: 50, exclusion: false, excludable: false },
   planned_road: { layer: 'planned_roads', withinM: 5_000, exclusion: false, excludable: false },
+  // ours: a charger a short drive away
+  ev_charger: { layer: 'ev_chargers', withinM: 2_000, exclusion: false, excludable: false },
   power_line: { layer: 'power_lines', withinM: 2_000, exclusion: false, excludable: false },
   forest: { layer: 'land_cover', kinds: ['forest'], withinM: 500, exclusion: false, excludable: true },
   natura2000: ENV(['natura2000']),

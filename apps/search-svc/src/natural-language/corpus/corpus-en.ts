@@ -167,4 +167,7 @@ export const CORPUS_EN: readonly CorpusCase[] = [
   en('plots near Poznań Główny station', null, null, { near: { [STOPS]: { ids: [POZNAN_GLOWNY] } } }),
   en('grid-connected plot in Kornik', KORNIK, null, { near: { power_lines: { within: 500 } } }),
   en('data center in Poznan county more than 3 km from the nearest school', '3021', 'data_center_site', { far: { [POI]: { beyond: 3000, kinds: ['school'] } } }),
+  // a charging station is a charger, never a substation
+  en('plot of at least 3000 m2 within 1.5 km of an EV charging station in Poznan', '3064011', null, { areaMin: 3000, near: { ev_chargers: { within: 1500 } }, notNear: [SUB] }),
+  en('land near electric car chargers in Kornik', KORNIK, null, { near: { ev_chargers: { within: 2000 } }, notNear: [SUB] }),
 ];

@@ -198,4 +198,7 @@ export const CORPUS_PL: readonly CorpusCase[] = [
   pl('szukam działki w Kórniku z podłączeniem do sieci', KORNIK, null, { near: { power_lines: { within: 500 } } }),
   pl('magazyn energii z przyłączem do sieci w gminie Kórnik', KORNIK, 'bess_storage', { near: { grid_capacity: {} } }),
   pl('działka rekreacyjna w gminie Kórnik co najmniej 1 km od drogi ekspresowej', KORNIK, null, { far: { roads: { beyond: 1000, kinds: ['expressway'] } } }),
+  // a charging station is a charger, never a substation
+  pl('działka min 3000 m2 do 1,5 km od stacji ładowania samochodów elektrycznych w Poznaniu', '3064011', null, { areaMin: 3000, near: { ev_chargers: { within: 1500 } }, notNear: [SUB] }),
+  pl('działka w Kórniku blisko ładowarki dla aut elektrycznych', KORNIK, null, { near: { ev_chargers: { within: 2000 } }, notNear: [SUB] }),
 ];

@@ -17,6 +17,13 @@ const feature = (lang: Lang, pattern: string, id: FeatureId): LexiconEntry => ({
  * are searched. Longer phrases first where they share a beginning.
  */
 export const TARGET_PHRASES: readonly LexiconEntry[] = [
+  // charging stations before substations too: "stacja ładowania" is a charger, never a substation
+  target('pl', 'stacj*|punkt*|miejsc* ladowania ?samochodow|samochodu|pojazdow|pojazdu|aut|auta ?elektryczn*', 'ev_charger'),
+  target('pl', 'ladowark*|elektroladowark* ?dla ?samochodow|samochodu|pojazdow|pojazdu|aut|auta ?elektryczn*', 'ev_charger'),
+  target('pl', 'stacj*|ladowark*|ladowani* ev|evc', 'ev_charger'),
+  target('en', 'ev|evc charger|chargers|charging, ev charging station|stations|point|points|hub|hubs', 'ev_charger'),
+  target('en', 'electric vehicle|car charger|chargers, electric vehicle|car charging station|stations|point|points', 'ev_charger'),
+  target('en', 'charging station|stations|point|points|hub|hubs, charger|chargers', 'ev_charger'),
   // railway stations before substations: "stacja kolejowa" is transport, "stacja" alone a substation
   target('pl', 'stacj*|przystan*|dworz*|dworc*|lini* kolejow*|pkp|pociag*|skm|pkm', 'transit', { transitKinds: ['rail'] }),
   target('pl', 'stacj*|przystan* metra|metro', 'transit', { transitKinds: ['metro'] }),

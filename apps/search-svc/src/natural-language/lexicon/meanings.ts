@@ -31,6 +31,7 @@ export type TargetId =
   | 'voivodeship_road'
   | 'road_access'
   | 'planned_road'
+  | 'ev_charger'
   | 'power_line'
   | 'forest'
   | 'natura2000'
