@@ -33,6 +33,25 @@ describe('interpret', () => {
     expect(() => validateMessage(SearchParcelsRequest, structuredClone(result.request))).not.toThrow();
   });
 
+  it('never reads a station of another sort as a substation: chargers and services are searched, fuel stations said to be unsearchable', () => {
+    const charger = read('działka do 1,5 km od stacji ładowania samochodów elektrycznych w Poznaniu');
+    expect(charger.request.filters!.near).toEqual([{ layer: 'ev_chargers', within_m: 1500 }]);
+    expect(charger.not_understood).toEqual([]);
+    const english = read('plot within 1.5 km of an EV charging station in Poznan');
+    expect(english.request.filters!.near).toEqual([{ layer: 'ev_chargers', within_m: 1500 }]);
+    const police = read('plot within 1 km of a police station in Poznan');
+    expect(police.request.filters!.near).toEqual([{ layer: 'services_poi', kinds: ['police'], within_m: 1000 }]);
+    for (const [query, said] of [
+      ['działka do 5 km od stacji benzynowej w Poznaniu', 'nie obejmuje stacji paliw'],
+      ['plot near a petrol station in Poznan', 'cannot filter on fuel stations'],
+    ] as const) {
+      const fuel = read(query);
+      expect(fuel.request.filters?.near ?? []).toEqual([]);
+      expect(fuel.assumptions.join(' ')).toContain(said);
+      expect(fuel.not_understood).toEqual([]);
+    }
+  });
+
   it('puts everything into the request: a bare scenario query equals the compiled scenario plus the region', () => {
     const result = read('magazyn energii w Krakowie');
     expect(result.request).toEqual(compileScenario(findScenario('bess_storage')!, { region: '1261011' }));

@@ -21,6 +21,8 @@ const KIND_NAMES: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
     clinic: { pl: 'przychodni', en: 'a clinic' },
     hospital: { pl: 'szpitala', en: 'a hospital' },
     pharmacy: { pl: 'apteki', en: 'a pharmacy' },
+    fire_station: { pl: 'remizy straży pożarnej', en: 'a fire station' },
+    police: { pl: 'komisariatu lub posterunku policji', en: 'a police station' },
   },
   waterways: {
     river: { pl: 'rzeki', en: 'a river' },

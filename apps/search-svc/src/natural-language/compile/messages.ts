@@ -13,6 +13,7 @@ const UNSUPPORTED: Record<UnsupportedId, { pl: string; en: string }> = {
   view: { pl: 'widoku', en: 'the view' },
   fenced: { pl: 'ogrodzenia', en: 'fencing' },
   ownership_private: { pl: 'własności prywatnej', en: 'private ownership' },
+  fuel_station: { pl: 'stacji paliw (nie mamy takiej warstwy)', en: 'fuel stations (we hold no such layer)' },
 };
 
 const t = (lang: Language, pl: string, en: string): string => (lang === 'pl' ? pl : en);

@@ -47,6 +47,8 @@ export const TARGET_LAYERS: Readonly<Record<TargetId, TargetLayer>> = {
   clinic: SERVICES(['clinic'], 2_000),
   hospital: SERVICES(['hospital'], 5_000),
   pharmacy: SERVICES(['pharmacy'], 1_000),
+  fire_station: SERVICES(['fire_station'], 3_000),
+  police: SERVICES(['police'], 3_000),
   water: { layer: 'waterways', kinds: ['river', 'canal', 'lake', 'reservoir'], withinM: 1_000, exclusion: false, excludable: false },
   river: { layer: 'waterways', kinds: ['river'], withinM: 1_000, exclusion: false, excludable: false },
   lake: { layer: 'waterways', kinds: ['lake'], withinM: 1_000, exclusion: false, excludable: false },

@@ -201,4 +201,7 @@ export const CORPUS_PL: readonly CorpusCase[] = [
   // a charging station is a charger, never a substation
   pl('działka min 3000 m2 do 1,5 km od stacji ładowania samochodów elektrycznych w Poznaniu', '3064011', null, { areaMin: 3000, near: { ev_chargers: { within: 1500 } }, notNear: [SUB] }),
   pl('działka w Kórniku blisko ładowarki dla aut elektrycznych', KORNIK, null, { near: { ev_chargers: { within: 2000 } }, notNear: [SUB] }),
+  // a fuel station is not searchable and never a substation; a fire station is a service
+  pl('działka w Kórniku blisko stacji benzynowej', KORNIK, null, { notNear: [SUB] }),
+  pl('działka w Kórniku do 3 km od straży pożarnej', KORNIK, null, { near: { [POI]: { within: 3000, kinds: ['fire_station'] } }, notNear: [SUB] }),
 ];

@@ -24,6 +24,11 @@ export const TARGET_PHRASES: readonly LexiconEntry[] = [
   target('en', 'ev|evc charger|chargers|charging, ev charging station|stations|point|points|hub|hubs', 'ev_charger'),
   target('en', 'electric vehicle|car charger|chargers, electric vehicle|car charging station|stations|point|points', 'ev_charger'),
   target('en', 'charging station|stations|point|points|hub|hubs, charger|chargers', 'ev_charger'),
+  // stations that are services, not substations: "fire station", "police station"
+  target('pl', 'straz* pozarn*, remiz* ?strazack*|strazy ?pozarnej', 'fire_station'),
+  target('en', 'fire station|stations|brigade|department', 'fire_station'),
+  target('pl', 'komisariat*|posterunk* ?policji, policj*', 'police'),
+  target('en', 'police station|stations, police', 'police'),
   // railway stations before substations: "stacja kolejowa" is transport, "stacja" alone a substation
   target('pl', 'stacj*|przystan*|dworz*|dworc*|lini* kolejow*|pkp|pociag*|skm|pkm', 'transit', { transitKinds: ['rail'] }),
   target('pl', 'stacj*|przystan* metra|metro', 'transit', { transitKinds: ['metro'] }),

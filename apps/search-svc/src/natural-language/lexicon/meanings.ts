@@ -32,6 +32,8 @@ export type TargetId =
   | 'road_access'
   | 'planned_road'
   | 'ev_charger'
+  | 'fire_station'
+  | 'police'
   | 'power_line'
   | 'forest'
   | 'natura2000'
@@ -69,7 +71,7 @@ export type CueId =
   | 'negate';
 
 /** Recognised, but no filter of the search can express it (utilities, price limits, ...). */
-export type UnsupportedId = 'utilities' | 'no_local_plan' | 'building_conditions' | 'view' | 'fenced' | 'ownership_private';
+export type UnsupportedId = 'utilities' | 'no_local_plan' | 'building_conditions' | 'view' | 'fenced' | 'ownership_private' | 'fuel_station';
 
 export type Meaning =
   | { type: 'asset'; scenario: string }
