@@ -52,6 +52,22 @@ describe('interpret', () => {
     }
   });
 
+  it('reads an asset type measured from, or after "near", as an existing installation, not as what to build', () => {
+    const wind = read('działka do 2 km od farmy wiatrowej w Poznaniu');
+    expect(wind.scenario).toBeNull();
+    expect(wind.request.filters!.near).toEqual([{ layer: 'oze_installations', kinds: ['wind'], within_m: 2000 }]);
+    const english = read('plot within 2 km of a wind farm in Poznan');
+    expect(english.scenario).toBeNull();
+    expect(english.request.filters!.near).toEqual([{ layer: 'oze_installations', kinds: ['wind'], within_m: 2000 }]);
+    // what to build, near what exists
+    const storage = read('magazyn energii blisko farmy fotowoltaicznej w Poznaniu');
+    expect(storage.scenario).toBe('bess_storage');
+    expect(storage.request.filters!.near).toContainEqual({ layer: 'oze_installations', kinds: ['solar'], within_m: 2000 });
+    // an asset type alone, or before a distance to something else, stays the scenario
+    expect(read('farma wiatrowa do 2 km od stacji 110 kV w Poznaniu').scenario).toBe('wind_farm_site');
+    expect(read('wind farm in Poznan').scenario).toBe('wind_farm_site');
+  });
+
   it('puts everything into the request: a bare scenario query equals the compiled scenario plus the region', () => {
     const result = read('magazyn energii w Krakowie');
     expect(result.request).toEqual(compileScenario(findScenario('bess_storage')!, { region: '1261011' }));

@@ -2,6 +2,7 @@ import { AppError, type SearchParcelsRequest } from '@lp/contracts';
 import { ambiguousFeature, anchorLabel, findAnchors } from './anchors/anchor-finder.js';
 import type { NamedFeatures } from './anchors/named-features.js';
 import { readPlaceAnchors, type PlaceAnchorReading } from './anchors/place-anchors.js';
+import { readExistingInstallations } from './compile/existing-installations.js';
 import { findScenario } from '../scenarios/scenario-catalogue.js';
 import type { Atom } from './compile/atoms.js';
 import { readCriteria } from './compile/criteria-reader.js';
@@ -183,6 +184,8 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
     mentions.splice(mentions.indexOf(reading.mention), 1);
     anchorNames.set(reading.anchor.teryt, `${reading.anchor.name} (${reading.anchor.unitType})`);
   }
+  // "do 2 km od farmy wiatrowej": an asset type measured from is an installation, not a scenario
+  readExistingInstallations(atoms, (index) => connective[index] === true);
   // a correction stands only where it made a lexicon phrase; elsewhere the word is as typed
   for (const token of corrected) {
     if (byLexicon.has(token.index)) notes.push({ id: 'corrected_word', typed: token.raw, read: token.fold });

@@ -43,6 +43,11 @@ const KIND_NAMES: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
     ehv_line: { pl: 'linii najwyższych napięć', en: 'an extra-high-voltage line' },
   },
   land_cover: { forest: { pl: 'lasu', en: 'forest' }, orchard: { pl: 'sadu', en: 'orchard' } },
+  oze_installations: {
+    wind: { pl: 'farmy wiatrowej lub turbiny', en: 'a wind farm or turbine' },
+    solar: { pl: 'farmy fotowoltaicznej', en: 'a solar farm' },
+    biogas: { pl: 'biogazowni', en: 'a biogas plant' },
+  },
   ev_chargers: {
     ac: { pl: 'ładowarki AC', en: 'an AC charger' },
     dc_fast: { pl: 'szybkiej ładowarki DC', en: 'a DC fast charger' },
@@ -58,6 +63,7 @@ const LAYER_NAMES: Readonly<Record<string, Words>> = {
   roads: { pl: 'drogi publicznej', en: 'a public road' },
   planned_roads: { pl: 'planowanej drogi', en: 'a planned road' },
   ev_chargers: { pl: 'stacji ładowania pojazdów elektrycznych', en: 'an EV charging station' },
+  oze_installations: { pl: 'instalacji OZE', en: 'a renewable-energy installation' },
   power_lines: { pl: 'linii energetycznej', en: 'a power line' },
   land_cover: { pl: 'terenu', en: 'land cover' },
 };

@@ -62,6 +62,10 @@ export const TARGET_LAYERS: Readonly<Record<TargetId, TargetLayer>> = {
   // a public road along the parcel: every kind but internal roads
   road_access: { layer: 'roads', kinds: ['motorway', 'expressway', 'trunk', 'main', 'collective', 'local', 'access'], withinM: 50, exclusion: false, excludable: false },
   planned_road: { layer: 'planned_roads', withinM: 5_000, exclusion: false, excludable: false },
+  // existing installations (compile/existing-installations.ts); ours: within sight and earshot
+  wind_installation: { layer: 'oze_installations', kinds: ['wind'], withinM: 2_000, exclusion: false, excludable: false },
+  solar_installation: { layer: 'oze_installations', kinds: ['solar'], withinM: 2_000, exclusion: false, excludable: false },
+  biogas_installation: { layer: 'oze_installations', kinds: ['biogas'], withinM: 2_000, exclusion: false, excludable: false },
   // ours: a charger a short drive away
   ev_charger: { layer: 'ev_chargers', withinM: 2_000, exclusion: false, excludable: false },
   power_line: { layer: 'power_lines', withinM: 2_000, exclusion: false, excludable: false },

@@ -203,5 +203,7 @@ export const CORPUS_PL: readonly CorpusCase[] = [
   pl('działka w Kórniku blisko ładowarki dla aut elektrycznych', KORNIK, null, { near: { ev_chargers: { within: 2000 } }, notNear: [SUB] }),
   // a fuel station is not searchable and never a substation; a fire station is a service
   pl('działka w Kórniku blisko stacji benzynowej', KORNIK, null, { notNear: [SUB] }),
+  // an asset type measured from is an existing installation, not the scenario
+  pl('działka do 2 km od farmy wiatrowej w Kórniku', KORNIK, null, { near: { oze_installations: { within: 2000, kinds: ['wind'] } } }),
   pl('działka w Kórniku do 3 km od straży pożarnej', KORNIK, null, { near: { [POI]: { within: 3000, kinds: ['fire_station'] } }, notNear: [SUB] }),
 ];

@@ -33,6 +33,10 @@ export type TargetId =
   | 'planned_road'
   | 'ev_charger'
   | 'fire_station'
+  /** Existing installations: an asset type measured from or after a near / away cue. */
+  | 'wind_installation'
+  | 'solar_installation'
+  | 'biogas_installation'
   | 'police'
   | 'power_line'
   | 'forest'
