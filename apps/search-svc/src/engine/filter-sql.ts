@@ -16,7 +16,7 @@ import {
   type ZoningFilter,
   ZONING_CATEGORY_GROUPS,
 } from '@lp/contracts';
-import { ENV_KINDS, ENV_REACH_M, envColumn, FRONT_COLUMNS, FRONTS_FORMAT, nearestColumnsAt, PLAN_OGOLNY_CATEGORY, type FrontColumn, type NearestColumn } from '../search-index/index-columns.js';
+import { ENV_KINDS, ENV_REACH_M, envColumn, FIRST_INDEX_FORMAT, FRONT_COLUMNS, FRONTS_FORMAT, nearestColumnsAt, PLAN_OGOLNY_CATEGORY, type FrontColumn, type NearestColumn } from '../search-index/index-columns.js';
 import type { SqlParams } from '@lp/db';
 
 /**
@@ -330,7 +330,7 @@ export type FilterPath = 'index' | 'spatial';
  * oldest format of the builds the search reads (IndexUse); unset, the first (reads only the columns
  * every build has, and keeps the fronts' spatial fallback).
  */
-export function criteriaSql(filters: SearchFilters, path: FilterPath = 'index', indexFormat = 1): Map<string, CriterionSqlWriter> {
+export function criteriaSql(filters: SearchFilters, path: FilterPath = 'index', indexFormat = FIRST_INDEX_FORMAT): Map<string, CriterionSqlWriter> {
   const index: IndexUse = { columns: path === 'index', format: indexFormat };
   const out = new Map<string, CriterionSqlWriter>();
   const { area_sqm: area, zoning, slope_pct: slope, vacant } = filters;

@@ -48,7 +48,7 @@ export const NEAREST_COLUMNS: readonly NearestColumn[] = [
 
 /** The nearest-feature columns every build of at least `format` wrote: those a search of such builds may read. */
 export function nearestColumnsAt(format: number): readonly NearestColumn[] {
-  return NEAREST_COLUMNS.filter((c) => (c.since ?? 1) <= format);
+  return NEAREST_COLUMNS.filter((c) => (c.since ?? FIRST_INDEX_FORMAT) <= format);
 }
 
 /**
@@ -80,6 +80,8 @@ export const FRONT_COLUMNS: readonly FrontColumn[] = [{ column: 'grid_front', la
  * 3: the nearest EV charger.
  */
 export const INDEX_FORMAT = 3;
+/** The format of the first builds (before `index_builds.format` existed): assumed where none is known. */
+export const FIRST_INDEX_FORMAT = 1;
 /** The first format whose rows carry the fronts (FRONT_COLUMNS): rows of older builds hold null there. */
 export const FRONTS_FORMAT = 2;
 

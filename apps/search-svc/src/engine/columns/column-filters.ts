@@ -10,7 +10,7 @@ import {
   type SearchFilters,
   type ZoningFilter,
 } from '@lp/contracts';
-import { ENV_KINDS, ENV_REACH_M, envColumn } from '../../search-index/index-columns.js';
+import { ENV_KINDS, ENV_REACH_M, envColumn, FIRST_INDEX_FORMAT } from '../../search-index/index-columns.js';
 import { frontFor, kindsOf, layerOf, nearestColumnFor, sameSet, zoningEvidenceScope } from '../filter-sql.js';
 import { and, not, or, TRUE, type Expr } from './column-expr.js';
 import { frontTestable } from './column-front.js';
@@ -103,7 +103,7 @@ function exclude(filter: ExcludeFilter): Expr | undefined {
  * (site assembly judges some criteria over the site instead, in PostgreSQL). `indexFormat`: the
  * oldest format of the builds searched (criteriaSql's); unset, the first.
  */
-export function criteriaExprs(filters: SearchFilters, indexFormat = 1): Map<string, CriterionExpr> {
+export function criteriaExprs(filters: SearchFilters, indexFormat = FIRST_INDEX_FORMAT): Map<string, CriterionExpr> {
   const out = new Map<string, CriterionExpr>();
   const { area_sqm: area, slope_pct: slope, vacant } = filters;
   if (area) {

@@ -28,7 +28,7 @@ export interface ReaderContext {
 }
 
 /** At most this many connective words between a distance and what it is from ("3 km od najbliższej stacji"). */
-const MAX_GAP = 3;
+export const MAX_GAP = 3;
 
 type MeaningAtom = Extract<Atom, { kind: 'meaning' }>;
 type QuantityAtom = Extract<Atom, { kind: 'quantity' }>;

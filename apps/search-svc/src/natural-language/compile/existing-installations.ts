@@ -1,5 +1,6 @@
 import type { TargetId } from '../lexicon/meanings.js';
 import type { Atom } from './atoms.js';
+import { MAX_GAP } from './criteria-reader.js';
 
 /** The asset types whose existing installations a parcel can be near (layer oze_installations). */
 const INSTALLATION_OF: Readonly<Record<string, TargetId>> = {
@@ -8,9 +9,7 @@ const INSTALLATION_OF: Readonly<Record<string, TargetId>> = {
   biogas_plant: 'biogas_installation',
 };
 
-/** At most this many connective words between the distance or cue and the asset ("od", "of a"). */
-const MAX_GAP = 3;
-
+/** Only connective words ("od", "of a"), at most MAX_GAP of them, as between a distance and its target. */
 function onlyConnectives(from: number, to: number, connective: (index: number) => boolean): boolean {
   if (to < from || to - from > MAX_GAP) return false;
   for (let index = from; index < to; index++) if (!connective(index)) return false;
