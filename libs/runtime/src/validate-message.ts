@@ -3,6 +3,9 @@ import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { refusePrototypeKeys } from './prototype-keys.js';
 import { listProblems } from './bounded-error.js';
+import { rememberValidationRules } from './validation-rules-cache.js';
+
+rememberValidationRules();
 
 /**
  * Validates a message (or query) against its contract class. Raises `invalid_request` naming
