@@ -68,6 +68,24 @@ describe('interpret', () => {
     expect(read('wind farm in Poznan').scenario).toBe('wind_farm_site');
   });
 
+  it('reads a data centre or a warehouse measured from as one that exists, keeping the distance', () => {
+    // before: the data-centre scenario, and "do 5 km" dropped as not knowing from what
+    const dataCentre = read('działka do 5 km od centrum danych w Poznaniu');
+    expect(dataCentre.scenario).toBeNull();
+    expect(dataCentre.request.filters!.near).toEqual([{ layer: 'data_centers', within_m: 5000 }]);
+    expect(dataCentre.filters).toContain('najwyżej 5 km od centrum danych');
+    const english = read('plot within 3 km of a data center in Poznan');
+    expect(english.scenario).toBeNull();
+    expect(english.request.filters!.near).toEqual([{ layer: 'data_centers', within_m: 3000 }]);
+    expect(english.filters).toContain('within 3 km of a data centre');
+    const warehouse = read('działka blisko hali magazynowej w Poznaniu');
+    expect(warehouse.scenario).toBeNull();
+    expect(warehouse.request.filters!.near).toEqual([{ layer: 'buildings', kinds: ['warehouse'], within_m: 1000 }]);
+    // a data centre to build near a substation stays the scenario
+    expect(read('centrum danych do 5 km od stacji 110 kV w Poznaniu').scenario).toBe('data_center_site');
+    expect(read('warehouse near the A2 motorway in Poznan').scenario).toBe('logistics_warehouse');
+  });
+
   it('puts everything into the request: a bare scenario query equals the compiled scenario plus the region', () => {
     const result = read('magazyn energii w Krakowie');
     expect(result.request).toEqual(compileScenario(findScenario('bess_storage')!, { region: '1261011' }));

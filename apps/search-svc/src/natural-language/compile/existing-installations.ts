@@ -2,11 +2,16 @@ import type { TargetId } from '../lexicon/meanings.js';
 import type { Atom } from './atoms.js';
 import { MAX_GAP } from './criteria-reader.js';
 
-/** The asset types whose existing installations a parcel can be near (layer oze_installations). */
+/**
+ * The asset types whose existing installations a parcel can be near: wind, solar and biogas in
+ * oze_installations, data centres in data_centers, warehouses among the buildings.
+ */
 const INSTALLATION_OF: Readonly<Record<string, TargetId>> = {
   wind_farm_site: 'wind_installation',
   solar_farm_site: 'solar_installation',
   biogas_plant: 'biogas_installation',
+  data_center_site: 'data_center',
+  logistics_warehouse: 'warehouse_building',
 };
 
 /** Only connective words ("od", "of a"), at most MAX_GAP of them, as between a distance and its target. */
@@ -17,7 +22,7 @@ function onlyConnectives(from: number, to: number, connective: (index: number) =
 }
 
 /**
- * "do 2 km od farmy wiatrowej", "near a solar farm", "z dala od farm wiatrowych": an asset type
+ * "do 2 km od farmy wiatrowej", "near a solar farm", "within 5 km of a data centre": an asset type
  * measured from, or after a near / away cue, is an installation that exists, not what the user means
  * to build. Such asset atoms become targets on oze_installations, in place (the atoms array the
  * reader and the understood / not understood lists share). Elsewhere an asset type stays a scenario.

@@ -43,6 +43,7 @@ const KIND_NAMES: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
     ehv_line: { pl: 'linii najwyższych napięć', en: 'an extra-high-voltage line' },
   },
   land_cover: { forest: { pl: 'lasu', en: 'forest' }, orchard: { pl: 'sadu', en: 'orchard' } },
+  buildings: { warehouse: { pl: 'budynku magazynowego', en: 'a warehouse' } },
   oze_installations: {
     wind: { pl: 'farmy wiatrowej lub turbiny', en: 'a wind farm or turbine' },
     solar: { pl: 'farmy fotowoltaicznej', en: 'a solar farm' },
@@ -64,6 +65,8 @@ const LAYER_NAMES: Readonly<Record<string, Words>> = {
   planned_roads: { pl: 'planowanej drogi', en: 'a planned road' },
   ev_chargers: { pl: 'stacji ładowania pojazdów elektrycznych', en: 'an EV charging station' },
   oze_installations: { pl: 'instalacji OZE', en: 'a renewable-energy installation' },
+  data_centers: { pl: 'centrum danych', en: 'a data centre' },
+  buildings: { pl: 'budynku', en: 'a building' },
   power_lines: { pl: 'linii energetycznej', en: 'a power line' },
   land_cover: { pl: 'terenu', en: 'land cover' },
 };

@@ -66,6 +66,10 @@ export const TARGET_LAYERS: Readonly<Record<TargetId, TargetLayer>> = {
   wind_installation: { layer: 'oze_installations', kinds: ['wind'], withinM: 2_000, exclusion: false, excludable: false },
   solar_installation: { layer: 'oze_installations', kinds: ['solar'], withinM: 2_000, exclusion: false, excludable: false },
   biogas_installation: { layer: 'oze_installations', kinds: ['biogas'], withinM: 2_000, exclusion: false, excludable: false },
+  // ours: a campus's fibre and power within a short drive
+  data_center: { layer: 'data_centers', withinM: 5_000, exclusion: false, excludable: false },
+  // ours: a warehouse in the neighbourhood (its traffic, or a logistics cluster)
+  warehouse_building: { layer: 'buildings', kinds: ['warehouse'], withinM: 1_000, exclusion: false, excludable: false },
   // ours: a charger a short drive away
   ev_charger: { layer: 'ev_chargers', withinM: 2_000, exclusion: false, excludable: false },
   power_line: { layer: 'power_lines', withinM: 2_000, exclusion: false, excludable: false },

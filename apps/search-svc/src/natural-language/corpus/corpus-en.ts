@@ -171,6 +171,7 @@ export const CORPUS_EN: readonly CorpusCase[] = [
   en('plot of at least 3000 m2 within 1.5 km of an EV charging station in Poznan', '3064011', null, { areaMin: 3000, near: { ev_chargers: { within: 1500 } }, notNear: [SUB] }),
   en('land near electric car chargers in Kornik', KORNIK, null, { near: { ev_chargers: { within: 2000 } }, notNear: [SUB] }),
   en('battery storage near a solar farm in Kornik', KORNIK, 'bess_storage', { near: { oze_installations: { within: 2000, kinds: ['solar'] } } }),
+  en('plot within 3 km of a data center in Poznan', '3064011', null, { near: { data_centers: { within: 3000 } } }),
   en('plot near a petrol station in Kornik', KORNIK, null, { notNear: [SUB] }),
   en('plot within 1 km of a police station in Kornik', KORNIK, null, { near: { [POI]: { within: 1000, kinds: ['police'] } }, notNear: [SUB] }),
 ];

@@ -205,5 +205,7 @@ export const CORPUS_PL: readonly CorpusCase[] = [
   pl('działka w Kórniku blisko stacji benzynowej', KORNIK, null, { notNear: [SUB] }),
   // an asset type measured from is an existing installation, not the scenario
   pl('działka do 2 km od farmy wiatrowej w Kórniku', KORNIK, null, { near: { oze_installations: { within: 2000, kinds: ['wind'] } } }),
+  pl('działka do 5 km od centrum danych w Poznaniu', '3064011', null, { near: { data_centers: { within: 5000 } } }),
+  pl('działka w Kórniku blisko hali magazynowej', KORNIK, null, { near: { buildings: { within: 1000, kinds: ['warehouse'] } } }),
   pl('działka w Kórniku do 3 km od straży pożarnej', KORNIK, null, { near: { [POI]: { within: 3000, kinds: ['fire_station'] } }, notNear: [SUB] }),
 ];

@@ -37,6 +37,8 @@ export type TargetId =
   | 'wind_installation'
   | 'solar_installation'
   | 'biogas_installation'
+  | 'data_center'
+  | 'warehouse_building'
   | 'police'
   | 'power_line'
   | 'forest'
