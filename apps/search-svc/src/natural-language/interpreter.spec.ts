@@ -81,6 +81,9 @@ describe('interpret', () => {
     const warehouse = read('działka blisko hali magazynowej w Poznaniu');
     expect(warehouse.scenario).toBeNull();
     expect(warehouse.request.filters!.near).toEqual([{ layer: 'buildings', kinds: ['warehouse'], within_m: 1000 }]);
+    // a building filter without a floor limit is a distance (it read "najwyżej undefined kondygnacjach")
+    expect(warehouse.filters).toEqual(['najwyżej 1 km od budynku magazynowego']);
+    expect(read('plot near a warehouse in Poznan').filters).toEqual(['within 1 km of a warehouse']);
     // a data centre to build near a substation stays the scenario
     expect(read('centrum danych do 5 km od stacji 110 kV w Poznaniu').scenario).toBe('data_center_site');
     expect(read('warehouse near the A2 motorway in Poznan').scenario).toBe('logistics_warehouse');

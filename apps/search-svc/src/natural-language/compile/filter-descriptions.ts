@@ -169,13 +169,20 @@ export function describeNear(near: NearFilter, lang: Language, names?: AnchorNam
     case 'kowr_land':
       return lang === 'pl' ? 'na gruntach Zasobu Własności Rolnej Skarbu Państwa (KOWR)' : 'on state agricultural land (KOWR)';
     case 'buildings': {
+      // the scenarios' "an existing building of at most N floors"; any other building filter is a distance
       const floors = where['floors_lte'];
+      if (floors === undefined) return withinOf(near, within, lang);
       return lang === 'pl' ? `z istniejącym budynkiem o najwyżej ${floors} kondygnacjach` : `with an existing building of at most ${floors} floors`;
     }
     default:
-      if (near.within_m === 0) return lang === 'pl' ? `na terenie: ${nearObject(near, lang)}` : `on ${nearObject(near, lang)}`;
-      return lang === 'pl' ? `najwyżej ${within} od ${nearObject(near, lang)}` : `within ${within} of ${nearObject(near, lang)}`;
+      return withinOf(near, within, lang);
   }
+}
+
+/** "najwyżej 1 km od szkoły", "on a KOWR parcel": a near filter by its distance and what it is near. */
+function withinOf(near: NearFilter, within: string, lang: Language): string {
+  if (near.within_m === 0) return lang === 'pl' ? `na terenie: ${nearObject(near, lang)}` : `on ${nearObject(near, lang)}`;
+  return lang === 'pl' ? `najwyżej ${within} od ${nearObject(near, lang)}` : `within ${within} of ${nearObject(near, lang)}`;
 }
 
 /** One exclude filter in words. */
