@@ -21,6 +21,8 @@ export interface TargetLayer {
 
 const SERVICES = (kinds: string[], withinM: number): TargetLayer => ({ layer: 'services_poi', kinds, withinM, exclusion: false, excludable: false });
 const ENV = (kinds: string[]): TargetLayer => ({ layer: 'env_layers', kinds, withinM: 0, exclusion: true, excludable: true });
+/** An existing renewable installation (compile/existing-installations.ts); ours: within sight and earshot. */
+const INSTALLATION = (kinds: string[]): TargetLayer => ({ layer: 'oze_installations', kinds, withinM: 2_000, exclusion: false, excludable: false });
 
 /** Spec: "near a substation: at most 10 km to a substation of at least 110 kV". */
 export const SUBSTATION_DEFAULT_M = 10_000;
@@ -62,10 +64,10 @@ export const TARGET_LAYERS: Readonly<Record<TargetId, TargetLayer>> = {
   // a public road along the parcel: every kind but internal roads
   road_access: { layer: 'roads', kinds: ['motorway', 'expressway', 'trunk', 'main', 'collective', 'local', 'access'], withinM: 50, exclusion: false, excludable: false },
   planned_road: { layer: 'planned_roads', withinM: 5_000, exclusion: false, excludable: false },
-  // existing installations (compile/existing-installations.ts); ours: within sight and earshot
-  wind_installation: { layer: 'oze_installations', kinds: ['wind'], withinM: 2_000, exclusion: false, excludable: false },
-  solar_installation: { layer: 'oze_installations', kinds: ['solar'], withinM: 2_000, exclusion: false, excludable: false },
-  biogas_installation: { layer: 'oze_installations', kinds: ['biogas'], withinM: 2_000, exclusion: false, excludable: false },
+  // existing installations, data centres and warehouses: compile/existing-installations.ts
+  wind_installation: INSTALLATION(['wind']),
+  solar_installation: INSTALLATION(['solar']),
+  biogas_installation: INSTALLATION(['biogas']),
   // ours: a campus's fibre and power within a short drive
   data_center: { layer: 'data_centers', withinM: 5_000, exclusion: false, excludable: false },
   // ours: a warehouse in the neighbourhood (its traffic, or a logistics cluster)
