@@ -9,6 +9,7 @@ import { zoningSummary } from './support/zoning-summary.js';
 const mpzpSchema = z.object({
   plan_name: z.string(),
   adopted_on: z.string().nullable(),
+  legal_status: z.string().optional().describe('in_force, or partially_repealed (its document says which part); absent when unknown'),
   symbol: z.string().describe('Raw zone symbol as written in the plan'),
   category: z.string().describe('Normalised category, e.g. single_family_residential, industrial, commercial_services'),
   label: z.string().nullable(),
@@ -92,6 +93,6 @@ export const checkRegulationsTool = defineTool({
 });
 
 function stripPlanId(mpzp: NonNullable<RegulationsView['mpzp']>): z.output<typeof mpzpSchema> {
-  const { plan_name, adopted_on, symbol, category, label, max_height_m, max_building_coverage_pct, min_biologically_active_pct, document_url, overlap_pct, other_zones } = mpzp;
-  return { plan_name, adopted_on, symbol, category, label, max_height_m, max_building_coverage_pct, min_biologically_active_pct, document_url, overlap_pct, other_zones };
+  const { plan_name, adopted_on, legal_status, symbol, category, label, max_height_m, max_building_coverage_pct, min_biologically_active_pct, document_url, overlap_pct, other_zones } = mpzp;
+  return { plan_name, adopted_on, ...(legal_status ? { legal_status } : {}), symbol, category, label, max_height_m, max_building_coverage_pct, min_biologically_active_pct, document_url, overlap_pct, other_zones };
 }

@@ -24,7 +24,7 @@ export function blocksDependingOn(layerId: string): FactBlock[] {
  * before rules were versioned counts as version 1.
  */
 export const BLOCK_RULES_VERSION: Record<FactBlock, number> = {
-  regulations: 1,
+  regulations: 2, // 2: the local plan's legal status (partially repealed)
   constraints: 2, // 2: wind-turbine setbacks are informational
   terrain: 1,
   proximity: 1,

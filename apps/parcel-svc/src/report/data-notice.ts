@@ -28,9 +28,49 @@ export class SourceNotesRepository {
 /** Up to this many generated layers are named in the notice; more are counted (and marked in the sources). */
 const NAMED_MAX = 4;
 
-/** The demo-data notice of a report: null when every layer used is real data. */
-export function dataNotice(usedLayers: string[], notes: Map<string, string>, language: ReportLanguage): ReportDataNoticeView | null {
-  const generated = usedLayers.filter((layer) => GENERATED_NOTE.test(notes.get(layer) ?? '')).sort();
+/**
+ * A real source with some generated features names their ids in its note: "real substations …;
+ * MV transformer stations (ids sn-*) … are generated", "(ids bus-*, tram-*)". Such a layer rests
+ * on generated data in a report only when the report used one of those features.
+ */
+const REAL_SOURCE_NOTE = /^\s*real\b/i;
+const GENERATED_IDS = /\(ids ([^)]+)\)/;
+
+/** The ids of the generated features of a real source with some generated ones, or null when the note does not say which. */
+export function generatedIdsOf(note: string): RegExp | null {
+  if (!REAL_SOURCE_NOTE.test(note)) return null;
+  const patterns = GENERATED_IDS.exec(note)?.[1]?.split(',').map((p) => p.trim()).filter((p) => /^[\w.-]+\*$/.test(p));
+  if (!patterns?.length) return null;
+  return new RegExp(`^(${patterns.map((p) => p.slice(0, -1).replace(/[.-]/g, (c) => `\\${c}`)).join('|')})`);
+}
+
+/** Whether the report rests on generated data of the layer: the whole layer, or the features it used of a mixed one. */
+function restsOnGenerated(layer: string, note: string, usedFeatures: ReadonlyMap<string, readonly string[]>): boolean {
+  if (!GENERATED_NOTE.test(note)) return false;
+  const generatedIds = generatedIdsOf(note);
+  if (!generatedIds) return true;
+  return (usedFeatures.get(layer) ?? []).some((id) => generatedIds.test(id));
+}
+
+/** The features a report names (constraint areas, nearest features), by layer. */
+export function featuresNamed(lists: ReadonlyArray<ReadonlyArray<{ layer: string; id: string }>>): Map<string, string[]> {
+  const byLayer = new Map<string, string[]>();
+  for (const { layer, id } of lists.flat()) byLayer.set(layer, [...(byLayer.get(layer) ?? []), id]);
+  return byLayer;
+}
+
+/**
+ * The demo-data notice of a report: null when every layer used is real data. A layer counts as
+ * generated when its source says so, except a real source with some generated features (named
+ * by id in its note), which counts only when the report used one of those features.
+ */
+export function dataNotice(
+  usedLayers: string[],
+  notes: Map<string, string>,
+  language: ReportLanguage,
+  usedFeatures: ReadonlyMap<string, readonly string[]> = new Map(),
+): ReportDataNoticeView | null {
+  const generated = usedLayers.filter((layer) => restsOnGenerated(layer, notes.get(layer) ?? '', usedFeatures)).sort();
   if (generated.length === 0) return null;
   const say = SUMMARY_PHRASES[language];
   const text =

@@ -7,8 +7,20 @@ import { CONSTRAINT_KINDS_PL, findLayer, LAYER_NAMES_PL, ZONING_CATEGORIES_PL, t
  */
 
 const PLAN_STATUS: Record<ReportLanguage, Record<string, string>> = {
-  en: { in_preparation: 'in preparation', public_consultation: 'public consultation (draft)', adopted: 'adopted', in_force: 'in force' },
-  pl: { in_preparation: 'w przygotowaniu', public_consultation: 'wyłożony do konsultacji (projekt)', adopted: 'uchwalony', in_force: 'obowiązujący' },
+  en: {
+    in_preparation: 'in preparation',
+    public_consultation: 'public consultation (draft)',
+    adopted: 'adopted, not yet in force',
+    in_force: 'in force',
+    partially_repealed: 'partially repealed',
+  },
+  pl: {
+    in_preparation: 'w przygotowaniu',
+    public_consultation: 'wyłożony do konsultacji (projekt)',
+    adopted: 'uchwalony, jeszcze nieobowiązujący',
+    in_force: 'obowiązujący',
+    partially_repealed: 'częściowo uchylony',
+  },
 };
 
 const spaced = (id: string): string => id.replaceAll('_', ' ');

@@ -15,7 +15,7 @@ import { ReportMapRepository } from './map/report-map.repository.js';
 import { ReportPdfRenderer } from './pdf/report-pdf.renderer.js';
 import { summarise } from './summary/report-summary.js';
 import { SUMMARY_PHRASES } from './summary/summary-phrases.js';
-import { dataNotice, SourceNotesRepository } from './data-notice.js';
+import { dataNotice, featuresNamed, SourceNotesRepository } from './data-notice.js';
 
 const REPORT_INCLUDE = ['regulations', 'constraints', 'terrain', 'proximity', 'market'];
 
@@ -44,9 +44,9 @@ export class ReportService {
     const [scenarioFit, scenarioTitle] = request.scenario
       ? await Promise.all([this.scenarios.evaluateIfAvailable(request.scenario, feature.id), this.scenarios.title(request.scenario, language)])
       : [null, null];
-    const layers = usedLayers([regulations.sources, constraints.sources, terrain.sources, proximity.sources]);
+    const layers = usedLayers([regulations.sources, constraints.sources, terrain.sources, proximity.sources, market.sources ?? []]);
     const used = layers.map((l) => l.layer);
-    const notice = dataNotice(used, await this.sourceNotes.notesOf(used), language);
+    const notice = dataNotice(used, await this.sourceNotes.notesOf(used), language, featuresNamed([constraints.items, proximity.items]));
     const scenario = request.scenario ? { id: request.scenario, title: scenarioTitle, evaluated: scenarioFit !== null } : null;
     const sentences = summarise(
       { parcelId: feature.id, gmina: base.gmina, areaSqm: base.area_sqm, regulations, constraints, terrain, proximity, market, scenarioFit, scenario, dataNotice: notice?.text ?? null },

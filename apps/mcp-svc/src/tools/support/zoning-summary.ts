@@ -24,7 +24,8 @@ export function zoningSummary(regulations: RegulationsView): string {
       mpzp.min_biologically_active_pct !== null ? `min biologically active ${mpzp.min_biologically_active_pct} %` : null,
     ].filter((limit): limit is string => limit !== null);
     const others = mpzp.other_zones.length > 0 ? ` Also partly in ${mpzp.other_zones.map((zone) => `${zone.symbol} (${zone.overlap_pct} %)`).join(', ')}.` : '';
-    parts.push(`Local plan "${mpzp.plan_name}": zone ${mpzp.symbol} (${mpzp.category}${label}) over ${mpzp.overlap_pct} % of the parcel${limits.length > 0 ? `; ${limits.join(', ')}` : ''}.${others}`);
+    const repealed = mpzp.legal_status === 'partially_repealed' ? ' The plan is partially repealed: its document says whether the repeal covers this parcel.' : '';
+    parts.push(`Local plan "${mpzp.plan_name}": zone ${mpzp.symbol} (${mpzp.category}${label}) over ${mpzp.overlap_pct} % of the parcel${limits.length > 0 ? `; ${limits.join(', ')}` : ''}.${others}${repealed}`);
   } else if (mpzp === null) {
     parts.push('No local plan (MPZP) applies: building would need a WZ decision (building conditions).');
   } else {

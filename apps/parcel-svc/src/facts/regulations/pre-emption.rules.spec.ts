@@ -33,6 +33,8 @@ describe('statutory pre-emption rights', () => {
     it('names the agricultural classes, and that the plan does not designate them otherwise when a plan applies', () => {
       const [inPlan] = preEmptionRights({ ...none, landUseClasses: ['R IVa', 'B', 'Ł III'], mpzpCategory: 'agricultural', inLocalPlan: true });
       expect(inPlan).toEqual({
+        right: 'agricultural_property',
+        land_use_classes: ['R IVa', 'Ł III'],
         holder: KOWR,
         basis: 'art. 3 ustawy z dnia 11 kwietnia 2003 r. o kształtowaniu ustroju rolnego',
         reason: 'agricultural land (EGiB classes R IVa, Ł III) of at least 0.3 ha not designated for other use in the local plan',
@@ -52,13 +54,13 @@ describe('statutory pre-emption rights', () => {
   describe('the State Forests (ustawa o lasach, art. 37a)', () => {
     it('applies to forest land by EGiB class, naming the classes', () => {
       expect(preEmptionRights({ ...none, landUseClasses: ['Ls IV', 'Ls V'] })).toEqual([
-        { holder: FORESTS, basis: 'art. 37a ustawy z dnia 28 września 1991 r. o lasach', reason: 'forest land (EGiB classes Ls IV, Ls V)' },
+        { right: 'forest_land', land_use_classes: ['Ls IV', 'Ls V'], holder: FORESTS, basis: 'art. 37a ustawy z dnia 28 września 1991 r. o lasach', reason: 'forest land (EGiB classes Ls IV, Ls V)' },
       ]);
     });
 
     it('applies to land the local plan designates as forest', () => {
       expect(preEmptionRights({ ...none, mpzpCategory: 'forest', inLocalPlan: true })).toEqual([
-        { holder: FORESTS, basis: 'art. 37a ustawy z dnia 28 września 1991 r. o lasach', reason: 'designated as forest in the local plan' },
+        { right: 'forest_land', holder: FORESTS, basis: 'art. 37a ustawy z dnia 28 września 1991 r. o lasach', reason: 'designated as forest in the local plan' },
       ]);
     });
 
@@ -70,7 +72,7 @@ describe('statutory pre-emption rights', () => {
 
   it('gives the national park a right within its boundaries (ustawa o ochronie przyrody, art. 10 ust. 3)', () => {
     expect(preEmptionRights({ ...none, inNationalPark: true })).toEqual([
-      { holder: PARK, basis: 'art. 10 ust. 3 ustawy z dnia 16 kwietnia 2004 r. o ochronie przyrody', reason: 'the parcel lies within a national park' },
+      { right: 'national_park', holder: PARK, basis: 'art. 10 ust. 3 ustawy z dnia 16 kwietnia 2004 r. o ochronie przyrody', reason: 'the parcel lies within a national park' },
     ]);
   });
 
@@ -78,6 +80,7 @@ describe('statutory pre-emption rights', () => {
     for (const category of ['public_services', 'transport', 'infrastructure']) {
       expect(preEmptionRights({ ...none, mpzpCategory: category, inLocalPlan: true })).toEqual([
         {
+          right: 'public_purpose',
           holder: GMINA,
           basis: 'art. 109 ust. 1 pkt 4 ustawy z dnia 21 sierpnia 1997 r. o gospodarce nieruchomościami',
           reason: `the local plan designates the parcel for public purposes (${category})`,

@@ -26,6 +26,8 @@ export function preEmptionRights(facts: PreEmptionFacts): PreEmptionView[] {
   const plannedForOtherUse = facts.mpzpCategory !== null && facts.mpzpCategory !== 'agricultural';
   if (agricultural.length > 0 && facts.areaSqm >= AGRICULTURAL_MIN_SQM && !plannedForOtherUse) {
     rights.push({
+      right: 'agricultural_property',
+      land_use_classes: agricultural,
       holder: 'Krajowy Ośrodek Wsparcia Rolnictwa (KOWR), for the State Treasury',
       basis: 'art. 3 ustawy z dnia 11 kwietnia 2003 r. o kształtowaniu ustroju rolnego',
       reason: `agricultural land (EGiB classes ${agricultural.join(', ')}) of at least 0.3 ha${facts.inLocalPlan ? ' not designated for other use in the local plan' : ''}`,
@@ -34,6 +36,8 @@ export function preEmptionRights(facts: PreEmptionFacts): PreEmptionView[] {
   const forestClasses = facts.landUseClasses.filter((c) => FOREST_CLASS.test(c));
   if (forestClasses.length > 0 || facts.forestPct >= 10 || facts.mpzpCategory === 'forest') {
     rights.push({
+      right: 'forest_land',
+      ...(forestClasses.length > 0 ? { land_use_classes: forestClasses } : facts.mpzpCategory === 'forest' ? {} : { forest_pct: facts.forestPct }),
       holder: 'Skarb Państwa, represented by Państwowe Gospodarstwo Leśne Lasy Państwowe',
       basis: 'art. 37a ustawy z dnia 28 września 1991 r. o lasach',
       reason: forestClasses.length > 0 ? `forest land (EGiB classes ${forestClasses.join(', ')})` : facts.mpzpCategory === 'forest' ? 'designated as forest in the local plan' : `forest stands cover ${facts.forestPct} % of the parcel`,
@@ -41,6 +45,7 @@ export function preEmptionRights(facts: PreEmptionFacts): PreEmptionView[] {
   }
   if (facts.inNationalPark) {
     rights.push({
+      right: 'national_park',
       holder: 'Skarb Państwa, represented by the director of the national park',
       basis: 'art. 10 ust. 3 ustawy z dnia 16 kwietnia 2004 r. o ochronie przyrody',
       reason: 'the parcel lies within a national park',
@@ -48,6 +53,7 @@ export function preEmptionRights(facts: PreEmptionFacts): PreEmptionView[] {
   }
   if (facts.mpzpCategory !== null && PUBLIC_PURPOSE_CATEGORIES.has(facts.mpzpCategory)) {
     rights.push({
+      right: 'public_purpose',
       holder: 'the gmina',
       basis: 'art. 109 ust. 1 pkt 4 ustawy z dnia 21 sierpnia 1997 r. o gospodarce nieruchomościami',
       reason: `the local plan designates the parcel for public purposes (${facts.mpzpCategory})`,

@@ -3,7 +3,7 @@ import type { GminaCoverage, LayerSources } from '../layer-coverage.js';
 import { sourcesOf } from '../layer-coverage.js';
 import { preEmptionRights, splitLandUseClasses } from './pre-emption.rules.js';
 
-interface RawPlan { id: string; plan_id: string; plan_name: string; adopted_on: string | null; document_url: string | null; overlap_pct: number }
+interface RawPlan { id: string; plan_id: string; plan_name: string; adopted_on: string | null; legal_status?: string | null; document_url: string | null; overlap_pct: number }
 type RawZone = Omit<MpzpZoneView, 'other_zones'> & { id: string };
 type RawPlanOgolny = PlanOgolnyZoneView & { id: string; overlap_pct: number };
 type RawStudium = StudiumView & { id: string; overlap_pct: number };
@@ -77,8 +77,10 @@ function localPlanZone(raw: RawRegulations, coverage: GminaCoverage, notes: Map<
   const [zone, ...others] = raw.zones;
   if (zone && coverage.status('mpzp_zones') !== 'missing') {
     const { id: _id, ...fields } = zone;
+    const legalStatus = raw.plans.find((plan) => plan.plan_id === zone.plan_id)?.legal_status;
     return {
       ...fields,
+      ...(legalStatus ? { legal_status: legalStatus } : {}),
       other_zones: others.map((z) => ({ symbol: z.symbol, category: z.category, overlap_pct: z.overlap_pct })),
     };
   }
@@ -88,7 +90,8 @@ function localPlanZone(raw: RawRegulations, coverage: GminaCoverage, notes: Map<
   }
   const plan = raw.plans[0];
   if (!plan) return null;
-  const what = `The parcel lies inside the local plan „${plan.plan_name}”${plan.adopted_on ? ` adopted on ${plan.adopted_on}` : ''}`;
+  const repealed = plan.legal_status === 'partially_repealed' ? ' (partially repealed: its document says which part)' : '';
+  const what = `The parcel lies inside the local plan „${plan.plan_name}”${plan.adopted_on ? ` adopted on ${plan.adopted_on}` : ''}${repealed}`;
   const read = plan.document_url ? `; read its zoning in ${plan.document_url}` : '';
   notes.set(
     'mpzp_zones',

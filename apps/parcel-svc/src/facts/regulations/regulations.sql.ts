@@ -9,7 +9,7 @@ export interface OverlappingLayer {
 }
 
 export const OVERLAPPING_LAYERS: readonly OverlappingLayer[] = [
-  { name: 'plans', layer: 'mpzp_plans', columns: 'f.plan_id, f.plan_name, f.adopted_on, f.document_url' },
+  { name: 'plans', layer: 'mpzp_plans', columns: 'f.plan_id, f.plan_name, f.adopted_on, f.legal_status, f.document_url' },
   {
     name: 'zones',
     layer: 'mpzp_zones',

@@ -11,12 +11,12 @@ WITH t AS (
 SELECT t.id AS parcel_id, t.teryt,
        jsonb_build_object(
          'plans', (SELECT COALESCE(jsonb_agg(o ORDER BY o.overlap_pct DESC, o.id), '[]'::jsonb) FROM (
-         SELECT f.id, f.plan_id, f.plan_name, f.adopted_on, f.document_url,
+         SELECT f.id, f.plan_id, f.plan_name, f.adopted_on, f.legal_status, f.document_url,
                 round(least(100 * sum(CASE WHEN ST_CoveredBy(t.geom, s.geom) THEN t.area ELSE ST_Area(ST_Intersection(s.geom, t.geom)) END) / t.area, 100)::numeric, 1) AS overlap_pct
          FROM layer_pub.mpzp_plans_subdivided s
          JOIN layer_pub.mpzp_plans f ON f.fid = s.fid
          WHERE ST_Intersects(s.geom, t.geom)
-         GROUP BY f.fid, f.id, f.plan_id, f.plan_name, f.adopted_on, f.document_url
+         GROUP BY f.fid, f.id, f.plan_id, f.plan_name, f.adopted_on, f.legal_status, f.document_url
        ) o WHERE o.overlap_pct >= 1),
          'zones', (SELECT COALESCE(jsonb_agg(o ORDER BY o.overlap_pct DESC, o.id), '[]'::jsonb) FROM (
          SELECT f.id, f.plan_id, f.plan_name, f.adopted_on, f.symbol, f.category, f.label, f.max_height_m, f.max_building_coverage_pct, f.min_biologically_active_pct, f.document_url,
@@ -61,7 +61,7 @@ WITH t AS (
 ),
 extent AS MATERIALIZED (SELECT ST_Extent(t.geom)::geometry AS box FROM t),
 plans AS (
-  SELECT o.parcel_id, jsonb_agg((SELECT r FROM (SELECT f.id, f.plan_id, f.plan_name, f.adopted_on, f.document_url, o.overlap_pct) r) ORDER BY o.overlap_pct DESC, f.id) AS list
+  SELECT o.parcel_id, jsonb_agg((SELECT r FROM (SELECT f.id, f.plan_id, f.plan_name, f.adopted_on, f.legal_status, f.document_url, o.overlap_pct) r) ORDER BY o.overlap_pct DESC, f.id) AS list
   FROM (
     SELECT h.parcel_id, h.fid, round(least(100 * sum(h.measure) / min(h.area), 100)::numeric, 1) AS overlap_pct
     FROM (SELECT x.parcel_id, s.fid, x.area, x.measure

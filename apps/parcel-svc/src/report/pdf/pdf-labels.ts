@@ -38,6 +38,9 @@ export interface PdfLabels {
   generalPlan: string;
   status: string;
   allowsBuilding: string;
+  /** Under a general plan not in force: why its zone does not decide the zoning. */
+  draftPlanNote: string;
+  legalStatus: string;
   studium: string;
   noneApplies: string;
   preEmption: string;
@@ -129,6 +132,8 @@ const EN: PdfLabels = {
   generalPlan: 'General plan (plan ogólny)',
   status: 'Status',
   allowsBuilding: 'Allows new building',
+  draftPlanNote: 'Not in force: information only, it does not decide the zoning of the parcel.',
+  legalStatus: 'Legal status',
   studium: 'Study of conditions (studium)',
   noneApplies: 'None applies',
   preEmption: 'Pre-emption rights',
@@ -221,6 +226,8 @@ const PL: PdfLabels = {
   generalPlan: 'Plan ogólny',
   status: 'Status',
   allowsBuilding: 'Dopuszcza nową zabudowę',
+  draftPlanNote: 'Nie obowiązuje: to tylko informacja, która nie przesądza o przeznaczeniu działki.',
+  legalStatus: 'Stan prawny',
   studium: 'Studium uwarunkowań',
   noneApplies: 'Brak',
   preEmption: 'Prawo pierwokupu',

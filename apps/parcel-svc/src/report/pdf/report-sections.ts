@@ -1,8 +1,9 @@
 import type { BlockCoverageView, ParcelReportView, ReportLanguage } from '@lp/contracts';
 import type PDFDocument from 'pdfkit';
-import { criterionLabel } from '@lp/contracts';
+import { criterionLabel, isPlanOgolnyBinding } from '@lp/contracts';
 import { formatDate, formatDateTime, formatDistance, formatHectares, formatNumber, proximityItemLabel, proximityLabel, SEVERITY_LABELS } from '../report-vocabulary.js';
 import { categoryName, constraintAreaName, constraintKindName, layerName, planStatus } from '../report-terms.js';
+import { preEmptionWords } from '../pre-emption-terms.js';
 import { EN_ASPECT, PL_ASPECT } from '../summary/summary-phrases.js';
 import { WIND_SCENARIO, WIND_SETBACK_TOPIC } from '../summary/report-summary.js';
 import { SEVERITY_COLOR } from './map-drawing.js';
@@ -62,6 +63,7 @@ function zoningSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, la
     drawFacts(doc, [
       [labels.planName, mpzp.plan_name],
       ...(mpzp.adopted_on ? [[labels.adopted, formatDate(mpzp.adopted_on, language)] as [string, string]] : []),
+      ...(mpzp.legal_status ? [[labels.legalStatus, planStatus(mpzp.legal_status, language)] as [string, string]] : []),
       [labels.zone, mpzp.symbol],
       [labels.category, categoryName(mpzp.category, language)],
       ...(mpzp.label ? [[labels.designation, mpzp.label] as [string, string]] : []),
@@ -81,7 +83,7 @@ function zoningSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, la
   if (general) {
     drawFacts(doc, [
       [labels.zone, `${general.zone_symbol}${general.zone_label ? ` (${general.zone_label})` : ''}`],
-      [labels.status, planStatus(general.status, language)],
+      [labels.status, isPlanOgolnyBinding(general.status) ? planStatus(general.status, language) : { text: `${planStatus(general.status, language)}. ${labels.draftPlanNote}`, color: UNKNOWN_COLOR }],
       [labels.allowsBuilding, general.allows_building === null ? labels.unknown : general.allows_building ? labels.yes : labels.no],
       ...(general.adopted_on ? [[labels.adopted, formatDate(general.adopted_on, language)] as [string, string]] : []),
     ]);
@@ -103,7 +105,10 @@ function zoningSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, la
         { header: labels.holder, width: 0.35 },
         { header: labels.basis, width: 0.65 },
       ],
-      preEmption.map((right) => [right.holder, `${right.basis}. ${right.reason}`]),
+      preEmption.map((right) => {
+        const words = preEmptionWords(right, report.regulations, language);
+        return [words.holder, `${words.basis}. ${words.reason}`];
+      }),
     );
 }
 

@@ -9,7 +9,7 @@ import {
   type SiteReportRequest,
   type SiteReportView,
 } from '@lp/contracts';
-import { dataNotice, SourceNotesRepository } from '../data-notice.js';
+import { dataNotice, featuresNamed, SourceNotesRepository } from '../data-notice.js';
 import { ReportMapRepository } from '../map/report-map.repository.js';
 import { SiteReportPdfRenderer } from '../pdf/site-report-pdf.renderer.js';
 import { fingerprint, ReportService } from '../report.service.js';
@@ -47,7 +47,8 @@ export class SiteReportService {
     const gaps = siteCoverageGaps(members, language);
     const layers = usedLayers(members);
     const used = layers.map((l) => l.layer);
-    const notice = dataNotice(used, await this.sourceNotes.notesOf(used), language);
+    const named = featuresNamed(members.flatMap((m) => [m.constraints.items, m.proximity.items]));
+    const notice = dataNotice(used, await this.sourceNotes.notesOf(used), language, named);
     const sentences = summariseSite({ members, totalSqm: total, compactness: outline.compactness, constraints, gaps, dataNotice: notice?.text ?? null }, language);
     return {
       site: {

@@ -8,7 +8,9 @@ const severityRank = new Map<string, number>(CONSTRAINT_SEVERITIES.map((s, i) =>
  * The constraints of the whole site from its members' own: each area once, its overlap the share
  * of the members' total area inside it (members never overlap, so their overlaps add up), its
  * distance the nearest member's (the union of the members' buffers is the buffer of the union).
- * An area overlapping some member takes that member's severity; one only near stays informational.
+ * An area overlapping some member takes the strongest severity among the members it overlaps
+ * (informational areas stay informational, their overlap counted all the same); one only near
+ * stays informational.
  */
 export function siteConstraints(members: readonly ParcelReportView[]): SiteConstraintView[] {
   const total = members.reduce((sum, m) => sum + m.parcel.properties.area_sqm, 0);
@@ -19,7 +21,9 @@ export function siteConstraints(members: readonly ParcelReportView[]): SiteConst
       const key = `${item.layer}/${item.id}`;
       const known = byArea.get(key) ?? { ...item, overlap_pct: 0, distance_m: item.distance_m, severity: 'informational' as ConstraintSeverity, parcel_ids: [], overlapSqm: 0, near: [] };
       known.distance_m = Math.min(known.distance_m, item.distance_m);
-      if (item.severity !== 'informational') {
+      // An informational area (an outer obstacle surface, a groundwater reservoir, a wind-turbine
+      // setback) overlaps as much as any other: its share counts whatever its severity.
+      if (item.overlap_pct > 0) {
         known.overlapSqm += (item.overlap_pct / 100) * area;
         known.parcel_ids.push(member.parcel.id);
         if ((severityRank.get(item.severity) ?? 9) < (severityRank.get(known.severity) ?? 9)) known.severity = item.severity;

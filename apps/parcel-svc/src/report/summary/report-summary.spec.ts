@@ -57,6 +57,29 @@ describe('the report summary', () => {
     expect(summarise(facts({ regulations: unknown }), 'pl').join(' ')).toContain('przeznaczenie jest nieznane, a nie brak planu');
   });
 
+  it('states a general plan in force as the zoning, and a draft only as information, never as the zoning', () => {
+    const general = (status: string) => ({ status, zone_symbol: 'SU', zone_label: 'strefa usługowa', kind: 'services', allows_building: true, adopted_on: null, document_url: null });
+    const inForce = summarise(facts({ regulations: regulations({ plan_ogolny: { ...general('in_force'), binding: true } }) }), 'pl');
+    expect(inForce).toContain('Obowiązujący plan ogólny obejmuje ją strefą SU (strefa usługowa), która dopuszcza nową zabudowę.');
+    const draft = summarise(facts({ regulations: regulations({ plan_ogolny: { ...general('in_preparation'), binding: false } }) }), 'pl');
+    expect(draft).toContain(
+      'Plan ogólny, który jeszcze nie obowiązuje (stan: w przygotowaniu), przewiduje strefę SU (strefa usługowa), która dopuszczałaby nową zabudowę; to tylko informacja, która nie przesądza o przeznaczeniu działki.',
+    );
+    expect(draft.join(' ')).not.toMatch(/Strefa planu ogólnego|, dopuszcza nową zabudowę/);
+    const consultation = summarise(facts({ regulations: regulations({ plan_ogolny: { ...general('public_consultation'), binding: false } }) }), 'en').join(' ');
+    expect(consultation).toContain('A general plan that is not in force (status: public consultation (draft)) proposes zone SU (strefa usługowa), which would allow new building');
+    expect(consultation).toContain("it is information only and does not decide the parcel's zoning.");
+    expect(summarise(facts({ regulations: regulations({ plan_ogolny: { ...general('adopted'), binding: false } }) }), 'en').join(' ')).toContain('status: adopted, not yet in force');
+  });
+
+  it('says when the local plan is partially repealed', () => {
+    const en = summarise(facts({ regulations: regulations({ mpzp: { ...zone, legal_status: 'partially_repealed' } }) }), 'en').join(' ');
+    expect(en).toContain('The plan has been partially repealed: check in its document whether the repeal covers this parcel.');
+    const pl = summarise(facts({ regulations: regulations({ mpzp: { ...zone, legal_status: 'partially_repealed' } }) }), 'pl').join(' ');
+    expect(pl).toContain('Plan został częściowo uchylony');
+    expect(summarise(facts({ regulations: regulations({ mpzp: { ...zone, legal_status: 'in_force' } }) }), 'en').join(' ')).not.toContain('repealed');
+  });
+
   it('names blocking and restrictive constraints with their share of the parcel, and the layers it could not check', () => {
     const block = constraints({
       blocking: true,

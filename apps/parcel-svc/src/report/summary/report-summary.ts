@@ -2,6 +2,7 @@ import type {
   ConstraintItemView,
   ConstraintsView,
   MarketSummaryView,
+  PlanOgolnyZoneView,
   ProximityView,
   RegulationsView,
   ReportLanguage,
@@ -9,8 +10,8 @@ import type {
   TerrainView,
   ZoningCategory,
 } from '@lp/contracts';
-import { criterionLabel } from '@lp/contracts';
-import { constraintAreaName, layerName } from '../report-terms.js';
+import { criterionLabel, isPlanOgolnyBinding } from '@lp/contracts';
+import { constraintAreaName, layerName, planStatus } from '../report-terms.js';
 import { CATEGORY_ALLOWS, formatDate, formatDistance, formatHectares, formatNumber, HV_MIN_KV, proximityItemLabel, proximityLabel } from '../report-vocabulary.js';
 import { SUMMARY_PHRASES, type Flatness, type SummaryPhrases } from './summary-phrases.js';
 
@@ -69,17 +70,27 @@ function zoning(regulations: RegulationsView, say: SummaryPhrases, language: Rep
       ...(mpzp.max_building_coverage_pct !== null ? [say.maxCoverage(formatNumber(mpzp.max_building_coverage_pct, language))] : []),
     ];
     const allows = CATEGORY_ALLOWS[language][mpzp.category as ZoningCategory] ?? CATEGORY_ALLOWS[language].other;
-    return [say.localPlan(mpzp.plan_name, planIsTitled(mpzp.plan_name), mpzp.adopted_on ? formatDate(mpzp.adopted_on, language) : null, mpzp.symbol, allows, limits)];
+    const repealedInPart = mpzp.legal_status === 'partially_repealed';
+    return [say.localPlan(mpzp.plan_name, planIsTitled(mpzp.plan_name), mpzp.adopted_on ? formatDate(mpzp.adopted_on, language) : null, mpzp.symbol, allows, limits, repealedInPart)];
   }
-  if (mpzp === null) {
-    return [say.noLocalPlan, ...(general ? [say.generalPlan(general.zone_symbol, general.zone_label, general.allows_building)] : [])];
-  }
+  if (mpzp === null) return [say.noLocalPlan, ...generalPlan(general, say, language)];
   // Unknown: the zones (or the plan boundaries) of this gmina are not in the data. The
   // regulations block names the plan in its coverage note when the boundary is known.
   const note = regulations.coverage.find((entry) => entry.layer === 'mpzp_zones')?.note ?? '';
   // Greedy: a plan's own title may hold quotes („Chartowo”) inside the note's quotes.
   const planName = /„(.+)”/.exec(note)?.[1] ?? null;
-  return [say.zoningUnknown(planName, planName !== null && planIsTitled(planName)), ...(general ? [say.generalPlan(general.zone_symbol, general.zone_label, general.allows_building)] : [])];
+  return [say.zoningUnknown(planName, planName !== null && planIsTitled(planName)), ...generalPlan(general, say, language)];
+}
+
+/**
+ * The general-plan zone with the plan's status. Only a plan in force is local law; a draft (in
+ * preparation, in public consultation) or a plan adopted but not yet in force is said to be
+ * information only, never as the parcel's zoning.
+ */
+function generalPlan(general: PlanOgolnyZoneView | null | undefined, say: SummaryPhrases, language: ReportLanguage): string[] {
+  if (!general) return [];
+  if (isPlanOgolnyBinding(general.status)) return [say.generalPlan(general.zone_symbol, general.zone_label, general.allows_building)];
+  return [say.draftGeneralPlan(planStatus(general.status, language), general.zone_symbol, general.zone_label, general.allows_building)];
 }
 
 /**

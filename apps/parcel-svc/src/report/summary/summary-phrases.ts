@@ -3,11 +3,16 @@ import type { ReportLanguage } from '@lp/contracts';
 /** The sentence frames of the summary; the facts are filled in by report-summary.ts. */
 export interface SummaryPhrases {
   area(parcelId: string, gmina: string, area: string, hectares: string): string;
-  localPlan(planName: string, titled: boolean, adopted: string | null, symbol: string, allows: string, limits: string[]): string;
+  localPlan(planName: string, titled: boolean, adopted: string | null, symbol: string, allows: string, limits: string[], repealedInPart: boolean): string;
   maxHeight(metres: string): string;
   maxCoverage(pct: string): string;
   noLocalPlan: string;
+  /** A general plan in force: its zone decides where no local plan applies. */
   generalPlan(symbol: string, label: string | null, allowsBuilding: boolean | null): string;
+  /** A general plan not in force yet (a draft, or adopted and awaiting publication): information only. */
+  draftGeneralPlan(status: string, symbol: string, label: string | null, allowsBuilding: boolean | null): string;
+  /** A local plan that a court or the voivode repealed in part. */
+  partiallyRepealed: string;
   zoningUnknown(planName: string | null, titled: boolean): string;
   blocking(items: string[]): string;
   restrictive(items: string[]): string;
@@ -45,13 +50,16 @@ export const PL_ASPECT: Record<string, string> = { N: 'północna', NE: 'półno
 
 const EN: SummaryPhrases = {
   area: (id, gmina, area, ha) => `Parcel ${id} in the gmina of ${gmina} covers ${area} m² (${ha}).`,
-  localPlan: (plan, titled, adopted, symbol, allows, limits) =>
-    `${titled ? `The local plan (${plan}${adopted ? `, adopted ${adopted}` : ''})` : `Local plan "${plan}"${adopted ? ` (adopted ${adopted})` : ''}`} puts it in zone ${symbol}, which allows ${allows}${limits.length ? `; ${limits.join(', ')}` : ''}.`,
+  localPlan: (plan, titled, adopted, symbol, allows, limits, repealedInPart) =>
+    `${titled ? `The local plan (${plan}${adopted ? `, adopted ${adopted}` : ''})` : `Local plan "${plan}"${adopted ? ` (adopted ${adopted})` : ''}`} puts it in zone ${symbol}, which allows ${allows}${limits.length ? `; ${limits.join(', ')}` : ''}.${repealedInPart ? ` ${EN.partiallyRepealed}` : ''}`,
   maxHeight: (m) => `buildings up to ${m} m`,
   maxCoverage: (pct) => `at most ${pct} % of the plot built over`,
   noLocalPlan: 'No local plan applies: building needs a building-conditions decision (WZ).',
   generalPlan: (symbol, label, allows) =>
-    `The general plan zone is ${symbol}${label ? ` (${label})` : ''}${allows === true ? ', which allows new building' : allows === false ? ', which does not allow new building' : ''}.`,
+    `The general plan in force puts it in zone ${symbol}${label ? ` (${label})` : ''}${allows === true ? ', which allows new building' : allows === false ? ', which does not allow new building' : ''}.`,
+  draftGeneralPlan: (status, symbol, label, allows) =>
+    `A general plan that is not in force (status: ${status}) proposes zone ${symbol}${label ? ` (${label})` : ''}${allows === true ? ', which would allow new building' : allows === false ? ', which would not allow new building' : ''}; it is information only and does not decide the parcel's zoning.`,
+  partiallyRepealed: 'The plan has been partially repealed: check in its document whether the repeal covers this parcel.',
   zoningUnknown: (plan, titled) =>
     plan
       ? `The parcel lies in ${titled ? `a local plan (${plan})` : `local plan "${plan}"`}, but the plan's zones are not in our data yet: its zoning is unknown, not absent.`
@@ -88,13 +96,16 @@ const EN: SummaryPhrases = {
 
 const PL: SummaryPhrases = {
   area: (id, gmina, area, ha) => `Działka ${id} w gminie ${gmina} ma powierzchnię ${area} m² (${ha}).`,
-  localPlan: (plan, titled, adopted, symbol, allows, limits) =>
-    `${titled ? plan : `Miejscowy plan „${plan}”`}${adopted ? ` (uchwalony ${adopted})` : ''} obejmuje ją strefą ${symbol}, która dopuszcza ${allows}${limits.length ? `; ${limits.join(', ')}` : ''}.`,
+  localPlan: (plan, titled, adopted, symbol, allows, limits, repealedInPart) =>
+    `${titled ? plan : `Miejscowy plan „${plan}”`}${adopted ? ` (uchwalony ${adopted})` : ''} obejmuje ją strefą ${symbol}, która dopuszcza ${allows}${limits.length ? `; ${limits.join(', ')}` : ''}.${repealedInPart ? ` ${PL.partiallyRepealed}` : ''}`,
   maxHeight: (m) => `wysokość zabudowy do ${m} m`,
   maxCoverage: (pct) => `powierzchnia zabudowy do ${pct} % działki`,
   noLocalPlan: 'Działka nie jest objęta planem miejscowym: zabudowa wymaga decyzji o warunkach zabudowy (WZ).',
   generalPlan: (symbol, label, allows) =>
-    `Strefa planu ogólnego: ${symbol}${label ? ` (${label})` : ''}${allows === true ? ', dopuszcza nową zabudowę' : allows === false ? ', nie dopuszcza nowej zabudowy' : ''}.`,
+    `Obowiązujący plan ogólny obejmuje ją strefą ${symbol}${label ? ` (${label})` : ''}${allows === true ? ', która dopuszcza nową zabudowę' : allows === false ? ', która nie dopuszcza nowej zabudowy' : ''}.`,
+  draftGeneralPlan: (status, symbol, label, allows) =>
+    `Plan ogólny, który jeszcze nie obowiązuje (stan: ${status}), przewiduje strefę ${symbol}${label ? ` (${label})` : ''}${allows === true ? ', która dopuszczałaby nową zabudowę' : allows === false ? ', która nie dopuszczałaby nowej zabudowy' : ''}; to tylko informacja, która nie przesądza o przeznaczeniu działki.`,
+  partiallyRepealed: 'Plan został częściowo uchylony: sprawdź w jego dokumencie, czy uchylenie obejmuje tę działkę.',
   zoningUnknown: (plan, titled) =>
     plan
       ? `Działka leży w granicach ${titled ? `planu miejscowego (${plan})` : `planu „${plan}”`}, ale strefy tego planu nie są jeszcze w naszych danych: przeznaczenie jest nieznane, a nie brak planu.`

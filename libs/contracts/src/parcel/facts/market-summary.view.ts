@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { BlockCoverageView } from './block-coverage.view.js';
+import { BlockCoverageView, BlockSourceView } from './block-coverage.view.js';
 
 /** include=market: land transactions around the parcel (GET /market/transactions for the detail). */
 export class MarketSummaryView {
@@ -20,4 +20,7 @@ export class MarketSummaryView {
 
   @ApiProperty({ type: [BlockCoverageView] })
   coverage!: BlockCoverageView[];
+
+  @ApiPropertyOptional({ type: [BlockSourceView], description: 'The served version of the transactions layer the figures come from; absent when it has no data here' })
+  sources?: BlockSourceView[];
 }

@@ -2,6 +2,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BlockCoverageView, BlockSourceView } from './block-coverage.view.js';
 import { ZONING_EVIDENCE_SOURCES, type ZoningEvidenceSource } from '../../layer/zoning-taxonomy.js';
 
+/** The statutory pre-emption rights the regulations block recognises, as stable ids. */
+export const PRE_EMPTION_RIGHTS = ['agricultural_property', 'forest_land', 'national_park', 'public_purpose'] as const;
+export type PreEmptionRight = (typeof PRE_EMPTION_RIGHTS)[number];
+
 /** Another local-plan zone that also covers part of the parcel. */
 export class MpzpOtherZoneView {
   @ApiProperty({ description: 'Raw zone symbol' })
@@ -24,6 +28,12 @@ export class MpzpZoneView {
 
   @ApiProperty({ type: String, format: 'date', nullable: true })
   adopted_on!: string | null;
+
+  @ApiPropertyOptional({
+    description: "Legal status of the plan: in_force, or partially_repealed (a court or the voivode repealed part of it; its document says which part). Absent when the plan boundaries' data does not say",
+    example: 'in_force',
+  })
+  legal_status?: string;
 
   @ApiProperty({ description: 'Raw zone symbol as written in the plan, always kept', example: '12.MN/U' })
   symbol!: string;
@@ -101,6 +111,18 @@ export class PreEmptionView {
 
   @ApiProperty({ description: 'Why it applies to this parcel, from our data' })
   reason!: string;
+
+  @ApiPropertyOptional({
+    enum: PRE_EMPTION_RIGHTS,
+    description: 'Which statutory right, as a stable id: agricultural_property (KOWR), forest_land (State Forests), national_park, public_purpose (the gmina)',
+  })
+  right?: PreEmptionRight;
+
+  @ApiPropertyOptional({ type: [String], description: 'The EGiB land-use classes the right rests on (agricultural_property, forest_land)' })
+  land_use_classes?: string[];
+
+  @ApiPropertyOptional({ description: 'Share of the parcel under forest stands, when the forest right rests on it' })
+  forest_pct?: number;
 }
 
 /**

@@ -64,7 +64,7 @@ export class SiteConstraintView {
   @ApiProperty({ enum: CONSTRAINT_SEVERITIES, description: "The kind's severity where it overlaps some member; informational where it only lies near" })
   severity!: ConstraintSeverity;
 
-  @ApiProperty({ type: [String], description: 'Members it overlaps (or, when informational, lies near)' })
+  @ApiProperty({ type: [String], description: 'Members it overlaps, whatever its severity (or, when it overlaps none, the members it lies near)' })
   parcel_ids!: string[];
 }
 
