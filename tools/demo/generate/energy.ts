@@ -358,6 +358,9 @@ async function solarIrradiance(ctx: GeneratorContext): Promise<void> {
   });
 }
 
+/** 700 m and the polygon's own error (see windExclusion), so that it errs only outwards. */
+const RESIDENTIAL_SETBACK_BUFFER_M = 710;
+
 async function windExclusion(ctx: GeneratorContext): Promise<void> {
   const { db, sql } = ctx;
   await createStage(ctx, 'out_wind_exclusion');
@@ -367,16 +370,21 @@ async function windExclusion(ctx: GeneratorContext): Promise<void> {
   );
   const houses =
     (rows[0]?.n ?? 0) > 0
-      ? `SELECT teryt, ST_PointOnSurface(geom) AS pt FROM \${S}.building WHERE kind IN ('single_family', 'multi_family')`
-      : `SELECT teryt, ST_PointOnSurface(geom) AS pt FROM \${S}.parcel WHERE designation IN ('MN', 'MN/U', 'MW', 'MW/U', 'RM')`;
+      ? `SELECT teryt, geom FROM \${S}.building WHERE kind IN ('single_family', 'multi_family')`
+      : `SELECT teryt, geom FROM \${S}.parcel WHERE designation IN ('MN', 'MN/U', 'MW', 'MW/U', 'RM')`;
   if ((rows[0]?.n ?? 0) === 0) ctx.log('  wind_exclusion: no building table, residential setbacks from residential parcels');
-  // 700 m from the house: houses clustered (150 m), each cluster's concave hull buffered by 700 m
-  // + 10 m for the footprint, dissolved per gmina (a buffer of every house is 1000x slower, 2 % smaller)
+  // Every point within 700 m of a house lies in the setback (the act measures from the building):
+  // houses clustered (150 m), each cluster's footprints with their concave hull buffered, dissolved
+  // per gmina (a buffer of every house is 1000x slower). The polygon errs only outwards: a buffer's
+  // chords lie at most 700 (1 - cos(5.625°)) = 3.4 m inside the true circle (quad_segs 8), and the
+  // 5 m simplification moves no edge more than 5 m, so buffering by 710 m keeps every point at
+  // 700 m inside, and adds at most 10 m. Buffering a point per house missed houses' own extent.
   await db.query(
     sql(`INSERT INTO \${S}.out_wind_exclusion (id, kind, name, teryt, props, geom)
-         WITH h AS (SELECT DISTINCT teryt, ST_SnapToGrid(pt, 25) AS pt FROM (${houses}) q),
-         c AS (SELECT teryt, pt, ST_ClusterDBSCAN(pt, 150, 1) OVER (PARTITION BY teryt) AS cid FROM h),
-         b AS (SELECT teryt, ST_Buffer(ST_ConcaveHull(ST_Collect(pt ORDER BY ST_X(pt), ST_Y(pt)), 0.5), 710, 'quad_segs=8') AS g FROM c GROUP BY teryt, cid)
+         WITH h AS (SELECT teryt, geom FROM (${houses}) q),
+         c AS (SELECT teryt, geom, ST_ClusterDBSCAN(geom, 150, 1) OVER (PARTITION BY teryt) AS cid FROM h),
+         b AS (SELECT teryt, ST_Buffer(ST_Union(ST_ConcaveHull(ST_Collect(geom ORDER BY ST_XMin(geom), ST_YMin(geom)), 0.5), ST_Union(geom)), ${RESIDENTIAL_SETBACK_BUFFER_M}, 'quad_segs=8') AS g
+               FROM c GROUP BY teryt, cid)
          SELECT 'residential_setback-' || b.teryt, 'residential_setback', 'Odległość 700 m od zabudowy mieszkaniowej', b.teryt,
                 jsonb_build_object('setback_m', 700, 'legal_basis', 'Art. 4 ust. 1 pkt 2 ustawy z dnia 20 maja 2016 r. o inwestycjach w zakresie elektrowni wiatrowych (Dz.U. 2023 poz. 553)'),
                 ST_Simplify(ST_Union(b.g), 5)

@@ -31,7 +31,7 @@ const rowSchema = z.object({
   substation_m: optionalNumber('Metres to the nearest substation'),
   transit_stop_m: optionalNumber('Metres to the nearest transit stop'),
   school_m: optionalNumber('Metres to the nearest school'),
-  water_m: optionalNumber('Metres to the nearest river, canal or water body'),
+  water_m: optionalNumber('Metres to the nearest river, canal, lake or reservoir'),
   scenario_fit: z
     .object({ passes: z.boolean(), failed_criteria: z.array(z.string()), unverified_criteria: z.array(z.string()) })
     .optional()

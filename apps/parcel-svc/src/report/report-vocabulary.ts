@@ -57,7 +57,7 @@ const PROXIMITY_LABELS_PL: Record<string, string> = {
   kindergarten: 'przedszkole',
   healthcare: 'przychodnia lub szpital',
   shop: 'sklep',
-  water: 'rzeka, kanał lub zbiornik wodny',
+  water: 'rzeka, kanał, jezioro lub zbiornik wodny',
   hydrant: 'hydrant lub zbiornik przeciwpożarowy',
   public_road: 'droga publiczna',
   major_road: 'autostrada, droga ekspresowa lub główna',

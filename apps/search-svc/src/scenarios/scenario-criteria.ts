@@ -1,4 +1,4 @@
-import { ZONING_CATEGORY_GROUPS, type LandUseKind, type ZoningCategory } from '@lp/contracts';
+import { WATER_KINDS, ZONING_CATEGORY_GROUPS, type LandUseKind, type ZoningCategory } from '@lp/contracts';
 import type { ParameterId } from './scenario-parameters.js';
 
 /** A literal value, or a parameter times a factor (km parameters feed metre filters). */
@@ -50,7 +50,7 @@ export const BLOCKING_ENV_KINDS = ['national_park', 'nature_reserve', 'flood_ris
 export const ENV_RISK_KIND_GROUPS = ['protected_nature', 'flood_zone'] as const;
 
 /** Water a data centre can draw on; streams and drainage ditches do not count. */
-export const COOLING_WATER_KINDS = ['river', 'canal', 'lake', 'reservoir'] as const;
+export const COOLING_WATER_KINDS = WATER_KINDS;
 
 /** Existing roads that count as trunk roads: motorways (A), expressways (S) and main accelerated traffic roads (GP). */
 export const TRUNK_ROAD_KINDS = ['motorway', 'expressway', 'trunk'] as const;

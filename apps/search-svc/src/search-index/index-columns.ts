@@ -1,4 +1,4 @@
-import { findLayer, NEAR_WITHIN_MAX_M, PLAN_OGOLNY_ZONE_TYPES } from '@lp/contracts';
+import { findLayer, NEAR_WITHIN_MAX_M, PLAN_OGOLNY_ZONE_TYPES, WATER_KINDS } from '@lp/contracts';
 import { ADJACENCY_REACH_M } from './parcel-adjacency.sql.js';
 
 /**
@@ -38,7 +38,7 @@ export const NEAREST_COLUMNS: readonly NearestColumn[] = [
   { column: 'grid_node', layer: 'grid_capacity' },
   { column: 'transit', layer: 'transport_stops' },
   { column: 'school', layer: 'services_poi', kinds: ['school'] },
-  { column: 'water', layer: 'waterways', kinds: ['river', 'canal', 'lake', 'reservoir'] },
+  { column: 'water', layer: 'waterways', kinds: WATER_KINDS },
   { column: 'mv_line', layer: 'power_lines', kinds: ['mv_line', 'mv_cable'] },
   { column: 'planned_road', layer: 'planned_roads' },
   // national "near a charger" searches probed every large parcel against the layer (26,021 parcels,

@@ -110,7 +110,7 @@ describe('the report summary', () => {
 
   it('gives the nearest infrastructure, "none within" where there is data, and unknown where there is none', () => {
     const text = summarise(facts(), 'en').join(' ');
-    expect(text).toContain('Nearest: HV substation (110 kV) 2.3 km, MV transformer station (15 kV) 310 m, public transport stop 180 m and no river, canal or water body within 50 km.');
+    expect(text).toContain('Nearest: HV substation (110 kV) 2.3 km, MV transformer station (15 kV) 310 m, public transport stop 180 m and no river, canal, lake or reservoir within 50 km.');
     expect(text).toContain('Distance unknown for lack of data: school.');
   });
 

@@ -1,3 +1,4 @@
+import { WATER_KINDS } from '@lp/contracts';
 import type { TargetId } from '../lexicon/meanings.js';
 
 /**
@@ -51,7 +52,7 @@ export const TARGET_LAYERS: Readonly<Record<TargetId, TargetLayer>> = {
   pharmacy: SERVICES(['pharmacy'], 1_000),
   fire_station: SERVICES(['fire_station'], 3_000),
   police: SERVICES(['police'], 3_000),
-  water: { layer: 'waterways', kinds: ['river', 'canal', 'lake', 'reservoir'], withinM: 1_000, exclusion: false, excludable: false },
+  water: { layer: 'waterways', kinds: [...WATER_KINDS], withinM: 1_000, exclusion: false, excludable: false },
   river: { layer: 'waterways', kinds: ['river'], withinM: 1_000, exclusion: false, excludable: false },
   lake: { layer: 'waterways', kinds: ['lake'], withinM: 1_000, exclusion: false, excludable: false },
   canal: { layer: 'waterways', kinds: ['canal'], withinM: 1_000, exclusion: false, excludable: false },

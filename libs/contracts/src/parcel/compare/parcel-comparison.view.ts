@@ -73,7 +73,7 @@ export class ComparisonRowView {
   @ApiPropertyOptional({ description: 'Metres to the nearest school' })
   school_m?: number;
 
-  @ApiPropertyOptional({ description: 'Metres to the nearest river, canal or water body' })
+  @ApiPropertyOptional({ description: 'Metres to the nearest river, canal, lake or reservoir' })
   water_m?: number;
 
   @ApiPropertyOptional({ type: ScenarioFitView, description: 'When a scenario was given' })

@@ -15,6 +15,14 @@ export interface ProximityKind {
   attributes: string[];
 }
 
+/**
+ * What "water" means everywhere: the nearest water in a parcel's facts, the data-centre scenario's
+ * "near water", the search index's water distance and "water" in a sentence. Streams are left out:
+ * too small to count as water for cooling or for a waterside plot, and a stream next door must not
+ * make the facts say "water 200 m" while the scenario says the parcel is not near water.
+ */
+export const WATER_KINDS: readonly string[] = Object.freeze(['river', 'canal', 'lake', 'reservoir']);
+
 export const PROXIMITY_KINDS: readonly ProximityKind[] = Object.freeze([
   { id: 'power_substation', label: 'substation of any voltage', layer: 'power_substations', attributes: ['voltage_kv', 'voltages', 'operator'] },
   { id: 'hv_substation', label: 'substation of at least 110 kV', layer: 'power_substations', minimum: { attribute: 'voltage_kv', value: 110 }, attributes: ['voltage_kv', 'voltages', 'operator'] },
@@ -27,7 +35,7 @@ export const PROXIMITY_KINDS: readonly ProximityKind[] = Object.freeze([
   { id: 'kindergarten', label: 'kindergarten', layer: 'services_poi', layerKinds: ['kindergarten'], attributes: ['public'] },
   { id: 'healthcare', label: 'clinic or hospital', layer: 'services_poi', layerKinds: ['clinic', 'hospital'], attributes: ['public'] },
   { id: 'shop', label: 'shop or supermarket', layer: 'services_poi', layerKinds: ['shop', 'supermarket'], attributes: [] },
-  { id: 'water', label: 'river, canal or water body', layer: 'waterways', layerKinds: ['river', 'stream', 'canal', 'lake', 'reservoir'], attributes: ['navigable'] },
+  { id: 'water', label: 'river, canal, lake or reservoir', layer: 'waterways', layerKinds: [...WATER_KINDS], attributes: ['navigable'] },
   { id: 'hydrant', label: 'fire hydrant or water tank', layer: 'hydrants', attributes: ['flow_lps', 'volume_m3'] },
   { id: 'public_road', label: 'public road', layer: 'roads', layerKinds: ['motorway', 'expressway', 'trunk', 'main', 'collective', 'local', 'access'], attributes: ['road_number', 'road_category'] },
   { id: 'major_road', label: 'motorway, expressway or trunk road', layer: 'roads', layerKinds: ['motorway', 'expressway', 'trunk'], attributes: ['road_number', 'road_category'] },
