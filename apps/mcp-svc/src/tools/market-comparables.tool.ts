@@ -1,4 +1,5 @@
 import {
+  LAND_USES,
   PROPERTY_TYPES,
   TRANSACTIONS_RADIUS_DEFAULT_M,
   TRANSACTIONS_RADIUS_MAX_M,
@@ -22,7 +23,10 @@ const outputSchema = z.object({
   property_type: z.enum(PROPERTY_TYPES).nullable().describe('null: every type'),
   since: z.string().describe('Earliest deed date counted, YYYY-MM-DD'),
   count: z.number().int().describe('Every matching transaction, not only those listed'),
-  median_price_per_sqm_pln: z.number().nullable().describe('Over every matching transaction; null when there are none'),
+  median_price_per_sqm_pln: z.number().nullable().describe('Over every matching transaction; null when there are none. Land of different uses mixed: use land_use_medians for land'),
+  land_use_medians: z
+    .array(z.object({ land_use: z.enum(LAND_USES), count: z.number().int(), median_price_per_sqm_pln: z.number() }))
+    .describe('The land transactions split by what the land was sold as (agricultural, building, other), each with its own median: farmland and building plots differ a hundredfold'),
   transactions: z
     .array(
       z.object({
@@ -31,6 +35,7 @@ const outputSchema = z.object({
         price_pln: z.number(),
         area_sqm: z.number(),
         price_per_sqm_pln: z.number(),
+        land_use: z.enum(LAND_USES).nullable().describe('Land only: agricultural, building or other'),
         distance_m: z.number().nullable().describe('From the parcel; null for a region search'),
       }),
     )
@@ -78,12 +83,14 @@ export const marketComparablesTool = defineTool({
       since: effectiveSince,
       count: list.count,
       median_price_per_sqm_pln: list.median_price_per_sqm_pln,
-      transactions: list.transactions.map(({ date, property_type: type, price_pln, area_sqm, price_per_sqm_pln, distance_m }) => ({
+      land_use_medians: list.land_use_medians ?? [],
+      transactions: list.transactions.map(({ date, property_type: type, price_pln, area_sqm, price_per_sqm_pln, land_use, distance_m }) => ({
         date,
         property_type: type,
         price_pln,
         area_sqm,
         price_per_sqm_pln,
+        land_use: land_use ?? null,
         distance_m: distance_m ?? null,
       })),
       coverage: { status: list.coverage.status, note: coverageNote(list.coverage.status) },
@@ -91,6 +98,9 @@ export const marketComparablesTool = defineTool({
     const where = parcel_id !== undefined ? `within ${formatDistance(radius_m)} of parcel ${parcel_id}` : `in ${unit!.name} (${unit!.teryt})`;
     const lines = [
       `${list.count} ${property_type ?? 'property'} transaction(s) ${where} since ${effectiveSince}; median ${formatPrice(list.median_price_per_sqm_pln)}.`,
+      ...(structured.land_use_medians.length > 0
+        ? [`Land by use (never priced together): ${structured.land_use_medians.map((g) => `${g.land_use} ${formatPrice(g.median_price_per_sqm_pln)} (${g.count})`).join('; ')}.`]
+        : []),
       ...bulletList(structured.transactions, (t) => `${t.date} ${t.property_type}: ${t.price_pln} PLN for ${formatArea(t.area_sqm)} (${formatPrice(t.price_per_sqm_pln)})${t.distance_m === null ? '' : `, ${formatDistance(t.distance_m)} away`}`, 10),
       ...(list.coverage.status === 'available' ? [] : [`Coverage ${list.coverage.status} (tell the user): ${structured.coverage.note}`]),
     ];

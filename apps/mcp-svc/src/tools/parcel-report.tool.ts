@@ -1,4 +1,5 @@
 import {
+  LAND_USES,
   REPORT_LANGUAGE_DEFAULT,
   REPORT_LANGUAGES,
   SCENARIO_ID_MESSAGE,
@@ -25,7 +26,15 @@ const outputSchema = z.object({
     .object({ scenario: z.string(), passes: z.boolean(), failed_criteria: z.array(z.string()), unverified_criteria: z.array(z.string()) })
     .nullable()
     .describe('When a scenario was given: whether the parcel passes its hard criteria'),
-  market: z.object({ median_price_per_sqm_pln: z.number().nullable(), comparables: z.number().nullable() }).nullable(),
+  market: z
+    .object({
+      median_price_per_sqm_pln: z.number().nullable(),
+      comparables: z.number().nullable(),
+      land_use_medians: z
+        .array(z.object({ land_use: z.enum(LAND_USES), count: z.number().int(), median_price_per_sqm_pln: z.number() }))
+        .describe('Land comparables split by what the land was sold as, each with its own median: quote these, not the median over all'),
+    })
+    .nullable(),
   data_gaps: coverageGapsField,
   map_url: z.string(),
 });
@@ -62,7 +71,9 @@ export const parcelReportTool = defineTool({
       scenario_fit: report?.scenario_fit
         ? { scenario: report.scenario_fit.scenario, passes: report.scenario_fit.passes, failed_criteria: report.scenario_fit.failed_criteria, unverified_criteria: report.scenario_fit.unverified_criteria }
         : null,
-      market: report ? { median_price_per_sqm_pln: report.market.median_price_per_sqm_pln ?? null, comparables: report.market.comparables ?? null } : null,
+      market: report
+        ? { median_price_per_sqm_pln: report.market.median_price_per_sqm_pln ?? null, comparables: report.market.comparables ?? null, land_use_medians: report.market.land_use_medians ?? [] }
+        : null,
       data_gaps: coverageGapsOf(report?.coverage_gaps ?? []),
       map_url: mapUrlFor(ctx.appUrl, resolvedId),
     };
@@ -92,7 +103,13 @@ function render(report: Report): string {
     ...(report.summary ? [report.summary] : []),
     ...(fit ? [fit] : []),
     ...(unverified ? [unverified] : []),
-    ...(report.market && report.market.comparables !== null ? [`Market: ${report.market.comparables} comparables, median ${formatPrice(report.market.median_price_per_sqm_pln)}.`] : []),
+    ...(report.market && report.market.comparables !== null ? [marketLine(report.market)] : []),
     ...coverageGapLines(report.data_gaps),
   ].join('\n');
+}
+
+/** Farmland and building plots are never priced together: a median per land use where the comparables are split. */
+function marketLine(market: NonNullable<Report['market']>): string {
+  if (market.land_use_medians.length === 0) return `Market: ${market.comparables} comparables, median ${formatPrice(market.median_price_per_sqm_pln)}.`;
+  return `Market: ${market.comparables} land comparables; by land use: ${market.land_use_medians.map((g) => `${g.land_use} median ${formatPrice(g.median_price_per_sqm_pln)} (${g.count})`).join('; ')}.`;
 }

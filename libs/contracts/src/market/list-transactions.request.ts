@@ -6,6 +6,14 @@ import { PARCEL_ID_EXAMPLE, PARCEL_ID_PATTERN } from '../parcel/parcel-id.js';
 export const PROPERTY_TYPES = ['land', 'building', 'apartment'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
+/**
+ * What a plot of land was sold as (the register's designation of the land): farmland, a building
+ * plot, or anything else (forest, roads, land of unknown designation). Their prices differ a
+ * hundredfold, so a median is given per land use, never over them together.
+ */
+export const LAND_USES = ['agricultural', 'building', 'other'] as const;
+export type LandUse = (typeof LAND_USES)[number];
+
 export const TRANSACTIONS_RADIUS_DEFAULT_M = 2000;
 export const TRANSACTIONS_RADIUS_MAX_M = 20000;
 export const TRANSACTIONS_LIMIT_DEFAULT = 100;

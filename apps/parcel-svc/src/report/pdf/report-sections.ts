@@ -180,10 +180,15 @@ function infrastructureSection(doc: Doc, report: ParcelReportView, labels: PdfLa
 
 function marketSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
   const m = report.market;
-  sectionHeading(doc, labels.market, factsHeight(4));
+  const byLandUse = m.land_use_medians ?? [];
+  sectionHeading(doc, labels.market, factsHeight(4 + byLandUse.length));
   const currency = language === 'pl' ? 'zł/m²' : 'PLN/m²';
+  // farmland and building plots are priced apart: the one median over both is left out where they are split
+  const median: Array<[string, string | TableCell]> = byLandUse.length
+    ? byLandUse.map((group) => [labels.landUseMedian[group.land_use], `${n(group.median_price_per_sqm_pln, language)} ${currency} (${group.count})`])
+    : [[labels.medianPrice, m.comparables === undefined ? unknown(labels, noteOf(m.coverage, 'transactions', labels, language)) : m.median_price_per_sqm_pln == null ? '—' : `${n(m.median_price_per_sqm_pln, language)} ${currency}`]];
   drawFacts(doc, [
-    [labels.medianPrice, m.comparables === undefined ? unknown(labels, noteOf(m.coverage, 'transactions', labels, language)) : m.median_price_per_sqm_pln == null ? '—' : `${n(m.median_price_per_sqm_pln, language)} ${currency}`],
+    ...median,
     [labels.comparables, m.comparables === undefined ? unknown(labels) : String(m.comparables)],
     [labels.radius, formatDistance(m.radius_m, language)],
     [labels.since, formatDate(m.since, language)],

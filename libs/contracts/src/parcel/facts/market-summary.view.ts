@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BlockCoverageView, BlockSourceView } from './block-coverage.view.js';
+import { LandUseMedianView } from '../../market/transaction-list.view.js';
 
 /** include=market: land transactions around the parcel (GET /market/transactions for the detail). */
 export class MarketSummaryView {
@@ -17,6 +18,12 @@ export class MarketSummaryView {
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'Median price per m2 of the comparables; null when there are none' })
   median_price_per_sqm_pln?: number | null;
+
+  @ApiPropertyOptional({
+    type: [LandUseMedianView],
+    description: 'The comparables split by what the land was sold as (agricultural, building, other), each with its own median; absent when the transactions layer has no data here',
+  })
+  land_use_medians?: LandUseMedianView[];
 
   @ApiProperty({ type: [BlockCoverageView] })
   coverage!: BlockCoverageView[];
