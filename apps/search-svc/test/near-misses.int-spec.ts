@@ -107,6 +107,31 @@ describe('near misses', () => {
     }
   });
 
+  it('lists the parcels missing a grid-capacity reach by the least first, as plain PostGIS measures them', async () => {
+    // no ranking signal measures "a node of at least 20 MW within 2 km": the misses are put in order of their distance
+    const request: SearchParcelsRequest = {
+      region: POZNAN,
+      filters: { area_sqm: { min: 5000 }, near: [{ layer: 'grid_capacity', within_m: 2000, where: { available_mw_gte: 20 } }] },
+    };
+    const response = await f.engine.run(request);
+    expect(response.matched).toBeLessThan(NEAR_MISSES_BELOW);
+    const misses = response.near_misses!.one_away.filter((p) => p.criterion === 'near:grid_capacity');
+    const plain: Array<{ id: string; distance: number }> = await f.source.query(
+      `SELECT q.id, q.distance FROM (
+         SELECT p.id, (SELECT min(ST_Distance(g.geom, p.geom)) FROM layer_pub.grid_capacity g WHERE g.available_mw >= 20) AS distance
+         FROM layer_pub.parcels p WHERE p.teryt = $1 AND COALESCE(p.area_sqm, ST_Area(p.geom)) >= 5000) q
+       WHERE q.distance > 2000 ORDER BY q.distance, q.id COLLATE "C"`,
+      [POZNAN],
+    );
+    // every failing parcel was read (fewer than a search's limit), so the order is exact
+    expect(plain.length).toBeLessThanOrEqual(200);
+    expect(misses.length).toBe(5);
+    misses.forEach((miss, k) => {
+      expect(miss.value as number).toBeCloseTo(Number(plain[k]!.distance), 0);
+    });
+    expect(misses.map((m) => m.parcel_id)).toEqual(plain.slice(0, 5).map((r) => r.id));
+  });
+
   it('plenty of results, or a blocked search, carry no near misses', async () => {
     const broad = await f.engine.run({ region: POZNAN, filters: { area_sqm: { min: 1 } } });
     expect(broad.matched).toBeGreaterThanOrEqual(NEAR_MISSES_BELOW);

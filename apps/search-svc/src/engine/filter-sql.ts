@@ -167,7 +167,12 @@ export interface IndexUse {
  * named anchors, an index column answering it exactly, or a spatial join (bounded first by the
  * any-kind column where the index keeps one). Null where the index knows no feature within reach.
  */
-function withinSql(filter: DistanceFilter, distance: number, params: SqlParams, index: IndexUse): CriterionSql & { column?: NearestColumn; anchors?: string } {
+function withinSql(
+  filter: DistanceFilter,
+  distance: number,
+  params: SqlParams,
+  index: IndexUse,
+): CriterionSql & { column?: NearestColumn; anchors?: string; front?: { front: FrontColumn; atLeast: number } } {
   const layer = layerOf(filter.layer);
   const selection: FeatureSelection = { kinds: kindsOf(layer, filter.kinds), conditions: whereConditions(filter.where ?? {}) };
   if (filter.ids) {
@@ -196,7 +201,7 @@ function withinSql(filter: DistanceFilter, distance: number, params: SqlParams, 
       : `CASE WHEN i.${name}_m IS NULL THEN EXISTS (SELECT 1 FROM search.parcel_geometry p WHERE p.parcel_id = i.parcel_id AND ${featuresWithin(layer, selection, distance, params)}) ELSE ${step} END`;
     // the nearest feature of any kind bounds it, as it bounds a join: a comparison before the step
     const bound = anyFeatureColumn(layer, index.format);
-    return { passes: bound ? `i.${bound.column}_m <= ${within} AND ${stepOrJoin}` : stepOrJoin, spatial: false };
+    return { passes: bound ? `i.${bound.column}_m <= ${within} AND ${stepOrJoin}` : stepOrJoin, spatial: false, front };
   }
   // The nearest feature of any kind of the layer bounds the join: farther than the distance, nothing can qualify.
   const join = featuresWithin(layer, selection, distance, params);
@@ -224,13 +229,18 @@ export function nearSql(near: NearFilter, params: SqlParams, index: IndexUse): C
       return { passes: `i.min_floors <= ${params.add(only.value, 'float8')}`, spatial: false };
     }
   }
-  const { passes, spatial, column, anchors } = withinSql(near, near.within_m, params, index);
+  const { passes, spatial, column, anchors, front } = withinSql(near, near.within_m, params, index);
   // the measured distance and the feature's name, for the result's facts
   if (anchors) {
     const selection = { kinds: kindsOf(layer, near.kinds), conditions, ids: near.ids };
     return { passes, spatial, distance: `ST_Distance(p.geom, ${anchors})`, featureName: nearestAnchorName(layer, selection, params) };
   }
   if (column) return { passes, spatial, distance: `i.${column.column}_m`, featureName: `i.${column.column}_name` };
+  if (front) {
+    // the distance to the nearest step of the front offering enough (no name: a near miss's measure)
+    const name = front.front.column;
+    return { passes, spatial, distance: `(SELECT min(s.d) FROM unnest(i.${name}_m, i.${name}_value) AS s(d, v) WHERE s.v >= ${params.add(front.atLeast, 'float8')})` };
+  }
   return { passes, spatial };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { AppError, type SearchParcelsRequest } from '@lp/contracts';
 import { currentDeadlineMs, runWithRequestContext } from '@lp/runtime';
 import type { ParcelSearchResponse } from '../engine/search-results.js';
-import { NearMissFinder, type SearchFn } from './near-miss-finder.js';
+import { closestFirst, NearMissFinder, type SearchFn } from './near-miss-finder.js';
 
 const REQUEST: SearchParcelsRequest = { region: '3064011', filters: { area_sqm: { min: 20_000 }, slope_pct: { max: 5 } } };
 
@@ -50,5 +50,11 @@ describe('near-miss finder', () => {
     const late = await new NearMissFinder(search, 0).find(REQUEST, answer(0));
     expect(late!.relaxations).toEqual([]);
     expect(late!.not_evaluated).toEqual(['filters.area_sqm.min 20000 → 10000', 'filters.slope_pct.max 5 → 7.5', 'area', 'slope']);
+  });
+
+  it('puts the misses of a near criterion by the distance they miss it by, unmeasured last, ties in the search order', () => {
+    const result = (id: string, near?: number) => ({ parcel_id: id, gmina: 'g', teryt: '3064011', area_sqm: 1, score: null, components: [], ...(near === undefined ? {} : { facts: { near_m: { 'near:grid_capacity': near } } }) });
+    const ordered = closestFirst([result('a', 6300), result('b'), result('c', 4200), result('d', 4500), result('e', 4200)] as never, 'near:grid_capacity');
+    expect(ordered.map((r) => r.parcel_id)).toEqual(['c', 'e', 'd', 'a', 'b']);
   });
 });

@@ -5,6 +5,7 @@ import {
   AppError,
   NEAR_MISSES_BELOW,
   ONE_AWAY_PER_CRITERION,
+  SEARCH_LIMIT_MAX,
   type NearMissesView,
   type OneAwayParcelView,
   type ParameterRelaxationView,
@@ -39,6 +40,16 @@ function measuredValue(result: ExplainedResult, criterion: string): number | str
   if (criterion === 'slope') return result.facts?.slope_pct;
   if (criterion === 'zoning') return result.facts?.zoning_category ?? result.facts?.zoning_symbol;
   return result.facts?.near_m?.[criterion];
+}
+
+/**
+ * The results by the distance they miss a near criterion by, nearest first (ties and unmeasured
+ * ones keep the search's order). Exact when the search returned every failing parcel (at most
+ * SEARCH_LIMIT_MAX); beyond that, the closest of the first SEARCH_LIMIT_MAX in the request's order.
+ */
+export function closestFirst(results: readonly ExplainedResult[], criterion: string): ExplainedResult[] {
+  const distance = (result: ExplainedResult): number => result.facts?.near_m?.[criterion] ?? Infinity;
+  return results.map((result, index) => ({ result, index })).sort((a, b) => distance(a.result) - distance(b.result) || a.index - b.index).map(({ result }) => result);
 }
 
 function oneAway(result: ExplainedResult, failable: FailableCriterion): OneAwayParcelView {
@@ -108,14 +119,19 @@ export class NearMissFinder {
     const oneAwayParcels: OneAwayParcelView[] = [];
     for (const failable of failableCriteria(filters)) {
       if (!known.has(failable.criterion)) continue;
-      // the closest misses first where a signal measures the criterion, else the request's own order
+      // the closest misses first where a signal measures the criterion; a near criterion no signal
+      // measures (grid capacity of N MW within K km) is measured per parcel, so the misses read are
+      // put in order of their distance; else the request's own order
+      const byDistance = !failable.closestFirst && failable.criterion.startsWith('near:');
       const order = failable.closestFirst ? { rank_by: [failable.closestFirst] } : {};
-      const failing = await bounded(() => this.search({ ...request, ...order, limit: ONE_AWAY_PER_CRITERION }, { failing: failable.criterion }));
+      const limit = byDistance ? SEARCH_LIMIT_MAX : ONE_AWAY_PER_CRITERION;
+      const failing = await bounded(() => this.search({ ...request, ...order, limit }, { failing: failable.criterion }));
       if (!failing) {
         notEvaluated.push(failable.criterion);
         continue;
       }
-      oneAwayParcels.push(...failing.results.map((result) => oneAway(result, failable)));
+      const results = byDistance ? closestFirst(failing.results, failable.criterion).slice(0, ONE_AWAY_PER_CRITERION) : failing.results;
+      oneAwayParcels.push(...results.map((result) => oneAway(result, failable)));
     }
     return {
       relaxations,
