@@ -172,7 +172,7 @@ function withinSql(
   distance: number,
   params: SqlParams,
   index: IndexUse,
-): CriterionSql & { column?: NearestColumn; anchors?: string; front?: { front: FrontColumn; atLeast: number } } {
+): CriterionSql & { column?: NearestColumn; anchors?: string; frontDistance?: string } {
   const layer = layerOf(filter.layer);
   const selection: FeatureSelection = { kinds: kindsOf(layer, filter.kinds), conditions: whereConditions(filter.where ?? {}) };
   if (filter.ids) {
@@ -191,7 +191,8 @@ function withinSql(
     // parcels: 14.5 s with it, 11.0 s by bisection).
     const name = front.front.column;
     const within = params.add(distance, 'float8');
-    const step = `COALESCE(i.${name}_value[width_bucket(${within}, i.${name}_m)] >= ${params.add(front.atLeast, 'float8')}, false)`;
+    const atLeast = params.add(front.atLeast, 'float8');
+    const step = `COALESCE(i.${name}_value[width_bucket(${within}, i.${name}_m)] >= ${atLeast}, false)`;
     // A row built before the fronts (null) is answered by the join over its own outline, so the
     // query needs no geometry for the others. Only where such rows may be read: the join is a
     // correlated subplan, which keeps the whole scan out of parallel workers (national bess_storage
@@ -201,7 +202,10 @@ function withinSql(
       : `CASE WHEN i.${name}_m IS NULL THEN EXISTS (SELECT 1 FROM search.parcel_geometry p WHERE p.parcel_id = i.parcel_id AND ${featuresWithin(layer, selection, distance, params)}) ELSE ${step} END`;
     // the nearest feature of any kind bounds it, as it bounds a join: a comparison before the step
     const bound = anyFeatureColumn(layer, index.format);
-    return { passes: bound ? `i.${bound.column}_m <= ${within} AND ${stepOrJoin}` : stepOrJoin, spatial: false, front };
+    // the distance to the nearest step offering enough, with the parameter the step already has (a
+    // parameter the statement does not use has no type); only a near miss selects it
+    const frontDistance = `(SELECT min(s.d) FROM unnest(i.${name}_m, i.${name}_value) AS s(d, v) WHERE s.v >= ${atLeast})`;
+    return { passes: bound ? `i.${bound.column}_m <= ${within} AND ${stepOrJoin}` : stepOrJoin, spatial: false, frontDistance };
   }
   // The nearest feature of any kind of the layer bounds the join: farther than the distance, nothing can qualify.
   const join = featuresWithin(layer, selection, distance, params);
@@ -229,18 +233,15 @@ export function nearSql(near: NearFilter, params: SqlParams, index: IndexUse): C
       return { passes: `i.min_floors <= ${params.add(only.value, 'float8')}`, spatial: false };
     }
   }
-  const { passes, spatial, column, anchors, front } = withinSql(near, near.within_m, params, index);
+  const { passes, spatial, column, anchors, frontDistance } = withinSql(near, near.within_m, params, index);
   // the measured distance and the feature's name, for the result's facts
   if (anchors) {
     const selection = { kinds: kindsOf(layer, near.kinds), conditions, ids: near.ids };
     return { passes, spatial, distance: `ST_Distance(p.geom, ${anchors})`, featureName: nearestAnchorName(layer, selection, params) };
   }
   if (column) return { passes, spatial, distance: `i.${column.column}_m`, featureName: `i.${column.column}_name` };
-  if (front) {
-    // the distance to the nearest step of the front offering enough (no name: a near miss's measure)
-    const name = front.front.column;
-    return { passes, spatial, distance: `(SELECT min(s.d) FROM unnest(i.${name}_m, i.${name}_value) AS s(d, v) WHERE s.v >= ${params.add(front.atLeast, 'float8')})` };
-  }
+  // a front's distance has no feature name: a near miss measures by it, a match does not list it
+  if (frontDistance) return { passes, spatial, distance: frontDistance };
   return { passes, spatial };
 }
 
