@@ -106,7 +106,7 @@ describe('GET /v1/market/transactions (demo data)', () => {
   it('reports missing coverage, not a plain zero, for a region without transaction data', async () => {
     const res = await list('region=12');
     expect(res.status).toBe(200);
-    expect(res.json()).toEqual({ count: 0, median_price_per_sqm_pln: null, land_use_medians: [], transactions: [], coverage: { layer: 'transactions', status: 'missing' } });
+    expect(res.json()).toEqual({ count: 0, median_price_per_sqm_pln: null, land_type_medians: [], transactions: [], coverage: { layer: 'transactions', status: 'missing' } });
   });
 
   it('answers 400 for neither or both of parcel_id and region, bad dates and bad values', async () => {

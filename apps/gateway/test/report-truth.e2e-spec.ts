@@ -222,20 +222,20 @@ describe('reports say what the layers say (demo data)', () => {
     it('states farmland and building plots apart, never one median over both', async () => {
       const [mixed] = await stack.sql<{ id: string }>(
         `SELECT p.id FROM layer_pub.parcels p
-         WHERE (SELECT count(DISTINCT t.land_use) FROM layer_pub.transactions t
-                WHERE t.property_type = 'land' AND t.land_use IN ('agricultural', 'building') AND t.date >= now() - interval '2 years'
+         WHERE (SELECT count(DISTINCT t.land_type) FROM layer_pub.transactions t
+                WHERE t.property_type = 'land' AND t.land_type IN ('agricultural', 'building') AND t.date >= now() - interval '2 years'
                   AND ST_DWithin(t.geom, p.geom, 2000)) = 2
          ORDER BY p.id LIMIT 1`,
       );
       expect(mixed).toBeDefined();
       const en = await report(mixed!.id);
-      const plain = await stack.sql<{ land_use: string; count: number; median: number }>(
-        `SELECT t.land_use, count(*)::int AS count, percentile_cont(0.5) WITHIN GROUP (ORDER BY t.price_per_sqm_pln)::float8 AS median
+      const plain = await stack.sql<{ land_type: string; count: number; median: number }>(
+        `SELECT t.land_type, count(*)::int AS count, percentile_cont(0.5) WITHIN GROUP (ORDER BY t.price_per_sqm_pln)::float8 AS median
          FROM layer_pub.transactions t, layer_pub.parcels p
          WHERE p.id = $1 AND t.property_type = 'land' AND t.date >= $2::date AND ST_DWithin(t.geom, p.geom, 2000) GROUP BY 1 ORDER BY 1`,
         [mixed!.id, en.market.since],
       );
-      expect(en.market.land_use_medians?.map((g) => [g.land_use, g.count])).toEqual(plain.map((r) => [r.land_use, r.count]));
+      expect(en.market.land_type_medians?.map((g) => [g.land_type, g.count])).toEqual(plain.map((r) => [r.land_type, r.count]));
       const sentence = en.summary_sentences.find((s) => s.startsWith('Price level'))!;
       expect(sentence).toMatch(/^Price level of land within 2 km since .*: farmland a median of [\d,]+ PLN\/m² \(\d+ transactions?\) and building plots a median of [\d,]+ PLN\/m²/);
       expect(sentence).not.toContain(`a median of ${Math.round(en.market.median_price_per_sqm_pln!).toLocaleString('en-GB')} PLN/m² from`);

@@ -81,32 +81,32 @@ describe('market-svc: market.transactions.list against PostGIS', () => {
     }
   });
 
-  it('never prices farmland and building plots together: a median per land use, each as plain SQL gives it', async () => {
+  it('never prices farmland and building plots together: a median per land type, each as plain SQL gives it', async () => {
     // a parcel with both farmland and building plots sold within 2 km
     const [mixed] = await svc.sql<{ id: string }>(
       `SELECT p.id FROM layer_pub.parcels p
-       WHERE (SELECT count(DISTINCT t.land_use) FROM layer_pub.transactions t
-              WHERE t.property_type = 'land' AND t.land_use IN ('agricultural', 'building') AND ST_DWithin(t.geom, p.geom, 2000)) = 2
+       WHERE (SELECT count(DISTINCT t.land_type) FROM layer_pub.transactions t
+              WHERE t.property_type = 'land' AND t.land_type IN ('agricultural', 'building') AND ST_DWithin(t.geom, p.geom, 2000)) = 2
        ORDER BY p.id LIMIT 1`,
     );
     expect(mixed).toBeDefined();
     const answer = await list({ parcel_id: mixed!.id, property_type: 'land', radius_m: 2000, since: OLD });
-    const plain = await svc.sql<{ land_use: string; count: number; median: number }>(
-      `SELECT COALESCE(t.land_use, 'other') AS land_use, count(*)::int AS count, percentile_cont(0.5) WITHIN GROUP (ORDER BY t.price_per_sqm_pln)::float8 AS median
+    const plain = await svc.sql<{ land_type: string; count: number; median: number }>(
+      `SELECT COALESCE(t.land_type, 'other') AS land_type, count(*)::int AS count, percentile_cont(0.5) WITHIN GROUP (ORDER BY t.price_per_sqm_pln)::float8 AS median
        FROM layer_pub.transactions t, layer_pub.parcels p
        WHERE p.id = $1 AND t.property_type = 'land' AND t.date >= $2::date AND ST_DWithin(t.geom, p.geom, 2000) GROUP BY 1 ORDER BY 1`,
       [mixed!.id, OLD],
     );
-    expect(answer.land_use_medians.map((g) => g.land_use)).toEqual(plain.map((r) => r.land_use));
-    answer.land_use_medians.forEach((group, k) => {
+    expect(answer.land_type_medians.map((g) => g.land_type)).toEqual(plain.map((r) => r.land_type));
+    answer.land_type_medians.forEach((group, k) => {
       expect(group.count).toBe(plain[k]!.count);
       expect(group.median_price_per_sqm_pln).toBeCloseTo(plain[k]!.median, 6);
     });
-    expect(answer.land_use_medians.reduce((sum, g) => sum + g.count, 0)).toBe(answer.count);
-    const [farmland, building] = [plain.find((r) => r.land_use === 'agricultural')!, plain.find((r) => r.land_use === 'building')!];
+    expect(answer.land_type_medians.reduce((sum, g) => sum + g.count, 0)).toBe(answer.count);
+    const [farmland, building] = [plain.find((r) => r.land_type === 'agricultural')!, plain.find((r) => r.land_type === 'building')!];
     // the two differ by far more than the median over both would let a reader guess
     expect(building.median / farmland.median).toBeGreaterThan(5);
-    for (const t of answer.transactions) expect(['agricultural', 'building', 'other']).toContain(t.land_use);
+    for (const t of answer.transactions) expect(['agricultural', 'building', 'other']).toContain(t.land_type);
   });
 
   it('answers not found for an unknown parcel or TERYT code, and invalid_request for neither or both', async () => {

@@ -149,7 +149,7 @@ async function market(ctx: GeneratorContext): Promise<void> {
         anchor: 'parcel',
         ref: p.key,
         props: { id: `TX.${p.teryt}.L.${p.id}.${date}`, kind: 'land', name: null, teryt: p.teryt, date, property_type: 'land', price_pln: price,
-          area_sqm: p.area_sqm, price_per_sqm_pln: Math.round((price / p.area_sqm) * 100) / 100, parcel_id: p.id, land_use: farmland ? 'agricultural' : 'building' },
+          area_sqm: p.area_sqm, price_per_sqm_pln: Math.round((price / p.area_sqm) * 100) / 100, parcel_id: p.id, land_type: farmland ? 'agricultural' : 'building' },
       });
     }
   }

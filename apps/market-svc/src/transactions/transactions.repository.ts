@@ -19,21 +19,21 @@ function summarise(withDistance: boolean, limitParam: string): string {
   return `SELECT (SELECT count(*)::int FROM matching) AS count,
          (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY price_per_sqm_pln) FROM matching)::float8 AS median_price_per_sqm_pln,
          COALESCE((
-           SELECT json_agg(json_build_object('land_use', u.land_use, 'count', u.count, 'median_price_per_sqm_pln', u.median) ORDER BY u.land_use)
-           FROM (SELECT COALESCE(land_use, 'other') AS land_use, count(*)::int AS count,
+           SELECT json_agg(json_build_object('land_type', u.land_type, 'count', u.count, 'median_price_per_sqm_pln', u.median) ORDER BY u.land_type)
+           FROM (SELECT COALESCE(land_type, 'other') AS land_type, count(*)::int AS count,
                         percentile_cont(0.5) WITHIN GROUP (ORDER BY price_per_sqm_pln)::float8 AS median
                  FROM matching WHERE property_type = 'land' GROUP BY 1) u
-         ), '[]'::json) AS land_use_medians,
+         ), '[]'::json) AS land_type_medians,
          COALESCE((
            SELECT json_agg(json_strip_nulls(json_build_object(
                     'id', m.id, 'date', to_char(m.date, 'YYYY-MM-DD'), 'property_type', m.property_type,
                     'price_pln', m.price_pln, 'area_sqm', m.area_sqm, 'price_per_sqm_pln', m.price_per_sqm_pln,
-                    'teryt', m.teryt${distance}, 'land_use', m.land_use)) ORDER BY m.date DESC, m.id)
+                    'teryt', m.teryt${distance}, 'land_type', m.land_type)) ORDER BY m.date DESC, m.id)
            FROM (SELECT * FROM matching ORDER BY date DESC, id LIMIT ${limitParam}) m
          ), '[]'::json) AS transactions`;
 }
 
-const COLUMNS = 't.id, t.date, t.property_type, t.price_pln, t.area_sqm, t.price_per_sqm_pln, t.teryt, t.land_use';
+const COLUMNS = 't.id, t.date, t.property_type, t.price_pln, t.area_sqm, t.price_per_sqm_pln, t.teryt, t.land_type';
 
 /** All SQL of the transaction list. Reads only layer-svc's published views (layer_pub). */
 @Injectable()

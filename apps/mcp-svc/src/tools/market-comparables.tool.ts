@@ -1,5 +1,5 @@
 import {
-  LAND_USES,
+  LAND_TYPES,
   PROPERTY_TYPES,
   TRANSACTIONS_RADIUS_DEFAULT_M,
   TRANSACTIONS_RADIUS_MAX_M,
@@ -23,9 +23,9 @@ const outputSchema = z.object({
   property_type: z.enum(PROPERTY_TYPES).nullable().describe('null: every type'),
   since: z.string().describe('Earliest deed date counted, YYYY-MM-DD'),
   count: z.number().int().describe('Every matching transaction, not only those listed'),
-  median_price_per_sqm_pln: z.number().nullable().describe('Over every matching transaction; null when there are none. Land of different uses mixed: use land_use_medians for land'),
-  land_use_medians: z
-    .array(z.object({ land_use: z.enum(LAND_USES), count: z.number().int(), median_price_per_sqm_pln: z.number() }))
+  median_price_per_sqm_pln: z.number().nullable().describe('Over every matching transaction; null when there are none. Land of different uses mixed: use land_type_medians for land'),
+  land_type_medians: z
+    .array(z.object({ land_type: z.enum(LAND_TYPES), count: z.number().int(), median_price_per_sqm_pln: z.number() }))
     .describe('The land transactions split by what the land was sold as (agricultural, building, other), each with its own median: farmland and building plots differ a hundredfold'),
   transactions: z
     .array(
@@ -35,7 +35,7 @@ const outputSchema = z.object({
         price_pln: z.number(),
         area_sqm: z.number(),
         price_per_sqm_pln: z.number(),
-        land_use: z.enum(LAND_USES).nullable().describe('Land only: agricultural, building or other'),
+        land_type: z.enum(LAND_TYPES).nullable().describe('Land only: agricultural, building or other'),
         distance_m: z.number().nullable().describe('From the parcel; null for a region search'),
       }),
     )
@@ -83,14 +83,14 @@ export const marketComparablesTool = defineTool({
       since: effectiveSince,
       count: list.count,
       median_price_per_sqm_pln: list.median_price_per_sqm_pln,
-      land_use_medians: list.land_use_medians ?? [],
-      transactions: list.transactions.map(({ date, property_type: type, price_pln, area_sqm, price_per_sqm_pln, land_use, distance_m }) => ({
+      land_type_medians: list.land_type_medians ?? [],
+      transactions: list.transactions.map(({ date, property_type: type, price_pln, area_sqm, price_per_sqm_pln, land_type, distance_m }) => ({
         date,
         property_type: type,
         price_pln,
         area_sqm,
         price_per_sqm_pln,
-        land_use: land_use ?? null,
+        land_type: land_type ?? null,
         distance_m: distance_m ?? null,
       })),
       coverage: { status: list.coverage.status, note: coverageNote(list.coverage.status) },
@@ -98,8 +98,8 @@ export const marketComparablesTool = defineTool({
     const where = parcel_id !== undefined ? `within ${formatDistance(radius_m)} of parcel ${parcel_id}` : `in ${unit!.name} (${unit!.teryt})`;
     const lines = [
       `${list.count} ${property_type ?? 'property'} transaction(s) ${where} since ${effectiveSince}; median ${formatPrice(list.median_price_per_sqm_pln)}.`,
-      ...(structured.land_use_medians.length > 0
-        ? [`Land by use (never priced together): ${structured.land_use_medians.map((g) => `${g.land_use} ${formatPrice(g.median_price_per_sqm_pln)} (${g.count})`).join('; ')}.`]
+      ...(structured.land_type_medians.length > 0
+        ? [`Land by type (never priced together): ${structured.land_type_medians.map((g) => `${g.land_type} ${formatPrice(g.median_price_per_sqm_pln)} (${g.count})`).join('; ')}.`]
         : []),
       ...bulletList(structured.transactions, (t) => `${t.date} ${t.property_type}: ${t.price_pln} PLN for ${formatArea(t.area_sqm)} (${formatPrice(t.price_per_sqm_pln)})${t.distance_m === null ? '' : `, ${formatDistance(t.distance_m)} away`}`, 10),
       ...(list.coverage.status === 'available' ? [] : [`Coverage ${list.coverage.status} (tell the user): ${structured.coverage.note}`]),

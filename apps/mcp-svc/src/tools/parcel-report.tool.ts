@@ -1,5 +1,5 @@
 import {
-  LAND_USES,
+  LAND_TYPES,
   REPORT_LANGUAGE_DEFAULT,
   REPORT_LANGUAGES,
   SCENARIO_ID_MESSAGE,
@@ -30,8 +30,8 @@ const outputSchema = z.object({
     .object({
       median_price_per_sqm_pln: z.number().nullable(),
       comparables: z.number().nullable(),
-      land_use_medians: z
-        .array(z.object({ land_use: z.enum(LAND_USES), count: z.number().int(), median_price_per_sqm_pln: z.number() }))
+      land_type_medians: z
+        .array(z.object({ land_type: z.enum(LAND_TYPES), count: z.number().int(), median_price_per_sqm_pln: z.number() }))
         .describe('Land comparables split by what the land was sold as, each with its own median: quote these, not the median over all'),
     })
     .nullable(),
@@ -72,7 +72,7 @@ export const parcelReportTool = defineTool({
         ? { scenario: report.scenario_fit.scenario, passes: report.scenario_fit.passes, failed_criteria: report.scenario_fit.failed_criteria, unverified_criteria: report.scenario_fit.unverified_criteria }
         : null,
       market: report
-        ? { median_price_per_sqm_pln: report.market.median_price_per_sqm_pln ?? null, comparables: report.market.comparables ?? null, land_use_medians: report.market.land_use_medians ?? [] }
+        ? { median_price_per_sqm_pln: report.market.median_price_per_sqm_pln ?? null, comparables: report.market.comparables ?? null, land_type_medians: report.market.land_type_medians ?? [] }
         : null,
       data_gaps: coverageGapsOf(report?.coverage_gaps ?? []),
       map_url: mapUrlFor(ctx.appUrl, resolvedId),
@@ -108,8 +108,8 @@ function render(report: Report): string {
   ].join('\n');
 }
 
-/** Farmland and building plots are never priced together: a median per land use where the comparables are split. */
+/** Farmland and building plots are never priced together: a median per land type where the comparables are split. */
 function marketLine(market: NonNullable<Report['market']>): string {
-  if (market.land_use_medians.length === 0) return `Market: ${market.comparables} comparables, median ${formatPrice(market.median_price_per_sqm_pln)}.`;
-  return `Market: ${market.comparables} land comparables; by land use: ${market.land_use_medians.map((g) => `${g.land_use} median ${formatPrice(g.median_price_per_sqm_pln)} (${g.count})`).join('; ')}.`;
+  if (market.land_type_medians.length === 0) return `Market: ${market.comparables} comparables, median ${formatPrice(market.median_price_per_sqm_pln)}.`;
+  return `Market: ${market.comparables} land comparables; by land type: ${market.land_type_medians.map((g) => `${g.land_type} median ${formatPrice(g.median_price_per_sqm_pln)} (${g.count})`).join('; ')}.`;
 }

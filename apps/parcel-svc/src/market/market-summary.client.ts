@@ -24,6 +24,6 @@ export class MarketSummaryClient {
     // The figures rest on the served transactions: a report lists that layer among its sources
     // (and says so when it is generated), as it lists the layers of every facts block.
     const sources = [versions.get('transactions')].filter((source) => source !== undefined);
-    return { ...base, comparables: list.count, median_price_per_sqm_pln: list.median_price_per_sqm_pln, land_use_medians: list.land_use_medians, coverage: [coverage], sources };
+    return { ...base, comparables: list.count, median_price_per_sqm_pln: list.median_price_per_sqm_pln, land_type_medians: list.land_type_medians, coverage: [coverage], sources };
   }
 }

@@ -1092,7 +1092,7 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'area_sqm', type: 'number', unit: 'm2', required: true, description: 'Area of the land or usable floor area' },
       { name: 'price_per_sqm_pln', type: 'number', unit: 'PLN/m2', required: true, description: 'Price per square metre' },
       { name: 'parcel_id', type: 'string', description: 'EGiB id of the (main) parcel' },
-      { name: 'land_use', type: 'string', description: 'Land only: what the land was sold as, from the designation the register records: agricultural, building or other' },
+      { name: 'land_type', type: 'string', description: 'Land only: what the land was sold as, from the designation the register records: agricultural, building or other' },
       { ...teryt('gmina (7 digits)'), required: true },
     ],
   },

@@ -9,10 +9,10 @@ export type PropertyType = (typeof PROPERTY_TYPES)[number];
 /**
  * What a plot of land was sold as (the register's designation of the land): farmland, a building
  * plot, or anything else (forest, roads, land of unknown designation). Their prices differ a
- * hundredfold, so a median is given per land use, never over them together.
+ * hundredfold, so a median is given per land type, never over them together.
  */
-export const LAND_USES = ['agricultural', 'building', 'other'] as const;
-export type LandUse = (typeof LAND_USES)[number];
+export const LAND_TYPES = ['agricultural', 'building', 'other'] as const;
+export type LandType = (typeof LAND_TYPES)[number];
 
 export const TRANSACTIONS_RADIUS_DEFAULT_M = 2000;
 export const TRANSACTIONS_RADIUS_MAX_M = 20000;

@@ -1,6 +1,6 @@
 import { COVERAGE_STATUSES, type CoverageStatus } from '../common/coverage-status.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { LAND_USES, PROPERTY_TYPES, type LandUse, type PropertyType } from './list-transactions.request.js';
+import { LAND_TYPES, PROPERTY_TYPES, type LandType, type PropertyType } from './list-transactions.request.js';
 
 /** One notarised transaction (item of the transaction list). */
 export class TransactionView {
@@ -28,16 +28,16 @@ export class TransactionView {
   @ApiPropertyOptional({ description: 'Only with parcel_id: metres from the parcel (0 inside it), rounded to 0.1' })
   distance_m?: number;
 
-  @ApiPropertyOptional({ enum: LAND_USES, description: 'Land only: what the land was sold as (agricultural, building, other)' })
-  land_use?: LandUse;
+  @ApiPropertyOptional({ enum: LAND_TYPES, description: 'Land only: what the land was sold as (agricultural, building, other)' })
+  land_type?: LandType;
 }
 
-/** The land transactions of one land use and their median: farmland and building plots are never priced together. */
-export class LandUseMedianView {
-  @ApiProperty({ enum: LAND_USES })
-  land_use!: LandUse;
+/** The land transactions of one land type and their median: farmland and building plots are never priced together. */
+export class LandTypeMedianView {
+  @ApiProperty({ enum: LAND_TYPES })
+  land_type!: LandType;
 
-  @ApiProperty({ type: 'integer', description: 'Matching land transactions of this land use' })
+  @ApiProperty({ type: 'integer', description: 'Matching land transactions of this land type' })
   count!: number;
 
   @ApiProperty({ description: 'Median price per m2 of those transactions' })
@@ -65,10 +65,10 @@ export class TransactionListView {
   median_price_per_sqm_pln!: number | null;
 
   @ApiProperty({
-    type: [LandUseMedianView],
-    description: 'The matching land transactions split by land use, each with its own median (agricultural, building, other; a land use without transactions is left out)',
+    type: [LandTypeMedianView],
+    description: 'The matching land transactions split by land type, each with its own median (agricultural, building, other; a land type without transactions is left out)',
   })
-  land_use_medians!: LandUseMedianView[];
+  land_type_medians!: LandTypeMedianView[];
 
   @ApiProperty({ type: [TransactionView], description: 'Newest first (ties by id), at most limit' })
   transactions!: TransactionView[];

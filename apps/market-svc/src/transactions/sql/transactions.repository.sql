@@ -12,7 +12,7 @@ SELECT teryt FROM layer_pub.parcels WHERE id = $1;
 -- $4 = "land"
 -- $5 = 20
 WITH matching AS (
-  SELECT t.id, t.date, t.property_type, t.price_pln, t.area_sqm, t.price_per_sqm_pln, t.teryt, t.land_use, round(ST_Distance(t.geom, p.geom)::numeric, 1)::float8 AS distance_m
+  SELECT t.id, t.date, t.property_type, t.price_pln, t.area_sqm, t.price_per_sqm_pln, t.teryt, t.land_type, round(ST_Distance(t.geom, p.geom)::numeric, 1)::float8 AS distance_m
   FROM layer_pub.parcels p
   JOIN layer_pub.transactions t ON ST_DWithin(t.geom, p.geom, $2)
   WHERE p.id = $1 AND t.date >= $3::date AND ($4::text IS NULL OR t.property_type = $4::text)
@@ -20,16 +20,16 @@ WITH matching AS (
 SELECT (SELECT count(*)::int FROM matching) AS count,
   (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY price_per_sqm_pln) FROM matching)::float8 AS median_price_per_sqm_pln,
   COALESCE((
-    SELECT json_agg(json_build_object('land_use', u.land_use, 'count', u.count, 'median_price_per_sqm_pln', u.median) ORDER BY u.land_use)
-    FROM (SELECT COALESCE(land_use, 'other') AS land_use, count(*)::int AS count,
+    SELECT json_agg(json_build_object('land_type', u.land_type, 'count', u.count, 'median_price_per_sqm_pln', u.median) ORDER BY u.land_type)
+    FROM (SELECT COALESCE(land_type, 'other') AS land_type, count(*)::int AS count,
                  percentile_cont(0.5) WITHIN GROUP (ORDER BY price_per_sqm_pln)::float8 AS median
           FROM matching WHERE property_type = 'land' GROUP BY 1) u
-  ), '[]'::json) AS land_use_medians,
+  ), '[]'::json) AS land_type_medians,
   COALESCE((
     SELECT json_agg(json_strip_nulls(json_build_object(
              'id', m.id, 'date', to_char(m.date, 'YYYY-MM-DD'), 'property_type', m.property_type,
              'price_pln', m.price_pln, 'area_sqm', m.area_sqm, 'price_per_sqm_pln', m.price_per_sqm_pln,
-             'teryt', m.teryt, 'distance_m', m.distance_m, 'land_use', m.land_use)) ORDER BY m.date DESC, m.id)
+             'teryt', m.teryt, 'distance_m', m.distance_m, 'land_type', m.land_type)) ORDER BY m.date DESC, m.id)
     FROM (SELECT * FROM matching ORDER BY date DESC, id LIMIT $5) m
   ), '[]'::json) AS transactions;
 
@@ -39,23 +39,23 @@ SELECT (SELECT count(*)::int FROM matching) AS count,
 -- $3 = null
 -- $4 = 20
 WITH matching AS (
-  SELECT t.id, t.date, t.property_type, t.price_pln, t.area_sqm, t.price_per_sqm_pln, t.teryt, t.land_use
+  SELECT t.id, t.date, t.property_type, t.price_pln, t.area_sqm, t.price_per_sqm_pln, t.teryt, t.land_type
   FROM layer_pub.transactions t
   WHERE t.teryt LIKE $1 || '%' AND t.date >= $2::date AND ($3::text IS NULL OR t.property_type = $3::text)
 )
 SELECT (SELECT count(*)::int FROM matching) AS count,
   (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY price_per_sqm_pln) FROM matching)::float8 AS median_price_per_sqm_pln,
   COALESCE((
-    SELECT json_agg(json_build_object('land_use', u.land_use, 'count', u.count, 'median_price_per_sqm_pln', u.median) ORDER BY u.land_use)
-    FROM (SELECT COALESCE(land_use, 'other') AS land_use, count(*)::int AS count,
+    SELECT json_agg(json_build_object('land_type', u.land_type, 'count', u.count, 'median_price_per_sqm_pln', u.median) ORDER BY u.land_type)
+    FROM (SELECT COALESCE(land_type, 'other') AS land_type, count(*)::int AS count,
                  percentile_cont(0.5) WITHIN GROUP (ORDER BY price_per_sqm_pln)::float8 AS median
           FROM matching WHERE property_type = 'land' GROUP BY 1) u
-  ), '[]'::json) AS land_use_medians,
+  ), '[]'::json) AS land_type_medians,
   COALESCE((
     SELECT json_agg(json_strip_nulls(json_build_object(
              'id', m.id, 'date', to_char(m.date, 'YYYY-MM-DD'), 'property_type', m.property_type,
              'price_pln', m.price_pln, 'area_sqm', m.area_sqm, 'price_per_sqm_pln', m.price_per_sqm_pln,
-             'teryt', m.teryt, 'land_use', m.land_use)) ORDER BY m.date DESC, m.id)
+             'teryt', m.teryt, 'land_type', m.land_type)) ORDER BY m.date DESC, m.id)
     FROM (SELECT * FROM matching ORDER BY date DESC, id LIMIT $4) m
   ), '[]'::json) AS transactions;
 

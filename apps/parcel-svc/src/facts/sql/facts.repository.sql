@@ -626,7 +626,7 @@ water_seed AS MATERIALIZED (
   FROM cells c
   CROSS JOIN LATERAL (
     SELECT ST_ClosestPoint(f.geom, c.centre) AS y FROM layer_pub.waterways f
-    WHERE f.kind IN ('river', 'stream', 'canal', 'lake', 'reservoir') ORDER BY f.geom <-> c.centre LIMIT 1
+    WHERE f.kind IN ('river', 'canal', 'lake', 'reservoir') ORDER BY f.geom <-> c.centre LIMIT 1
   ) n
 ),
 water_bound AS MATERIALIZED (
@@ -636,7 +636,7 @@ water_bound AS MATERIALIZED (
 water_near AS MATERIALIZED (
   SELECT s.cx, s.cy, s.box, s.reach, f.geom, ST_NPoints(f.geom) > 64 AS long, f.id, f.name, f.kind AS feature_kind, json_strip_nulls(json_build_object('navigable', f.navigable)) AS attributes
   FROM water_seed s JOIN layer_pub.waterways f ON f.geom && ST_Expand(s.box, s.reach)
-  WHERE f.kind IN ('river', 'stream', 'canal', 'lake', 'reservoir')
+  WHERE f.kind IN ('river', 'canal', 'lake', 'reservoir')
 ),
 water_pieces AS MATERIALIZED (
   SELECT l.id, ST_Subdivide(l.geom, 16) AS geom

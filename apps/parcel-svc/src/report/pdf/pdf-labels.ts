@@ -1,4 +1,4 @@
-import type { CoverageStatus, LandUse, ReportLanguage } from '@lp/contracts';
+import type { CoverageStatus, LandType, ReportLanguage } from '@lp/contracts';
 
 /** Every fixed word of the PDF, in both report languages. */
 export interface PdfLabels {
@@ -70,8 +70,8 @@ export interface PdfLabels {
   noData: string;
   market: string;
   medianPrice: string;
-  /** Row of the median of one land use. */
-  landUseMedian: Record<LandUse, string>;
+  /** Row of the median of one land type. */
+  landTypeMedian: Record<LandType, string>;
   comparables: string;
   radius: string;
   since: string;
@@ -165,7 +165,7 @@ const EN: PdfLabels = {
   noData: 'Unknown for lack of data here',
   market: 'Market',
   medianPrice: 'Median price of land',
-  landUseMedian: { agricultural: 'Median: farmland', building: 'Median: building plots', other: 'Median: other land' },
+  landTypeMedian: { agricultural: 'Median: farmland', building: 'Median: building plots', other: 'Median: other land' },
   comparables: 'Comparable transactions',
   radius: 'Search radius',
   since: 'Deeds since',
@@ -260,7 +260,7 @@ const PL: PdfLabels = {
   noData: 'Nieznane z braku danych',
   market: 'Rynek',
   medianPrice: 'Mediana ceny gruntu',
-  landUseMedian: { agricultural: 'Mediana: grunty rolne', building: 'Mediana: działki budowlane', other: 'Mediana: inne grunty' },
+  landTypeMedian: { agricultural: 'Mediana: grunty rolne', building: 'Mediana: działki budowlane', other: 'Mediana: inne grunty' },
   comparables: 'Transakcje porównawcze',
   radius: 'Promień wyszukiwania',
   since: 'Akty od',

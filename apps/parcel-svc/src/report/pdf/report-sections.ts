@@ -180,12 +180,12 @@ function infrastructureSection(doc: Doc, report: ParcelReportView, labels: PdfLa
 
 function marketSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
   const m = report.market;
-  const byLandUse = m.land_use_medians ?? [];
-  sectionHeading(doc, labels.market, factsHeight(4 + byLandUse.length));
+  const byLandType = m.land_type_medians ?? [];
+  sectionHeading(doc, labels.market, factsHeight(4 + byLandType.length));
   const currency = language === 'pl' ? 'zł/m²' : 'PLN/m²';
   // farmland and building plots are priced apart: the one median over both is left out where they are split
-  const median: Array<[string, string | TableCell]> = byLandUse.length
-    ? byLandUse.map((group) => [labels.landUseMedian[group.land_use], `${n(group.median_price_per_sqm_pln, language)} ${currency} (${group.count})`])
+  const median: Array<[string, string | TableCell]> = byLandType.length
+    ? byLandType.map((group) => [labels.landTypeMedian[group.land_type], `${n(group.median_price_per_sqm_pln, language)} ${currency} (${group.count})`])
     : [[labels.medianPrice, m.comparables === undefined ? unknown(labels, noteOf(m.coverage, 'transactions', labels, language)) : m.median_price_per_sqm_pln == null ? '—' : `${n(m.median_price_per_sqm_pln, language)} ${currency}`]];
   drawFacts(doc, [
     ...median,

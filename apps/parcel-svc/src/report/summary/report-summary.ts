@@ -169,10 +169,10 @@ function price(market: MarketSummaryView, say: SummaryPhrases, language: ReportL
     return say.noComparables(radius, formatDate(market.since, language));
   }
   const partial = market.coverage.some((entry) => entry.status === 'partial');
-  // A median over farmland and building plots together says nothing of either: one per land use.
-  if (market.land_use_medians?.length) {
-    const parts = market.land_use_medians.map((group) => say.landUseMedian(group.land_use, formatNumber(group.median_price_per_sqm_pln, language), group.count));
-    return say.priceByLandUse(parts, radius, formatDate(market.since, language), partial);
+  // A median over farmland and building plots together says nothing of either: one per land type.
+  if (market.land_type_medians?.length) {
+    const parts = market.land_type_medians.map((group) => say.landTypeMedian(group.land_type, formatNumber(group.median_price_per_sqm_pln, language), group.count));
+    return say.priceByLandType(parts, radius, formatDate(market.since, language), partial);
   }
   return say.price(formatNumber(market.median_price_per_sqm_pln, language), market.comparables, radius, formatDate(market.since, language), partial);
 }

@@ -1,4 +1,4 @@
-import type { LandUse, ReportLanguage } from '@lp/contracts';
+import type { LandType, ReportLanguage } from '@lp/contracts';
 
 /** The sentence frames of the summary; the facts are filled in by report-summary.ts. */
 export interface SummaryPhrases {
@@ -26,9 +26,9 @@ export interface SummaryPhrases {
   noneWithin(label: string, distance: string): string;
   distanceUnknown(labels: string[]): string;
   price(median: string, count: number, radius: string, since: string, partial: boolean): string;
-  /** The price level per land use: farmland and building plots are never put in one figure. */
-  priceByLandUse(parts: string[], radius: string, since: string, partial: boolean): string;
-  landUseMedian(landUse: LandUse, median: string, count: number): string;
+  /** The price level per land type: farmland and building plots are never put in one figure. */
+  priceByLandType(parts: string[], radius: string, since: string, partial: boolean): string;
+  landTypeMedian(landUse: LandType, median: string, count: number): string;
   noComparables(radius: string, since: string): string;
   priceUnknown: string;
   demoDataNamed(layers: string[]): string;
@@ -46,8 +46,8 @@ export type Flatness = 'flat' | 'gentle' | 'moderate' | 'steep';
 const list = (items: string[], and: string): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
 
-const EN_LAND_USE: Record<LandUse, string> = { agricultural: 'farmland', building: 'building plots', other: 'other land' };
-const PL_LAND_USE: Record<LandUse, string> = { agricultural: 'grunty rolne', building: 'działki budowlane', other: 'inne grunty' };
+const EN_LAND_TYPE: Record<LandType, string> = { agricultural: 'farmland', building: 'building plots', other: 'other land' };
+const PL_LAND_TYPE: Record<LandType, string> = { agricultural: 'grunty rolne', building: 'działki budowlane', other: 'inne grunty' };
 /** "1 transakcja", "3 transakcje", "12 transakcji": the Polish plural a count takes. */
 function transactionsPl(n: number): string {
   if (n === 1) return 'transakcja';
@@ -90,9 +90,9 @@ const EN: SummaryPhrases = {
   distanceUnknown: (labels) => `Distance unknown for lack of data: ${list(labels, 'and')}.`,
   price: (median, count, radius, since, partial) =>
     `Price level: a median of ${median} PLN/m² from ${count} land transaction${count === 1 ? '' : 's'} within ${radius} since ${since}${partial ? ' (transaction data is partial here)' : ''}.`,
-  priceByLandUse: (parts, radius, since, partial) =>
+  priceByLandType: (parts, radius, since, partial) =>
     `Price level of land within ${radius} since ${since}: ${list(parts, 'and')}${partial ? ' (transaction data is partial here)' : ''}.`,
-  landUseMedian: (landUse, median, count) => `${EN_LAND_USE[landUse]} a median of ${median} PLN/m² (${count} transaction${count === 1 ? '' : 's'})`,
+  landTypeMedian: (landUse, median, count) => `${EN_LAND_TYPE[landUse]} a median of ${median} PLN/m² (${count} transaction${count === 1 ? '' : 's'})`,
   noComparables: (radius, since) => `No land transaction within ${radius} since ${since}: the price level cannot be estimated from comparables.`,
   priceUnknown: 'Price level unknown: there is no transaction data for this gmina.',
   demoDataNamed: (layers) =>
@@ -139,9 +139,9 @@ const PL: SummaryPhrases = {
   distanceUnknown: (labels) => `Odległość nieznana z braku danych: ${list(labels, 'oraz')}.`,
   price: (median, count, radius, since, partial) =>
     `Poziom cen: mediana ${median} zł/m² z ${count} transakcji gruntami w promieniu ${radius} od ${since}${partial ? ' (dane o transakcjach są tu niepełne)' : ''}.`,
-  priceByLandUse: (parts, radius, since, partial) =>
+  priceByLandType: (parts, radius, since, partial) =>
     `Poziom cen gruntów w promieniu ${radius} od ${since}: ${list(parts, 'oraz')}${partial ? ' (dane o transakcjach są tu niepełne)' : ''}.`,
-  landUseMedian: (landUse, median, count) => `${PL_LAND_USE[landUse]}: mediana ${median} zł/m² (${count} ${transactionsPl(count)})`,
+  landTypeMedian: (landUse, median, count) => `${PL_LAND_TYPE[landUse]}: mediana ${median} zł/m² (${count} ${transactionsPl(count)})`,
   noComparables: (radius, since) => `Brak transakcji gruntami w promieniu ${radius} od ${since}: poziomu cen nie da się oszacować z transakcji porównawczych.`,
   priceUnknown: 'Poziom cen nieznany: brak danych o transakcjach w tej gminie.',
   demoDataNamed: (layers) =>

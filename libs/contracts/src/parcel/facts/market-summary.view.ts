@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BlockCoverageView, BlockSourceView } from './block-coverage.view.js';
-import { LandUseMedianView } from '../../market/transaction-list.view.js';
+import { LandTypeMedianView } from '../../market/transaction-list.view.js';
 
 /** include=market: land transactions around the parcel (GET /market/transactions for the detail). */
 export class MarketSummaryView {
@@ -20,10 +20,10 @@ export class MarketSummaryView {
   median_price_per_sqm_pln?: number | null;
 
   @ApiPropertyOptional({
-    type: [LandUseMedianView],
+    type: [LandTypeMedianView],
     description: 'The comparables split by what the land was sold as (agricultural, building, other), each with its own median; absent when the transactions layer has no data here',
   })
-  land_use_medians?: LandUseMedianView[];
+  land_type_medians?: LandTypeMedianView[];
 
   @ApiProperty({ type: [BlockCoverageView] })
   coverage!: BlockCoverageView[];
