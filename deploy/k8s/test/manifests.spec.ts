@@ -130,13 +130,13 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
         expect(spec.managed.roles.every((role) => role.login && role.passwordSecret.name === `pg-role-${role.name.replace(/_/g, '-')}`)).toBe(true);
       });
 
-      it('refers only to Secrets it renders, the operator makes, or the README tells the operator to create', () => {
+      it('refers only to Secrets it renders, the operator makes, or the operations guide tells the operator to create', () => {
         const referenced = referencedSecrets(objects(overlay));
         const renderedNames = new Set(objects(overlay).filter((object) => object.kind === 'Secret').map((object) => object.metadata.name));
         const external = [...referenced].filter((name) => !renderedNames.has(name) && !OPERATOR_SECRETS.has(name));
         if (overlay === 'dev') expect(external).toEqual([]);
-        const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-        expect(external.filter((name) => !readme.includes(name))).toEqual([]);
+        const guide = readFileSync(join(REPO_ROOT, 'docs', 'operations.md'), 'utf8');
+        expect(external.filter((name) => !guide.includes(name))).toEqual([]);
         expect(referenced.size).toBeGreaterThan(6);
       });
     });
