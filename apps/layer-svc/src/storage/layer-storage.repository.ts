@@ -164,7 +164,7 @@ export class LayerStorageRepository {
   /** Gives features without a gmina the one containing their point on surface. */
   async assignGminas(table: string): Promise<void> {
     // Point-in-polygon against the subdivided gminas: a few dozen vertices per test instead of
-    // thousands (10 s -> well under 1 s for long lines and large polygons).
+    // thousands, an order of magnitude faster for long lines and large polygons.
     await this.q.query(
       `WITH points AS (
          SELECT fid, ST_PointOnSurface(geom) AS p FROM layer.${table} WHERE teryt IS NULL AND NOT ST_IsEmpty(geom)

@@ -142,7 +142,7 @@ export const CORPUS_EN: readonly CorpusCase[] = [
   en('brownfield redevelopment in Wałbrzych, not on heritage sites', '0265011', 'brownfield_redevelopment', { exclude: { heritage_sites: {} } }),
   en('cheap land near Gdańsk for a retail park', '2261011', 'retail_park_site', { rank: ['price_per_sqm_pln'] }),
 
-  // issue 13: minimum distances, named features as anchors, grid words
+  // minimum distances, named features as anchors, grid words: each reads as a criterion, never as a place
   en('plots within 10 km of Kórnik', null, null, { near: { admin_bounds: { within: 10_000, ids: [KORNIK] } } }),
   en('warehouse site in Poznan county at least 3 km from Poznan', '3021', 'logistics_warehouse', { far: { admin_bounds: { beyond: 3000, ids: ['3064011'] } } }),
   en('plot in Kórnik at least 2 km from a school', KORNIK, null, { far: { [POI]: { beyond: 2000, kinds: ['school'] } }, notNear: [POI] }),

@@ -165,7 +165,7 @@ export const CORPUS_PL: readonly CorpusCase[] = [
   pl('hala logistyczna w Częstochowie', '2464011', 'logistics_warehouse'),
   pl('fotowoltaika nie w Naturze 2000, Kielce', '2661011', 'solar_farm_site', { exclude: { [ENV]: { kinds: ['natura2000'] } } }),
 
-  // issue 13: minimum distances, named features as anchors, grid words (a criterion, never a place)
+  // minimum distances, named features as anchors, grid words (a criterion, never a place)
   pl('działka w Kórniku dalej niż 3 km od autostrady', KORNIK, null, { far: { roads: { beyond: 3000, kinds: ['motorway'] } }, notNear: ['roads'] }),
   pl('działka z przyłączem do sieci w Kórniku', KORNIK, null, { near: { power_lines: { within: 500, kinds: ['mv_line', 'mv_cable'] } }, notNear: ['grid_capacity'] }),
   pl('farma fotowoltaiczna z przyłączem do sieci w Kórniku', KORNIK, 'solar_farm_site', { near: { grid_capacity: { where: { available_mw_gte: 10 } } } }),
