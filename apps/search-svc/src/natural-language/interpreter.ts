@@ -11,7 +11,7 @@ import { quote, quoteList } from './compile/format.js';
 import { renderNote } from './compile/messages.js';
 import type { Note } from './compile/notes.js';
 import { buildRequest } from './compile/request-builder.js';
-import { CONNECTIVES, LEXICON_VOCABULARY, matchLexicon, MEANINGFUL } from './lexicon/lexicon.js';
+import { CONNECTIVES, INSIDE_CUES, LEXICON_VOCABULARY, matchLexicon, MEANINGFUL } from './lexicon/lexicon.js';
 import type { Language } from './lexicon/meanings.js';
 import { findZoningSymbols } from './lexicon/zoning-symbols.js';
 import type { Gazetteer } from './places/gazetteer.js';
@@ -20,7 +20,7 @@ import { findPlaces, type PlaceMention } from './places/place-finder.js';
 import { resolvePlaces, type PlaceResolution } from './places/place-resolver.js';
 import { GMINA_TYPE_WORDS, PLACE_PREPOSITIONS, UNIT_WORDS_AFTER, UNIT_WORDS_BEFORE } from './places/place-words.js';
 import { detectLanguage } from './text/language.js';
-import { NUMBER_WORDS } from './text/number-words.js';
+import { MULTIPLIER_WORDS, NUMBER_WORDS } from './text/number-words.js';
 import { findQuantities, QUANTITY_VOCABULARY } from './text/quantities.js';
 import { findRoadNumbers } from './text/road-numbers.js';
 import { correctSpelling, SpellingVocabulary } from './text/spelling.js';
@@ -64,6 +64,7 @@ const VOCABULARY = [...LEXICON_VOCABULARY, ...QUANTITY_VOCABULARY];
 const KNOWN_WORDS = new Set<string>([
   ...VOCABULARY.filter((item) => !item.prefix).map((item) => item.text),
   ...Object.keys(NUMBER_WORDS),
+  ...Object.keys(MULTIPLIER_WORDS),
   ...Object.keys(UNIT_WORDS_BEFORE),
   ...Object.keys(UNIT_WORDS_AFTER),
   ...GMINA_TYPE_WORDS.flatMap((type) => type.words),
@@ -134,6 +135,13 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
     take(anchor.start, anchor.end);
     for (let index = anchor.start; index < anchor.end; index++) byLexicon.add(index);
     evidence[anchor.lang]++;
+  }
+  // "na terenie parku": the parcel lies on what follows; "terenie" is no place to look up
+  for (const match of matchLexicon(INSIDE_CUES, tokens, free)) {
+    atoms.push({ kind: 'meaning', meaning: match.entry.meaning, lang: match.entry.lang, start: match.start, end: match.end });
+    take(match.start, match.end);
+    for (let index = match.start; index < match.end; index++) byLexicon.add(index);
+    if (match.entry.lang !== 'any') evidence[match.entry.lang] += 0.5;
   }
   // 3. places the text marks strongly, before lexicon words can take their words ("w Wiatrowie")
   const mentions: PlaceMention[] = [];

@@ -121,6 +121,7 @@ const RENDERERS: Renderers = {
   unsupported: (n, l) =>
     t(l, `${quote(n.text, l)}: wyszukiwanie nie obejmuje ${UNSUPPORTED[n.what].pl}; pominięto.`, `${quote(n.text, l)}: the search cannot filter on ${UNSUPPORTED[n.what].en}; left out.`),
   not_excludable: (n, l) => t(l, `${quote(n.text, l)}: tego nie da się wykluczyć w wyszukiwaniu; pominięto.`, `${quote(n.text, l)}: this cannot be excluded in a search; left out.`),
+  max_yield: (n, l) => t(l, `${quote(n.text, l)}: wyszukiwanie zna tylko minimalny uzysk PV; pominięto.`, `${quote(n.text, l)}: the search knows a minimum PV yield only; left out.`),
   min_slope: (n, l) => t(l, `${quote(n.text, l)}: wyszukiwanie zna tylko maksymalne nachylenie; pominięto.`, `${quote(n.text, l)}: the search knows a maximum slope only; left out.`),
   distance_without_target: (n, l) =>
     t(l, `${quote(n.text, l)}: nie wiadomo, od czego liczyć odległość; pominięto.`, `${quote(n.text, l)}: it is not clear what the distance is from; left out.`),

@@ -37,6 +37,7 @@ export type Note =
   | { id: 'unsupported'; what: UnsupportedId; text: string }
   | { id: 'not_excludable'; text: string }
   | { id: 'min_slope'; text: string }
+  | { id: 'max_yield'; text: string }
   | { id: 'distance_without_target'; text: string }
   | { id: 'distance_from_place'; text: string }
   | { id: 'ignored'; words: string[] }
