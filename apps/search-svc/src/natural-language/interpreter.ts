@@ -9,12 +9,13 @@ import { readCriteria } from './compile/criteria-reader.js';
 import { describeAssembly, describeRequest } from './compile/filter-descriptions.js';
 import { quote, quoteList } from './compile/format.js';
 import { renderNote } from './compile/messages.js';
-import type { Note } from './compile/notes.js';
+import type { Note, NoteId } from './compile/notes.js';
 import { buildRequest } from './compile/request-builder.js';
 import { CONNECTIVES, INSIDE_CUES, LEXICON_VOCABULARY, matchLexicon, MEANINGFUL } from './lexicon/lexicon.js';
 import type { Language } from './lexicon/meanings.js';
 import { findZoningSymbols } from './lexicon/zoning-symbols.js';
-import type { Gazetteer } from './places/gazetteer.js';
+import type { Gazetteer, Unit } from './places/gazetteer.js';
+import { suggestUnits } from './places/place-suggestions.js';
 import { baseCandidates } from './places/inflection.js';
 import { findPlaces, type PlaceMention } from './places/place-finder.js';
 import { resolvePlaces, type PlaceResolution } from './places/place-resolver.js';
@@ -55,6 +56,12 @@ export interface Interpretation {
   filters: string[];
   understood: string[];
   not_understood: string[];
+  /**
+   * False when words of the query were not understood or something it asks could not be searched
+   * (a criterion left out, a second asset type, a price limit only ranked): the results do not
+   * honour the whole query, and the first assumption says so.
+   */
+  complete: boolean;
   /** A site of several parcels (POST /v1/search/assemblies). */
   assembly?: { min_total_area_sqm: number };
 }
@@ -76,6 +83,21 @@ const SPELLING = new SpellingVocabulary(VOCABULARY);
 const COMMON_WORDS = new Set<string>(CONNECTIVES.flatMap((entry) => entry.phrases.flat().flatMap((word) => word.alternatives.filter((a) => !a.prefix).map((a) => a.text))));
 
 const ENGLISH_UNIT_WORDS = new Set(['commune', 'municipality', 'county', 'district', 'voivodeship', 'province', 'city', 'town', 'village', 'locality', 'hamlet']);
+
+/** Notes that say a part of the query was left out of the search: the answer is then partial. */
+const LEFT_OUT: ReadonlySet<NoteId> = new Set<NoteId>([
+  'ignored',
+  'unsupported',
+  'not_excludable',
+  'min_slope',
+  'max_yield',
+  'distance_without_target',
+  'distance_from_place',
+  'one_per_layer',
+  'extra_asset',
+  'price_limit',
+  'assembly_without_area',
+]);
 
 const isKnown = (fold: string): boolean => KNOWN_WORDS.has(fold) || KNOWN_PREFIXES.some((prefix) => fold.startsWith(prefix));
 
@@ -229,6 +251,10 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
   const notUnderstood = tokens.filter((token) => !taken[token.index] && !countedNumbers.has(token.index));
   const region = chooseRegion(options.region, resolvePlaces(mentions), mentions, read.wholeCountry, gazetteer, text, language, notes);
 
+  // a name after "w", "koło", "in", "gmina" that is no place we know: searching all of Poland instead would answer another question
+  const unknownPlace = region === null && options.region === undefined && !read.wholeCountry ? notUnderstood.find((token) => placeLike(token, tokens)) : undefined;
+  if (unknownPlace) throw placeNotFound(language, text(unknownPlace.index - 1, unknownPlace.index + 1), suggestUnits(unknownPlace.fold, gazetteer));
+
   // 8. nothing understood: say what was and what was not
   // all of Poland said aloud ("w całej Polsce") is a region too: the whole country
   const meaningful = read.assets.length > 0 || read.criteria.length > 0 || region !== null || options.region !== undefined || read.wholeCountry;
@@ -244,6 +270,8 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
   const built = buildRequest({ scenario, criteria: read.criteria, region: region?.teryt, limit: options.limit });
   notes.push(...built.notes);
   if (ignored.length > 0) notes.push({ id: 'ignored', words: ignored });
+  const complete = !notes.some((note) => LEFT_OUT.has(note.id));
+  if (!complete) notes.unshift({ id: 'partial' });
 
   return {
     region,
@@ -254,6 +282,7 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
     filters: [...describeRequest(built.request, language, anchorNames), ...(built.assembly ? [describeAssembly(built.assembly.min_total_area_sqm, language)] : [])],
     understood: dedupe(understood),
     not_understood: dedupe(ignored),
+    complete,
     ...(built.assembly ? { assembly: built.assembly } : {}),
   };
 }
@@ -326,6 +355,24 @@ function noOutline(language: Language, said: string, place: Extract<PlaceAnchorR
       ? `Nie da się zmierzyć odległości od ${quote(said, language)}: ${place.locality} (${place.localityType}) leży w gminie ${place.gmina} (${place.gminaTeryt}), a nie mamy granic ani położenia samej miejscowości. Zmierz od granicy gminy („od gminy ${place.gmina}”), od nazwanego obiektu (np. „od stacji …”, „od dworca …”) albo szukaj w całej gminie („w gminie ${place.gmina}”).`
       : `No distance can be measured from ${quote(said, language)}: ${place.locality} (${place.localityType}) lies in gmina ${place.gmina} (${place.gminaTeryt}), and we hold neither the outline nor the position of the locality itself. Measure from the gmina's boundary ("from gmina ${place.gmina}"), from a named feature ("from the … substation", "from … station"), or search the whole gmina ("in gmina ${place.gmina}").`;
   return new AppError('unresolvable_query', message);
+}
+
+/** A word after a place preposition or a unit word ("w Kornikiku", "gmina Xyz"): it was meant as a place. */
+function placeLike(token: Token, tokens: readonly Token[]): boolean {
+  const previous = tokens[token.index - 1];
+  if (token.kind !== 'word' || !previous || token.fold.length < 3 || /[,;.!?:]/.test(token.before)) return false;
+  return PLACE_PREPOSITIONS.has(previous.fold) || lookUpWord(UNIT_WORDS_BEFORE, previous.fold) !== undefined;
+}
+
+/** 422 with the units of the closest names: never "no place given" and a search of all of Poland. */
+function placeNotFound(language: Language, said: string, suggestions: readonly Unit[]): AppError {
+  const offered = suggestions.map((unit) => `${unit.label} (${unit.teryt})`);
+  const closest = suggestions.length > 0 ? quoteList(suggestions.map((unit) => unit.name), language) : null;
+  const message =
+    language === 'pl'
+      ? `Nie znaleziono miejsca ${quote(said, language)}.${closest ? ` Najbliższe nazwy: ${closest}.` : ''} Popraw nazwę, wybierz jednego z kandydatów albo podaj region jako kod TERYT; bez miejsca wyszukiwanie objęłoby całą Polskę.`
+      : `No place ${quote(said, language)} was found.${closest ? ` The closest names: ${closest}.` : ''} Correct the name, choose one of the candidates, or send region as a TERYT code; without a place the search would cover all of Poland.`;
+  return new AppError('unresolvable_query', message, offered);
 }
 
 /** A named station or substation we hold no feature of: measuring from "any station" instead would answer another question. */

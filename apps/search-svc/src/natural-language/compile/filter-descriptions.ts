@@ -43,7 +43,11 @@ const KIND_NAMES: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
     ehv_line: { pl: 'linii najwyższych napięć', en: 'an extra-high-voltage line' },
   },
   land_cover: { forest: { pl: 'lasu', en: 'forest' }, orchard: { pl: 'sadu', en: 'orchard' } },
-  buildings: { warehouse: { pl: 'budynku magazynowego', en: 'a warehouse' } },
+  buildings: {
+    warehouse: { pl: 'budynku magazynowego', en: 'a warehouse' },
+    single_family: { pl: 'domu jednorodzinnego', en: 'a single-family house' },
+    multi_family: { pl: 'budynku wielorodzinnego', en: 'a multi-family building' },
+  },
   oze_installations: {
     wind: { pl: 'farmy wiatrowej lub turbiny', en: 'a wind farm or turbine' },
     solar: { pl: 'farmy fotowoltaicznej', en: 'a solar farm' },
@@ -113,6 +117,7 @@ export function nearObject(near: Pick<NearFilter, 'layer' | 'kinds' | 'where'>, 
   if (near.layer === 'roads' && typeof where['road_number_eq'] === 'string') return lang === 'pl' ? `drogi ${where['road_number_eq']}` : `road ${where['road_number_eq']}`;
   if (near.layer === 'roads' && where['road_category_eq'] === 'national') return lang === 'pl' ? 'drogi krajowej' : 'a national road';
   if (near.layer === 'roads' && where['road_category_eq'] === 'voivodeship') return lang === 'pl' ? 'drogi wojewódzkiej' : 'a voivodeship road';
+  if (near.layer === 'power_lines' && typeof where['voltage_kv_eq'] === 'number') return lang === 'pl' ? `linii ${where['voltage_kv_eq']} kV` : `a ${where['voltage_kv_eq']} kV line`;
   const names = KIND_NAMES[near.layer];
   const kinds = near.kinds ?? [];
   const named = kinds.map((kind) => names?.[kind]).filter((words): words is Words => words !== undefined);

@@ -131,6 +131,12 @@ const RENDERERS: Renderers = {
       `${quote(n.text, l)}: odległość od miejscowości nie jest filtrem; przeszukiwana jest sama jednostka — okolice podaj jako powiat lub gminę.`,
       `${quote(n.text, l)}: a distance from a place is not a filter; the unit itself is searched — name the powiat or gmina for the surroundings.`,
     ),
+  partial: (_n, l) =>
+    t(
+      l,
+      'Zapytanie zrozumiane tylko częściowo: wyniki nie uwzględniają wszystkiego, o co pytano (co pominięto, mówią założenia poniżej). Przeformułuj pominiętą część albo sprawdź wyniki pod jej kątem.',
+      'The query was understood only in part: the results do not honour everything it asks (the assumptions below say what was left out). Rephrase the part left out, or check the results against it yourself.',
+    ),
   ignored: (n, l) => t(l, `Pominięto niezrozumiane słowa: ${quoteList(n.words, l)}.`, `Ignored words not understood: ${quoteList(n.words, l)}.`),
   zoning_conflict: (n, l) =>
     t(

@@ -5,6 +5,8 @@ import type { UnsupportedId } from '../lexicon/meanings.js';
  * language of the request (messages.ts), so the wording lives in one place.
  */
 export type Note =
+  /** Something the query asks was left out (the notes after it say what): the answer is partial. */
+  | { id: 'partial' }
   | { id: 'no_place' }
   | { id: 'whole_country' }
   | { id: 'region_from_request'; name: string; unitType: string; teryt: string; overridden: string | null }

@@ -150,7 +150,7 @@ export const CORPUS_EN: readonly CorpusCase[] = [
   en('plots within 5 km of the Kromolice substation in Poznań county', '3021', null, { near: { [SUB]: { within: 5000, ids: [KROMOLICE] } } }),
   en('solar farm in Poznan county no closer than 1 km to a river', '3021', 'solar_farm_site', { far: { waterways: { beyond: 1000, kinds: ['river'] } } }),
   en('building plot in Kornik beyond 2 km from the motorway', KORNIK, null, { zoning: 'buildable', far: { roads: { beyond: 2000, kinds: ['motorway'] } }, notNear: ['roads'] }),
-  en('plot in Swarzedz farther than 500 m from a high voltage line', '3021163', null, { far: { power_lines: { beyond: 500, kinds: ['hv_line'] } }, notNear: ['power_lines'] }),
+  en('plot in Swarzedz farther than 500 m from a high voltage line', '3021163', null, { far: { power_lines: { beyond: 500, kinds: ['ehv_line', 'hv_line'] } }, notNear: ['power_lines'] }),
   en('vacant plot in Kornik with grid connection', KORNIK, null, { vacant: true, near: { power_lines: { within: 500 } } }),
   en('plot within 3 km of Kornik station', null, null, { near: { [STOPS]: { within: 3000, ids: [KORNIK_STATION] } } }),
   en('warehouse near the Kromolice substation', null, 'logistics_warehouse', { near: { [SUB]: { ids: [KROMOLICE] } } }),

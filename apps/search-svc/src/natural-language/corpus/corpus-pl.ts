@@ -179,7 +179,7 @@ export const CORPUS_PL: readonly CorpusCase[] = [
   pl('działki budowlane do 3 km od Swarzędza', null, null, { zoning: 'buildable', near: { admin_bounds: { within: 3000, ids: ['3021163'] } } }),
   unresolvable('działka do 5 km od Zalasewa', 'pl'),
   pl('działka budowlana co najmniej 2 km od szkoły w gminie Kórnik', KORNIK, null, { zoning: 'buildable', far: { [POI]: { beyond: 2000, kinds: ['school'] } }, notNear: [POI] }),
-  pl('działka nie bliżej niż 500 m od linii wysokiego napięcia w Swarzędzu', '3021163', null, { far: { power_lines: { beyond: 500, kinds: ['hv_line'] } }, notNear: ['power_lines'] }),
+  pl('działka nie bliżej niż 500 m od linii wysokiego napięcia w Swarzędzu', '3021163', null, { far: { power_lines: { beyond: 500, kinds: ['ehv_line', 'hv_line'] } }, notNear: ['power_lines'] }),
   pl('dom jednorodzinny w Luboniu, powyżej 1 km od autostrady', '3021011', 'urban_residential_development', { far: { roads: { beyond: 1000, kinds: ['motorway'] } } }),
   pl('działka rolna co najmniej 300 m od lasu w gminie Kórnik', KORNIK, null, { zoning: 'agricultural', far: { land_cover: { beyond: 300, kinds: ['forest'] } } }),
   pl('farma fotowoltaiczna w powiecie poznańskim do 3 km od GPZ Kromolice', '3021', 'solar_farm_site', { near: { [SUB]: { within: 3000, ids: [KROMOLICE] } } }),

@@ -145,6 +145,8 @@ export const TARGET_PHRASES: readonly LexiconEntry[] = [
   target('en', 'ehv line|lines', 'power_line', { kinds: ['ehv_line'] }),
   target('en', 'extra high voltage line|lines', 'power_line', { kinds: ['ehv_line'] }),
   target('en', 'power|transmission|overhead|electricity line|lines|cable|cables|pylon|pylons', 'power_line'),
+  // "a 400 kV line": a line with a voltage is a power line (bus, tram and rail lines are matched above)
+  target('en', 'line|lines', 'power_line'),
 
   target('pl', 'las|lasu|lasy|lasem|lesie|lasow|lasami|lasach|zalesion*|lesn*|zadrzewion*', 'forest'),
   target('en', 'forest|forests|forested|woodland|woodlands|wood|woods|trees', 'forest'),
