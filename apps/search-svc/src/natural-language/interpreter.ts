@@ -1,6 +1,7 @@
 import { AppError, type SearchParcelsRequest } from '@lp/contracts';
 import { ambiguousFeature, anchorLabel, findAnchors } from './anchors/anchor-finder.js';
 import type { NamedFeatures } from './anchors/named-features.js';
+import { findAreaAnchors } from './anchors/area-anchors.js';
 import { readPlaceAnchors, type PlaceAnchorReading } from './anchors/place-anchors.js';
 import { readExistingInstallations } from './compile/existing-installations.js';
 import { findScenario } from '../scenarios/scenario-catalogue.js';
@@ -12,7 +13,7 @@ import { renderNote } from './compile/messages.js';
 import type { Note, NoteId } from './compile/notes.js';
 import { buildRequest } from './compile/request-builder.js';
 import { CONNECTIVES, INSIDE_CUES, LEXICON_VOCABULARY, matchLexicon, MEANINGFUL } from './lexicon/lexicon.js';
-import type { Language } from './lexicon/meanings.js';
+import type { Language, NamedAnchor } from './lexicon/meanings.js';
 import { findZoningSymbols } from './lexicon/zoning-symbols.js';
 import type { Gazetteer, Unit } from './places/gazetteer.js';
 import { suggestUnits } from './places/place-suggestions.js';
@@ -165,6 +166,21 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
     for (let index = match.start; index < match.end; index++) byLexicon.add(index);
     if (match.entry.lang !== 'any') evidence[match.entry.lang] += 0.5;
   }
+  // named waters and forests ("do 500 m od Warty", "nad Jeziorem Kierskim", "Puszcza Notecka"), before places too
+  const distanceEnds = new Set(atoms.filter((atom) => atom.kind === 'quantity' && atom.quantity.dimension === 'distance').map((atom) => atom.end));
+  const areasFound = features ? findAreaAnchors({ tokens, free, known: isKnown, distanceEndsAt: (index) => distanceEnds.has(index) }, features.areas) : { anchors: [], unmatched: [] };
+  for (const area of areasFound.anchors) {
+    const anchor: NamedAnchor = { layer: area.layer, name: area.name, label: area.label, ...(area.ids ? { ids: area.ids } : {}), ...(area.where ? { where: area.where, kinds: area.kinds } : {}) };
+    for (const id of area.ids ?? []) anchorNames.set(id, area.name);
+    atoms.push({ kind: 'meaning', meaning: { type: 'target', target: area.target, anchor }, lang: 'any', start: area.start, end: area.end });
+    take(area.start, area.end);
+    for (let index = area.start; index < area.end; index++) byLexicon.add(index);
+    if (area.lang) evidence[area.lang]++;
+    // "od Warty": the river, though a gmina has the name too; the assumption says how to mean the gmina
+    if (area.bare && gazetteer.entriesStartingWith(area.key).some((entry) => entry.words.join(' ') === area.key && entry.places.some((place) => place.source === 'unit'))) {
+      notes.push({ id: 'water_not_place', text: text(area.start, area.end), name: area.name });
+    }
+  }
   // 3. places the text marks strongly, before lexicon words can take their words ("w Wiatrowie")
   const mentions: PlaceMention[] = [];
   const addPlaces = (found: PlaceMention[]): void => {
@@ -241,6 +257,7 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
 
   if (anchorsFound.ambiguous.length > 0) throw ambiguousFeature(anchorsFound.ambiguous[0]!, language);
   if (anchorsFound.unmatched.length > 0) throw unknownFeature(language, anchorsFound.unmatched.map((span) => text(span.start, span.end)));
+  if (areasFound.unmatched.length > 0) throw unknownWater(language, areasFound.unmatched.map((span) => text(span.start, span.end)));
   for (const reading of placeAnchors) {
     if (reading.kind === 'ambiguous') throw ambiguous(reading.resolution, text, language);
     if (reading.kind === 'no_outline') throw noOutline(language, text(reading.said.start, reading.said.end), reading);
@@ -382,6 +399,16 @@ function unknownFeature(language: Language, said: string[]): AppError {
     language === 'pl'
       ? `Nie znaleziono obiektu o tej nazwie: ${list}. W danych nie ma stacji elektroenergetycznej, dworca ani przystanku o takiej nazwie, więc nie da się zmierzyć od niego odległości. Sprawdź nazwę (np. „stacja Kromolice”) albo pomiń nazwę, by szukać blisko dowolnej stacji.`
       : `No feature of that name was found: ${list}. Our data has no substation, railway station or stop of that name, so no distance can be measured from it. Check the name (e.g. "the Kromolice substation") or leave the name out to search near any substation.`;
+  return new AppError('unresolvable_query', message);
+}
+
+/** A named river or lake we hold no feature of: measuring from "any river" instead would answer another question. */
+function unknownWater(language: Language, said: string[]): AppError {
+  const list = quoteList(dedupe(said), language);
+  const message =
+    language === 'pl'
+      ? `Nie znaleziono wody o tej nazwie: ${list}. W warstwie waterways nie ma rzeki, jeziora ani kanału o takiej nazwie, więc nie da się zmierzyć od nich odległości. Sprawdź nazwę (np. „rzeka Warta”, „Jezioro Kierskie”) albo pomiń nazwę, by szukać blisko dowolnej rzeki lub jeziora.`
+      : `No water of that name was found: ${list}. The waterways layer has no river, lake or canal of that name, so no distance can be measured from it. Check the name (e.g. "the river Warta", "Lake Kierskie") or leave the name out to search near any river or lake.`;
   return new AppError('unresolvable_query', message);
 }
 

@@ -1,5 +1,5 @@
 import { ZONING_CATEGORY_GROUPS } from '@lp/contracts';
-import type { CueId, Meaning, TargetId } from '../lexicon/meanings.js';
+import type { CueId, Meaning, NamedAnchor, TargetId } from '../lexicon/meanings.js';
 import type { Atom } from './atoms.js';
 import type { Criterion } from './criteria.js';
 import type { Note } from './notes.js';
@@ -53,6 +53,11 @@ function lineOfVoltage(voltage: { kv: number; level?: 'mv' | 'hv' | 'ehv' }): { 
     default:
       return { where: { voltage_kv_eq: voltage.kv } };
   }
+}
+
+/** The features a named anchor means, as a criterion names them: ids, or a name and kinds. */
+function anchorSelection(anchor: NamedAnchor): { ids?: readonly string[]; where?: Record<string, unknown>; kinds?: readonly string[] } {
+  return { ...(anchor.ids ? { ids: anchor.ids } : {}), ...(anchor.where ? { where: { ...anchor.where } } : {}), ...(anchor.kinds ? { kinds: anchor.kinds } : {}) };
 }
 
 /**
@@ -173,7 +178,7 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
     if (minimum && !spec.exclusion && !meaning.negated) {
       const beyondM = distance.quantity.min ?? distance.quantity.value;
       const far: Criterion = { type: 'far', target: meaning.target, layer: anchor?.layer ?? spec.layer, beyondM, text: source };
-      if (anchor) far.ids = anchor.ids;
+      if (anchor) Object.assign(far, anchorSelection(anchor));
       else {
         const kinds = meaning.kinds ?? meaning.transitKinds ?? spec.kinds;
         if (kinds) far.kinds = kinds;
@@ -194,6 +199,11 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
       continue;
     }
     const exclusion = negated || (spec.exclusion && cue !== 'near' && cue !== 'inside');
+    if (exclusion && anchor) {
+      // "z dala od Warty" without a distance: how far is not said, and a named feature is no zone to exclude
+      notes.push({ id: 'not_excludable', text: source });
+      continue;
+    }
     if (exclusion) {
       if (!spec.excludable) {
         notes.push({ id: 'not_excludable', text: source });
@@ -214,7 +224,7 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
     if (anchor) {
       // a named feature: no kind or voltage condition, the distance is to it alone
       if (!explicit) notes.push({ id: 'default_distance', text: source, m: withinM });
-      criteria.push({ type: 'near', target: meaning.target, layer: anchor.layer, withinM, explicit, ids: anchor.ids, text: source });
+      criteria.push({ type: 'near', target: meaning.target, layer: anchor.layer, withinM, explicit, ...anchorSelection(anchor), text: source });
       continue;
     }
     const where: Record<string, unknown> = { ...(spec.where ?? {}) };

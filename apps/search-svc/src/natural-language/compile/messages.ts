@@ -72,6 +72,12 @@ const RENDERERS: Renderers = {
       `${quote(n.text, l)}: odległość liczona od tego obiektu: ${n.label}; region wyszukiwania bez zmian.`,
       `${quote(n.text, l)}: the distance is measured from this feature: ${n.label}; the searched region is unchanged.`,
     ),
+  water_not_place: (n, l) =>
+    t(
+      l,
+      `${quote(n.text, l)} rozumiane jako woda ${n.name}, nie jako jednostka o tej nazwie; by mierzyć od gminy, napisz „od gminy ${n.name}”.`,
+      `${quote(n.text, l)} read as the water ${n.name}, not as the unit of that name; to measure from the gmina, write "from gmina ${n.name}".`,
+    ),
   boundary_anchor: (n, l) =>
     t(
       l,

@@ -24,6 +24,7 @@ export type Note =
   | { id: 'default_capacity'; mw: number; km: number }
   | { id: 'default_distance'; text: string; m: number }
   | { id: 'anchor'; text: string; label: string }
+  | { id: 'water_not_place'; text: string; name: string }
   | { id: 'boundary_anchor'; text: string; teryt: string; name: string; unitType: string; wholeGmina: boolean }
   | { id: 'grid_connection_mv'; text: string; m: number }
   | { id: 'minimum_distance'; text: string; m: number }

@@ -98,7 +98,7 @@ export type Meaning =
       /** "przyłącze do sieci", "grid connection": grid capacity for an energy asset, the MV network otherwise. */
       gridWord?: boolean;
       /** A named feature ("stacja Kromolice"): the distance is measured from these features of the layer only. */
-      anchor?: { layer: string; ids: readonly string[]; name: string; label: string; boundary?: BoundaryAnchor };
+      anchor?: NamedAnchor;
     }
   | { type: 'feature'; feature: FeatureId }
   | { type: 'cue'; cue: CueId }
@@ -111,6 +111,20 @@ export type Meaning =
   | { type: 'filler' };
 
 export type Language = 'pl' | 'en';
+
+/**
+ * The features a distance is measured from: by id (a substation, a station, a unit's boundary, a
+ * forest complex) or by name and kinds (a river is every segment of that name).
+ */
+export interface NamedAnchor {
+  layer: string;
+  ids?: readonly string[];
+  where?: Readonly<Record<string, unknown>>;
+  kinds?: readonly string[];
+  name: string;
+  label: string;
+  boundary?: BoundaryAnchor;
+}
 
 export interface LexiconEntry {
   pattern: string;
