@@ -80,8 +80,9 @@ export class NamedAreas {
     return this.waters.size + this.forests.size;
   }
 
-  /** Waters called `key`; `bare`: only those whose whole name it is. */
-  water(key: string, bare = false): NamedWaterRow[] {
+  /** Waters called `key` ("jezioro maltanskie" is "maltanskie"); `bare`: only those whose whole name it is. */
+  water(said: string, bare = false): NamedWaterRow[] {
+    const key = bare ? said : said.split(' ').filter((word) => !WATER_WORDS.has(word)).join(' ');
     if (bare && !this.bareWaters.has(key)) return [];
     const rows = this.waters.get(key) ?? [];
     return bare ? rows.filter((row) => waterKey(row.name).bare) : rows;

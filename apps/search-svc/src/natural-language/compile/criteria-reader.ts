@@ -290,6 +290,11 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
     }
     const criterion: Criterion = { type: 'near', target: 'road_ref', layer: 'roads', withinM, explicit: distance !== undefined || replaced?.explicit === true, where: { road_number_eq: atom.ref }, text: source };
     if (index >= 0) criteria.splice(index, 1, criterion);
+    // "within six kilometres of the A2 motorway": the motorway's default is not what was applied
+    if (replaced && distance) {
+      const stale = notes.findIndex((note) => note.id === 'default_distance' && note.text === replaced.text);
+      if (stale >= 0) notes.splice(stale, 1);
+    }
     else criteria.push(criterion);
     if (!distance && index < 0) notes.push({ id: 'default_distance', text: source, m: withinM });
   }
