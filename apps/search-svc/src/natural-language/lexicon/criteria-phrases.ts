@@ -148,6 +148,9 @@ export const TARGET_PHRASES: readonly LexiconEntry[] = [
   // "a 400 kV line": a line with a voltage is a power line (bus, tram and rail lines are matched above)
   target('en', 'line|lines', 'power_line'),
 
+  // homes as what a distance is from ("do 300 m od domów"); a house to build is an asset type
+  target('pl', 'domow|domami|domach', 'residential_building'),
+
   target('pl', 'las|lasu|lasy|lasem|lesie|lasow|lasami|lasach|zalesion*|lesn*|zadrzewion*', 'forest'),
   target('en', 'forest|forests|forested|woodland|woodlands|wood|woods|trees', 'forest'),
 
