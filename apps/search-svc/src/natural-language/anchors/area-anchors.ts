@@ -108,7 +108,7 @@ function keysOf(words: readonly string[]): string[] {
   for (const word of words) {
     const forms = [...new Set([word, ...formsOf(word)])];
     keys = keys.flatMap((key) => forms.map((form) => (key === '' ? form : `${key} ${form}`)));
-    if (keys.length > 400) return [];
+    if (keys.length > 2000) return [];
   }
   return keys;
 }
