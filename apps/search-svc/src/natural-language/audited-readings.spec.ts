@@ -198,6 +198,11 @@ describe('readings an audit found wrong', () => {
         expect([query, result.request.filters?.exclude ?? []]).toEqual([query, []]);
       }
       expect(read('działka na terenie gminy Kórnik').region?.teryt).toBe('3021093');
+      for (const query of ['działka nie na terenie parku krajobrazowego w Poznaniu', 'plot not inside a landscape park in Poznań']) {
+        const result = read(query);
+        expect([query, result.request.filters?.exclude]).toEqual([query, [{ layer: 'env_layers', kinds: ['landscape_park'], buffer_m: 0 }]]);
+        expect([query, result.request.filters?.near ?? []]).toEqual([query, []]);
+      }
     });
 
     it('states the distance it applies to a road number: "do trzech kilometrów od autostrady A2"', () => {

@@ -13,7 +13,7 @@ import { renderNote } from './compile/messages.js';
 import type { Note, NoteId } from './compile/notes.js';
 import { buildRequest } from './compile/request-builder.js';
 import { CONNECTIVES, INSIDE_CUES, LEXICON_VOCABULARY, matchLexicon, MEANINGFUL } from './lexicon/lexicon.js';
-import type { Language, NamedAnchor } from './lexicon/meanings.js';
+import type { Language, Meaning, NamedAnchor } from './lexicon/meanings.js';
 import { findZoningSymbols } from './lexicon/zoning-symbols.js';
 import type { Gazetteer, Unit } from './places/gazetteer.js';
 import { suggestUnits } from './places/place-suggestions.js';
@@ -84,6 +84,9 @@ const SPELLING = new SpellingVocabulary(VOCABULARY);
 const COMMON_WORDS = new Set<string>(CONNECTIVES.flatMap((entry) => entry.phrases.flat().flatMap((word) => word.alternatives.filter((a) => !a.prefix).map((a) => a.text))));
 
 const ENGLISH_UNIT_WORDS = new Set(['commune', 'municipality', 'county', 'district', 'voivodeship', 'province', 'city', 'town', 'village', 'locality', 'hamlet']);
+
+/** A word before "na terenie" / "inside" that turns it into "outside". */
+const NEGATIONS = new Set(['nie', 'not']);
 
 /** Notes that say a part of the query was left out of the search: the answer is then partial. */
 const LEFT_OUT: ReadonlySet<NoteId> = new Set<NoteId>([
@@ -161,9 +164,13 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
   }
   // "na terenie parku": the parcel lies on what follows; "terenie" is no place to look up
   for (const match of matchLexicon(INSIDE_CUES, tokens, free)) {
-    atoms.push({ kind: 'meaning', meaning: match.entry.meaning, lang: match.entry.lang, start: match.start, end: match.end });
-    take(match.start, match.end);
-    for (let index = match.start; index < match.end; index++) byLexicon.add(index);
+    // "nie na terenie parku", "not inside a park": outside it
+    const negated = match.start > 0 && free(match.start - 1) && NEGATIONS.has(tokens[match.start - 1]!.fold);
+    const start = negated ? match.start - 1 : match.start;
+    const meaning: Meaning = negated ? { type: 'cue', cue: 'negate' } : match.entry.meaning;
+    atoms.push({ kind: 'meaning', meaning, lang: match.entry.lang, start, end: match.end });
+    take(start, match.end);
+    for (let index = start; index < match.end; index++) byLexicon.add(index);
     if (match.entry.lang !== 'any') evidence[match.entry.lang] += 0.5;
   }
   // named waters and forests ("do 500 m od Warty", "nad Jeziorem Kierskim", "Puszcza Notecka"), before places too

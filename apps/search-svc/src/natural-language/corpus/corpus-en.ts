@@ -201,5 +201,6 @@ export const CORPUS_EN: readonly CorpusCase[] = [
   partial(en('plot in Kornik with a lake view', KORNIK, null)),
   // smaller readings: "inside" is on the target, the distance said is the distance applied
   en('plot inside a landscape park in Kornik', KORNIK, null, { near: { [ENV]: { within: 0, kinds: ['landscape_park'] } } }),
+  en('plot in Kornik not inside a landscape park', KORNIK, null, { exclude: { [ENV]: { kinds: ['landscape_park'], buffer: 0 } }, notNear: [ENV] }),
   en('plot within three kilometres of the A2 motorway in Kornik', KORNIK, null, { near: { roads: { within: 3000, where: { road_number_eq: 'A2' } } } }),
 ];

@@ -234,5 +234,6 @@ export const CORPUS_PL: readonly CorpusCase[] = [
   partial(pl('działka w Kórniku z widokiem na jezioro', KORNIK, null)),
   // smaller readings: "na terenie" is on the target, the distance said is the distance applied
   pl('działka na terenie parku krajobrazowego w gminie Kórnik', KORNIK, null, { near: { [ENV]: { within: 0, kinds: ['landscape_park'] } } }),
+  pl('działka nie na terenie parku krajobrazowego w gminie Kórnik', KORNIK, null, { exclude: { [ENV]: { kinds: ['landscape_park'], buffer: 0 } }, notNear: [ENV] }),
   pl('działka do trzech kilometrów od autostrady A2 w Kórniku', KORNIK, null, { near: { roads: { within: 3000, where: { road_number_eq: 'A2' } } } }),
 ];
