@@ -12,10 +12,19 @@ import { OutboxPublisher } from './refresh-events.js';
 import { RefreshPipeline } from './refresh-pipeline.js';
 import { parseSourceMap, type SourceMap } from './source-map.js';
 import { RefreshStatusRepository } from './refresh-status.repository.js';
+import { parsePartManifest } from './part-manifest.js';
+import { PartRefresh, type PartSource } from './part-refresh.js';
+import type { SwapPolicy } from './served-swap.js';
 
 const USAGE = `Usage: npm run layers -- <command>
   refresh <layer-id> --source <file|http(s) URL|WFS:...> [--coverage national|derived|<gmina,gmina,...>] [--allow-shrink]
           load a new version of one layer, validate it, and serve it (the old one stays on failure)
+  refresh <layer-id> --part <powiat|gmina TERYT> --source <...> | --manifest <parts.json> | --resume <run-id>
+          [--parallel <n>] [--drop-outside] [--allow-shrink]
+          replace parts of a layer (rows outside them stay as served); parts.json is {"<TERYT>": "<source>"};
+          a failed part keeps its served rows; --resume continues a run that stopped, reusing its loaded parts
+  Every refresh: [--swap-wait <seconds>] how long the swap gives way to readers of the served view
+          (default 900) before it reports that it could not swap and leaves the old version served
   load-dir <dir>     refresh every layer that has <dir>/<layer-id>.geojsonl (admin_bounds first)
   refresh-cadence <daily|weekly|monthly|quarterly> --sources <file.json>
           refresh every layer of that cadence named in the JSON object {"<layer-id>": "<source>"}
@@ -32,9 +41,31 @@ async function refresh(db: import('typeorm').DataSource, databaseUrl: string, ar
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { source: { type: 'string' }, coverage: { type: 'string' }, 'allow-shrink': { type: 'boolean' } },
+    options: {
+      source: { type: 'string' },
+      coverage: { type: 'string' },
+      'allow-shrink': { type: 'boolean' },
+      part: { type: 'string' },
+      manifest: { type: 'string' },
+      resume: { type: 'string' },
+      parallel: { type: 'string' },
+      'drop-outside': { type: 'boolean' },
+      'swap-wait': { type: 'string' },
+    },
   });
   const layerId = positionals[0];
+  const swapPolicy = parseSwapWait(values['swap-wait']);
+  if (swapPolicy === 'bad') {
+    console.error('--swap-wait takes a number of seconds');
+    return 2;
+  }
+  if (layerId && (values.part !== undefined || values.manifest !== undefined || values.resume !== undefined)) {
+    if (!findLayer(layerId)) {
+      console.error(`Unknown layer ${layerId}; layers: ${LAYER_CATALOGUE.map((layer) => layer.id).join(', ')}`);
+      return 2;
+    }
+    return refreshParts(db, databaseUrl, layerId, { ...values, swapPolicy });
+  }
   if (!layerId || !values.source) {
     console.error(`refresh needs a layer id and --source.\n${USAGE}`);
     return 2;
@@ -49,6 +80,7 @@ async function refresh(db: import('typeorm').DataSource, databaseUrl: string, ar
       source: values.source,
       coverageGminas: parseCoverage(values.coverage),
       allowShrink: values['allow-shrink'] === true,
+      swapPolicy,
       progress: log,
     });
     log(`${layerId}: ${JSON.stringify(result)}`);
@@ -58,6 +90,58 @@ async function refresh(db: import('typeorm').DataSource, databaseUrl: string, ar
   }
   await publishEvents(db);
   return 0;
+}
+
+/** `refresh <layer> --part/--manifest/--resume`: parts of a layer, each validated on its own. */
+async function refreshParts(
+  db: import('typeorm').DataSource,
+  databaseUrl: string,
+  layerId: string,
+  values: { source?: string; part?: string; manifest?: string; resume?: string; parallel?: string; 'drop-outside'?: boolean; 'allow-shrink'?: boolean; swapPolicy?: Partial<SwapPolicy> },
+): Promise<number> {
+  let parts: PartSource[] = [];
+  try {
+    if (values.part !== undefined && values.manifest !== undefined) throw new Error('refresh takes --part with --source, or --manifest, not both');
+    if (values.part !== undefined) {
+      if (!values.source) throw new Error('--part needs --source (the source of that part only)');
+      parts = parsePartManifest(JSON.stringify({ [values.part]: values.source }), '--part');
+    } else if (values.manifest !== undefined) {
+      parts = parsePartManifest(readFileSync(values.manifest, 'utf8'), values.manifest);
+    }
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const parallel = values.parallel === undefined ? 2 : Number(values.parallel);
+  if (!Number.isInteger(parallel) || parallel < 1 || parallel > 16) {
+    console.error('--parallel takes a whole number from 1 to 16');
+    return 2;
+  }
+  try {
+    const result = await new PartRefresh(db, databaseUrl).refresh(layerId, {
+      parts,
+      resumeRunId: values.resume,
+      concurrency: parallel,
+      allowShrink: values['allow-shrink'] === true,
+      dropOutside: values['drop-outside'] === true,
+      swapPolicy: values.swapPolicy,
+      progress: log,
+    });
+    for (const part of result.parts) log(`${layerId} part ${part.part}: ${part.status}${part.reused ? ' (loaded earlier in the run)' : ''}, ${part.loaded ?? '-'} rows (${part.previous ?? '-'} served before)${part.error ? `: ${part.error}` : ''}`);
+    log(`${layerId}: ${JSON.stringify({ run_id: result.run_id, status: result.status, version: result.version, feature_count: result.feature_count, affected_gminas: result.affected_gminas })}`);
+    if (result.error) console.error(`${layerId}: run ${result.run_id} ${result.status}: ${result.error}`);
+    await publishEvents(db);
+    return result.status === 'succeeded' && result.parts.every((part) => part.status !== 'failed') ? 0 : 1;
+  } catch (error) {
+    console.error(error instanceof AppError ? error.message : String(error));
+    return 1;
+  }
+}
+
+function parseSwapWait(text: string | undefined): Partial<SwapPolicy> | undefined | 'bad' {
+  if (text === undefined) return undefined;
+  const seconds = Number(text);
+  return Number.isFinite(seconds) && seconds >= 0 ? { maxWaitMs: seconds * 1000 } : 'bad';
 }
 
 async function loadDir(db: import('typeorm').DataSource, databaseUrl: string, dir: string | undefined): Promise<number> {
@@ -160,6 +244,8 @@ async function publishEvents(db: import('typeorm').DataSource): Promise<void> {
 runDatabaseCli({
   name: 'layers',
   schema: LAYER_SCHEMA,
+  // Parts load side by side, each on its own connection, beside the one holding the layer's lock.
+  poolSize: 18,
   usage: USAGE,
   commands: {
     refresh: ({ db, databaseUrl, args }) => refresh(db, databaseUrl, args),
