@@ -9,7 +9,7 @@ import { DEFAULT_SWAP_POLICY, SwapBlockedError, swapWithoutQueueing, type SwapPo
 
 /** One part of a layer and the source of its rows. */
 export interface PartSource {
-  /** A powiat (4 digits) or a gmina (7 digits) of TERYT. */
+  /** A voivodeship (2 digits), a powiat (4 digits) or a gmina (7 digits) of TERYT. */
   part: string;
   source: string;
 }
@@ -68,7 +68,8 @@ interface LoadedPart {
 }
 
 /**
- * Refresh of a layer by parts (powiats or gminas, as EGiB, BDOT10k, RCN and APP are published).
+ * Refresh of a layer by parts (voivodeships, powiats or gminas, as GUNB, EGiB, BDOT10k, RCN and APP
+ * are published).
  * Each part is loaded into its own table and validated on its own (the shrink check compares it
  * with the served rows of the same part); the parts that pass, loaded a few at a time, make one new
  * version with the served rows outside them, swapped in once per run. A failed part leaves its
@@ -134,6 +135,8 @@ export class PartRefresh {
     const first = describeSource(options.parts[0]!.source);
     const sourceUrl = options.parts.length === 1 ? first : `${first} and ${options.parts.length - 1} more part(s)`;
     await storage.recordRunStart({ runId, seq, layerId: layer.id, sourceUrl });
+    // Parts an earlier, unfinished run had loaded are not resumed once a new run starts.
+    for (const table of await parts.supersede(layer.id, runId)) await storage.dropTables(table).catch(() => undefined);
     return { runId, seq, earlier: [] };
   }
 
@@ -153,7 +156,7 @@ export class PartRefresh {
         const reused: PartOutcome = { ...outcome, status: 'loaded', reused: true, loaded: Number(item.earlier.loaded_count), previous: Number(item.earlier.previous_count) };
         return { outcome: reused, table, codes, gminas };
       }
-      if (gminas.length === 0) throw AppError.invalid(`part ${item.part} is no powiat or gmina of admin_bounds`);
+      if (gminas.length === 0) throw AppError.invalid(`part ${item.part} is no voivodeship, powiat or gmina of admin_bounds`);
       await parts.recordPart(runId, { part: item.part, source: item.source, status: 'loading', table, gminas, loaded: null, previous: null, error: null });
       // Leftovers of an attempt that stopped half-way are cleared first.
       const stage = `r${seq}_${item.part}`;
@@ -284,14 +287,14 @@ function planParts(requested: PartSource[], earlier: PartRow[]): PlannedPart[] {
 
 function checkParts(parts: PartSource[]): void {
   const bad = parts.filter((item) => !PART_CODE.test(item.part)).map((item) => item.part);
-  if (bad.length > 0) throw AppError.invalid(`A part is a powiat (4 digits) or a gmina (7 digits) of TERYT, not ${bad.join(', ')}.`);
+  if (bad.length > 0) throw AppError.invalid(`A part is a voivodeship (2 digits), a powiat (4 digits) or a gmina (7 digits) of TERYT, not ${bad.join(', ')}.`);
   const seen = new Set<string>();
   for (const item of parts) {
     if (seen.has(item.part)) throw AppError.invalid(`Part ${item.part} is named twice.`);
     seen.add(item.part);
   }
-  const overlapping = parts.filter((a) => parts.some((b) => a !== b && a.part.length === 7 && b.part.length === 4 && a.part.startsWith(b.part)));
-  if (overlapping.length > 0) throw AppError.invalid(`Parts overlap: ${overlapping.map((item) => `${item.part} lies in ${item.part.slice(0, 4)}`).join(', ')}.`);
+  const overlaps = parts.flatMap((a) => parts.filter((b) => b.part.length < a.part.length && a.part.startsWith(b.part)).map((b) => `${a.part} lies in ${b.part}`));
+  if (overlaps.length > 0) throw AppError.invalid(`Parts overlap: ${overlaps.join(', ')}.`);
 }
 
 /** Runs `work` over `items` with at most `limit` at once, keeping the order of the results. */

@@ -1,7 +1,7 @@
 import type { QueryRunner } from 'typeorm';
 
-/** A part's code: a powiat (4 digits) or a gmina (7 digits) of TERYT. */
-export const PART_CODE = /^([0-9]{4}|[0-9]{7})$/;
+/** A part's code: a voivodeship (2 digits), a powiat (4 digits) or a gmina (7 digits) of TERYT. */
+export const PART_CODE = /^([0-9]{2}|[0-9]{4}|[0-9]{7})$/;
 
 export interface PartRow {
   part: string;
@@ -38,6 +38,44 @@ export class PartStorageRepository {
       [part],
     );
     return rows.map((row) => row.id);
+  }
+
+  /** Voivodeships, powiats or gminas of admin_bounds, optionally those of one voivodeship. */
+  async units(kind: 'voivodeship' | 'powiat' | 'gmina', voivodeship: string | null): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.q.query(
+      `SELECT id FROM layer_pub.admin_bounds WHERE kind = $1 AND ($2::text IS NULL OR left(id, 2) = $2) ORDER BY id`,
+      [kind, voivodeship],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * The layer's latest run when it stopped before publishing, with the parts it had loaded: what a
+   * scheduled harvest resumes. A run after which another was started is not resumed.
+   */
+  async resumableRun(layerId: string): Promise<{ run_id: string; parts: string[] } | null> {
+    const rows: Array<{ run_id: string; parts: string[] }> = await this.q.query(
+      `SELECT r.run_id, array(SELECT p.part FROM layer.refresh_parts p WHERE p.run_id = r.run_id ORDER BY p.part) AS parts
+       FROM (SELECT run_id, status FROM layer.refresh_runs WHERE layer_id = $1 ORDER BY started_at DESC LIMIT 1) r
+       WHERE r.status <> 'succeeded' AND EXISTS (SELECT FROM layer.refresh_parts p WHERE p.run_id = r.run_id AND p.status = 'loaded')`,
+      [layerId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Loaded parts of the layer's earlier runs, no longer to be resumed once a new run starts: their tables. */
+  async supersede(layerId: string, runId: string): Promise<string[]> {
+    const [rows]: [Array<{ table_name: string }>, number] = await this.q.query(
+      `WITH stale AS (
+         SELECT p.run_id, p.part, p.table_name FROM layer.refresh_parts p JOIN layer.refresh_runs r ON r.run_id = p.run_id
+         WHERE r.layer_id = $1 AND p.run_id <> $2 AND p.status IN ('loaded', 'loading')
+       )
+       UPDATE layer.refresh_parts p SET status = 'failed', error = 'superseded by run ' || $2, table_name = NULL, updated_at = now()
+       FROM stale WHERE p.run_id = stale.run_id AND p.part = stale.part
+       RETURNING stale.table_name`,
+      [layerId, runId],
+    );
+    return rows.map((row) => row.table_name).filter((name): name is string => typeof name === 'string');
   }
 
   async runParts(runId: string): Promise<PartRow[]> {

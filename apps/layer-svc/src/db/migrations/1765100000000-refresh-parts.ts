@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Refreshes of a layer by parts (a powiat or a gmina each): one row per part of a run, so that an
+ * Refreshes of a layer by parts (a voivodeship, powiat or gmina each): one row per part of a run, so that an
  * interrupted national harvest resumes with the parts it already loaded and validated. A run whose
  * new version could not be swapped in (readers held the served view too long) is recorded as
  * `not_swapped`, distinct from a source that failed.
@@ -15,7 +15,7 @@ export class RefreshParts1765100000000 implements MigrationInterface {
     await q.query(`
       CREATE TABLE layer.refresh_parts (
         run_id         text NOT NULL REFERENCES layer.refresh_runs (run_id) ON DELETE CASCADE,
-        part           text NOT NULL CHECK (part ~ '^([0-9]{4}|[0-9]{7})$'),
+        part           text NOT NULL CHECK (part ~ '^([0-9]{2}|[0-9]{4}|[0-9]{7})$'),
         source         text NOT NULL,
         status         text NOT NULL CHECK (status IN ('loading', 'loaded', 'failed', 'published')),
         table_name     text,
