@@ -33,7 +33,7 @@ export function refreshJobs(sources: SourceMap): RefreshJob[] {
   for (const cadence of Object.keys(WINDOWS) as Cadence[]) {
     const planned = layers
       .filter((layer) => layer.cadence === cadence && fetchable(sources[layer.id]))
-      .flatMap((layer) => {
+      .flatMap((layer): Array<Omit<RefreshJob, 'cadence' | 'schedule'>> => {
         const entry = sources[layer.id] as { parts?: string };
         const base = `refresh-${layer.id.replaceAll('_', '-')}`;
         return entry.parts ? VOIVODESHIPS.map((within) => ({ name: `${base}-${within}`, layerId: layer.id, within })) : [{ name: base, layerId: layer.id, within: null }];

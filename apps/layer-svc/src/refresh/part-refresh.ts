@@ -235,7 +235,7 @@ export class PartRefresh {
         storage,
         layer.id,
         async () => {
-          const next = await storage.swap(layer, table, { runId, featureCount: count, coverageGminas: coverage, sourceUrl: run.base.parts.length === 1 ? describeSource(run.options.parts[0]?.source ?? '') : `parts of run ${runId}`, sourceNote: null });
+          const next = await storage.swap(layer, table, { runId, featureCount: count, coverageGminas: coverage, sourceUrl: run.options.parts.length === 1 ? describeSource(run.options.parts[0]!.source) : `parts of run ${runId}`, sourceNote: null });
           await storage.recomputeCoverage(layer.id, coverage);
           const event: LayerRefreshedEvent = { layer_id: layer.id, run_id: runId, version: next, refreshed_at: new Date().toISOString(), teryt: affected };
           await storage.enqueueEvent(LAYER_REFRESHED_SUBJECT, event);

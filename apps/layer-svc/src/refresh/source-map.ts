@@ -40,8 +40,8 @@ export function parseSourceMap(text: string, where: string): SourceMap {
 }
 
 function sourceEntry(value: unknown, where: string): SourceEntry {
-  if (typeof value === 'string' && value.trim() !== '') return { source: value.trim() };
-  const entry = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+  const object = typeof value === 'string' ? { source: value } : value;
+  const entry = (typeof object === 'object' && object !== null && !Array.isArray(object) ? object : {}) as Record<string, unknown>;
   if (typeof entry['not_scheduled'] === 'string' && entry['not_scheduled'].trim() !== '' && Object.keys(entry).length === 1) return { not_scheduled: entry['not_scheduled'].trim() };
   const source = entry['source'];
   if (typeof source !== 'string' || source.trim() === '') {
