@@ -1,4 +1,4 @@
-import type { PartSource } from './part-refresh.js';
+import type { PartSource } from './part-plan.js';
 import { PART_CODE } from '../storage/part-storage.repository.js';
 
 /**

@@ -2,17 +2,13 @@ import { AppError, findLayer, LAYER_REFRESHED_SUBJECT, type LayerDefinition, typ
 import type { DataSource } from 'typeorm';
 import { LayerStorageRepository, type LayerState } from '../storage/layer-storage.repository.js';
 import { versionTableName } from '../storage/layer-tables.js';
-import { PART_CODE, PartStorageRepository, type PartRow } from '../storage/part-storage.repository.js';
+import { PartStorageRepository, type PartRow } from '../storage/part-storage.repository.js';
+import { checkParts, mapBounded, planParts, type PartSource, type PlannedPart } from './part-plan.js';
+
+export type { PartSource } from './part-plan.js';
 import { loadSourceInto } from './load-source.js';
 import { describeSource } from './refresh-pipeline.js';
 import { DEFAULT_SWAP_POLICY, SwapBlockedError, swapWithoutQueueing, type SwapPolicy } from './served-swap.js';
-
-/** One part of a layer and the source of its rows. */
-export interface PartSource {
-  /** A voivodeship (2 digits), a powiat (4 digits) or a gmina (7 digits) of TERYT. */
-  part: string;
-  source: string;
-}
 
 export interface PartRefreshOptions {
   /** The parts to replace; may be empty when resuming (the run's recorded parts are taken). */
@@ -55,10 +51,6 @@ export interface PartRefreshResult {
 
 /** A part may shrink to half of what the served version has in it, as a whole layer may. */
 const MIN_RATIO = 0.5;
-
-interface PlannedPart extends PartSource {
-  earlier: PartRow | null;
-}
 
 interface LoadedPart {
   outcome: PartOutcome;
@@ -273,40 +265,4 @@ async function indexOrExplain(storage: LayerStorageRepository, layer: LayerDefin
     }
     throw error;
   }
-}
-
-/** The requested parts, or on a resume with none named, every part the run recorded. */
-function planParts(requested: PartSource[], earlier: PartRow[]): PlannedPart[] {
-  const byPart = new Map(earlier.map((row) => [row.part, row]));
-  if (requested.length === 0) return earlier.map((row) => ({ part: row.part, source: row.source, earlier: row }));
-  return requested.map((item) => {
-    const row = byPart.get(item.part);
-    return { ...item, earlier: row && row.source === item.source ? row : null };
-  });
-}
-
-function checkParts(parts: PartSource[]): void {
-  const bad = parts.filter((item) => !PART_CODE.test(item.part)).map((item) => item.part);
-  if (bad.length > 0) throw AppError.invalid(`A part is a voivodeship (2 digits), a powiat (4 digits) or a gmina (7 digits) of TERYT, not ${bad.join(', ')}.`);
-  const seen = new Set<string>();
-  for (const item of parts) {
-    if (seen.has(item.part)) throw AppError.invalid(`Part ${item.part} is named twice.`);
-    seen.add(item.part);
-  }
-  const overlaps = parts.flatMap((a) => parts.filter((b) => b.part.length < a.part.length && a.part.startsWith(b.part)).map((b) => `${a.part} lies in ${b.part}`));
-  if (overlaps.length > 0) throw AppError.invalid(`Parts overlap: ${overlaps.join(', ')}.`);
-}
-
-/** Runs `work` over `items` with at most `limit` at once, keeping the order of the results. */
-async function mapBounded<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
