@@ -164,19 +164,17 @@ describe('refreshing a layer by parts (gminas and powiats) through the layers CL
     expect(malformed.stderr).toMatch(/a part is a voivodeship \(2 digits\), a powiat \(4 digits\) or a gmina \(7 digits\) of TERYT, not 30011/);
   });
 
-  it('resumes a multi-part run that stopped, reusing the parts it had loaded', async () => {
-    // The second part's source is a server that never answers: the run is stopped while it waits.
+  /**
+   * Runs the CLI on two parts, the first from `firstSource` and the second from a server that never
+   * answers, one part at a time, and kills it once the first part is loaded: a run stopped half-way.
+   */
+  const stopAfterFirstPart = async (first: string, firstSource: string, second: string): Promise<string> => {
     const silent: Server = createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const port = (silent.address() as AddressInfo).port;
-    const alfa = stations(ALFA, 'alfa4', 5);
-    const beta = stations(BETA, 'beta4', 6);
-    write({ 'alfa.geojsonl': file(alfa), 'beta.geojsonl': file(beta) });
-    writeFileSync(join(dir, 'stalled.json'), JSON.stringify({ [ALFA]: join(dir, 'alfa.geojsonl'), [BETA]: `http://127.0.0.1:${port}/beta.geojsonl` }));
-    const servedBefore = await rowsOutside([]);
-
+    const manifest = join(dir, 'stalled.json');
+    writeFileSync(manifest, JSON.stringify({ [first]: firstSource, [second]: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/${second}.geojsonl` }));
     const { repoRoot } = testEnvironment();
-    const child = spawn(process.execPath, [join(repoRoot, 'apps/layer-svc/dist/refresh/layers.cli.js'), 'refresh', 'power_substations', '--manifest', join(dir, 'stalled.json'), '--parallel', '1'], {
+    const child = spawn(process.execPath, [join(repoRoot, 'apps/layer-svc/dist/refresh/layers.cli.js'), 'refresh', 'power_substations', '--manifest', manifest, '--parallel', '1'], {
       cwd: repoRoot,
       detached: true,
       env: { PATH: process.env['PATH'] ?? '', TZ: 'UTC', DATABASE_URL: db.urlAs('layer_svc'), GDAL_HTTP_TIMEOUT: '600' },
@@ -184,10 +182,11 @@ describe('refreshing a layer by parts (gminas and powiats) through the layers CL
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const loaded = new RegExp(`part ${first}: \\d+ rows loaded and validated`);
     try {
       const started = Date.now();
-      while (!/part 3001011: 5 rows loaded and validated/.test(stdout) && child.exitCode === null && Date.now() - started < 90_000) await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(stdout).toMatch(/part 3001011: 5 rows loaded and validated/);
+      while (!loaded.test(stdout) && child.exitCode === null && Date.now() - started < 90_000) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(stdout).toMatch(loaded);
       // Still waiting on the silent server a moment later: stopped in the middle of the run.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(child.exitCode).toBeNull();
@@ -196,12 +195,20 @@ describe('refreshing a layer by parts (gminas and powiats) through the layers CL
       silent.close();
     }
     const runId = /run (power_substations-\d+):/.exec(stdout)![1]!;
-    expect(await rowsOutside([])).toEqual(servedBefore);
-    const stopped = await sql<{ part: string; status: string }>(`SELECT part, status FROM layer.refresh_parts WHERE run_id = $1 ORDER BY part`, [runId]);
-    expect(stopped).toEqual([
-      { part: ALFA, status: 'loaded' },
-      { part: BETA, status: 'loading' },
+    expect(await sql(`SELECT part, status FROM layer.refresh_parts WHERE run_id = $1 ORDER BY part`, [runId])).toEqual([
+      { part: first, status: 'loaded' },
+      { part: second, status: 'loading' },
     ]);
+    return runId;
+  };
+
+  it('resumes a multi-part run that stopped, reusing the parts it had loaded', async () => {
+    const alfa = stations(ALFA, 'alfa4', 5);
+    const beta = stations(BETA, 'beta4', 6);
+    write({ 'alfa.geojsonl': file(alfa), 'beta.geojsonl': file(beta) });
+    const servedBefore = await rowsOutside([]);
+    const runId = await stopAfterFirstPart(ALFA, join(dir, 'alfa.geojsonl'), BETA);
+    expect(await rowsOutside([])).toEqual(servedBefore);
 
     // The operator points the stalled part at a copy of its data and resumes the run.
     writeFileSync(join(dir, 'resume.json'), JSON.stringify({ [ALFA]: join(dir, 'alfa.geojsonl'), [BETA]: join(dir, 'beta.geojsonl') }));
@@ -218,5 +225,27 @@ describe('refreshing a layer by parts (gminas and powiats) through the layers CL
     const again = await cli(['refresh', 'power_substations', '--resume', runId]);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/has already been published/);
+  });
+
+  it('refreshes every gmina of a voivodeship on schedule from a source by parts, resuming the run that stopped', async () => {
+    const rows = { [ALFA]: stations(ALFA, 'alfa5', 5), [BETA]: stations(BETA, 'beta5', 6), [GAMMA]: stations(GAMMA, 'gamma5', 4) };
+    write(Object.fromEntries(Object.entries(rows).map(([gmina, list]) => [`${gmina}.geojsonl`, file(list)])));
+    const sources = join(dir, 'sources.json');
+    writeFileSync(sources, JSON.stringify({ power_substations: { source: join(dir, '{part}.geojsonl'), parts: 'gminas' } }));
+    const runId = await stopAfterFirstPart(ALFA, join(dir, `${ALFA}.geojsonl`), BETA);
+
+    const scheduled = await cli(['refresh-scheduled', 'power_substations', '--sources', sources, '--within', '30']);
+    expect([scheduled.code, scheduled.stderr]).toEqual([0, '']);
+    expect(scheduled.stdout).toContain(`power_substations: resuming run ${runId}, which stopped before publishing`);
+    expect(scheduled.stdout).toMatch(/part 3001011: loaded by an earlier attempt/);
+    expect(scheduled.stdout).toContain(`power_substations: run ${runId} succeeded, 3 of 3 parts`);
+    for (const [gmina, list] of Object.entries(rows)) expect((await servedIn(gmina, list)).ids).toEqual(sorted(list));
+
+    // The next scheduled run finds nothing to resume and starts its own.
+    const next = await cli(['refresh-scheduled', 'power_substations', '--sources', sources, '--within', '30']);
+    expect([next.code, next.stderr]).toEqual([0, '']);
+    expect(next.stdout).not.toMatch(/resuming run/);
+    const refused = await cli(['refresh-scheduled', 'power_substations', '--sources', sources, '--within', '3']);
+    expect(refused.code).toBe(2);
   });
 });

@@ -201,7 +201,7 @@ async function refreshCadence(db: import('typeorm').DataSource, databaseUrl: str
   if (unconfigured.length > 0) log(`${cadence}: no source configured for ${unconfigured.join(', ')} (left as served)`);
   let failures = 0;
   for (const layer of due.filter((candidate) => fetchable(sources[candidate.id]))) {
-    const code = await runScheduledRefresh(db, databaseUrl, layer.id, sources[layer.id]!, { waitLockMs: 0, concurrency: 2, log });
+    const code = await runScheduledRefresh(db, databaseUrl, layer.id, sources[layer.id]!, { waitLockMs: 0, concurrency: 2, log, fail: (message) => console.error(message) });
     if (code !== 0) failures++;
   }
   await publishEvents(db);
@@ -232,7 +232,7 @@ async function refreshScheduled(db: import('typeorm').DataSource, databaseUrl: s
   }
   const waitLockS = Number(values['wait-lock'] ?? 3600);
   const parallel = Number(values.parallel ?? 2);
-  const code = await runScheduledRefresh(db, databaseUrl, layerId, entry, { within: values.within, waitLockMs: waitLockS * 1000, concurrency: parallel, log });
+  const code = await runScheduledRefresh(db, databaseUrl, layerId, entry, { within: values.within, waitLockMs: waitLockS * 1000, concurrency: parallel, log, fail: (message) => console.error(message) });
   await publishEvents(db);
   return code;
 }

@@ -14,6 +14,8 @@ export interface ScheduledOptions {
   waitLockMs: number;
   concurrency: number;
   log: (message: string) => void;
+  /** Where failures are told (the CLI's stderr, so that they reach the Job's alerts). */
+  fail: (message: string) => void;
 }
 
 const BUSY = /already running/;
@@ -42,7 +44,7 @@ export async function runScheduledRefresh(db: DataSource, databaseUrl: string, l
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (!BUSY.test(message) || Date.now() - started > options.waitLockMs) {
-        options.log(`${layerId} FAILED (previous version still served): ${message}`);
+        options.fail(`${layerId} FAILED (previous version still served): ${message}`);
         return 1;
       }
       options.log(`${layerId}: another refresh of the layer is running; waiting`);
@@ -57,7 +59,7 @@ async function refreshByParts(db: DataSource, databaseUrl: string, layerId: stri
   if (resume) options.log(`${layerId}: resuming run ${resume}, which stopped before publishing`);
   const result = await new PartRefresh(db, databaseUrl).refresh(layerId, { parts, resumeRunId: resume ?? undefined, concurrency: options.concurrency, progress: options.log });
   const failed = result.parts.filter((part) => part.status === 'failed');
-  for (const part of failed) options.log(`${layerId} part ${part.part} FAILED (its served rows stay): ${part.error}`);
+  for (const part of failed) options.fail(`${layerId} part ${part.part} FAILED (its served rows stay): ${part.error}`);
   options.log(`${layerId}: run ${result.run_id} ${result.status}, ${result.parts.length - failed.length} of ${result.parts.length} parts, version ${result.version ?? '(unchanged)'}${result.error ? `: ${result.error}` : ''}`);
   return result.status === 'succeeded' && failed.length === 0 ? 0 : 1;
 }
