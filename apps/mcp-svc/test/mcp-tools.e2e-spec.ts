@@ -381,6 +381,16 @@ describe('MCP tool server end to end (demo data)', () => {
       expect(text(found)).toMatch(/not_contaminated \[screens, missing\]/);
     });
 
+    it('search_parcels leads with a partial-answer warning when words of the query were left out', async () => {
+      const partial = await call('search_parcels', { query: 'działka w Poznaniu z widokiem na jezioro', limit: 3 });
+      expect(partial.isError ? text(partial) : 'answered').toBe('answered');
+      expect(partial.structuredContent).toMatchObject({ interpretation: { complete: false } });
+      expect(text(partial).split('\n')[0]).toMatch(/^PARTIAL ANSWER/);
+      const whole = await call('search_parcels', { query: 'działki w Poznaniu', limit: 3 });
+      expect(whole.structuredContent).toMatchObject({ interpretation: { complete: true } });
+      expect(text(whole)).not.toMatch(/PARTIAL ANSWER/);
+    });
+
     it('a blocked search is an error result naming the criterion without data', async () => {
       const result = await call('find_sites', { scenario: 'bess_storage', region: blockedRegion });
       expect(result.isError).toBe(true);
