@@ -50,6 +50,8 @@ export default {
   transformIgnorePatterns: ['/node_modules/(?!(.+/)?cookie/)'],
   moduleNameMapper: {
     '^@lp/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    // The test kit's light entry (libs/testing/package.json "exports").
+    '^@lp/testing/sql$': '<rootDir>/libs/testing/src/sql/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   setupFiles: ['<rootDir>/tools/test/jest.setup.ts'],
