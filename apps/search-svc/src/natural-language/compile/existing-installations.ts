@@ -1,6 +1,6 @@
 import type { TargetId } from '../lexicon/meanings.js';
 import type { Atom } from './atoms.js';
-import { MAX_GAP } from './criteria-reader.js';
+import { MAX_GAP } from './reading/reading.js';
 
 /**
  * The asset types whose existing installations a parcel can be near: wind, solar and biogas in
