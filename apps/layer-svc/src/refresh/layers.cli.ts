@@ -12,10 +12,14 @@ import { OutboxPublisher } from './refresh-events.js';
 import { RefreshPipeline } from './refresh-pipeline.js';
 import { parseSourceMap, type SourceMap } from './source-map.js';
 import { RefreshStatusRepository } from './refresh-status.repository.js';
+import type { SourceProfile } from './profiles/source-profile.js';
+import { NO_OPEN_SOURCE, SOURCE_PROFILES, resolveProfile } from './profiles/source-profiles.js';
 
 const USAGE = `Usage: npm run layers -- <command>
-  refresh <layer-id> --source <file|http(s) URL|WFS:...> [--coverage national|derived|<gmina,gmina,...>] [--allow-shrink]
-          load a new version of one layer, validate it, and serve it (the old one stays on failure)
+  refresh <layer-id> --source <file|http(s) URL|WFS:...> [--profile <id|file.json>] [--coverage national|derived|<gmina,gmina,...>] [--allow-shrink]
+          load a new version of one layer, validate it, and serve it (the old one stays on failure);
+          --profile reads the source as its public register publishes it (see the profiles command)
+  profiles [layer-id] the source profiles of the public registers: layer, register, how fetched, licence
   load-dir <dir>     refresh every layer that has <dir>/<layer-id>.geojsonl (admin_bounds first)
   refresh-cadence <daily|weekly|monthly|quarterly> --sources <file.json>
           refresh every layer of that cadence named in the JSON object {"<layer-id>": "<source>"}
@@ -32,7 +36,7 @@ async function refresh(db: import('typeorm').DataSource, databaseUrl: string, ar
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { source: { type: 'string' }, coverage: { type: 'string' }, 'allow-shrink': { type: 'boolean' } },
+    options: { source: { type: 'string' }, profile: { type: 'string' }, coverage: { type: 'string' }, 'allow-shrink': { type: 'boolean' } },
   });
   const layerId = positionals[0];
   if (!layerId || !values.source) {
@@ -43,10 +47,18 @@ async function refresh(db: import('typeorm').DataSource, databaseUrl: string, ar
     console.error(`Unknown layer ${layerId}; layers: ${LAYER_CATALOGUE.map((layer) => layer.id).join(', ')}`);
     return 2;
   }
+  let profile: SourceProfile | undefined;
+  try {
+    profile = values.profile ? resolveProfile(values.profile) : undefined;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
   const pipeline = new RefreshPipeline(db, databaseUrl);
   try {
     const result = await pipeline.refresh(layerId, {
       source: values.source,
+      profile,
       coverageGminas: parseCoverage(values.coverage),
       allowShrink: values['allow-shrink'] === true,
       progress: log,
@@ -122,6 +134,16 @@ async function refreshCadence(db: import('typeorm').DataSource, databaseUrl: str
   return failures === 0 ? 0 : 1;
 }
 
+/** The profiles kept in the repository, and the layers whose register has no open source. */
+function profiles(layerId: string | undefined): number {
+  for (const profile of SOURCE_PROFILES.filter((candidate) => !layerId || candidate.layer === layerId)) {
+    const fetched = profile.fetch.kind === 'wfs' ? `WFS ${profile.fetch.typeNames.join(', ')}` : profile.fetch.kind;
+    console.log(`${profile.id.padEnd(24)} ${profile.layer.padEnd(18)} ${fetched}; ${profile.register}; ${profile.endpoint ?? profile.publishedAt}; licence: ${profile.licence}`);
+  }
+  for (const [layer, reason] of Object.entries(NO_OPEN_SOURCE).filter(([layer]) => !layerId || layer === layerId)) console.log(`${'(none)'.padEnd(24)} ${layer.padEnd(18)} ${reason}`);
+  return 0;
+}
+
 async function status(db: import('typeorm').DataSource): Promise<number> {
   for (const row of await new RefreshStatusRepository(db).layerStates()) {
     console.log(`${row.layer_id.padEnd(20)} v${String(row.version).padEnd(4)} ${row.feature_count.padStart(9)}  ${row.refreshed_at?.toISOString() ?? 'never refreshed'}`);
@@ -166,6 +188,7 @@ runDatabaseCli({
     'load-dir': ({ db, databaseUrl, args }) => loadDir(db, databaseUrl, args[0]),
     'refresh-cadence': ({ db, databaseUrl, args }) => refreshCadence(db, databaseUrl, args),
     status: ({ db }) => status(db),
+    profiles: ({ args }) => Promise.resolve(profiles(args[0])),
     runs: ({ db, args }) => runs(db, args[0]),
   },
 });

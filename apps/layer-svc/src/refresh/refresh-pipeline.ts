@@ -5,6 +5,9 @@ import type { DataSource } from 'typeorm';
 import { LayerStorageRepository } from '../storage/layer-storage.repository.js';
 import { versionTableName } from '../storage/layer-tables.js';
 import { loadWithOgr } from './ogr-loader.js';
+import { loadThroughProfile } from './profiles/profile-loader.js';
+import { ProfileStagingRepository } from './profiles/profile-staging.repository.js';
+import type { SourceProfile } from './profiles/source-profile.js';
 
 export interface RefreshOptions {
   /** File path, http(s) URL or `WFS:...`. */
@@ -14,6 +17,13 @@ export interface RefreshOptions {
    * derived from the features for a partial layer; else the whole country.
    */
   coverageGminas?: string[] | null;
+  /**
+   * Read the source as a public register publishes it, through its profile (fetch, GDAL options,
+   * mapping to the catalogue); without one the source must be in the pipeline's own format.
+   */
+  profile?: SourceProfile;
+  /** Retries of a profile's WFS requests (tests shorten the back-off). */
+  wfsRetry?: { attempts: number; backoffMs: number };
   /** Accept a version with fewer than `minRatio` of the previous version's features. */
   allowShrink?: boolean;
   progress?: (message: string) => void;
@@ -78,7 +88,7 @@ export class RefreshPipeline {
     say(`${layer.id}: run ${runId} from ${options.source} (published as ${sourceUrl})`);
     let loaded: number | null = null;
     try {
-      await timed('load', () => loadWithOgr({ databaseUrl: this.databaseUrl, source: options.source, stageTable: stage, onProgress: (percent) => say(`${layer.id}: loading ${percent} %`) }));
+      await timed('load', () => this.load(layer, stage, options, say));
       await storage.createVersionTable(table);
       loaded = await timed('copy', () => storage.copyFromStage(layer, stage, table, { runId, fetchedAt: new Date(), sourceUrl }));
       await storage.dropStage(stage);
@@ -130,6 +140,15 @@ export class RefreshPipeline {
       await storage.recordRunEnd({ runId, status: 'failed', loaded, previous: previous?.feature_count ?? null, error: message, steps }).catch(() => undefined);
       throw error instanceof AppError ? error : AppError.invalid(`Refresh of ${layer.id} failed: ${message}`);
     }
+  }
+
+  private load(layer: LayerDefinition, stage: string, options: RefreshOptions, say: (message: string) => void): Promise<void> {
+    if (!options.profile) {
+      return loadWithOgr({ databaseUrl: this.databaseUrl, source: options.source, stageTable: stage, onProgress: (percent) => say(`${layer.id}: loading ${percent} %`) });
+    }
+    if (options.profile.layer !== layer.id) throw AppError.invalid(`Profile ${options.profile.id} fills ${options.profile.layer}, not ${layer.id}.`);
+    const repository = new ProfileStagingRepository(this.db);
+    return loadThroughProfile(repository, { databaseUrl: this.databaseUrl, profile: options.profile, layer, source: options.source, stageTable: stage, say, wfsRetry: options.wfsRetry });
   }
 
   private coverageFor(layer: LayerDefinition, options: RefreshOptions): string[] | null | 'derived' {
