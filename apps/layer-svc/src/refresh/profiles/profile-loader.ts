@@ -173,6 +173,9 @@ function loadRaw(options: ProfileLoadOptions, input: GdalInput, raw: string, app
     ...(input.layer ? [input.layer] : []),
     '-nln', `layer_stage.${raw}`,
     '-lco', 'GEOMETRY_NAME=geom', '-lco', 'FID=ogc_fid', '-lco', 'SPATIAL_INDEX=NONE', '-lco', 'LAUNDER=NO',
+    // Columns without the widths GDAL guessed from the first input: a later WFS page or file with a
+    // longer value would otherwise be cut to fit.
+    '-lco', 'PRECISION=NO',
     '-t_srs', 'EPSG:2180', '-nlt', 'GEOMETRY', '-dim', 'XY',
     // Registers' codes are text ("0617" is not 617): numbers are kept as the source wrote them and
     // typed by the catalogue later; lists stay lists (joined by the mapping).
