@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestDatabase, type TestDatabase } from '@lp/testing';
+import { createTestDatabase, runAppCli, type TestDatabase } from '@lp/testing';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RCN_PROFILES } from '../src/refresh/profiles/registers/rcn.profiles.js';
@@ -114,6 +114,16 @@ describe('public registers loaded through their source profiles', () => {
     expect(zones[1]).toMatchObject({ name: 'strefa wielofunkcyjna z zabudową mieszkaniową jednorodzinną', plan_id: 'PL.ZIPPZP.4177/306401-POG', teryt: '3064011', max_height_m: 10.5, max_building_coverage_pct: 35 });
     // Each zone is 1 km by 1 km in PUWG 2000 zone 6; in EPSG:2180 the same square measures within 0.2 %.
     for (const zone of zones) expect(Math.abs(Number(zone['area']) - 1_000_000)).toBeLessThan(2_000);
+  });
+
+  it('APP: a .gfs schema left beside the file by an earlier read without the profile does not hide the xlink attributes', async () => {
+    const copy = alteredCopy(join(REGISTERS, 'app', 'StrefaPlanistyczna.gml'), (bytes) => bytes);
+    // A plain read (no profile) makes GDAL write copy.gfs without the xlink fields.
+    await runAppCli('layer-svc', 'refresh/layers.cli.js', ['refresh', 'plan_ogolny_zones', '--source', copy], { databaseUrl: db.url, timeoutMs: 120_000 });
+    expect(existsSync(copy.replace(/\.gml$/, '.gfs'))).toBe(true);
+    const run = await load('plan_ogolny_zones', 'app-plan-ogolny-zones', copy);
+    expect(run.stderr).toBe('');
+    expect((await served(`SELECT DISTINCT status FROM layer_pub.plan_ogolny_zones`))).toEqual([{ status: 'in_force' }]);
   });
 
   it('APP: local-plan boundaries (app:AktPlanowaniaPrzestrzennego), and a general plan refused by its kind', async () => {

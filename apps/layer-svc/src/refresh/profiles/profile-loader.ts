@@ -1,8 +1,8 @@
 import type { LayerDefinition } from '@lp/contracts';
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { libpqKeywords, runOgr2ogr } from '../ogr-loader.js';
@@ -101,7 +101,7 @@ async function resolveInputs(options: ProfileLoadOptions, work: string): Promise
   const { profile, source } = options;
   const remote = /^(https?:\/\/|WFS:)/i.test(source);
   const fetch = profile.fetch;
-  if (fetch.kind === 'wfs' && !remote) return savedAnswer(options, fetch.typeNames);
+  if (fetch.kind === 'wfs' && !remote) return savedAnswer(options, fetch.typeNames, work);
   if (fetch.kind === 'wfs') {
     const inputs: GdalInput[] = [];
     const expected = new Map<string, number>();
@@ -115,7 +115,7 @@ async function resolveInputs(options: ProfileLoadOptions, work: string): Promise
   if (!remote && !existsSync(source)) throw new Error(`${profile.id}: the source file ${source} does not exist`);
   const layers = (path: string, tag: string): GdalInput[] => (profile.gdal.layers ?? [undefined]).map((layer) => ({ path, layer, tag: layer ?? tag }));
   if (fetch.kind === 'file') {
-    const path = remote ? `/vsicurl/${source}` : textInUtf8(source, profile, work);
+    const path = remote ? `/vsicurl/${source}` : textInUtf8(withoutStaleGfs(source, work), profile, work);
     return { inputs: layers(path, basename(source).replace(/\.[^.]+$/, '')), expected: new Map() };
   }
   const archive = remote ? await download(source, work) : source;
@@ -145,7 +145,7 @@ async function resolveInputs(options: ProfileLoadOptions, work: string): Promise
  * (tagged with its type), and a file that says it is one page of more (numberMatched above
  * numberReturned) is refused: it would load a part of the register as if it were all of it.
  */
-function savedAnswer(options: ProfileLoadOptions, typeNames: readonly string[]): { inputs: GdalInput[]; expected: Map<string, number> } {
+function savedAnswer(options: ProfileLoadOptions, typeNames: readonly string[], work: string): { inputs: GdalInput[]; expected: Map<string, number> } {
   const { profile, source } = options;
   if (!existsSync(source)) throw new Error(`${profile.id}: the source file ${source} does not exist`);
   const head = readFileSync(source, { encoding: 'utf8' }).slice(0, 4096);
@@ -154,12 +154,25 @@ function savedAnswer(options: ProfileLoadOptions, typeNames: readonly string[]):
   if (matched !== null && returned !== null && returned < matched) {
     throw new Error(`${profile.id}: ${basename(source)} is one page of a WFS answer (${returned} of ${matched} features); harvest the service instead`);
   }
-  const present = new Set(gdalLayers(source, profile.gdal));
-  const inputs = typeNames.filter((typeName) => present.has(localName(typeName))).map((typeName) => ({ path: source, layer: localName(typeName), tag: typeName, featureType: typeName }));
+  const path = withoutStaleGfs(source, work);
+  const present = new Set(gdalLayers(path, profile.gdal));
+  const inputs = typeNames.filter((typeName) => present.has(localName(typeName))).map((typeName) => ({ path, layer: localName(typeName), tag: typeName, featureType: typeName }));
   if (inputs.length === 0) throw new Error(`${profile.id}: ${basename(source)} has none of the feature types ${typeNames.join(', ')}; it has: ${[...present].join(', ') || '(nothing GDAL reads)'}`);
   const expected = new Map<string, number>();
   if (returned !== null && inputs.length === 1) expected.set(inputs[0]!.tag, returned);
   return { inputs, expected };
+}
+
+/**
+ * A local GML as GDAL should read it: through a link in the work directory, so a `.gfs` schema that
+ * an earlier read left beside the file (made without this profile's options, e.g. without the xlink
+ * attributes) is not taken for the file's schema.
+ */
+function withoutStaleGfs(source: string, work: string): string {
+  if (!/\.(gml|xml)$/i.test(source)) return source;
+  const link = join(work, basename(source));
+  symlinkSync(resolve(source), link);
+  return link;
 }
 
 function localName(typeName: string): string {
