@@ -11,7 +11,7 @@ import type { SourceProfileInput } from '../source-profile.js';
 const common = {
   register: 'EGiB, Ewidencja Gruntów i Budynków (powiat registers; aggregated by GUGiK)',
   publishedAt: 'https://www.geoportal.gov.pl/pl/dane/ewidencja-gruntow-i-budynkow-egib/',
-  licence: 'Geometry and basic attributes of parcels are free public data (Prawo geodezyjne i kartograficzne, art. 40a); no owner data is served',
+  licence: 'Parcel geometry and basic attributes served by the EGiB services free of charge; no owner data is served or loaded',
   attribution: 'Ewidencja Gruntów i Budynków, starostwa powiatowe; GUGiK',
   cadence: 'quarterly',
   gdal: { openOptions: { WRITE_GFS: 'NO' } },

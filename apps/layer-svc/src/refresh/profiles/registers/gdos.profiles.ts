@@ -25,7 +25,7 @@ export const GDOS_PROFILES: SourceProfileInput[] = [
     register: 'Centralny Rejestr Form Ochrony Przyrody, GDOŚ',
     publishedAt: 'https://www.gov.pl/web/gdos/dane-udostepniane-w-formie-uslug-sieciowych',
     endpoint: 'https://sdi.gdos.gov.pl/wfs',
-    licence: 'Public environmental information, free to reuse with attribution (GDOŚ terms of the spatial data services)',
+    licence: 'Public information on the environment, served by GDOŚ\'s network services; reuse on the terms GDOŚ states for them, with attribution',
     attribution: 'Generalna Dyrekcja Ochrony Środowiska (GDOŚ)',
     cadence: 'monthly',
     notes:
