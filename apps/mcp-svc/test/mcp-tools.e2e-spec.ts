@@ -32,7 +32,7 @@ const TOOL_NAMES = [
   'compare_parcels',
   'parcel_report',
   'list_layers',
-  // our additions (issue 20)
+  // our additions to the spec's tools: sites of several parcels and their report
   'find_assembled_sites',
   'site_report',
 ];

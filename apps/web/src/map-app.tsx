@@ -27,8 +27,8 @@ const SITE_PREFIX = 'site:';
 
 /**
  * MapLibre (1 MB of script) is evaluated only when the map is made: on a map_url after the parcel's
- * panel is painted, so its parsing does not hold up the first view of the parcel (measured: the
- * panel waited about 0.4 s for it on a loaded machine); elsewhere at once.
+ * panel is painted, so its parsing does not hold up the first view of the parcel (it did, measurably:
+ * docs/performance.md); elsewhere at once.
  */
 let mapModule: Promise<typeof import('./map/map-controller.js')> | null = null;
 const loadMapModule = () => (mapModule ??= import('./map/map-controller.js'));

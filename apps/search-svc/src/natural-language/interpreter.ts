@@ -1,6 +1,7 @@
 import { AppError, type SearchParcelsRequest } from '@lp/contracts';
 import { ambiguousFeature, anchorLabel, findAnchors } from './anchors/anchor-finder.js';
 import type { NamedFeatures } from './anchors/named-features.js';
+import { findAreaAnchors } from './anchors/area-anchors.js';
 import { readPlaceAnchors, type PlaceAnchorReading } from './anchors/place-anchors.js';
 import { readExistingInstallations } from './compile/existing-installations.js';
 import { findScenario } from '../scenarios/scenario-catalogue.js';
@@ -9,18 +10,19 @@ import { readCriteria } from './compile/criteria-reader.js';
 import { describeAssembly, describeRequest } from './compile/filter-descriptions.js';
 import { quote, quoteList } from './compile/format.js';
 import { renderNote } from './compile/messages.js';
-import type { Note } from './compile/notes.js';
+import type { Note, NoteId } from './compile/notes.js';
 import { buildRequest } from './compile/request-builder.js';
-import { CONNECTIVES, LEXICON_VOCABULARY, matchLexicon, MEANINGFUL } from './lexicon/lexicon.js';
-import type { Language } from './lexicon/meanings.js';
+import { CONNECTIVES, INSIDE_CUES, LEXICON_VOCABULARY, matchLexicon, MEANINGFUL } from './lexicon/lexicon.js';
+import type { Language, Meaning, NamedAnchor } from './lexicon/meanings.js';
 import { findZoningSymbols } from './lexicon/zoning-symbols.js';
-import type { Gazetteer } from './places/gazetteer.js';
+import type { Gazetteer, Unit } from './places/gazetteer.js';
+import { suggestUnits } from './places/place-suggestions.js';
 import { baseCandidates } from './places/inflection.js';
 import { findPlaces, type PlaceMention } from './places/place-finder.js';
 import { resolvePlaces, type PlaceResolution } from './places/place-resolver.js';
 import { GMINA_TYPE_WORDS, PLACE_PREPOSITIONS, UNIT_WORDS_AFTER, UNIT_WORDS_BEFORE } from './places/place-words.js';
 import { detectLanguage } from './text/language.js';
-import { NUMBER_WORDS } from './text/number-words.js';
+import { MULTIPLIER_WORDS, NUMBER_WORDS } from './text/number-words.js';
 import { findQuantities, QUANTITY_VOCABULARY } from './text/quantities.js';
 import { findRoadNumbers } from './text/road-numbers.js';
 import { correctSpelling, SpellingVocabulary } from './text/spelling.js';
@@ -55,6 +57,12 @@ export interface Interpretation {
   filters: string[];
   understood: string[];
   not_understood: string[];
+  /**
+   * False when words of the query were not understood or something it asks could not be searched
+   * (a criterion left out, a second asset type, a price limit only ranked): the results do not
+   * honour the whole query, and the first assumption says so.
+   */
+  complete: boolean;
   /** A site of several parcels (POST /v1/search/assemblies). */
   assembly?: { min_total_area_sqm: number };
 }
@@ -64,6 +72,7 @@ const VOCABULARY = [...LEXICON_VOCABULARY, ...QUANTITY_VOCABULARY];
 const KNOWN_WORDS = new Set<string>([
   ...VOCABULARY.filter((item) => !item.prefix).map((item) => item.text),
   ...Object.keys(NUMBER_WORDS),
+  ...Object.keys(MULTIPLIER_WORDS),
   ...Object.keys(UNIT_WORDS_BEFORE),
   ...Object.keys(UNIT_WORDS_AFTER),
   ...GMINA_TYPE_WORDS.flatMap((type) => type.words),
@@ -75,6 +84,24 @@ const SPELLING = new SpellingVocabulary(VOCABULARY);
 const COMMON_WORDS = new Set<string>(CONNECTIVES.flatMap((entry) => entry.phrases.flat().flatMap((word) => word.alternatives.filter((a) => !a.prefix).map((a) => a.text))));
 
 const ENGLISH_UNIT_WORDS = new Set(['commune', 'municipality', 'county', 'district', 'voivodeship', 'province', 'city', 'town', 'village', 'locality', 'hamlet']);
+
+/** A word before "na terenie" / "inside" that turns it into "outside". */
+const NEGATIONS = new Set(['nie', 'not']);
+
+/** Notes that say a part of the query was left out of the search: the answer is then partial. */
+const LEFT_OUT: ReadonlySet<NoteId> = new Set<NoteId>([
+  'ignored',
+  'unsupported',
+  'not_excludable',
+  'min_slope',
+  'max_yield',
+  'distance_without_target',
+  'distance_from_place',
+  'one_per_layer',
+  'extra_asset',
+  'price_limit',
+  'assembly_without_area',
+]);
 
 const isKnown = (fold: string): boolean => KNOWN_WORDS.has(fold) || KNOWN_PREFIXES.some((prefix) => fold.startsWith(prefix));
 
@@ -134,6 +161,32 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
     take(anchor.start, anchor.end);
     for (let index = anchor.start; index < anchor.end; index++) byLexicon.add(index);
     evidence[anchor.lang]++;
+  }
+  // "na terenie parku": the parcel lies on what follows; "terenie" is no place to look up
+  for (const match of matchLexicon(INSIDE_CUES, tokens, free)) {
+    // "nie na terenie parku", "not inside a park": outside it
+    const negated = match.start > 0 && free(match.start - 1) && NEGATIONS.has(tokens[match.start - 1]!.fold);
+    const start = negated ? match.start - 1 : match.start;
+    const meaning: Meaning = negated ? { type: 'cue', cue: 'negate' } : match.entry.meaning;
+    atoms.push({ kind: 'meaning', meaning, lang: match.entry.lang, start, end: match.end });
+    take(start, match.end);
+    for (let index = start; index < match.end; index++) byLexicon.add(index);
+    if (match.entry.lang !== 'any') evidence[match.entry.lang] += 0.5;
+  }
+  // named waters and forests ("do 500 m od Warty", "nad Jeziorem Kierskim", "Puszcza Notecka"), before places too
+  const distanceEnds = new Set(atoms.filter((atom) => atom.kind === 'quantity' && atom.quantity.dimension === 'distance').map((atom) => atom.end));
+  const areasFound = features ? findAreaAnchors({ tokens, free, known: isKnown, distanceEndsAt: (index) => distanceEnds.has(index) }, features.areas) : { anchors: [], unmatched: [] };
+  for (const area of areasFound.anchors) {
+    const anchor: NamedAnchor = { layer: area.layer, name: area.name, label: area.label, ...(area.ids ? { ids: area.ids } : {}), ...(area.where ? { where: area.where, kinds: area.kinds } : {}) };
+    for (const id of area.ids ?? []) anchorNames.set(id, area.name);
+    atoms.push({ kind: 'meaning', meaning: { type: 'target', target: area.target, anchor }, lang: 'any', start: area.start, end: area.end });
+    take(area.start, area.end);
+    for (let index = area.start; index < area.end; index++) byLexicon.add(index);
+    if (area.lang) evidence[area.lang]++;
+    // "od Warty": the river, though a gmina has the name too; the assumption says how to mean the gmina
+    if (area.bare && gazetteer.entriesStartingWith(area.key).some((entry) => entry.words.join(' ') === area.key && entry.places.some((place) => place.source === 'unit'))) {
+      notes.push({ id: 'water_not_place', text: text(area.start, area.end), name: area.name });
+    }
   }
   // 3. places the text marks strongly, before lexicon words can take their words ("w Wiatrowie")
   const mentions: PlaceMention[] = [];
@@ -211,6 +264,7 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
 
   if (anchorsFound.ambiguous.length > 0) throw ambiguousFeature(anchorsFound.ambiguous[0]!, language);
   if (anchorsFound.unmatched.length > 0) throw unknownFeature(language, anchorsFound.unmatched.map((span) => text(span.start, span.end)));
+  if (areasFound.unmatched.length > 0) throw unknownWater(language, areasFound.unmatched.map((span) => text(span.start, span.end)));
   for (const reading of placeAnchors) {
     if (reading.kind === 'ambiguous') throw ambiguous(reading.resolution, text, language);
     if (reading.kind === 'no_outline') throw noOutline(language, text(reading.said.start, reading.said.end), reading);
@@ -220,6 +274,10 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
   const countedNumbers = new Set(atoms.filter((atom) => atom.kind === 'number' && read.used.has(atom)).map((atom) => atom.start));
   const notUnderstood = tokens.filter((token) => !taken[token.index] && !countedNumbers.has(token.index));
   const region = chooseRegion(options.region, resolvePlaces(mentions), mentions, read.wholeCountry, gazetteer, text, language, notes);
+
+  // a name after "w", "koło", "in", "gmina" that is no place we know: searching all of Poland instead would answer another question
+  const unknownPlace = region === null && options.region === undefined && !read.wholeCountry ? notUnderstood.find((token) => placeLike(token, tokens)) : undefined;
+  if (unknownPlace) throw placeNotFound(language, text(unknownPlace.index - 1, unknownPlace.index + 1), suggestUnits(unknownPlace.fold, gazetteer));
 
   // 8. nothing understood: say what was and what was not
   // all of Poland said aloud ("w całej Polsce") is a region too: the whole country
@@ -236,6 +294,8 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
   const built = buildRequest({ scenario, criteria: read.criteria, region: region?.teryt, limit: options.limit });
   notes.push(...built.notes);
   if (ignored.length > 0) notes.push({ id: 'ignored', words: ignored });
+  const complete = !notes.some((note) => LEFT_OUT.has(note.id));
+  if (!complete) notes.unshift({ id: 'partial' });
 
   return {
     region,
@@ -246,6 +306,7 @@ export function interpret(query: string, options: InterpretOptions, gazetteer: G
     filters: [...describeRequest(built.request, language, anchorNames), ...(built.assembly ? [describeAssembly(built.assembly.min_total_area_sqm, language)] : [])],
     understood: dedupe(understood),
     not_understood: dedupe(ignored),
+    complete,
     ...(built.assembly ? { assembly: built.assembly } : {}),
   };
 }
@@ -320,6 +381,24 @@ function noOutline(language: Language, said: string, place: Extract<PlaceAnchorR
   return new AppError('unresolvable_query', message);
 }
 
+/** A word after a place preposition or a unit word ("w Kornikiku", "gmina Xyz"): it was meant as a place. */
+function placeLike(token: Token, tokens: readonly Token[]): boolean {
+  const previous = tokens[token.index - 1];
+  if (token.kind !== 'word' || !previous || token.fold.length < 3 || /[,;.!?:]/.test(token.before)) return false;
+  return PLACE_PREPOSITIONS.has(previous.fold) || lookUpWord(UNIT_WORDS_BEFORE, previous.fold) !== undefined;
+}
+
+/** 422 with the units of the closest names: never "no place given" and a search of all of Poland. */
+function placeNotFound(language: Language, said: string, suggestions: readonly Unit[]): AppError {
+  const offered = suggestions.map((unit) => `${unit.label} (${unit.teryt})`);
+  const closest = suggestions.length > 0 ? quoteList(suggestions.map((unit) => unit.name), language) : null;
+  const message =
+    language === 'pl'
+      ? `Nie znaleziono miejsca ${quote(said, language)}.${closest ? ` Najbliższe nazwy: ${closest}.` : ''} Popraw nazwę, wybierz jednego z kandydatów albo podaj region jako kod TERYT; bez miejsca wyszukiwanie objęłoby całą Polskę.`
+      : `No place ${quote(said, language)} was found.${closest ? ` The closest names: ${closest}.` : ''} Correct the name, choose one of the candidates, or send region as a TERYT code; without a place the search would cover all of Poland.`;
+  return new AppError('unresolvable_query', message, offered);
+}
+
 /** A named station or substation we hold no feature of: measuring from "any station" instead would answer another question. */
 function unknownFeature(language: Language, said: string[]): AppError {
   const list = quoteList(dedupe(said), language);
@@ -327,6 +406,16 @@ function unknownFeature(language: Language, said: string[]): AppError {
     language === 'pl'
       ? `Nie znaleziono obiektu o tej nazwie: ${list}. W danych nie ma stacji elektroenergetycznej, dworca ani przystanku o takiej nazwie, więc nie da się zmierzyć od niego odległości. Sprawdź nazwę (np. „stacja Kromolice”) albo pomiń nazwę, by szukać blisko dowolnej stacji.`
       : `No feature of that name was found: ${list}. Our data has no substation, railway station or stop of that name, so no distance can be measured from it. Check the name (e.g. "the Kromolice substation") or leave the name out to search near any substation.`;
+  return new AppError('unresolvable_query', message);
+}
+
+/** A named river or lake we hold no feature of: measuring from "any river" instead would answer another question. */
+function unknownWater(language: Language, said: string[]): AppError {
+  const list = quoteList(dedupe(said), language);
+  const message =
+    language === 'pl'
+      ? `Nie znaleziono wody o tej nazwie: ${list}. W warstwie waterways nie ma rzeki, jeziora ani kanału o takiej nazwie, więc nie da się zmierzyć od nich odległości. Sprawdź nazwę (np. „rzeka Warta”, „Jezioro Kierskie”) albo pomiń nazwę, by szukać blisko dowolnej rzeki lub jeziora.`
+      : `No water of that name was found: ${list}. The waterways layer has no river, lake or canal of that name, so no distance can be measured from it. Check the name (e.g. "the river Warta", "Lake Kierskie") or leave the name out to search near any river or lake.`;
   return new AppError('unresolvable_query', message);
 }
 

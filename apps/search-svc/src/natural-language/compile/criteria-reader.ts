@@ -1,9 +1,9 @@
 import { ZONING_CATEGORY_GROUPS } from '@lp/contracts';
-import type { Meaning, TargetId } from '../lexicon/meanings.js';
+import type { CueId, Meaning, NamedAnchor, TargetId } from '../lexicon/meanings.js';
 import type { Atom } from './atoms.js';
 import type { Criterion } from './criteria.js';
 import type { Note } from './notes.js';
-import { CAPACITY_DEFAULT_MW, FLAT_DEFAULT_PCT, SUBSTATION_DEFAULT_KV, TARGET_LAYERS } from './target-layers.js';
+import { CAPACITY_DEFAULT_MW, FLAT_DEFAULT_PCT, HIGH_VOLTAGE_LINES, SUBSTATION_DEFAULT_KV, TARGET_LAYERS } from './target-layers.js';
 
 export interface ReadCriteria {
   /** Scenario ids of the asset types named, in order. */
@@ -36,6 +36,29 @@ type TargetMeaning = Extract<Meaning, { type: 'target' }>;
 
 const isMeaning = <T extends Meaning['type']>(atom: Atom | undefined, type: T): atom is MeaningAtom & { meaning: Extract<Meaning, { type: T }> } =>
   atom?.kind === 'meaning' && atom.meaning.type === type;
+
+/**
+ * The lines a voltage means: a number is lines of that voltage ("linii 400 kV": 400 kV only, never
+ * 220 kV); a word is a level, and high voltage is 110 kV and above (WN, HV: 110, 220 and 400 kV
+ * lines), extra-high 220 kV and above, medium voltage the MV lines and cables.
+ */
+function lineOfVoltage(voltage: { kv: number; level?: 'mv' | 'hv' | 'ehv' }): { kinds?: readonly string[]; where?: Record<string, unknown> } {
+  switch (voltage.level) {
+    case 'mv':
+      return { kinds: ['mv_line', 'mv_cable'] };
+    case 'hv':
+      return { kinds: HIGH_VOLTAGE_LINES };
+    case 'ehv':
+      return { kinds: ['ehv_line'] };
+    default:
+      return { where: { voltage_kv_eq: voltage.kv } };
+  }
+}
+
+/** The features a named anchor means, as a criterion names them: ids, or a name and kinds. */
+function anchorSelection(anchor: NamedAnchor): { ids?: readonly string[]; where?: Record<string, unknown>; kinds?: readonly string[] } {
+  return { ...(anchor.ids ? { ids: anchor.ids } : {}), ...(anchor.where ? { where: { ...anchor.where } } : {}), ...(anchor.kinds ? { kinds: anchor.kinds } : {}) };
+}
 
 /**
  * Turns recognised pieces into criteria: a distance binds to the target after it ("do 3 km od
@@ -155,20 +178,32 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
     if (minimum && !spec.exclusion && !meaning.negated) {
       const beyondM = distance.quantity.min ?? distance.quantity.value;
       const far: Criterion = { type: 'far', target: meaning.target, layer: anchor?.layer ?? spec.layer, beyondM, text: source };
-      if (anchor) far.ids = anchor.ids;
+      if (anchor) Object.assign(far, anchorSelection(anchor));
       else {
         const kinds = meaning.kinds ?? meaning.transitKinds ?? spec.kinds;
         if (kinds) far.kinds = kinds;
         const where: Record<string, unknown> = { ...(spec.where ?? {}) };
         const voltage = voltageOf.get(target);
         if (meaning.target === 'substation' && voltage) where['voltage_kv_gte'] = voltage.kv;
+        if (meaning.target === 'power_line' && voltage) {
+          // "nie bliżej niż 300 m od linii 400 kV": away from those lines, not from every line
+          const line = lineOfVoltage(voltage);
+          if (line.kinds) far.kinds = line.kinds;
+          else delete far.kinds;
+          Object.assign(where, line.where);
+        }
         if (Object.keys(where).length > 0) far.where = where;
       }
       notes.push({ id: 'minimum_distance', text: source, m: beyondM });
       criteria.push(far);
       continue;
     }
-    const exclusion = negated || (spec.exclusion && cue !== 'near');
+    const exclusion = negated || (spec.exclusion && cue !== 'near' && cue !== 'inside');
+    if (exclusion && anchor) {
+      // "z dala od Warty" without a distance: how far is not said, and a named feature is no zone to exclude
+      notes.push({ id: 'not_excludable', text: source });
+      continue;
+    }
     if (exclusion) {
       if (!spec.excludable) {
         notes.push({ id: 'not_excludable', text: source });
@@ -179,8 +214,9 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
       criteria.push({ type: 'exclude', target: meaning.target, layer: spec.layer, kinds: spec.kinds, bufferM, explicit: distance !== undefined, text: source });
       continue;
     }
-    let withinM = spec.withinM;
-    let explicit = false;
+    // "na terenie parku krajobrazowego", "inside a landscape park": on it, at 0 m
+    let withinM = cue === 'inside' ? 0 : spec.withinM;
+    let explicit = cue === 'inside';
     if (distance) {
       withinM = distance.quantity.max ?? distance.quantity.value;
       explicit = true;
@@ -188,7 +224,7 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
     if (anchor) {
       // a named feature: no kind or voltage condition, the distance is to it alone
       if (!explicit) notes.push({ id: 'default_distance', text: source, m: withinM });
-      criteria.push({ type: 'near', target: meaning.target, layer: anchor.layer, withinM, explicit, ids: anchor.ids, text: source });
+      criteria.push({ type: 'near', target: meaning.target, layer: anchor.layer, withinM, explicit, ...anchorSelection(anchor), text: source });
       continue;
     }
     const where: Record<string, unknown> = { ...(spec.where ?? {}) };
@@ -199,7 +235,11 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
       if (meaning.bareStation && !voltage) notes.push({ id: 'bare_station', text: text(target.start, target.end) });
       if (!explicit) notes.push({ id: 'default_substation', km: withinM / 1000, kv: (where['voltage_kv_gte'] as number | undefined) ?? SUBSTATION_DEFAULT_KV });
     }
-    if (meaning.target === 'power_line' && voltage) kinds = voltage.kv >= 220 ? ['ehv_line'] : voltage.kv >= 110 ? ['hv_line'] : ['mv_line', 'mv_cable'];
+    if (meaning.target === 'power_line' && voltage) {
+      const line = lineOfVoltage(voltage);
+      kinds = line.kinds;
+      Object.assign(where, line.where);
+    }
     if (meaning.target === 'grid_capacity') {
       const power = powerOf.get(target);
       if (power) where['available_mw_gte'] = power.quantity.min ?? power.quantity.value;
@@ -234,7 +274,9 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
       continue;
     }
     // a motorway/expressway word right before the number is the same road: replace its criterion
-    const index = criteria.findIndex((c) => c.type === 'near' && (c.target === 'motorway' || c.target === 'expressway' || c.target === 'fast_road') && !c.explicit);
+    // ("do trzech kilometrów od autostrady A2": its distance, given or default, is the road's)
+    const index = criteria.findIndex((c) => c.type === 'near' && (c.target === 'motorway' || c.target === 'expressway' || c.target === 'fast_road'));
+    const replaced = index >= 0 ? (criteria[index] as Extract<Criterion, { type: 'near' }>) : undefined;
     const major = /^[AS]/.test(atom.ref);
     const withinM = distance ? (distance.quantity.max ?? distance.quantity.value) : index >= 0 ? (criteria[index] as { withinM: number }).withinM : major ? 5_000 : 2_000;
     const source = index >= 0 ? `${criteria[index]!.text} ${atom.ref}` : text(distance?.start ?? atom.start, atom.end);
@@ -246,8 +288,13 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
       notes.push({ id: 'minimum_distance', text: source, m: beyondM });
       continue;
     }
-    const criterion: Criterion = { type: 'near', target: 'road_ref', layer: 'roads', withinM, explicit: distance !== undefined, where: { road_number_eq: atom.ref }, text: source };
+    const criterion: Criterion = { type: 'near', target: 'road_ref', layer: 'roads', withinM, explicit: distance !== undefined || replaced?.explicit === true, where: { road_number_eq: atom.ref }, text: source };
     if (index >= 0) criteria.splice(index, 1, criterion);
+    // "within six kilometres of the A2 motorway": the motorway's default is not what was applied
+    if (replaced && distance) {
+      const stale = notes.findIndex((note) => note.id === 'default_distance' && note.text === replaced.text);
+      if (stale >= 0) notes.splice(stale, 1);
+    }
     else criteria.push(criterion);
     if (!distance && index < 0) notes.push({ id: 'default_distance', text: source, m: withinM });
   }
@@ -387,6 +434,17 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
         notes.push({ id: 'default_substation', km: TARGET_LAYERS.substation.withinM / 1000, kv: q.value });
         break;
       }
+      case 'solar_yield': {
+        // "at least 1100 kWh/kWp": the yield of the PV grid cell the parcel lies on (a number replaces the scenario's)
+        used.add(atom);
+        const kwhPerKwp = q.min ?? q.value;
+        if (q.comparator === 'max') {
+          notes.push({ id: 'max_yield', text: source });
+          break;
+        }
+        criteria.push({ type: 'near', target: 'solar_yield', layer: 'solar_irradiance', withinM: 0, explicit: true, where: { yield_kwh_kwp_gte: kwhPerKwp }, text: source });
+        break;
+      }
       case 'price':
         used.add(atom);
         criteria.push({ type: 'rank', signal: 'price_per_sqm_pln', weight: 50, reason: 'price_limit', text: source });
@@ -461,7 +519,7 @@ export function readCriteria(context: ReaderContext): ReadCriteria {
     phrases,
   };
 
-  function previousCue(target: Atom): 'near' | 'negate' | null {
+  function previousCue(target: Atom): CueId | null {
     const previous = previousAtom(target);
     if (!previous || !isMeaning(previous, 'cue')) return null;
     return gapOk(previous.end, target.start) ? previous.meaning.cue : null;
