@@ -13,19 +13,23 @@ import { RefreshPipeline } from './refresh-pipeline.js';
 import { fetchable, parseSourceMap, type SourceMap } from './source-map.js';
 import { runScheduledRefresh } from './scheduled-refresh.js';
 import { RefreshStatusRepository } from './refresh-status.repository.js';
+import type { SourceProfile } from './profiles/source-profile.js';
+import { NO_OPEN_SOURCE, SOURCE_PROFILES, resolveProfile } from './profiles/source-profiles.js';
 import { parsePartManifest } from './part-manifest.js';
 import { PartRefresh, type PartSource } from './part-refresh.js';
 import type { SwapPolicy } from './served-swap.js';
 
 const USAGE = `Usage: npm run layers -- <command>
-  refresh <layer-id> --source <file|http(s) URL|WFS:...> [--coverage national|derived|<gmina,gmina,...>] [--allow-shrink]
-          load a new version of one layer, validate it, and serve it (the old one stays on failure)
+  refresh <layer-id> --source <file|http(s) URL|WFS:...> [--profile <id|file.json>] [--coverage national|derived|<gmina,gmina,...>] [--allow-shrink]
+          load a new version of one layer, validate it, and serve it (the old one stays on failure);
+          --profile reads the source as its public register publishes it (see the profiles command)
   refresh <layer-id> --part <voivodeship|powiat|gmina TERYT> --source <...> | --manifest <parts.json> | --resume <run-id>
-          [--parallel <n>] [--drop-outside] [--allow-shrink]
+          [--profile <id|file.json>] [--parallel <n>] [--drop-outside] [--allow-shrink]
           replace parts of a layer (rows outside them stay as served); parts.json is {"<TERYT>": "<source>"};
           a failed part keeps its served rows; --resume continues a run that stopped, reusing its loaded parts
   Every refresh: [--swap-wait <seconds>] how long the swap gives way to readers of the served view
           (default 900) before it reports that it could not swap and leaves the old version served
+  profiles [layer-id] the source profiles of the public registers: layer, register, how fetched, licence
   load-dir <dir>     refresh every layer that has <dir>/<layer-id>.geojsonl (admin_bounds first)
   refresh-scheduled <layer-id> --sources <file.json> [--within <voivodeship>] [--wait-lock <seconds>] [--parallel <n>]
           the layer's scheduled refresh (its Kubernetes CronJob): the whole layer from its source, or
@@ -48,6 +52,7 @@ async function refresh(db: import('typeorm').DataSource, databaseUrl: string, ar
     allowPositionals: true,
     options: {
       source: { type: 'string' },
+      profile: { type: 'string' },
       coverage: { type: 'string' },
       'allow-shrink': { type: 'boolean' },
       part: { type: 'string' },
@@ -79,10 +84,18 @@ async function refresh(db: import('typeorm').DataSource, databaseUrl: string, ar
     console.error(`Unknown layer ${layerId}; layers: ${LAYER_CATALOGUE.map((layer) => layer.id).join(', ')}`);
     return 2;
   }
+  let profile: SourceProfile | undefined;
+  try {
+    profile = values.profile ? resolveProfile(values.profile) : undefined;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
   const pipeline = new RefreshPipeline(db, databaseUrl);
   try {
     const result = await pipeline.refresh(layerId, {
       source: values.source,
+      profile,
       coverageGminas: parseCoverage(values.coverage),
       allowShrink: values['allow-shrink'] === true,
       swapPolicy,
@@ -102,10 +115,12 @@ async function refreshParts(
   db: import('typeorm').DataSource,
   databaseUrl: string,
   layerId: string,
-  values: { source?: string; part?: string; manifest?: string; resume?: string; parallel?: string; 'drop-outside'?: boolean; 'allow-shrink'?: boolean; swapPolicy?: Partial<SwapPolicy> },
+  values: { source?: string; profile?: string; part?: string; manifest?: string; resume?: string; parallel?: string; 'drop-outside'?: boolean; 'allow-shrink'?: boolean; swapPolicy?: Partial<SwapPolicy> },
 ): Promise<number> {
   let parts: PartSource[] = [];
+  let profile: SourceProfile | undefined;
   try {
+    profile = values.profile ? resolveProfile(values.profile) : undefined;
     if (values.part !== undefined && values.manifest !== undefined) throw new Error('refresh takes --part with --source, or --manifest, not both');
     if (values.part !== undefined) {
       if (!values.source) throw new Error('--part needs --source (the source of that part only)');
@@ -130,6 +145,7 @@ async function refreshParts(
       allowShrink: values['allow-shrink'] === true,
       dropOutside: values['drop-outside'] === true,
       swapPolicy: values.swapPolicy,
+      profile,
       progress: log,
     });
     for (const part of result.parts) log(`${layerId} part ${part.part}: ${part.status}${part.reused ? ' (loaded earlier in the run)' : ''}, ${part.loaded ?? '-'} rows (${part.previous ?? '-'} served before)${part.error ? `: ${part.error}` : ''}`);
@@ -208,6 +224,16 @@ async function refreshCadence(db: import('typeorm').DataSource, databaseUrl: str
   return failures === 0 ? 0 : 1;
 }
 
+/** The profiles kept in the repository, and the layers whose register has no open source. */
+function profiles(layerId: string | undefined): number {
+  for (const profile of SOURCE_PROFILES.filter((candidate) => !layerId || candidate.layer === layerId)) {
+    const fetched = profile.fetch.kind === 'wfs' ? `WFS ${profile.fetch.typeNames.join(', ')}` : profile.fetch.kind;
+    console.log(`${profile.id.padEnd(24)} ${profile.layer.padEnd(18)} ${fetched}; ${profile.register}; ${profile.endpoint ?? profile.publishedAt}; licence: ${profile.licence}`);
+  }
+  for (const [layer, reason] of Object.entries(NO_OPEN_SOURCE).filter(([layer]) => !layerId || layer === layerId)) console.log(`${'(none)'.padEnd(24)} ${layer.padEnd(18)} ${reason}`);
+  return 0;
+}
+
 /** One layer's scheduled refresh (its CronJob): the whole layer, or its parts, optionally of one voivodeship. */
 async function refreshScheduled(db: import('typeorm').DataSource, databaseUrl: string, args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -284,6 +310,7 @@ runDatabaseCli({
     'refresh-cadence': ({ db, databaseUrl, args }) => refreshCadence(db, databaseUrl, args),
     'refresh-scheduled': ({ db, databaseUrl, args }) => refreshScheduled(db, databaseUrl, args),
     status: ({ db }) => status(db),
+    profiles: ({ args }) => Promise.resolve(profiles(args[0])),
     runs: ({ db, args }) => runs(db, args[0]),
   },
 });

@@ -7,6 +7,7 @@ import { checkParts, mapBounded, planParts, type PartSource, type PlannedPart } 
 
 export type { PartSource } from './part-plan.js';
 import { loadSourceInto } from './load-source.js';
+import type { SourceProfile } from './profiles/source-profile.js';
 import { describeSource } from './refresh-pipeline.js';
 import { DEFAULT_SWAP_POLICY, SwapBlockedError, swapWithoutQueueing, type SwapPolicy } from './served-swap.js';
 
@@ -22,6 +23,8 @@ export interface PartRefreshOptions {
   /** Drop the source's rows outside the part instead of failing the part. */
   dropOutside?: boolean;
   swapPolicy?: Partial<SwapPolicy>;
+  /** Read every part's source as its public register publishes it (see RefreshOptions.profile). */
+  profile?: SourceProfile;
   progress?: (message: string) => void;
 }
 
@@ -155,7 +158,7 @@ export class PartRefresh {
       await storage.dropStage(stage);
       await storage.dropTables(table);
       const sourceUrl = describeSource(item.source);
-      outcome.loaded = await loadSourceInto(storage, layer, { databaseUrl: this.databaseUrl, source: item.source, sourceUrl, runId, stage, table }, (message) => say(`part ${item.part}: ${message}`));
+      outcome.loaded = await loadSourceInto(storage, layer, { db: this.db, databaseUrl: this.databaseUrl, profile: options.profile }, { source: item.source, sourceUrl, runId, stage, table }, (message) => say(`part ${item.part}: ${message}`));
       outcome.previous = served?.table_name ? await parts.servedCountIn(served.table_name, codes) : 0;
       const problems = await this.partProblems(layer, storage, parts, { table, codes, served, outcome, options, part: item.part });
       if (problems.length > 0) throw AppError.invalid(`part ${item.part} of ${layer.id} failed validation: ${problems.join('; ')}`);

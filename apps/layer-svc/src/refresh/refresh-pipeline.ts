@@ -4,7 +4,8 @@ import { basename } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { LayerStorageRepository } from '../storage/layer-storage.repository.js';
 import { versionTableName } from '../storage/layer-tables.js';
-import { loadWithOgr } from './ogr-loader.js';
+import { stageSource } from './load-source.js';
+import type { SourceProfile } from './profiles/source-profile.js';
 import { DEFAULT_SWAP_POLICY, SwapBlockedError, swapWithoutQueueing, type SwapPolicy } from './served-swap.js';
 
 export interface RefreshOptions {
@@ -15,6 +16,13 @@ export interface RefreshOptions {
    * derived from the features for a partial layer; else the whole country.
    */
   coverageGminas?: string[] | null;
+  /**
+   * Read the source as a public register publishes it, through its profile (fetch, GDAL options,
+   * mapping to the catalogue); without one the source must be in the pipeline's own format.
+   */
+  profile?: SourceProfile;
+  /** Retries of a profile's WFS requests (tests shorten the back-off). */
+  wfsRetry?: { attempts: number; backoffMs: number };
   /** Accept a version with fewer than `minRatio` of the previous version's features. */
   allowShrink?: boolean;
   /** How long the swap may wait for readers of the published view (defaults: DEFAULT_SWAP_POLICY). */
@@ -81,7 +89,7 @@ export class RefreshPipeline {
     say(`${layer.id}: run ${runId} from ${options.source} (published as ${sourceUrl})`);
     let loaded: number | null = null;
     try {
-      await timed('load', () => loadWithOgr({ databaseUrl: this.databaseUrl, source: options.source, stageTable: stage, onProgress: (percent) => say(`${layer.id}: loading ${percent} %`) }));
+      await timed('load', () => this.load(layer, stage, options, say));
       await storage.createVersionTable(table);
       loaded = await timed('copy', () => storage.copyFromStage(layer, stage, table, { runId, fetchedAt: new Date(), sourceUrl }));
       await storage.dropStage(stage);
@@ -130,6 +138,11 @@ export class RefreshPipeline {
       await storage.recordRunEnd({ runId, status, loaded, previous: previous?.feature_count ?? null, error: message, steps }).catch(() => undefined);
       throw error instanceof AppError ? error : AppError.invalid(`Refresh of ${layer.id} failed: ${message}`);
     }
+  }
+
+  private load(layer: LayerDefinition, stage: string, options: RefreshOptions, say: (message: string) => void): Promise<void> {
+    const reader = { db: this.db, databaseUrl: this.databaseUrl, profile: options.profile, wfsRetry: options.wfsRetry };
+    return stageSource(reader, layer, options.source, stage, (message) => say(`${layer.id}: ${message}`));
   }
 
   private coverageFor(layer: LayerDefinition, options: RefreshOptions): string[] | null | 'derived' {

@@ -10,6 +10,7 @@ import {
   subdividedViewSql,
   versionTableName,
 } from './layer-tables.js';
+import { terytDigits } from './teryt-level.js';
 
 /** SQL types of staged columns that already hold a catalogue type as it should be. */
 const STAGE_TYPE_FITS: Record<string, string[]> = {
@@ -255,6 +256,10 @@ export class LayerStorageRepository {
       await examples(`whose ${attribute.name} is not of type ${attribute.type}`, `${json} IS NOT NULL AND (${typeCheck[attribute.type]})`);
     }
     await examples('with a teryt that is not a TERYT code of 2, 4 or 7 digits', `teryt IS NOT NULL AND teryt !~ '^([0-9]{2}|[0-9]{4}|[0-9]{7})$'`);
+    // A coarser unit than the catalogue states (a powiat where a gmina is meant) would roll coverage
+    // up as if the whole powiat had data; a finer one (a gmina assigned from the geometry) is fine.
+    const coarsest = Math.min(...terytDigits(layer));
+    await examples(`with a teryt coarser than the ${coarsest}-digit unit the catalogue states`, `teryt ~ '^[0-9]+$' AND length(teryt) < $1`, [coarsest]);
     return problems;
   }
 
