@@ -1,4 +1,5 @@
 import {
+  BLOCKING_ZONES,
   canonicalZoningSymbol,
   expandKinds,
   findLayer,
@@ -16,7 +17,7 @@ import {
   type ZoningFilter,
   ZONING_CATEGORY_GROUPS,
 } from '@lp/contracts';
-import { ENV_KINDS, ENV_REACH_M, envColumn, FIRST_INDEX_FORMAT, FRONT_COLUMNS, FRONTS_FORMAT, nearestColumnsAt, PLAN_OGOLNY_CATEGORY, type FrontColumn, type NearestColumn } from '../search-index/index-columns.js';
+import { BLOCKING_FORMAT, BLOCKING_OVERLAP_LAYERS, ENV_KINDS, ENV_REACH_M, envColumn, FIRST_INDEX_FORMAT, FRONT_COLUMNS, FRONTS_FORMAT, nearestColumnsAt, PLAN_OGOLNY_CATEGORY, type FrontColumn, type NearestColumn } from '../search-index/index-columns.js';
 import type { SqlParams } from '@lp/db';
 
 /**
@@ -252,6 +253,11 @@ function farSql(far: FarFilter, params: SqlParams, index: IndexUse): CriterionSq
   return { passes: `NOT COALESCE(${passes}, false)`, spatial, ...(distance ? { distance } : {}) };
 }
 
+/** The index's blocking overlaps answer an exclusion of exactly a layer's blocking kinds on the parcel (builds of BLOCKING_FORMAT on). */
+export function blockingOverlapAnswers(layer: string, kinds: readonly string[], buffer: number, format: number): boolean {
+  return format >= BLOCKING_FORMAT && buffer === 0 && BLOCKING_OVERLAP_LAYERS.includes(layer) && sameSet(kinds, BLOCKING_ZONES[layer]!);
+}
+
 function excludeSql(exclude: ExcludeFilter, params: SqlParams, index: IndexUse): CriterionSql {
   const layer = layerOf(exclude.layer);
   const kinds = kindsOf(layer, exclude.kinds);
@@ -266,6 +272,9 @@ function excludeSql(exclude: ExcludeFilter, params: SqlParams, index: IndexUse):
   }
   if (layer.id === 'kowr_land' && buffer === 0 && sameSet(kinds, layer.kinds.map((k) => k.id))) {
     return { passes: 'NOT i.kowr_overlap', spatial: false };
+  }
+  if (blockingOverlapAnswers(layer.id, kinds, buffer, index.format)) {
+    return { passes: `NOT (COALESCE(i.blocking_overlaps, '{}'::text[]) && ${params.add([layer.id], 'text[]')})`, spatial: false };
   }
   return { passes: `NOT ${featuresWithin(layer, { kinds, conditions: [] }, buffer, params)}`, spatial: true };
 }

@@ -91,7 +91,9 @@ export function compileRule(rule: FilterRule, params: ParameterValues): Compiled
 
 /**
  * Two exclusions of one layer become one (a request names each layer once): every kind of both,
- * the larger buffer. Exact for our criteria: the blocking kinds lie inside the environmental ones.
+ * the larger buffer. Never narrower than either; where a scenario pairs "No blocking zone" with an
+ * environmental buffer, ecological sites and natural monuments (blocking, not "protected nature")
+ * are kept at that buffer too, which the criterion's note says.
  */
 function mergeExclude(a: ExcludeFilter, b: ExcludeFilter): ExcludeFilter {
   const merged: ExcludeFilter = { layer: a.layer };
