@@ -76,8 +76,10 @@ describe('searches matched in memory', () => {
       }),
       { numRuns: 150 },
     );
-    // a request with a criterion the index cannot answer (a spatial join) runs in PostgreSQL: about two thirds of these
-    expect(columns.answered - before).toBeGreaterThan(30);
+    // a request with a criterion the index cannot answer (a spatial join, or an exclusion whose buffer
+    // reaches a gmina without the layer's data: the demo's gminas border gminas without most layers)
+    // runs in PostgreSQL: about four fifths of these
+    expect(columns.answered - before).toBeGreaterThan(15);
   }, 900_000);
 
   it('rank a national search over every parcel with many ties at the page boundary', async () => {
