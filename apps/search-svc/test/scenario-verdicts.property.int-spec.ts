@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BLOCKING_ZONES, type ExcludeFilter, type SearchParcelsRequest } from '@lp/contracts';
+import { BLOCKING_ZONES, SEARCH_LIMIT_MAX, type ExcludeFilter, type SearchParcelsRequest } from '@lp/contracts';
+import { parcelsWithKowrRight } from '@lp/testing';
 import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
 import { SCENARIOS } from '../src/scenarios/scenario-catalogue.js';
@@ -35,6 +36,9 @@ async function blockedParcels(db: DataSource, ids: readonly string[]): Promise<s
   );
   return rows.map((row) => row.id);
 }
+
+/** The shared plain-PostGIS oracle of KOWR's statutory right (libs/testing), over the search's connection. */
+const withKowrRight = (db: DataSource, where: { ids: readonly string[] } | { teryt: string }): Promise<string[]> => parcelsWithKowrRight((sql, params) => db.query(sql, params), where);
 
 const blockingScenarios = SCENARIOS.filter((s) => s.criteria.some((c) => c.label === 'No blocking zone'));
 
@@ -86,6 +90,44 @@ describe('scenario verdicts agree with the parcels’ own facts', () => {
         expect(await blockedParcels(f.source, screenedIds(response))).toEqual([]);
       }),
       { numRuns: 30 },
+    );
+  }, 600_000);
+
+  it('"no state-agricultural pre-emption" agrees with the statutory right on every parcel of every demo gmina', async () => {
+    let withRight = 0;
+    for (const teryt of gminas) {
+      const right = new Set(await withKowrRight(f.source, { teryt }));
+      const [{ n }] = await f.source.query(`SELECT count(*)::int AS n FROM layer_pub.parcels WHERE teryt = $1`, [teryt]);
+      const response = await run({ region: teryt, filters: { no_kowr_pre_emption: true }, limit: SEARCH_LIMIT_MAX });
+      expect(response.coverage).toEqual([{ criterion: 'no_kowr_pre_emption', mode: 'requires', status: 'available' }]);
+      expect({ teryt, matched: response.matched }).toEqual({ teryt, matched: n - right.size });
+      expect(response.results.filter((r) => right.has(r.parcel_id))).toEqual([]);
+      withRight += right.size;
+    }
+    expect(withRight).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('the old criterion, the state land stock (kowr_land), passed parcels with the statutory right; the criterion now passes none', async () => {
+    let before = 0;
+    for (const region of gminas) {
+      const old = await run({ region, filters: { exclude: [{ layer: 'kowr_land', buffer_m: 0 }] }, limit: SEARCH_LIMIT_MAX });
+      before += (await withKowrRight(f.source, { ids: old.results.map((r) => r.parcel_id) })).length;
+      const now = await run({ region, filters: { no_kowr_pre_emption: true }, limit: SEARCH_LIMIT_MAX });
+      expect(await withKowrRight(f.source, { ids: now.results.map((r) => r.parcel_id) })).toEqual([]);
+    }
+    expect(before).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('for random regions and housing parameters, no returned parcel has the pre-emption right the criterion excludes', async () => {
+    const scenario = SCENARIOS.find((s) => s.id === 'housing_estate_site')!;
+    const regions = fc.constantFrom(...gminas, ...new Set(gminas.map((t) => t.slice(0, 4))));
+    await fc.assert(
+      fc.asyncProperty(regions, fc.integer({ min: 100, max: 20_000 }), fc.integer({ min: 500, max: 3000 }), fc.integer({ min: 100, max: 2000 }), async (region, area, school, stop) => {
+        const request = compileScenario(scenario, { region, params: { min_area_sqm: area, school_m: school, max_stop_m: stop }, limit: SEARCH_LIMIT_MAX });
+        const response = await run(request);
+        expect(await withKowrRight(f.source, { ids: response.results.map((r) => r.parcel_id) })).toEqual([]);
+      }),
+      { numRuns: 25 },
     );
   }, 600_000);
 });

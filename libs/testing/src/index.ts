@@ -12,6 +12,7 @@ export * from './stack/test-stack.js';
 export * from './openapi/openapi-validator.js';
 export * from './http/api-client.js';
 export * from './layers/refresh-layer.js';
+export * from './layers/pre-emption-oracle.js';
 export * from './mvt/mvt-reader.js';
 export * from './sql/recording-database.js';
 export * from './sql/query-call-sites.js';

@@ -5,6 +5,7 @@ import {
   findLayer,
   hasSubdividedView,
   nearAnyCriterionId,
+  NO_KOWR_PRE_EMPTION_CRITERION,
   NOT_CONTAMINATED_CRITERION,
   whereConditions,
   type AttributeType,
@@ -19,6 +20,7 @@ import {
 } from '@lp/contracts';
 import { BLOCKING_FORMAT, BLOCKING_OVERLAP_LAYERS, ENV_KINDS, ENV_REACH_M, envColumn, FIRST_INDEX_FORMAT, FRONT_COLUMNS, FRONTS_FORMAT, nearestColumnsAt, PLAN_OGOLNY_CATEGORY, type FrontColumn, type NearestColumn } from '../search-index/index-columns.js';
 import type { SqlParams } from '@lp/db';
+import { kowrPreEmptionSql } from './kowr-pre-emption-sql.js';
 
 /**
  * One criterion as SQL over the search index row `i` (and, for spatial fallbacks, the parcel
@@ -368,6 +370,8 @@ export function criteriaSql(filters: SearchFilters, path: FilterPath = 'index', 
       return { passes: passes.join(' OR '), spatial: alternatives.some((a) => a.spatial), alternatives: passes };
     });
   }
+  // read from the raw parcels and plan zones on both paths: the in-memory engine has no form of it and leaves the search to PostgreSQL
+  if (filters.no_kowr_pre_emption) out.set(NO_KOWR_PRE_EMPTION_CRITERION, (params) => ({ passes: `NOT ${kowrPreEmptionSql(params)}`, spatial: true }));
   // no layer: its coverage is always missing, so the query never runs this and every result is flagged unscreened
   if (filters.not_contaminated) out.set(NOT_CONTAMINATED_CRITERION, () => ({ passes: 'true', unknown: 'true', spatial: false }));
   return out;

@@ -35,7 +35,8 @@ export type CompiledRule =
   | { filter: 'near'; near: NearFilter }
   | { filter: 'near_any'; nearAny: NearAnyFilter }
   | { filter: 'exclude'; exclude: ExcludeFilter }
-  | { filter: 'not_contaminated' };
+  | { filter: 'not_contaminated' }
+  | { filter: 'no_kowr_pre_emption' };
 
 function valueOf(amount: Amount, params: ParameterValues): number {
   if (typeof amount === 'number') return amount;
@@ -80,6 +81,8 @@ export function compileRule(rule: FilterRule, params: ParameterValues): Compiled
       return { filter: 'near_any', nearAny: { any_of: rule.alternatives.map((alternative) => compileNear(alternative, params)) } };
     case 'not_contaminated':
       return { filter: 'not_contaminated' };
+    case 'no_kowr_pre_emption':
+      return { filter: 'no_kowr_pre_emption' };
     case 'exclude': {
       const exclude: ExcludeFilter = { layer: rule.layer };
       if (rule.kinds) exclude.kinds = concreteKinds(rule.layer, rule.kinds);
@@ -123,6 +126,7 @@ export function buildFilters(rules: CompiledRule[]): SearchFilters {
   const exclude: ExcludeFilter[] = [];
   const nearAny: NearAnyFilter[] = [];
   let notContaminated = false;
+  let noKowrPreEmption = false;
   for (const rule of rules) {
     switch (rule.filter) {
       case 'area_min':
@@ -156,6 +160,9 @@ export function buildFilters(rules: CompiledRule[]): SearchFilters {
       case 'not_contaminated':
         notContaminated = true;
         break;
+      case 'no_kowr_pre_emption':
+        noKowrPreEmption = true;
+        break;
     }
   }
   // fixed key order, so equal inputs give byte-equal JSON
@@ -169,6 +176,7 @@ export function buildFilters(rules: CompiledRule[]): SearchFilters {
   if (exclude.length > 0) filters.exclude = exclude;
   if (nearAny.length > 0) filters.near_any = nearAny;
   if (notContaminated) filters.not_contaminated = true;
+  if (noKowrPreEmption) filters.no_kowr_pre_emption = true;
   return filters;
 }
 

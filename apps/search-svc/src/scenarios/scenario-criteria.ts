@@ -14,7 +14,8 @@ export type FilterRule =
   | NearRule
   | { filter: 'near_any'; alternatives: readonly NearRule[] }
   | { filter: 'exclude'; layer: string; kinds?: readonly string[]; buffer: Amount }
-  | { filter: 'not_contaminated' };
+  | { filter: 'not_contaminated' }
+  | { filter: 'no_kowr_pre_emption' };
 
 export interface NearRule {
   filter: 'near';
@@ -132,10 +133,11 @@ export const CRITERIA = {
   vacant: { label: 'Vacant', rules: [{ filter: 'vacant', value: true }] },
   noStateLandPreEmption: {
     label: 'No state-agricultural pre-emption',
-    rules: [{ filter: 'exclude', layer: 'kowr_land', buffer: 0 }],
+    rules: [{ filter: 'no_kowr_pre_emption' }],
     note:
-      "Approximation: KOWR's statutory pre-emption reaches agricultural property in general, but the only layer is the state " +
-      'agricultural land stock, so parcels overlapping it are excluded.',
+      "KOWR's statutory pre-emption right (ustawa o kształtowaniu ustroju rolnego, art. 3): agricultural EGiB classes on at least 0.3 ha, " +
+      'unless the local plan designates the land for another use; the rule parcel regulations list the right by. Whether the state holds ' +
+      'the land (kowr_land) is another question: public_land_opportunity asks it.',
   },
   nearPlannedRoad: {
     label: 'Near a planned or trunk road',

@@ -37,6 +37,9 @@ export function nearAnyCriterionId(layers: readonly string[]): string {
   return `near_any:${layers.join('|')}`;
 }
 
+/** Criterion of filters.no_kowr_pre_emption: proven from the parcel's own EGiB classes and area, and its local plan where we hold one. */
+export const NO_KOWR_PRE_EMPTION_CRITERION = 'no_kowr_pre_emption';
+
 /** Criterion of filters.not_contaminated. */
 export const NOT_CONTAMINATED_CRITERION = 'not_contaminated';
 
@@ -80,6 +83,8 @@ export function searchCriteriaOf(request: SearchParcelsRequest): SearchCriterion
     const layers = nearAny.any_of.map((near) => near.layer);
     criteria.push({ criterion: nearAnyCriterionId(layers), mode: 'requires', layers: [...new Set(layers)], anyOf: true });
   }
+  // a parcel inside a plan whose zones we lack keeps the right, as its regulations say: excluded, never passed unproven
+  if (filters.no_kowr_pre_emption) criteria.push({ criterion: NO_KOWR_PRE_EMPTION_CRITERION, mode: 'requires', layers: ['parcels'] });
   // screens, not requires: no layer anywhere would block every search that asks, so results come back flagged instead
   if (filters.not_contaminated) criteria.push({ criterion: NOT_CONTAMINATED_CRITERION, mode: 'screens', layers: [], noLayerNote: NOT_CONTAMINATED_NOTE });
   return criteria;
