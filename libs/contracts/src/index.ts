@@ -20,6 +20,7 @@ export * from './parcel/parcel-lookup.request.js';
 export * from './parcel/parcel-lookup.view.js';
 export * from './layer/layer-catalogue.js';
 export * from './layer/zoning-taxonomy.js';
+export * from './layer/blocking-zones.js';
 export * from './layer/layer-terms-pl.js';
 export * from './layer/layer.subjects.js';
 export * from './layer/layer.view.js';

@@ -12,5 +12,6 @@ export * from './stack/test-stack.js';
 export * from './openapi/openapi-validator.js';
 export * from './http/api-client.js';
 export * from './layers/refresh-layer.js';
+export * from './layers/pre-emption-oracle.js';
 export * from './mvt/mvt-reader.js';
 export * from './sql/index.js';

@@ -76,6 +76,17 @@ function scopeSql(input: SearchQueryInput, params: SqlParams): string[] {
 }
 
 /**
+ * The parcel lies within a criterion's reach of a gmina without its data (CriterionPlan.reachGap):
+ * what lies around it there is unknown. Measured on the gminas' outline pieces, by their spatial index.
+ */
+function reachGapSql(plan: CriterionPlan, params: SqlParams): string | undefined {
+  const gap = plan.reachGap;
+  if (!gap) return undefined;
+  return `EXISTS (SELECT 1 FROM layer_pub.admin_bounds_subdivided s JOIN layer_pub.admin_bounds g ON g.fid = s.fid
+                  WHERE s.kind = 'gmina' AND g.id = ANY(${params.add(gap.gminas, 'text[]')}) AND ST_DWithin(s.geom, p.geom, ${params.add(gap.reachM, 'float8')}))`;
+}
+
+/**
  * The parcel is proven to fail the criterion: its predicate is false (a null is "none within reach"),
  * the row has the criterion's data, and, for a screening criterion, its gmina has the layer; a
  * measured distance must exist, so the parcel missed by a known amount.
@@ -148,6 +159,12 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
       site.push({ criterion: id, alias: `v${index}` });
       continue;
     }
+    /** The reach-gap predicate, its parameters added only where the query uses it. */
+    const reachGap = (): string | undefined => {
+      const gap = reachGapSql(plan, params);
+      joinsLayers ||= gap !== undefined;
+      return gap;
+    };
     if (id === input.failing) {
       const sql = write();
       where.push(`(${failingSql(sql, plan, input, params)})`);
@@ -163,6 +180,9 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
         continue;
       }
       where.push(`(${sql.passes})`);
+      // a requires criterion is never unknown for a returned parcel
+      const gap = reachGap();
+      if (gap) where.push(`NOT ${gap}`);
       if (sql.distance && sql.featureName) selectMeasured(index, id, sql.distance, sql.featureName);
       continue;
     }
@@ -174,7 +194,10 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
       const uncovered = plan.uncovered.filter((t) => allowed.has(t));
       const flags = [uncovered.length > 0 ? terytIn(uncovered, input.allowed, params) : null, sql.unknown ?? null].filter((f) => f !== null);
       const flag = flags.length > 0 ? `(${flags.join(' OR ')})` : 'false';
-      select.push(`${flag} AS u${index}`);
+      // a reach touching a gmina without data leaves unknown only what the data at hand lets pass:
+      // a parcel excluded by a feature we hold stays excluded (where), one passing says it was not fully screened
+      const gap = reachGap();
+      select.push(`${gap ? `(${flag} OR ${gap})` : flag} AS u${index}`);
       where.push(flag === 'false' ? `(${sql.passes})` : `(${flag} OR (${sql.passes}))`);
     }
     unscreened.push({ criterion: id, alias: `u${index}` });

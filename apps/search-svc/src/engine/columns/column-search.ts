@@ -67,7 +67,8 @@ function wherePredicate(input: SearchQueryInput, siteLevel?: ReadonlySet<string>
   for (const plan of input.plans) {
     if (siteLevel?.has(plan.criterion.criterion)) continue;
     const criterion = exprs.get(plan.criterion.criterion);
-    if (!criterion) return undefined;
+    // a reach touching gminas without data is measured on their outlines, in PostgreSQL
+    if (!criterion || plan.reachGap) return undefined;
     if (plan.criterion.mode === 'requires') {
       conjuncts.push(criterion.passes);
       continue;
