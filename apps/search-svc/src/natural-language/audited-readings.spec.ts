@@ -219,5 +219,17 @@ describe('readings an audit found wrong', () => {
       // with no distance given, the default is used and said
       expect(read('działka przy autostradzie A2 w Poznaniu').assumptions.join(' ')).toContain('5 km');
     });
+
+    it('keeps the housing scenario\'s pre-emption criterion and says it: "osiedle mieszkaniowe w Poznaniu"', () => {
+      for (const [query, said] of [
+        ['osiedle mieszkaniowe w Poznaniu', 'bez prawa pierwokupu KOWR'],
+        ['housing estate in Poznań', 'no KOWR pre-emption right'],
+      ] as const) {
+        const result = read(query);
+        expect([query, result.scenario]).toEqual([query, 'housing_estate_site']);
+        expect([query, result.request.filters?.no_kowr_pre_emption]).toEqual([query, true]);
+        expect([query, result.filters.join('; ')]).toEqual([query, expect.stringContaining(said)]);
+      }
+    });
   });
 });

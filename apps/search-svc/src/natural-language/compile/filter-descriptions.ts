@@ -303,6 +303,9 @@ export function describeRequest(request: SearchParcelsRequest, lang: Language, n
   if (filters.not_contaminated) {
     lines.push(lang === 'pl' ? 'teren nieskażony (nie sprawdzono: brak danych o zanieczyszczeniu gleby)' : 'not contaminated (not checked: no data on soil contamination)');
   }
+  if (filters.no_kowr_pre_emption) {
+    lines.push(lang === 'pl' ? 'bez prawa pierwokupu KOWR (grunt rolny od 0,3 ha poza planem na inny cel)' : 'no KOWR pre-emption right (agricultural land of 0.3 ha or more not planned for another use)');
+  }
   if (request.rank_by && request.rank_by.length > 0) {
     const signals = request.rank_by.map((rank) => `${SIGNAL_NAMES[rank.signal]?.[lang] ?? rank.signal} ${rank.weight}`).join(', ');
     lines.push(lang === 'pl' ? `ranking (waga): ${signals}` : `ranked by (weight): ${signals}`);

@@ -178,8 +178,8 @@ const RENDERERS: Renderers = {
   state_land_over_pre_emption: (_, l) =>
     t(
       l,
-      'Grunty KOWR są wymagane, więc wykluczenie gruntów z prawem pierwokupu KOWR ze scenariusza pominięto.',
-      "State agricultural land is asked for, so the scenario's exclusion of KOWR land (pre-emption) is dropped.",
+      'Grunty z zasobu KOWR są wymagane (kupowane od KOWR, nie od prywatnego właściciela), więc kryterium scenariusza „bez prawa pierwokupu KOWR” pominięto.',
+      "State agricultural land is asked for (bought from KOWR, not from a private owner), so the scenario's criterion 'no KOWR pre-emption right' is dropped.",
     ),
   limit_from_text: (n, l) => t(l, `Liczba wyników z zapytania: ${n.limit}.`, `Number of results from the query: ${n.limit}.`),
   assembly: (n, l) =>

@@ -122,6 +122,7 @@ function orderedFilters(filters: SearchFilters): SearchFilters {
   if (filters.far && filters.far.length > 0) out.far = filters.far.map(orderedFar);
   if (filters.near_any && filters.near_any.length > 0) out.near_any = filters.near_any.map((item) => ({ any_of: item.any_of.map(orderedNear) }));
   if (filters.not_contaminated) out.not_contaminated = true;
+  if (filters.no_kowr_pre_emption) out.no_kowr_pre_emption = true;
   return out;
 }
 

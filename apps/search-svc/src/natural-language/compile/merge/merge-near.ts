@@ -10,16 +10,10 @@ type Near = Extract<Criterion, { type: 'near' }>;
  * layer). State land wins over the scenario's pre-emption exclusion.
  */
 export function mergeNear(merge: MergedRequest, criterion: Near): void {
-  const { near, exclude, notes } = merge;
+  const { near, notes } = merge;
   const withinM = clamp(criterion.withinM, 0, NEAR_WITHIN_MAX_M, criterion.text, 'm', notes);
   const kinds = criterion.kinds ? concreteKinds(criterion.layer, criterion.kinds) : undefined;
-  if (criterion.layer === 'kowr_land') {
-    const index = exclude.findIndex((e) => e.layer === 'kowr_land');
-    if (index >= 0) {
-      exclude.splice(index, 1);
-      notes.push({ id: 'state_land_over_pre_emption' });
-    }
-  }
+  if (criterion.layer === 'kowr_land') dropPreEmptionCriteria(merge);
   const existing = near.find((n) => n.layer === criterion.layer);
   if (criterion.ids) return mergeNamedNear(merge, criterion, withinM, existing);
   if (!existing) {
@@ -63,4 +57,17 @@ function mergeOtherKinds(merge: MergedRequest, criterion: Near, withinM: number,
     // "near a school" and "near a shop" are both services_poi: one criterion per layer
     merge.notes.push({ id: 'one_per_layer', text: criterion.text });
   }
+}
+
+/**
+ * Land bought from the state's stock (KOWR's tender) is not a private sale, so KOWR's statutory
+ * pre-emption right over private farmland does not stand in its way: a query asking for state land
+ * drops the scenario's pre-emption criterion (and an exclusion of KOWR land), and says so.
+ */
+function dropPreEmptionCriteria(merge: MergedRequest): void {
+  const index = merge.exclude.findIndex((e) => e.layer === 'kowr_land');
+  const dropped = index >= 0 || merge.filters.no_kowr_pre_emption === true;
+  if (index >= 0) merge.exclude.splice(index, 1);
+  delete merge.filters.no_kowr_pre_emption;
+  if (dropped) merge.notes.push({ id: 'state_land_over_pre_emption' });
 }
