@@ -1,14 +1,9 @@
-import type { CoverageStatus, CriterionCoverageView, SearchCriterion, SearchFilters } from '@lp/contracts';
+import type { CoverageStatus, CriterionCoverageView, SearchCriterion } from '@lp/contracts';
 import { gminaNames } from './gmina-names.js';
-import { evidenceRule, type EvidenceTable } from './zoning-evidence-coverage.js';
+import type { CoverageData, CoverageRule, CoverageTable } from './coverage-model.js';
+import { evidenceRule } from './zoning-evidence-coverage.js';
 
-export interface ScopeGmina {
-  teryt: string;
-  name: string;
-}
-
-/** Coverage statuses by layer and gmina; a gmina without a row has no data for the layer. */
-export type CoverageTable = ReadonlyMap<string, ReadonlyMap<string, CoverageStatus>>;
+export type { CoverageData, CoverageRule, CoverageTable, ScopeGmina } from './coverage-model.js';
 
 /** A criterion's coverage over the searched gminas, and which gminas have its data. */
 export interface CriterionPlan {
@@ -29,26 +24,6 @@ export interface CriterionPlan {
 export interface ReachGap {
   reachM: number;
   gminas: string[];
-}
-
-/** What coverage is decided from: the layers' gmina-level coverage, and the index's per-parcel evidence when a criterion needs it. */
-export interface CoverageData {
-  gminas: readonly ScopeGmina[];
-  table: CoverageTable;
-  /** Read only when some criterion is proven per parcel (needsParcelEvidence). */
-  evidence?: EvidenceTable;
-  filters: SearchFilters;
-  /** Per reach (SearchCriterion.reachM) of the criteria: every gmina within it of the searched area, those of the scope included. */
-  reach?: ReadonlyMap<number, readonly ScopeGmina[]>;
-}
-
-/**
- * How one criterion's coverage is decided: its status in one gmina, and what to tell the user when it
- * is not available over the search. Every criterion has one (coverageRule); planCoverage does the rest.
- */
-export interface CoverageRule {
-  status(teryt: string): CoverageStatus;
-  note(status: 'partial' | 'missing', covered: readonly string[], uncovered: readonly string[]): string;
 }
 
 const RANK: Record<CoverageStatus, number> = { missing: 0, partial: 1, available: 2 };
