@@ -1,8 +1,16 @@
-import type { BoundaryAnchor } from '../anchors/place-anchors.js';
 /**
  * What a recognised phrase means. The lexicon maps phrases of both languages to these; the
  * criteria reader combines them with quantities (numbers with units) into search criteria.
  */
+
+/** The boundary a distance from a place is measured to: an administrative unit of admin_bounds. */
+export interface BoundaryAnchor {
+  teryt: string;
+  name: string;
+  unitType: string;
+  /** A gmina with villages (urban-rural or rural: Kórnik, Dywity): its whole area is measured, we hold no outline of the town or village it is named after. */
+  wholeGmina: boolean;
+}
 
 /** Things a parcel can be near (or kept away from), each searched through one layer. */
 export type TargetId =
