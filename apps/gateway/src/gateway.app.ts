@@ -10,6 +10,7 @@ import { httpDuration } from './http/http-metrics.js';
 import { registerCors } from './http/cors.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { refuseOversizedBody } from './http/oversized-body.js';
+import { watchClientGone } from './http/client-gone.js';
 import { requestIdFor } from './http/request-id.js';
 import { RouteMethods } from './http/route-methods.js';
 import { rejectNulCharacters, serverLimits } from './http/server-limits.js';
@@ -46,6 +47,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
 
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    watchClientGone(request, reply);
     return rejectNulCharacters(request, reply) ?? (await refuseOversizedBody(request, reply, env.BODY_LIMIT_BYTES, env.BODY_DRAIN_LIMIT_BYTES));
   });
   fastify.addHook('onResponse', async (request, reply) => {
