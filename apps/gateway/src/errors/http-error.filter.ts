@@ -62,6 +62,8 @@ export function sendError(reply: FastifyReply, error: AppError, requestId: strin
   };
   if (error.candidates) body.error['candidates'] = error.candidates;
   if (retryAfterS !== undefined) void reply.header('retry-after', String(retryAfterS));
+  // RFC 9110: a 401 names the scheme that would be accepted
+  if (error.code === 'unauthorized') void reply.header('www-authenticate', 'Bearer realm="landparcel"');
   void reply.status(ERROR_STATUS[error.code]).header('content-type', 'application/json; charset=utf-8').send(body);
 }
 
