@@ -251,6 +251,17 @@ describe('tool server over Streamable HTTP', () => {
     expect(JSON.parse(response.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
   });
 
+  it('answers a 10 MB body with a clean 413 the client can read, not a dropped connection', async () => {
+    const body = JSON.stringify({ ...JSON.parse(initializeBody()), padding: 'x'.repeat(10 * 1024 * 1024) });
+    const response = await fetch(`http://127.0.0.1:${port}/mcp`, {
+      method: 'POST',
+      headers: { authorization: KEY, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringMatching(/at most \d+ bytes/) } });
+  });
+
   it('answers malformed JSON with a parse error', async () => {
     const response = await post({ host: `127.0.0.1:${port}`, authorization: KEY }, '{"jsonrpc":');
     expect(response.status).toBe(400);

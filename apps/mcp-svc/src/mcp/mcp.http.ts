@@ -76,6 +76,8 @@ export function createMcpHttpServer(options: McpHttpOptions): FastifyInstance {
       const metadataUrl = resourceMetadataUrlFor(resourceUrlFor(request));
       const rejection = checkHostAndOrigin(request.headers, originPolicy()) ?? checkBearer(request.headers, metadataUrl);
       if (rejection) return reject(reply, rejection);
+      const oversized = await refuseOversizedBody(request, options.bodyLimitBytes);
+      if (oversized) return reject(reply, oversized);
       // A key the gateway refuses is refused here too, at initialize, so a misconfigured agent
       // does not look connected. No answer from the gateway lets the request through: tool calls
       // then report the outage themselves.
@@ -148,6 +150,26 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, optio
       reply.raw.end(JSON.stringify(jsonRpcError(JSON_RPC.internalError, 'Internal error.')));
     }
   }
+}
+
+/** Bodies declared up to this size are read and discarded before the 413; larger ones get it at once with the connection closed. */
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A body declared larger than the limit is refused before it is parsed. Answering at once while
+ * the client still sends makes most clients report a broken connection instead of the 413, so a
+ * body up to DRAIN_LIMIT_BYTES is read and thrown away first (nothing is buffered), as the gateway does.
+ */
+async function refuseOversizedBody(request: FastifyRequest, bodyLimitBytes: number): Promise<Rejection | undefined> {
+  const declared = Number(request.headers['content-length']);
+  if (!Number.isFinite(declared) || declared <= bodyLimitBytes) return undefined;
+  const body = jsonRpcError(JSON_RPC.invalidRequest, `The body is ${declared} bytes; this server accepts at most ${bodyLimitBytes} bytes.`);
+  if (declared > DRAIN_LIMIT_BYTES) return { status: 413, headers: { connection: 'close' }, body };
+  await new Promise<void>((resolve) => {
+    request.raw.on('end', resolve).on('error', () => resolve()).on('close', () => resolve());
+    request.raw.resume();
+  });
+  return { status: 413, body };
 }
 
 function reject(reply: FastifyReply, rejection: Rejection): FastifyReply {
