@@ -268,7 +268,7 @@ describe('tool server over Streamable HTTP', () => {
     expect(JSON.parse(response.body)).toMatchObject({ error: { code: -32700 } });
   });
 
-  it('serves health, readiness (asking the gateway without a key) and metrics on the same port', async () => {
+  it('serves health and readiness (asking the gateway without a key) on its port, and never its metrics', async () => {
     expect((await send('GET', '/healthz', {})).status).toBe(200);
     const before = gatewaySeen.length;
     const ready = await send('GET', '/readyz', {});
@@ -276,9 +276,7 @@ describe('tool server over Streamable HTTP', () => {
     expect(JSON.parse(ready.body)).toEqual({ status: 'ok', checks: { gateway: 'ok' } });
     expect(gatewaySeen[before].url).toBe('/healthz');
     expect(gatewaySeen[before].headers.authorization).toBeUndefined();
-    const metrics = await send('GET', '/metrics', {});
-    expect(metrics.body).toContain('lp_mcp_tool_call_duration_seconds_count{tool="parcel_area",outcome="ok"}');
-    expect(metrics.body).toContain('lp_mcp_http_request_duration_seconds');
+    expect((await send('GET', '/metrics', {})).status).toBe(404);
   });
 
   it('echoes the caller request id', async () => {

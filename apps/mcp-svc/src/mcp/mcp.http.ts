@@ -1,4 +1,4 @@
-import { metricsRegistry, runChecks, runWithRequestContext, type JsonLogger } from '@lp/runtime';
+import { runChecks, runWithRequestContext, type JsonLogger } from '@lp/runtime';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { fastify, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +27,8 @@ const MCP_PATH = '/mcp';
 
 /**
  * The tool server's HTTP face: MCP over Streamable HTTP at POST /mcp (stateless: a fresh server
- * and transport per request, JSON responses, no sessions), plus /healthz, /readyz and /metrics.
+ * and transport per request, JSON responses, no sessions), plus /healthz and /readyz. /metrics is
+ * served on a port of its own (startMcpSvc), never on this public one.
  */
 export function createMcpHttpServer(options: McpHttpOptions): FastifyInstance {
   const { logger } = options;
@@ -109,7 +110,6 @@ export function createMcpHttpServer(options: McpHttpOptions): FastifyInstance {
     const view = await runChecks({ gateway: () => options.deps.gateway.healthz() });
     return reply.status(view.status === 'ok' ? 200 : 503).send(view);
   });
-  app.get('/metrics', async (_request, reply) => reply.header('content-type', metricsRegistry.contentType).send(await metricsRegistry.metrics()));
 
   app.setNotFoundHandler(async (request, reply) =>
     reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}; MCP is served at POST ${MCP_PATH}.`, request_id: request.id } }),
