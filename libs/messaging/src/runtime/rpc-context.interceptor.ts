@@ -2,7 +2,7 @@ import { Injectable, type CallHandler, type ExecutionContext, type NestIntercept
 import type { NatsContext } from '@nestjs/microservices';
 import { AppError } from '@lp/contracts';
 import { randomUUID } from 'node:crypto';
-import { Observable, throwError } from 'rxjs';
+import { map, Observable, throwError } from 'rxjs';
 import { CALL_ID_HEADER, DEADLINE_HEADER, REQUEST_ID_HEADER } from '../rpc/headers.js';
 import { callCancellation } from './call-cancellation.js';
 import { rpcExpired } from './rpc-metrics.js';
@@ -30,7 +30,15 @@ export class RpcContextInterceptor implements NestInterceptor {
     return new Observable((subscriber) => {
       const held = callId ? callCancellation.hold(callId, nats.getSubject()) : undefined;
       const { signal, dispose } = requestSignal(held?.signal, deadlineMs);
-      const subscription = runWithRequestContext({ requestId, deadlineMs, signal }, () => next.handle().subscribe(subscriber));
+      // an answer to a call cancelled meanwhile is not serialised and sent (a batch's is megabytes):
+      // its caller is gone, and a small error ends the call instead
+      const answers = next.handle().pipe(
+        map((answer: unknown) => {
+          if (signal.aborted) throw signal.reason instanceof AppError ? signal.reason : new AppError('upstream_timeout', 'The call was cancelled.');
+          return answer;
+        }),
+      );
+      const subscription = runWithRequestContext({ requestId, deadlineMs, signal }, () => answers.subscribe(subscriber));
       return () => {
         held?.release();
         dispose();
