@@ -33,7 +33,7 @@ describe('a dropped request', () => {
   }, 200_000);
   afterAll(() => stack?.stop());
 
-  it('has its PostgreSQL statement cancelled within a second of the client going away, not at the deadline', async () => {
+  it('has its PostgreSQL statement cancelled within seconds of the client going away, not at the 20 s deadline', async () => {
     const locker = new pg.Client({ connectionString: stack.db.url, application_name: 'test-locker' });
     await locker.connect();
     const before = await cancelledMetric();
@@ -53,10 +53,10 @@ describe('a dropped request', () => {
       const droppedAt = Date.now();
       client.abort();
       expect(await dropped).toBe('AbortError');
-      await eventually(async () => expect(await searchStatements()).toEqual([]), 2_000);
+      await eventually(async () => expect(await searchStatements()).toEqual([]), 5_000);
       const stoppedInMs = Date.now() - droppedAt;
       console.log(`statement(s) ${waiting.map((s) => s.pid).join(', ')} cancelled ${stoppedInMs} ms after the client went away (deadline ${searchTimeoutMs} ms)`);
-      expect(stoppedInMs).toBeLessThan(2_000);
+      expect(stoppedInMs).toBeLessThan(5_000);
       expect(await cancelledMetric()).toBe(before + 1);
       await locker.query('COMMIT');
     } finally {

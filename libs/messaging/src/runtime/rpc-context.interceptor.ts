@@ -30,15 +30,20 @@ export class RpcContextInterceptor implements NestInterceptor {
     return new Observable((subscriber) => {
       const held = callId ? callCancellation.hold(callId, nats.getSubject()) : undefined;
       const { signal, dispose } = requestSignal(held?.signal, deadlineMs);
-      // an answer to a call cancelled meanwhile is not serialised and sent (a batch's is megabytes):
-      // its caller is gone, and a small error ends the call instead
-      const answers = next.handle().pipe(
-        map((answer: unknown) => {
-          if (signal.aborted) throw signal.reason instanceof AppError ? signal.reason : new AppError('upstream_timeout', 'The call was cancelled.');
-          return answer;
-        }),
+      // next.handle() starts the handler at once: it must be called inside the request's context.
+      // An answer to a call cancelled meanwhile is not serialised and sent (a batch's is megabytes):
+      // its caller is gone, and a small error ends the call instead.
+      const subscription = runWithRequestContext({ requestId, deadlineMs, signal }, () =>
+        next
+          .handle()
+          .pipe(
+            map((answer: unknown) => {
+              if (signal.aborted) throw signal.reason instanceof AppError ? signal.reason : new AppError('upstream_timeout', 'The call was cancelled.');
+              return answer;
+            }),
+          )
+          .subscribe(subscriber),
       );
-      const subscription = runWithRequestContext({ requestId, deadlineMs, signal }, () => answers.subscribe(subscriber));
       return () => {
         held?.release();
         dispose();
