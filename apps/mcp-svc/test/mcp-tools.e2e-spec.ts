@@ -32,7 +32,7 @@ const TOOL_NAMES = [
   'compare_parcels',
   'parcel_report',
   'list_layers',
-  // our additions (issue 20)
+  // our additions to the spec's tools: sites of several parcels and their report
   'find_assembled_sites',
   'site_report',
 ];
@@ -394,6 +394,16 @@ describe('MCP tool server end to end (demo data)', () => {
       expect(text(sites)).toMatch(/Not fully checked \(tell the user\):[\s\S]*not_contaminated \(Not contaminated\) \[screens, missing\]/);
       const found = await call('search_parcels', { query: 'teren poprzemysłowy', region: 'Poznań', limit: 3 });
       expect(text(found)).toMatch(/not_contaminated \[screens, missing\]/);
+    });
+
+    it('search_parcels leads with a partial-answer warning when words of the query were left out', async () => {
+      const partial = await call('search_parcels', { query: 'działka w Poznaniu z widokiem na jezioro', limit: 3 });
+      expect(partial.isError ? text(partial) : 'answered').toBe('answered');
+      expect(partial.structuredContent).toMatchObject({ interpretation: { complete: false } });
+      expect(text(partial).split('\n')[0]).toMatch(/^PARTIAL ANSWER/);
+      const whole = await call('search_parcels', { query: 'działki w Poznaniu', limit: 3 });
+      expect(whole.structuredContent).toMatchObject({ interpretation: { complete: true } });
+      expect(text(whole)).not.toMatch(/PARTIAL ANSWER/);
     });
 
     it('a blocked search is an error result naming the criterion without data', async () => {

@@ -18,7 +18,8 @@ const KROMOLICE = 'gridkit-v4086';
 const RATAJE = 'gridkit-v1181';
 
 /**
- * Issue 13, items 3, 4 and 8 on the small demo dataset, checked against the raw layers with plain
+ * Minimum distances, named anchors and grid phrases on the small demo dataset, checked against the
+ * raw layers with plain
  * PostGIS: a minimum distance keeps only parcels with no feature of the layer within the distance;
  * a named anchor measures the distance to that feature alone; a grid phrase is a criterion, not a place.
  */

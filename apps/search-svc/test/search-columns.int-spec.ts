@@ -19,7 +19,7 @@ import { gminasWhere, searchEngineOnDemo, type SearchEngineFixture } from './sea
 import { filters } from './search-arbitraries.js';
 
 /**
- * The in-memory engine (issue 19) answers exactly as the search in PostgreSQL: the same matched
+ * The in-memory engine answers exactly as the search in PostgreSQL: the same matched
  * count, page, scores, components, facts, unscreened flags and coverage, over generated requests on
  * the small demo dataset, nationally and per region. Each generated request that the engine can
  * take is counted, so the property cannot pass by falling back every time.

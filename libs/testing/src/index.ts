@@ -13,6 +13,4 @@ export * from './openapi/openapi-validator.js';
 export * from './http/api-client.js';
 export * from './layers/refresh-layer.js';
 export * from './mvt/mvt-reader.js';
-export * from './sql/recording-database.js';
-export * from './sql/query-call-sites.js';
-export * from './sql/sql-snapshot.js';
+export * from './sql/index.js';

@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { LayerStorageRepository } from '../storage/layer-storage.repository.js';
 import { versionTableName } from '../storage/layer-tables.js';
 import { loadWithOgr } from './ogr-loader.js';
+import { DEFAULT_SWAP_POLICY, SwapBlockedError, swapWithoutQueueing, type SwapPolicy } from './served-swap.js';
 
 export interface RefreshOptions {
   /** File path, http(s) URL or `WFS:...`. */
@@ -16,6 +17,8 @@ export interface RefreshOptions {
   coverageGminas?: string[] | null;
   /** Accept a version with fewer than `minRatio` of the previous version's features. */
   allowShrink?: boolean;
+  /** How long the swap may wait for readers of the published view (defaults: DEFAULT_SWAP_POLICY). */
+  swapPolicy?: Partial<SwapPolicy>;
   progress?: (message: string) => void;
 }
 
@@ -100,9 +103,8 @@ export class RefreshPipeline {
       const changed = await storage.affectedGminas(previous?.table_name ?? null, table);
       const coverageChanged = symmetricDifference(previous?.coverage_gminas ?? null, coverageGminas);
       const affected = [...new Set([...changed, ...coverageChanged])].sort();
-      const version = await timed('swap', async () => {
-        await storage.startTransaction();
-        try {
+      const version = await timed('swap', () =>
+        swapWithoutQueueing(storage, layer.id, async () => {
           const next = await storage.swap(layer, table, { runId, featureCount: loaded!, coverageGminas, sourceUrl, sourceNote: sourceNote(options.source) });
           await storage.recomputeCoverage(layer.id, coverageGminas);
           if (layer.id === 'admin_bounds') {
@@ -112,13 +114,9 @@ export class RefreshPipeline {
           const event: LayerRefreshedEvent = { layer_id: layer.id, run_id: runId, version: next, refreshed_at: new Date().toISOString(), teryt: affected };
           await storage.enqueueEvent(LAYER_REFRESHED_SUBJECT, event);
           await storage.recordRunEnd({ runId, status: 'succeeded', loaded, previous: previousCount, error: null, steps });
-          await storage.commit();
           return next;
-        } catch (error) {
-          await storage.rollback();
-          throw error;
-        }
-      });
+        }, { ...DEFAULT_SWAP_POLICY, ...options.swapPolicy }, say),
+      );
       await this.retireOldVersions(storage, layer.id, [table, previous?.table_name ?? '']);
       say(`${layer.id}: version ${version} served (${loaded} features, ${affected.length} gminas affected)`);
       return { layer_id: layer.id, run_id: runId, status: 'succeeded', version, feature_count: loaded, previous_count: previousCount, affected_gminas: affected.length, steps_ms: steps };
@@ -127,7 +125,9 @@ export class RefreshPipeline {
       say(`${layer.id}: run ${runId} failed, the previous version stays served: ${message}`);
       await storage.dropStage(stage).catch(() => undefined);
       await storage.dropTables(table).catch(() => undefined);
-      await storage.recordRunEnd({ runId, status: 'failed', loaded, previous: previous?.feature_count ?? null, error: message, steps }).catch(() => undefined);
+      // A version that could not be swapped in is discarded: a later run loads the source afresh.
+      const status = error instanceof SwapBlockedError ? 'not_swapped' : 'failed';
+      await storage.recordRunEnd({ runId, status, loaded, previous: previous?.feature_count ?? null, error: message, steps }).catch(() => undefined);
       throw error instanceof AppError ? error : AppError.invalid(`Refresh of ${layer.id} failed: ${message}`);
     }
   }
@@ -147,8 +147,9 @@ export class RefreshPipeline {
 
   /** Keeps the served and the previous version (readers may still hold it); drops older ones. */
   private async retireOldVersions(storage: LayerStorageRepository, layerId: string, keep: string[]): Promise<void> {
+    // A table still read by a long reader is left for the next run rather than waited for.
     for (const old of await storage.tablesToRetire(layerId, keep)) {
-      await storage.dropTables(old).catch(() => undefined);
+      await storage.dropTablesWithoutWaiting(old).catch(() => undefined);
     }
   }
 }

@@ -21,8 +21,8 @@ export interface AssemblyLimits {
  *
  * Candidates are numbered and ids ranked once: a gmina's assembly grows a seed from each of
  * thousands of candidates, most of which fail, and comparing and looking up string ids at every
- * step took 100 to 150 ms for Poznań's 6,754 candidates at 1 M parcels. `check` runs every few
- * seeds and throws to stop a national assembly nobody waits for any more.
+ * step was most of a gmina's assembly (docs/performance.md). `check` runs every few seeds and
+ * throws to stop a national assembly nobody waits for any more.
  */
 export function assembleSites(candidates: readonly Candidate[], limits: AssemblyLimits, check: () => void = () => undefined): string[][] {
   const graph = numbered(candidates);

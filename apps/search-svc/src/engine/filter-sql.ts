@@ -182,15 +182,15 @@ function withinSql(filter: DistanceFilter, distance: number, params: SqlParams, 
     // A step of the front within the distance offering enough. The steps are in distance order and
     // each offers more than every nearer one, so the last step within the distance offers the most
     // there: width_bucket finds it by bisection (the count of distances <= it; 0, no step, reads
-    // null). An EXISTS over the unnested steps was a subplan per row (national bess_storage at 5 M
-    // parcels: 14.5 s with it, 11.0 s by bisection).
+    // null). An EXISTS over the unnested steps was a subplan per row, slower for a national search
+    // (docs/performance.md).
     const name = front.front.column;
     const within = params.add(distance, 'float8');
     const step = `COALESCE(i.${name}_value[width_bucket(${within}, i.${name}_m)] >= ${params.add(front.atLeast, 'float8')}, false)`;
     // A row built before the fronts (null) is answered by the join over its own outline, so the
     // query needs no geometry for the others. Only where such rows may be read: the join is a
-    // correlated subplan, which keeps the whole scan out of parallel workers (national bess_storage
-    // at 5 M parcels: 11.0 s with it, 2.3 s without).
+    // correlated subplan, which keeps the whole scan out of parallel workers (several times slower
+    // for a national search: docs/performance.md).
     const stepOrJoin = index.format >= FRONTS_FORMAT
       ? step
       : `CASE WHEN i.${name}_m IS NULL THEN EXISTS (SELECT 1 FROM search.parcel_geometry p WHERE p.parcel_id = i.parcel_id AND ${featuresWithin(layer, selection, distance, params)}) ELSE ${step} END`;

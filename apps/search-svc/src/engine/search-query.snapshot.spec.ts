@@ -1,7 +1,7 @@
 import { describe, it } from '@jest/globals';
 import { assertSearchRequest, searchCriteriaOf, SearchParcelsRequest } from '@lp/contracts';
 import { validateMessage } from '@lp/runtime';
-import { expectSqlSnapshot, printStatement } from '@lp/testing';
+import { expectSqlSnapshot, printStatement } from '@lp/testing/sql';
 import { join } from 'node:path';
 import { planCoverage } from './criterion-coverage.js';
 import { buildPageQuery, buildSearchQuery } from './search-query.js';

@@ -201,7 +201,7 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
  * - `scored`: the page's rows again by id, with their exact contributions and score.
  * The outlines of the page come in the same statement. A match that joins a layer (a spatial
  * criterion: an index probe per candidate parcel) is made once, as a materialised CTE the passes
- * read: probing twice cost twice (national near EV chargers at 1 M parcels: 217-251 ms, once 108 ms).
+ * read: probing twice cost twice (docs/performance.md).
  */
 export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
   const params = new SqlParams();

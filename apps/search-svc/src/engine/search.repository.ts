@@ -162,8 +162,8 @@ export class SearchRepository {
   /**
    * PostGIS's probes are costed far below what they take, so PostgreSQL keeps a match that probes
    * tens of thousands of parcels in one process (below its 8 MB scan size, under its setup cost).
-   * Priced nearer their cost, the probes split over the workers: national near EV chargers at 5 M
-   * parcels (26,021 parcels probed) 150 -> 114 ms; a gmina's (a few hundred) stays serial, 15.5 ms.
+   * Priced nearer their cost, the probes split over the workers where there are tens of thousands;
+   * a gmina's few hundred stay serial (docs/performance.md).
    */
   private planned<T>(query: SearchQuery, sql: string): Promise<T[]> {
     if (!query.probesLayers) return this.db.query(sql, query.values);

@@ -41,8 +41,8 @@ export const NEAREST_COLUMNS: readonly NearestColumn[] = [
   { column: 'water', layer: 'waterways', kinds: ['river', 'canal', 'lake', 'reservoir'] },
   { column: 'mv_line', layer: 'power_lines', kinds: ['mv_line', 'mv_cable'] },
   { column: 'planned_road', layer: 'planned_roads' },
-  // national "near a charger" searches probed every large parcel against the layer (26,021 parcels,
-  // 145-186 ms at 5 M parcels); a column answers them like the others
+  // national "near a charger" searches probed every large parcel against the layer, too slow for
+  // the search target; a column answers them like the others
   { column: 'ev_charger', layer: 'ev_chargers', since: 3 },
 ];
 

@@ -1,6 +1,27 @@
 -- The SQL layer-storage.repository.ts sends, printed by its .sql.spec.ts on a recording stand-in for the database.
 -- Regenerate with LP_UPDATE_SQL_SNAPSHOTS=1 when a change is meant, and review the diff.
 
+-- setLocalLockTimeout (each swap attempt)
+-- $1 = "300ms"
+SELECT set_config('lock_timeout', $1, true);
+
+-- viewLockHolders (a swap that gave up names the readers)
+-- $1 = "power_substations"
+SELECT DISTINCT l.pid, a.usename, a.xact_start
+FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+WHERE l.granted AND l.relation = to_regclass('layer_pub.' || $1) AND l.pid <> pg_backend_pid()
+ORDER BY a.xact_start NULLS LAST LIMIT 5;
+
+-- dropTablesWithoutWaiting (a retired version a reader still holds stays) (1 of 3)
+-- $1 = "200ms"
+SELECT set_config('lock_timeout', $1, true);
+
+-- dropTablesWithoutWaiting (a retired version a reader still holds stays) (2 of 3)
+DROP TABLE IF EXISTS layer.f_power_substations__9_sub;
+
+-- dropTablesWithoutWaiting (a retired version a reader still holds stays) (3 of 3)
+DROP TABLE IF EXISTS layer.f_power_substations__9;
+
 -- tryLock
 -- $1 = "power_substations"
 SELECT pg_try_advisory_lock(hashtext('layer-refresh:' || $1)) AS locked;

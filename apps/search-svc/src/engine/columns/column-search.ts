@@ -87,8 +87,8 @@ const BEYOND_BYTE_ORDER = /[\ud800-\uffff]/;
 
 /**
  * Byte order of parcel ids (COLLATE "C"). Below U+D800 JavaScript's string order is byte order, and
- * parcel ids are ASCII; comparing bytes always (two Buffers a comparison) took 10 to 25 ms to sort a
- * national search's 2,477 gminas, so bytes are compared only where the strings need it.
+ * parcel ids are ASCII; comparing bytes always (two Buffers a comparison) made sorting a national
+ * search's 2,477 gminas a visible part of it, so bytes are compared only where the strings need it.
  */
 function compareIds(a: string, b: string): number {
   if (BEYOND_BYTE_ORDER.test(a) || BEYOND_BYTE_ORDER.test(b)) return Buffer.compare(Buffer.from(a), Buffer.from(b));
@@ -128,7 +128,7 @@ function firstById(matched: readonly FirstRows[], limit: number): number[] {
 }
 
 /**
- * Broad searches in memory (issue 19): a scan of every matching row in PostgreSQL costs about a
+ * Broad searches in memory, because a scan of every matching row in PostgreSQL costs about a
  * microsecond a row, so a national search matching millions cannot answer in a few hundred
  * milliseconds there. Here the filters run as one compiled loop over typed columns per gmina, the
  * count and signal ranges in the same pass, and the page's candidates are chosen by score × 100
@@ -292,8 +292,8 @@ export class ColumnSearch {
     // first pass: the keys counted, and each gmina's highest. Gminas are visited best bound first
     // (scoreBound: the key of a row holding each signal's best value in the gmina), and the pass stops
     // at the first whose bound is below the limit-th highest key counted so far: that key can only
-    // rise, so no row of that gmina or of those after it reaches L (issue 19: a national search ranked
-    // by area scores a few gminas, not millions of rows)
+    // rise, so no row of that gmina or of those after it reaches L (so a national search ranked by
+    // area scores a few gminas, not millions of rows)
     const bound = scoreBound(pass, scored);
     const bounds = values.map((columns) => bound(columns.map(zoneOf)));
     const order = matched.map((_, index) => index).sort((a, b) => bounds[b]! - bounds[a]!);
