@@ -246,12 +246,27 @@ describe('MCP tool server end to end (demo data)', () => {
         const result = await call('list_layers', {}, limited);
         expect(result.isError).toBe(true);
         expect(text(result)).toMatch(/lacks the scope "layers:read"/);
-        const searchOnly = await connect(await stack.createKey(['search:read']));
-        const byName = await call('find_sites', { scenario: 'bess_storage', region: 'Poznań' }, searchOnly);
-        expect(text(byName)).toMatch(/lacks the scope "parcels:read".*TERYT code/s);
-        await searchOnly.close();
       } finally {
         await limited.close();
+      }
+    });
+
+    it('the search tools resolve a region, by name or TERYT code, with search:read alone (the scope the spec gives them)', async () => {
+      const searchOnly = await connect(await stack.createKey(['search:read']));
+      try {
+        for (const region of ['Poznań', '3064011']) {
+          const sites = await call('find_sites', { scenario: 'bess_storage', region, limit: 2 }, searchOnly);
+          expect(sites.isError).toBeFalsy();
+          expect(text(sites)).not.toMatch(/lacks the scope/);
+          const assembled = await call('find_assembled_sites', { region, min_total_area_sqm: 20_000, limit: 1 }, searchOnly);
+          expect(assembled.isError).toBeFalsy();
+          expect(text(assembled)).not.toMatch(/lacks the scope/);
+          const parcels = await call('search_parcels', { query: 'działka budowlana', region, limit: 2 }, searchOnly);
+          expect(parcels.isError).toBeFalsy();
+          expect(text(parcels)).not.toMatch(/lacks the scope/);
+        }
+      } finally {
+        await searchOnly.close();
       }
     });
 

@@ -93,6 +93,24 @@ describe('searches matched in memory', () => {
     }
   }, 120_000);
 
+  it('stop the in-memory pass a few gminas in once the request is cancelled, and answer it in full when not', async () => {
+    const request: SearchParcelsRequest = { filters: { area_sqm: { min: 1 } }, rank_by: [{ signal: 'area', weight: 1 }], limit: 20 };
+    const answered = columns.answered;
+    await inMemory.search(request);
+    expect(columns.answered).toBe(answered + 1);
+    // a signal that turns aborted at its third reading: the pass checks it before each gmina
+    let readings = 0;
+    const gone = new AbortController();
+    gone.abort();
+    const cancelledMidway = { get aborted() { return ++readings >= 3; }, reason: gone.signal.reason } as unknown as AbortSignal;
+    const stopped = runWithRequestContext({ requestId: 'dropped', signal: cancelledMidway }, () => inMemory.search(request));
+    await expect(stopped).rejects.toMatchObject({ code: 'upstream_timeout' });
+    expect(readings).toBe(3);
+    expect(columns.answered).toBe(answered + 1);
+    const gminas = (await store.lease((built) => [...built], ['area_sqm'])).chunks.length;
+    expect(gminas).toBeGreaterThan(3);
+  }, 120_000);
+
   it('see a gmina rebuilt since its columns were read', async () => {
     const request: SearchParcelsRequest = { filters: { area_sqm: { min: 100 } }, rank_by: [{ signal: 'area', weight: 1 }], limit: 3 };
     const first = await inMemory.search(request);

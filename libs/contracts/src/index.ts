@@ -5,6 +5,7 @@ export * from './common/geojson.view.js';
 export * from './common/provenance.view.js';
 export * from './common/coverage-status.js';
 export * from './common/optional.js';
+export * from './common/whole-centimetres.js';
 export * from './common/nested-object.js';
 export * from './common/link.view.js';
 export * from './common/subject.js';

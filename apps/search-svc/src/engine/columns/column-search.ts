@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { cancellationCheck } from '@lp/runtime';
 import { ASSEMBLY_MAX_GAP_DEFAULT_M } from '@lp/contracts';
 import type { SearchQueryInput } from '../search-query.js';
 import { planSignals, SIGNAL_COLUMN, type SignalPlan } from '../signal-sql.js';
@@ -157,13 +158,14 @@ export class ColumnSearch {
     if (!leased) return undefined;
     const { where, lease } = leased;
     const started = performance.now();
+    const check = cancellationCheck();
     // everything below runs without awaiting: the lease's arrays and the scratch are this search's alone
     const kernel = compileKernel(where, lease);
     const ranges = signals.map(() => ({ min: Infinity, max: -Infinity }));
     const rangeColumns = signals.map((s) => SIGNAL_COLUMN[s.signal]);
     const starts = this.scratch.begin(lease.chunks);
     const matched: GminaMatches[] = [];
-    const skipped = this.scan(lease, kernel, (chunk, index, rows, n) => {
+    const skipped = this.scan(lease, kernel, check, (chunk, index, rows, n) => {
       this.scratch.set(starts[index]!, rows, n);
       matched.push({ chunk, word: starts[index]!, count: n });
       rangeColumns.forEach(({ column, scale }, j) => widen(ranges[j]!, chunk.columns.get(column) as NumberColumn, scale, rows, n));
@@ -177,7 +179,7 @@ export class ColumnSearch {
     const weight = signals.reduce((sum, s, k) => sum + (found[k]!.max === null ? 0 : s.weight), 0);
     if (count <= limit) keys = matched.flatMap((m) => Array.from(this.firstRows(m).first(m.count), (row) => m.chunk.keys.at(row)));
     else if (signals.length === 0 || weight === 0) keys = firstById(matched.map((m) => this.firstRows(m)), limit);
-    else ({ keys, scored } = this.candidates(matched, signals, found, weight, limit));
+    else ({ keys, scored } = this.candidates(matched, signals, found, weight, limit, check));
     searchesMatched.inc({ where: 'memory', reason: '' });
     const ms = (from: number, to: number): string => (to - from).toFixed(1);
     const ended = performance.now();
@@ -201,7 +203,8 @@ export class ColumnSearch {
     if (!leased) return undefined;
     // kept past this call (site assembly awaits with them): copies, not the scratch
     const matched: Matched[] = [];
-    this.scan(leased.lease, compileKernel(leased.where, leased.lease), (chunk, _index, rows, n) => matched.push({ chunk, rows: rows.slice(0, n) }));
+    const check = cancellationCheck();
+    this.scan(leased.lease, compileKernel(leased.where, leased.lease), check, (chunk, _index, rows, n) => matched.push({ chunk, rows: rows.slice(0, n) }));
     searchesMatched.inc({ where: 'memory', reason: '' });
     return { lease: leased.lease, matched };
   }
@@ -231,13 +234,15 @@ export class ColumnSearch {
   /**
    * Runs the kernel over every gmina of the lease, handing `visit` the positions of each one's
    * matched rows (none: not visited). A gmina whose zones rule out every row is not read at all.
-   * Returns how many gminas were skipped so.
+   * Returns how many gminas were skipped so. `check` runs before each gmina: a request whose caller
+   * went away, or whose deadline passed, stops here rather than after the whole country.
    */
-  private scan(lease: ColumnLease, kernel: Kernel, visit: (chunk: GminaChunk, index: number, rows: Int32Array, n: number) => void): number {
+  private scan(lease: ColumnLease, kernel: Kernel, check: () => void, visit: (chunk: GminaChunk, index: number, rows: Int32Array, n: number) => void): number {
     const scratch = this.scratch.positions(lease.chunks.reduce((max, c) => Math.max(max, c.size), 1));
     const flags = new Uint8Array(kernel.gminaSets.length);
     let skipped = 0;
     lease.chunks.forEach((chunk, index) => {
+      check();
       if (chunk.size === 0) return;
       const columns = kernel.columns.map((name) => chunk.columns.get(name)!);
       kernel.gminaSets.forEach((set, k) => (flags[k] = set.has(chunk.teryt) ? 1 : 0));
@@ -268,7 +273,14 @@ export class ColumnSearch {
    * bound L, every parcel whose key is uncertain at L, and the first parcels by id among those whose
    * key is exactly L (ties are broken by id); and how many gminas were scored.
    */
-  private candidates(matched: readonly GminaMatches[], signals: readonly SignalPlan[], ranges: PrecomputedPage['ranges'], weight: number, limit: number): { keys: number[]; scored: number } {
+  private candidates(
+    matched: readonly GminaMatches[],
+    signals: readonly SignalPlan[],
+    ranges: PrecomputedPage['ranges'],
+    weight: number,
+    limit: number,
+    check: () => void,
+  ): { keys: number[]; scored: number } {
     const scored = signals.map((plan, j) => {
       const { column, scale } = SIGNAL_COLUMN[plan.signal];
       return { plan, scale, min: ranges[j]!.min, max: ranges[j]!.max, sparse: columnKind(column) === 'sparse' };
@@ -296,6 +308,7 @@ export class ColumnSearch {
       // the limit-th highest key so far, renewed every few gminas (a stale one is lower: still safe)
       if (counted >= limit && k % 16 === 0) floor = limitThHighest(histogram, limit);
       if (bounds[index]! < floor) break;
+      check();
       const m = matched[index]!;
       tops[index] = pass(rows, this.scratch.rows(m, rows), values[index]!, histogram, code);
       counted += m.count;
@@ -310,6 +323,7 @@ export class ColumnSearch {
     const recount = new Float64Array(KEY_SLOTS);
     matched.forEach((m, index) => {
       if (tops[index]! < threshold) return;
+      check();
       const n = this.scratch.rows(m, rows);
       pass(rows, n, values[index]!, recount, code);
       let atThreshold: number[] | undefined;
