@@ -5,7 +5,6 @@ import type { SearchScope } from './search-scope.js';
 import { contributionSql, pageOrderSql, planSignals, rankedWeightSql, SIGNAL_VALUE_SQL, type SignalPlan } from './signal-sql.js';
 import { SqlParams } from '@lp/db';
 import { BUILDS_DIGEST_SQL } from './columns/column.repository.js';
-import type { PrecomputedPage } from './columns/column-search.js';
 
 export interface SearchQueryInput {
   request: SearchParcelsRequest;
@@ -274,6 +273,19 @@ function withOutlines(page: string, order: string, extra: string, params: SqlPar
     values: params.values,
     ...meaning,
   };
+}
+
+/**
+ * What the in-memory engine hands to the page statement: how many parcels match, each signal's
+ * range over them, and the keys of a small set of parcels that holds the page (the page itself is
+ * ordered and scored exactly in PostgreSQL, buildPageQuery).
+ */
+export interface PrecomputedPage {
+  matched: number;
+  ranges: Array<{ min: number | null; max: number | null }>;
+  keys: number[];
+  /** The builds fingerprint the columns were checked against. */
+  digest: string;
 }
 
 /**

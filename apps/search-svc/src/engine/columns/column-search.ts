@@ -1,7 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { cancellationCheck } from '@lp/runtime';
 import { ASSEMBLY_MAX_GAP_DEFAULT_M } from '@lp/contracts';
-import type { SearchQueryInput } from '../search-query.js';
+import type { PrecomputedPage, SearchQueryInput } from '../search-query.js';
+
+export type { PrecomputedPage } from '../search-query.js';
 import { planSignals, SIGNAL_COLUMN, type SignalPlan } from '../signal-sql.js';
 import { and, columnsOf, not, or, TRUE, type Expr } from './column-expr.js';
 import { criteriaExprs } from './column-filters.js';
@@ -14,20 +16,6 @@ import { searchesMatched } from './column-metrics.js';
 import { zoneOf } from './column-zones.js';
 import { MatchScratch, type GminaMatches } from './column-scratch.js';
 import { ColumnsUnavailable, type ColumnLease, type ColumnStore, type GminaChunk } from './column-store.js';
-
-/**
- * What the in-memory engine hands to the page statement: how many parcels match, each signal's
- * range over them, and the keys of a small set of parcels that holds the page (the page itself is
- * ordered and scored exactly in PostgreSQL, buildPageQuery).
- */
-export interface PrecomputedPage {
-  matched: number;
-  ranges: Array<{ min: number | null; max: number | null }>;
-  keys: number[];
-  /** The builds fingerprint the columns were checked against. */
-  digest: string;
-}
-
 
 /** A search left to PostgreSQL, counted by why. */
 function declined(reason: string): undefined {
