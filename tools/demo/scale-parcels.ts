@@ -41,11 +41,13 @@ export const REALISTIC = {
   headlandSpacing: 30,
   headlandWaves: [1.5, 0.8],
   /**
-   * The block is as wide as a square of its quota at this mean parcel area, and rows are drawn up to
-   * `rowReach` times that width down; only the rows needed to hold the quota are built.
+   * The block is as wide as a square of its quota at this mean parcel area, and rows are drawn down
+   * to `rowReach` times that width or `minRowReach` metres, whichever is more (a small block can
+   * draw a few large fields in a row); only the rows needed to hold the quota are built.
    */
   meanArea: 6000,
   rowReach: 1.5,
+  minRowReach: 3000,
   /** Width draws per row: the block's width over this (well under the mean width of any row kind). */
   drawWidth: 8,
   minSide: 400,
@@ -80,11 +82,12 @@ const headlandY = (x: string): string =>
 export const REALISTIC_PLOTS_SQL = `
   , frame AS (
     SELECT id, c, quota, greatest(${R.minSide}, sqrt(quota * ${R.meanArea})) AS side,
-           ceil(greatest(${R.minSide}, sqrt(quota * ${R.meanArea})) / ${R.drawWidth})::int AS draws, ${uniform(`id || ':angle'`)} * pi() AS angle FROM g
+           ceil(greatest(${R.minSide}, sqrt(quota * ${R.meanArea})) / ${R.drawWidth})::int AS draws,
+           greatest(${R.minRowReach}, ${R.rowReach} * sqrt(quota * ${R.meanArea})) AS reach, ${uniform(`id || ':angle'`)} * pi() AS angle FROM g
   ), row_draw AS (
     SELECT frame.id, r.k, ${uniform(`${ROW_KEY} || ':kind'`)} AS kind_u, ${uniform(`${ROW_KEY} || ':depth'`)} AS depth_u,
            (2 * ${uniform(`${ROW_KEY} || ':lean'`)} - 1) * ${R.rowLean} AS lean
-    FROM frame CROSS JOIN LATERAL (SELECT generate_series(0, ceil(frame.side * ${R.rowReach} / ${R.village.depthMin})::int) AS k) r
+    FROM frame CROSS JOIN LATERAL (SELECT generate_series(0, ceil(frame.reach / ${R.village.depthMin})::int) AS k) r
   ), row_kind AS (
     SELECT *, CASE WHEN kind_u < ${R.rowShare.village} THEN 'village' WHEN kind_u < ${R.rowShare.village + R.rowShare.large} THEN 'large' ELSE 'strip' END AS kind
     FROM row_draw
@@ -98,7 +101,7 @@ export const REALISTIC_PLOTS_SQL = `
     SELECT r.id, r.k, r.kind, r.lean, coalesce(lag(r.y1) OVER (ORDER BY r.k), 0) AS y0, r.y1
     FROM row_sized r
   ), drawn_rows AS (
-    SELECT f.* FROM field_rows f JOIN frame ON true WHERE f.y0 < frame.side * ${R.rowReach}
+    SELECT f.* FROM field_rows f JOIN frame ON true WHERE f.y0 < frame.reach
   ), widths AS (
     SELECT r.id, r.k, r.kind, r.lean, r.y0, r.y1, i,
            CASE r.kind
