@@ -102,6 +102,23 @@ describe('realistic scale parcels (PostGIS)', () => {
     }
   });
 
+  it('stays a valid partition as written (GeoJSON in WGS 84 at 7 decimals): every parcel valid, no overlaps', async () => {
+    const [gmina] = await db.sql<{ id: string }>(`SELECT id FROM layer_pub.admin_bounds WHERE kind = 'gmina' AND geom IS NOT NULL ORDER BY id LIMIT 1`);
+    const rows = await db.sql<{ layer: string; line: string }>(gminaBlockSql('realistic'), [gmina!.id, 2000, ...plotsParams('realistic')]);
+    const features = rows.filter((row) => row.layer === 'parcels').map((row) => JSON.parse(row.line) as unknown);
+    const [row] = await db.sql<{ count: number; invalid: number; overlapping_pairs: number }>(
+      `WITH written AS (
+         SELECT f->'properties'->>'id' AS id, ST_Transform(ST_SetSRID(ST_GeomFromGeoJSON(f->'geometry'), 4326), 2180) AS geom
+         FROM json_array_elements($1::json) AS f
+       )
+       SELECT (SELECT count(*)::int FROM written) AS count,
+              (SELECT count(*)::int FROM written WHERE NOT ST_IsValid(geom)) AS invalid,
+              (SELECT count(*)::int FROM written a JOIN written b ON a.id < b.id AND ST_Overlaps(a.geom, b.geom)) AS overlapping_pairs`,
+      [JSON.stringify(features)],
+    );
+    expect(row).toEqual({ count: 2000, invalid: 0, overlapping_pairs: 0 });
+  });
+
   it('still writes the former rectangles with --geometry synthetic', async () => {
     const [gmina] = await db.sql<{ id: string }>(`SELECT id FROM layer_pub.admin_bounds WHERE kind = 'gmina' AND geom IS NOT NULL ORDER BY id LIMIT 1`);
     const rows = await db.sql<{ layer: string; area: number | null; vertices: number | null }>(gminaBlockSql('synthetic'), [gmina!.id, 50, ...plotsParams('synthetic')]);
