@@ -46,7 +46,7 @@ export const REALISTIC = {
    * draw a few large fields in a row); only the rows needed to hold the quota are built.
    */
   meanArea: 6000,
-  rowReach: 1.5,
+  rowReach: 4,
   minRowReach: 3000,
   /** Width draws per row: the block's width over this (well under the mean width of any row kind). */
   drawWidth: 8,

@@ -65,10 +65,14 @@ async function main(): Promise<void> {
     for (const [index, gmina] of quotas.entries()) {
       // Prepared once (named): the statement is long, and parsing and planning it anew is much of a small block's cost.
       const rows = await client.query<BlockRow>({ name: `scale-block-${geometry}`, text: blockSql, values: [gmina.teryt, gmina.quota, ...plotsParams(geometry)] });
+      let parcels = 0;
       for (const row of rows.rows) {
         write(row.layer, row.line);
-        if (row.layer === 'parcels' && row.area !== null && row.vertices !== null) shapes.add(row.area, row.vertices);
+        if (row.layer !== 'parcels' || row.area === null || row.vertices === null) continue;
+        shapes.add(row.area, row.vertices);
+        parcels++;
       }
+      if (parcels < gmina.quota) console.warn(`scale: gmina ${gmina.teryt} got ${parcels} of its ${gmina.quota} parcels`);
       if (performance.now() - lastReport > 10_000 || index + 1 === quotas.length) {
         lastReport = performance.now();
         const generated = shapes.summary().parcels;
