@@ -6,6 +6,7 @@ import { PartStorageRepository, type PartRow } from '../storage/part-storage.rep
 import { checkParts, mapBounded, planParts, type PartSource, type PlannedPart } from './part-plan.js';
 
 export type { PartSource } from './part-plan.js';
+import { underLayerLock } from './layer-lock.js';
 import { loadSourceInto } from './load-source.js';
 import type { SourceProfile } from './profiles/source-profile.js';
 import { describeSource } from './refresh-pipeline.js';
@@ -82,19 +83,7 @@ export class PartRefresh {
     if (!layer) throw AppError.invalid(`Unknown layer ${layerId}.`);
     if (layer.id === 'admin_bounds') throw AppError.invalid('admin_bounds defines the parts; refresh it whole.');
     checkParts(options.parts);
-    const runner = this.db.createQueryRunner();
-    await runner.connect();
-    const storage = new LayerStorageRepository(runner);
-    try {
-      if (!(await storage.tryLock(layer.id))) throw AppError.invalid(`A refresh of ${layer.id} is already running; try again when it has finished.`);
-      try {
-        return await this.run(layer, storage, new PartStorageRepository(runner), options);
-      } finally {
-        await storage.unlock(layer.id);
-      }
-    } finally {
-      await runner.release();
-    }
+    return underLayerLock(this.db, layer.id, (storage, runner) => this.run(layer, storage, new PartStorageRepository(runner), options));
   }
 
   private async run(layer: LayerDefinition, storage: LayerStorageRepository, parts: PartStorageRepository, options: PartRefreshOptions): Promise<PartRefreshResult> {

@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { LayerStorageRepository } from '../storage/layer-storage.repository.js';
 import { versionTableName } from '../storage/layer-tables.js';
+import { underLayerLock } from './layer-lock.js';
 import { stageSource } from './load-source.js';
 import type { SourceProfile } from './profiles/source-profile.js';
 import { DEFAULT_SWAP_POLICY, SwapBlockedError, swapWithoutQueueing, type SwapPolicy } from './served-swap.js';
@@ -55,19 +56,7 @@ export class RefreshPipeline {
     const layer = findLayer(layerId);
     if (!layer) throw AppError.invalid(`Unknown layer ${layerId}.`);
     const say = options.progress ?? (() => undefined);
-    const runner = this.db.createQueryRunner();
-    await runner.connect();
-    const storage = new LayerStorageRepository(runner);
-    try {
-      if (!(await storage.tryLock(layer.id))) throw AppError.invalid(`A refresh of ${layer.id} is already running; try again when it has finished.`);
-      try {
-        return await this.run(layer, storage, options, say);
-      } finally {
-        await storage.unlock(layer.id);
-      }
-    } finally {
-      await runner.release();
-    }
+    return underLayerLock(this.db, layer.id, (storage) => this.run(layer, storage, options, say));
   }
 
   private async run(layer: LayerDefinition, storage: LayerStorageRepository, options: RefreshOptions, say: (message: string) => void): Promise<RefreshResult> {
