@@ -5,7 +5,7 @@
  * ST_ClusterDBSCAN and the clusters large enough counted (no filters, no growth, no max_parcels, no
  * outlines). One request at a time, `BENCH_ROUNDS` each after one untimed; the ratio is API p95 /
  * plain p95. A benchmark, not a test: it prints figures. Needs a running stack (npm start) and a build.
- * Targets (issue 20): one gmina p95 ≤ 300 ms, nationally ≤ 2 s at 1 M parcels.
+ * Targets: docs/performance.md (site assembly, one gmina and national).
  *
  * Scenario requests are compiled by the gateway (POST /v1/scenarios/{id}/compile), their minimum
  * parcel area moved to the site, as find_assembled_sites does.

@@ -1,7 +1,7 @@
 /**
  * Where a route's CPU goes: the CPU seconds each process of the local stack spent while a route ran,
  * per request. On two shared cores a route's throughput and its p95 follow the CPU it costs all
- * processes together, so this split says what a ratio of p95s is made of (issue 19: the hop through
+ * processes together, so this split says what a ratio of p95s is made of (the hop through
  * the gateway, NATS and a service against PostgreSQL's own work), with far less noise than the p95s.
  *
  * Services report `process_cpu_seconds_total` on their ops ports; nats-server and PostgreSQL (the

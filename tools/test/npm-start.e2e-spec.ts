@@ -1,14 +1,55 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { freePort, testEnvironment } from '@lp/testing';
+import { documentationFiles, documentedStatus, hasPlaceholder, isAssignment, isCurl, readDocCommands, type DocCommand } from './doc-examples.js';
 
 /** The first start generates nothing (the small demo sources of npm test) but migrates, loads and builds the index. */
 const START_TIMEOUT_MS = 15 * 60_000;
 const STOP_TIMEOUT_MS = 90_000;
+/** A documented call is one request; the slowest (a national search, an export) answers well within this. */
+const EXAMPLE_TIMEOUT_MS = 60_000;
+const STATUS_MARK = 'LP_EXAMPLE_STATUS';
+/**
+ * Pages whose commands are not calls of the local API, and why they cannot run here. Every other page
+ * must have curl examples, so a new page of instructions is either run or named here with its reason.
+ */
+const DOCS_WITHOUT_CURL: Readonly<Record<string, string>> = {
+  'docs/agents.md': 'agent client configurations (JSON); the tool server is exercised by apps/mcp-svc/test',
+  'docs/architecture.md': 'design, no commands',
+  'docs/data.md': 'the layers CLI replaces data: it would change the stack the other examples read',
+  'docs/data-registers.md': 'loads the real registers, which need their downloads',
+  'docs/map.md': 'a browser application (apps/gateway/test/map-app.e2e-spec.ts drives it) and the keys CLI',
+  'docs/operations.md': 'kubectl, docker and the keys CLI against a cluster',
+  'docs/performance.md': 'benchmarks need a scale dataset and minutes each',
+  'docs/testing.md': 'the test runner itself',
+};
+
+/**
+ * Runs one documented curl command as written, in `cwd`, after the variables the pages set before it.
+ * Only the port is the test stack's; curl's own output is untouched, the status goes to stderr.
+ */
+function runDocCurl(command: DocCommand, assignments: readonly string[], cwd: string, ports: { rest: number; mcp: number }): Promise<{ status: number; stderr: string }> {
+  const onStack = (text: string): string => text.replaceAll('127.0.0.1:8080', `127.0.0.1:${ports.rest}`).replaceAll('127.0.0.1:8081', `127.0.0.1:${ports.mcp}`);
+  const script = [
+    `curl() { command curl -sS --max-time ${EXAMPLE_TIMEOUT_MS / 1000} --write-out '%{stderr}\n${STATUS_MARK} %{http_code}\n' "$@"; }`,
+    ...assignments.map(onStack),
+    onStack(command.text),
+  ].join('\n');
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', script], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', () => {
+      const status = new RegExp(`${STATUS_MARK} (\\d{3})`).exec(stderr)?.[1];
+      resolve({ status: Number(status ?? 0), stderr: stderr.replace(new RegExp(`\\n?${STATUS_MARK} \\d{3}\\n?`), '') });
+    });
+  });
+}
 
 /**
  * `npm start` as the README promises it: on an empty state folder it brings the whole stack up with
@@ -95,6 +136,34 @@ describe('npm start', () => {
       expect(Object.keys(body).length).toBeGreaterThan(0);
     }
   });
+
+  it('every curl example of the README and docs/ answers as documented (2xx unless the page says otherwise)', async () => {
+    // The pages read the key as a reader of them would, from the state folder of npm start.
+    const cwd = mkdtempSync(join(state, 'doc-examples-'));
+    mkdirSync(join(cwd, '.stack', 'dev'), { recursive: true });
+    writeFileSync(join(cwd, '.stack', 'dev', 'demo-api-key'), printed('Demo API key'));
+    const assignments: string[] = [];
+    const outcomes: { example: string; status: number; expected: string; stderr?: string }[] = [];
+    const skipped: string[] = [];
+    const commands = readDocCommands(env.repoRoot);
+    const pagesWithCurl = new Set(commands.filter(isCurl).map((command) => command.file));
+    expect(documentationFiles(env.repoRoot).filter((file) => !pagesWithCurl.has(file) && DOCS_WITHOUT_CURL[file] === undefined)).toEqual([]);
+    for (const command of commands) {
+      const where = `${command.file}:${command.line}`;
+      if (isAssignment(command)) assignments.push(command.text);
+      else if (!isCurl(command)) continue; // npm run, kubectl, GDAL: not calls of the local API
+      else if (hasPlaceholder(command)) skipped.push(`${where} (a value the reader fills in)`);
+      else {
+        const { status, stderr } = await runDocCurl(command, assignments, cwd, { rest: port, mcp: mcpPort });
+        const documented = documentedStatus(command);
+        const ok = documented === undefined ? status >= 200 && status < 300 : status === documented;
+        outcomes.push({ example: where, status, expected: String(documented ?? '2xx'), ...(ok ? {} : { stderr: stderr.slice(0, 500) }) });
+      }
+    }
+    process.stderr.write(`doc examples: ${outcomes.length} run, skipped: ${skipped.join('; ') || 'none'}\n`);
+    expect(outcomes.filter((outcome) => outcome.stderr !== undefined)).toEqual([]);
+    expect(outcomes.length).toBeGreaterThanOrEqual(30);
+  }, 15 * 60_000);
 
   it('a natural-language search answers once the URLs are printed (the index is built by then)', async () => {
     const response = await fetch(`http://127.0.0.1:${port}/v1/search/natural-language`, {

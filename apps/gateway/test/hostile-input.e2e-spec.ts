@@ -189,7 +189,7 @@ describe('hostile input at the HTTP edge', () => {
       expectEnvelope(unknown.body, 'not_found');
     });
 
-    it('answers a text/plain or form body with 415 as the README promises', async () => {
+    it('answers a text/plain or form body with 415 as the API guide promises', async () => {
       for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
         const res = await stack.api().post<ErrorEnvelope>('/v1/parcels/batch', { key: stack.apiKey, rawBody: 'parcel_ids=1', headers: { 'content-type': type } });
         expect(res.status).toBe(415);

@@ -31,7 +31,7 @@ describe('OGC API - Features opened by GDAL (ogrinfo, ogr2ogr)', () => {
     dir = await mkdtemp(join(tmpdir(), 'lp-ogc-gdal-'));
     base = `${stack.gatewayUrls[0]}/v1/ogc`;
     source = `OAPIF:${base}`;
-    // GDAL_HTTP_HEADERS is how a user passes the key (README: Open in QGIS and GDAL).
+    // GDAL_HTTP_HEADERS is how a user passes the key (docs/gis-clients.md: Open in QGIS and GDAL).
     const env = (debug: boolean) => ({ ...process.env, GDAL_HTTP_HEADERS: `Authorization: Bearer ${key}`, GDAL_HTTP_TIMEOUT: '120', CPL_DEBUG: debug ? 'ON' : 'OFF' });
     gdal = async (tool, args) => {
       const { stdout } = await run(tool, args, { env: env(false), timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });

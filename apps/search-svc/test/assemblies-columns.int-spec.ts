@@ -13,7 +13,7 @@ import { filters } from './search-arbitraries.js';
 
 /**
  * Site assembly with its candidates found in memory (the engine's columns and the builds' neighbour
- * pairs held by search-svc, issue 20) answers exactly as the assembly in PostgreSQL: the same
+ * pairs held by search-svc) answers exactly as the assembly in PostgreSQL: the same
  * sites, members, scores, outlines, counts and coverage, over generated requests on the small demo
  * dataset. Each request the engine took is counted, so the property cannot pass by falling back.
  */

@@ -11,7 +11,8 @@ import type { Gazetteer } from '../src/natural-language/places/gazetteer.js';
 import { naturalLanguageOver, searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
 
 /**
- * Issue 6's replay property over the whole corpus, on the small demo dataset: every query that
+ * The replay property (an interpretation sent back as a request gives the same answer) over the
+ * whole corpus, on the small demo dataset: every query that
  * interprets is searched by natural-language search, and `interpretation.request`, sent again as
  * JSON the way a client replays it against POST /v1/search/parcels, gives the same results and
  * coverage; every result says why it matched. A query asking for a site of several parcels replays

@@ -161,7 +161,7 @@ describe('structured search properties', () => {
     );
   }, 600_000);
 
-  it('no result has a requires criterion unknown in its own parcel detail (issue 13): the layers have data for it there', async () => {
+  it('no result has a requires criterion unknown in its own parcel detail: the layers have data for it there', async () => {
     await fc.assert(
       fc.asyncProperty(regions, filters, async (region, filterSet) => {
         const req = request(region, filterSet);

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { gminasWhere, searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
 
 /**
- * The page of a ranked search is the true top of every match (issue 19: the engine picks the page
+ * The page of a ranked search is the true top of every match (it must be, because the engine picks the page
  * in float8 in a parallel top-N pass and scores only the page exactly). The oracle here is the
  * scoring rule of design SEARCH.md written plainly: every matched row of the index, its position
  * per signal (float8) turned into points in exact numerics, the sum over the ranked weight rounded

@@ -9,7 +9,8 @@ import { SearchIndexRepository } from '../src/search-index/search-index.reposito
 import { searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
 
 /**
- * Zoning from the binding instrument and land use as evidence (issue 13, cases 1, 2 and 5), on the
+ * Zoning from the binding instrument and land use as evidence (which instrument decides, a plan
+ * without zones, a general plan in consultation), on the
  * small demo dataset with real PostGIS; every answer is checked against the raw layers.
  *
  * Ostróda rural (2815092) has local-plan boundaries but no plan zones, like Dywity in the full demo;

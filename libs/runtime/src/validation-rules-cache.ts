@@ -15,7 +15,7 @@ const installed = Symbol.for('lp.validation-rules-cache');
  * it tests the class against every class it holds rules for (`instanceof`, to collect inherited
  * rules) and groups the rules by property. With the few hundred contract classes of a service,
  * that lookup was about a quarter of validating a tile request, in the gateway and again in
- * layer-svc (profiles of cold tiles, issue 19). A class's rules do not change once its module has
+ * layer-svc (profiles of cold tiles). A class's rules do not change once its module has
  * loaded, so each lookup's answer is remembered per class and options, and all are forgotten
  * whenever a rule is registered (a module loaded later). The answers are only read by the
  * validator (it filters them into new arrays), so sharing them is safe.

@@ -11,7 +11,7 @@ import {
   type OgcLandingView,
 } from '@lp/contracts';
 
-/** Where OGC API - Features is served; documented in the README and the landing page. */
+/** Where OGC API - Features is served; documented in docs/gis-clients.md and the landing page. */
 export const OGC_PREFIX = '/v1/ogc';
 /** The OpenAPI description of just the OGC API, paths relative to OGC_PREFIX (public, like /openapi.json). */
 export const OGC_API_DOCUMENT_PATH = '/openapi/ogc.json';

@@ -40,7 +40,7 @@ const STREET_ORDER = `coalesce($4::text = ANY (s.postcodes), false) DESC,
 
 /**
  * Streets whose addresses are ranked: enough for 15 answers from as many streets, with room for
- * ties across the country (each costs a look at its addresses: ~0.07 ms).
+ * ties across the country (each costs a look at its addresses, which is cheap).
  */
 const CANDIDATE_STREETS = 50;
 

@@ -33,11 +33,12 @@ export { hasSubdividedView as isSubdivided } from '@lp/contracts';
 export const PARCEL_ID_TRIGRAM_EXPRESSION = (column: string): string => `(${column} || '')`;
 
 /**
- * What vector tiles read, computed by PostgreSQL as each row is written (issue 19): the geometry in
+ * What vector tiles read, computed by PostgreSQL as each row is written, so no tile transforms a
+ * feature: the geometry in
  * web mercator, the projection tiles are cut in, and the weight that keeps the largest features in
  * a capped tile (area of polygons, length of lines, 0 for points: ST_Area of a line and ST_Length of
- * a polygon are 0). Transforming every feature of a tile while cutting it took a quarter of a parcels
- * tile's time in PostgreSQL and a third of a plan zones tile's; with its own spatial index a tile is
+ * a polygon are 0). Transforming every feature of a tile while cutting it was a large part of a
+ * tile's time in PostgreSQL; with its own spatial index a tile is
  * found by its exact web-mercator envelope. Both columns follow `geom` on every insert and update.
  */
 export const TILE_GEOMETRY_COLUMNS = `geom_web      geometry(Geometry, 3857) GENERATED ALWAYS AS (ST_Transform(geom, 3857)) STORED,

@@ -80,7 +80,7 @@ interface PgClient {
 
 /**
  * The tile statement of each layer prepared on each connection, by name. Parsing and planning the
- * statement cost about 0.5 ms, as much as cutting a tile of a few dozen features; prepared once
+ * statement cost as much as cutting a tile of a few dozen features; prepared once
  * per connection, a tile costs only its execution. The text names the version table, so a refresh
  * brings a new statement: the layer's previous one is deallocated then, and names are never reused
  * (pg remembers which names it has parsed on a connection).

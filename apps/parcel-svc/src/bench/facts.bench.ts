@@ -1,7 +1,7 @@
 /**
  * npm run bench:facts: the facts read-model build of the largest gminas, timed two ways.
  *  - plain: one (gmina, block) after another, each phase timed apart: the raw-fact query, the
- *    composition by the block's rules (TypeScript), the store (what the builder did before issue 19);
+ *    composition by the block's rules (TypeScript), the store (what the builder did before it became set-based);
  *  - builder: FactsBuilder.rebuild, FACTS_BUILD_CONCURRENCY gminas at once (as parcel-svc builds).
  * Prints milliseconds per parcel per block for each, the ratio plain / builder and the peak memory of
  * each (the plain way holds a whole gmina's block, the builder a page of it). Both write the

@@ -12,7 +12,7 @@ export interface PhaseTimes {
 
 /**
  * One (gmina, block) built the plain way, each phase timed apart: the per-parcel form of the block's
- * query (what the live path sends, and what the build sent for a gmina before issue 19), the
+ * query (what the live path sends, and what the build sent for a gmina before it became set-based), the
  * composition, and the store of FactsBuilder.buildOne.
  */
 export async function plainBuild(facts: FactsRepository, teryt: string, block: FactBlock): Promise<PhaseTimes> {

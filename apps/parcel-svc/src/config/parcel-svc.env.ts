@@ -26,8 +26,8 @@ export class ParcelSvcEnv extends DatabaseServiceEnv {
 
   /**
    * Parcels a facts build reads, composes and stores at a time: a build holds one page, not its
-   * whole gmina. Building the two largest demo gminas whole peaked at 612 MB RSS in 32.7 s; in pages
-   * of 500, 288 MB in 23.5 s (2,000: 521 MB, 32.9 s).
+   * whole gmina. Pages of 500 took less memory and less time than whole gminas or larger pages
+   * (docs/performance.md).
    */
   @IsInt()
   @Min(1)

@@ -3,8 +3,8 @@ import type { FactBlock } from './fact-blocks.js';
 /**
  * How fact blocks are laid out in the read model. A block's coverage and sources are the same for
  * nearly every parcel of a gmina (a gap note differs only where a feature was or was not found), and
- * they were most of what a build stored and PostgreSQL parsed: 2.5 of the 7 KB of a proximity block
- * on the demo, 4.3 of 5.9 KB at 5 M. So a build keeps each distinct part once in parcel.fact_shared
+ * they were most of what a build stored and PostgreSQL parsed. So a build keeps each distinct part
+ * once in parcel.fact_shared
  * and a parcel's block names it under SHARED_REF; the read puts it back. A block stored before
  * carries its part inline and reads as it is.
  */

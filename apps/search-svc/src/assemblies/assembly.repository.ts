@@ -43,8 +43,8 @@ const ASSEMBLY_WORK_MEM = '64MB';
 /**
  * The candidate graph as it travels: the candidates' parcel keys as big-endian int4, their areas as
  * big-endian float8 (in the same order) and the pairs of keys from a candidate as int4, in one
- * bytea each. Parsed by the driver, a national scope's arrays (100,000 candidates, 180,000 pairs)
- * took 0.4 to 0.6 s more; ids are not sent at all (a million of them at 1 M parcels), only asked
+ * bytea each, because the driver's parsing of a national scope's arrays cost more than the rest of
+ * the read (docs/performance.md); ids are not sent at all (a million of them at 1 M parcels), only asked
  * for where needed.
  */
 interface GraphWire {
@@ -80,7 +80,7 @@ export class AssemblyRepository {
    * apart, ST_ClusterDBSCAN) whose `maxParcels` largest members make at least `minTotalArea`,
    * largest clusters first, each with its neighbours within the gap among those candidates.
    *
-   * Measured (EXPLAIN ANALYZE, issue 20): the candidates come with their outlines (`withGeometry`:
+   * Chosen by EXPLAIN ANALYZE: the candidates come with their outlines (`withGeometry`:
    * joined by gmina, so one gmina reads its own outlines through the teryt index, not every outline
    * of the country by a hash join, and a national scope gets the hash join the planner prefers
    * there). Neighbours are one probe of the outlines' spatial index per candidate picked, none for a
@@ -144,10 +144,10 @@ export class AssemblyRepository {
     const gminas = params.add(allowed, 'text[]');
     const gap = params.add(gapM, 'float8');
     // The candidates' row estimate is far too low (the outlines' join by id and gmina), which made the
-    // planner probe the pairs per candidate and scan the candidates per pair, quadratic (6 s for one
-    // gmina of 2,500 candidates). A hash join is right for every size here: the scope's pairs within
+    // planner probe the pairs per candidate and scan the candidates per pair, quadratic (seconds for
+    // one gmina: docs/performance.md). A hash join is right for every size here: the scope's pairs within
     // the gap come from one index range per gmina, and the candidates are hashed once. A national
-    // scope hashes a million int4 keys (some 40 MB): in the default work_mem they spilt to disk.
+    // scope hashes a million int4 keys: in the default work_mem they spilt to disk.
     // Only a pair's first end is joined; whether the other is a candidate is one array lookup in
     // decodeGraph, cheaper than a second hash join of the candidates.
     return this.inSnapshot(`SET LOCAL enable_nestloop = off; SET LOCAL work_mem = '${ASSEMBLY_WORK_MEM}'`, async (runner) => {

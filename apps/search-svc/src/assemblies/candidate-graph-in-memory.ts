@@ -3,7 +3,8 @@ import { numberAt, type DenseNumbers } from '../engine/columns/column-coded.js';
 import { candidateGraph, type CandidateGraph } from './candidate-components.js';
 
 /**
- * The candidate graph from the in-memory engine (issue 20): the rows that passed the per-parcel
+ * The candidate graph from the in-memory engine, so site assembly needs no read of every
+ * candidate: the rows that passed the per-parcel
  * filters are the candidates, with their areas, and the edges are the gminas' neighbour pairs within
  * the gap whose two ends are both candidates, what the PostgreSQL statement of
  * AssemblyRepository.candidatesByAdjacency sends. A national scope without filters has a million

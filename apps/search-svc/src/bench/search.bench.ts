@@ -11,8 +11,8 @@
  *
  * Environment: DATABASE_URL (run-cli.sh fills it from the local stack), BENCH_URL (http://127.0.0.1:8080),
  * BENCH_API_KEY (else a key is created and revoked), BENCH_ROUNDS (20), BENCH_REFERENCE_ROUNDS (3),
- * BENCH_SETTLE_SECONDS (300: how long a search is repeated while search-svc loads its columns; bess_storage's
- * thirteen columns took 110-180 s to load at 5 M parcels on a 2-core machine), STACK_DIR,
+ * BENCH_SETTLE_SECONDS (300: how long a search is repeated while search-svc loads its columns; a
+ * national search's columns take minutes to load at 5 M parcels), STACK_DIR,
  * BENCH_SEARCHES (only the searches whose names contain one of these comma-separated words).
  *
  * "where" says where search-svc matched each search: in memory (its columns of the index) or in
@@ -58,7 +58,8 @@ const SEARCHES: BenchSearch[] = [
   },
   { name: 'national near ev_chargers', request: { filters: { area_sqm: { min: 3000 }, near: [{ layer: 'ev_chargers', within_m: 1500 }] }, rank_by: [{ signal: 'area', weight: 1 }] } },
   { name: 'national area only, ranked by area', request: { filters: { area_sqm: { min: 20_000 } }, rank_by: [{ signal: 'area', weight: 1 }] } },
-  // broad: most of the country matches, and every match is ranked (issue 19: at least half the parcels, two signals or more)
+  // broad: most of the country matches, and every match is ranked (the target's definition: at least
+  // half the parcels, two signals or more)
   {
     name: 'broad: area ≥ 500 m², ranked by area and grid distance',
     request: { filters: { area_sqm: { min: 500 } }, rank_by: [{ signal: 'area', weight: 1 }, { signal: 'grid_distance_km', weight: 1 }], limit: 50 },

@@ -22,7 +22,7 @@ export class SearchSvcEnv extends DatabaseServiceEnv {
    * (engine/columns). Columns load on first use and the least recently used give way beyond this;
    * 0 runs every search in PostgreSQL. At 1 M parcels a number column is 8 MB. search-svc holds
    * about 200 MB besides (V8's heap, Node's own, the node binary), so its resident memory stays
-   * under 400 MB with the default; at 5 M parcels the nine searches of bench:search need 143 MB.
+   * under 400 MB with the default, which holds what bench:search reads at 5 M parcels (docs/performance.md).
    */
   @IsInt()
   @Min(0)

@@ -2,8 +2,8 @@
  * Memoises a reading of search.index_builds for as long as the builds digest (BUILDS_DIGEST_SQL)
  * stays the same. The digest is read on every use, so a build, rebuild or drop committed since is
  * seen by the next search, as LayerStateCache sees a layer refresh. A national plan asked which of
- * 2,477 gminas are unbuilt or predate the fronts in statements taking the whole list as a parameter
- * (15 to 60 ms at 5 M parcels); the digest is one small aggregate (about 3 ms).
+ * 2,477 gminas are unbuilt or predate the fronts in statements taking the whole list as a parameter,
+ * many times what the digest, one small aggregate, costs (docs/performance.md).
  */
 export class IndexBuildsCache<T> {
   private remembered: { digest: string; value: Promise<T> } | undefined;

@@ -9,7 +9,7 @@ const reads = new AsyncLocalStorage<Map<OnceRead, Promise<string>>>();
  * Runs one search with each stamp read at most once (readOnce). A plan asks the layer versions and
  * the builds digest from several checks (scope, coverage, unbuilt gminas, zoning evidence, fronts,
  * the index check, then the column lease): each was a round trip, the digest an aggregate over
- * every build (3 to 4 ms at 2,477 gminas), five or six of them a national search. One reading per
+ * every build, five or six of them a national search (docs/performance.md). One reading per
  * search is also one consistent view: the checks and the lease agree on which builds they saw. A
  * build committed during the search is still caught where it matters: the page statement computes
  * the digest afresh and falls back to PostgreSQL when it differs from the lease's.

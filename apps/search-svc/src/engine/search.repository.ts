@@ -57,6 +57,28 @@ export class SearchRepository {
     return this.cache.get(`scope:${scope.kind === 'region' ? scope.teryt : ''}`, () => this.loadScopeGminas(scope));
   }
 
+  /**
+   * Every gmina within `reachM` of the scope, the scope's own included (a criterion's reach:
+   * criterion-coverage.ts), remembered until a layer refresh. All of Poland: every gmina.
+   */
+  gminasWithin(scope: SearchScope, reachM: number): Promise<ScopeGmina[]> {
+    if (scope.kind === 'poland') return this.scopeGminas(scope);
+    const key = scope.kind === 'region' ? `within:${scope.teryt}:${reachM}` : undefined;
+    return key ? this.cache.get(key, () => this.loadGminasWithin(scope, reachM)) : this.loadGminasWithin(scope, reachM);
+  }
+
+  private loadGminasWithin(scope: Exclude<SearchScope, { kind: 'poland' }>, reachM: number): Promise<ScopeGmina[]> {
+    const base = `SELECT g.id AS teryt, g.name FROM layer_pub.admin_bounds g WHERE g.kind = 'gmina'`;
+    if (scope.kind === 'region') {
+      return this.db.query(
+        `${base} AND EXISTS (SELECT 1 FROM layer_pub.admin_bounds s WHERE s.kind = 'gmina' AND s.id LIKE $1 AND ST_DWithin(s.geom, g.geom, $2)) ORDER BY g.id`,
+        [`${scope.teryt}%`, reachM],
+      );
+    }
+    const { minLng, minLat, maxLng, maxLat } = scope.bbox;
+    return this.db.query(`${base} AND ST_DWithin(g.geom, ST_Transform(ST_MakeEnvelope($1, $2, $3, $4, 4326), 2180), $5) ORDER BY g.id`, [minLng, minLat, maxLng, maxLat, reachM]);
+  }
+
   /** Gmina-level coverage of the layers, remembered until a layer refresh. */
   coverage(layers: readonly string[]): Promise<CoverageTable> {
     return this.cache.get(`coverage:${[...layers].sort().join(',')}`, () => this.loadCoverage(layers));
@@ -162,8 +184,8 @@ export class SearchRepository {
   /**
    * PostGIS's probes are costed far below what they take, so PostgreSQL keeps a match that probes
    * tens of thousands of parcels in one process (below its 8 MB scan size, under its setup cost).
-   * Priced nearer their cost, the probes split over the workers: national near EV chargers at 5 M
-   * parcels (26,021 parcels probed) 150 -> 114 ms; a gmina's (a few hundred) stays serial, 15.5 ms.
+   * Priced nearer their cost, the probes split over the workers where there are tens of thousands;
+   * a gmina's few hundred stay serial (docs/performance.md).
    */
   private planned<T>(query: SearchQuery, sql: string): Promise<T[]> {
     if (!query.probesLayers) return this.db.query(sql, query.values);

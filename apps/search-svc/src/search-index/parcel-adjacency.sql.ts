@@ -26,7 +26,6 @@ export function parcelKeyOf(id: string): string {
  * hash join, so only a neighbour across the border probes parcel_keys (per pair, a probe each end
  * was a third of the statement); the candidates come from the bounding boxes grown by the reach and
  * the distance measured once decides (ST_DWithin and then ST_Distance measured each pair twice).
- * 1.5x less CPU at 5 M parcels.
  */
 export const ADJACENCY_BUILD_SQL = `
   WITH a AS MATERIALIZED (
@@ -68,7 +67,7 @@ export const KEY_GMINAS_SQL = `
 /**
  * These gminas ($1) and those whose bounding box comes within $2 metres of theirs: a superset of the
  * gminas within reach, by the outlines' spatial index alone (ST_DWithin of the outlines themselves
- * took 8 s for Poznań's under load, 76 s for every gmina), enough to key the neighbours of a batch.
+ * took seconds a gmina: docs/performance.md), enough to key the neighbours of a batch.
  */
 export const GMINAS_AROUND_SQL = `
   SELECT n.id AS teryt FROM layer_pub.admin_bounds g

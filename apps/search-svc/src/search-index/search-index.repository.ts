@@ -88,8 +88,8 @@ export class SearchIndexRepository {
       );
       // parcels that moved here from another gmina leave that gmina's rows too, and that gmina's
       // build stamp changes with them (what the in-memory columns check, engine/columns). The rows go
-      // by primary key: `teryt = $1 OR parcel_id IN (...)` scanned the whole table once per gmina
-      // (1.2 to 1.4 s at 1 M parcels, the largest part of a small gmina's build).
+      // by primary key: `teryt = $1 OR parcel_id IN (...)` scanned the whole table once per gmina,
+      // the largest part of a small gmina's build.
       const gone = `ARRAY(SELECT x.parcel_id FROM search.parcel_index x WHERE x.teryt = $1
                           UNION SELECT p.id FROM layer_pub.parcels p WHERE p.teryt = $1)`;
       await manager.query(

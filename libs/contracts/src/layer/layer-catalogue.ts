@@ -1272,8 +1272,8 @@ const BY_ID: ReadonlyMap<string, LayerDefinition> = new Map(LAYER_CATALOGUE.map(
 
 /**
  * Polygon and line layers are also published cut into small pieces, as `layer_pub.<layer>_subdivided`
- * (fid, kind, geom): spatial joins and distances then touch few vertices (a river of 2,000 vertices
- * made the nearest-water probe 0.5 ms a parcel; its pieces, 0.04 ms). Parcels and terrain_stats
+ * (fid, kind, geom): spatial joins and distances then touch few vertices, not a long river's
+ * thousands. Parcels and terrain_stats
  * (one small polygon per parcel) are not, nor contours (read only as tiles). A distance to the pieces
  * equals the distance to the whole to within 1e-10 m (cutting a segment adds a vertex on it).
  */
@@ -1283,10 +1283,8 @@ export function hasSubdividedView(layer: LayerDefinition): boolean {
 }
 
 /**
- * The most vertices a piece of `_subdivided` has (ST_Subdivide's max_vertices). Measured on the demo
- * (Poznań, 21,568 parcels): env distances within 1 km 2.9 s with pieces of 256, 1.1 s with 64; the
- * dominant general-plan zone 2.1 s and 1.4 s; the nearest water 10.6 s whole, 2.0 s with pieces of
- * 256, 0.8 s with 32.
+ * The most vertices a piece of `_subdivided` has (ST_Subdivide's max_vertices): smaller pieces made
+ * joins and distances faster on the demo, lines most of all (docs/performance.md).
  */
 export function subdividedMaxVertices(layer: LayerDefinition): number {
   return layer.geometryType === 'LineString' ? 32 : 64;

@@ -114,8 +114,8 @@ async function startAppOnce(app: string, env: Record<string, string>, options: A
     const status = await fetch(readyUrl).then((res) => res.status, () => 0);
     if (status >= 200 && status < 300) break;
     // a service that answers "not ready" is building its read models (search-svc's index): give it longer.
-    // Before its ops port opens a service loads what it needs to answer (search-svc's place gazetteer:
-    // 15 s measured on a loaded 2-core machine, over 60 s at load 25), so silence gets 120 s.
+    // Before its ops port opens a service loads what it needs to answer (search-svc's place gazetteer,
+    // which takes far longer on a loaded machine), so silence gets 120 s.
     answering ||= status !== 0;
     // LP_TEST_START_TIMEOUT_MS: more time still for silence on a heavily loaded machine.
     const limitMs = answering ? 240_000 : Number(process.env['LP_TEST_START_TIMEOUT_MS'] ?? READY_TIMEOUT_MS);

@@ -7,8 +7,8 @@ const LINE_PIECE_VERTICES = 32;
 
 /**
  * Line layers are published cut into pieces too (`layer_pub.<layer>_subdivided`), as polygon layers
- * were: a distance to a river of 2,000 vertices cost the search index 0.5 ms per parcel, to its
- * pieces 0.04 ms. New refreshes cut their tables while loading; the tables loaded before (every
+ * were, so a distance to a long river touches a few vertices, not thousands. New refreshes cut
+ * their tables while loading; the tables loaded before (every
  * version still kept, so a view can point at any of them) are cut here, and each layer's view
  * points at the pieces of its served table.
  */

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Every version table keeps what vector tiles read beside its geometry (layer-tables.ts
- * TILE_GEOMETRY_COLUMNS, issue 19): the geometry in web mercator with its own spatial index, and the
+ * TILE_GEOMETRY_COLUMNS): the geometry in web mercator with its own spatial index, and the
  * weight that keeps a capped tile's largest features. New refreshes create the columns with the
  * table; the tables loaded before (every version is kept, so a view can point at any of them) get
  * them here. Written out as of this migration, not imported: a later change to the columns is a

@@ -4,8 +4,8 @@ const BLOCK_COLUMNS = ['regulations', 'constraints', 'terrain', 'proximity'];
 
 /**
  * The fact blocks are compressed with lz4 instead of pglz (PostgreSQL's default): a block of a few
- * kilobytes is compressed on every store, and with pglz storing the four blocks of a parcel cost
- * 1.02 ms of PostgreSQL CPU against 0.76 with lz4 (5 M data, 10,500 parcels, side by side). Values
+ * kilobytes is compressed on every store, and pglz cost PostgreSQL a third more CPU for it than lz4
+ * (docs/performance.md). Values
  * stored before keep their pglz compression and read as before; a rebuild rewrites them.
  */
 export class FactsLz41764200000000 implements MigrationInterface {

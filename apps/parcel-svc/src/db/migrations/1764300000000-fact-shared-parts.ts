@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The parts of a stored fact block that nearly every parcel of a gmina shares (its coverage and
- * sources: 2.5 of the 7 KB of a proximity block on the demo, 4.3 of 5.9 KB at 5 M), kept once
+ * sources, most of a stored block), kept once
  * per distinct value instead of in every parcel's block. A stored block names its part by id
  * (`stored-blocks.ts`); blocks stored before carry theirs inline and read as before.
  */

@@ -1,7 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Site assembly's neighbour graph (issue 20): per parcel, the parcels within the largest gap a
+ * Site assembly's neighbour graph, so no request clusters outlines: per parcel, the parcels within
+ * the largest gap a
  * request may allow (50 m) and the gap itself, so any `max_gap_m` is a filter `gap_m <= $gap`
  * rather than a clustering of outlines per request. Written by each gmina's index build, for that
  * gmina's parcels (`teryt`): a pair inside one gmina once (parcel_id < neighbour_id), a pair across

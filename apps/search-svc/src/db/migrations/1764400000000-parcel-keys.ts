@@ -1,11 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Stable integer parcel keys (issue 20): `search.parcel_keys` gives every parcel id the index has
+ * Stable integer parcel keys, because joins on text ids spill to disk: `search.parcel_keys` gives
+ * every parcel id the index has
  * seen a number, once and for good (rows are never deleted, so a key never changes or passes to
  * another parcel). The search index carries each row's key and the neighbour pairs are pairs of
  * keys: a national assembly without filters joins a million candidates with two million pairs, and
- * on text ids those joins spilt to disk (6 s at 1 M parcels); int4 pairs also take about half the
+ * on text ids those joins spilt to disk (docs/performance.md); int4 pairs also take about half the
  * space. Keys are assigned by the index build, before its transaction (search-index.repository.ts).
  *
  * The text pairs are dropped and every build is marked as made without pairs (`adjacency`), the

@@ -11,8 +11,8 @@ export const FRONT_NUMBER_SEPARATOR = ',';
  * offsets[i] to offsets[i + 1], step k at `distances[k] / unitsPerMetre` metres offering
  * `values[codes[k]]`.
  *
- * Held in 3 bytes a step and 2 a row where the gmina allows (a national bess_storage search holds
- * the fronts of every parcel: 97 MB at 5 M parcels in 5 bytes a step and 4 a row, 58 MB so):
+ * Held in 3 bytes a step and 2 a row where the gmina allows, because a national bess_storage search
+ * holds the fronts of every parcel (docs/performance.md):
  * - a distance is rounded up to the half metre, as a count of half metres in 16 bits (up to
  *   32,767.5 m; fronts reach 30 km). For a query distance d on that grid (2d an integer),
  *   `ceil(2m) <= 2d` is `m <= d`: rounding up keeps order, and 2d rounds to itself. A gmina with a

@@ -1,7 +1,7 @@
 /**
  * One gmina's parcel keys in row (parcel-id) order, held as runs of consecutive keys. A build keys a
  * gmina's new parcels in one statement in id order (KEY_GMINAS_SQL), so a gmina keyed at once is one
- * run: its keys cost 8 bytes instead of 4 a parcel (19 MB at 5 M parcels, issue 19). Parcels keyed
+ * run: its keys cost 8 bytes a run instead of 4 a parcel. Parcels keyed
  * later (a refresh adding some) or builds keying at the same time make more runs; where runs would
  * take more than the keys themselves, the keys are held as they are.
  */

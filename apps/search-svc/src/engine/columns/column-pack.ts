@@ -6,11 +6,12 @@ import { SparseNumbers } from './column-sparse.js';
 type Packable = Float64Array | Float32Array | Int32Array | Uint32Array | Uint16Array | Uint8Array;
 
 /**
- * The arrays of one load statement's gminas for one column, copied into a single buffer (issue 19).
+ * The arrays of one load statement's gminas for one column, copied into a single buffer, so their
+ * memory is returned when they are evicted.
  * Decoded a gmina at a time, a column is thousands of small allocations in the C heap, interleaved
  * with the load's own buffers; evicted, they leave holes the allocator keeps, so search-svc's
- * resident memory followed the most it ever held, not what it holds (at 5 M parcels 70 MB of the C
- * heap were free, returned by a malloc_trim). One large buffer a batch is mapped on its own (with
+ * resident memory followed the most it ever held, not what it holds (a malloc_trim returned what was
+ * free: docs/performance.md). One large buffer a batch is mapped on its own (with
  * MALLOC_MMAP_THRESHOLD_ set, as the stack and the manifests do) and goes back to the system whole
  * when the column is evicted. Views keep each gmina's arrays as they were: readers see no difference.
  *

@@ -14,8 +14,8 @@ export interface GminaMatches {
  * size for its row positions and score keys while it is visited.
  *
  * Why reused, and bits: holding every matched row's position and score key (8 bytes a row) cost a
- * national broad search about 58 MB at 5 M parcels, in a few thousand buffers a gmina that glibc
- * then kept: search-svc's RSS rose from 402 to 464 MB over bench:search. A bit a row is 0.6 MB at
+ * national broad search tens of megabytes, in a few thousand buffers a gmina that glibc then kept,
+ * so search-svc's resident memory grew with every search (docs/performance.md). A bit a row is 0.6 MB at
  * 5 M, allocated once. A search uses these only between its lease and its answer, with no await in
  * between, so two searches never share them at once.
  */

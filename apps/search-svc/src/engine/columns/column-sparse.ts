@@ -44,8 +44,8 @@ export class SparseNumbers {
    * A column of `size` rows none of which has a value, holding no array of its own: its presence
    * bits and ranks are a zeroed array shared by every such column (longer than it needs: rows past
    * `size` are never read). Most gminas have no area of most env kinds within reach, and at 5 M
-   * parcels their three small arrays each (about 45,000 array buffers, each with its own JavaScript
-   * objects and allocation) cost search-svc some 25 MB.
+   * parcels their three small arrays each (tens of thousands of array buffers, each with its own
+   * JavaScript objects and allocation) cost search-svc memory for nothing (docs/performance.md).
    */
   static absent(size: number): SparseNumbers {
     const zeros = sharedZeros(Math.ceil(size / 32));

@@ -80,7 +80,8 @@ interface Dictionary {
 }
 
 /**
- * The in-memory columns of the search index (issue 19): per gmina, loaded on demand from
+ * The in-memory columns of the search index, so broad searches match without a scan in
+ * PostgreSQL: per gmina, loaded on demand from
  * `search.parcel_index`, dropped when the gmina is rebuilt (its build stamp changes), the least
  * recently used columns evicted beyond the memory budget. Loads run one at a time; a search holds
  * what it reads in a lease, so an eviction or a reload never changes data under a running search.
