@@ -12,6 +12,7 @@ import { OutboxPublisher } from './refresh-events.js';
 import { RefreshPipeline } from './refresh-pipeline.js';
 import { parseSourceMap, type SourceMap } from './source-map.js';
 import { RefreshStatusRepository } from './refresh-status.repository.js';
+import { TERRAIN_USAGE, terrainCommand } from '../terrain/terrain.command.js';
 
 const USAGE = `Usage: npm run layers -- <command>
   refresh <layer-id> --source <file|http(s) URL|WFS:...> [--coverage national|derived|<gmina,gmina,...>] [--allow-shrink]
@@ -22,6 +23,7 @@ const USAGE = `Usage: npm run layers -- <command>
           (the Kubernetes CronJobs; a failed layer keeps its previous version and the exit code is 1)
   status             every layer: version, features, refreshed at
   runs [layer-id]    the last refresh runs with status, counts, error and timings
+${TERRAIN_USAGE}
 Environment: DATABASE_URL (required), NATS_URL (optional: publishes events.layer.refreshed at once;
 otherwise layer-svc publishes them from its outbox), NATS_STREAM_REPLICAS (copies of the events stream)`;
 
@@ -167,5 +169,10 @@ runDatabaseCli({
     'refresh-cadence': ({ db, databaseUrl, args }) => refreshCadence(db, databaseUrl, args),
     status: ({ db }) => status(db),
     runs: ({ db, args }) => runs(db, args[0]),
+    terrain: async ({ db, databaseUrl, args }) => {
+      const code = await terrainCommand(db, databaseUrl, args, log);
+      if (code === 0) await publishEvents(db);
+      return code;
+    },
   },
 });
