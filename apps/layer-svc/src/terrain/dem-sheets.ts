@@ -1,6 +1,6 @@
 import { AppError } from '@lp/contracts';
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gdalTool } from './gdal-tool.js';
 
@@ -80,15 +80,24 @@ export async function buildMosaic(files: string[], workDir: string): Promise<{ v
   for (const [index, file] of files.entries()) {
     const { sheet, inCrs } = await inspectSheet(file);
     const target = join(workDir, `sheet-${index}.vrt`);
-    if (sheet.crs_assigned) await gdalTool('gdal_translate', ['-q', '-of', 'VRT', '-a_srs', DEM_CRS, file, target]);
-    else if (inCrs) await gdalTool('gdal_translate', ['-q', '-of', 'VRT', file, target]);
-    else await gdalTool('gdalwarp', ['-q', '-of', 'VRT', '-t_srs', DEM_CRS, '-r', 'bilinear', file, target]);
+    // Every sheet's band is declared grey: gdalbuildvrt leaves out sheets whose colour
+    // interpretation differs (an .asc has none, a GeoTIFF says grey).
+    const asGrey = ['-q', '-of', 'VRT', '-colorinterp', 'gray'];
+    if (sheet.crs_assigned) await gdalTool('gdal_translate', [...asGrey, '-a_srs', DEM_CRS, file, target]);
+    else if (inCrs) await gdalTool('gdal_translate', [...asGrey, file, target]);
+    else {
+      const warped = join(workDir, `sheet-${index}.warped.vrt`);
+      await gdalTool('gdalwarp', ['-q', '-of', 'VRT', '-t_srs', DEM_CRS, '-r', 'bilinear', file, warped]);
+      await gdalTool('gdal_translate', [...asGrey, warped, target]);
+    }
     if (!inCrs && !sheet.crs_assigned) sheet.extent = await extentOf(target);
     sheets.push(sheet);
     parts.push(target);
   }
   const vrt = join(workDir, 'mosaic.vrt');
   await gdalTool('gdalbuildvrt', ['-q', '-resolution', 'highest', vrt, ...parts]);
+  const mosaicked = (readFileSync(vrt, 'utf8').match(/<SourceFilename/g) ?? []).length;
+  if (mosaicked !== parts.length) throw AppError.invalid(`Only ${mosaicked} of ${parts.length} sheets could be mosaicked: the sheets differ in band count or data type.`);
   return { vrt, sheets };
 }
 
