@@ -72,7 +72,7 @@ export async function inspectSheet(file: string): Promise<{ sheet: DemSheet; inC
 
 /**
  * The part's mosaic: one VRT per sheet in EPSG:2180 (the CRS assigned, or the sheet warped), then one
- * VRT over them all at the finest resolution. Nothing is copied: the VRTs point at the sheets.
+ * VRT over them all at the finest resolution. Only text grids are copied (into the work directory).
  */
 export async function buildMosaic(files: string[], workDir: string): Promise<{ vrt: string; sheets: DemSheet[] }> {
   const sheets: DemSheet[] = [];
@@ -83,14 +83,21 @@ export async function buildMosaic(files: string[], workDir: string): Promise<{ v
     // Every sheet's band is declared grey: gdalbuildvrt leaves out sheets whose colour
     // interpretation differs (an .asc has none, a GeoTIFF says grey).
     const asGrey = ['-q', '-of', 'VRT', '-colorinterp', 'gray'];
-    if (sheet.crs_assigned) await gdalTool('gdal_translate', [...asGrey, '-a_srs', DEM_CRS, file, target]);
-    else if (inCrs) await gdalTool('gdal_translate', [...asGrey, file, target]);
+    let source = file;
+    if (sheet.driver === 'AAIGrid') {
+      // A text grid is read once into a tiled GeoTIFF: windows cut from the text itself re-parse
+      // it for every window (see docs/terrain.md).
+      source = join(workDir, `sheet-${index}.tif`);
+      const srs = sheet.crs_assigned ? ['-a_srs', DEM_CRS] : [];
+      await gdalTool('gdal_translate', ['-q', '-of', 'GTiff', '-ot', 'Float32', '-co', 'TILED=YES', ...srs, file, source]);
+    }
+    if (inCrs) await gdalTool('gdal_translate', [...asGrey, source, target]);
     else {
       const warped = join(workDir, `sheet-${index}.warped.vrt`);
-      await gdalTool('gdalwarp', ['-q', '-of', 'VRT', '-t_srs', DEM_CRS, '-r', 'bilinear', file, warped]);
+      await gdalTool('gdalwarp', ['-q', '-of', 'VRT', '-t_srs', DEM_CRS, '-r', 'bilinear', source, warped]);
       await gdalTool('gdal_translate', [...asGrey, warped, target]);
+      sheet.extent = await extentOf(target);
     }
-    if (!inCrs && !sheet.crs_assigned) sheet.extent = await extentOf(target);
     sheets.push(sheet);
     parts.push(target);
   }
