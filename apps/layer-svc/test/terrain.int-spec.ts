@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ServiceUnderTest } from '@lp/testing';
+import { runAppCli, type ServiceUnderTest } from '@lp/testing';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -148,6 +148,9 @@ describe('terrain statistics per parcel from an elevation model with known answe
     const bad = mkdtempSync(join(tmpdir(), 'lp-bad-dem-'));
     writeFileSync(join(bad, 'N-33-130-D-a-1-1.asc'), 'this is not an elevation model\n');
     await expect(terrain.run({ part: 'test-part', dem: [bad] })).rejects.toThrow(/N-33-130-D-a-1-1\.asc is not a raster GDAL can read/);
+    const cli = await runAppCli('layer-svc', 'refresh/layers.cli.js', ['terrain', 'test-part', '--dem', bad], { databaseUrl: layer.service.databaseUrl, databaseRole: 'as-given' });
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toMatch(/terrain test-part FAILED \(previous version still served\): N-33-130-D-a-1-1\.asc is not a raster GDAL can read/);
     const after = (await db.query(`SELECT version, feature_count FROM layer.layer_state WHERE layer_id = 'terrain_stats'`))[0];
     expect(after).toEqual(before);
     expect(await db.query(`SELECT id, slope_mean_pct FROM layer_pub.terrain_stats ORDER BY id`)).toEqual(servedBefore);
@@ -159,4 +162,15 @@ describe('terrain statistics per parcel from an elevation model with known answe
     const notes: Array<{ note: string }> = await db.query(`SELECT source_note AS note FROM layer.layer_state WHERE layer_id = 'terrain_stats'`);
     expect(notes[0]!.note).toMatch(/plane\.asc \(AAIGrid, \d+ B, sha256 [0-9a-f]{16}, EPSG:2180 assigned: the sheet states no CRS, 1 m\)/);
   });
+
+  it('runs through the layers command too: a new version with the same answers', async () => {
+    const before = (await db.query(`SELECT version FROM layer.layer_state WHERE layer_id = 'terrain_stats'`))[0];
+    const servedBefore = await db.query(`SELECT id, slope_mean_pct, aspect, attrs FROM layer_pub.terrain_stats ORDER BY id`);
+    const cli = await runAppCli('layer-svc', 'refresh/layers.cli.js', ['terrain', 'test-part', '--dem', dir, '--teryt', '3001'], { databaseUrl: layer.service.databaseUrl, databaseRole: 'as-given', timeoutMs: 120_000 });
+    expect(cli).toMatchObject({ code: 0 });
+    expect(cli.stdout).toContain('"parcels_computed":6');
+    const after = (await db.query(`SELECT version FROM layer.layer_state WHERE layer_id = 'terrain_stats'`))[0];
+    expect(Number(after.version)).toBe(Number(before.version) + 1);
+    expect(await db.query(`SELECT id, slope_mean_pct, aspect, attrs FROM layer_pub.terrain_stats ORDER BY id`)).toEqual(servedBefore);
+  }, 150_000);
 });
