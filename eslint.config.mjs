@@ -24,9 +24,11 @@ const TEST_FILES = [
   'tools/test/**/*.ts',
   'deploy/k8s/test/**/*.ts',
 ];
+// One entry besides the indexes: the test kit's SQL-snapshot part (`@lp/testing/sql`), which a
+// repository's unit test imports without loading the database, broker and HTTP helpers.
 const LIB_DEEP_PATH = {
-  regex: '^@lp/[^/]+/.+',
-  message: 'Import a lib through its index: `@lp/<lib>`, never a deep path.',
+  regex: '^@lp/(?!testing/sql$)[^/]+/.+',
+  message: 'Import a lib through its index: `@lp/<lib>` (or the light `@lp/testing/sql`), never a deep path.',
 };
 const CONTEXTS = ['gateway', 'mcp', 'layer', 'parcel', 'search', 'market', 'geocode', 'web'];
 

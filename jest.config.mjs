@@ -3,6 +3,8 @@
  * end-to-end (*.e2e-spec.ts, over HTTP) tests. Native ESM, because NestJS 12 is ESM-only
  * (see ../shared/design/TOOLCHAIN.md). `npm test` provisions the servers first.
  */
+import process from 'node:process';
+
 const tsJest = [
   'ts-jest',
   {
@@ -22,10 +24,20 @@ const tsJest = [
   },
 ];
 
+/**
+ * The test layers, chosen with LP_TEST_LAYER (tools/test/run.sh sets it): `unit` files need no
+ * build, database, broker or browser; `int` and `e2e` run against what `npm test` provisions.
+ * Unset: every layer.
+ */
+const LAYERS = { unit: 'spec', int: 'int-spec', e2e: 'e2e-spec' };
+const layer = process.env.LP_TEST_LAYER;
+if (layer && !(layer in LAYERS)) throw new Error(`LP_TEST_LAYER=${layer}: expected one of ${Object.keys(LAYERS).join(', ')}`);
+const suffixes = layer ? LAYERS[layer] : `{${Object.values(LAYERS).join(',')}}`;
+
 export default {
   rootDir: '.',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/{apps,libs,tools,deploy}/**/*.{spec,int-spec,e2e-spec}.ts'],
+  testMatch: [`<rootDir>/{apps,libs,tools,deploy}/**/*.${suffixes}.ts`],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/'],
   // No server a test file spawned outlives the file (a stack whose start-up timed out included).
   setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest/reap-children.ts'],
@@ -38,6 +50,8 @@ export default {
   transformIgnorePatterns: ['/node_modules/(?!(.+/)?cookie/)'],
   moduleNameMapper: {
     '^@lp/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    // The test kit's light entry (libs/testing/package.json "exports").
+    '^@lp/testing/sql$': '<rootDir>/libs/testing/src/sql/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   setupFiles: ['<rootDir>/tools/test/jest.setup.ts'],

@@ -1,3 +1,5 @@
+import { plotsSql, type ParcelGeometry } from './scale-parcels.js';
+
 /**
  * The national layers of the scale dataset, so that broad national searches match and rank millions
  * of parcels on data rather than on "unscreened": per gmina, over the block of synthetic plots
@@ -10,30 +12,23 @@
 export const SCALE_LAYERS = ['terrain_stats', 'solar_irradiance', 'land_cover', 'grid_capacity'] as const;
 export type ScaleLayer = (typeof SCALE_LAYERS)[number];
 
-export const PLOT = { width: 30, depth: 90, gap: 4 };
-
 /**
- * One gmina's block: a square of plots around its point on surface, numbered row by row (precinct
- * ids 9xxx never clash with the demo's real precincts). Returns (layer, line) rows: a parcel and its
- * terrain statistics per plot, and the block's solar cell and land-cover polygon. $1 gmina TERYT,
- * $2 plots, $3 width, $4 depth, $5 gap (metres).
+ * One gmina's block: parcels around its point on surface (scale-parcels.ts: realistic or the former
+ * rectangles), numbered row by row (precinct ids 9xxx never clash with the demo's real precincts).
+ * Returns (layer, line, area, vertices) rows: a parcel (with its area and vertex count, for the
+ * generator's statistics) and its terrain statistics per plot, and the block's solar cell and
+ * land-cover polygon. $1 gmina TERYT, $2 parcels, then plotsParams(geometry).
  *
  * Slope: a smooth surface of three waves (0 to about 9 %, so "slope at most 5 %" keeps roughly
  * two thirds); land cover: mostly arable, with grassland, forest and orchard blocks by gmina code
  * (so solar's "not forest" excludes whole blocks); yield: the demo generator's south-west gradient.
  */
-export const GMINA_BLOCK_SQL = `
-  WITH params AS (SELECT $3::float8 AS w, $4::float8 AS d, $5::float8 AS gap),
-  g AS (
-    SELECT id, ST_PointOnSurface(geom) AS c, ceil(sqrt($2::int))::int AS cols FROM layer_pub.admin_bounds WHERE id = $1
-  ), plots AS (
-    SELECT g.id, n,
-           ST_MakeEnvelope(
-             ST_X(g.c) + ((n % g.cols) - g.cols / 2) * (w + gap), ST_Y(g.c) + ((n / g.cols) - g.cols / 2) * (d + gap),
-             ST_X(g.c) + ((n % g.cols) - g.cols / 2) * (w + gap) + w, ST_Y(g.c) + ((n / g.cols) - g.cols / 2) * (d + gap) + d,
-             2180) AS geom, w * d AS area
-    FROM g, params, generate_series(0, $2::int - 1) AS n
-  ), numbered AS (
+export function gminaBlockSql(geometry: ParcelGeometry): string {
+  return `
+  WITH g AS (
+    SELECT id, ST_PointOnSurface(geom) AS c, $2::int AS quota FROM layer_pub.admin_bounds WHERE id = $1
+  ) ${plotsSql(geometry)}
+  , numbered AS (
     SELECT p.*, format('%s_%s.%s', left(id, 6), right(id, 1), 9000 + n / 1000) AS precinct,
            format('%s_%s.%s.%s', left(id, 6), right(id, 1), 9000 + n / 1000, n % 1000 + 1) AS id_text,
            ST_AsGeoJSON(ST_Transform(geom, 4326), 7)::json AS geojson,
@@ -51,8 +46,8 @@ export const GMINA_BLOCK_SQL = `
     'type', 'Feature',
     'properties', json_build_object(
       'id', id_text, 'kind', 'parcel', 'name', NULL, 'teryt', id,
-      'parcel_id', id_text, 'parcel_number', (n % 1000 + 1)::text, 'precinct_id', precinct, 'area_sqm', area),
-    'geometry', geojson)::text AS line
+      'parcel_id', id_text, 'parcel_number', (n % 1000 + 1)::text, 'precinct_id', precinct, 'area_sqm', round(area::numeric, 1)),
+    'geometry', geojson)::text AS line, area, ST_NPoints(geom) AS vertices
   FROM numbered
   UNION ALL
   SELECT 'terrain_stats', json_build_object(
@@ -62,7 +57,7 @@ export const GMINA_BLOCK_SQL = `
       'elevation_min_m', elevation - 1 - slope / 4, 'elevation_max_m', elevation + 1 + slope / 4, 'elevation_mean_m', elevation,
       'slope_mean_pct', slope, 'slope_p90_pct', round(slope * 1.6, 2),
       'aspect', (ARRAY['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'])[1 + (n % 8)], 'dem_resolution_m', 1),
-    'geometry', geojson)::text
+    'geometry', geojson)::text, NULL, NULL
   FROM terrain
   UNION ALL
   SELECT 'solar_irradiance', json_build_object(
@@ -71,7 +66,7 @@ export const GMINA_BLOCK_SQL = `
       'id', 'scale-' || b.id, 'kind', 'yield_cell', 'name', NULL, 'teryt', b.id,
       'yield_kwh_kwp', round((1022 + 12 * (ST_X(c.pt) - 19) - 20 * (ST_Y(c.pt) - 52))::numeric, 1),
       'cell_size_m', round(sqrt(ST_Area(b.geom))::numeric)),
-    'geometry', ST_AsGeoJSON(ST_Transform(b.geom, 4326), 7)::json)::text
+    'geometry', ST_AsGeoJSON(ST_Transform(b.geom, 4326), 7)::json)::text, NULL, NULL
   FROM block b CROSS JOIN LATERAL (SELECT ST_Transform(ST_Centroid(b.geom), 4326) AS pt) c
   UNION ALL
   SELECT 'land_cover', json_build_object(
@@ -79,8 +74,9 @@ export const GMINA_BLOCK_SQL = `
     'properties', json_build_object(
       'id', 'scale-' || b.id, 'name', NULL, 'teryt', b.id,
       'kind', CASE WHEN b.id::int % 20 < 14 THEN 'arable' WHEN b.id::int % 20 < 17 THEN 'grassland' WHEN b.id::int % 20 < 19 THEN 'forest' ELSE 'orchard' END),
-    'geometry', ST_AsGeoJSON(ST_Transform(ST_Buffer(b.geom, 1, 'join=mitre'), 4326), 7)::json)::text
+    'geometry', ST_AsGeoJSON(ST_Transform(ST_Buffer(b.geom, 1, 'join=mitre'), 4326), 7)::json)::text, NULL, NULL
   FROM block b`;
+}
 
 /** The id prefix of the grid-capacity nodes the scale dataset adds. */
 export const SCALE_GRID_ID_PREFIX = 'scale-gc-';

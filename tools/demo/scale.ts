@@ -1,11 +1,12 @@
 /**
- * `npm run demo:scale -- --parcels 1000000`: a large dataset for benchmarks. Spreads N synthetic
- * parcels over every gmina of Poland (in proportion to its area, as rectangular plots in a block
- * around the gmina's point on surface) and covers them with national layers (terrain statistics,
+ * `npm run demo:scale -- --parcels 1000000 [--geometry realistic|synthetic]`: a large dataset for
+ * benchmarks. Spreads N generated parcels over every gmina of Poland (in proportion to its area, in a
+ * block around the gmina's point on surface: by default realistic land-register shapes, or the former
+ * rectangular plots; scale-parcels.ts, docs/scale-data.md) and covers them with national layers (terrain statistics,
  * solar yield, land cover, grid capacity: scale-layers.ts), keeps the demo's features of each,
  * writes one source file per layer and loads them through the same refresh pipeline as everything
  * else, parcels last (so the search index and the facts are built once, from every layer). Prints
- * progress and timings.
+ * progress, the generation rate and the parcels' shape statistics.
  */
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, writeFileSync, type WriteStream } from 'node:fs';
@@ -13,7 +14,9 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { GMINA_BLOCK_SQL, GRID_CAPACITY_SQL, PLOT, SCALE_LAYERS } from './scale-layers.js';
+import { GRID_CAPACITY_SQL, SCALE_LAYERS, gminaBlockSql } from './scale-layers.js';
+import { PARCEL_GEOMETRIES, plotsParams, type ParcelGeometry } from './scale-parcels.js';
+import { ParcelShapeStats, describeShapes } from './scale-stats.js';
 
 const LAYERS = [...SCALE_LAYERS, 'parcels'] as const;
 type Layer = (typeof LAYERS)[number];
@@ -25,14 +28,19 @@ interface GminaQuota {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { parcels: { type: 'string', default: '1000000' }, out: { type: 'string' }, 'demo-dir': { type: 'string' }, 'no-load': { type: 'boolean' } },
+    options: {
+      parcels: { type: 'string', default: '1000000' },
+      geometry: { type: 'string', default: 'realistic' },
+      out: { type: 'string' }, 'demo-dir': { type: 'string' }, 'no-load': { type: 'boolean' } },
   });
   const total = Number(values.parcels);
+  const geometry = values.geometry as ParcelGeometry;
+  if (!PARCEL_GEOMETRIES.includes(geometry)) throw new Error(`--geometry must be one of ${PARCEL_GEOMETRIES.join(', ')}`);
   if (!Number.isInteger(total) || total < 1000 || total > 50_000_000) throw new Error('--parcels must be an integer between 1000 and 50000000');
   const databaseUrl = process.env['DATABASE_URL'];
   if (!databaseUrl) throw new Error('DATABASE_URL is not set');
   const root = resolve(import.meta.dirname, '../../..'); // tools/dist/demo -> repository
-  const out = resolve(values.out ?? join(root, '.stack/dev/scale-data', String(total)));
+  const out = resolve(values.out ?? join(root, '.stack/dev/scale-data', geometry === 'synthetic' ? `${total}-synthetic` : String(total)));
   mkdirSync(out, { recursive: true });
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'demo-scale' });
   await client.connect();
@@ -50,15 +58,32 @@ async function main(): Promise<void> {
       const kept = await keepDemoFeatures(values['demo-dir'], layer, (line) => write(layer, line));
       if (kept > 0) console.log(`scale: kept ${kept} demo ${layer} features`);
     }
+    const shapes = new ParcelShapeStats();
+    const blockSql = gminaBlockSql(geometry);
+    const generating = performance.now();
+    let lastReport = generating;
     for (const [index, gmina] of quotas.entries()) {
-      const rows = await client.query<{ layer: Layer; line: string }>(GMINA_BLOCK_SQL, [gmina.teryt, gmina.quota, PLOT.width, PLOT.depth, PLOT.gap]);
-      for (const row of rows.rows) write(row.layer, row.line);
-      if ((index + 1) % 250 === 0) console.log(`scale: ${index + 1}/${quotas.length} gminas, ${written.get('parcels')} parcels written (${seconds(started)} s)`);
+      // Prepared once (named): the statement is long, and parsing and planning it anew is much of a small block's cost.
+      const rows = await client.query<BlockRow>({ name: `scale-block-${geometry}`, text: blockSql, values: [gmina.teryt, gmina.quota, ...plotsParams(geometry)] });
+      let parcels = 0;
+      for (const row of rows.rows) {
+        write(row.layer, row.line);
+        if (row.layer !== 'parcels' || row.area === null || row.vertices === null) continue;
+        shapes.add(row.area, row.vertices);
+        parcels++;
+      }
+      if (parcels < gmina.quota) console.warn(`scale: gmina ${gmina.teryt} got ${parcels} of its ${gmina.quota} parcels`);
+      if (performance.now() - lastReport > 10_000 || index + 1 === quotas.length) {
+        lastReport = performance.now();
+        const generated = shapes.summary().parcels;
+        console.log(`scale: ${index + 1}/${quotas.length} gminas, ${generated} ${geometry} parcels generated, ${rate(generated, generating)} parcels/s (${seconds(started)} s)`);
+      }
     }
+    console.log(`scale: ${geometry} parcels: ${describeShapes(shapes.summary())}`);
     for (const row of (await client.query<{ line: string }>(GRID_CAPACITY_SQL)).rows) write('grid_capacity', row.line);
     await Promise.all([...outputs.values()].map((output) => new Promise<void>((resolveEnd) => output.end(resolveEnd))));
     for (const layer of LAYERS) {
-      writeFileSync(join(out, `${layer}.source.json`), JSON.stringify({ source_url: `generated://tools/demo/scale#${layer}`, note: `generated by tools/demo/scale (${total} synthetic parcels), not real data` }));
+      writeFileSync(join(out, `${layer}.source.json`), JSON.stringify({ source_url: `generated://tools/demo/scale#${layer}`, note: `generated by tools/demo/scale (${total} ${geometry} parcels), not real data` }));
     }
     console.log(`scale: wrote ${LAYERS.map((layer) => `${written.get(layer)} ${layer}`).join(', ')} to ${out} in ${seconds(started)} s`);
   } finally {
@@ -98,6 +123,18 @@ async function gminaQuotas(client: pg.Client, total: number): Promise<GminaQuota
      FROM layer_pub.admin_bounds WHERE kind = 'gmina' AND geom IS NOT NULL ORDER BY id`,
   );
   return rows.rows.map((row) => ({ teryt: row.teryt, quota: Math.max(1, Math.round(row.share * total)) }));
+}
+
+interface BlockRow {
+  layer: Layer;
+  line: string;
+  /** The parcel's area (square metres) and ST_NPoints, on parcel rows only. */
+  area: number | null;
+  vertices: number | null;
+}
+
+function rate(count: number, since: number): string {
+  return (count / Math.max(0.001, (performance.now() - since) / 1000)).toFixed(0);
 }
 
 function seconds(since: number): string {

@@ -88,11 +88,12 @@ lp_data_dir() {
 }
 
 # lp_generate_demo <repo-root> <scale> <out-dir>: write the demo sources once per generator version
-# (DATABASE_URL: a PostGIS database the generator may use for a scratch schema).
+# (every source file the generator imports, libraries included, and the shared data it reads;
+# DATABASE_URL: a PostGIS database the generator may use for a scratch schema).
 lp_generate_demo() {
 	local root=$1 scale=$2 out=$3 data stamp
 	data=$(lp_data_dir "$root") || return 1
-	stamp=$(cat "$root"/tools/demo/*.ts "$root"/tools/demo/generate/*.ts 2>/dev/null | sha1sum | cut -c1-12)
+	stamp="$scale $(cd "$root" && node tools/stack/source-stamp.mjs --root . --data-dir "$data" --entry tools/demo/generate.ts)" || return 1
 	if [[ -f "$out/manifest.json" && "$(cat "$out/.generator-stamp" 2>/dev/null)" == "$stamp" ]]; then
 		return 0
 	fi

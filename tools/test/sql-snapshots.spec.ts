@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { queryCallSites } from '@lp/testing';
+import { queryCallSites } from '@lp/testing/sql';
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -10,6 +10,7 @@ import { httpDuration } from './http/http-metrics.js';
 import { registerCors } from './http/cors.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { refuseOversizedBody } from './http/oversized-body.js';
+import { watchClientGone } from './http/client-gone.js';
 import { requestIdFor } from './http/request-id.js';
 import { RouteMethods } from './http/route-methods.js';
 import { rejectNulCharacters, serverLimits } from './http/server-limits.js';
@@ -46,6 +47,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
 
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    watchClientGone(request, reply);
     return rejectNulCharacters(request, reply) ?? (await refuseOversizedBody(request, reply, env.BODY_LIMIT_BYTES, env.BODY_DRAIN_LIMIT_BYTES));
   });
   fastify.addHook('onResponse', async (request, reply) => {
@@ -71,10 +73,29 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   const ogcDocument = apiSubsetDocument(document, OGC_PREFIX, 'Land-parcel geodata for Poland: OGC API - Features and Tiles');
   fastify.get(OGC_API_DOCUMENT_PATH, async (_request, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(ogcDocument));
   SwaggerModule.setup('docs', app, document, { customSiteTitle: 'Land-parcel API docs', raw: false });
+  fastify.addHook('onSend', async (request, reply) => {
+    if (request.url === '/docs' || request.url.startsWith('/docs/')) void reply.header('content-security-policy', DOCS_CONTENT_SECURITY_POLICY);
+  });
   const web = registerWebApp(fastify, webAppDir(env.WEB_APP_DIR));
   if (!web.built) logger.event('warn', 'map application not built: / answers 503', { dir: webAppDir(env.WEB_APP_DIR) });
   return app;
 }
+
+/**
+ * The docs page (Swagger UI) loads its scripts from /docs and calls the API on this origin only; its
+ * template carries inline styles, never inline scripts, so a script injected into it cannot run.
+ */
+const DOCS_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /** TRUST_PROXY as Fastify takes it: off, any, the nearest N hops or a list of addresses/CIDRs. */
 export function trustProxyOption(value: string): boolean | string | ((address: string, hop: number) => boolean) {

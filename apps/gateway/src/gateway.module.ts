@@ -27,6 +27,7 @@ import { ReportsController } from './reports/reports.controller.js';
 import { SiteReportsController } from './reports/site-reports.controller.js';
 import { ClientIpLimiter } from './rate-limit/client-ip-limiter.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { FairShareGuard } from './fair-share/fair-share.guard.js';
 import { RpcModule } from './rpc/rpc.module.js';
 import { NaturalLanguageController } from './search/natural-language.controller.js';
 import { ScenariosController } from './search/scenarios.controller.js';
@@ -73,9 +74,11 @@ export class GatewayModule {
         ClientIpLimiter,
         OverlayTilesetsService,
         ExportService,
-        // Order matters: the key is verified before its rate limit is charged.
+        // Order matters: the key is verified before its rate limit is charged, and the request
+        // counted before its cost is (a request over its rate never reaches the cost budget).
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_GUARD, useClass: FairShareGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
       ],
     };

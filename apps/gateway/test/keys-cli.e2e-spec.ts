@@ -73,4 +73,39 @@ describe('keys CLI', () => {
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/parcels:write.*allowed: search:read/);
   });
+
+  it('refuses terminal escapes, bidi overrides and zero-width characters in the access form, and never prints them raw', async () => {
+    const form = { name: 'Anna Nowak', email: 'anna@example.org', organisation: 'Example sp. z o.o.', interfaces: 'rest', regions: 'wielkopolskie', layers: 'parcels' };
+    const post = (body: Record<string, string>) => stack.api().post<{ error: { message: string } }>('/v1/access-requests', { body, headers: { 'x-forwarded-for': '192.0.2.1' } });
+    const hostile: Array<[string, string]> = [
+      ['purpose', 'clear\u001b[2J\u001b]0;owned\u0007'],
+      ['organisation', 'Evil\u202Egnp.exe'],
+      ['name', 'Anna\u200BNowak'],
+      ['regions', 'wielkopolskie\u2028mazowieckie'],
+      ['layers', 'parcels\u2066x'],
+    ];
+    for (const [field, value] of hostile) {
+      const res = await post({ ...form, [field]: value });
+      expect([field, res.status]).toEqual([field, 400]);
+      expect(res.json().error.message).toMatch(new RegExp(`${field} must be plain text`));
+    }
+    // a purpose of a few lines is still welcome
+    expect((await post({ ...form, purpose: 'Site search for solar farms.\nTwo regions.' })).status).toBe(201);
+    // a row stored before the form refused them is printed with the characters escaped
+    await stack.sql(`INSERT INTO gateway.access_requests (name, email, organisation, interfaces, regions, layers, purpose) VALUES ($1, $2, $3, 'rest', $4, 'parcels', $5)`, [
+      'Mallory\u200B',
+      'm@example.org',
+      'Evil\u202Egnp.exe',
+      'x\u001b]0;title\u0007',
+      'clear\u001b[2J\u001bc',
+    ]);
+    const listed = await cli('requests');
+    expect(listed.code).toBe(0);
+    // no control character but the line ends, no bidi override, no zero-width character
+    expect(listed.stdout).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}](?<!\n)/u);
+    expect(listed.stdout).toContain('clear\\u{1B}[2J\\u{1B}c');
+    expect(listed.stdout).toContain('Evil\\u{202E}gnp.exe');
+    expect(listed.stdout).toContain('Mallory\\u{200B}');
+    expect(listed.stdout).toContain('Site search for solar farms. Two regions.');
+  });
 });

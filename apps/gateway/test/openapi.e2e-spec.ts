@@ -70,11 +70,50 @@ describe('OpenAPI description and docs', () => {
     }
   }, 180_000);
 
-  it('serves an interactive docs page', async () => {
+  it('serves an interactive docs page under a content security policy that runs only its own scripts', async () => {
     const res = await fetch(`${stack.gatewayUrls[0]}/docs`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
-    expect(await res.text()).toMatch(/swagger/i);
+    const html = await res.text();
+    expect(html).toMatch(/swagger/i);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // the page works under it: every script it loads is a file of /docs, none inline
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const init = await fetch(`${stack.gatewayUrls[0]}/docs/swagger-ui-init.js`);
+    expect(init.status).toBe(200);
+    expect(init.headers.get('content-security-policy')).toBe(csp);
+  });
+
+  it('documents the key as an opaque bearer token, the access-request body, and bounds on every integer parameter', async () => {
+    const document = parse(await (await fetch(`${stack.gatewayUrls[0]}/openapi.yaml`)).text(), { maxAliasCount: -1 }) as OpenApiDocument & {
+      components: { securitySchemes: Record<string, { bearerFormat?: string }>; schemas: Record<string, unknown> };
+    };
+    expect(document.components.securitySchemes['bearer']!.bearerFormat).not.toMatch(/JWT/);
+    const access = document.paths[ACCESS_REQUESTS]!['post'] as unknown as { requestBody?: { content: Record<string, { schema: { $ref: string } }> } };
+    expect(access.requestBody?.content['application/json']?.schema.$ref).toMatch(/AccessRequestRequest$/);
+    const unbounded: string[] = [];
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        for (const parameter of (operation as { parameters?: Array<{ name: string; schema?: { type?: string; maximum?: number; minimum?: number; enum?: unknown[] } }> }).parameters ?? []) {
+          const schema = parameter.schema ?? {};
+          // a tile's column and row are bounded by its zoom (0 to 2^z-1), which a schema cannot say
+          const tileCoordinate = /\{[xy]\}/.test(path) && (parameter.name === 'x' || parameter.name === 'y') && schema.minimum === 0;
+          if (schema.type === 'integer' && !tileCoordinate && (schema.maximum === undefined || schema.minimum === undefined)) unbounded.push(`${method.toUpperCase()} ${path} ${parameter.name}`);
+        }
+      }
+    }
+    expect(unbounded).toEqual([]);
+  });
+
+  it('names the Bearer scheme in WWW-Authenticate on every 401', async () => {
+    for (const headers of [{}, { authorization: 'Bearer lp_nothing_here' }, { authorization: 'Basic Og==' }] as Array<Record<string, string>>) {
+      const res = await fetch(`${stack.gatewayUrls[0]}/v1/parcels/306401_1.0012.3`, { headers });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer realm="landparcel"');
+    }
   });
 
   it('exposes liveness on the public port, readiness and Prometheus metrics only on the ops port', async () => {

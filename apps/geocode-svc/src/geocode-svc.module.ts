@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
 import { createStatusController } from '@lp/messaging';
-import { currentDeadlineMs } from '@lp/runtime';
+import { currentDeadlineMs, currentSignal } from '@lp/runtime';
 import { AdminUnitsRepository } from './admin-units/admin-units.repository.js';
 import { AdminUnitsService } from './admin-units/admin-units.service.js';
 import { GEOCODE_SVC_ENV, type GeocodeSvcEnv } from './config/geocode-svc.env.js';
@@ -26,6 +26,7 @@ export class GeocodeSvcModule {
           applicationName: 'geocode-svc',
           poolSize: env.DB_POOL_SIZE,
           deadline: currentDeadlineMs,
+          signal: currentSignal,
         })),
       ],
       controllers: [createStatusController('geocode', 'geocode-svc'), RegionsHandler, GeocodeHandler],

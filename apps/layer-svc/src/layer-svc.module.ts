@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
 import { createStatusController } from '@lp/messaging';
-import { currentDeadlineMs } from '@lp/runtime';
+import { currentDeadlineMs, currentSignal } from '@lp/runtime';
 import { BasemapHandler } from './basemap/basemap.handler.js';
 import { BasemapRepository } from './basemap/basemap.repository.js';
 import { BasemapService } from './basemap/basemap.service.js';
@@ -39,6 +39,7 @@ export class LayerSvcModule {
           applicationName: 'layer-svc',
           poolSize: env.DB_POOL_SIZE,
           deadline: currentDeadlineMs,
+          signal: currentSignal,
         })),
       ],
       controllers: [createStatusController('layer', 'layer-svc'), CatalogueHandler, RefreshHandler, FeaturesHandler, TilesHandler, RasterTilesHandler, BasemapHandler],

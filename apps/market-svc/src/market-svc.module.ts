@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
 import { createStatusController } from '@lp/messaging';
-import { currentDeadlineMs } from '@lp/runtime';
+import { currentDeadlineMs, currentSignal } from '@lp/runtime';
 import type { MarketSvcEnv } from './config/market-svc.env.js';
 import { MARKET_SCHEMA } from './db/migrations/index.js';
 import { TransactionsHandler } from './transactions/transactions.handler.js';
@@ -20,6 +20,7 @@ export class MarketSvcModule {
           applicationName: 'market-svc',
           poolSize: env.DB_POOL_SIZE,
           deadline: currentDeadlineMs,
+          signal: currentSignal,
         })),
       ],
       controllers: [createStatusController('market', 'market-svc'), TransactionsHandler],

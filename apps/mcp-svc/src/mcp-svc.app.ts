@@ -1,4 +1,4 @@
-import { JsonLogger } from '@lp/runtime';
+import { JsonLogger, opsServerPort, startOpsServer } from '@lp/runtime';
 import type { AddressInfo } from 'node:net';
 import { allowedHostsOf, allowedOriginsOf, appUrlOf, type McpSvcEnv } from './config/mcp-svc.env.js';
 import { GatewayClient } from './gateway/gateway.client.js';
@@ -10,6 +10,8 @@ import { TOOLS, ToolRegistry } from './tools/tool-registry.js';
 export interface RunningMcpSvc {
   /** Base URL; MCP is at `${url}/mcp`. */
   url: string;
+  /** Port of /metrics (METRICS_PORT, or the one picked). */
+  metricsPort: number;
   close(): Promise<void>;
 }
 
@@ -43,15 +45,19 @@ export async function startMcpSvc(env: McpSvcEnv, overrides: McpSvcOverrides = {
   const { port } = app.server.address() as AddressInfo;
   const host = env.MCP_HOST.includes(':') ? `[${env.MCP_HOST}]` : env.MCP_HOST;
   const url = `http://${host}:${port}`;
-  logger.event('log', 'mcp-svc started', { url: `${url}/mcp`, gateway: env.GATEWAY_URL, tools: registry.list().length });
+  const metrics = await startOpsServer(env.METRICS_PORT, { gateway: () => gateway.healthz() }, env.METRICS_HOST);
+  const metricsPort = opsServerPort(metrics);
+  logger.event('log', 'mcp-svc started', { url: `${url}/mcp`, gateway: env.GATEWAY_URL, tools: registry.list().length, metrics_port: metricsPort });
 
   let closed = false;
   return {
     url,
+    metricsPort,
     close: async () => {
       if (closed) return;
       closed = true;
       await app.close();
+      await new Promise((resolve) => metrics.close(resolve));
     },
   };
 }

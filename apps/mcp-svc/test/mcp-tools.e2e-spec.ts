@@ -246,12 +246,27 @@ describe('MCP tool server end to end (demo data)', () => {
         const result = await call('list_layers', {}, limited);
         expect(result.isError).toBe(true);
         expect(text(result)).toMatch(/lacks the scope "layers:read"/);
-        const searchOnly = await connect(await stack.createKey(['search:read']));
-        const byName = await call('find_sites', { scenario: 'bess_storage', region: 'Poznań' }, searchOnly);
-        expect(text(byName)).toMatch(/lacks the scope "parcels:read".*TERYT code/s);
-        await searchOnly.close();
       } finally {
         await limited.close();
+      }
+    });
+
+    it('the search tools resolve a region, by name or TERYT code, with search:read alone (the scope the spec gives them)', async () => {
+      const searchOnly = await connect(await stack.createKey(['search:read']));
+      try {
+        for (const region of ['Poznań', '3064011']) {
+          const sites = await call('find_sites', { scenario: 'bess_storage', region, limit: 2 }, searchOnly);
+          expect(sites.isError).toBeFalsy();
+          expect(text(sites)).not.toMatch(/lacks the scope/);
+          const assembled = await call('find_assembled_sites', { region, min_total_area_sqm: 20_000, limit: 1 }, searchOnly);
+          expect(assembled.isError).toBeFalsy();
+          expect(text(assembled)).not.toMatch(/lacks the scope/);
+          const parcels = await call('search_parcels', { query: 'działka budowlana', region, limit: 2 }, searchOnly);
+          expect(parcels.isError).toBeFalsy();
+          expect(text(parcels)).not.toMatch(/lacks the scope/);
+        }
+      } finally {
+        await searchOnly.close();
       }
     });
 
@@ -379,6 +394,16 @@ describe('MCP tool server end to end (demo data)', () => {
       expect(text(sites)).toMatch(/Not fully checked \(tell the user\):[\s\S]*not_contaminated \(Not contaminated\) \[screens, missing\]/);
       const found = await call('search_parcels', { query: 'teren poprzemysłowy', region: 'Poznań', limit: 3 });
       expect(text(found)).toMatch(/not_contaminated \[screens, missing\]/);
+    });
+
+    it('search_parcels leads with a partial-answer warning when words of the query were left out', async () => {
+      const partial = await call('search_parcels', { query: 'działka w Poznaniu z widokiem na jezioro', limit: 3 });
+      expect(partial.isError ? text(partial) : 'answered').toBe('answered');
+      expect(partial.structuredContent).toMatchObject({ interpretation: { complete: false } });
+      expect(text(partial).split('\n')[0]).toMatch(/^PARTIAL ANSWER/);
+      const whole = await call('search_parcels', { query: 'działki w Poznaniu', limit: 3 });
+      expect(whole.structuredContent).toMatchObject({ interpretation: { complete: true } });
+      expect(text(whole)).not.toMatch(/PARTIAL ANSWER/);
     });
 
     it('a blocked search is an error result naming the criterion without data', async () => {

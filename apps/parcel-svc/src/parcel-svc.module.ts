@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
 import { createStatusController } from '@lp/messaging';
-import { currentDeadlineMs } from '@lp/runtime';
+import { currentDeadlineMs, currentSignal } from '@lp/runtime';
 import { PARCEL_SVC_ENV, type ParcelSvcEnv } from './config/parcel-svc.env.js';
 import { PARCEL_SCHEMA } from './db/migrations/index.js';
 import { LayerEventsConsumer } from './events/layer-events.consumer.js';
@@ -40,6 +40,7 @@ export class ParcelSvcModule {
           applicationName: 'parcel-svc',
           poolSize: env.DB_POOL_SIZE,
           deadline: currentDeadlineMs,
+          signal: currentSignal,
           // GET /v1/parcels/{id}: planning the lookup cost more than running it.
           preparedStatements: [FIND_FEATURE_SQL],
         })),

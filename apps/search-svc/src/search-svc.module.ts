@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@lp/db';
 import { createStatusController } from '@lp/messaging';
-import { currentDeadlineMs } from '@lp/runtime';
+import { currentDeadlineMs, currentSignal } from '@lp/runtime';
 import { SEARCH_SVC_ENV, type SearchSvcEnv } from './config/search-svc.env.js';
 import { SEARCH_SCHEMA } from './db/migrations/index.js';
 import { NamedFeaturesRepository } from './natural-language/anchors/named-features.repository.js';
@@ -39,6 +39,7 @@ export class SearchSvcModule {
           applicationName: 'search-svc',
           poolSize: env.DB_POOL_SIZE,
           deadline: currentDeadlineMs,
+          signal: currentSignal,
         })),
       ],
       controllers: [createStatusController('search', 'search-svc'), ScenariosHandler, NaturalLanguageHandler, ParcelSearchHandler, AssemblyHandler],

@@ -25,6 +25,9 @@ export const exclude: fc.Arbitrary<ExcludeFilter> = fc.oneof(
   fc.record({ layer: fc.constant('env_layers'), kinds: fc.subarray(['natura2000', 'flood_zone', 'protected_nature', 'wetland'], { minLength: 1 }), buffer_m: fc.integer({ min: 0, max: 1500 }) }),
   fc.record({ layer: fc.constant('land_cover'), kinds: fc.subarray(['forest', 'orchard', 'water'], { minLength: 1 }), buffer_m: fc.constantFrom(0, 0, 50) }),
   fc.record({ layer: fc.constant('heritage_sites'), buffer_m: fc.integer({ min: 0, max: 300 }) }),
+  // exactly a layer's blocking kinds on the parcel: the index's blocking overlaps answer it
+  fc.record({ layer: fc.constant('heritage_sites'), kinds: fc.constant(['registered_monument'] as string[]), buffer_m: fc.constantFrom(0, 0, 50) }),
+  fc.record({ layer: fc.constant('groundwater'), kinds: fc.constantFrom<string[]>(['intake_direct_protection'], ['intake_direct_protection', 'intake_indirect_protection']), buffer_m: fc.constantFrom(0, 0, 50) }),
 );
 
 function oneEach<T extends { layer: string }>(items: T[]): T[] {

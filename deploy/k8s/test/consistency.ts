@@ -3,6 +3,8 @@ import { LAYER_CATALOGUE } from '@lp/contracts';
 import type { AppFacts } from './app-inventory.js';
 import type { K8sObject } from './render.js';
 import { findObject, objectsOfKind } from './render.js';
+import { parseSourceMap, type SourceMap } from '../../../apps/layer-svc/src/refresh/source-map.js';
+import { refreshJobs } from './refresh-cronjobs.js';
 
 /** Which listener of an app a probe reaches, and whether it answers a path (not 404). */
 export type Listener = 'ops' | 'mcp';
@@ -42,8 +44,9 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
  * has a Deployment, an HPA and a PDB; the Deployment sets every variable the app's env class needs
  * (with values that pass its validation); probes reach a port and a path the app serves; apps
  * that migrate have their step in the migration Job, after the apps whose views they read, and
- * wait for it; streams keep as many copies as NATS has servers; one refresh CronJob per catalogue
- * cadence.
+ * wait for it; streams keep as many copies as NATS has servers; every catalogue layer is named in
+ * sources.json, and each with a source has its refresh CronJob (one per voivodeship for a layer
+ * refreshed by parts).
  * Returns the problems found, empty when consistent.
  */
 export async function consistencyProblems(objects: K8sObject[], apps: AppFacts[], answers: PathAnswers): Promise<string[]> {
@@ -229,24 +232,37 @@ function natsServerCount(objects: K8sObject[]): number {
 function refreshProblems(objects: K8sObject[], apps: AppFacts[]): string[] {
   const problems: string[] = [];
   const layer = apps.find((app) => app.name === 'layer-svc');
-  const cadences = [...new Set(LAYER_CATALOGUE.map((definition) => definition.cadence))];
-  for (const cadence of cadences) {
-    const cron = findObject(objects, 'CronJob', `refresh-${cadence}`);
+  const config = objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name.startsWith('layer-sources'));
+  const text = (config?.['data'] as Record<string, string> | undefined)?.['sources.json'];
+  if (!text) return ['no ConfigMap layer-sources with the sources.json of the refresh CronJobs'];
+  let sources: SourceMap;
+  try {
+    sources = parseSourceMap(text, 'layer-sources sources.json');
+  } catch (error) {
+    return [(error as Error).message];
+  }
+  for (const missing of LAYER_CATALOGUE.filter((definition) => !sources[definition.id])) {
+    problems.push(`sources.json has no entry for ${missing.id} (its source, or why it is not scheduled)`);
+  }
+  for (const job of refreshJobs(sources)) {
+    const cron = findObject(objects, 'CronJob', job.name);
     if (!cron) {
-      problems.push(`no CronJob refresh-${cadence} for the catalogue's ${cadence} layers`);
+      problems.push(`no CronJob ${job.name} refreshes ${job.layerId}${job.within ? ` in voivodeship ${job.within}` : ''}`);
       continue;
     }
     const spec = cron['spec'] as { concurrencyPolicy?: string; jobTemplate: { spec: { template: PodTemplate } } };
-    if (spec.concurrencyPolicy !== 'Forbid') problems.push(`refresh-${cadence}: concurrencyPolicy must be Forbid`);
+    if (spec.concurrencyPolicy !== 'Forbid') problems.push(`${job.name}: concurrencyPolicy must be Forbid`);
     const container = spec.jobTemplate.spec.template.spec.containers[0];
     const command = container?.command ?? [];
-    if (!command.includes('refresh-cadence') || command[command.indexOf('refresh-cadence') + 1] !== cadence) {
-      problems.push(`refresh-${cadence}: does not run layers.cli.js refresh-cadence ${cadence}`);
+    const at = command.indexOf('refresh-scheduled');
+    const within = command.includes('--within') ? command[command.indexOf('--within') + 1] : null;
+    if (at < 0 || command[at + 1] !== job.layerId || within !== job.within) {
+      problems.push(`${job.name}: does not run layers.cli.js refresh-scheduled ${job.layerId}${job.within ? ` --within ${job.within}` : ''}`);
     }
     if (layer && container) {
       const env = containerEnv(objects, container);
-      problems.push(...envProblems(`refresh-${cadence}`, layer, env, false));
-      problems.push(...streamReplicaProblems(`refresh-${cadence}`, layer, env, natsServerCount(objects)));
+      problems.push(...envProblems(job.name, layer, env, false));
+      problems.push(...streamReplicaProblems(job.name, layer, env, natsServerCount(objects)));
     }
   }
   return problems;

@@ -156,4 +156,11 @@ describe('database roles: each service owns its schemas and reads other contexts
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
   });
+
+  it('ends a transaction left idle by any service, and limits the gateway per statement, not the services that rebuild', async () => {
+    const setting = async (role: string, name: string): Promise<string> => (await as<{ value: string }>(role, `SELECT current_setting('${name}') AS value`))[0]!.value;
+    for (const role of Object.keys(OWNERS)) expect([role, await setting(role, 'idle_in_transaction_session_timeout')]).toEqual([role, '10min']);
+    expect(await setting('gateway', 'statement_timeout')).toBe('1min');
+    for (const role of ['layer_svc', 'search_svc', 'parcel_svc', 'geocode_svc']) expect([role, await setting(role, 'statement_timeout')]).toEqual([role, '0']);
+  });
 });

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadEnv, startOpsServer } from '@lp/runtime';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { LAYER_CATALOGUE } from '@lp/contracts';
-import { parseSourceMap } from '../../../apps/layer-svc/src/refresh/source-map.js';
+import { fetchable, parseSourceMap } from '../../../apps/layer-svc/src/refresh/source-map.js';
 import { McpSvcEnv } from '../../../apps/mcp-svc/src/config/mcp-svc.env.js';
 import { startMcpSvc, type RunningMcpSvc } from '../../../apps/mcp-svc/src/mcp-svc.app.js';
 import { appInventory, REPO_ROOT, type AppFacts } from './app-inventory.js';
 import { consistencyProblems, type Listener, type PathAnswers } from './consistency.js';
 import { findObject, OVERLAYS, renderOverlay, type K8sObject, type Overlay } from './render.js';
+import { refreshCronJobsYaml, refreshJobs, VOIVODESHIPS } from './refresh-cronjobs.js';
 import { schemaProblems } from './schema-validation.js';
 
 /** Secrets operators make: CloudNativePG's CA, cert-manager's TLS certificate for the Ingress. */
@@ -43,6 +44,13 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     return list;
   };
   const copyOf = (overlay: Overlay): K8sObject[] => structuredClone(objects(overlay));
+
+  it('holds the refresh CronJobs the generator makes from sources.json and the catalogue (LP_UPDATE_K8S=1 rewrites them)', () => {
+    const dir = join(REPO_ROOT, 'deploy/k8s/base/refresh');
+    const generated = refreshCronJobsYaml(parseSourceMap(readFileSync(join(dir, 'sources.json'), 'utf8'), 'sources.json'));
+    if (process.env['LP_UPDATE_K8S'] === '1') writeFileSync(join(dir, 'cronjobs.yaml'), generated);
+    expect(readFileSync(join(dir, 'cronjobs.yaml'), 'utf8')).toBe(generated);
+  });
 
   it('finds every app of the repository', () => {
     expect(apps.map((app) => app.name)).toEqual(['gateway', 'geocode-svc', 'layer-svc', 'market-svc', 'mcp-svc', 'parcel-svc', 'search-svc']);
@@ -93,22 +101,30 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
         }
       });
 
-      it('gives the refresh CronJobs sources the layers CLI accepts, for every cadence of the catalogue', () => {
-        const cadences = [...new Set(LAYER_CATALOGUE.map((layer) => layer.cadence))].sort();
-        const refreshJobs = objects(overlay).filter((object) => object.kind === 'CronJob' && object.metadata.labels?.['app.kubernetes.io/component'] === 'refresh');
-        expect(refreshJobs.map((job) => job.metadata.name).sort()).toEqual(cadences.map((cadence) => `refresh-${cadence}`));
-        for (const job of refreshJobs) {
+      it('runs one refresh CronJob per layer with a source and per voivodeship of a layer by parts, from real public endpoints', () => {
+        const config = objects(overlay).find((object) => object.kind === 'ConfigMap' && object.metadata.name.startsWith('layer-sources'));
+        const text = (config?.['data'] as Record<string, string> | undefined)?.['sources.json'] ?? '';
+        const sources = parseSourceMap(text, 'layer-sources sources.json');
+        expect(Object.keys(sources).sort()).toEqual(LAYER_CATALOGUE.map((layer) => layer.id).sort());
+        // Every source is a public register's own address: no placeholder host, no file of an import job.
+        for (const entry of Object.values(sources).filter(fetchable)) {
+          expect(entry.source).toMatch(/^(https:\/\/|WFS:https:\/\/)[a-z0-9.-]+\.(gov\.pl|geofabrik\.de)\//);
+          expect(entry.source).not.toMatch(/example|localhost|landparcel/);
+        }
+        const refreshJobsRendered = objects(overlay).filter((object) => object.kind === 'CronJob' && object.metadata.labels?.['app.kubernetes.io/component'] === 'refresh');
+        const expected = refreshJobs(sources);
+        expect(refreshJobsRendered.map((job) => job.metadata.name).sort()).toEqual(expected.map((job) => job.name).sort());
+        expect(expected.filter((job) => job.layerId === 'parcels').map((job) => job.within)).toEqual(VOIVODESHIPS);
+        expect(expected.filter((job) => job.layerId === 'env_layers').map((job) => job.within)).toEqual([null]);
+        for (const job of refreshJobsRendered) {
           const pod = (job['spec'] as { jobTemplate: { spec: DeploymentSpec } }).jobTemplate.spec.template.spec as PodSpecShape & { volumes: Array<{ name: string; configMap?: { name: string } }> };
           const container = pod.containers[0] as ContainerSpec & { command: string[]; volumeMounts: Array<{ name: string; mountPath: string }> };
-          const cadence = container.command[container.command.indexOf('refresh-cadence') + 1];
           const path = container.command[container.command.indexOf('--sources') + 1] ?? '';
-          // The file --sources names is a key of a mounted ConfigMap (its name carries kustomize's hash).
+          // The file --sources names is a key of the mounted ConfigMap (its name carries kustomize's hash).
           const mount = container.volumeMounts.find((candidate) => path.startsWith(`${candidate.mountPath}/`));
           const configName = pod.volumes.find((volume) => volume.name === mount?.name)?.configMap?.name ?? '';
-          const text = (findObject(objects(overlay), 'ConfigMap', configName)?.['data'] as Record<string, string> | undefined)?.[path.slice((mount?.mountPath.length ?? 0) + 1)];
-          expect(configName).toMatch(/^layer-sources/);
-          const sources = parseSourceMap(text ?? '', `${job.metadata.name}: ${path}`);
-          expect(LAYER_CATALOGUE.filter((layer) => layer.cadence === cadence && sources[layer.id]).length).toBeGreaterThan(0);
+          expect([job.metadata.name, configName]).toEqual([job.metadata.name, config?.metadata.name]);
+          expect(path.slice((mount?.mountPath.length ?? 0) + 1)).toBe('sources.json');
         }
       });
 
@@ -197,7 +213,8 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
       expect(await problemsAfter(drop('PodDisruptionBudget', 'mcp-svc'))).toContain('mcp-svc: no PodDisruptionBudget selects its pods');
       expect(await problemsAfter(drop('Deployment', 'geocode-svc'))).toContain('geocode-svc: no Deployment');
       expect(await problemsAfter(drop('Job', 'migrate'))).toContain('search-svc: no migration Job runs apps/search-svc/dist/migrate.js');
-      expect(await problemsAfter(drop('CronJob', 'refresh-weekly'))).toContain("no CronJob refresh-weekly for the catalogue's weekly layers");
+      expect(await problemsAfter(drop('CronJob', 'refresh-env-layers'))).toContain('no CronJob refresh-env-layers refreshes env_layers');
+      expect(await problemsAfter(drop('CronJob', 'refresh-parcels-14'))).toContain('no CronJob refresh-parcels-14 refreshes parcels in voivodeship 14');
     });
 
     it('when a migration runs before the migrations of the views it reads', async () => {
@@ -224,7 +241,7 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
       delete (config['data'] as Record<string, string>)['NATS_STREAM_REPLICAS'];
       const problems = await consistencyProblems(prod, apps, answers);
       expect(problems).toContain('gateway Deployment: NATS_STREAM_REPLICAS is 1, but NATS runs 3 server(s): streams and buckets need 3 copies');
-      expect(problems).toContain('refresh-daily: NATS_STREAM_REPLICAS is 1, but NATS runs 3 server(s): streams and buckets need 3 copies');
+      expect(problems).toContain('refresh-air-quality: NATS_STREAM_REPLICAS is 1, but NATS runs 3 server(s): streams and buckets need 3 copies');
       const grown = await problemsAfter((list) => ((findObject(list, 'StatefulSet', 'nats')?.['spec'] as { replicas: number }).replicas = 3));
       expect(grown).toContain('parcel-svc Deployment: NATS_STREAM_REPLICAS is 1, but NATS runs 3 server(s): streams and buckets need 3 copies');
     });

@@ -3,11 +3,13 @@ import { ModuleRef } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { createSchemaDataSource, type SchemaDataSourceOptions } from './data-source.factory.js';
 import { prepareStatements } from './prepared-statements.js';
-import { guardQueryDeadlines, type DeadlineSource } from './query-deadline.js';
+import { guardQueryDeadlines, type DeadlineSource, type SignalSource } from './query-deadline.js';
 
 export interface ServiceDataSourceOptions extends SchemaDataSourceOptions {
   /** The deadline of the request being handled: its statements are cancelled when it passes. */
   deadline?: DeadlineSource;
+  /** The cancellation signal of the request being handled: its statements are cancelled when the caller goes away. */
+  signal?: SignalSource;
   /** Hot statements each connection plans once (prepareStatements): sent by their exact text. */
   preparedStatements?: readonly string[];
 }
@@ -28,7 +30,7 @@ export class DatabaseModule implements OnApplicationShutdown {
             const resolved = options();
             const dataSource = createSchemaDataSource(resolved);
             await dataSource.initialize();
-            if (resolved.deadline) guardQueryDeadlines(dataSource, resolved.deadline);
+            if (resolved.deadline) guardQueryDeadlines(dataSource, resolved.deadline, resolved.signal);
             if (resolved.preparedStatements?.length) prepareStatements(dataSource, resolved.preparedStatements);
             return dataSource;
           },

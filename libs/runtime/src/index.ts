@@ -3,6 +3,7 @@
 // of the REST API (mcp-svc) can use it without being able to reach past the gateway.
 export * from './bounded-error.js';
 export * from './request-context.js';
+export * from './cancellation.js';
 export * from './json-logger.js';
 export * from './prototype-keys.js';
 export * from './validate-message.js';

@@ -4,6 +4,11 @@ export interface RequestContext {
   requestId: string;
   /** Absolute deadline in ms since epoch, when the caller sent one. */
   deadlineMs?: number;
+  /**
+   * Aborted when the work is for nobody any more: the caller went away (a cancel message) or the
+   * deadline passed. Statements and engine loops of the request watch it (cancellation.ts).
+   */
+  signal?: AbortSignal;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -23,6 +28,11 @@ export function currentRequestId(): string | undefined {
 /** The deadline of the request being handled (ms since epoch), for the database's deadline guard. */
 export function currentDeadlineMs(): number | undefined {
   return storage.getStore()?.deadlineMs;
+}
+
+/** The cancellation signal of the request being handled, for the database's statement guard. */
+export function currentSignal(): AbortSignal | undefined {
+  return storage.getStore()?.signal;
 }
 
 /**

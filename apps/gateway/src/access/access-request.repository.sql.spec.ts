@@ -1,4 +1,4 @@
-import { describeSqlSnapshot } from '@lp/testing';
+import { describeSqlSnapshot } from '@lp/testing/sql';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { AccessRequestRepository } from './access-request.repository.js';

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AccessRequestRequest, AccessRequestView, ErrorEnvelopeView } from '@lp/contracts';
 import { validateMessage } from '@lp/runtime';
 import type { FastifyRequest } from 'fastify';
@@ -27,6 +27,7 @@ export class AccessRequestsController {
       'Limited per client address (RATE_LIMIT_ACCESS_REQUESTS_PER_HOUR, besides the public-route limit).',
     operationId: 'requestAccess',
   })
+  @ApiBody({ type: AccessRequestRequest })
   @ApiCreatedResponse({ type: AccessRequestView })
   @ApiResponse({ status: 400, description: 'invalid_request', type: ErrorEnvelopeView })
   @ApiResponse({ status: 429, description: 'rate_limited', type: ErrorEnvelopeView, headers: { 'Retry-After': { description: 'Seconds to wait', required: true, schema: { type: 'integer' } } } })

@@ -23,12 +23,14 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_METADATA, targets)) return true;
-    const scope = this.reflector.getAllAndOverride<Scope | undefined>(SCOPE_METADATA, targets);
+    const scope = this.reflector.getAllAndOverride<Scope | readonly Scope[] | undefined>(SCOPE_METADATA, targets);
     if (!scope) throw new AppError('internal', `Route ${context.getClass().name}.${context.getHandler().name} declares no scope.`);
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const key = await this.authenticate(request);
-    if (!key.scopes.includes(scope)) {
-      throw new AppError('insufficient_scope', `This API key lacks the scope ${scope}, which this endpoint requires. The key has: ${key.scopes.join(', ') || 'no scopes'}.`);
+    const accepted: readonly Scope[] = typeof scope === 'string' ? [scope] : scope;
+    if (!accepted.some((s) => key.scopes.includes(s))) {
+      const needs = accepted.length === 1 ? `the scope ${accepted[0]}, which this endpoint requires` : `one of the scopes ${accepted.join(', ')}, which this endpoint requires`;
+      throw new AppError('insufficient_scope', `This API key lacks ${needs}. The key has: ${key.scopes.join(', ') || 'no scopes'}.`);
     }
     request.apiKey = key;
     return true;

@@ -11,8 +11,11 @@ export const RATE_CLASS_METADATA = 'lp:rate-class';
  */
 export type RateClass = 'default' | 'search' | 'reports' | 'public' | 'tiles';
 
-/** The scope a key needs for this route. Every /v1 route declares one (or is @Public). */
-export const RequireScope = (scope: Scope): MethodDecorator & ClassDecorator => SetMetadata(SCOPE_METADATA, scope);
+/**
+ * The scope a key needs for this route, or the scopes of which it needs any one (a route several
+ * kinds of client rely on: search tools resolve regions). Every /v1 route declares one (or is @Public).
+ */
+export const RequireScope = (scope: Scope | readonly Scope[]): MethodDecorator & ClassDecorator => SetMetadata(SCOPE_METADATA, scope);
 
 /** A route that needs no key (health, docs, shareable report links). */
 export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC_METADATA, true);

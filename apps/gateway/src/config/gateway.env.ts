@@ -75,6 +75,35 @@ export class GatewayEnv {
   RATE_LIMIT_TILES_PER_MINUTE: number = 3000;
 
   /**
+   * Cost units per minute per key (one unit is about 10 ms of service time; docs/fair-shares.md):
+   * a national site assembly costs 200, a gmina search 3. Lookups and tiles are counted by the
+   * request limits alone.
+   */
+  @IsInt()
+  @Min(1)
+  COST_BUDGET_PER_MINUTE: number = 3000;
+
+  /** Cost units one key may have in flight on one gateway. */
+  @IsInt()
+  @Min(1)
+  KEY_IN_FLIGHT_UNITS: number = 400;
+
+  /** Requests of one heavy class (national search or assembly, large batch, export) one key may have in flight on one gateway. */
+  @IsInt()
+  @Min(1)
+  HEAVY_IN_FLIGHT_PER_KEY: number = 1;
+
+  /** Requests of one heavy class one gateway has in flight for all keys together; more are shed with 503. */
+  @IsInt()
+  @Min(1)
+  HEAVY_IN_FLIGHT_PER_SERVICE: number = 4;
+
+  /** Cost units one gateway takes in flight: heavy work is shed past half of it, normal work past nine tenths, lookups never. */
+  @IsInt()
+  @Min(10)
+  SERVICE_IN_FLIGHT_UNITS: number = 1200;
+
+  /**
    * Browser origins allowed to call the API from other sites (CORS), comma-separated, e.g.
    * `https://maps.example.com,http://localhost:5173`. Empty: none (the map app is same-origin).
    * Bearer keys only: credentials (cookies) are never allowed.

@@ -2,7 +2,7 @@ import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter 
 import { AppError, type ErrorCode } from '@lp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteMethods } from '../http/route-methods.js';
-import { RateLimitedError } from '../rate-limit/rate-limited.error.js';
+import { OverloadedError, RateLimitedError } from '../rate-limit/rate-limited.error.js';
 import { ERROR_STATUS } from './error-status.js';
 
 /** Longest path parameter the router accepts (a parcel id is far shorter); longer ones get 414. */
@@ -25,7 +25,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const error = wrongMethod(exception, request, reply) ?? this.toAppError(exception, request);
-    sendError(reply, error, request.id, error instanceof RateLimitedError ? error.retryAfterS : undefined);
+    sendError(reply, error, request.id, error instanceof RateLimitedError || error instanceof OverloadedError ? error.retryAfterS : undefined);
   }
 
   private toAppError(exception: unknown, request: FastifyRequest): AppError {
@@ -62,6 +62,8 @@ export function sendError(reply: FastifyReply, error: AppError, requestId: strin
   };
   if (error.candidates) body.error['candidates'] = error.candidates;
   if (retryAfterS !== undefined) void reply.header('retry-after', String(retryAfterS));
+  // RFC 9110: a 401 names the scheme that would be accepted
+  if (error.code === 'unauthorized') void reply.header('www-authenticate', 'Bearer realm="landparcel"');
   void reply.status(ERROR_STATUS[error.code]).header('content-type', 'application/json; charset=utf-8').send(body);
 }
 

@@ -15,7 +15,8 @@ export class RegionsController {
   constructor(private readonly services: ServiceCaller) {}
 
   @Get()
-  @RequireScope('parcels:read')
+  // search tools and clients name regions too: a search key must be able to resolve the region it searches
+  @RequireScope(['parcels:read', 'search:read'])
   @ApiOperation({
     summary: 'Gminas, powiats and voivodeships by name, diacritics optional',
     description:
@@ -31,7 +32,7 @@ export class RegionsController {
   @ApiQuery({ name: 'q', type: String, required: true, description: `1 to ${REGION_QUERY_MAX_LENGTH} characters of a unit name`, example: 'krakow' })
   @ApiQuery({ name: 'limit', type: Number, required: false, description: `1 to ${REGIONS_LIMIT_MAX}, default ${REGIONS_LIMIT_DEFAULT}` })
   @ApiOkResponse({ type: [RegionView], description: 'Matching units, best first (a bare array)' })
-  @ApiV1Route('parcels:read', [400])
+  @ApiV1Route(['parcels:read', 'search:read'], [400])
   find(@Query('q') q: unknown, @Query('limit') limit: unknown, @Req() request: FastifyRequest): Promise<RegionView[]> {
     const message = validateMessage(FindRegionsRequest, limit === undefined ? { q } : { q, limit: queryNumber(limit) });
     return this.services.call(request, GeocodeSubjects.regionsFind, message);

@@ -8,6 +8,7 @@ import { ApiKeyRepository } from '../auth/api-key.repository.js';
 import { KEY_REVOKED_SUBJECT, parseScopes } from '../auth/api-key.service.js';
 import { GATEWAY_SCHEMA } from '../db/migrations/index.js';
 import { AccessRequestRepository } from '../access/access-request.repository.js';
+import { terminalSafe } from './terminal-text.js';
 
 const USAGE = `Usage: npm run keys -- <command>
   create --name NAME --scopes ${SCOPES.join(',')} [--rate-limit PER_MINUTE] [--key lp_xxx_yyy]
@@ -67,7 +68,7 @@ async function list(keys: ApiKeyRepository): Promise<number> {
   }
   console.log(['prefix'.padEnd(12), 'name'.padEnd(24), 'created'.padEnd(20), 'revoked'.padEnd(20), 'scopes'].join(' '));
   for (const row of rows) {
-    console.log([row.prefix.padEnd(12), row.name.slice(0, 24).padEnd(24), row.createdAt.slice(0, 19).padEnd(20), (row.revokedAt?.slice(0, 19) ?? '-').padEnd(20), row.scopes.join(',')].join(' '));
+    console.log([row.prefix.padEnd(12), terminalSafe(row.name).slice(0, 24).padEnd(24), row.createdAt.slice(0, 19).padEnd(20), (row.revokedAt?.slice(0, 19) ?? '-').padEnd(20), row.scopes.join(',')].join(' '));
   }
   return 0;
 }
@@ -96,10 +97,11 @@ async function requests(access: AccessRequestRepository, args: string[]): Promis
     return 0;
   }
   for (const row of rows) {
+    const safe = terminalSafe;
     console.log(`#${row.id}  ${row.createdAt.slice(0, 19)}  ${row.status}${row.apiKeyPrefix ? ` (key ${row.apiKeyPrefix})` : ''}`);
-    console.log(`  ${row.name} <${row.email}>, ${row.organisation}`);
-    console.log(`  wants: ${row.interfaces}; regions: ${row.regions}; layers: ${row.layers}`);
-    if (row.purpose) console.log(`  purpose: ${row.purpose.replace(/\s+/g, ' ')}`);
+    console.log(`  ${safe(row.name)} <${safe(row.email)}>, ${safe(row.organisation)}`);
+    console.log(`  wants: ${safe(row.interfaces)}; regions: ${safe(row.regions)}; layers: ${safe(row.layers)}`);
+    if (row.purpose) console.log(`  purpose: ${safe(row.purpose).replace(/ +/g, ' ')}`);
   }
   return 0;
 }

@@ -15,7 +15,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 };
 
 /** Documents the scope and the error responses of an authenticated /v1 route. */
-export function ApiV1Route(scope: Scope, errorStatuses: number[]): MethodDecorator {
+export function ApiV1Route(scope: Scope | readonly Scope[], errorStatuses: number[]): MethodDecorator {
+  const scopes = typeof scope === 'string' ? scope : `one of ${scope.join(', ')}`;
   const errors = [401, 403, 429, 503, 504, ...errorStatuses].sort((a, b) => a - b);
   return applyDecorators(
     ApiBearerAuth(),
@@ -28,7 +29,7 @@ export function ApiV1Route(scope: Scope, errorStatuses: number[]): MethodDecorat
         ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait', required: true, schema: { type: 'integer' } } } } : {}),
       }),
     ),
-    ApiDefaultResponse({ description: `Error envelope. Requires scope ${scope}.`, type: ErrorEnvelopeView }),
+    ApiDefaultResponse({ description: `Error envelope. Requires scope ${scopes}.`, type: ErrorEnvelopeView }),
   );
 }
 

@@ -15,7 +15,7 @@ export function buildOpenApiDocument(app: INestApplication, publicBaseUrl: strin
         '`{"error": {"code", "message", "request_id", "candidates?"}}`.',
     )
     .setVersion('1.0.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: Authorization: Bearer <API_KEY>. For GIS clients that offer only basic authentication (QGIS before API Header), Authorization: Basic with any user name and the API key as the password is taken the same way.' })
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque API key (lp_<prefix>_<secret>)', description: 'API key: Authorization: Bearer <API_KEY>. For GIS clients that offer only basic authentication (QGIS before API Header), Authorization: Basic with any user name and the API key as the password is taken the same way.' })
     .addServer(publicBaseUrl ?? '/', 'This gateway')
     .build();
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (_controller, method) => method });

@@ -105,7 +105,7 @@ export class ParcelsController {
     operationId: 'getParcelConstraints',
   })
   @ParcelIdParam()
-  @ApiQuery({ name: 'buffer_m', type: 'integer', required: false, description: `Metres around the parcel, 0 to ${CONSTRAINTS_BUFFER_MAX_M}, default ${CONSTRAINTS_BUFFER_DEFAULT_M}` })
+  @ApiQuery({ name: 'buffer_m', schema: { type: 'integer', minimum: 0, maximum: CONSTRAINTS_BUFFER_MAX_M, default: CONSTRAINTS_BUFFER_DEFAULT_M }, required: false, description: `Metres around the parcel, 0 to ${CONSTRAINTS_BUFFER_MAX_M}, default ${CONSTRAINTS_BUFFER_DEFAULT_M}` })
   @ApiOkResponse({ type: ConstraintsView })
   @ApiV1Route('parcels:read', [400, 404])
   constraints(@Param('parcel_id') parcelId: string, @Query('buffer_m') bufferM: unknown, @Req() request: FastifyRequest): Promise<ConstraintsView> {

@@ -33,4 +33,19 @@ describe('gcra', () => {
     const slow = gcra(0, gcra(0, null, 1, MINUTE).nextTat, 1, MINUTE);
     expect(slow.retryAfterS).toBe(60);
   });
+
+  it('counts a request of several cost units as that many, and one above the whole budget as the budget', () => {
+    // 3000 units a minute: a 200-unit request spends 4 s worth of budget
+    let tat: number | null = null;
+    for (let request = 0; request < 15; request++) {
+      const decision = gcra(0, tat, 3000, MINUTE, 200);
+      expect(decision.allowed).toBe(true);
+      tat = decision.nextTat;
+    }
+    const sixteenth = gcra(0, tat, 3000, MINUTE, 200);
+    expect(sixteenth).toMatchObject({ allowed: false, retryAfterS: 4 });
+    expect(gcra(0, tat, 3000, MINUTE, 3).allowed).toBe(false);
+    expect(gcra(4_000, tat, 3000, MINUTE, 200).allowed).toBe(true);
+    expect(gcra(0, null, 100, MINUTE, 1_000)).toMatchObject({ allowed: true, remaining: 0 });
+  });
 });

@@ -32,6 +32,7 @@ function lostCompareAndSet(error: unknown): boolean {
 interface Waiter {
   limit: number;
   windowMs: number;
+  cost: number;
   resolve(decision: GcraDecision): void;
   reject(error: unknown): void;
 }
@@ -112,8 +113,9 @@ export class RateLimitStore {
     this.reopening = attempt;
   }
 
-  take(bucketKey: string, limit: number, windowMs: number): Promise<GcraDecision> {
-    if (leases(limit, windowMs)) {
+  /** One request, or `cost` units of a cost budget (never booked ahead: leases hold single requests). */
+  take(bucketKey: string, limit: number, windowMs: number, cost = 1): Promise<GcraDecision> {
+    if (cost === 1 && leases(limit, windowMs)) {
       const now = Date.now();
       const record = this.leasingOf(bucketKey, now);
       record.demand.seen(now);
@@ -123,10 +125,10 @@ export class RateLimitStore {
     return new Promise<GcraDecision>((resolve, reject) => {
       const queue = this.waiting.get(bucketKey);
       if (queue) {
-        queue.push({ limit, windowMs, resolve, reject });
+        queue.push({ limit, windowMs, cost, resolve, reject });
         return;
       }
-      this.waiting.set(bucketKey, [{ limit, windowMs, resolve, reject }]);
+      this.waiting.set(bucketKey, [{ limit, windowMs, cost, resolve, reject }]);
       void this.drain(bucketKey);
     });
   }
@@ -150,7 +152,7 @@ export class RateLimitStore {
     if (!lease) return waiters;
     const now = Date.now();
     return waiters.filter((waiter) => {
-      const decision = spendLease(lease, now, waiter.limit, waiter.windowMs);
+      const decision = waiter.cost === 1 ? spendLease(lease, now, waiter.limit, waiter.windowMs) : undefined;
       if (decision) waiter.resolve(decision);
       return !decision;
     });
@@ -202,13 +204,14 @@ export class RateLimitStore {
       const now = Date.now();
       let tat = state?.tat ?? null;
       const decisions = batch.map((waiter) => {
-        const decision = gcra(now, tat, waiter.limit, waiter.windowMs);
+        const decision = gcra(now, tat, waiter.limit, waiter.windowMs, waiter.cost);
         if (decision.allowed) tat = decision.nextTat;
         return decision;
       });
       // a busy key whose requests were all let through books its next ones in the same write
       const { limit, windowMs } = batch[batch.length - 1]!;
-      const record = leases(limit, windowMs) && decisions.every((d) => d.allowed) ? this.leasing.get(bucketKey) : undefined;
+      const single = batch.every((waiter) => waiter.cost === 1);
+      const record = single && leases(limit, windowMs) && decisions.every((d) => d.allowed) ? this.leasing.get(bucketKey) : undefined;
       const booked = record ? bookAhead(now, tat, limit, windowMs, record.demand.wanted(now)) : { units: 0, tat };
       tat = booked.tat;
       if (tat === (state?.tat ?? null)) return decisions; // all refused: nothing to write

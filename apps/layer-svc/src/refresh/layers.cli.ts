@@ -10,17 +10,35 @@ import { LayerSvcEnv } from '../config/layer-svc.env.js';
 import { LAYER_SCHEMA } from '../db/migrations/index.js';
 import { OutboxPublisher } from './refresh-events.js';
 import { RefreshPipeline } from './refresh-pipeline.js';
-import { parseSourceMap, type SourceMap } from './source-map.js';
+import { fetchable, parseSourceMap, type SourceMap } from './source-map.js';
+import { runScheduledRefresh } from './scheduled-refresh.js';
 import { RefreshStatusRepository } from './refresh-status.repository.js';
 import { TERRAIN_USAGE, terrainCommand } from '../terrain/terrain.command.js';
+import type { SourceProfile } from './profiles/source-profile.js';
+import { NO_OPEN_SOURCE, SOURCE_PROFILES, resolveProfile } from './profiles/source-profiles.js';
+import { parsePartManifest } from './part-manifest.js';
+import { PartRefresh, type PartSource } from './part-refresh.js';
+import type { SwapPolicy } from './served-swap.js';
 
 const USAGE = `Usage: npm run layers -- <command>
-  refresh <layer-id> --source <file|http(s) URL|WFS:...> [--coverage national|derived|<gmina,gmina,...>] [--allow-shrink]
-          load a new version of one layer, validate it, and serve it (the old one stays on failure)
+  refresh <layer-id> --source <file|http(s) URL|WFS:...> [--profile <id|file.json>] [--coverage national|derived|<gmina,gmina,...>] [--allow-shrink]
+          load a new version of one layer, validate it, and serve it (the old one stays on failure);
+          --profile reads the source as its public register publishes it (see the profiles command)
+  refresh <layer-id> --part <voivodeship|powiat|gmina TERYT> --source <...> | --manifest <parts.json> | --resume <run-id>
+          [--profile <id|file.json>] [--parallel <n>] [--drop-outside] [--allow-shrink]
+          replace parts of a layer (rows outside them stay as served); parts.json is {"<TERYT>": "<source>"};
+          a failed part keeps its served rows; --resume continues a run that stopped, reusing its loaded parts
+  Every refresh: [--swap-wait <seconds>] how long the swap gives way to readers of the served view
+          (default 900) before it reports that it could not swap and leaves the old version served
+  profiles [layer-id] the source profiles of the public registers: layer, register, how fetched, licence
   load-dir <dir>     refresh every layer that has <dir>/<layer-id>.geojsonl (admin_bounds first)
+  refresh-scheduled <layer-id> --sources <file.json> [--within <voivodeship>] [--wait-lock <seconds>] [--parallel <n>]
+          the layer's scheduled refresh (its Kubernetes CronJob): the whole layer from its source, or
+          each voivodeship, powiat or gmina (of one voivodeship) from a source with {part}; a harvest by parts that
+          stopped is resumed. sources.json: {"<layer-id>": "<source>" | {"source": "...{part}...",
+          "parts": "voivodeships"|"powiats"|"gminas"} | {"not_scheduled": "why"}}
   refresh-cadence <daily|weekly|monthly|quarterly> --sources <file.json>
-          refresh every layer of that cadence named in the JSON object {"<layer-id>": "<source>"}
-          (the Kubernetes CronJobs; a failed layer keeps its previous version and the exit code is 1)
+          refresh-scheduled for every layer of that cadence with a source, one after another
   status             every layer: version, features, refreshed at
   runs [layer-id]    the last refresh runs with status, counts, error and timings
 ${TERRAIN_USAGE}
@@ -34,9 +52,32 @@ async function refresh(db: import('typeorm').DataSource, databaseUrl: string, ar
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { source: { type: 'string' }, coverage: { type: 'string' }, 'allow-shrink': { type: 'boolean' } },
+    options: {
+      source: { type: 'string' },
+      profile: { type: 'string' },
+      coverage: { type: 'string' },
+      'allow-shrink': { type: 'boolean' },
+      part: { type: 'string' },
+      manifest: { type: 'string' },
+      resume: { type: 'string' },
+      parallel: { type: 'string' },
+      'drop-outside': { type: 'boolean' },
+      'swap-wait': { type: 'string' },
+    },
   });
   const layerId = positionals[0];
+  const swapPolicy = parseSwapWait(values['swap-wait']);
+  if (swapPolicy === 'bad') {
+    console.error('--swap-wait takes a number of seconds');
+    return 2;
+  }
+  if (layerId && (values.part !== undefined || values.manifest !== undefined || values.resume !== undefined)) {
+    if (!findLayer(layerId)) {
+      console.error(`Unknown layer ${layerId}; layers: ${LAYER_CATALOGUE.map((layer) => layer.id).join(', ')}`);
+      return 2;
+    }
+    return refreshParts(db, databaseUrl, layerId, { ...values, swapPolicy });
+  }
   if (!layerId || !values.source) {
     console.error(`refresh needs a layer id and --source.\n${USAGE}`);
     return 2;
@@ -45,12 +86,21 @@ async function refresh(db: import('typeorm').DataSource, databaseUrl: string, ar
     console.error(`Unknown layer ${layerId}; layers: ${LAYER_CATALOGUE.map((layer) => layer.id).join(', ')}`);
     return 2;
   }
+  let profile: SourceProfile | undefined;
+  try {
+    profile = values.profile ? resolveProfile(values.profile) : undefined;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
   const pipeline = new RefreshPipeline(db, databaseUrl);
   try {
     const result = await pipeline.refresh(layerId, {
       source: values.source,
+      profile,
       coverageGminas: parseCoverage(values.coverage),
       allowShrink: values['allow-shrink'] === true,
+      swapPolicy,
       progress: log,
     });
     log(`${layerId}: ${JSON.stringify(result)}`);
@@ -60,6 +110,61 @@ async function refresh(db: import('typeorm').DataSource, databaseUrl: string, ar
   }
   await publishEvents(db);
   return 0;
+}
+
+/** `refresh <layer> --part/--manifest/--resume`: parts of a layer, each validated on its own. */
+async function refreshParts(
+  db: import('typeorm').DataSource,
+  databaseUrl: string,
+  layerId: string,
+  values: { source?: string; profile?: string; part?: string; manifest?: string; resume?: string; parallel?: string; 'drop-outside'?: boolean; 'allow-shrink'?: boolean; swapPolicy?: Partial<SwapPolicy> },
+): Promise<number> {
+  let parts: PartSource[] = [];
+  let profile: SourceProfile | undefined;
+  try {
+    profile = values.profile ? resolveProfile(values.profile) : undefined;
+    if (values.part !== undefined && values.manifest !== undefined) throw new Error('refresh takes --part with --source, or --manifest, not both');
+    if (values.part !== undefined) {
+      if (!values.source) throw new Error('--part needs --source (the source of that part only)');
+      parts = parsePartManifest(JSON.stringify({ [values.part]: values.source }), '--part');
+    } else if (values.manifest !== undefined) {
+      parts = parsePartManifest(readFileSync(values.manifest, 'utf8'), values.manifest);
+    }
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const parallel = values.parallel === undefined ? 2 : Number(values.parallel);
+  if (!Number.isInteger(parallel) || parallel < 1 || parallel > 16) {
+    console.error('--parallel takes a whole number from 1 to 16');
+    return 2;
+  }
+  try {
+    const result = await new PartRefresh(db, databaseUrl).refresh(layerId, {
+      parts,
+      resumeRunId: values.resume,
+      concurrency: parallel,
+      allowShrink: values['allow-shrink'] === true,
+      dropOutside: values['drop-outside'] === true,
+      swapPolicy: values.swapPolicy,
+      profile,
+      progress: log,
+    });
+    for (const part of result.parts) log(`${layerId} part ${part.part}: ${part.status}${part.reused ? ' (loaded earlier in the run)' : ''}, ${part.loaded ?? '-'} rows (${part.previous ?? '-'} served before)${part.error ? `: ${part.error}` : ''}`);
+    log(`${layerId}: ${JSON.stringify({ run_id: result.run_id, status: result.status, version: result.version, feature_count: result.feature_count, affected_gminas: result.affected_gminas })}`);
+    if (result.error) console.error(`${layerId}: run ${result.run_id} ${result.status}: ${result.error}`);
+    await publishEvents(db);
+    return result.status === 'succeeded' && result.parts.every((part) => part.status !== 'failed') ? 0 : 1;
+  } catch (error) {
+    console.error(error instanceof AppError ? error.message : String(error));
+    return 1;
+  }
+}
+
+function parseSwapWait(text: string | undefined): Partial<SwapPolicy> | undefined | 'bad' {
+  if (text === undefined) return undefined;
+  const seconds = Number(text);
+  return Number.isFinite(seconds) && seconds >= 0 ? { maxWaitMs: seconds * 1000 } : 'bad';
 }
 
 async function loadDir(db: import('typeorm').DataSource, databaseUrl: string, dir: string | undefined): Promise<number> {
@@ -91,37 +196,73 @@ async function loadDir(db: import('typeorm').DataSource, databaseUrl: string, di
 
 const CADENCES: readonly Cadence[] = ['daily', 'weekly', 'monthly', 'quarterly'];
 
-/** One scheduled run: every catalogue layer of the cadence that has a configured source, one after another. */
+function readSources(path: string | undefined): SourceMap | string {
+  if (!path) return 'needs --sources';
+  try {
+    return parseSourceMap(readFileSync(path, 'utf8'), path);
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** Every catalogue layer of the cadence that has a source, one after another (whole layers and harvests by parts). */
 async function refreshCadence(db: import('typeorm').DataSource, databaseUrl: string, args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { sources: { type: 'string' } } });
   const cadence = positionals[0] as Cadence | undefined;
-  if (!cadence || !CADENCES.includes(cadence) || !values.sources) {
-    console.error(`refresh-cadence needs one of ${CADENCES.join(', ')} and --sources.\n${USAGE}`);
-    return 2;
-  }
-  let sources: SourceMap;
-  try {
-    sources = parseSourceMap(readFileSync(values.sources, 'utf8'), values.sources);
-  } catch (error) {
-    console.error((error as Error).message);
+  const sources = readSources(values.sources);
+  if (!cadence || !CADENCES.includes(cadence) || typeof sources === 'string') {
+    console.error(`refresh-cadence needs one of ${CADENCES.join(', ')} and --sources.${typeof sources === 'string' ? ` ${sources}` : ''}\n${USAGE}`);
     return 2;
   }
   const due = LAYER_CATALOGUE.filter((layer) => layer.cadence === cadence);
-  const unconfigured = due.filter((layer) => !sources[layer.id]).map((layer) => layer.id);
+  const unconfigured = due.filter((layer) => !fetchable(sources[layer.id])).map((layer) => layer.id);
   if (unconfigured.length > 0) log(`${cadence}: no source configured for ${unconfigured.join(', ')} (left as served)`);
-  const pipeline = new RefreshPipeline(db, databaseUrl);
   let failures = 0;
-  for (const layer of due.filter((candidate) => sources[candidate.id])) {
-    try {
-      const result = await pipeline.refresh(layer.id, { source: sources[layer.id] as string, progress: () => undefined });
-      log(`${layer.id}: ${result.feature_count} features, version ${result.version}`);
-    } catch (error) {
-      failures++;
-      console.error(`${layer.id} FAILED (previous version still served): ${error instanceof Error ? error.message : String(error)}`);
-    }
+  for (const layer of due.filter((candidate) => fetchable(sources[candidate.id]))) {
+    const code = await runScheduledRefresh(db, databaseUrl, layer.id, sources[layer.id]!, { waitLockMs: 0, concurrency: 2, log, fail: (message) => console.error(message) });
+    if (code !== 0) failures++;
   }
   await publishEvents(db);
   return failures === 0 ? 0 : 1;
+}
+
+/** The profiles kept in the repository, and the layers whose register has no open source. */
+function profiles(layerId: string | undefined): number {
+  for (const profile of SOURCE_PROFILES.filter((candidate) => !layerId || candidate.layer === layerId)) {
+    const fetched = profile.fetch.kind === 'wfs' ? `WFS ${profile.fetch.typeNames.join(', ')}` : profile.fetch.kind;
+    console.log(`${profile.id.padEnd(24)} ${profile.layer.padEnd(18)} ${fetched}; ${profile.register}; ${profile.endpoint ?? profile.publishedAt}; licence: ${profile.licence}`);
+  }
+  for (const [layer, reason] of Object.entries(NO_OPEN_SOURCE).filter(([layer]) => !layerId || layer === layerId)) console.log(`${'(none)'.padEnd(24)} ${layer.padEnd(18)} ${reason}`);
+  return 0;
+}
+
+/** One layer's scheduled refresh (its CronJob): the whole layer, or its parts, optionally of one voivodeship. */
+async function refreshScheduled(db: import('typeorm').DataSource, databaseUrl: string, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { sources: { type: 'string' }, within: { type: 'string' }, 'wait-lock': { type: 'string' }, parallel: { type: 'string' } },
+  });
+  const layerId = positionals[0];
+  const sources = readSources(values.sources);
+  if (!layerId || typeof sources === 'string') {
+    console.error(`refresh-scheduled needs a layer id and --sources.${typeof sources === 'string' ? ` ${sources}` : ''}\n${USAGE}`);
+    return 2;
+  }
+  const entry = sources[layerId];
+  if (!entry) {
+    console.error(`${values.sources} has no entry for ${layerId}`);
+    return 2;
+  }
+  if (values.within !== undefined && !/^[0-9]{2}$/.test(values.within)) {
+    console.error('--within takes a voivodeship, 2 digits of TERYT');
+    return 2;
+  }
+  const waitLockS = Number(values['wait-lock'] ?? 3600);
+  const parallel = Number(values.parallel ?? 2);
+  const code = await runScheduledRefresh(db, databaseUrl, layerId, entry, { within: values.within, waitLockMs: waitLockS * 1000, concurrency: parallel, log, fail: (message) => console.error(message) });
+  await publishEvents(db);
+  return code;
 }
 
 async function status(db: import('typeorm').DataSource): Promise<number> {
@@ -162,12 +303,16 @@ async function publishEvents(db: import('typeorm').DataSource): Promise<void> {
 runDatabaseCli({
   name: 'layers',
   schema: LAYER_SCHEMA,
+  // Parts load side by side, each on its own connection, beside the one holding the layer's lock.
+  poolSize: 18,
   usage: USAGE,
   commands: {
     refresh: ({ db, databaseUrl, args }) => refresh(db, databaseUrl, args),
     'load-dir': ({ db, databaseUrl, args }) => loadDir(db, databaseUrl, args[0]),
     'refresh-cadence': ({ db, databaseUrl, args }) => refreshCadence(db, databaseUrl, args),
+    'refresh-scheduled': ({ db, databaseUrl, args }) => refreshScheduled(db, databaseUrl, args),
     status: ({ db }) => status(db),
+    profiles: ({ args }) => Promise.resolve(profiles(args[0])),
     runs: ({ db, args }) => runs(db, args[0]),
     terrain: async ({ db, databaseUrl, args }) => {
       const code = await terrainCommand(db, databaseUrl, args, log);

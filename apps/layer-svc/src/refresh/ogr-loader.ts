@@ -46,6 +46,14 @@ export function loadWithOgr(options: OgrLoadOptions): Promise<void> {
       '-oo', 'KEEP_GEOM_COLUMNS=NO',
     );
   }
+  return runOgr2ogr(args, options.source, options.onProgress);
+}
+
+/**
+ * Runs `ogr2ogr` with the given arguments; progress in steps of 10 %. A failure names `what` (the
+ * source as the operator gave it) and GDAL's own message.
+ */
+export function runOgr2ogr(args: string[], what: string, onProgress?: (percent: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn('ogr2ogr', args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     let stderr = '';
@@ -56,7 +64,7 @@ export function loadWithOgr(options: OgrLoadOptions): Promise<void> {
         const percent = Number(match[1]);
         if (percent > lastPercent && percent % 10 === 0) {
           lastPercent = percent;
-          options.onProgress?.(percent);
+          onProgress?.(percent);
         }
       }
     };
@@ -69,7 +77,7 @@ export function loadWithOgr(options: OgrLoadOptions): Promise<void> {
     child.on('close', (code) => {
       if (code === 0) return resolve();
       const message = stderr.replace(/\s+/g, ' ').trim().slice(0, 600);
-      reject(new Error(`ogr2ogr could not read ${options.source}: ${message || `exit code ${code}`}`));
+      reject(new Error(`ogr2ogr could not read ${what}: ${message || `exit code ${code}`}`));
     });
   });
 }

@@ -1,4 +1,4 @@
-import { describeSqlSnapshot } from '@lp/testing';
+import { describeSqlSnapshot } from '@lp/testing/sql';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';

@@ -4,7 +4,10 @@ import { basename } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { LayerStorageRepository } from '../storage/layer-storage.repository.js';
 import { versionTableName } from '../storage/layer-tables.js';
-import { loadWithOgr } from './ogr-loader.js';
+import { underLayerLock } from './layer-lock.js';
+import { stageSource } from './load-source.js';
+import type { SourceProfile } from './profiles/source-profile.js';
+import { DEFAULT_SWAP_POLICY, SwapBlockedError, swapWithoutQueueing, type SwapPolicy } from './served-swap.js';
 
 export interface RefreshOptions {
   /** File path, http(s) URL or `WFS:...`. */
@@ -14,8 +17,17 @@ export interface RefreshOptions {
    * derived from the features for a partial layer; else the whole country.
    */
   coverageGminas?: string[] | null;
+  /**
+   * Read the source as a public register publishes it, through its profile (fetch, GDAL options,
+   * mapping to the catalogue); without one the source must be in the pipeline's own format.
+   */
+  profile?: SourceProfile;
+  /** Retries of a profile's WFS requests (tests shorten the back-off). */
+  wfsRetry?: { attempts: number; backoffMs: number };
   /** Accept a version with fewer than `minRatio` of the previous version's features. */
   allowShrink?: boolean;
+  /** How long the swap may wait for readers of the published view (defaults: DEFAULT_SWAP_POLICY). */
+  swapPolicy?: Partial<SwapPolicy>;
   progress?: (message: string) => void;
 }
 
@@ -44,19 +56,7 @@ export class RefreshPipeline {
     const layer = findLayer(layerId);
     if (!layer) throw AppError.invalid(`Unknown layer ${layerId}.`);
     const say = options.progress ?? (() => undefined);
-    const runner = this.db.createQueryRunner();
-    await runner.connect();
-    const storage = new LayerStorageRepository(runner);
-    try {
-      if (!(await storage.tryLock(layer.id))) throw AppError.invalid(`A refresh of ${layer.id} is already running; try again when it has finished.`);
-      try {
-        return await this.run(layer, storage, options, say);
-      } finally {
-        await storage.unlock(layer.id);
-      }
-    } finally {
-      await runner.release();
-    }
+    return underLayerLock(this.db, layer.id, (storage) => this.run(layer, storage, options, say));
   }
 
   private async run(layer: LayerDefinition, storage: LayerStorageRepository, options: RefreshOptions, say: (message: string) => void): Promise<RefreshResult> {
@@ -78,7 +78,7 @@ export class RefreshPipeline {
     say(`${layer.id}: run ${runId} from ${options.source} (published as ${sourceUrl})`);
     let loaded: number | null = null;
     try {
-      await timed('load', () => loadWithOgr({ databaseUrl: this.databaseUrl, source: options.source, stageTable: stage, onProgress: (percent) => say(`${layer.id}: loading ${percent} %`) }));
+      await timed('load', () => this.load(layer, stage, options, say));
       await storage.createVersionTable(table);
       loaded = await timed('copy', () => storage.copyFromStage(layer, stage, table, { runId, fetchedAt: new Date(), sourceUrl }));
       await storage.dropStage(stage);
@@ -100,9 +100,8 @@ export class RefreshPipeline {
       const changed = await storage.affectedGminas(previous?.table_name ?? null, table);
       const coverageChanged = symmetricDifference(previous?.coverage_gminas ?? null, coverageGminas);
       const affected = [...new Set([...changed, ...coverageChanged])].sort();
-      const version = await timed('swap', async () => {
-        await storage.startTransaction();
-        try {
+      const version = await timed('swap', () =>
+        swapWithoutQueueing(storage, layer.id, async () => {
           const next = await storage.swap(layer, table, { runId, featureCount: loaded!, coverageGminas, sourceUrl, sourceNote: sourceNote(options.source) });
           await storage.recomputeCoverage(layer.id, coverageGminas);
           if (layer.id === 'admin_bounds') {
@@ -112,13 +111,9 @@ export class RefreshPipeline {
           const event: LayerRefreshedEvent = { layer_id: layer.id, run_id: runId, version: next, refreshed_at: new Date().toISOString(), teryt: affected };
           await storage.enqueueEvent(LAYER_REFRESHED_SUBJECT, event);
           await storage.recordRunEnd({ runId, status: 'succeeded', loaded, previous: previousCount, error: null, steps });
-          await storage.commit();
           return next;
-        } catch (error) {
-          await storage.rollback();
-          throw error;
-        }
-      });
+        }, { ...DEFAULT_SWAP_POLICY, ...options.swapPolicy }, say),
+      );
       await this.retireOldVersions(storage, layer.id, [table, previous?.table_name ?? '']);
       say(`${layer.id}: version ${version} served (${loaded} features, ${affected.length} gminas affected)`);
       return { layer_id: layer.id, run_id: runId, status: 'succeeded', version, feature_count: loaded, previous_count: previousCount, affected_gminas: affected.length, steps_ms: steps };
@@ -127,9 +122,16 @@ export class RefreshPipeline {
       say(`${layer.id}: run ${runId} failed, the previous version stays served: ${message}`);
       await storage.dropStage(stage).catch(() => undefined);
       await storage.dropTables(table).catch(() => undefined);
-      await storage.recordRunEnd({ runId, status: 'failed', loaded, previous: previous?.feature_count ?? null, error: message, steps }).catch(() => undefined);
+      // A version that could not be swapped in is discarded: a later run loads the source afresh.
+      const status = error instanceof SwapBlockedError ? 'not_swapped' : 'failed';
+      await storage.recordRunEnd({ runId, status, loaded, previous: previous?.feature_count ?? null, error: message, steps }).catch(() => undefined);
       throw error instanceof AppError ? error : AppError.invalid(`Refresh of ${layer.id} failed: ${message}`);
     }
+  }
+
+  private load(layer: LayerDefinition, stage: string, options: RefreshOptions, say: (message: string) => void): Promise<void> {
+    const reader = { db: this.db, databaseUrl: this.databaseUrl, profile: options.profile, wfsRetry: options.wfsRetry };
+    return stageSource(reader, layer, options.source, stage, (message) => say(`${layer.id}: ${message}`));
   }
 
   private coverageFor(layer: LayerDefinition, options: RefreshOptions): string[] | null | 'derived' {
@@ -147,8 +149,9 @@ export class RefreshPipeline {
 
   /** Keeps the served and the previous version (readers may still hold it); drops older ones. */
   private async retireOldVersions(storage: LayerStorageRepository, layerId: string, keep: string[]): Promise<void> {
+    // A table still read by a long reader is left for the next run rather than waited for.
     for (const old of await storage.tablesToRetire(layerId, keep)) {
-      await storage.dropTables(old).catch(() => undefined);
+      await storage.dropTablesWithoutWaiting(old).catch(() => undefined);
     }
   }
 }

@@ -1,18 +1,40 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseSourceMap } from './source-map.js';
+import { parseSourceMap, partSource } from './source-map.js';
 
-describe('parseSourceMap (refresh-cadence --sources)', () => {
-  it('accepts catalogue layers with a file, URL or WFS source', () => {
-    const text = JSON.stringify({ roads: 'https://example.org/roads.geojsonl', air_quality: 'WFS:https://example.org/wfs', parcels: '/data/parcels.gpkg' });
-    expect(Object.keys(parseSourceMap(text, 'sources.json'))).toEqual(['roads', 'air_quality', 'parcels']);
+describe('parseSourceMap (refresh-scheduled --sources)', () => {
+  it('accepts catalogue layers with a file, URL or WFS source, a source by parts, or the reason there is none', () => {
+    const text = JSON.stringify({
+      roads: 'https://example.org/roads.geojsonl',
+      air_quality: 'WFS:https://example.org/wfs',
+      parcels: { source: 'https://example.org/egib/{part}.gpkg.zip', parts: 'powiats' },
+      kowr_land: { not_scheduled: 'offers are published as PDF notices' },
+    });
+    expect(parseSourceMap(text, 'sources.json')).toEqual({
+      roads: { source: 'https://example.org/roads.geojsonl' },
+      air_quality: { source: 'WFS:https://example.org/wfs' },
+      parcels: { source: 'https://example.org/egib/{part}.gpkg.zip', parts: 'powiats' },
+      kowr_land: { not_scheduled: 'offers are published as PDF notices' },
+    });
   });
 
   it('refuses a layer the catalogue does not have, naming it', () => {
     expect(() => parseSourceMap('{"road": "https://example.org/roads.geojsonl"}', 'sources.json')).toThrow('sources.json names layers that are not in the catalogue: road');
   });
 
-  it('refuses anything but an object of non-empty strings', () => {
-    for (const text of ['[]', '{"roads": 3}', '{"roads": " "}', 'null']) expect(() => parseSourceMap(text, 'sources.json')).toThrow(/must be a JSON object of layer id to source/);
+  it('refuses anything but an object of sources, naming the layer', () => {
+    for (const text of ['[]', 'null']) expect(() => parseSourceMap(text, 'sources.json')).toThrow(/must be a JSON object of layer id to source/);
+    for (const text of ['{"roads": 3}', '{"roads": " "}', '{"roads": {"parts": "powiats"}}']) expect(() => parseSourceMap(text, 'sources.json')).toThrow(/sources.json: roads must be a JSON object/);
     expect(() => parseSourceMap('{roads', 'sources.json')).toThrow(/sources.json is not JSON/);
+  });
+
+  it('refuses a source by parts that does not name its part, or an unknown unit', () => {
+    expect(() => parseSourceMap('{"roads": {"source": "https://example.org/all.zip", "parts": "powiats"}}', 's.json')).toThrow('s.json: roads: a source by parts names its part with {part} (or {voivodeship_name})');
+    expect(() => parseSourceMap('{"roads": {"source": "https://example.org/{part}.zip", "parts": "precincts"}}', 's.json')).toThrow('s.json: roads: parts must be voivodeships or powiats or gminas');
+    expect(() => parseSourceMap('{"roads": "https://example.org/{part}.zip"}', 's.json')).toThrow(/\{part\} needs "parts"/);
+  });
+
+  it('fills a part, its voivodeship and the file name of the voivodeship into the template', () => {
+    expect(partSource('https://example.org/{voivodeship}/{part}_GML.zip', '3064')).toBe('https://example.org/30/3064_GML.zip');
+    expect(partSource('https://example.org/wynik_{voivodeship_name}.zip', '04')).toBe('https://example.org/wynik_kujawsko-pomorskie.zip');
   });
 });

@@ -1,13 +1,28 @@
 import { findLayer } from '@lp/contracts';
 
-/** One source per layer id: a file, an http(s) URL or `WFS:...` (what `refresh --source` takes). */
-export type SourceMap = Record<string, string>;
+/** How parts of a layer are named in a source template: every voivodeship, powiat or gmina of admin_bounds. */
+export type PartUnit = 'voivodeships' | 'powiats' | 'gminas';
 
 /**
- * Reads the sources file of `layers.cli.js refresh-cadence` (the ConfigMap `layer-sources` of the
- * Kubernetes CronJobs): a JSON object of catalogue layer id to source. Throws, naming `where`, when
- * it is not such an object or names a layer the catalogue does not have, so a typo fails the run
- * instead of leaving a layer silently unrefreshed.
+ * Where a layer's scheduled refresh reads: one source for the whole layer; or, for a register
+ * published per voivodeship, powiat or gmina, a template with `{part}` (the unit's TERYT),
+ * `{voivodeship}` (its first two digits) and `{voivodeship_name}` (as GUNB and Geofabrik spell
+ * voivodeships in file names), refreshed part by part; or why the layer is not refreshed on a
+ * schedule (no open source, derived in-house, served live), and then no CronJob is made for it.
+ */
+export type SourceEntry = { source: string; parts?: PartUnit; note?: string } | { not_scheduled: string };
+
+/** One entry per layer id (the file `refresh-scheduled --sources` reads). */
+export type SourceMap = Record<string, SourceEntry>;
+
+const PART_UNITS: readonly string[] = ['voivodeships', 'powiats', 'gminas'];
+
+/**
+ * Reads the sources file of the refresh CronJobs (the ConfigMap `layer-sources`): a JSON object of
+ * catalogue layer id to a source (a file, an http(s) URL or `WFS:...`), or to an object
+ * `{"source": ..., "parts": "voivodeships"|"powiats"|"gminas", "note": ...}` or `{"not_scheduled": "why"}`.
+ * Throws, naming `where`, when it is not so or names a layer the catalogue does not have, so a
+ * typo fails the run instead of leaving a layer silently unrefreshed.
  */
 export function parseSourceMap(text: string, where: string): SourceMap {
   let parsed: unknown;
@@ -16,10 +31,44 @@ export function parseSourceMap(text: string, where: string): SourceMap {
   } catch (error) {
     throw new Error(`${where} is not JSON: ${(error as Error).message}`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !Object.values(parsed).every((value) => typeof value === 'string' && value.trim() !== '')) {
-    throw new Error(`${where} must be a JSON object of layer id to source (file, http(s) URL or WFS:...)`);
-  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${where} must be a JSON object of layer id to source (file, http(s) URL or WFS:...)`);
   const unknown = Object.keys(parsed).filter((id) => !findLayer(id));
   if (unknown.length > 0) throw new Error(`${where} names layers that are not in the catalogue: ${unknown.join(', ')}`);
-  return parsed as SourceMap;
+  const entries: SourceMap = {};
+  for (const [layerId, value] of Object.entries(parsed as Record<string, unknown>)) entries[layerId] = sourceEntry(value, `${where}: ${layerId}`);
+  return entries;
+}
+
+function sourceEntry(value: unknown, where: string): SourceEntry {
+  const object = typeof value === 'string' ? { source: value } : value;
+  const entry = (typeof object === 'object' && object !== null && !Array.isArray(object) ? object : {}) as Record<string, unknown>;
+  if (typeof entry['not_scheduled'] === 'string' && entry['not_scheduled'].trim() !== '' && Object.keys(entry).length === 1) return { not_scheduled: entry['not_scheduled'].trim() };
+  const source = entry['source'];
+  if (typeof source !== 'string' || source.trim() === '') {
+    throw new Error(`${where} must be a JSON object of layer id to source (file, http(s) URL or WFS:...), {"source": ..., "parts": ...} or {"not_scheduled": "why"}`);
+  }
+  const parts = entry['parts'];
+  if (parts !== undefined && (typeof parts !== 'string' || !PART_UNITS.includes(parts))) throw new Error(`${where}: parts must be ${PART_UNITS.join(' or ')}`);
+  if (parts !== undefined && !/\{(part|voivodeship_name)\}/.test(source)) throw new Error(`${where}: a source by parts names its part with {part} (or {voivodeship_name})`);
+  if (parts === undefined && /\{(part|voivodeship|voivodeship_name)\}/.test(source)) throw new Error(`${where}: {part} needs "parts": ${PART_UNITS.join(', ')}`);
+  const note = typeof entry['note'] === 'string' ? entry['note'] : undefined;
+  return { source: source.trim(), ...(parts ? { parts: parts as PartUnit } : {}), ...(note ? { note } : {}) };
+}
+
+/** Voivodeships as GUNB's and Geofabrik's file names spell them (ASCII, lower case), by TERYT. */
+export const VOIVODESHIP_NAMES: Readonly<Record<string, string>> = {
+  '02': 'dolnoslaskie', '04': 'kujawsko-pomorskie', '06': 'lubelskie', '08': 'lubuskie', '10': 'lodzkie', '12': 'malopolskie',
+  '14': 'mazowieckie', '16': 'opolskie', '18': 'podkarpackie', '20': 'podlaskie', '22': 'pomorskie', '24': 'slaskie',
+  '26': 'swietokrzyskie', '28': 'warminsko-mazurskie', '30': 'wielkopolskie', '32': 'zachodniopomorskie',
+};
+
+/** The source of one part: the template with the part's TERYT and its voivodeship's code and name. */
+export function partSource(template: string, part: string): string {
+  const voivodeship = part.slice(0, 2);
+  return template.replaceAll('{part}', part).replaceAll('{voivodeship_name}', VOIVODESHIP_NAMES[voivodeship] ?? voivodeship).replaceAll('{voivodeship}', voivodeship);
+}
+
+/** The layers a scheduled refresh can fetch (those with a source), in catalogue terms. */
+export function fetchable(entry: SourceEntry | undefined): entry is { source: string; parts?: PartUnit; note?: string } {
+  return entry !== undefined && 'source' in entry;
 }

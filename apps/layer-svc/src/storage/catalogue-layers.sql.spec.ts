@@ -1,5 +1,5 @@
 import { LAYER_CATALOGUE } from '@lp/contracts';
-import { describeSqlSnapshot } from '@lp/testing';
+import { describeSqlSnapshot } from '@lp/testing/sql';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { ensureCatalogueLayers } from './catalogue-layers.js';

@@ -1,5 +1,5 @@
 import { findLayer } from '@lp/contracts';
-import { describeSqlSnapshot } from '@lp/testing';
+import { describeSqlSnapshot } from '@lp/testing/sql';
 import { join } from 'node:path';
 import type { QueryRunner } from 'typeorm';
 import { LayerStorageRepository } from './layer-storage.repository.js';
@@ -24,6 +24,9 @@ describeSqlSnapshot({
   cases: (db) => {
     const storage = new LayerStorageRepository(db.as<QueryRunner>());
     return {
+      'setLocalLockTimeout (each swap attempt)': () => storage.setLocalLockTimeout(300),
+      'viewLockHolders (a swap that gave up names the readers)': () => storage.viewLockHolders('power_substations'),
+      'dropTablesWithoutWaiting (a retired version a reader still holds stays)': () => storage.dropTablesWithoutWaiting('f_power_substations__9'),
       tryLock: () => storage.tryLock('power_substations'),
       unlock: () => storage.unlock('power_substations'),
       nextRunSeq: () => storage.nextRunSeq(),

@@ -1,6 +1,7 @@
 import type { LayerDefinition } from '@lp/contracts';
 import type { QueryRunner } from 'typeorm';
 import {
+  checkedLayerId,
   createVersionTableSql,
   dropVersionTableSql,
   indexVersionTableSql,
@@ -9,6 +10,7 @@ import {
   subdividedViewSql,
   versionTableName,
 } from './layer-tables.js';
+import { terytDigits } from './teryt-level.js';
 
 /** SQL types of staged columns that already hold a catalogue type as it should be. */
 const STAGE_TYPE_FITS: Record<string, string[]> = {
@@ -65,6 +67,22 @@ export class LayerStorageRepository {
     return this.q.rollbackTransaction();
   }
 
+  /** Lock waits of the current transaction end after `ms` with lock_not_available (55P03). */
+  async setLocalLockTimeout(ms: number): Promise<void> {
+    await this.q.query(`SELECT set_config('lock_timeout', $1, true)`, [`${Math.max(1, Math.round(ms))}ms`]);
+  }
+
+  /** Sessions holding a lock on a layer's published view, for the message of a swap that gave up. */
+  viewLockHolders(layerId: string): Promise<Array<{ pid: number; usename: string | null; xact_start: Date | null }>> {
+    return this.q.query(
+      `SELECT DISTINCT l.pid, a.usename, a.xact_start
+       FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+       WHERE l.granted AND l.relation = to_regclass('layer_pub.' || $1) AND l.pid <> pg_backend_pid()
+       ORDER BY a.xact_start NULLS LAST LIMIT 5`,
+      [checkedLayerId(layerId)],
+    );
+  }
+
   async tryLock(layerId: string): Promise<boolean> {
     const rows: Array<{ locked: boolean }> = await this.q.query(`SELECT pg_try_advisory_lock(hashtext('layer-refresh:' || $1)) AS locked`, [layerId]);
     return rows[0]?.locked === true;
@@ -91,7 +109,7 @@ export class LayerStorageRepository {
     );
   }
 
-  async recordRunEnd(run: { runId: string; status: 'succeeded' | 'failed'; loaded: number | null; previous: number | null; error: string | null; steps: Record<string, number> }): Promise<void> {
+  async recordRunEnd(run: { runId: string; status: 'succeeded' | 'failed' | 'not_swapped'; loaded: number | null; previous: number | null; error: string | null; steps: Record<string, number> }): Promise<void> {
     await this.q.query(
       `UPDATE layer.refresh_runs
          SET status = $2, finished_at = now(), loaded_count = $3, previous_count = $4, error = $5, steps_ms = $6
@@ -106,6 +124,19 @@ export class LayerStorageRepository {
 
   async dropTables(table: string): Promise<void> {
     for (const sql of dropVersionTableSql(table)) await this.q.query(sql);
+  }
+
+  /** Drops a retired version unless a reader still holds it (then it stays for the next run). */
+  async dropTablesWithoutWaiting(table: string): Promise<void> {
+    await this.q.startTransaction();
+    try {
+      await this.setLocalLockTimeout(200);
+      for (const sql of dropVersionTableSql(table)) await this.q.query(sql);
+      await this.q.commitTransaction();
+    } catch (error) {
+      await this.q.rollbackTransaction();
+      throw error;
+    }
   }
 
   async dropStage(stageTable: string): Promise<void> {
@@ -225,6 +256,10 @@ export class LayerStorageRepository {
       await examples(`whose ${attribute.name} is not of type ${attribute.type}`, `${json} IS NOT NULL AND (${typeCheck[attribute.type]})`);
     }
     await examples('with a teryt that is not a TERYT code of 2, 4 or 7 digits', `teryt IS NOT NULL AND teryt !~ '^([0-9]{2}|[0-9]{4}|[0-9]{7})$'`);
+    // A coarser unit than the catalogue states (a powiat where a gmina is meant) would roll coverage
+    // up as if the whole powiat had data; a finer one (a gmina assigned from the geometry) is fine.
+    const coarsest = Math.min(...terytDigits(layer));
+    await examples(`with a teryt coarser than the ${coarsest}-digit unit the catalogue states`, `teryt ~ '^[0-9]+$' AND length(teryt) < $1`, [coarsest]);
     return problems;
   }
 

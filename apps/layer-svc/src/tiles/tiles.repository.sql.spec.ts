@@ -1,5 +1,5 @@
 import { findLayer } from '@lp/contracts';
-import { describeSqlSnapshot } from '@lp/testing';
+import { describeSqlSnapshot } from '@lp/testing/sql';
 import { join } from 'node:path';
 import type { EntityManager } from 'typeorm';
 import { TilesRepository } from './tiles.repository.js';

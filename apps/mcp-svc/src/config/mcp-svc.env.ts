@@ -33,6 +33,18 @@ export class McpSvcEnv extends GatewayCallerEnv {
   MCP_HOST: string = '127.0.0.1';
 
   /**
+   * Port of /metrics (and /healthz, /readyz) for Prometheus, apart from the public MCP port so that
+   * what the service counts is never served to the world (0 picks a free one).
+   */
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT: number = 0;
+
+  @IsString()
+  METRICS_HOST: string = '127.0.0.1';
+
+  /**
    * Host header values accepted on /mcp (DNS-rebinding protection), as host:port. Unset means the
    * loopback names with the port the server is bound to; set it when a proxy or a Service fronts us.
    */

@@ -251,13 +251,24 @@ describe('tool server over Streamable HTTP', () => {
     expect(JSON.parse(response.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
   });
 
+  it('answers a 10 MB body with a clean 413 the client can read, not a dropped connection', async () => {
+    const body = JSON.stringify({ ...JSON.parse(initializeBody()), padding: 'x'.repeat(10 * 1024 * 1024) });
+    const response = await fetch(`http://127.0.0.1:${port}/mcp`, {
+      method: 'POST',
+      headers: { authorization: KEY, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringMatching(/at most \d+ bytes/) } });
+  });
+
   it('answers malformed JSON with a parse error', async () => {
     const response = await post({ host: `127.0.0.1:${port}`, authorization: KEY }, '{"jsonrpc":');
     expect(response.status).toBe(400);
     expect(JSON.parse(response.body)).toMatchObject({ error: { code: -32700 } });
   });
 
-  it('serves health, readiness (asking the gateway without a key) and metrics on the same port', async () => {
+  it('serves health and readiness (asking the gateway without a key) on its port, and never its metrics', async () => {
     expect((await send('GET', '/healthz', {})).status).toBe(200);
     const before = gatewaySeen.length;
     const ready = await send('GET', '/readyz', {});
@@ -265,9 +276,7 @@ describe('tool server over Streamable HTTP', () => {
     expect(JSON.parse(ready.body)).toEqual({ status: 'ok', checks: { gateway: 'ok' } });
     expect(gatewaySeen[before].url).toBe('/healthz');
     expect(gatewaySeen[before].headers.authorization).toBeUndefined();
-    const metrics = await send('GET', '/metrics', {});
-    expect(metrics.body).toContain('lp_mcp_tool_call_duration_seconds_count{tool="parcel_area",outcome="ok"}');
-    expect(metrics.body).toContain('lp_mcp_http_request_duration_seconds');
+    expect((await send('GET', '/metrics', {})).status).toBe(404);
   });
 
   it('echoes the caller request id', async () => {

@@ -1,4 +1,4 @@
-import { metricsRegistry, runChecks, runWithRequestContext, type JsonLogger } from '@lp/runtime';
+import { runChecks, runWithRequestContext, type JsonLogger } from '@lp/runtime';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { fastify, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +27,8 @@ const MCP_PATH = '/mcp';
 
 /**
  * The tool server's HTTP face: MCP over Streamable HTTP at POST /mcp (stateless: a fresh server
- * and transport per request, JSON responses, no sessions), plus /healthz, /readyz and /metrics.
+ * and transport per request, JSON responses, no sessions), plus /healthz and /readyz. /metrics is
+ * served on a port of its own (startMcpSvc), never on this public one.
  */
 export function createMcpHttpServer(options: McpHttpOptions): FastifyInstance {
   const { logger } = options;
@@ -76,6 +77,8 @@ export function createMcpHttpServer(options: McpHttpOptions): FastifyInstance {
       const metadataUrl = resourceMetadataUrlFor(resourceUrlFor(request));
       const rejection = checkHostAndOrigin(request.headers, originPolicy()) ?? checkBearer(request.headers, metadataUrl);
       if (rejection) return reject(reply, rejection);
+      const oversized = await refuseOversizedBody(request, options.bodyLimitBytes);
+      if (oversized) return reject(reply, oversized);
       // A key the gateway refuses is refused here too, at initialize, so a misconfigured agent
       // does not look connected. No answer from the gateway lets the request through: tool calls
       // then report the outage themselves.
@@ -107,7 +110,6 @@ export function createMcpHttpServer(options: McpHttpOptions): FastifyInstance {
     const view = await runChecks({ gateway: () => options.deps.gateway.healthz() });
     return reply.status(view.status === 'ok' ? 200 : 503).send(view);
   });
-  app.get('/metrics', async (_request, reply) => reply.header('content-type', metricsRegistry.contentType).send(await metricsRegistry.metrics()));
 
   app.setNotFoundHandler(async (request, reply) =>
     reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}; MCP is served at POST ${MCP_PATH}.`, request_id: request.id } }),
@@ -148,6 +150,26 @@ async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, optio
       reply.raw.end(JSON.stringify(jsonRpcError(JSON_RPC.internalError, 'Internal error.')));
     }
   }
+}
+
+/** Bodies declared up to this size are read and discarded before the 413; larger ones get it at once with the connection closed. */
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A body declared larger than the limit is refused before it is parsed. Answering at once while
+ * the client still sends makes most clients report a broken connection instead of the 413, so a
+ * body up to DRAIN_LIMIT_BYTES is read and thrown away first (nothing is buffered), as the gateway does.
+ */
+async function refuseOversizedBody(request: FastifyRequest, bodyLimitBytes: number): Promise<Rejection | undefined> {
+  const declared = Number(request.headers['content-length']);
+  if (!Number.isFinite(declared) || declared <= bodyLimitBytes) return undefined;
+  const body = jsonRpcError(JSON_RPC.invalidRequest, `The body is ${declared} bytes; this server accepts at most ${bodyLimitBytes} bytes.`);
+  if (declared > DRAIN_LIMIT_BYTES) return { status: 413, headers: { connection: 'close' }, body };
+  await new Promise<void>((resolve) => {
+    request.raw.on('end', resolve).on('error', () => resolve()).on('close', () => resolve());
+    request.raw.resume();
+  });
+  return { status: 413, body };
 }
 
 function reject(reply: FastifyReply, rejection: Rejection): FastifyReply {

@@ -24,6 +24,9 @@ const outputSchema = z.object({
     filters: z.array(z.string()).describe('Every filter and the ranking, in words'),
     assumptions: z.array(z.string()).describe('Defaults and assumptions used, in words: tell the user the important ones'),
     not_understood: z.array(z.string()).describe('Words of the query that were ignored'),
+    complete: z
+      .boolean()
+      .describe('False when part of the query was not understood or could not be searched: the results do not honour the whole query; tell the user what was left out (the first assumption says it)'),
   }),
   ...searchOutcomeFields,
   results: z.array(resultSchema),
@@ -72,6 +75,7 @@ export const searchParcelsTool = defineTool({
         filters: interpretation.filters,
         assumptions: interpretation.assumptions,
         not_understood: interpretation.not_understood,
+        complete: interpretation.complete,
       },
       count: response.count,
       matched: response.matched,
@@ -108,6 +112,8 @@ export const searchParcelsTool = defineTool({
 function renderSearch(result: z.output<typeof outputSchema>, where: string): string {
   const { interpretation } = result;
   const lines = [
+    // An agent reads the first line first: a partial reading must not look like a complete answer.
+    ...(interpretation.complete ? [] : ['PARTIAL ANSWER: part of the query was not understood or could not be searched, so these results do not honour the whole query. Tell the user what was left out (see the assumptions and ignored words).']),
     result.sites
       ? `Searched ${where}${interpretation.scenario ? ` as scenario ${interpretation.scenario}` : ''} for sites of several parcels.`
       : `Searched ${where}${interpretation.scenario ? ` as scenario ${interpretation.scenario}` : ''}: ${result.count} shown of ${result.matched} matching parcels.`,

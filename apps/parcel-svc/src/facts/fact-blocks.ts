@@ -27,7 +27,7 @@ export const BLOCK_RULES_VERSION: Record<FactBlock, number> = {
   regulations: 1,
   constraints: 2, // 2: wind-turbine setbacks are informational
   terrain: 1,
-  proximity: 1,
+  proximity: 2, // 2: a gmina without data within the distance looked at makes the answer unknown
 };
 export const RULES_KEY = '#rules';
 

@@ -21,7 +21,7 @@ export class OutboundRpc implements OnApplicationShutdown {
     this.client ??= NatsRpcClient.connect(this.env.NATS_URL, 'parcel-svc-outbound');
     const context = currentRequestContext();
     const timeoutMs = context?.deadlineMs ? Math.max(100, context.deadlineMs - Date.now() - 50) : DEFAULT_TIMEOUT_MS;
-    return (await this.client).call(subject, data, { requestId: context?.requestId ?? randomUUID(), timeoutMs });
+    return (await this.client).call(subject, data, { requestId: context?.requestId ?? randomUUID(), timeoutMs, signal: context?.signal });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,5 +1,5 @@
 import { SqlParams } from '@lp/db';
-import { describeSqlSnapshot } from '@lp/testing';
+import { describeSqlSnapshot } from '@lp/testing/sql';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { MatchedSelect } from '../engine/search-query.js';

@@ -11,6 +11,7 @@ import { ParcelSearchService, type SearchPlan } from '../engine/parcel-search.se
 import { withStampsReadOnce } from '../engine/read-once.js';
 import { matchedSelect, type MatchedSelect } from '../engine/search-query.js';
 import { SqlParams } from '@lp/db';
+import { cancellationCheck } from '@lp/runtime';
 import { assembledSite, screenSlope, type AssembledSite } from './assembled-site.js';
 import { ASSEMBLY_CANDIDATES_MAX, AssemblyRepository, type CandidateRow, type PickedRows } from './assembly.repository.js';
 import { assembliesByPath } from './assembly-metrics.js';
@@ -111,6 +112,7 @@ export class AssemblyService {
     const groups = assembleSites(
       rows.map((row) => ({ id: row.parcel_id, area: Number(row.area_sqm), meets: nearSite.map((s) => row[s.alias] === true), neighbours: row.neighbours })),
       assemblyLimits(request),
+      cancellationCheck(),
     );
     return groups.map((ids) => assembledSite(ids.map((id) => byId.get(id)!), matched.unscreened));
   }

@@ -21,16 +21,19 @@ export interface AssemblyLimits {
  *
  * Candidates are numbered and ids ranked once: a gmina's assembly grows a seed from each of
  * thousands of candidates, most of which fail, and comparing and looking up string ids at every
- * step was most of a gmina's assembly (docs/performance.md).
+ * step was most of a gmina's assembly (docs/performance.md). `check` runs every few seeds and
+ * throws to stop a national assembly nobody waits for any more.
  */
-export function assembleSites(candidates: readonly Candidate[], limits: AssemblyLimits): string[][] {
+export function assembleSites(candidates: readonly Candidate[], limits: AssemblyLimits, check: () => void = () => undefined): string[][] {
   const graph = numbered(candidates);
   const order = candidates.map((_, k) => k).sort((a, b) => graph.area[b]! - graph.area[a]! || graph.rank[a]! - graph.rank[b]!);
   const used = new Uint8Array(candidates.length);
   // mark[k] === the seed's number: k is in the site growing from that seed or on its frontier
   const mark = new Int32Array(candidates.length).fill(-1);
   const sites: string[][] = [];
-  for (const seed of order) {
+  for (let k = 0; k < order.length; k++) {
+    const seed = order[k]!;
+    if ((k & 255) === 0) check();
     if (used[seed] === 1) continue;
     const site = grow(seed, graph, used, mark, limits);
     if (!site) continue;

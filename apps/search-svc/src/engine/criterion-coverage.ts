@@ -1,14 +1,9 @@
-import type { CoverageStatus, CriterionCoverageView, SearchCriterion, SearchFilters } from '@lp/contracts';
+import type { CoverageStatus, CriterionCoverageView, SearchCriterion } from '@lp/contracts';
 import { gminaNames } from './gmina-names.js';
-import { evidenceRule, type EvidenceTable } from './zoning-evidence-coverage.js';
+import type { CoverageData, CoverageRule, CoverageTable } from './coverage-model.js';
+import { evidenceRule } from './zoning-evidence-coverage.js';
 
-export interface ScopeGmina {
-  teryt: string;
-  name: string;
-}
-
-/** Coverage statuses by layer and gmina; a gmina without a row has no data for the layer. */
-export type CoverageTable = ReadonlyMap<string, ReadonlyMap<string, CoverageStatus>>;
+export type { CoverageData, CoverageRule, CoverageTable, ScopeGmina } from './coverage-model.js';
 
 /** A criterion's coverage over the searched gminas, and which gminas have its data. */
 export interface CriterionPlan {
@@ -18,24 +13,17 @@ export interface CriterionPlan {
   covered: string[];
   /** Gminas of the scope without any of its data. */
   uncovered: string[];
+  /**
+   * A criterion with a reach (SearchCriterion.reachM) where some gmina within that reach of the
+   * searched area has none of its data: a parcel within `reachM` of one of `gminas` cannot be
+   * checked (a requires criterion leaves it out, a screening one lists it in unscreened).
+   */
+  reachGap?: ReachGap;
 }
 
-/** What coverage is decided from: the layers' gmina-level coverage, and the index's per-parcel evidence when a criterion needs it. */
-export interface CoverageData {
-  gminas: readonly ScopeGmina[];
-  table: CoverageTable;
-  /** Read only when some criterion is proven per parcel (needsParcelEvidence). */
-  evidence?: EvidenceTable;
-  filters: SearchFilters;
-}
-
-/**
- * How one criterion's coverage is decided: its status in one gmina, and what to tell the user when it
- * is not available over the search. Every criterion has one (coverageRule); planCoverage does the rest.
- */
-export interface CoverageRule {
-  status(teryt: string): CoverageStatus;
-  note(status: 'partial' | 'missing', covered: readonly string[], uncovered: readonly string[]): string;
+export interface ReachGap {
+  reachM: number;
+  gminas: string[];
 }
 
 const RANK: Record<CoverageStatus, number> = { missing: 0, partial: 1, available: 2 };
@@ -118,9 +106,41 @@ export function planCoverage(criteria: readonly SearchCriterion[], data: Coverag
     const statuses = data.gminas.map((g) => rule.status(g.teryt));
     const covered = data.gminas.filter((_, i) => statuses[i] !== 'missing').map((g) => g.teryt);
     const uncovered = data.gminas.filter((_, i) => statuses[i] === 'missing').map((g) => g.teryt);
-    const status = combinedStatus(statuses);
+    const scopeStatus = combinedStatus(statuses);
+    const reach = scopeStatus === 'missing' ? undefined : reachOf(criterion, rule, data);
+    const status = reach && reach.lacking.length > 0 ? 'partial' : scopeStatus;
     const view: CriterionCoverageView = { criterion: criterion.criterion, mode: criterion.mode, status };
-    if (status !== 'available') view.note = rule.note(status, covered, uncovered);
-    return { criterion, view, covered, uncovered };
+    const notes = [scopeStatus === 'available' ? undefined : rule.note(scopeStatus, covered, uncovered), reach?.note].filter((n) => n !== undefined);
+    if (notes.length > 0) view.note = notes.join(' ');
+    const plan: CriterionPlan = { criterion, view, covered, uncovered };
+    if (reach && reach.gap.gminas.length > 0) plan.reachGap = reach.gap;
+    return plan;
   });
+}
+
+/**
+ * What the data around the searched area leaves unknown for a criterion with a reach: whether some
+ * gmina within the reach lacks full data (the criterion is then partial), the gminas with none
+ * (a parcel within reach of one cannot be checked), and the note saying so. Gminas of the scope
+ * that lack data are already in the scope's status and note; undefined without a reach.
+ */
+function reachOf(criterion: SearchCriterion, rule: CoverageRule, data: CoverageData): { lacking: string[]; gap: ReachGap; note?: string } | undefined {
+  const reachM = criterion.reachM;
+  const around = reachM === undefined ? undefined : data.reach?.get(reachM);
+  if (reachM === undefined || !around) return undefined;
+  const gap: ReachGap = { reachM, gminas: around.filter((g) => rule.status(g.teryt) === 'missing').map((g) => g.teryt) };
+  const inScope = new Set(data.gminas.map((g) => g.teryt));
+  const lacking = around.filter((g) => rule.status(g.teryt) !== 'available').map((g) => g.teryt);
+  const lackingOutside = lacking.filter((t) => !inScope.has(t));
+  if (gap.gminas.length === 0 && lackingOutside.length === 0) return { lacking, gap };
+  const layers = criterion.layers.join(' / ');
+  if (gap.gminas.length === 0) {
+    return { lacking, gap, note: `${criterion.criterion} looks ${reachM} m around each parcel, and ${layers} has only partial data in ${lackingOutside.length} gmina(s) within that reach outside the searched area: ${gminaNames(around, lackingOutside)}.` };
+  }
+  const outside = gap.gminas.filter((t) => !inScope.has(t)).length;
+  const what = criterion.mode === 'requires' ? `cannot be proven to meet ${criterion.criterion} and are left out` : `were not screened for ${criterion.criterion} and list it in unscreened`;
+  const note =
+    `${criterion.criterion} looks ${reachM} m around each parcel, and ${layers} has no data in ${gap.gminas.length} gmina(s) within that reach of the searched area` +
+    `${outside > 0 ? ` (${outside} outside it)` : ''}: ${gminaNames(around, gap.gminas)}. Parcels within ${reachM} m of them ${what}; tell the user this criterion was not fully checked.`;
+  return { lacking, gap, note };
 }

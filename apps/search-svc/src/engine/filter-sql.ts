@@ -1,9 +1,11 @@
 import {
+  BLOCKING_ZONES,
   canonicalZoningSymbol,
   expandKinds,
   findLayer,
   hasSubdividedView,
   nearAnyCriterionId,
+  NO_KOWR_PRE_EMPTION_CRITERION,
   NOT_CONTAMINATED_CRITERION,
   whereConditions,
   type AttributeType,
@@ -16,8 +18,9 @@ import {
   type ZoningFilter,
   ZONING_CATEGORY_GROUPS,
 } from '@lp/contracts';
-import { ENV_KINDS, ENV_REACH_M, envColumn, FIRST_INDEX_FORMAT, FRONT_COLUMNS, FRONTS_FORMAT, nearestColumnsAt, PLAN_OGOLNY_CATEGORY, type FrontColumn, type NearestColumn } from '../search-index/index-columns.js';
+import { BLOCKING_FORMAT, BLOCKING_OVERLAP_LAYERS, ENV_KINDS, ENV_REACH_M, envColumn, FIRST_INDEX_FORMAT, FRONT_COLUMNS, FRONTS_FORMAT, nearestColumnsAt, PLAN_OGOLNY_CATEGORY, type FrontColumn, type NearestColumn } from '../search-index/index-columns.js';
 import type { SqlParams } from '@lp/db';
+import { kowrPreEmptionSql } from './kowr-pre-emption-sql.js';
 
 /**
  * One criterion as SQL over the search index row `i` (and, for spatial fallbacks, the parcel
@@ -252,6 +255,11 @@ function farSql(far: FarFilter, params: SqlParams, index: IndexUse): CriterionSq
   return { passes: `NOT COALESCE(${passes}, false)`, spatial, ...(distance ? { distance } : {}) };
 }
 
+/** The index's blocking overlaps answer an exclusion of exactly a layer's blocking kinds on the parcel (builds of BLOCKING_FORMAT on). */
+export function blockingOverlapAnswers(layer: string, kinds: readonly string[], buffer: number, format: number): boolean {
+  return format >= BLOCKING_FORMAT && buffer === 0 && BLOCKING_OVERLAP_LAYERS.includes(layer) && sameSet(kinds, BLOCKING_ZONES[layer]!);
+}
+
 function excludeSql(exclude: ExcludeFilter, params: SqlParams, index: IndexUse): CriterionSql {
   const layer = layerOf(exclude.layer);
   const kinds = kindsOf(layer, exclude.kinds);
@@ -266,6 +274,9 @@ function excludeSql(exclude: ExcludeFilter, params: SqlParams, index: IndexUse):
   }
   if (layer.id === 'kowr_land' && buffer === 0 && sameSet(kinds, layer.kinds.map((k) => k.id))) {
     return { passes: 'NOT i.kowr_overlap', spatial: false };
+  }
+  if (blockingOverlapAnswers(layer.id, kinds, buffer, index.format)) {
+    return { passes: `NOT (COALESCE(i.blocking_overlaps, '{}'::text[]) && ${params.add([layer.id], 'text[]')})`, spatial: false };
   }
   return { passes: `NOT ${featuresWithin(layer, { kinds, conditions: [] }, buffer, params)}`, spatial: true };
 }
@@ -359,6 +370,8 @@ export function criteriaSql(filters: SearchFilters, path: FilterPath = 'index', 
       return { passes: passes.join(' OR '), spatial: alternatives.some((a) => a.spatial), alternatives: passes };
     });
   }
+  // read from the raw parcels and plan zones on both paths: the in-memory engine has no form of it and leaves the search to PostgreSQL
+  if (filters.no_kowr_pre_emption) out.set(NO_KOWR_PRE_EMPTION_CRITERION, (params) => ({ passes: `NOT ${kowrPreEmptionSql(params)}`, spatial: true }));
   // no layer: its coverage is always missing, so the query never runs this and every result is flagged unscreened
   if (filters.not_contaminated) out.set(NOT_CONTAMINATED_CRITERION, () => ({ passes: 'true', unknown: 'true', spatial: false }));
   return out;

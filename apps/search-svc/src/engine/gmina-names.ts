@@ -1,4 +1,4 @@
-import type { ScopeGmina } from './criterion-coverage.js';
+import type { ScopeGmina } from './coverage-model.js';
 
 /** The first few items and how many more, for coverage notes. */
 export function listed(items: readonly string[]): string {

@@ -182,7 +182,7 @@ export class ParcelSearchService implements ParcelSearch {
     const table = await this.repository.coverage([...new Set(criteria.flatMap((c) => c.layers))]);
     // zoning and land use are proven per parcel: their coverage is read from the built index
     const evidence = criteria.some(needsParcelEvidence) ? await this.evidence(gminas.map((g) => g.teryt)) : undefined;
-    const plans = planCoverage(criteria, { gminas, table, evidence, filters: request.filters ?? {} });
+    const plans = planCoverage(criteria, { gminas, table, evidence, filters: request.filters ?? {}, reach: await this.reach(scope, criteria) });
     const blocked = plans.some((p) => p.criterion.mode === 'requires' && p.view.status === 'missing');
     let allowed = gminas.map((g) => g.teryt);
     for (const p of plans) {
@@ -214,6 +214,12 @@ export class ParcelSearchService implements ParcelSearch {
       limit: parcelIds ? parcelIds.length : (request.limit ?? SEARCH_LIMIT_DEFAULT),
       parcelIds,
     };
+  }
+
+  /** Per reach of the criteria (SearchCriterion.reachM), the gminas within it of the scope. */
+  private async reach(scope: SearchScope, criteria: readonly SearchCriterion[]): Promise<Map<number, ScopeGmina[]>> {
+    const reaches = [...new Set(criteria.flatMap((c) => (c.reachM === undefined ? [] : [c.reachM])))];
+    return new Map(await Promise.all(reaches.map(async (reachM): Promise<[number, ScopeGmina[]]> => [reachM, await this.repository.gminasWithin(scope, reachM)])));
   }
 
   /** Named anchors must be features of their layer: an unknown id is the caller's mistake, not "nothing near". */

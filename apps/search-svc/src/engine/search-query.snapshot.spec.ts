@@ -1,7 +1,7 @@
 import { describe, it } from '@jest/globals';
 import { assertSearchRequest, searchCriteriaOf, SearchParcelsRequest } from '@lp/contracts';
 import { validateMessage } from '@lp/runtime';
-import { expectSqlSnapshot, printStatement } from '@lp/testing';
+import { expectSqlSnapshot, printStatement } from '@lp/testing/sql';
 import { join } from 'node:path';
 import { planCoverage } from './criterion-coverage.js';
 import { buildPageQuery, buildSearchQuery } from './search-query.js';
@@ -40,6 +40,9 @@ const TYPICAL: Record<string, SearchParcelsRequest> = {
   },
 };
 
+/** A gmina beside the searched ones where no layer has data: a far or exclude criterion's reach touches it. */
+const BESIDE = { teryt: '3021042', name: 'Mosina' };
+
 function evidence(): GminaEvidence {
   return { parcels: 100, zoning_unknown_local: 0, zoning_unknown_general: 0, plan_boundaries_missing: false, land_use_unknown: 0, missing_plans: [] };
 }
@@ -54,7 +57,8 @@ function printedSql(typical: SearchParcelsRequest, fromMemory = false): string {
   const criteria = searchCriteriaOf(request);
   const layers = [...new Set(criteria.flatMap((criterion) => criterion.layers))];
   const table = new Map(layers.map((layer) => [layer, new Map(GMINAS.map((g) => [g.teryt, 'available' as const]))]));
-  const plans = planCoverage(criteria, { gminas: GMINAS, table, evidence: new Map(GMINAS.map((g) => [g.teryt, evidence()])), filters: request.filters ?? {} });
+  const reach = new Map(criteria.flatMap((c) => (c.reachM === undefined ? [] : [[c.reachM, [...GMINAS, BESIDE]] as const])));
+  const plans = planCoverage(criteria, { gminas: GMINAS, table, evidence: new Map(GMINAS.map((g) => [g.teryt, evidence()])), filters: request.filters ?? {}, reach });
   const scopeGminas = GMINAS.map((g) => g.teryt);
   const input = { request, scope: scopeOf(request), scopeGminas, allowed: scopeGminas, plans, limit: request.limit ?? 50 };
   const ranges = (request.rank_by ?? []).map((_, k) => ({ min: k, max: 10 + k }));

@@ -5,7 +5,6 @@ import type { SearchScope } from './search-scope.js';
 import { contributionSql, pageOrderSql, planSignals, rankedWeightSql, SIGNAL_VALUE_SQL, type SignalPlan } from './signal-sql.js';
 import { SqlParams } from '@lp/db';
 import { BUILDS_DIGEST_SQL } from './columns/column.repository.js';
-import type { PrecomputedPage } from './columns/column-search.js';
 
 export interface SearchQueryInput {
   request: SearchParcelsRequest;
@@ -73,6 +72,17 @@ function scopeSql(input: SearchQueryInput, params: SqlParams): string[] {
   if (input.parcelIds) where.push(`i.parcel_id = ANY(${params.add(input.parcelIds, 'text[]')})`);
   if (input.parcelKeys) where.push(`i.parcel_key = ANY(${params.add(input.parcelKeys, 'int[]')})`);
   return where;
+}
+
+/**
+ * The parcel lies within a criterion's reach of a gmina without its data (CriterionPlan.reachGap):
+ * what lies around it there is unknown. Measured on the gminas' outline pieces, by their spatial index.
+ */
+function reachGapSql(plan: CriterionPlan, params: SqlParams): string | undefined {
+  const gap = plan.reachGap;
+  if (!gap) return undefined;
+  return `EXISTS (SELECT 1 FROM layer_pub.admin_bounds_subdivided s JOIN layer_pub.admin_bounds g ON g.fid = s.fid
+                  WHERE s.kind = 'gmina' AND g.id = ANY(${params.add(gap.gminas, 'text[]')}) AND ST_DWithin(s.geom, p.geom, ${params.add(gap.reachM, 'float8')}))`;
 }
 
 /**
@@ -148,6 +158,12 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
       site.push({ criterion: id, alias: `v${index}` });
       continue;
     }
+    /** The reach-gap predicate, its parameters added only where the query uses it. */
+    const reachGap = (): string | undefined => {
+      const gap = reachGapSql(plan, params);
+      joinsLayers ||= gap !== undefined;
+      return gap;
+    };
     if (id === input.failing) {
       const sql = write();
       where.push(`(${failingSql(sql, plan, input, params)})`);
@@ -163,6 +179,9 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
         continue;
       }
       where.push(`(${sql.passes})`);
+      // a requires criterion is never unknown for a returned parcel
+      const gap = reachGap();
+      if (gap) where.push(`NOT ${gap}`);
       if (sql.distance && sql.featureName) selectMeasured(index, id, sql.distance, sql.featureName);
       continue;
     }
@@ -174,7 +193,10 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
       const uncovered = plan.uncovered.filter((t) => allowed.has(t));
       const flags = [uncovered.length > 0 ? terytIn(uncovered, input.allowed, params) : null, sql.unknown ?? null].filter((f) => f !== null);
       const flag = flags.length > 0 ? `(${flags.join(' OR ')})` : 'false';
-      select.push(`${flag} AS u${index}`);
+      // a reach touching a gmina without data leaves unknown only what the data at hand lets pass:
+      // a parcel excluded by a feature we hold stays excluded (where), one passing says it was not fully screened
+      const gap = reachGap();
+      select.push(`${gap ? `(${flag} OR ${gap})` : flag} AS u${index}`);
       where.push(flag === 'false' ? `(${sql.passes})` : `(${flag} OR (${sql.passes}))`);
     }
     unscreened.push({ criterion: id, alias: `u${index}` });
@@ -251,6 +273,19 @@ function withOutlines(page: string, order: string, extra: string, params: SqlPar
     values: params.values,
     ...meaning,
   };
+}
+
+/**
+ * What the in-memory engine hands to the page statement: how many parcels match, each signal's
+ * range over them, and the keys of a small set of parcels that holds the page (the page itself is
+ * ordered and scored exactly in PostgreSQL, buildPageQuery).
+ */
+export interface PrecomputedPage {
+  matched: number;
+  ranges: Array<{ min: number | null; max: number | null }>;
+  keys: number[];
+  /** The builds fingerprint the columns were checked against. */
+  digest: string;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describeSqlSnapshot } from '@lp/testing';
+import { describeSqlSnapshot } from '@lp/testing/sql';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { SearchQuery } from './search-query.js';
@@ -21,6 +21,8 @@ describeSqlSnapshot({
       'scopeGminas, Poland (after the layer versions stamp)': () => repository.scopeGminas({ kind: 'poland' }),
       'scopeGminas, a region': () => repository.scopeGminas({ kind: 'region', teryt: '3021' }),
       'scopeGminas, a box': () => repository.scopeGminas({ kind: 'bbox', bbox: { minLng: 16.8, minLat: 52.3, maxLng: 17.1, maxLat: 52.5 } }),
+      'gminasWithin, a region': () => repository.gminasWithin({ kind: 'region', teryt: '3021' }, 2000),
+      'gminasWithin, a box': () => repository.gminasWithin({ kind: 'bbox', bbox: { minLng: 16.8, minLat: 52.3, maxLng: 17.1, maxLat: 52.5 } }, 1000),
       coverage: () => repository.coverage(['buildings', 'power_substations']),
       unbuiltGminas: () => repository.unbuiltGminas(['3021093', '3064011']),
       oldestFormat: () => repository.oldestFormat(['3021093', '3064011']),

@@ -57,6 +57,28 @@ export class SearchRepository {
     return this.cache.get(`scope:${scope.kind === 'region' ? scope.teryt : ''}`, () => this.loadScopeGminas(scope));
   }
 
+  /**
+   * Every gmina within `reachM` of the scope, the scope's own included (a criterion's reach:
+   * criterion-coverage.ts), remembered until a layer refresh. All of Poland: every gmina.
+   */
+  gminasWithin(scope: SearchScope, reachM: number): Promise<ScopeGmina[]> {
+    if (scope.kind === 'poland') return this.scopeGminas(scope);
+    const key = scope.kind === 'region' ? `within:${scope.teryt}:${reachM}` : undefined;
+    return key ? this.cache.get(key, () => this.loadGminasWithin(scope, reachM)) : this.loadGminasWithin(scope, reachM);
+  }
+
+  private loadGminasWithin(scope: Exclude<SearchScope, { kind: 'poland' }>, reachM: number): Promise<ScopeGmina[]> {
+    const base = `SELECT g.id AS teryt, g.name FROM layer_pub.admin_bounds g WHERE g.kind = 'gmina'`;
+    if (scope.kind === 'region') {
+      return this.db.query(
+        `${base} AND EXISTS (SELECT 1 FROM layer_pub.admin_bounds s WHERE s.kind = 'gmina' AND s.id LIKE $1 AND ST_DWithin(s.geom, g.geom, $2)) ORDER BY g.id`,
+        [`${scope.teryt}%`, reachM],
+      );
+    }
+    const { minLng, minLat, maxLng, maxLat } = scope.bbox;
+    return this.db.query(`${base} AND ST_DWithin(g.geom, ST_Transform(ST_MakeEnvelope($1, $2, $3, $4, 4326), 2180), $5) ORDER BY g.id`, [minLng, minLat, maxLng, maxLat, reachM]);
+  }
+
   /** Gmina-level coverage of the layers, remembered until a layer refresh. */
   coverage(layers: readonly string[]): Promise<CoverageTable> {
     return this.cache.get(`coverage:${[...layers].sort().join(',')}`, () => this.loadCoverage(layers));

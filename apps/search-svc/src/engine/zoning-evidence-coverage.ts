@@ -1,23 +1,9 @@
 import type { CoverageStatus, SearchCriterion } from '@lp/contracts';
-import type { CoverageData, CoverageRule, ScopeGmina } from './criterion-coverage.js';
+import type { CoverageData, CoverageRule, GminaEvidence, ScopeGmina } from './coverage-model.js';
 import { gminaNames, listed } from './gmina-names.js';
 import { zoningEvidenceScope } from './filter-sql.js';
 
-/** Per gmina, from the search index build: parcels whose zoning or land use cannot be proven. */
-export interface GminaEvidence {
-  parcels: number;
-  /** Inside a local plan whose zones we lack, or where plan boundaries are missing. */
-  zoning_unknown_local: number;
-  /** Outside every local plan where the gmina's general plan is not in our data. */
-  zoning_unknown_general: number;
-  plan_boundaries_missing: boolean;
-  /** Neither EGiB classes nor land cover. */
-  land_use_unknown: number;
-  /** Names of the local plans covering parcels whose zones we lack. */
-  missing_plans: string[];
-}
-
-export type EvidenceTable = ReadonlyMap<string, GminaEvidence>;
+export type { EvidenceTable, GminaEvidence } from './coverage-model.js';
 
 /** Criteria whose coverage is a property of the parcels that can be proven, not only of the gmina's layers. */
 const EVIDENCE_CRITERIA: readonly string[] = ['zoning', 'land_use', 'land_use:exclude'];

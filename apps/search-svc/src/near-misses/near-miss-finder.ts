@@ -69,7 +69,7 @@ export class NearMissFinder {
     const filters = request.filters ?? {};
     // near misses never cost the answer: their statements get a deadline of their own, inside the request's
     const deadline = Math.min(Date.now() + this.budgetMs, (currentDeadlineMs() ?? Infinity) - REPLY_RESERVE_MS);
-    const context = { requestId: currentRequestContext()?.requestId ?? 'near-misses', deadlineMs: deadline };
+    const context = { requestId: currentRequestContext()?.requestId ?? 'near-misses', deadlineMs: deadline, signal: currentRequestContext()?.signal };
     const bounded = async (run: () => Promise<ParcelSearchResponse>): Promise<ParcelSearchResponse | undefined> => {
       if (Date.now() >= deadline) return undefined;
       try {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { expandKinds, findSearchSignal, searchCriteriaOf } from '@lp/contracts';
+import { BLOCKING_ZONES, findSearchSignal, searchCriteriaOf } from '@lp/contracts';
 import { findScenario, SCENARIO_IDS, SCENARIOS } from './scenario-catalogue.js';
 import { compileScenario } from './scenario-compiler.js';
-import { BLOCKING_ENV_KINDS, ENV_RISK_KIND_GROUPS } from './scenario-criteria.js';
 import { scenarioView } from './scenario-listing.js';
 import { PARAMETER_IDS, PARAMETERS } from './scenario-parameters.js';
 
@@ -58,12 +57,14 @@ describe('scenario catalogue', () => {
     }
   });
 
-  it('keeps the blocking kinds inside the environmental ones, so merging their exclusions widens nothing', () => {
-    const environmental = expandKinds('env_layers', ENV_RISK_KIND_GROUPS);
-    for (const kind of BLOCKING_ENV_KINDS) expect(environmental).toContain(kind);
+  it('excludes on the parcel every kind parcel constraints call blocking, in each scenario asking for no blocking zone', () => {
     for (const scenario of SCENARIOS) {
-      const labels = scenario.criteria.map((c) => c.label);
-      if (labels.includes('No blocking zone')) expect(labels.some((label) => label.startsWith('No environmental risk'))).toBe(true);
+      if (!scenario.criteria.some((c) => c.label === 'No blocking zone')) continue;
+      const excluded = compileScenario(scenario).filters?.exclude ?? [];
+      for (const [layer, kinds] of Object.entries(BLOCKING_ZONES)) {
+        const exclude = excluded.find((e) => e.layer === layer);
+        expect({ scenario: scenario.id, layer, kinds: exclude?.kinds ?? [] }).toEqual({ scenario: scenario.id, layer, kinds: expect.arrayContaining([...kinds]) });
+      }
     }
   });
 });

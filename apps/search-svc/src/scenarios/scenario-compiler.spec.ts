@@ -5,15 +5,24 @@ import { findScenario, SCENARIOS } from './scenario-catalogue.js';
 import { compileScenario, type CompileOptions } from './scenario-compiler.js';
 import type { ScenarioDefinition } from './scenario-definition.js';
 
-const ENV_RISK_KINDS = [
+/** The environmental kinds with the blocking ones (ecological sites, natural monuments), in the catalogue's order. */
+const ENV_RISK_AND_BLOCKING_KINDS = [
   'natura2000_habitat',
   'natura2000_birds',
   'national_park',
   'landscape_park',
   'nature_reserve',
+  'ecological_site',
+  'natural_monument',
   'flood_risk_10pct',
   'flood_risk_1pct',
   'flood_risk_02pct',
+];
+
+/** "No blocking zone" outside env_layers: registered monuments and direct water-intake zones, on the parcel. */
+const BLOCKING_ELSEWHERE = [
+  { layer: 'heritage_sites', kinds: ['registered_monument'], buffer_m: 0 },
+  { layer: 'groundwater', kinds: ['intake_direct_protection'], buffer_m: 0 },
 ];
 
 function scenario(id: string): ScenarioDefinition {
@@ -49,7 +58,7 @@ describe('compileScenario', () => {
           { layer: 'grid_capacity', within_m: 5000, where: { available_mw_gte: 10 } },
           { layer: 'power_substations', within_m: 10000, where: { voltage_kv_gte: 110 } },
         ],
-        exclude: [{ layer: 'env_layers', kinds: ENV_RISK_KINDS, buffer_m: 100 }],
+        exclude: [{ layer: 'env_layers', kinds: ENV_RISK_AND_BLOCKING_KINDS, buffer_m: 100 }, ...BLOCKING_ELSEWHERE],
       },
       rank_by: [
         { signal: 'grid_capacity_mw', weight: 55 },
@@ -71,7 +80,8 @@ describe('compileScenario', () => {
   it('uses the wind overrides: a 1 km environmental buffer, a 15 km substation reach, setbacks excluded', () => {
     const filters = compileScenario(scenario('wind_farm_site')).filters!;
     expect(filters.exclude).toEqual([
-      { layer: 'env_layers', kinds: ENV_RISK_KINDS, buffer_m: 1000 },
+      { layer: 'env_layers', kinds: ENV_RISK_AND_BLOCKING_KINDS, buffer_m: 1000 },
+      ...BLOCKING_ELSEWHERE,
       { layer: 'wind_exclusion', buffer_m: 0 },
     ]);
     expect(filters.near).toEqual([{ layer: 'power_substations', within_m: 15000, where: { voltage_kv_gte: 110 } }]);

@@ -35,7 +35,8 @@ export type CompiledRule =
   | { filter: 'near'; near: NearFilter }
   | { filter: 'near_any'; nearAny: NearAnyFilter }
   | { filter: 'exclude'; exclude: ExcludeFilter }
-  | { filter: 'not_contaminated' };
+  | { filter: 'not_contaminated' }
+  | { filter: 'no_kowr_pre_emption' };
 
 function valueOf(amount: Amount, params: ParameterValues): number {
   if (typeof amount === 'number') return amount;
@@ -80,6 +81,8 @@ export function compileRule(rule: FilterRule, params: ParameterValues): Compiled
       return { filter: 'near_any', nearAny: { any_of: rule.alternatives.map((alternative) => compileNear(alternative, params)) } };
     case 'not_contaminated':
       return { filter: 'not_contaminated' };
+    case 'no_kowr_pre_emption':
+      return { filter: 'no_kowr_pre_emption' };
     case 'exclude': {
       const exclude: ExcludeFilter = { layer: rule.layer };
       if (rule.kinds) exclude.kinds = concreteKinds(rule.layer, rule.kinds);
@@ -91,7 +94,9 @@ export function compileRule(rule: FilterRule, params: ParameterValues): Compiled
 
 /**
  * Two exclusions of one layer become one (a request names each layer once): every kind of both,
- * the larger buffer. Exact for our criteria: the blocking kinds lie inside the environmental ones.
+ * the larger buffer. Never narrower than either; where a scenario pairs "No blocking zone" with an
+ * environmental buffer, ecological sites and natural monuments (blocking, not "protected nature")
+ * are kept at that buffer too, which the criterion's note says.
  */
 function mergeExclude(a: ExcludeFilter, b: ExcludeFilter): ExcludeFilter {
   const merged: ExcludeFilter = { layer: a.layer };
@@ -121,6 +126,7 @@ export function buildFilters(rules: CompiledRule[]): SearchFilters {
   const exclude: ExcludeFilter[] = [];
   const nearAny: NearAnyFilter[] = [];
   let notContaminated = false;
+  let noKowrPreEmption = false;
   for (const rule of rules) {
     switch (rule.filter) {
       case 'area_min':
@@ -154,6 +160,9 @@ export function buildFilters(rules: CompiledRule[]): SearchFilters {
       case 'not_contaminated':
         notContaminated = true;
         break;
+      case 'no_kowr_pre_emption':
+        noKowrPreEmption = true;
+        break;
     }
   }
   // fixed key order, so equal inputs give byte-equal JSON
@@ -167,6 +176,7 @@ export function buildFilters(rules: CompiledRule[]): SearchFilters {
   if (exclude.length > 0) filters.exclude = exclude;
   if (nearAny.length > 0) filters.near_any = nearAny;
   if (notContaminated) filters.not_contaminated = true;
+  if (noKowrPreEmption) filters.no_kowr_pre_emption = true;
   return filters;
 }
 

@@ -1,4 +1,4 @@
-import { ZONING_CATEGORY_GROUPS, type LandUseKind, type ZoningCategory } from '@lp/contracts';
+import { BLOCKING_ZONES, ZONING_CATEGORY_GROUPS, type LandUseKind, type ZoningCategory } from '@lp/contracts';
 import type { ParameterId } from './scenario-parameters.js';
 
 /** A literal value, or a parameter times a factor (km parameters feed metre filters). */
@@ -14,7 +14,8 @@ export type FilterRule =
   | NearRule
   | { filter: 'near_any'; alternatives: readonly NearRule[] }
   | { filter: 'exclude'; layer: string; kinds?: readonly string[]; buffer: Amount }
-  | { filter: 'not_contaminated' };
+  | { filter: 'not_contaminated' }
+  | { filter: 'no_kowr_pre_emption' };
 
 export interface NearRule {
   filter: 'near';
@@ -40,11 +41,10 @@ const metres = (param: ParameterId): Amount => ({ param });
 export const SUBSTATION_MIN_KV = 110;
 
 /**
- * Zones with a layer that normally rule out development: national parks, nature reserves and the
- * special flood-hazard areas (10 % and 1 %), where the Water Law bans building. All lie inside the
- * environmental exclusion below, so the two criteria compile into one exclude of env_layers.
+ * "No blocking zone": an exclusion of every blocking kind (BLOCKING_ZONES, the list parcel
+ * constraints call blocking), layer by layer, on the parcel itself.
  */
-export const BLOCKING_ENV_KINDS = ['national_park', 'nature_reserve', 'flood_risk_10pct', 'flood_risk_1pct'] as const;
+const BLOCKING_ZONE_RULES: readonly FilterRule[] = Object.entries(BLOCKING_ZONES).map(([layer, kinds]) => ({ filter: 'exclude', layer, kinds, buffer: 0 }));
 
 /** Spec phrases "no protected nature" and "not in a flood zone", as kind groups of env_layers. */
 export const ENV_RISK_KIND_GROUPS = ['protected_nature', 'flood_zone'] as const;
@@ -60,10 +60,11 @@ export const CRITERIA = {
   minArea: { label: 'Minimum area', rules: [{ filter: 'area_min', min: metres('min_area_sqm') }] },
   noBlockingZone: {
     label: 'No blocking zone',
-    rules: [{ filter: 'exclude', layer: 'env_layers', kinds: BLOCKING_ENV_KINDS, buffer: 0 }],
+    rules: BLOCKING_ZONE_RULES,
     note:
-      'National parks, nature reserves and 10 % / 1 % flood-hazard areas on the parcel. They lie inside the environmental exclusion, ' +
-      "so both compile into one exclude of env_layers. Heritage and mining areas are not part of it, as in the spec's bess_storage example.",
+      'On the parcel: national parks, nature reserves, ecological sites, natural monuments, 10 % / 1 % flood-hazard areas, registered monuments ' +
+      "and direct protection zones of water intakes: the kinds parcel constraints call blocking. With a scenario's environmental exclusion " +
+      'both become one exclude of env_layers with its buffer, so ecological sites and natural monuments are then kept at that distance too.',
   },
   environmentalRisk: {
     label: 'No environmental risk',
@@ -132,10 +133,11 @@ export const CRITERIA = {
   vacant: { label: 'Vacant', rules: [{ filter: 'vacant', value: true }] },
   noStateLandPreEmption: {
     label: 'No state-agricultural pre-emption',
-    rules: [{ filter: 'exclude', layer: 'kowr_land', buffer: 0 }],
+    rules: [{ filter: 'no_kowr_pre_emption' }],
     note:
-      "Approximation: KOWR's statutory pre-emption reaches agricultural property in general, but the only layer is the state " +
-      'agricultural land stock, so parcels overlapping it are excluded.',
+      "KOWR's statutory pre-emption right (ustawa o kształtowaniu ustroju rolnego, art. 3): agricultural EGiB classes on at least 0.3 ha, " +
+      'unless the local plan designates the land for another use; the rule parcel regulations list the right by. Whether the state holds ' +
+      'the land (kowr_land) is another question: public_land_opportunity asks it.',
   },
   nearPlannedRoad: {
     label: 'Near a planned or trunk road',

@@ -1,4 +1,4 @@
-import { findSearchSignal, nearAnyCriterionId, NOT_CONTAMINATED_CRITERION, type NearFilter, type ScenarioCriterionView, type ScenarioView } from '@lp/contracts';
+import { findSearchSignal, nearAnyCriterionId, NO_KOWR_PRE_EMPTION_CRITERION, NOT_CONTAMINATED_CRITERION, type NearFilter, type ScenarioCriterionView, type ScenarioView } from '@lp/contracts';
 import { compileRule, type CompiledRule } from './scenario-compiler.js';
 import type { CriterionDefinition } from './scenario-criteria.js';
 import type { ScenarioDefinition } from './scenario-definition.js';
@@ -25,6 +25,8 @@ function criterionId(rule: CompiledRule): string {
       return nearAnyCriterionId(rule.nearAny.any_of.map((near) => near.layer));
     case 'not_contaminated':
       return NOT_CONTAMINATED_CRITERION;
+    case 'no_kowr_pre_emption':
+      return NO_KOWR_PRE_EMPTION_CRITERION;
   }
 }
 
@@ -53,6 +55,8 @@ export function describeRule(rule: CompiledRule): string {
       return `near_any of: ${rule.nearAny.any_of.map(describeNear).join(' | ')}`;
     case 'not_contaminated':
       return 'not_contaminated (screens; no layer: reported missing, every result unscreened)';
+    case 'no_kowr_pre_emption':
+      return "no_kowr_pre_emption (KOWR's statutory pre-emption right, as parcel regulations list it)";
     case 'exclude': {
       const { layer, kinds, buffer_m } = rule.exclude;
       return `exclude ${layer} ${kinds ? `kinds ${kinds.join(', ')}` : 'every kind'} with buffer_m ${buffer_m ?? 0}`;

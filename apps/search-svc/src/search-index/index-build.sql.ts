@@ -1,7 +1,8 @@
-import { EGIB_CLASS_LAND_USE, LAND_COVER_LAND_USE, PLAN_OGOLNY_BINDING_STATUSES } from '@lp/contracts';
+import { BLOCKING_ZONES, EGIB_CLASS_LAND_USE, LAND_COVER_LAND_USE, PLAN_OGOLNY_BINDING_STATUSES } from '@lp/contracts';
 import { distanceColumnCtes, distanceColumnJoins, featureConditions } from './distance-columns.sql.js';
 import { parcelKeyOf } from './parcel-adjacency.sql.js';
 import {
+  BLOCKING_OVERLAP_LAYERS,
   ENV_KINDS,
   envColumn,
   FRONT_COLUMNS,
@@ -145,7 +146,7 @@ export function indexBuildSql(): string {
       local_plan, zoning_missing_plan, general_plan_allows_building, land_use_kinds, land_use_source, slope_pct,
       building_count, max_floors, min_floors,
       ${NEAREST_COLUMNS.map((c) => `${c.column}_m, ${c.column}_name`).join(', ')},
-      grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap,
+      grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap, blocking_overlaps,
       ${ENV_KINDS.map(envColumn).join(', ')},
       ${FRONT_COLUMNS.map((f) => `${f.column}_m, ${f.column}_value`).join(', ')},
       price_per_sqm_pln)
@@ -178,7 +179,7 @@ export function indexBuildSql(): string {
            ts.slope_mean_pct,
            CASE WHEN $2 THEN b.count END, CASE WHEN $2 THEN COALESCE(b.max_floors, 0) END, b.min_floors,
            ${nearestColumns.join(', ')},
-           grid_node.mw, solar.yield, lc.kinds, kowr.overlap,
+           grid_node.mw, solar.yield, lc.kinds, kowr.overlap, blocking.layers,
            ${ENV_KINDS.map((k) => `env.${envColumn(k)}`).join(', ')},
            ${FRONT_COLUMNS.map((f) => `COALESCE(${f.column}.m, '{}'), COALESCE(${f.column}.v, '{}')`).join(', ')},
            (SELECT median FROM price)
@@ -197,5 +198,19 @@ export function indexBuildSql(): string {
     LEFT JOIN LATERAL (
       SELECT max(f.yield_kwh_kwp) AS yield FROM layer_pub.solar_irradiance f WHERE ST_Intersects(f.geom, t.geom)) solar ON true
     LEFT JOIN LATERAL (
-      SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true`;
+      SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true
+    LEFT JOIN LATERAL (${blockingOverlapsSql()}) blocking ON true`;
+}
+
+/**
+ * The layers of BLOCKING_OVERLAP_LAYERS whose blocking kinds intersect the parcel `t` (an empty
+ * array: none). Layer ids and kinds come from our own catalogue (checked in libs/contracts).
+ */
+function blockingOverlapsSql(): string {
+  const probes = BLOCKING_OVERLAP_LAYERS.map(
+    (layer) =>
+      `SELECT '${layer}'::text AS layer WHERE EXISTS (SELECT 1 FROM layer_pub.${layer}_subdivided s ` +
+      `WHERE s.kind IN (${quoted(BLOCKING_ZONES[layer]!)}) AND ST_Intersects(s.geom, t.geom))`,
+  );
+  return `SELECT COALESCE(array_agg(b.layer ORDER BY b.layer), '{}'::text[]) AS layers FROM (${probes.join(' UNION ALL ')}) b`;
 }

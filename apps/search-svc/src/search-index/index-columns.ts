@@ -1,4 +1,4 @@
-import { findLayer, NEAR_WITHIN_MAX_M, PLAN_OGOLNY_ZONE_TYPES } from '@lp/contracts';
+import { BLOCKING_ZONES, findLayer, NEAR_WITHIN_MAX_M, PLAN_OGOLNY_ZONE_TYPES } from '@lp/contracts';
 import { ADJACENCY_REACH_M } from './parcel-adjacency.sql.js';
 
 /**
@@ -77,13 +77,23 @@ export const FRONT_COLUMNS: readonly FrontColumn[] = [{ column: 'grid_front', la
 /**
  * What a build wrote, recorded on it (`index_builds.format`): a build of an older format is stale,
  * rebuilt at start-up while it keeps answering. 2: the fronts (null in the rows of older builds);
- * 3: the nearest EV charger.
+ * 3: the nearest EV charger; 4: the blocking overlaps (BLOCKING_OVERLAP_LAYERS).
  */
-export const INDEX_FORMAT = 3;
+export const INDEX_FORMAT = 4;
 /** The format of the first builds (before `index_builds.format` existed): assumed where none is known. */
 export const FIRST_INDEX_FORMAT = 1;
 /** The first format whose rows carry the fronts (FRONT_COLUMNS): rows of older builds hold null there. */
 export const FRONTS_FORMAT = 2;
+
+/** The first format whose rows carry `blocking_overlaps`: rows of older builds hold null there. */
+export const BLOCKING_FORMAT = 4;
+
+/**
+ * Layers of the blocking zones (BLOCKING_ZONES) outside env_layers, whose distances the index keeps
+ * per kind anyway: `blocking_overlaps` lists those whose blocking kinds intersect the parcel, so
+ * "No blocking zone" is answered from the index like the rest of a scenario.
+ */
+export const BLOCKING_OVERLAP_LAYERS: readonly string[] = Object.keys(BLOCKING_ZONES).filter((layer) => layer !== 'env_layers');
 
 /**
  * Exclusion distances kept per kind of env_layers, up to this many metres (the scenarios' buffers
@@ -154,6 +164,7 @@ export const INDEX_LAYER_REACH_M: Readonly<Record<string, number>> = {
   land_cover: 0,
   kowr_land: 0,
   transactions: 0,
+  ...Object.fromEntries(BLOCKING_OVERLAP_LAYERS.map((layer) => [layer, 0])),
   env_layers: ENV_REACH_M,
   // a layer with both keeps the nearest-feature columns' reach, the larger
   ...Object.fromEntries(FRONT_COLUMNS.map((c) => [c.layer, c.reachM])),

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { describeSqlSnapshot } from '@lp/testing';
+import { describeSqlSnapshot } from '@lp/testing/sql';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { SearchIndexRepository } from './search-index.repository.js';

@@ -37,6 +37,19 @@ BEGIN
     END IF;
     EXECUTE format('GRANT CONNECT ON DATABASE %I TO %I', current_database(), role_name);
   END LOOP;
+  -- Time limits of each role's sessions (cluster-wide, as the cluster serves this one database; a
+  -- session may still change them). A transaction left open and idle keeps its locks: after 10
+  -- minutes PostgreSQL ends it, whichever service left it, so a forgotten transaction cannot hold
+  -- a published view against a layer swap. Only the gateway gets a limit per statement: its
+  -- statements are key, link and limit lookups that answer in milliseconds. The other services
+  -- also run rebuilds on refresh events (search index, parcel facts, geocoder), migrations and
+  -- loads whose statements take minutes on the national data; their requests have their own
+  -- deadlines. A layer swap never waits behind a reader for long (lock_timeout and retries in
+  -- the refresh), whatever limit a reader has.
+  FOREACH role_name IN ARRAY ARRAY['layer_svc', 'geocode_svc', 'market_svc', 'parcel_svc', 'search_svc', 'gateway'] LOOP
+    EXECUTE format('ALTER ROLE %I SET idle_in_transaction_session_timeout = %L', role_name, '10min');
+  END LOOP;
+  ALTER ROLE gateway SET statement_timeout = '60s';
   REVOKE CREATE ON SCHEMA public FROM PUBLIC;
   EXECUTE format('REVOKE ALL ON DATABASE %I FROM PUBLIC', current_database());
 

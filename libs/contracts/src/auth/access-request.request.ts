@@ -5,9 +5,15 @@ import { Optional } from '../common/optional.js';
 export const ACCESS_INTERFACES = ['rest', 'mcp', 'both'] as const;
 export type AccessInterface = (typeof ACCESS_INTERFACES)[number];
 
-/** Printable text without control characters (a request is read by an operator in a terminal). */
-const PLAIN_TEXT = /^[^\p{Cc}]*$/u;
-const PLAIN_TEXT_MESSAGE = (field: string) => `${field} must be plain text without control characters`;
+/**
+ * Printable text (a request is read by an operator in a terminal): no control characters (escape
+ * sequences clear the screen or set its title), no format characters (bidi overrides reorder what
+ * is shown, zero-width characters hide text) and no line or paragraph separators.
+ */
+const PLAIN_TEXT = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u;
+/** The same, with line breaks and tabs allowed: the purpose is a paragraph or a few. */
+const PLAIN_PARAGRAPHS = /^(?:[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]|[\n\r\t])*$/u;
+const PLAIN_TEXT_MESSAGE = (field: string) => `${field} must be plain text without control, format (bidi, zero-width) or separator characters`;
 
 /** POST /v1/access-requests: who asks for the private preview, for what, where (spec "private preview"). */
 export class AccessRequestRequest {
@@ -20,6 +26,7 @@ export class AccessRequestRequest {
   @ApiProperty({ description: 'Where the operator sends the key', example: 'anna.nowak@example.com', maxLength: 200 })
   @IsEmail({}, { message: 'email must be an e-mail address' })
   @MaxLength(200)
+  @Matches(PLAIN_TEXT, { message: PLAIN_TEXT_MESSAGE('email') })
   email!: string;
 
   @ApiProperty({ description: 'Company or institution', example: 'Solar Developer sp. z o.o.', maxLength: 200 })
@@ -48,6 +55,7 @@ export class AccessRequestRequest {
   @Optional()
   @IsString()
   @MaxLength(2000)
+  @Matches(PLAIN_PARAGRAPHS, { message: `${PLAIN_TEXT_MESSAGE('purpose')} (line breaks and tabs are allowed)` })
   purpose?: string;
 }
 

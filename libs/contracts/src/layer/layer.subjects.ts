@@ -1,25 +1,13 @@
 import { defineSubject } from '../common/subject.js';
-import type {
-  BasemapTileRequest,
-  LayerCollectionsReply,
-  LayerCollectionsRequest,
-  LayerFeaturePageReply,
-  LayerFeaturesRequest,
-  LayerFeatureView,
-  LayerItemRequest,
-  LayerItemsRequest,
-  LayerListView,
-  LayerQueryablesReply,
-  LayerQueryablesRequest,
-  LayerRasterTileReply,
-  LayerRasterTileRequest,
-  LayerTileReply,
-  LayerTileRequest,
-  LayerTilesetRequest,
-  RefreshLayerRequest,
-  RefreshLayerResult,
-  TileJsonView,
-} from '../index.js';
+import type { BasemapTileRequest } from './basemap-tile.request.js';
+import type { LayerCollectionsReply, LayerCollectionsRequest } from './layer-collections.request.js';
+import type { LayerFeaturesRequest } from './layer-features.request.js';
+import type { LayerFeaturePageReply, LayerFeatureView } from './layer-features.view.js';
+import type { LayerItemRequest, LayerItemsRequest, LayerQueryablesReply, LayerQueryablesRequest } from './layer-items.request.js';
+import type { LayerRasterTileRequest, LayerTileRequest, LayerTilesetRequest } from './layer-tiles.request.js';
+import type { LayerRasterTileReply, LayerTileReply, TileJsonView } from './layer-tiles.view.js';
+import type { LayerListView } from './layer.view.js';
+import type { RefreshLayerRequest, RefreshLayerResult } from './refresh-layer.request.js';
 
 /** NATS subjects answered by layer-svc, each with its request and reply. */
 export const LayerSubjects = {

@@ -1,29 +1,20 @@
 import { defineSubject } from '../common/subject.js';
-import type {
-  CompareParcelsRequest,
-  ConstraintsView,
-  GetParcelDetailRequest,
-  GetReportFileRequest,
-  ParcelAtRequest,
-  ParcelAutocompleteRequest,
-  ParcelBatchRequest,
-  ParcelBatchView,
-  ParcelBlockRequest,
-  ParcelComparisonView,
-  ParcelConstraintsRequest,
-  ParcelFeatureView,
-  ParcelProximityRequest,
-  ParcelReportRequest,
-  ParcelReportView,
-  ParcelSuggestionView,
-  ProximityView,
-  RegulationsView,
-  ReportLinkReply,
-  ReportPdfView,
-  SiteReportRequest,
-  SiteReportView,
-  TerrainView,
-} from '../index.js';
+import type { CompareParcelsRequest } from './compare/compare-parcels.request.js';
+import type { ParcelComparisonView } from './compare/parcel-comparison.view.js';
+import type { ConstraintsView } from './facts/constraints.view.js';
+import type { ParcelBlockRequest, ParcelConstraintsRequest, ParcelProximityRequest } from './facts/parcel-facts.request.js';
+import type { ProximityView } from './facts/proximity.view.js';
+import type { RegulationsView } from './facts/regulations.view.js';
+import type { TerrainView } from './facts/terrain.view.js';
+import type { GetParcelDetailRequest } from './get-parcel.request.js';
+import type { ParcelFeatureView } from './parcel-feature.view.js';
+import type { ParcelAtRequest, ParcelAutocompleteRequest, ParcelBatchRequest } from './parcel-lookup.request.js';
+import type { ParcelBatchView, ParcelSuggestionView } from './parcel-lookup.view.js';
+import type { GetReportFileRequest, ParcelReportRequest } from './report/parcel-report.request.js';
+import type { ParcelReportView } from './report/parcel-report.view.js';
+import type { ReportLinkReply, ReportPdfView } from './report/report-document.view.js';
+import type { SiteReportRequest } from './report/site-report.request.js';
+import type { SiteReportView } from './report/site-report.view.js';
 
 /** NATS subjects answered by parcel-svc, each with its request and reply. */
 export const ParcelSubjects = {

@@ -2,6 +2,7 @@ import { NestedObject } from '../common/nested-object.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsNumber, Max, Min } from 'class-validator';
 import { Optional } from '../common/optional.js';
+import { ZeroOrCentimetres } from '../common/whole-centimetres.js';
 import { NL_LANGUAGES, type NlLanguage } from './natural-language.request.js';
 import { SearchParcelsRequest } from './search-parcels.request.js';
 
@@ -18,6 +19,7 @@ const FINITE = { allowNaN: false, allowInfinity: false };
 const TOTAL_MESSAGE = `assembly.min_total_area_sqm must be a number of square metres from 1 to ${ASSEMBLY_MIN_TOTAL_MAX_SQM}; got $value`;
 const PARCELS_MESSAGE = `assembly.max_parcels must be an integer from 2 to ${ASSEMBLY_MAX_PARCELS_MAX}; got $value`;
 const GAP_MESSAGE = `assembly.max_gap_m must be a number of metres from 0 to ${ASSEMBLY_MAX_GAP_MAX_M}; got $value`;
+const GAP_CM_MESSAGE = `assembly.max_gap_m must be 0 or at least 0.01 (a centimetre); got $value`;
 const ASSEMBLY_MESSAGE = 'assembly is required: {min_total_area_sqm, max_parcels?, max_gap_m?, min_compactness?}';
 const COMPACTNESS_MESSAGE = 'assembly.min_compactness must be a number from 0 to 1 (Polsby-Popper: 1 is a circle, a 10:1 strip about 0.26); got $value';
 
@@ -45,6 +47,7 @@ export class AssemblyOptions {
   @IsNumber(FINITE, { message: GAP_MESSAGE })
   @Min(0, { message: GAP_MESSAGE })
   @Max(ASSEMBLY_MAX_GAP_MAX_M, { message: GAP_MESSAGE })
+  @ZeroOrCentimetres({ message: GAP_CM_MESSAGE })
   max_gap_m?: number;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1, description: 'Smallest Polsby-Popper compactness of the site outline (4πA/P²)' })

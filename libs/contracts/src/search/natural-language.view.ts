@@ -46,6 +46,14 @@ export class InterpretationView {
   @ApiProperty({ type: [String], description: 'Words of the query that were not understood and left out (an addition to the spec)' })
   not_understood!: string[];
 
+  @ApiProperty({
+    description:
+      'False when words of the query were not understood or something it asks could not be searched (a criterion left out, a second asset type, ' +
+      'a price limit only ranked): the results do not honour the whole query, and the first assumption says so (an addition to the spec)',
+    example: true,
+  })
+  complete!: boolean;
+
   @ApiPropertyOptional({
     type: AssemblyOptions,
     description:

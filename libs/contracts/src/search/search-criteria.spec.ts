@@ -22,7 +22,8 @@ describe('searchCriteriaOf', () => {
       { criterion: 'slope', mode: 'screens', layers: ['terrain_stats'] },
       { criterion: 'vacant', mode: 'requires', layers: ['buildings'] },
       { criterion: 'near:grid_capacity', mode: 'requires', layers: ['grid_capacity'] },
-      { criterion: 'exclude:env_layers', mode: 'screens', layers: ['env_layers'] },
+      // the buffer is the distance its data must cover around each parcel
+      { criterion: 'exclude:env_layers', mode: 'screens', layers: ['env_layers'], reachM: 100 },
     ]);
   });
 
@@ -35,7 +36,7 @@ describe('searchCriteriaOf', () => {
     });
     expect(criteria).toEqual([
       { criterion: 'near:power_substations', mode: 'requires', layers: ['power_substations'], anchors: ['gridkit-v4086'] },
-      { criterion: 'far:services_poi', mode: 'requires', layers: ['services_poi'] },
+      { criterion: 'far:services_poi', mode: 'requires', layers: ['services_poi'], reachM: 2000 },
     ]);
   });
 

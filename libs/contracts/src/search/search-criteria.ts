@@ -23,6 +23,11 @@ export interface SearchCriterion {
    * layer has data, partial where some has, missing where none has.
    */
   anyOf?: boolean;
+  /**
+   * How far around a parcel the criterion looks for features (exclude's buffer_m, far's beyond_m):
+   * it is known only where the layer has data over that whole reach, so gminas within it count too.
+   */
+  reachM?: number;
   /** A criterion no layer can check (layers empty): why, for its coverage note. */
   noLayerNote?: string;
 }
@@ -31,6 +36,9 @@ export interface SearchCriterion {
 export function nearAnyCriterionId(layers: readonly string[]): string {
   return `near_any:${layers.join('|')}`;
 }
+
+/** Criterion of filters.no_kowr_pre_emption: proven from the parcel's own EGiB classes and area, and its local plan where we hold one. */
+export const NO_KOWR_PRE_EMPTION_CRITERION = 'no_kowr_pre_emption';
 
 /** Criterion of filters.not_contaminated. */
 export const NOT_CONTAMINATED_CRITERION = 'not_contaminated';
@@ -59,13 +67,24 @@ export function searchCriteriaOf(request: SearchParcelsRequest): SearchCriterion
   if (filters.slope_pct) criteria.push({ criterion: 'slope', mode: 'screens', layers: ['terrain_stats'] });
   if (filters.vacant !== undefined) criteria.push({ criterion: 'vacant', mode: 'requires', layers: ['buildings'] });
   for (const near of filters.near ?? []) criteria.push(distanceCriterion('near', near));
-  for (const exclude of filters.exclude ?? []) criteria.push({ criterion: `exclude:${exclude.layer}`, mode: 'screens', layers: [exclude.layer] });
+  for (const exclude of filters.exclude ?? []) {
+    const criterion: SearchCriterion = { criterion: `exclude:${exclude.layer}`, mode: 'screens', layers: [exclude.layer] };
+    if ((exclude.buffer_m ?? 0) > 0) criterion.reachM = exclude.buffer_m;
+    criteria.push(criterion);
+  }
   // a minimum distance must be proven like a proximity: no data for the layer is not "far"
-  for (const far of filters.far ?? []) criteria.push(distanceCriterion('far', far));
+  for (const far of filters.far ?? []) {
+    const criterion = distanceCriterion('far', far);
+    // named anchors are found before planning: the distance to them needs no data around the parcel
+    if (!far.ids && far.beyond_m > 0) criterion.reachM = far.beyond_m;
+    criteria.push(criterion);
+  }
   for (const nearAny of filters.near_any ?? []) {
     const layers = nearAny.any_of.map((near) => near.layer);
     criteria.push({ criterion: nearAnyCriterionId(layers), mode: 'requires', layers: [...new Set(layers)], anyOf: true });
   }
+  // a parcel inside a plan whose zones we lack keeps the right, as its regulations say: excluded, never passed unproven
+  if (filters.no_kowr_pre_emption) criteria.push({ criterion: NO_KOWR_PRE_EMPTION_CRITERION, mode: 'requires', layers: ['parcels'] });
   // screens, not requires: no layer anywhere would block every search that asks, so results come back flagged instead
   if (filters.not_contaminated) criteria.push({ criterion: NOT_CONTAMINATED_CRITERION, mode: 'screens', layers: [], noLayerNote: NOT_CONTAMINATED_NOTE });
   return criteria;

@@ -375,4 +375,15 @@ export class SearchFilters {
   @Optional()
   @Equals(true, { message: 'filters.not_contaminated can only be true (omit it to leave contamination unasked)' })
   not_contaminated?: boolean;
+
+  @ApiPropertyOptional({
+    enum: [true],
+    description:
+      "A sale of the parcel must not trigger KOWR's statutory pre-emption right (criterion no_kowr_pre_emption, requires): agricultural EGiB " +
+      'classes on at least 0.3 ha, unless the local plan designates the land for another use; the same rule as the pre-emption rights of ' +
+      'GET /parcels/{id}/regulations. An addition to the spec (housing_estate_site).',
+  })
+  @Optional()
+  @Equals(true, { message: 'filters.no_kowr_pre_emption can only be true (omit it to leave the pre-emption right unasked)' })
+  no_kowr_pre_emption?: boolean;
 }

@@ -1,7 +1,7 @@
 import { AppError, isErrorReply, type Subject } from '@lp/contracts';
 import { connect, headers as natsHeaders, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
-import { DEADLINE_HEADER, REQUEST_ID_HEADER } from './headers.js';
+import { CALL_ID_HEADER, CANCEL_SUBJECT, DEADLINE_HEADER, REQUEST_ID_HEADER } from './headers.js';
 import { decodeReplyBody } from './binary-reply.js';
 import { coalesceWrites } from './coalesced-writes.js';
 import { ConnectionState } from './connection-events.js';
@@ -17,6 +17,11 @@ export interface RpcCallOptions {
    * replica that just left). Only for requests that are safe to repeat: idempotent reads.
    */
   retryNoResponders?: number;
+  /**
+   * Aborted when the caller no longer wants the answer (its HTTP client went away): the call fails
+   * at once and a cancel message tells the service to stop the work (CANCEL_SUBJECT).
+   */
+  signal?: AbortSignal;
 }
 
 /** Pause before asking again after "no responders": long enough for a replacement to subscribe. */
@@ -102,7 +107,10 @@ export class NatsRpcClient {
     const hdrs = natsHeaders();
     hdrs.set(REQUEST_ID_HEADER, options.requestId);
     hdrs.set(DEADLINE_HEADER, String(Date.now() + options.timeoutMs));
+    hdrs.set(CALL_ID_HEADER, packet.id);
     const service = subject.split('.')[0];
+    const signal = options.signal;
+    if (signal?.aborted) return Promise.reject(callerGone(service));
     if (this.connection.isClosed()) return Promise.reject(busUnreachable(service));
     if (this.state.down) return Promise.reject(busUnreachable(service, 'connection_lost'));
     return new Promise<TResponse>((resolve, reject) => {
@@ -110,6 +118,7 @@ export class NatsRpcClient {
       let slot: ReplySlot | undefined;
       const settle = (error: AppError | undefined, value?: TResponse): void => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         slot?.release();
         slot = undefined;
         if (error) reject(error);
@@ -119,6 +128,12 @@ export class NatsRpcClient {
         () => settle(new AppError('upstream_timeout', `The ${service} service did not answer within ${options.timeoutMs} ms.`)),
         options.timeoutMs,
       );
+      const onAbort = (): void => {
+        if (!slot) return;
+        settle(callerGone(service));
+        this.publishCancel(packet.id);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       const onMessage = (message: Msg): void => {
         if (isNoResponders(message)) {
           const error = new AppError('service_unavailable', `The ${service} service is not available right now; retry in a few seconds.`);
@@ -141,6 +156,15 @@ export class NatsRpcClient {
     });
   }
 
+  /** Tells whichever replica holds the call to stop it; lost if the bus is away, when the deadline still stops it. */
+  private publishCancel(callId: string): void {
+    try {
+      this.connection.publish(CANCEL_SUBJECT, encoder.encode(callId));
+    } catch {
+      // the connection is closing or down: the deadline header stops the work instead
+    }
+  }
+
   /** Lets replies already on the way arrive, then fails the calls still waiting (no timer outlives the client). */
   async close(): Promise<void> {
     await this.connection.drain().catch(() => undefined);
@@ -151,6 +175,10 @@ export class NatsRpcClient {
 /** NATS answers a request nobody subscribes to with an empty 503 status message. */
 function isNoResponders(message: Msg): boolean {
   return message.data.length === 0 && message.headers?.code === 503;
+}
+
+function callerGone(service: string | undefined): AppError {
+  return new AppError('upstream_timeout', `The caller went away; the ${service} service was told to stop the work.`);
 }
 
 function busUnreachable(service: string | undefined, failure: ReplyFailure = 'inbox_lost'): AppError {

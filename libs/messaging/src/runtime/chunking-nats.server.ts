@@ -6,6 +6,8 @@ import { encodeBinaryReply, REPLY_BINARY_HEADER } from '../rpc/binary-reply.js';
 import { coalesceWrites } from '../rpc/coalesced-writes.js';
 import { chunkBodyBytes, REPLY_CHUNK_COUNT_HEADER, REPLY_CHUNK_INDEX_HEADER, splitReply } from '../rpc/reply-chunks.js';
 import { rpcDuration } from './rpc-metrics.js';
+import { CANCEL_SUBJECT } from '../rpc/headers.js';
+import { callCancellation } from './call-cancellation.js';
 
 interface ReplyPacket {
   id?: string;
@@ -16,6 +18,7 @@ interface ReplyPacket {
 
 const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 /** Longest wait for requests in flight at shutdown: above every deadline (search 20 s), below Kubernetes' grace period. */
 export const DRAIN_TIMEOUT_MS = 25_000;
 /** A pattern that may be JSON (an object, array, string, number, true, false or null); our subjects never are. */
@@ -56,10 +59,19 @@ export class ChunkingNatsServer extends ServerNats {
     await super.close();
   }
 
-  /** The connection nest opens, with its writes of one event-loop turn gathered (`coalesced-writes.ts`). */
+  /**
+   * The connection nest opens, with its writes of one event-loop turn gathered (`coalesced-writes.ts`),
+   * and listening for cancel messages: a caller that gave up names its call, and the replica
+   * handling it stops the work (`call-cancellation.ts`).
+   */
   override async createNatsClient(): Promise<NatsConnection> {
     const connection = (await super.createNatsClient()) as NatsConnection;
     coalesceWrites(connection);
+    connection.subscribe(CANCEL_SUBJECT, {
+      callback: (error, message) => {
+        if (!error) callCancellation.cancel(decoder.decode(message.data));
+      },
+    });
     return connection;
   }
 

@@ -7,6 +7,7 @@ import { LayerVersionsSourceNote1763800000300 } from './1763800000300-layer-vers
 import { ParcelIdTrigramExpression1763800000400 } from './1763800000400-parcel-id-trigram-expression.js';
 import { LinePieces1764600000000 } from './1764600000000-line-pieces.js';
 import { TileGeometry1764700000000 } from './1764700000000-tile-geometry.js';
+import { RefreshParts1765100000000 } from './1765100000000-refresh-parts.js';
 
 /** layer-svc's migrations, oldest first. */
 export const LAYER_MIGRATIONS = [
@@ -19,6 +20,7 @@ export const LAYER_MIGRATIONS = [
   ParcelIdTrigramExpression1763800000400,
   LinePieces1764600000000,
   TileGeometry1764700000000,
+  RefreshParts1765100000000,
 ];
 export const LAYER_SCHEMA = 'layer';
 export const LAYER_PUBLISHED_SCHEMA = 'layer_pub';

@@ -1,6 +1,27 @@
 -- The SQL layer-storage.repository.ts sends, printed by its .sql.spec.ts on a recording stand-in for the database.
 -- Regenerate with LP_UPDATE_SQL_SNAPSHOTS=1 when a change is meant, and review the diff.
 
+-- setLocalLockTimeout (each swap attempt)
+-- $1 = "300ms"
+SELECT set_config('lock_timeout', $1, true);
+
+-- viewLockHolders (a swap that gave up names the readers)
+-- $1 = "power_substations"
+SELECT DISTINCT l.pid, a.usename, a.xact_start
+FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+WHERE l.granted AND l.relation = to_regclass('layer_pub.' || $1) AND l.pid <> pg_backend_pid()
+ORDER BY a.xact_start NULLS LAST LIMIT 5;
+
+-- dropTablesWithoutWaiting (a retired version a reader still holds stays) (1 of 3)
+-- $1 = "200ms"
+SELECT set_config('lock_timeout', $1, true);
+
+-- dropTablesWithoutWaiting (a retired version a reader still holds stays) (2 of 3)
+DROP TABLE IF EXISTS layer.f_power_substations__9_sub;
+
+-- dropTablesWithoutWaiting (a retired version a reader still holds stays) (3 of 3)
+DROP TABLE IF EXISTS layer.f_power_substations__9;
+
 -- tryLock
 -- $1 = "power_substations"
 SELECT pg_try_advisory_lock(hashtext('layer-refresh:' || $1)) AS locked;
@@ -101,43 +122,47 @@ UPDATE layer.f_power_substations__12 f SET teryt = hits.id FROM hits WHERE f.fid
 -- setSourceBbox
 UPDATE layer.f_power_substations__12 SET source_bbox = (SELECT ST_Envelope(ST_Transform(ST_Expand(ST_SetSRID(ST_Extent(geom)::geometry, 2180), 1), 4326)) FROM layer.f_power_substations__12);
 
--- validate (1 of 12)
+-- validate (1 of 13)
 SELECT ext_id, count(*) OVER () AS n FROM layer.f_power_substations__12 WHERE ext_id IS NULL ORDER BY fid LIMIT 3;
 
--- validate (2 of 12)
+-- validate (2 of 13)
 SELECT ext_id FROM layer.f_power_substations__12 WHERE ext_id IS NOT NULL GROUP BY ext_id HAVING count(*) > 1 ORDER BY ext_id LIMIT 3;
 
--- validate (3 of 12)
+-- validate (3 of 13)
 -- $1 = ["ehv_substation","hv_substation","mv_substation"]
 SELECT DISTINCT kind FROM layer.f_power_substations__12 WHERE kind IS NULL OR kind <> ALL($1::text[]) ORDER BY kind LIMIT 5;
 
--- validate (4 of 12)
+-- validate (4 of 13)
 -- $1 = ["ehv_substation","hv_substation","mv_substation"]
 SELECT ext_id, count(*) OVER () AS n FROM layer.f_power_substations__12 WHERE kind IS NULL OR kind <> ALL($1::text[]) ORDER BY fid LIMIT 3;
 
--- validate (5 of 12)
+-- validate (5 of 13)
 SELECT ext_id, count(*) OVER () AS n FROM layer.f_power_substations__12 WHERE ST_IsEmpty(geom) ORDER BY fid LIMIT 3;
 
--- validate (6 of 12)
+-- validate (6 of 13)
 SELECT ext_id, count(*) OVER () AS n FROM layer.f_power_substations__12 WHERE NOT ST_IsEmpty(geom) AND NOT ST_Intersects(geom, ST_MakeEnvelope(130000, 100000, 900000, 800000, 2180)) ORDER BY fid LIMIT 3;
 
--- validate (7 of 12)
+-- validate (7 of 13)
 SELECT ext_id, count(*) OVER () AS n FROM layer.f_power_substations__12 WHERE attrs->>'voltage_kv' IS NULL ORDER BY fid LIMIT 3;
 
--- validate (8 of 12)
+-- validate (8 of 13)
 SELECT ext_id, count(*) OVER () AS n FROM layer.f_power_substations__12 WHERE attrs->'voltage_kv' IS NOT NULL AND (jsonb_typeof(attrs->'voltage_kv') <> 'number') ORDER BY fid LIMIT 3;
 
--- validate (9 of 12)
+-- validate (9 of 13)
 SELECT ext_id, count(*) OVER () AS n FROM layer.f_power_substations__12 WHERE attrs->'voltages' IS NOT NULL AND (jsonb_typeof(attrs->'voltages') NOT IN ('string', 'number', 'boolean')) ORDER BY fid LIMIT 3;
 
--- validate (10 of 12)
+-- validate (10 of 13)
 SELECT ext_id, count(*) OVER () AS n FROM layer.f_power_substations__12 WHERE attrs->'operator' IS NOT NULL AND (jsonb_typeof(attrs->'operator') NOT IN ('string', 'number', 'boolean')) ORDER BY fid LIMIT 3;
 
--- validate (11 of 12)
+-- validate (11 of 13)
 SELECT ext_id, count(*) OVER () AS n FROM layer.f_power_substations__12 WHERE attrs->'osm_id' IS NOT NULL AND (jsonb_typeof(attrs->'osm_id') NOT IN ('string', 'number', 'boolean')) ORDER BY fid LIMIT 3;
 
--- validate (12 of 12)
+-- validate (12 of 13)
 SELECT ext_id, count(*) OVER () AS n FROM layer.f_power_substations__12 WHERE teryt IS NOT NULL AND teryt !~ '^([0-9]{2}|[0-9]{4}|[0-9]{7})$' ORDER BY fid LIMIT 3;
+
+-- validate (13 of 13)
+-- $1 = 2
+SELECT ext_id, count(*) OVER () AS n FROM layer.f_power_substations__12 WHERE teryt ~ '^[0-9]+$' AND length(teryt) < $1 ORDER BY fid LIMIT 3;
 
 -- indexVersionTable (1 of 6)
 CREATE UNIQUE INDEX f_power_substations__12_ext_id ON layer.f_power_substations__12 (ext_id);

@@ -40,7 +40,7 @@ export async function resolveRegion(gateway: GatewayClient, input: string): Prom
       throw new GatewayError(
         'insufficient_scope',
         403,
-        `Resolving the place name "${text}" needs the scope parcels:read; pass the region as a TERYT code (2, 4 or 7 digits) instead, or put the place into the query.`,
+        `Resolving the region "${text}" (a name or a TERYT code alike) needs the scope search:read or parcels:read, and this API key has neither; ask the key's owner for search:read.`,
         [],
         undefined,
         error.requestId,

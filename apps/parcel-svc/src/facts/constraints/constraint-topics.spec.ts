@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { findLayer } from '@lp/contracts';
+import { BLOCKING_ZONES, findLayer } from '@lp/contracts';
 import { CONSTRAINT_LAYERS, CONSTRAINT_RULES, CONSTRAINT_TOPICS } from './constraint-topics.js';
 
 describe('constraint topics', () => {
@@ -17,5 +17,11 @@ describe('constraint topics', () => {
       expect({ ...rule, known: kinds.includes(rule.kind) }).toEqual({ ...rule, known: true });
     }
     expect(CONSTRAINT_LAYERS.every((layer) => findLayer(layer) !== undefined)).toBe(true);
+  });
+
+  it('calls blocking exactly the kinds of the one list the scenarios exclude as blocking zones', () => {
+    const blocking = CONSTRAINT_RULES.filter((rule) => rule.severity === 'blocking').map((rule) => `${rule.layer}/${rule.kind}`).sort();
+    const listed = Object.entries(BLOCKING_ZONES).flatMap(([layer, kinds]) => kinds.map((kind) => `${layer}/${kind}`)).sort();
+    expect(blocking).toEqual(listed);
   });
 });

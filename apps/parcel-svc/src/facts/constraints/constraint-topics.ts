@@ -1,4 +1,4 @@
-import type { ConstraintSeverity } from '@lp/contracts';
+import { BLOCKING_ZONES, isBlockingZone, type ConstraintSeverity } from '@lp/contracts';
 
 export interface ConstraintKindRule {
   topic: string;
@@ -8,14 +8,19 @@ export interface ConstraintKindRule {
   severity: ConstraintSeverity;
 }
 
+/**
+ * What blocks is decided by one list (BLOCKING_ZONES, shared with the scenarios' "No blocking
+ * zone"): a kind written here as blocking must be in it, and every kind in it must be written here.
+ */
 const rules = (topic: string, layer: string, kinds: Record<string, ConstraintSeverity>): ConstraintKindRule[] =>
-  Object.entries(kinds).map(([kind, severity]) => ({ topic, layer, kind, severity }));
+  Object.entries(kinds).map(([kind, severity]) => {
+    if ((severity === 'blocking') !== isBlockingZone(layer, kind)) throw new Error(`constraint ${layer}/${kind}: severity ${severity} disagrees with BLOCKING_ZONES`);
+    return { topic, layer, kind, severity };
+  });
 
 /**
  * Which layer kinds are constraints, under which topic and how strong. Blocking means the law
- * normally prevents new development there: national parks and reserves (ustawa o ochronie
- * przyrody), special flood hazard areas of 10 % and 1 % (Prawo wodne art. 77), direct protection
- * zones of water intakes, registered monuments. Restrictive means allowed under conditions (an
+ * normally prevents new development there: the kinds of BLOCKING_ZONES. Restrictive means allowed under conditions (an
  * appropriate assessment in Natura 2000, park rules, height limits under aerodrome surfaces,
  * mining-damage measures). Informational marks what a buyer should know but rarely limits use.
  */
@@ -74,6 +79,10 @@ export const CONSTRAINT_RULES: readonly ConstraintKindRule[] = Object.freeze([
     power_line_setback: 'informational',
   }),
 ]);
+
+for (const [layer, kinds] of Object.entries(BLOCKING_ZONES)) {
+  for (const kind of kinds) if (!CONSTRAINT_RULES.some((r) => r.layer === layer && r.kind === kind)) throw new Error(`blocking zone ${layer}/${kind} has no constraint rule`);
+}
 
 export const CONSTRAINT_TOPICS: readonly string[] = Object.freeze([...new Set(CONSTRAINT_RULES.map((r) => r.topic))]);
 export const CONSTRAINT_LAYERS: readonly string[] = Object.freeze([...new Set(CONSTRAINT_RULES.map((r) => r.layer))]);

@@ -128,9 +128,62 @@ function kindItems(kind: ProximityKind): string {
          WHERE round(n.distance::numeric, 1) <= ${PROXIMITY_MAX_M}`;
 }
 
+/** Where a raw proximity row keeps its data gaps (no proximity kind has this id). */
+export const DATA_GAPS_KEY = 'data_gaps';
+
+/**
+ * Per layer of the proximity kinds, the distance from each cell of parcels to the nearest gmina
+ * within PROXIMITY_MAX_M where that layer lacks full data (`layer_pub.region_coverage` not
+ * available): a nearest feature is only the nearest, and "none within 50 km" only true, where the
+ * layer has data over the whole distance.
+ *
+ * Measured from a box holding whole every parcel of the cell (of layer_pub.parcels, not only the
+ * selected ones, so a parcel gets the same answer live and in the read model): a parcel's own
+ * distance is never smaller, so a gap is never missed, and one may be reported up to a cell's
+ * extent early. Layers lacking data in the same gminas are measured once, by one nearest-piece
+ * probe of the gminas' outlines per cell; where every gmina around has data nothing is probed.
+ */
+function dataGapCtes(layers: readonly string[]): string[] {
+  const cell = (axis: 'X' | 'Y', column: string): string => `floor((ST_${axis}Min(q.geom) + ST_${axis}Max(q.geom)) / ${2 * CELL_M})::int = c.${column}`;
+  return [
+    `gap_cells AS MATERIALIZED (
+         SELECT c.cx, c.cy, (
+           SELECT ST_SetSRID(ST_Extent(q.geom)::geometry, ${STORAGE_SRID}) FROM layer_pub.parcels q
+           WHERE q.geom && ST_MakeEnvelope(c.cx * ${CELL_M}, c.cy * ${CELL_M}, (c.cx + 1) * ${CELL_M}, (c.cy + 1) * ${CELL_M}, ${STORAGE_SRID})
+             AND ${cell('X', 'cx')} AND ${cell('Y', 'cy')}) AS box
+         FROM cells c
+       )`,
+    `lacking AS MATERIALIZED (
+         SELECT l.layer, array_agg(g.fid ORDER BY g.fid) AS fids
+         FROM (VALUES ${layers.map((layer) => `('${layer}')`).join(', ')}) l(layer)
+         JOIN layer_pub.admin_bounds g ON g.kind = 'gmina'
+           AND ST_DWithin(g.geom, (SELECT ST_SetSRID(ST_Extent(gc.box)::geometry, ${STORAGE_SRID}) FROM gap_cells gc), ${PROXIMITY_MAX_M})
+         WHERE NOT EXISTS (SELECT 1 FROM layer_pub.region_coverage rc
+                           WHERE rc.level = 'gmina' AND rc.layer_id = l.layer AND rc.teryt = g.id AND rc.status = 'available')
+         GROUP BY l.layer
+       )`,
+    `lacking_sets AS MATERIALIZED (
+         SELECT array_agg(x.layer) AS layers, x.fids FROM lacking x GROUP BY x.fids
+       )`,
+    `data_gaps AS (
+         SELECT gc.cx, gc.cy, json_object_agg(l.layer, round(d.m::numeric, 1)) AS gaps
+         FROM gap_cells gc CROSS JOIN lacking_sets ls
+         CROSS JOIN LATERAL (
+           SELECT ST_Distance(s.geom, gc.box) AS m FROM layer_pub.admin_bounds_subdivided s
+           WHERE s.kind = 'gmina' AND s.fid = ANY(ls.fids) AND s.geom && ST_Expand(gc.box, ${PROXIMITY_MAX_M})
+           ORDER BY s.geom <-> gc.box LIMIT 1
+         ) d
+         CROSS JOIN LATERAL unnest(ls.layers) l(layer)
+         WHERE d.m <= ${PROXIMITY_MAX_M}
+         GROUP BY gc.cx, gc.cy
+       )`,
+  ];
+}
+
 /**
  * The nearest feature of every proximity kind for each selected parcel: one JSON object per parcel,
- * a kind without any feature left out. JSON, not jsonb: the rows are only read by our code, and
+ * a kind without any feature left out; under DATA_GAPS_KEY the distances to gminas without full data
+ * per layer (dataGapCtes). JSON, not jsonb: the rows are only read by our code, and
  * printing jsonb cost more than finding the features.
  */
 export function proximitySql(selection: ParcelSelection): string {
@@ -147,8 +200,11 @@ export function proximitySql(selection: ParcelSelection): string {
          FROM (SELECT p.cx, p.cy, ST_SetSRID(ST_Extent(p.geom)::geometry, ${STORAGE_SRID}) AS box FROM parcel_cells p GROUP BY p.cx, p.cy) g
        ),
        ${kinds.flatMap(kindCtes).join(',\n       ')},
+       ${dataGapCtes([...new Set(kinds.map((k) => k.layer))]).join(',\n       ')},
        items AS (
          ${kinds.map(kindItems).join('\n         UNION ALL\n         ')}
+         UNION ALL
+         SELECT p.id, '${DATA_GAPS_KEY}', g.gaps FROM parcel_cells p JOIN data_gaps g ON g.cx = p.cx AND g.cy = p.cy
        )
        SELECT p.id AS parcel_id, p.teryt, COALESCE(i.found, '{}'::json) AS raw
        FROM parcel_cells p

@@ -1,12 +1,8 @@
-import type { PreEmptionView } from '@lp/contracts';
+import { kowrAgriculturalClasses, kowrPreEmptionApplies, type PreEmptionView } from '@lp/contracts';
 
-/** EGiB land-use classes of agricultural land (R arable, Ł meadow, Ps pasture, S orchard, ...). */
-const AGRICULTURAL_CLASS = /^(R|Ł|Ps|S|Br|Wsr|W|Lzr|N)(\s|-|$)/;
 const FOREST_CLASS = /^Ls(\s|$)/;
 /** Local-plan categories that designate land for public purposes (art. 109 ust. 1 pkt 4 u.g.n.). */
 const PUBLIC_PURPOSE_CATEGORIES = new Set(['public_services', 'transport', 'infrastructure']);
-/** The agricultural system act applies to agricultural properties of at least 0.3 ha. */
-const AGRICULTURAL_MIN_SQM = 3000;
 
 export interface PreEmptionFacts {
   landUseClasses: string[];
@@ -22,9 +18,9 @@ export interface PreEmptionFacts {
 /** Statutory pre-emption rights a sale of the parcel would trigger, from the facts we hold. */
 export function preEmptionRights(facts: PreEmptionFacts): PreEmptionView[] {
   const rights: PreEmptionView[] = [];
-  const agricultural = facts.landUseClasses.filter((c) => AGRICULTURAL_CLASS.test(c));
-  const plannedForOtherUse = facts.mpzpCategory !== null && facts.mpzpCategory !== 'agricultural';
-  if (agricultural.length > 0 && facts.areaSqm >= AGRICULTURAL_MIN_SQM && !plannedForOtherUse) {
+  // the search criterion "no state-agricultural pre-emption" reads the same rule (libs/contracts)
+  if (kowrPreEmptionApplies(facts)) {
+    const agricultural = kowrAgriculturalClasses(facts.landUseClasses);
     rights.push({
       holder: 'Krajowy Ośrodek Wsparcia Rolnictwa (KOWR), for the State Treasury',
       basis: 'art. 3 ustawy z dnia 11 kwietnia 2003 r. o kształtowaniu ustroju rolnego',

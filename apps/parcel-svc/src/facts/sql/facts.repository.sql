@@ -857,6 +857,37 @@ renewable_installation_candidates AS MATERIALIZED (
   FROM renewable_installation_seed s JOIN layer_pub.oze_installations f ON ST_DWithin(f.geom, s.box, s.reach)
   WHERE true
 ),
+gap_cells AS MATERIALIZED (
+  SELECT c.cx, c.cy, (
+    SELECT ST_SetSRID(ST_Extent(q.geom)::geometry, 2180) FROM layer_pub.parcels q
+    WHERE q.geom && ST_MakeEnvelope(c.cx * 250, c.cy * 250, (c.cx + 1) * 250, (c.cy + 1) * 250, 2180)
+      AND floor((ST_XMin(q.geom) + ST_XMax(q.geom)) / 500)::int = c.cx AND floor((ST_YMin(q.geom) + ST_YMax(q.geom)) / 500)::int = c.cy) AS box
+  FROM cells c
+),
+lacking AS MATERIALIZED (
+  SELECT l.layer, array_agg(g.fid ORDER BY g.fid) AS fids
+  FROM (VALUES ('power_substations'), ('grid_capacity'), ('power_lines'), ('transport_stops'), ('services_poi'), ('waterways'), ('hydrants'), ('roads'), ('planned_roads'), ('planned_railways'), ('ev_chargers'), ('data_centers'), ('industrial_areas'), ('oze_installations')) l(layer)
+  JOIN layer_pub.admin_bounds g ON g.kind = 'gmina'
+    AND ST_DWithin(g.geom, (SELECT ST_SetSRID(ST_Extent(gc.box)::geometry, 2180) FROM gap_cells gc), 50000)
+  WHERE NOT EXISTS (SELECT 1 FROM layer_pub.region_coverage rc
+                    WHERE rc.level = 'gmina' AND rc.layer_id = l.layer AND rc.teryt = g.id AND rc.status = 'available')
+  GROUP BY l.layer
+),
+lacking_sets AS MATERIALIZED (
+  SELECT array_agg(x.layer) AS layers, x.fids FROM lacking x GROUP BY x.fids
+),
+data_gaps AS (
+  SELECT gc.cx, gc.cy, json_object_agg(l.layer, round(d.m::numeric, 1)) AS gaps
+  FROM gap_cells gc CROSS JOIN lacking_sets ls
+  CROSS JOIN LATERAL (
+    SELECT ST_Distance(s.geom, gc.box) AS m FROM layer_pub.admin_bounds_subdivided s
+    WHERE s.kind = 'gmina' AND s.fid = ANY(ls.fids) AND s.geom && ST_Expand(gc.box, 50000)
+    ORDER BY s.geom <-> gc.box LIMIT 1
+  ) d
+  CROSS JOIN LATERAL unnest(ls.layers) l(layer)
+  WHERE d.m <= 50000
+  GROUP BY gc.cx, gc.cy
+),
 items AS (
   SELECT n.parcel_id, 'power_substation' AS kind,
          json_build_object('id', n.id, 'name', n.name, 'feature_kind', n.feature_kind,
@@ -1067,6 +1098,8 @@ items AS (
     ORDER BY b.id, ST_Distance(c.geom, b.geom), c.id COLLATE "C"
   ) n
   WHERE round(n.distance::numeric, 1) <= 50000
+  UNION ALL
+  SELECT p.id, 'data_gaps', g.gaps FROM parcel_cells p JOIN data_gaps g ON g.cx = p.cx AND g.cy = p.cy
 )
 SELECT p.id AS parcel_id, p.teryt, COALESCE(i.found, '{}'::json) AS raw
 FROM parcel_cells p

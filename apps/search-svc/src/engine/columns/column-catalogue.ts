@@ -47,6 +47,7 @@ const KINDS: ReadonlyMap<string, ColumnKind> = new Map<string, ColumnKind>([
   ['general_plan_allows_building', 'bool'],
   ['kowr_overlap', 'bool'],
   ['land_cover_kinds', 'set'],
+  ['blocking_overlaps', 'set'],
   ['land_use_kinds', 'set'],
   ...FRONT_COLUMNS.map((f): [string, ColumnKind] => [f.column, 'front']),
 ]);

@@ -11,7 +11,7 @@ import {
   type ZoningFilter,
 } from '@lp/contracts';
 import { ENV_KINDS, ENV_REACH_M, envColumn, FIRST_INDEX_FORMAT } from '../../search-index/index-columns.js';
-import { frontFor, kindsOf, layerOf, nearestColumnFor, sameSet, zoningEvidenceScope } from '../filter-sql.js';
+import { blockingOverlapAnswers, frontFor, kindsOf, layerOf, nearestColumnFor, sameSet, zoningEvidenceScope } from '../filter-sql.js';
 import { and, not, or, TRUE, type Expr } from './column-expr.js';
 import { frontTestable } from './column-front.js';
 
@@ -84,7 +84,7 @@ function far(filter: FarFilter, format: number): Expr | undefined {
   return passes ? not({ op: 'coalesce', arg: passes, fallback: false }) : undefined;
 }
 
-function exclude(filter: ExcludeFilter): Expr | undefined {
+function exclude(filter: ExcludeFilter, format: number): Expr | undefined {
   const layer = layerOf(filter.layer);
   const kinds = kindsOf(layer, filter.kinds);
   const buffer = filter.buffer_m ?? 0;
@@ -94,6 +94,7 @@ function exclude(filter: ExcludeFilter): Expr | undefined {
   // COALESCE(kinds, '{}') && wanted: an array without data overlaps nothing
   if (layer.id === 'land_cover' && buffer === 0) return not({ op: 'coalesce', arg: { op: 'overlaps', column: 'land_cover_kinds', values: kinds }, fallback: false });
   if (layer.id === 'kowr_land' && buffer === 0 && sameSet(kinds, layer.kinds.map((k) => k.id))) return not({ op: 'bool', column: 'kowr_overlap' });
+  if (blockingOverlapAnswers(layer.id, kinds, buffer, format)) return not({ op: 'coalesce', arg: { op: 'overlaps', column: 'blocking_overlaps', values: [layer.id] }, fallback: false });
   return undefined;
 }
 
@@ -121,7 +122,7 @@ export function criteriaExprs(filters: SearchFilters, indexFormat = FIRST_INDEX_
     if (passes) out.set(id, { passes });
   };
   for (const filter of filters.near ?? []) add(`near:${filter.layer}`, near(filter, indexFormat));
-  for (const filter of filters.exclude ?? []) add(`exclude:${filter.layer}`, exclude(filter));
+  for (const filter of filters.exclude ?? []) add(`exclude:${filter.layer}`, exclude(filter, indexFormat));
   for (const filter of filters.far ?? []) add(`far:${filter.layer}`, far(filter, indexFormat));
   for (const nearAny of filters.near_any ?? []) {
     const alternatives = nearAny.any_of.map((n) => near(n, indexFormat));

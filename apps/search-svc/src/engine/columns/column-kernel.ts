@@ -1,9 +1,20 @@
 import type { Expr } from './column-expr.js';
 import type { ColumnKind } from './column-catalogue.js';
-import type { ColumnZone } from './column-zones.js';
 import { NUMBER_READ, type CodedNumbers } from './column-coded.js';
 import { FRONT_TEST_SOURCE, type FrontValues } from './column-front.js';
 import { SPARSE_READ_SOURCE, type SparseNumbers } from './column-sparse.js';
+
+/**
+ * One gmina's column summarised (a zone map): for a number column the least and greatest value of
+ * its rows (nulls left out; none: `min` Infinity, `max` -Infinity), for a front the least distance
+ * and the greatest value of any of its steps. A bound may be looser than the rows (a coded column's
+ * dictionary may hold a value no row has left), never tighter: the kernel skips a gmina only where
+ * the bounds prove that no row can match.
+ */
+export interface ColumnZone {
+  min: number;
+  max: number;
+}
 
 /** One gmina's columns as the kernel reads them. */
 export type ColumnArray = Float64Array | CodedNumbers | SparseNumbers | Uint16Array | Uint8Array | FrontValues;

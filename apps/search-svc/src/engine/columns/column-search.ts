@@ -1,6 +1,9 @@
 import { Logger } from '@nestjs/common';
+import { cancellationCheck } from '@lp/runtime';
 import { ASSEMBLY_MAX_GAP_DEFAULT_M } from '@lp/contracts';
-import type { SearchQueryInput } from '../search-query.js';
+import type { PrecomputedPage, SearchQueryInput } from '../search-query.js';
+
+export type { PrecomputedPage } from '../search-query.js';
 import { planSignals, SIGNAL_COLUMN, type SignalPlan } from '../signal-sql.js';
 import { and, columnsOf, not, or, TRUE, type Expr } from './column-expr.js';
 import { criteriaExprs } from './column-filters.js';
@@ -13,20 +16,6 @@ import { searchesMatched } from './column-metrics.js';
 import { zoneOf } from './column-zones.js';
 import { MatchScratch, type GminaMatches } from './column-scratch.js';
 import { ColumnsUnavailable, type ColumnLease, type ColumnStore, type GminaChunk } from './column-store.js';
-
-/**
- * What the in-memory engine hands to the page statement: how many parcels match, each signal's
- * range over them, and the keys of a small set of parcels that holds the page (the page itself is
- * ordered and scored exactly in PostgreSQL, buildPageQuery).
- */
-export interface PrecomputedPage {
-  matched: number;
-  ranges: Array<{ min: number | null; max: number | null }>;
-  keys: number[];
-  /** The builds fingerprint the columns were checked against. */
-  digest: string;
-}
-
 
 /** A search left to PostgreSQL, counted by why. */
 function declined(reason: string): undefined {
@@ -67,7 +56,8 @@ function wherePredicate(input: SearchQueryInput, siteLevel?: ReadonlySet<string>
   for (const plan of input.plans) {
     if (siteLevel?.has(plan.criterion.criterion)) continue;
     const criterion = exprs.get(plan.criterion.criterion);
-    if (!criterion) return undefined;
+    // a reach touching gminas without data is measured on their outlines, in PostgreSQL
+    if (!criterion || plan.reachGap) return undefined;
     if (plan.criterion.mode === 'requires') {
       conjuncts.push(criterion.passes);
       continue;
@@ -156,13 +146,14 @@ export class ColumnSearch {
     if (!leased) return undefined;
     const { where, lease } = leased;
     const started = performance.now();
+    const check = cancellationCheck();
     // everything below runs without awaiting: the lease's arrays and the scratch are this search's alone
     const kernel = compileKernel(where, lease);
     const ranges = signals.map(() => ({ min: Infinity, max: -Infinity }));
     const rangeColumns = signals.map((s) => SIGNAL_COLUMN[s.signal]);
     const starts = this.scratch.begin(lease.chunks);
     const matched: GminaMatches[] = [];
-    const skipped = this.scan(lease, kernel, (chunk, index, rows, n) => {
+    const skipped = this.scan(lease, kernel, check, (chunk, index, rows, n) => {
       this.scratch.set(starts[index]!, rows, n);
       matched.push({ chunk, word: starts[index]!, count: n });
       rangeColumns.forEach(({ column, scale }, j) => widen(ranges[j]!, chunk.columns.get(column) as NumberColumn, scale, rows, n));
@@ -176,7 +167,7 @@ export class ColumnSearch {
     const weight = signals.reduce((sum, s, k) => sum + (found[k]!.max === null ? 0 : s.weight), 0);
     if (count <= limit) keys = matched.flatMap((m) => Array.from(this.firstRows(m).first(m.count), (row) => m.chunk.keys.at(row)));
     else if (signals.length === 0 || weight === 0) keys = firstById(matched.map((m) => this.firstRows(m)), limit);
-    else ({ keys, scored } = this.candidates(matched, signals, found, weight, limit));
+    else ({ keys, scored } = this.candidates(matched, signals, found, weight, limit, check));
     searchesMatched.inc({ where: 'memory', reason: '' });
     const ms = (from: number, to: number): string => (to - from).toFixed(1);
     const ended = performance.now();
@@ -200,7 +191,8 @@ export class ColumnSearch {
     if (!leased) return undefined;
     // kept past this call (site assembly awaits with them): copies, not the scratch
     const matched: Matched[] = [];
-    this.scan(leased.lease, compileKernel(leased.where, leased.lease), (chunk, _index, rows, n) => matched.push({ chunk, rows: rows.slice(0, n) }));
+    const check = cancellationCheck();
+    this.scan(leased.lease, compileKernel(leased.where, leased.lease), check, (chunk, _index, rows, n) => matched.push({ chunk, rows: rows.slice(0, n) }));
     searchesMatched.inc({ where: 'memory', reason: '' });
     return { lease: leased.lease, matched };
   }
@@ -230,13 +222,15 @@ export class ColumnSearch {
   /**
    * Runs the kernel over every gmina of the lease, handing `visit` the positions of each one's
    * matched rows (none: not visited). A gmina whose zones rule out every row is not read at all.
-   * Returns how many gminas were skipped so.
+   * Returns how many gminas were skipped so. `check` runs before each gmina: a request whose caller
+   * went away, or whose deadline passed, stops here rather than after the whole country.
    */
-  private scan(lease: ColumnLease, kernel: Kernel, visit: (chunk: GminaChunk, index: number, rows: Int32Array, n: number) => void): number {
+  private scan(lease: ColumnLease, kernel: Kernel, check: () => void, visit: (chunk: GminaChunk, index: number, rows: Int32Array, n: number) => void): number {
     const scratch = this.scratch.positions(lease.chunks.reduce((max, c) => Math.max(max, c.size), 1));
     const flags = new Uint8Array(kernel.gminaSets.length);
     let skipped = 0;
     lease.chunks.forEach((chunk, index) => {
+      check();
       if (chunk.size === 0) return;
       const columns = kernel.columns.map((name) => chunk.columns.get(name)!);
       kernel.gminaSets.forEach((set, k) => (flags[k] = set.has(chunk.teryt) ? 1 : 0));
@@ -267,7 +261,14 @@ export class ColumnSearch {
    * bound L, every parcel whose key is uncertain at L, and the first parcels by id among those whose
    * key is exactly L (ties are broken by id); and how many gminas were scored.
    */
-  private candidates(matched: readonly GminaMatches[], signals: readonly SignalPlan[], ranges: PrecomputedPage['ranges'], weight: number, limit: number): { keys: number[]; scored: number } {
+  private candidates(
+    matched: readonly GminaMatches[],
+    signals: readonly SignalPlan[],
+    ranges: PrecomputedPage['ranges'],
+    weight: number,
+    limit: number,
+    check: () => void,
+  ): { keys: number[]; scored: number } {
     const scored = signals.map((plan, j) => {
       const { column, scale } = SIGNAL_COLUMN[plan.signal];
       return { plan, scale, min: ranges[j]!.min, max: ranges[j]!.max, sparse: columnKind(column) === 'sparse' };
@@ -295,6 +296,7 @@ export class ColumnSearch {
       // the limit-th highest key so far, renewed every few gminas (a stale one is lower: still safe)
       if (counted >= limit && k % 16 === 0) floor = limitThHighest(histogram, limit);
       if (bounds[index]! < floor) break;
+      check();
       const m = matched[index]!;
       tops[index] = pass(rows, this.scratch.rows(m, rows), values[index]!, histogram, code);
       counted += m.count;
@@ -309,6 +311,7 @@ export class ColumnSearch {
     const recount = new Float64Array(KEY_SLOTS);
     matched.forEach((m, index) => {
       if (tops[index]! < threshold) return;
+      check();
       const n = this.scratch.rows(m, rows);
       pass(rows, n, values[index]!, recount, code);
       let atThreshold: number[] | undefined;

@@ -1,19 +1,9 @@
 import { CodedNumbers } from './column-coded.js';
 import { FrontValues } from './column-front.js';
-import type { ColumnArray } from './column-kernel.js';
+import type { ColumnArray, ColumnZone } from './column-kernel.js';
 import { SparseNumbers } from './column-sparse.js';
 
-/**
- * One gmina's column summarised (a zone map): for a number column the least and greatest value of
- * its rows (nulls left out; none: `min` Infinity, `max` -Infinity), for a front the least distance
- * and the greatest value of any of its steps. A bound may be looser than the rows (a coded column's
- * dictionary may hold a value no row has left), never tighter: the kernel skips a gmina only where
- * the bounds prove that no row can match.
- */
-export interface ColumnZone {
-  min: number;
-  max: number;
-}
+export type { ColumnZone } from './column-kernel.js';
 
 /** No bound at all: for columns that are not numbers (codes, sets, flags). */
 const UNBOUNDED: ColumnZone = { min: -Infinity, max: Infinity };

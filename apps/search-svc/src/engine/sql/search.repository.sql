@@ -21,6 +21,22 @@ SELECT g.id AS teryt, g.name FROM layer_pub.admin_bounds g WHERE g.kind = 'gmina
 -- $4 = 52.5
 SELECT g.id AS teryt, g.name FROM layer_pub.admin_bounds g WHERE g.kind = 'gmina' AND ST_Intersects(g.geom, ST_Transform(ST_MakeEnvelope($1, $2, $3, $4, 4326), 2180)) ORDER BY g.id;
 
+-- gminasWithin, a region (1 of 2)
+SELECT string_agg(layer_id || ':' || version, ',' ORDER BY layer_id) AS stamp FROM layer_pub.layer_versions;
+
+-- gminasWithin, a region (2 of 2)
+-- $1 = "3021%"
+-- $2 = 2000
+SELECT g.id AS teryt, g.name FROM layer_pub.admin_bounds g WHERE g.kind = 'gmina' AND EXISTS (SELECT 1 FROM layer_pub.admin_bounds s WHERE s.kind = 'gmina' AND s.id LIKE $1 AND ST_DWithin(s.geom, g.geom, $2)) ORDER BY g.id;
+
+-- gminasWithin, a box
+-- $1 = 16.8
+-- $2 = 52.3
+-- $3 = 17.1
+-- $4 = 52.5
+-- $5 = 1000
+SELECT g.id AS teryt, g.name FROM layer_pub.admin_bounds g WHERE g.kind = 'gmina' AND ST_DWithin(g.geom, ST_Transform(ST_MakeEnvelope($1, $2, $3, $4, 4326), 2180), $5) ORDER BY g.id;
+
 -- coverage (1 of 2)
 SELECT string_agg(layer_id || ':' || version, ',' ORDER BY layer_id) AS stamp FROM layer_pub.layer_versions;
 

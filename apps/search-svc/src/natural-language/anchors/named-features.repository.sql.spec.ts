@@ -1,4 +1,4 @@
-import { describeSqlSnapshot } from '@lp/testing';
+import { describeSqlSnapshot } from '@lp/testing/sql';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { NamedFeaturesRepository } from './named-features.repository.js';
@@ -7,6 +7,6 @@ describeSqlSnapshot({
   source: join(import.meta.dirname, 'named-features.repository.ts'),
   cases: (db) => {
     const repository = new NamedFeaturesRepository(db.as<DataSource>());
-    return { version: () => repository.version(), features: () => repository.features() };
+    return { version: () => repository.version(), features: () => repository.features(), waters: () => repository.waters(), forests: () => repository.forests() };
   },
 });

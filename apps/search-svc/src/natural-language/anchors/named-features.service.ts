@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { runWithRequestContext } from '@lp/runtime';
-import { NamedFeatures } from './named-features.js';
+import type { NamedFeatures } from './named-features.js';
 import { NamedFeaturesRepository } from './named-features.repository.js';
 
 /** How often the layer versions are compared, at most: a refresh is seen within this time. */
@@ -62,7 +62,7 @@ export class NamedFeaturesService implements OnApplicationBootstrap {
     const version = await this.repository.version();
     if (this.current?.version === version) return;
     const started = performance.now();
-    const features = new NamedFeatures(await this.repository.features(), version);
+    const features = await this.repository.load(version);
     this.current = features;
     this.logger.log(`named features loaded (${reason}): ${features.size} names, in ${Math.round(performance.now() - started)} ms`);
   }

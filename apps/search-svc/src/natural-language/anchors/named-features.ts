@@ -1,4 +1,5 @@
 import { foldPolish } from '@lp/geo';
+import { NamedAreas } from './named-areas.js';
 
 /** Layers whose named features a query can measure from ("stacja Kromolice", "dworzec Poznań Główny"). */
 export const ANCHOR_LAYERS = ['power_substations', 'transport_stops'] as const;
@@ -65,6 +66,8 @@ export class NamedFeatures {
   constructor(
     rows: readonly NamedFeatureRow[],
     readonly version: string,
+    /** Named waters and forests (named-areas.ts), measured from by name. */
+    readonly areas: NamedAreas = new NamedAreas([], []),
   ) {
     let maxWords = 0;
     for (const row of rows) {
@@ -81,7 +84,7 @@ export class NamedFeatures {
   }
 
   get size(): number {
-    return this.byKey.size;
+    return this.byKey.size + this.areas.size;
   }
 
   /** Features of the layer (optionally of some kinds) called `key` (folded words joined by spaces). */

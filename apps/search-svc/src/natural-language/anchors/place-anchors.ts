@@ -1,6 +1,6 @@
 import { foldPolish } from '@lp/geo';
 import type { Atom } from '../compile/atoms.js';
-import type { Meaning } from '../lexicon/meanings.js';
+import type { BoundaryAnchor, Meaning } from '../lexicon/meanings.js';
 import { resolvePlaces, type PlaceResolution } from '../places/place-resolver.js';
 import type { PlaceMention } from '../places/place-finder.js';
 import type { Token } from '../text/tokens.js';
@@ -11,14 +11,8 @@ const FROM_WORDS = new Set(['od', 'from', 'of']);
 /** Gminas that are one town: their boundary is the town's. */
 const URBAN_UNIT_TYPES = new Set(['gmina miejska', 'miasto na prawach powiatu']);
 
-/** The boundary a distance from a place is measured to: an administrative unit of admin_bounds. */
-export interface BoundaryAnchor {
-  teryt: string;
-  name: string;
-  unitType: string;
-  /** A gmina with villages (urban-rural or rural: Kórnik, Dywity): its whole area is measured, we hold no outline of the town or village it is named after. */
-  wholeGmina: boolean;
-}
+export type { BoundaryAnchor } from '../lexicon/meanings.js';
+
 
 export type PlaceAnchorReading =
   | { kind: 'anchor'; mention: PlaceMention; anchor: BoundaryAnchor; meaning: Meaning }

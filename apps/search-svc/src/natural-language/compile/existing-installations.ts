@@ -1,10 +1,10 @@
 import type { TargetId } from '../lexicon/meanings.js';
 import type { Atom } from './atoms.js';
-import { MAX_GAP } from './criteria-reader.js';
+import { MAX_GAP } from './reading/reading.js';
 
 /**
  * The asset types whose existing installations a parcel can be near: wind, solar and biogas in
- * oze_installations, data centres in data_centers, warehouses among the buildings.
+ * oze_installations, data centres in data_centers, warehouses and homes among the buildings.
  */
 const INSTALLATION_OF: Readonly<Record<string, TargetId>> = {
   wind_farm_site: 'wind_installation',
@@ -12,6 +12,9 @@ const INSTALLATION_OF: Readonly<Record<string, TargetId>> = {
   biogas_plant: 'biogas_installation',
   data_center_site: 'data_center',
   logistics_warehouse: 'warehouse_building',
+  // "co najmniej 1 km od budynków mieszkalnych", "at least 700 m from houses": homes that stand there
+  urban_residential_development: 'residential_building',
+  housing_estate_site: 'residential_building',
 };
 
 /** Only connective words ("od", "of a"), at most MAX_GAP of them, as between a distance and its target. */

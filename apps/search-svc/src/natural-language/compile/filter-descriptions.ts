@@ -1,6 +1,6 @@
 import { ZONING_CATEGORY_GROUPS, findLayer, type ExcludeFilter, type FarFilter, type NearFilter, type SearchParcelsRequest } from '@lp/contracts';
 import type { Language } from '../lexicon/meanings.js';
-import { formatArea, formatDistance, formatNumber } from './format.js';
+import { formatArea, formatDistance, formatNumber, quote } from './format.js';
 
 type Words = { pl: string; en: string };
 
@@ -43,7 +43,11 @@ const KIND_NAMES: Readonly<Record<string, Readonly<Record<string, Words>>>> = {
     ehv_line: { pl: 'linii najwyższych napięć', en: 'an extra-high-voltage line' },
   },
   land_cover: { forest: { pl: 'lasu', en: 'forest' }, orchard: { pl: 'sadu', en: 'orchard' } },
-  buildings: { warehouse: { pl: 'budynku magazynowego', en: 'a warehouse' } },
+  buildings: {
+    warehouse: { pl: 'budynku magazynowego', en: 'a warehouse' },
+    single_family: { pl: 'domu jednorodzinnego', en: 'a single-family house' },
+    multi_family: { pl: 'budynku wielorodzinnego', en: 'a multi-family building' },
+  },
   oze_installations: {
     wind: { pl: 'farmy wiatrowej lub turbiny', en: 'a wind farm or turbine' },
     solar: { pl: 'farmy fotowoltaicznej', en: 'a solar farm' },
@@ -113,6 +117,8 @@ export function nearObject(near: Pick<NearFilter, 'layer' | 'kinds' | 'where'>, 
   if (near.layer === 'roads' && typeof where['road_number_eq'] === 'string') return lang === 'pl' ? `drogi ${where['road_number_eq']}` : `road ${where['road_number_eq']}`;
   if (near.layer === 'roads' && where['road_category_eq'] === 'national') return lang === 'pl' ? 'drogi krajowej' : 'a national road';
   if (near.layer === 'roads' && where['road_category_eq'] === 'voivodeship') return lang === 'pl' ? 'drogi wojewódzkiej' : 'a voivodeship road';
+  if (near.layer === 'power_lines' && typeof where['voltage_kv_eq'] === 'number') return lang === 'pl' ? `linii ${where['voltage_kv_eq']} kV` : `a ${where['voltage_kv_eq']} kV line`;
+  if (near.layer === 'waterways' && (where['name_eq'] !== undefined || where['name_in'] !== undefined)) return namedWater(near, lang);
   const names = KIND_NAMES[near.layer];
   const kinds = near.kinds ?? [];
   const named = kinds.map((kind) => names?.[kind]).filter((words): words is Words => words !== undefined);
@@ -125,6 +131,17 @@ export function nearObject(near: Pick<NearFilter, 'layer' | 'kinds' | 'where'>, 
   if (near.layer === 'waterways' && kinds.length > 2) return lang === 'pl' ? 'rzeki, kanału, jeziora lub zbiornika' : 'a river, canal, lake or reservoir';
   const layerWords = LAYER_NAMES[near.layer];
   return layerWords ? say(layerWords, lang) : (findLayer(near.layer)?.name ?? near.layer);
+}
+
+/** A water meant by its name: "rzeki Warta", "jeziora „Jezioro Kierskie”", "the river Warta". */
+function namedWater(near: Pick<NearFilter, 'kinds' | 'where'>, lang: Language): string {
+  const where = near.where ?? {};
+  const names = where['name_eq'] !== undefined ? [String(where['name_eq'])] : (where['name_in'] as unknown[]).map(String);
+  const kinds = near.kinds ?? [];
+  const kind = kinds.length === 1 ? KIND_NAMES['waterways']?.[kinds[0]!] : kinds.every((k) => k === 'river' || k === 'stream') && kinds.length > 0 ? KIND_NAMES['waterways']?.['river'] : undefined;
+  const what = kind ? say(kind, lang).replace(/^an? /, '') : lang === 'pl' ? 'wody' : 'water';
+  const quoted = names.map((name) => quote(name, lang)).join(lang === 'pl' ? ' lub ' : ' or ');
+  return lang === 'pl' ? `${what} ${quoted}` : `the ${what} ${quoted}`;
 }
 
 /** Names of features, by id, that the interpretation anchored a distance to. */
@@ -285,6 +302,9 @@ export function describeRequest(request: SearchParcelsRequest, lang: Language, n
   for (const nearAny of filters.near_any ?? []) lines.push(nearAny.any_of.map((near) => describeNear(near, lang, names)).join(lang === 'pl' ? ' lub ' : ' or '));
   if (filters.not_contaminated) {
     lines.push(lang === 'pl' ? 'teren nieskażony (nie sprawdzono: brak danych o zanieczyszczeniu gleby)' : 'not contaminated (not checked: no data on soil contamination)');
+  }
+  if (filters.no_kowr_pre_emption) {
+    lines.push(lang === 'pl' ? 'bez prawa pierwokupu KOWR (grunt rolny od 0,3 ha poza planem na inny cel)' : 'no KOWR pre-emption right (agricultural land of 0.3 ha or more not planned for another use)');
   }
   if (request.rank_by && request.rank_by.length > 0) {
     const signals = request.rank_by.map((rank) => `${SIGNAL_NAMES[rank.signal]?.[lang] ?? rank.signal} ${rank.weight}`).join(', ');

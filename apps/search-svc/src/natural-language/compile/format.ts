@@ -27,3 +27,8 @@ export function quoteList(items: readonly string[], lang: Language): string {
 export function quote(text: string, lang: Language): string {
   return lang === 'pl' ? `„${text}”` : `'${text}'`;
 }
+
+/** Each item once, in the order first given. */
+export function dedupe(items: readonly string[]): string[] {
+  return [...new Set(items)];
+}

@@ -72,6 +72,12 @@ const RENDERERS: Renderers = {
       `${quote(n.text, l)}: odległość liczona od tego obiektu: ${n.label}; region wyszukiwania bez zmian.`,
       `${quote(n.text, l)}: the distance is measured from this feature: ${n.label}; the searched region is unchanged.`,
     ),
+  water_not_place: (n, l) =>
+    t(
+      l,
+      `${quote(n.text, l)} rozumiane jako woda ${n.name}, nie jako jednostka o tej nazwie; by mierzyć od gminy, napisz „od gminy ${n.name}”.`,
+      `${quote(n.text, l)} read as the water ${n.name}, not as the unit of that name; to measure from the gmina, write "from gmina ${n.name}".`,
+    ),
   boundary_anchor: (n, l) =>
     t(
       l,
@@ -121,6 +127,7 @@ const RENDERERS: Renderers = {
   unsupported: (n, l) =>
     t(l, `${quote(n.text, l)}: wyszukiwanie nie obejmuje ${UNSUPPORTED[n.what].pl}; pominięto.`, `${quote(n.text, l)}: the search cannot filter on ${UNSUPPORTED[n.what].en}; left out.`),
   not_excludable: (n, l) => t(l, `${quote(n.text, l)}: tego nie da się wykluczyć w wyszukiwaniu; pominięto.`, `${quote(n.text, l)}: this cannot be excluded in a search; left out.`),
+  max_yield: (n, l) => t(l, `${quote(n.text, l)}: wyszukiwanie zna tylko minimalny uzysk PV; pominięto.`, `${quote(n.text, l)}: the search knows a minimum PV yield only; left out.`),
   min_slope: (n, l) => t(l, `${quote(n.text, l)}: wyszukiwanie zna tylko maksymalne nachylenie; pominięto.`, `${quote(n.text, l)}: the search knows a maximum slope only; left out.`),
   distance_without_target: (n, l) =>
     t(l, `${quote(n.text, l)}: nie wiadomo, od czego liczyć odległość; pominięto.`, `${quote(n.text, l)}: it is not clear what the distance is from; left out.`),
@@ -129,6 +136,12 @@ const RENDERERS: Renderers = {
       l,
       `${quote(n.text, l)}: odległość od miejscowości nie jest filtrem; przeszukiwana jest sama jednostka — okolice podaj jako powiat lub gminę.`,
       `${quote(n.text, l)}: a distance from a place is not a filter; the unit itself is searched — name the powiat or gmina for the surroundings.`,
+    ),
+  partial: (_n, l) =>
+    t(
+      l,
+      'Zapytanie zrozumiane tylko częściowo: wyniki nie uwzględniają wszystkiego, o co pytano (co pominięto, mówią założenia poniżej). Przeformułuj pominiętą część albo sprawdź wyniki pod jej kątem.',
+      'The query was understood only in part: the results do not honour everything it asks (the assumptions below say what was left out). Rephrase the part left out, or check the results against it yourself.',
     ),
   ignored: (n, l) => t(l, `Pominięto niezrozumiane słowa: ${quoteList(n.words, l)}.`, `Ignored words not understood: ${quoteList(n.words, l)}.`),
   zoning_conflict: (n, l) =>
@@ -165,8 +178,8 @@ const RENDERERS: Renderers = {
   state_land_over_pre_emption: (_, l) =>
     t(
       l,
-      'Grunty KOWR są wymagane, więc wykluczenie gruntów z prawem pierwokupu KOWR ze scenariusza pominięto.',
-      "State agricultural land is asked for, so the scenario's exclusion of KOWR land (pre-emption) is dropped.",
+      'Grunty z zasobu KOWR są wymagane (kupowane od KOWR, nie od prywatnego właściciela), więc kryterium scenariusza „bez prawa pierwokupu KOWR” pominięto.',
+      "State agricultural land is asked for (bought from KOWR, not from a private owner), so the scenario's criterion 'no KOWR pre-emption right' is dropped.",
     ),
   limit_from_text: (n, l) => t(l, `Liczba wyników z zapytania: ${n.limit}.`, `Number of results from the query: ${n.limit}.`),
   assembly: (n, l) =>

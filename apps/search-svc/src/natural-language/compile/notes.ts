@@ -5,6 +5,8 @@ import type { UnsupportedId } from '../lexicon/meanings.js';
  * language of the request (messages.ts), so the wording lives in one place.
  */
 export type Note =
+  /** Something the query asks was left out (the notes after it say what): the answer is partial. */
+  | { id: 'partial' }
   | { id: 'no_place' }
   | { id: 'whole_country' }
   | { id: 'region_from_request'; name: string; unitType: string; teryt: string; overridden: string | null }
@@ -22,6 +24,7 @@ export type Note =
   | { id: 'default_capacity'; mw: number; km: number }
   | { id: 'default_distance'; text: string; m: number }
   | { id: 'anchor'; text: string; label: string }
+  | { id: 'water_not_place'; text: string; name: string }
   | { id: 'boundary_anchor'; text: string; teryt: string; name: string; unitType: string; wholeGmina: boolean }
   | { id: 'grid_connection_mv'; text: string; m: number }
   | { id: 'minimum_distance'; text: string; m: number }
@@ -37,6 +40,7 @@ export type Note =
   | { id: 'unsupported'; what: UnsupportedId; text: string }
   | { id: 'not_excludable'; text: string }
   | { id: 'min_slope'; text: string }
+  | { id: 'max_yield'; text: string }
   | { id: 'distance_without_target'; text: string }
   | { id: 'distance_from_place'; text: string }
   | { id: 'ignored'; words: string[] }

@@ -29,6 +29,7 @@ describe('buildRequest', () => {
     const stateLand: Criterion = { type: 'near', target: 'state_land', layer: 'kowr_land', withinM: 0, explicit: true, text: 'KOWR' };
     const built = buildRequest({ scenario: housing, criteria: [stateLand] });
     expect(built.request.filters!.exclude!.map((e) => e.layer)).not.toContain('kowr_land');
+    expect(built.request.filters!.no_kowr_pre_emption).toBeUndefined();
     expect(built.request.filters!.near).toContainEqual({ layer: 'kowr_land', within_m: 0 });
     expect(built.notes).toContainEqual({ id: 'state_land_over_pre_emption' });
   });

@@ -32,6 +32,8 @@ export const TRANSIT_DEFAULT_M = 800;
 /** Scenario parameters min_capacity_mw and capacity_km. */
 export const CAPACITY_DEFAULT_MW = 10;
 export const CAPACITY_DEFAULT_M = 5_000;
+/** High voltage is 110 kV and above: a line of 220 or 400 kV is a high-voltage line too. */
+export const HIGH_VOLTAGE_LINES: readonly string[] = ['hv_line', 'ehv_line'];
 /** Spec: "flat: mean slope at most 5 % (tunable)". */
 export const FLAT_DEFAULT_PCT = 5;
 
@@ -72,8 +74,12 @@ export const TARGET_LAYERS: Readonly<Record<TargetId, TargetLayer>> = {
   data_center: { layer: 'data_centers', withinM: 5_000, exclusion: false, excludable: false },
   // ours: a warehouse in the neighbourhood (its traffic, or a logistics cluster)
   warehouse_building: { layer: 'buildings', kinds: ['warehouse'], withinM: 1_000, exclusion: false, excludable: false },
+  // ours: homes in the neighbourhood; the distance from them is mostly asked as a minimum (setbacks)
+  residential_building: { layer: 'buildings', kinds: ['single_family', 'multi_family'], withinM: 1_000, exclusion: false, excludable: false },
   // ours: a charger a short drive away
   ev_charger: { layer: 'ev_chargers', withinM: 2_000, exclusion: false, excludable: false },
+  // only with a number of the query: the cell of the PV-yield grid the parcel lies on
+  solar_yield: { layer: 'solar_irradiance', withinM: 0, exclusion: false, excludable: false },
   power_line: { layer: 'power_lines', withinM: 2_000, exclusion: false, excludable: false },
   forest: { layer: 'land_cover', kinds: ['forest'], withinM: 500, exclusion: false, excludable: true },
   natura2000: ENV(['natura2000']),

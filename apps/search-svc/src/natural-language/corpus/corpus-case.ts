@@ -34,8 +34,10 @@ export interface CorpusCase {
   region?: string | null;
   scenario?: string | null;
   filters?: ExpectedFilters;
-  /** An error instead of an interpretation; for ambiguous_region the TERYT codes the candidates must name. */
+  /** An error instead of an interpretation; the TERYT codes the candidates must name (ambiguous or unknown places). */
   error?: { code: 'ambiguous_region' | 'unresolvable_query'; candidates?: string[] };
+  /** Whether the interpretation must say it honours the whole query (interpretation.complete). */
+  complete?: boolean;
 }
 
 export const HA = 10_000;
@@ -52,8 +54,13 @@ export function ambiguous(q: string, lang: Language | null, candidates: string[]
   return { q, lang, error: { code: 'ambiguous_region', candidates } };
 }
 
-export function unresolvable(q: string, lang: Language | null): CorpusCase {
-  return { q, lang, error: { code: 'unresolvable_query' } };
+export function unresolvable(q: string, lang: Language | null, candidates?: string[]): CorpusCase {
+  return { q, lang, error: { code: 'unresolvable_query', ...(candidates ? { candidates } : {}) } };
+}
+
+/** A query part of which cannot be searched: the interpretation must say it is incomplete. */
+export function partial(corpusCase: CorpusCase): CorpusCase {
+  return { ...corpusCase, complete: false };
 }
 
 /** A query whose language cannot be told (a bare place name). */

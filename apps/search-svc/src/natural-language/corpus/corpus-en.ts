@@ -1,10 +1,14 @@
-import { ambiguous, bare, en, HA, unresolvable, type CorpusCase } from './corpus-case.js';
+import { ambiguous, bare, en, HA, partial, unresolvable, type CorpusCase } from './corpus-case.js';
 
 const SUB = 'power_substations';
 const ENV = 'env_layers';
 const STOPS = 'transport_stops';
 const POI = 'services_poi';
 const KORNIK = '3021093';
+const CZERWONAK = '3021042';
+const PUSZCZYKOWO = '3021021';
+const KOMORNIKI = '3021072';
+const SUCHY_LAS = '3021152';
 /** Named features of the demo layers (real: OpenStreetMap substations, PLRailMap stations). */
 const KROMOLICE = 'gridkit-v4086';
 const KORNIK_STATION = 'plk-30247';
@@ -150,7 +154,7 @@ export const CORPUS_EN: readonly CorpusCase[] = [
   en('plots within 5 km of the Kromolice substation in Poznań county', '3021', null, { near: { [SUB]: { within: 5000, ids: [KROMOLICE] } } }),
   en('solar farm in Poznan county no closer than 1 km to a river', '3021', 'solar_farm_site', { far: { waterways: { beyond: 1000, kinds: ['river'] } } }),
   en('building plot in Kornik beyond 2 km from the motorway', KORNIK, null, { zoning: 'buildable', far: { roads: { beyond: 2000, kinds: ['motorway'] } }, notNear: ['roads'] }),
-  en('plot in Swarzedz farther than 500 m from a high voltage line', '3021163', null, { far: { power_lines: { beyond: 500, kinds: ['hv_line'] } }, notNear: ['power_lines'] }),
+  en('plot in Swarzedz farther than 500 m from a high voltage line', '3021163', null, { far: { power_lines: { beyond: 500, kinds: ['ehv_line', 'hv_line'] } }, notNear: ['power_lines'] }),
   en('vacant plot in Kornik with grid connection', KORNIK, null, { vacant: true, near: { power_lines: { within: 500 } } }),
   en('plot within 3 km of Kornik station', null, null, { near: { [STOPS]: { within: 3000, ids: [KORNIK_STATION] } } }),
   en('warehouse near the Kromolice substation', null, 'logistics_warehouse', { near: { [SUB]: { ids: [KROMOLICE] } } }),
@@ -174,4 +178,29 @@ export const CORPUS_EN: readonly CorpusCase[] = [
   en('plot within 3 km of a data center in Poznan', '3064011', null, { near: { data_centers: { within: 3000 } } }),
   en('plot near a petrol station in Kornik', KORNIK, null, { notNear: [SUB] }),
   en('plot within 1 km of a police station in Kornik', KORNIK, null, { near: { [POI]: { within: 1000, kinds: ['police'] } }, notNear: [SUB] }),
+  // a named river, lake or forest is what the distance is measured from; "Warta" is not the gmina Warta
+  en('plot within 500 m of the Warta river in Czerwonak, at least 2000 m2', CZERWONAK, null, { areaMin: 2000, near: { waterways: { within: 500, kinds: ['river'], where: { name_eq: 'Warta' } } } }),
+  en('plot in Puszczykowo within 1 km of the river Warta', PUSZCZYKOWO, null, { near: { waterways: { within: 1000, where: { name_eq: 'Warta' } } } }),
+  en('plot in Czerwonak at least 1 km from the Warta river', CZERWONAK, null, { far: { waterways: { beyond: 1000, where: { name_eq: 'Warta' } } }, notNear: ['waterways'] }),
+  en('plot within 1 km of Lake Kierskie in Suchy Las', SUCHY_LAS, null, { near: { waterways: { within: 1000, kinds: ['lake'], where: { name_eq: 'Jezioro Kierskie' } } } }),
+  en('plot in Kornik at least 300 m from Kornickie lake', KORNIK, null, { far: { waterways: { beyond: 300, where: { name_eq: 'Jezioro Kórnickie' } } } }),
+  en('plot within 10 km of the Puszcza Notecka', null, null, { near: { [ENV]: { within: 10_000, ids: ['lkp-lkp-puszcza-notecka'] } } }),
+  unresolvable('plot within 1 km of the river Vistula in Kornik', 'en'),
+  // a line voltage is kept: a number is that voltage, high voltage is 110 kV and above
+  en('plot in Komorniki no closer than 300 m to a 400 kV line, at least 1 ha', KOMORNIKI, null, { areaMin: 10_000, far: { power_lines: { beyond: 300, where: { voltage_kv_eq: 400 } } } }),
+  en('plot within 500 m of a 400 kV line in Komorniki', KOMORNIKI, null, { near: { power_lines: { within: 500, where: { voltage_kv_eq: 400 } } } }),
+  en('plot in Komorniki at least 1 km away from high voltage power lines', KOMORNIKI, null, { far: { power_lines: { beyond: 1000, kinds: ['ehv_line', 'hv_line'] } } }),
+  // words that carry a criterion
+  en('plot of at least a thousand square metres in Kornik', KORNIK, null, { areaMin: 1000 }),
+  en('plot in Kornik of at least two thousand five hundred square metres', KORNIK, null, { areaMin: 2500 }),
+  en('wind farm in Poznan county at least 1 km from residential buildings', '3021', 'wind_farm_site', { far: { buildings: { beyond: 1000, kinds: ['single_family', 'multi_family'] } } }),
+  en('biogas plant in Kornik at least 500 m from houses', KORNIK, 'biogas_plant', { far: { buildings: { beyond: 500, kinds: ['single_family', 'multi_family'] } } }),
+  en('solar farm in Kornik, at least 1100 kWh/kWp', KORNIK, 'solar_farm_site', { near: { solar_irradiance: { within: 0, where: { yield_kwh_kwp_gte: 1100 } } } }),
+  en('solr farm in Kornik', KORNIK, 'solar_farm_site'),
+  unresolvable('solar farm in Kornikiku, at least 2 ha', 'en', [KORNIK]),
+  partial(en('plot in Kornik with a lake view', KORNIK, null)),
+  // smaller readings: "inside" is on the target, the distance said is the distance applied
+  en('plot inside a landscape park in Kornik', KORNIK, null, { near: { [ENV]: { within: 0, kinds: ['landscape_park'] } } }),
+  en('plot in Kornik not inside a landscape park', KORNIK, null, { exclude: { [ENV]: { kinds: ['landscape_park'], buffer: 0 } }, notNear: [ENV] }),
+  en('plot within three kilometres of the A2 motorway in Kornik', KORNIK, null, { near: { roads: { within: 3000, where: { road_number_eq: 'A2' } } } }),
 ];

@@ -48,6 +48,8 @@ export function evaluateCase(corpusCase: CorpusCase, outcome: Interpretation | A
   check('scenario', outcome.scenario === corpusCase.scenario, `expected ${corpusCase.scenario}, got ${outcome.scenario}`);
   if (corpusCase.lang) check('language', outcome.language === corpusCase.lang, `expected ${corpusCase.lang}, got ${outcome.language}`);
   for (const [key, ok, detail] of filterChecks(corpusCase.filters ?? {}, outcome.request)) check('filters', ok, `${key}: ${detail}`);
+  // what cannot be searched is said: an incomplete reading never looks complete
+  if (corpusCase.complete !== undefined) check('filters', outcome.complete === corpusCase.complete, `complete: expected ${corpusCase.complete}, got ${outcome.complete} (${outcome.assumptions.join(' ')})`);
   // a site of several parcels only where the case says so, with the area it names
   const assembly = outcome.assembly?.min_total_area_sqm;
   const wanted = corpusCase.filters?.assemblyMin;

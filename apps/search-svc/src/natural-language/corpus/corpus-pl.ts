@@ -1,10 +1,14 @@
-import { ambiguous, HA, pl, unresolvable, type CorpusCase } from './corpus-case.js';
+import { ambiguous, HA, partial, pl, unresolvable, type CorpusCase } from './corpus-case.js';
 
 const SUB = 'power_substations';
 const ENV = 'env_layers';
 const STOPS = 'transport_stops';
 const POI = 'services_poi';
 const KORNIK = '3021093';
+const CZERWONAK = '3021042';
+const PUSZCZYKOWO = '3021021';
+const KOMORNIKI = '3021072';
+const SUCHY_LAS = '3021152';
 /** Named features of the demo layers (real: OpenStreetMap substations, PLRailMap stations). */
 const KROMOLICE = 'gridkit-v4086';
 const PLEWISKA = 'gridkit-v20534';
@@ -179,7 +183,7 @@ export const CORPUS_PL: readonly CorpusCase[] = [
   pl('działki budowlane do 3 km od Swarzędza', null, null, { zoning: 'buildable', near: { admin_bounds: { within: 3000, ids: ['3021163'] } } }),
   unresolvable('działka do 5 km od Zalasewa', 'pl'),
   pl('działka budowlana co najmniej 2 km od szkoły w gminie Kórnik', KORNIK, null, { zoning: 'buildable', far: { [POI]: { beyond: 2000, kinds: ['school'] } }, notNear: [POI] }),
-  pl('działka nie bliżej niż 500 m od linii wysokiego napięcia w Swarzędzu', '3021163', null, { far: { power_lines: { beyond: 500, kinds: ['hv_line'] } }, notNear: ['power_lines'] }),
+  pl('działka nie bliżej niż 500 m od linii wysokiego napięcia w Swarzędzu', '3021163', null, { far: { power_lines: { beyond: 500, kinds: ['ehv_line', 'hv_line'] } }, notNear: ['power_lines'] }),
   pl('dom jednorodzinny w Luboniu, powyżej 1 km od autostrady', '3021011', 'urban_residential_development', { far: { roads: { beyond: 1000, kinds: ['motorway'] } } }),
   pl('działka rolna co najmniej 300 m od lasu w gminie Kórnik', KORNIK, null, { zoning: 'agricultural', far: { land_cover: { beyond: 300, kinds: ['forest'] } } }),
   pl('farma fotowoltaiczna w powiecie poznańskim do 3 km od GPZ Kromolice', '3021', 'solar_farm_site', { near: { [SUB]: { within: 3000, ids: [KROMOLICE] } } }),
@@ -208,4 +212,28 @@ export const CORPUS_PL: readonly CorpusCase[] = [
   pl('działka do 5 km od centrum danych w Poznaniu', '3064011', null, { near: { data_centers: { within: 5000 } } }),
   pl('działka w Kórniku blisko hali magazynowej', KORNIK, null, { near: { buildings: { within: 1000, kinds: ['warehouse'] } } }),
   pl('działka w Kórniku do 3 km od straży pożarnej', KORNIK, null, { near: { [POI]: { within: 3000, kinds: ['fire_station'] } }, notNear: [SUB] }),
+  // a named river, lake or forest is what the distance is measured from; "Warta" is not the gmina Warta
+  pl('dzialka do 500 m od Warty w Czerwonaku, minimum 2000 m2', CZERWONAK, null, { areaMin: 2000, near: { waterways: { within: 500, kinds: ['river'], where: { name_eq: 'Warta' } } }, notNear: ['admin_bounds'] }),
+  pl('działka nad Wartą w Puszczykowie', PUSZCZYKOWO, null, { near: { waterways: { within: 1000, where: { name_eq: 'Warta' } } } }),
+  pl('działka co najmniej 1 km od rzeki Warty w gminie Czerwonak', CZERWONAK, null, { far: { waterways: { beyond: 1000, where: { name_eq: 'Warta' } } }, notNear: ['waterways'] }),
+  pl('działka do 1 km od Jeziora Kierskiego w gminie Suchy Las', SUCHY_LAS, null, { near: { waterways: { within: 1000, kinds: ['lake'], where: { name_eq: 'Jezioro Kierskie' } } } }),
+  pl('działka w Kórniku co najmniej 300 m od Jeziora Kórnickiego', KORNIK, null, { far: { waterways: { beyond: 300, where: { name_eq: 'Jezioro Kórnickie' } } } }),
+  pl('działka do 10 km od Puszczy Noteckiej', null, null, { near: { [ENV]: { within: 10_000, ids: ['lkp-lkp-puszcza-notecka'] } } }),
+  unresolvable('działka do 1 km od rzeki Wisły w Kórniku', 'pl'),
+  // a line voltage is kept: a number is that voltage, high voltage is 110 kV and above
+  pl('nie bliżej niż 300 m od linii 400 kV w Komornikach, co najmniej 1 ha', KOMORNIKI, null, { areaMin: 10_000, far: { power_lines: { beyond: 300, where: { voltage_kv_eq: 400 } } } }),
+  pl('działka do 500 m od linii 400 kV w gminie Komorniki', KOMORNIKI, null, { near: { power_lines: { within: 500, where: { voltage_kv_eq: 400 } } } }),
+  pl('działka w Komornikach co najmniej 1 km od linii WN', KOMORNIKI, null, { far: { power_lines: { beyond: 1000, kinds: ['ehv_line', 'hv_line'] } } }),
+  // words that carry a criterion
+  pl('działka co najmniej tysiąc metrów kwadratowych w Kórniku', KORNIK, null, { areaMin: 1000 }),
+  pl('działka w Kórniku, minimum dwa tysiące pięćset metrów kwadratowych', KORNIK, null, { areaMin: 2500 }),
+  pl('farma wiatrowa w powiecie poznańskim co najmniej 1 km od budynków mieszkalnych', '3021', 'wind_farm_site', { far: { buildings: { beyond: 1000, kinds: ['single_family', 'multi_family'] } } }),
+  pl('biogazownia w gminie Kórnik, co najmniej 500 m od domów', KORNIK, 'biogas_plant', { far: { buildings: { beyond: 500, kinds: ['single_family', 'multi_family'] } } }),
+  pl('farma fotowoltaiczna w gminie Kórnik, co najmniej 1100 kWh/kWp', KORNIK, 'solar_farm_site', { near: { solar_irradiance: { within: 0, where: { yield_kwh_kwp_gte: 1100 } } } }),
+  unresolvable('farma fotowoltaiczna w Kornikiku, co najmniej 2 ha', 'pl', [KORNIK]),
+  partial(pl('działka w Kórniku z widokiem na jezioro', KORNIK, null)),
+  // smaller readings: "na terenie" is on the target, the distance said is the distance applied
+  pl('działka na terenie parku krajobrazowego w gminie Kórnik', KORNIK, null, { near: { [ENV]: { within: 0, kinds: ['landscape_park'] } } }),
+  pl('działka nie na terenie parku krajobrazowego w gminie Kórnik', KORNIK, null, { exclude: { [ENV]: { kinds: ['landscape_park'], buffer: 0 } }, notNear: [ENV] }),
+  pl('działka do trzech kilometrów od autostrady A2 w Kórniku', KORNIK, null, { near: { roads: { within: 3000, where: { road_number_eq: 'A2' } } } }),
 ];

@@ -1,3 +1,4 @@
+import { HIGH_VOLTAGE_LINES } from '../compile/target-layers.js';
 import type { FeatureId, LexiconEntry, Meaning, TargetId } from './meanings.js';
 
 type Lang = LexiconEntry['lang'];
@@ -132,14 +133,23 @@ export const TARGET_PHRASES: readonly LexiconEntry[] = [
   target('pl', 'lini*|linii energetyczn*|elektroenergetyczn*|napowietrzn*|kablow*', 'power_line'),
   target('pl', 'lini*|siec* sn', 'power_line', { kinds: ['mv_line', 'mv_cable'] }),
   target('pl', 'lini*|siec* sredniego napiecia', 'power_line', { kinds: ['mv_line', 'mv_cable'] }),
-  target('pl', 'lini*|siec* wn', 'power_line', { kinds: ['hv_line'] }),
-  target('pl', 'lini*|siec* wysokiego napiecia', 'power_line', { kinds: ['hv_line'] }),
+  // high voltage is 110 kV and above: 220 and 400 kV lines are high-voltage lines too
+  target('pl', 'lini*|siec* wn', 'power_line', { kinds: HIGH_VOLTAGE_LINES }),
+  target('pl', 'lini*|siec* wysokiego napiecia', 'power_line', { kinds: HIGH_VOLTAGE_LINES }),
+  target('pl', 'lini*|siec* najwyzszego|najwyzszych napiecia|napiec', 'power_line', { kinds: ['ehv_line'] }),
   target('pl', 'lini*|linii', 'power_line'),
   target('en', 'mv line|lines|grid|network|cable|cables', 'power_line', { kinds: ['mv_line', 'mv_cable'] }),
   target('en', 'medium voltage line|lines|grid|network|cable|cables', 'power_line', { kinds: ['mv_line', 'mv_cable'] }),
-  target('en', 'hv line|lines', 'power_line', { kinds: ['hv_line'] }),
-  target('en', 'high voltage line|lines', 'power_line', { kinds: ['hv_line'] }),
+  target('en', 'hv line|lines|cable|cables', 'power_line', { kinds: HIGH_VOLTAGE_LINES }),
+  target('en', 'high voltage line|lines|cable|cables, high voltage power line|lines', 'power_line', { kinds: HIGH_VOLTAGE_LINES }),
+  target('en', 'ehv line|lines', 'power_line', { kinds: ['ehv_line'] }),
+  target('en', 'extra high voltage line|lines', 'power_line', { kinds: ['ehv_line'] }),
   target('en', 'power|transmission|overhead|electricity line|lines|cable|cables|pylon|pylons', 'power_line'),
+  // "a 400 kV line": a line with a voltage is a power line (bus, tram and rail lines are matched above)
+  target('en', 'line|lines', 'power_line'),
+
+  // homes as what a distance is from ("do 300 m od domów"); a house to build is an asset type
+  target('pl', 'domow|domami|domach', 'residential_building'),
 
   target('pl', 'las|lasu|lasy|lasem|lesie|lasow|lasami|lasach|zalesion*|lesn*|zadrzewion*', 'forest'),
   target('en', 'forest|forests|forested|woodland|woodlands|wood|woods|trees', 'forest'),
@@ -259,6 +269,16 @@ export const VOLTAGE_PHRASES: readonly LexiconEntry[] = [
   { pattern: 'mv, medium voltage', lang: 'en', meaning: { type: 'voltage', kv: 15, level: 'mv' } },
   { pattern: 'hv, high voltage', lang: 'en', meaning: { type: 'voltage', kv: 110, level: 'hv' } },
   { pattern: 'ehv, extra high voltage', lang: 'en', meaning: { type: 'voltage', kv: 220, level: 'ehv' } },
+];
+
+/**
+ * "Na terenie", "inside": the parcel lies on what follows. Matched before places, so that "terenie"
+ * or "obszarze" after "na" is never looked up as a place name.
+ */
+export const INSIDE_PHRASES: readonly LexiconEntry[] = [
+  { pattern: 'na|w terenie|terenach|obszarze|obszarach|obrebie', lang: 'pl', meaning: { type: 'cue', cue: 'inside' } },
+  { pattern: 'w granicach', lang: 'pl', meaning: { type: 'cue', cue: 'inside' } },
+  { pattern: 'inside, within|inside ?the area|areas|bounds|boundaries of', lang: 'en', meaning: { type: 'cue', cue: 'inside' } },
 ];
 
 /** What turns a target into a proximity criterion or into an exclusion. */

@@ -1,6 +1,6 @@
 import type { Token } from '../text/tokens.js';
 import { ASSET_PHRASES } from './asset-phrases.js';
-import { CUE_PHRASES, FEATURE_PHRASES, TARGET_PHRASES, VOLTAGE_PHRASES } from './criteria-phrases.js';
+import { CUE_PHRASES, FEATURE_PHRASES, INSIDE_PHRASES, TARGET_PHRASES, VOLTAGE_PHRASES } from './criteria-phrases.js';
 import { COUNT_NOUN_PHRASES, COUNTRY_PHRASES, FILLER_PHRASES, UNSUPPORTED_PHRASES } from './filler-phrases.js';
 import type { LexiconEntry, Meaning } from './meanings.js';
 import { compilePhrases, matchPhrase, phraseVocabulary, type Phrase } from './phrase-pattern.js';
@@ -26,8 +26,11 @@ export const MEANINGFUL = compile([...ASSET_PHRASES, ...TARGET_PHRASES, ...FEATU
 /** Cues and fillers: matched after places, because prepositions and unit words lead to places. */
 export const CONNECTIVES = compile([...CUE_PHRASES, ...FILLER_PHRASES]);
 
+/** "Na terenie", "inside": matched before places (their nouns are no place names). */
+export const INSIDE_CUES = compile(INSIDE_PHRASES);
+
 /** Every word and prefix of the lexicon, for spelling correction and language detection. */
-export const LEXICON_VOCABULARY = phraseVocabulary([...MEANINGFUL, ...CONNECTIVES].flatMap((entry) => entry.phrases));
+export const LEXICON_VOCABULARY = phraseVocabulary([...MEANINGFUL, ...CONNECTIVES, ...INSIDE_CUES].flatMap((entry) => entry.phrases));
 
 /**
  * Greedy left-to-right matching: at each free token the longest phrase of `entries` that starts

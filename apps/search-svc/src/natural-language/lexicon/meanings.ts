@@ -1,8 +1,16 @@
-import type { BoundaryAnchor } from '../anchors/place-anchors.js';
 /**
  * What a recognised phrase means. The lexicon maps phrases of both languages to these; the
  * criteria reader combines them with quantities (numbers with units) into search criteria.
  */
+
+/** The boundary a distance from a place is measured to: an administrative unit of admin_bounds. */
+export interface BoundaryAnchor {
+  teryt: string;
+  name: string;
+  unitType: string;
+  /** A gmina with villages (urban-rural or rural: Kórnik, Dywity): its whole area is measured, we hold no outline of the town or village it is named after. */
+  wholeGmina: boolean;
+}
 
 /** Things a parcel can be near (or kept away from), each searched through one layer. */
 export type TargetId =
@@ -39,6 +47,10 @@ export type TargetId =
   | 'biogas_installation'
   | 'data_center'
   | 'warehouse_building'
+  /** Homes that stand (single- and multi-family buildings): a wind or biogas setback, a BESS fire distance. */
+  | 'residential_building'
+  /** A PV yield the parcel's grid cell must reach ("co najmniej 1100 kWh/kWp"). */
+  | 'solar_yield'
   | 'police'
   | 'power_line'
   | 'forest'
@@ -74,7 +86,9 @@ export type CueId =
   /** blisko, koło, w pobliżu, near, close to: the next target is a proximity criterion. */
   | 'near'
   /** bez, poza, z dala od, outside, without, no: the next target is an exclusion. */
-  | 'negate';
+  | 'negate'
+  /** na terenie, w obrębie, inside, within the bounds of: the parcel lies on the next target (0 m). */
+  | 'inside';
 
 /** Recognised, but no filter of the search can express it (utilities, price limits, ...). */
 export type UnsupportedId = 'utilities' | 'no_local_plan' | 'building_conditions' | 'view' | 'fenced' | 'ownership_private' | 'fuel_station';
@@ -92,7 +106,7 @@ export type Meaning =
       /** "przyłącze do sieci", "grid connection": grid capacity for an energy asset, the MV network otherwise. */
       gridWord?: boolean;
       /** A named feature ("stacja Kromolice"): the distance is measured from these features of the layer only. */
-      anchor?: { layer: string; ids: readonly string[]; name: string; label: string; boundary?: BoundaryAnchor };
+      anchor?: NamedAnchor;
     }
   | { type: 'feature'; feature: FeatureId }
   | { type: 'cue'; cue: CueId }
@@ -105,6 +119,20 @@ export type Meaning =
   | { type: 'filler' };
 
 export type Language = 'pl' | 'en';
+
+/**
+ * The features a distance is measured from: by id (a substation, a station, a unit's boundary, a
+ * forest complex) or by name and kinds (a river is every segment of that name).
+ */
+export interface NamedAnchor {
+  layer: string;
+  ids?: readonly string[];
+  where?: Readonly<Record<string, unknown>>;
+  kinds?: readonly string[];
+  name: string;
+  label: string;
+  boundary?: BoundaryAnchor;
+}
 
 export interface LexiconEntry {
   pattern: string;

@@ -1,10 +1,10 @@
 import { compilePhrase, matchPhrase, phraseVocabulary, type Phrase } from '../lexicon/phrase-pattern.js';
-import { NUMBER_WORDS } from './number-words.js';
+import { MULTIPLIER_WORDS, NUMBER_WORDS } from './number-words.js';
 import type { Token } from './tokens.js';
 import { lookUpWord } from './word-table.js';
 
-/** What a number measures, in our base units: m2, m, MW, kV, %, PLN. */
-export type Dimension = 'area' | 'distance' | 'power' | 'voltage' | 'percent' | 'price';
+/** What a number measures, in our base units: m2, m, MW, kV, %, PLN, kWh/kWp (a year's PV yield). */
+export type Dimension = 'area' | 'distance' | 'power' | 'voltage' | 'percent' | 'price' | 'solar_yield';
 
 /** min: "at least"; max: "up to"; range: both; about: "around"; bare: a number with no comparator. */
 export type Comparator = 'min' | 'max' | 'range' | 'about' | 'bare';
@@ -46,6 +46,9 @@ const UNITS: readonly UnitDefinition[] = [
   unit('distance', 1000, 'km|kilometr|kilometra|kilometry|kilometrow|kilometrach|kilometrze|kms|kilometer|kilometers|kilometre|kilometres'),
   unit('distance', 1, 'm|metr|metra|metry|metrow|metrach|metrze|meter|meters|metre|metres'),
   unit('distance', 1609.34, 'mile|miles'),
+  // "1100 kWh/kWp" (the slash is no token), before kW so that kWh is never read as power
+  unit('solar_yield', 1, 'kwh kwp na|per rok|year'),
+  unit('solar_yield', 1, 'kwh kwp ?rok|rocznie|year|annually'),
   unit('power', 1, 'mw|mwp|mwe|megawat|megawata|megawaty|megawatow|megawatt|megawatts'),
   unit('power', 0.001, 'kw|kwp|kilowat|kilowata|kilowaty|kilowatow|kilowatt|kilowatts'),
   unit('power', 1000, 'gw|gigawat|gigawaty|gigawatt|gigawatts'),
@@ -114,12 +117,50 @@ function longest(phrases: readonly Phrase[], tokens: readonly Token[], start: nu
   return best;
 }
 
-/** The number a token stands for: digits, or a number word such as "dwa" or "half". */
-export function numberAt(tokens: readonly Token[], index: number): number | undefined {
-  const token = tokens[index];
-  if (!token) return undefined;
-  if (token.kind === 'number') return token.value;
-  return token.kind === 'word' ? lookUpWord(NUMBER_WORDS, token.fold) : undefined;
+/**
+ * The number written from `index`, with the tokens it takes: digits or number words, and the
+ * words that multiply them ("tysiąc", "dwa tysiące pięćset", "5 tys.", "five hundred", "a thousand").
+ */
+export function numberSpanAt(tokens: readonly Token[], index: number, usable: (i: number) => boolean = () => true): { value: number; length: number } | undefined {
+  const first = tokens[index];
+  if (!first || !usable(index)) return undefined;
+  // "a thousand": the article counts as one
+  const article = first.kind === 'word' && first.fold === 'a' && tokens[index + 1] !== undefined && lookUpWord(MULTIPLIER_WORDS, tokens[index + 1]!.fold) !== undefined;
+  let total = 0;
+  let group: number | undefined = article ? 1 : undefined;
+  let at = article ? index + 1 : index;
+  /** The last word added: "dwadzieścia pięć" adds, "trzy dwa" is no number. */
+  let last: number | undefined;
+  for (; at < tokens.length && usable(at); at++) {
+    const token = tokens[at]!;
+    const multiplier = token.kind === 'word' ? lookUpWord(MULTIPLIER_WORDS, token.fold) : undefined;
+    if (multiplier !== undefined) {
+      // "five hundred thousand": a hundred multiplies the group, a thousand closes it
+      const scaled = (group ?? 1) * multiplier;
+      if (multiplier >= 1000) {
+        total += scaled;
+        group = undefined;
+      } else group = scaled;
+      last = undefined;
+      continue;
+    }
+    // digits start a number only; after a number word or a multiplier, only words go on
+    const value = token.kind === 'number' && at === index ? token.value : token.kind === 'word' ? lookUpWord(NUMBER_WORDS, token.fold) : undefined;
+    if (value === undefined || (token.kind === 'word' && at > index && token.before !== ' ' && token.before !== '')) break;
+    // "dwadzieścia pięć": a smaller word adds to the group; digits after words never do
+    if (last !== undefined && value >= placeOf(last)) break;
+    group = (group ?? 0) + value;
+    last = value;
+  }
+  const length = at - index;
+  if (length === 0) return undefined;
+  return { value: total + (group ?? 0), length };
+}
+
+/** The place a number word leaves free for the next: 20 for "pięć", 100 for "dwadzieścia", 1 for "pięć". */
+function placeOf(value: number): number {
+  if (value % 100 === 0) return 100;
+  return value % 10 === 0 ? 10 : 1;
 }
 
 function unitAt(tokens: readonly Token[], index: number, usable: (i: number) => boolean): { unit: UnitDefinition; length: number } | null {
@@ -154,7 +195,7 @@ export function quantityAt(tokens: readonly Token[], start: number, usable: (i: 
     ['about', ABOUT_BEFORE],
   ] as const) {
     const length = longest(phrases, tokens, start, usable);
-    if (length > 0 && numberAt(tokens, start + length) !== undefined && usable(start + length)) {
+    if (length > 0 && numberSpanAt(tokens, start + length, usable) !== undefined) {
       comparator = kind;
       at = start + length;
       break;
@@ -163,9 +204,10 @@ export function quantityAt(tokens: readonly Token[], start: number, usable: (i: 
   // a range says more than a comparator before it ("co najmniej 2 do 5 ha")
   const range = rangeAt(tokens, start, at, usable);
   if (range) return range;
-  let value = numberAt(tokens, at);
-  if (value === undefined || !usable(at)) return null;
-  let next = at + 1;
+  const number = numberSpanAt(tokens, at, usable);
+  if (number === undefined) return null;
+  let value = number.value;
+  let next = at + number.length;
   // "110/15 kV": the voltages of one substation; the highest says what it is
   const listed: number[] = [value];
   while (tokens[next]?.kind === 'number' && tokens[next]!.before === '/' && usable(next)) listed.push(tokens[next++]!.value!);
@@ -201,9 +243,10 @@ export function quantityAt(tokens: readonly Token[], start: number, usable: (i: 
 
 /** `1-3 ha`, `1 do 3 ha`, `1 ha do 3 ha` from `at`; `start` is where the phrase began. */
 function rangeAt(tokens: readonly Token[], start: number, at: number, usable: (i: number) => boolean): Quantity | null {
-  const low = numberAt(tokens, at);
-  if (low === undefined || !usable(at)) return null;
-  let next = at + 1;
+  const lowSpan = numberSpanAt(tokens, at, usable);
+  if (lowSpan === undefined) return null;
+  const low = lowSpan.value;
+  let next = at + lowSpan.length;
   const firstUnit = unitAt(tokens, next, usable);
   if (firstUnit) next += firstUnit.length;
   let high: number | undefined;
@@ -214,9 +257,10 @@ function rangeAt(tokens: readonly Token[], start: number, at: number, usable: (i
   } else {
     const join = longest(RANGE_JOIN, tokens, next, usable);
     if (join === 0) return null;
-    high = numberAt(tokens, next + join);
-    if (high === undefined || !usable(next + join)) return null;
-    next += join + 1;
+    const highSpan = numberSpanAt(tokens, next + join, usable);
+    if (highSpan === undefined) return null;
+    high = highSpan.value;
+    next += join + highSpan.length;
   }
   const found = unitAt(tokens, next, usable);
   if (!found || high === undefined) return null;

@@ -6,6 +6,7 @@ const vocabulary = new SpellingVocabulary([
   { text: 'energii', prefix: false },
   { text: 'hektarow', prefix: false },
   { text: 'farma', prefix: false },
+  { text: 'solar', prefix: false },
 ]);
 
 describe('correctSpelling', () => {
@@ -15,8 +16,16 @@ describe('correctSpelling', () => {
     expect(correctSpelling('hektarw', vocabulary)).toBe('hektarow');
   });
 
+  it('corrects a four-letter word only when it is a five-letter word missing one letter ("solr farm")', () => {
+    expect(correctSpelling('solr', vocabulary)).toBe('solar');
+    expect(correctSpelling('frma', vocabulary)).toBe('farma');
+    // a changed or swapped letter in four is too little to go on
+    expect(correctSpelling('solx', vocabulary)).toBeNull();
+    expect(correctSpelling('fram', vocabulary)).toBeNull();
+  });
+
   it('leaves short words, exact words and far words alone', () => {
-    expect(correctSpelling('frma', vocabulary)).toBeNull();
+    expect(correctSpelling('frm', vocabulary)).toBeNull();
     expect(correctSpelling('energii', vocabulary)).toBeNull();
     expect(correctSpelling('basenem', vocabulary)).toBeNull();
   });

@@ -29,11 +29,14 @@ export class SpellingVocabulary {
 /**
  * The lexicon word a misspelt word was meant to be ("fotowltaika" → fotowolt…, "hektarw" →
  * hektarow), or null. Whole words are compared whole; a prefix is compared with the word's
- * beginning, give or take one letter. Only words of five letters or more are corrected, and only
+ * beginning, give or take one letter. Only words of five letters or more are corrected (and four-letter
+ * words missing one letter of a five-letter word), and only
  * to the single closest item (the first in lexicon order on a tie), so the result is deterministic.
  */
 export function correctSpelling(word: string, vocabulary: SpellingVocabulary): string | null {
-  const allowance = typoAllowance(word.length);
+  // a four-letter word may be a five-letter one missing a letter ("solr" farm, "frma"): nothing else
+  const missingLetter = word.length === 4;
+  const allowance = missingLetter ? 1 : typoAllowance(word.length);
   if (allowance === 0 || !/^[a-z]+$/.test(word)) return null;
   let best: { text: string; distance: number } | null = null;
   for (const item of vocabulary.startingWith(word[0]!)) {
@@ -44,6 +47,7 @@ export function correctSpelling(word: string, vocabulary: SpellingVocabulary): s
         if (distance <= 1 && (!best || distance < best.distance)) best = { text: item.text + word.slice(cut), distance };
       }
     } else {
+      if (missingLetter && item.text.length !== 5) continue;
       const distance = editDistance(word, item.text, allowance);
       if (distance <= allowance && (!best || distance < best.distance)) best = { text: item.text, distance };
     }

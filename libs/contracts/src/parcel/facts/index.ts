@@ -6,3 +6,4 @@ export * from './proximity.view.js';
 export * from './proximity-kinds.js';
 export * from './market-summary.view.js';
 export * from './parcel-facts.request.js';
+export * from './kowr-pre-emption.js';

@@ -1,4 +1,5 @@
 import { Optional } from '../../common/optional.js';
+import { ZeroOrCentimetres } from '../../common/whole-centimetres.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsNumber, IsString, Matches, Max, Min } from 'class-validator';
 import { ASSEMBLY_MAX_GAP_DEFAULT_M, ASSEMBLY_MAX_GAP_MAX_M, ASSEMBLY_MAX_PARCELS_MAX } from '../../search/assembly-search.request.js';
@@ -11,6 +12,7 @@ export const SITE_REPORT_PARCELS_MAX = ASSEMBLY_MAX_PARCELS_MAX;
 
 const PARCELS_MESSAGE = `parcel_ids must be an array of ${SITE_REPORT_PARCELS_MIN} to ${SITE_REPORT_PARCELS_MAX} distinct EGiB parcel ids, e.g. ["${PARCEL_ID_EXAMPLE}", ...] (the members of a site from POST /v1/search/assemblies)`;
 const GAP_MESSAGE = `max_gap_m must be a number of metres from 0 to ${ASSEMBLY_MAX_GAP_MAX_M}; got $value`;
+const GAP_CM_MESSAGE = `max_gap_m must be 0 or at least 0.01 (a centimetre); got $value`;
 
 /**
  * `parcel.site-report.get` / `.pdf` / `.link.create`, the body of POST /v1/sites/report: the
@@ -43,6 +45,7 @@ export class SiteReportRequest {
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: GAP_MESSAGE })
   @Min(0, { message: GAP_MESSAGE })
   @Max(ASSEMBLY_MAX_GAP_MAX_M, { message: GAP_MESSAGE })
+  @ZeroOrCentimetres({ message: GAP_CM_MESSAGE })
   max_gap_m?: number;
 
   @ApiPropertyOptional({ enum: REPORT_LANGUAGES, default: REPORT_LANGUAGE_DEFAULT, description: 'Language of the summary and of the PDF' })

@@ -1,0 +1,82 @@
+import type { SourceProfileInput } from '../source-profile.js';
+
+/**
+ * Register of Real Estate Prices (Rejestr Cen Nieruchomości, RCN), published by GUGiK as one WFS of
+ * MapServer (`ms:` feature types) fed by every powiat's surveying office. Rows are one premises
+ * (`ms:lokale`) or one parcel (`ms:dzialki`) of a transaction; coordinates are EPSG:2180 with
+ * northing first in GML 3.2 (`urn:ogc:def:crs:EPSG::2180`), which GDAL honours. `teryt` is the
+ * powiat (4 digits, e.g. `0617`); the gmina comes from the EGiB unit id of the premises or parcel
+ * (`061701_1.0001...` -> `0617011`), or from the point when there is none.
+ */
+const RCN_WFS = 'https://mapy.geoportal.gov.pl/wss/service/rcn';
+const common = {
+  register: 'RCN, Rejestr Cen Nieruchomości (GUGiK, from the powiat registers of prices and values)',
+  publishedAt: 'https://www.geoportal.gov.pl/pl/dane/rejestr-cen-nieruchomosci-rcn/',
+  endpoint: RCN_WFS,
+  licence: 'Data of the national geodetic and cartographic resource (PZGiK); use on the terms GUGiK states for the RCN service',
+  attribution: 'Rejestr Cen Nieruchomości, GUGiK and the powiat surveying offices',
+  cadence: 'weekly',
+  gdal: { openOptions: { WRITE_GFS: 'NO' } },
+} as const;
+
+const market = { codes: 'tran_rodzaj_rynku', table: { pierwotny: 'primary_market', wtorny: 'secondary_market' } } as const;
+
+export const RCN_PROFILES: SourceProfileInput[] = [
+  {
+    ...common,
+    id: 'rcn-lokale',
+    layer: 'lokale',
+    notes:
+      'Harvest the national WFS (pages of the server size, sorted on the transaction id) or pass one saved GetFeature answer. ' +
+      'lok_cena_brutto (price of the premises) is empty in many powiats; the transaction price is used then.',
+    fetch: { kind: 'wfs', typeNames: ['ms:lokale'], sortBy: 'tran_lokalny_id_iip', defaultPageSize: 1000, srsName: 'urn:ogc:def:crs:EPSG::2180' },
+    map: {
+      id: { firstOf: [{ template: '{tran_lokalny_id_iip}/{lok_id_lokalu}' }, { field: 'gml_id' }] },
+      kind: market,
+      teryt: { gminaFromUnitId: 'lok_id_lokalu' },
+      attributes: {
+        date: { date: 'dok_data' },
+        price_pln: { firstOf: [{ field: 'lok_cena_brutto', optional: true }, { field: 'tran_cena_brutto' }] },
+        area_sqm: { field: 'lok_pow_uzyt' },
+        price_per_sqm_pln: { ratio: [{ firstOf: [{ field: 'lok_cena_brutto', optional: true }, { field: 'tran_cena_brutto' }] }, { field: 'lok_pow_uzyt' }] },
+        floor: { field: 'lok_nr_kond', optional: true },
+        rooms: { field: 'lok_liczba_izb', optional: true },
+        market: { codes: 'tran_rodzaj_rynku', table: { pierwotny: 'primary', wtorny: 'secondary' } },
+      },
+    },
+  },
+  {
+    ...common,
+    id: 'rcn-transactions',
+    layer: 'transactions',
+    notes:
+      'Parcels of land transactions (ms:dzialki), served as the point on surface of the parcel. Areas are in hectares in the register ' +
+      '(dzi_pow_ewid), converted to square metres; a parcel sold with others carries the whole transaction price when it has none of its own.',
+    fetch: { kind: 'wfs', typeNames: ['ms:dzialki'], sortBy: 'tran_lokalny_id_iip', defaultPageSize: 1000, srsName: 'urn:ogc:def:crs:EPSG::2180' },
+    map: {
+      id: { firstOf: [{ template: '{tran_lokalny_id_iip}/{dzi_id_dzialki}' }, { field: 'gml_id' }] },
+      kind: {
+        codes: 'nier_rodzaj',
+        table: { nieruchomoscGruntowaNiezabudowana: 'land', nieruchomoscGruntowaZabudowana: 'building', nieruchomoscBudynkowa: 'building', nieruchomoscLokalowa: 'apartment' },
+      },
+      teryt: { gminaFromUnitId: 'dzi_id_dzialki' },
+      geometry: 'pointOnSurface',
+      attributes: {
+        date: { date: 'dok_data' },
+        property_type: {
+          codes: 'nier_rodzaj',
+          table: { nieruchomoscGruntowaNiezabudowana: 'land', nieruchomoscGruntowaZabudowana: 'building', nieruchomoscBudynkowa: 'building', nieruchomoscLokalowa: 'apartment' },
+        },
+        price_pln: { firstOf: [{ field: 'dzi_cena_brutto', optional: true }, { field: 'nier_cena_brutto', optional: true }, { field: 'tran_cena_brutto' }] },
+        area_sqm: { scaled: 'dzi_pow_ewid', factor: 10000 },
+        price_per_sqm_pln: {
+          ratio: [
+            { firstOf: [{ field: 'dzi_cena_brutto', optional: true }, { field: 'nier_cena_brutto', optional: true }, { field: 'tran_cena_brutto' }] },
+            { scaled: 'dzi_pow_ewid', factor: 10000 },
+          ],
+        },
+        parcel_id: { field: 'dzi_id_dzialki' },
+      },
+    },
+  },
+];

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+/**
+ * One value of a mapped row, computed from the register's fields (all read as text). Written as
+ * data so a profile can be read, reviewed and validated without running it:
+ * - `field`: the text of a column (`optional` columns may be absent from a source; others may not)
+ * - `constant`: a fixed value
+ * - `codes`: a column's value (or another expression's) looked up in a code table (`lastSegment`
+ *   first cuts a code-list URL such as an xlink:href down to its last path segment); an unknown code
+ *   passes through as it is, so validation names it
+ * - `rules`: the value of the first regular expression the input matches (else the input itself)
+ * - `slice`: characters `from` (1-based) of a column, `length` of them
+ * - `template`: `{column}` placeholders joined with literal text (all named columns required)
+ * - `date`: the first ten characters of a timestamp (`2024-10-02 00:00:00+02` -> `2024-10-02`)
+ * - `scaled`: a number column times a factor (hectares to square metres)
+ * - `ratio`: one number divided by another (price per square metre), null unless both are numbers
+ * - `firstOf`: the first non-empty of several expressions
+ * - `gminaFromUnitId`: the 7-digit gmina of an EGiB unit id (`061701_1.0001.2262` -> `0617011`;
+ *   the town or rural part of an urban-rural gmina, types 4 and 5, -> its gmina, type 3; a city
+ *   district, types 8 and 9, -> the city, type 1)
+ * - `geometryArea`: the area of the geometry in square metres (EPSG:2180)
+ * - `terytParent`: the unit a TERYT code belongs to (gmina -> powiat, powiat -> voivodeship)
+ */
+export type ValueExpression =
+  | { field: string; optional?: boolean }
+  | { constant: string | number | boolean | null }
+  | { codes: string | ValueExpression; table: Record<string, string | number | boolean>; lastSegment?: boolean; optional?: boolean }
+  | { rules: ValueExpression; match: Array<[string, string]> }
+  | { slice: string; from: number; length: number }
+  | { template: string }
+  | { date: string; optional?: boolean }
+  | { scaled: string; factor: number; optional?: boolean }
+  | { ratio: [ValueExpression, ValueExpression] }
+  | { firstOf: ValueExpression[] }
+  | { gminaFromUnitId: string }
+  | { terytParent: string }
+  | { geometryArea: true };
+
+const valueExpression: z.ZodType<ValueExpression> = z.lazy(() =>
+  z.union([
+    z.object({ field: z.string().min(1), optional: z.boolean().optional() }).strict(),
+    z.object({ constant: z.union([z.string(), z.number(), z.boolean(), z.null()]) }).strict(),
+    z.object({ codes: z.union([z.string().min(1), valueExpression]), table: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])), lastSegment: z.boolean().optional(), optional: z.boolean().optional() }).strict(),
+    z.object({ rules: valueExpression, match: z.array(z.tuple([z.string().min(1), z.string()])).min(1) }).strict(),
+    z.object({ slice: z.string().min(1), from: z.number().int().positive(), length: z.number().int().positive() }).strict(),
+    z.object({ template: z.string().regex(/\{[^{}]+\}/, 'a template names at least one {column}') }).strict(),
+    z.object({ date: z.string().min(1), optional: z.boolean().optional() }).strict(),
+    z.object({ scaled: z.string().min(1), factor: z.number(), optional: z.boolean().optional() }).strict(),
+    z.object({ ratio: z.tuple([valueExpression, valueExpression]) }).strict(),
+    z.object({ firstOf: z.array(valueExpression).min(1) }).strict(),
+    z.object({ gminaFromUnitId: z.string().min(1) }).strict(),
+    z.object({ terytParent: z.string().min(1) }).strict(),
+    z.object({ geometryArea: z.literal(true) }).strict(),
+  ]),
+);
+
+/** How the register is reached. `wfs` is harvested page by page (see wfs-harvest.ts). */
+const fetchSchema = z.discriminatedUnion('kind', [
+  /** A file or a URL GDAL reads directly (http(s) through /vsicurl/). */
+  z.object({ kind: z.literal('file') }).strict(),
+  /** A zip archive, local or over http(s); `members` are paths inside it (a glob `*` allowed). */
+  z.object({ kind: z.literal('zip'), members: z.array(z.string().min(1)).min(1) }).strict(),
+  z
+    .object({
+      kind: z.literal('wfs'),
+      /** Feature types, in the order harvested. */
+      typeNames: z.array(z.string().min(1)).min(1),
+      /** A property to sort on, so pages neither skip nor repeat rows. */
+      sortBy: z.string().min(1),
+      /** Used when the server's capabilities state no page size. */
+      defaultPageSize: z.number().int().positive(),
+      /** Asked for in GetFeature; the server's default otherwise. */
+      srsName: z.string().optional(),
+    })
+    .strict(),
+]);
+
+const sourceLink = z.string().refine((value) => /^(https?:\/\/|none:)/.test(value), 'an http(s) URL, or none: and the reason there is none');
+
+export const sourceProfileSchema = z
+  .object({
+    /** Used on the command line: `refresh <layer> --profile <id>`. */
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+    /** The catalogue layer it fills. */
+    layer: z.string().min(1),
+    register: z.string().min(1),
+    /** Where the public data is published (documentation, download page or service). */
+    publishedAt: sourceLink,
+    /** The service or file an operator passes as --source, when there is one fixed address. */
+    endpoint: z.string().url().optional(),
+    licence: z.string().min(1),
+    attribution: z.string().min(1),
+    cadence: z.string().min(1),
+    /** What an operator must know or do by hand (procedures, parts, known gaps). */
+    notes: z.string().optional(),
+    fetch: fetchSchema,
+    gdal: z
+      .object({
+        /** GDAL layers read (all of them when absent); each row keeps its layer in `_layer`. */
+        layers: z.array(z.string().min(1)).optional(),
+        openOptions: z.record(z.string(), z.string()).default({}),
+        config: z.record(z.string(), z.string()).default({}),
+        /** The CRS of the coordinates when the source does not state it (CSV, some shapefiles). */
+        sourceSrs: z.string().optional(),
+        /** Of text sources (CSV): the bytes are checked against it, and re-encoded to UTF-8. */
+        encoding: z.enum(['UTF-8', 'CP1250']).default('UTF-8'),
+      })
+      .strict(),
+    map: z
+      .object({
+        id: valueExpression,
+        kind: valueExpression,
+        name: valueExpression.optional(),
+        /** Absent: the gmina is taken from the geometry (point on surface). */
+        teryt: valueExpression.optional(),
+        attributes: z.record(z.string(), valueExpression).default({}),
+        /**
+         * Source rows the catalogue has no kind for, left out on purpose and counted (e.g. the
+         * buffer zones of nature reserves, which GDOŚ publishes in the reserves' own layer).
+         */
+        exclude: z.array(z.object({ value: valueExpression, matches: z.string().min(1), reason: z.string().min(1) }).strict()).default([]),
+        /**
+         * `pointOnSurface` for a point layer fed from polygons (RCN parcels); `parcelPoint` for a
+         * register without coordinates that names EGiB parcels (GUNB): the point on the served parcel
+         * of that id. Rows whose parcel is not served are left out and reported.
+         */
+        geometry: z.union([z.enum(['asIs', 'pointOnSurface']), z.object({ parcelPoint: valueExpression }).strict()]).default('asIs'),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type SourceProfile = z.infer<typeof sourceProfileSchema>;
+export type SourceProfileInput = z.input<typeof sourceProfileSchema>;

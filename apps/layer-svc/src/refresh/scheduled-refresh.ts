@@ -1,0 +1,81 @@
+import { AppError } from '@lp/contracts';
+import type { DataSource } from 'typeorm';
+import { PartStorageRepository } from '../storage/part-storage.repository.js';
+import { PartRefresh, type PartSource } from './part-refresh.js';
+import { RefreshPipeline } from './refresh-pipeline.js';
+import { partSource, type PartUnit, type SourceEntry } from './source-map.js';
+
+const UNIT_KIND = { voivodeships: 'voivodeship', powiats: 'powiat', gminas: 'gmina' } as const;
+
+export interface ScheduledOptions {
+  /** Only the parts in this voivodeship (2-digit TERYT): one CronJob per voivodeship and layer. */
+  within?: string;
+  /** How long to wait for another refresh of the layer (an earlier part group) to finish. */
+  waitLockMs: number;
+  concurrency: number;
+  log: (message: string) => void;
+  /** Where failures are told (the CLI's stderr, so that they reach the Job's alerts). */
+  fail: (message: string) => void;
+}
+
+const BUSY = /already running/;
+
+/**
+ * One scheduled refresh of a layer as its CronJob runs it: the whole layer from its source, or its
+ * parts (every powiat or gmina, or those of one voivodeship) from the source template. A harvest
+ * by parts that stopped (the pod was evicted, the deadline passed, the swap gave way to readers)
+ * is resumed by the next run with the parts it had loaded. Waits while another refresh of the
+ * layer runs, as the part groups of one layer are scheduled close together. Returns the exit code.
+ */
+export async function runScheduledRefresh(db: DataSource, databaseUrl: string, layerId: string, entry: SourceEntry, options: ScheduledOptions): Promise<number> {
+  if (!('source' in entry)) {
+    options.log(`${layerId}: not scheduled (${entry.not_scheduled}); left as served`);
+    return 0;
+  }
+  const started = Date.now();
+  for (;;) {
+    try {
+      if (!entry.parts) {
+        const result = await new RefreshPipeline(db, databaseUrl).refresh(layerId, { source: entry.source, progress: options.log });
+        options.log(`${layerId}: ${result.feature_count} features, version ${result.version}`);
+        return 0;
+      }
+      return await refreshByParts(db, databaseUrl, layerId, { source: entry.source, parts: entry.parts }, options);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!BUSY.test(message) || Date.now() - started > options.waitLockMs) {
+        options.fail(`${layerId} FAILED (previous version still served): ${message}`);
+        return 1;
+      }
+      options.log(`${layerId}: another refresh of the layer is running; waiting`);
+      await new Promise((resolve) => setTimeout(resolve, 15_000));
+    }
+  }
+}
+
+async function refreshByParts(db: DataSource, databaseUrl: string, layerId: string, entry: { source: string; parts: PartUnit }, options: ScheduledOptions): Promise<number> {
+  const { parts, resume } = await plannedParts(db, layerId, entry, options.within ?? null);
+  if (parts.length === 0) throw AppError.invalid(`admin_bounds has no ${entry.parts}${options.within ? ` in ${options.within}` : ''}; load it first`);
+  if (resume) options.log(`${layerId}: resuming run ${resume}, which stopped before publishing`);
+  const result = await new PartRefresh(db, databaseUrl).refresh(layerId, { parts, resumeRunId: resume ?? undefined, concurrency: options.concurrency, progress: options.log });
+  const failed = result.parts.filter((part) => part.status === 'failed');
+  for (const part of failed) options.fail(`${layerId} part ${part.part} FAILED (its served rows stay): ${part.error}`);
+  options.log(`${layerId}: run ${result.run_id} ${result.status}, ${result.parts.length - failed.length} of ${result.parts.length} parts, version ${result.version ?? '(unchanged)'}${result.error ? `: ${result.error}` : ''}`);
+  return result.status === 'succeeded' && failed.length === 0 ? 0 : 1;
+}
+
+/** Every unit of the template's kind (in the voivodeship), and the run to resume if it holds only these parts. */
+async function plannedParts(db: DataSource, layerId: string, entry: { source: string; parts: PartUnit }, within: string | null): Promise<{ parts: PartSource[]; resume: string | null }> {
+  const runner = db.createQueryRunner();
+  await runner.connect();
+  try {
+    const repository = new PartStorageRepository(runner);
+    const units = await repository.units(UNIT_KIND[entry.parts], within);
+    const stopped = await repository.resumableRun(layerId);
+    const wanted = new Set(units);
+    const resume = stopped && stopped.parts.every((part) => wanted.has(part)) ? stopped.run_id : null;
+    return { parts: units.map((part) => ({ part, source: partSource(entry.source, part) })), resume };
+  } finally {
+    await runner.release();
+  }
+}

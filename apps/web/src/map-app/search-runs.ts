@@ -1,0 +1,89 @@
+import { useRef, useState } from 'preact/hooks';
+import { type ApiError, postJson } from '../api/client.js';
+import type { NaturalLanguageSearchView, SearchOutcome, SearchParcelsRequest, SearchResponseView } from '../api/types.js';
+import type { Language } from '../i18n/messages.js';
+import type { MapController, ResultFeature } from '../map/map-controller.js';
+import type { ScenarioRun } from '../scenario/scenario-panel.js';
+import type { UrlState } from '../url-state.js';
+import { asApiError } from './api-error.js';
+import type { UrlUpdate } from './url-sync.js';
+
+/** A site's outline on the map answers clicks under this id, not a parcel's. */
+export const SITE_PREFIX = 'site:';
+
+export interface SearchState {
+  outcome: SearchOutcome | null;
+  interpretation: NaturalLanguageSearchView['interpretation'] | null;
+  error: ApiError | null;
+  busy: boolean;
+}
+
+/** Sites of several parcels are drawn as results are: their outlines with their ranks. */
+export function featuresOf(outcome: SearchOutcome): ResultFeature[] {
+  return outcome.sites
+    ? outcome.sites.map((site, index) => ({ parcelId: `${SITE_PREFIX}${index + 1}`, rank: index + 1, geometry: site.geometry as GeoJSON.Geometry }))
+    : outcome.results.map((result, index) => ({ parcelId: result.parcel_id, rank: index + 1, geometry: result.geometry as GeoJSON.Geometry }));
+}
+
+interface SearchDeps {
+  map: { current: MapController | null };
+  urlRef: { current: UrlState };
+  update: UrlUpdate;
+  language: Language;
+  clearParcel(): void;
+  loadRegion(name: string, teryt: string): Promise<void>;
+}
+
+/** A natural-language search or a scenario run, its answer, and its results (or sites) on the map. */
+export function useSearchRuns({ map, urlRef, update, language, clearParcel, loadRegion }: SearchDeps) {
+  const [search, setSearch] = useState<SearchState>({ outcome: null, interpretation: null, error: null, busy: false });
+  const [siteRank, setSiteRank] = useState<number | null>(null);
+  const resultsRef = useRef<ResultFeature[]>([]);
+
+  const showOutcome = (outcome: SearchOutcome, fit: boolean) => {
+    setSiteRank(null);
+    const features = featuresOf(outcome);
+    resultsRef.current = features;
+    void map.current?.setResults(features);
+    if (fit && features.length > 0) map.current?.fitTo(features.map((feature) => feature.geometry));
+  };
+
+  const runSearch = async (query: string, regionTeryt: string | null, push: boolean) => {
+    if (push) update({ query, mode: 'search', parcelId: null }, 'push');
+    setSearch({ outcome: null, interpretation: null, error: null, busy: true });
+    clearParcel();
+    try {
+      // The interpretation's words (filters, assumptions, why) in the reader's language, whatever the query's.
+      const answer = await postJson<NaturalLanguageSearchView>('/v1/search/natural-language', { query, language, limit: 50, ...(regionTeryt ? { region: regionTeryt } : {}) });
+      setSearch({ outcome: answer, interpretation: answer.interpretation, error: null, busy: false });
+      showOutcome(answer, urlRef.current.parcelId === null);
+      if (answer.interpretation.region) void loadRegion(answer.interpretation.region.name, answer.interpretation.region.teryt);
+    } catch (error) {
+      setSearch({ outcome: null, interpretation: null, error: asApiError(error), busy: false });
+      resultsRef.current = [];
+      void map.current?.setResults([]);
+    }
+  };
+
+  const runScenario = async (run: ScenarioRun) => {
+    update({ mode: 'scenario', scenario: run.scenario, region: run.region, parcelId: null, query: '' }, 'push');
+    setSearch({ outcome: null, interpretation: null, error: null, busy: true });
+    clearParcel();
+    try {
+      const body = await postJson<SearchParcelsRequest>(`/v1/scenarios/${encodeURIComponent(run.scenario)}/compile`, {
+        params: run.params,
+        weights: run.weights,
+        ...(run.region ? { region: run.region } : {}),
+        limit: 50,
+      });
+      const outcome = await postJson<SearchResponseView>('/v1/search/parcels', body);
+      setSearch({ outcome, interpretation: null, error: null, busy: false });
+      showOutcome(outcome, true);
+      if (run.region) void loadRegion(run.region, run.region);
+    } catch (error) {
+      setSearch({ outcome: null, interpretation: null, error: asApiError(error), busy: false });
+    }
+  };
+
+  return { search, siteRank, setSiteRank, resultsRef, runSearch, runScenario };
+}
