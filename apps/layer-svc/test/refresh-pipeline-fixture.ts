@@ -6,6 +6,8 @@ import { RefreshPipeline } from '../src/refresh/refresh-pipeline.js';
 export interface RefreshPipelineInProcess {
   db: DataSource;
   pipeline: RefreshPipeline;
+  /** The database as the layers CLI reaches it (for GDAL tools that connect themselves). */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -17,7 +19,7 @@ export function startRefreshPipeline(applicationName: string): Promise<ServiceUn
   return startServiceUnderTest(
     async (env) => {
       const db = await createSchemaDataSource({ url: env.DATABASE_URL, schema: 'layer', applicationName, poolSize: 4 }).initialize();
-      return { db, pipeline: new RefreshPipeline(db, env.DATABASE_URL), close: () => db.destroy() };
+      return { db, pipeline: new RefreshPipeline(db, env.DATABASE_URL), databaseUrl: env.DATABASE_URL, close: () => db.destroy() };
     },
     { role: 'layer_svc' },
   );

@@ -13,6 +13,7 @@ import { RefreshPipeline } from './refresh-pipeline.js';
 import { fetchable, parseSourceMap, type SourceMap } from './source-map.js';
 import { runScheduledRefresh } from './scheduled-refresh.js';
 import { RefreshStatusRepository } from './refresh-status.repository.js';
+import { TERRAIN_USAGE, terrainCommand } from '../terrain/terrain.command.js';
 import type { SourceProfile } from './profiles/source-profile.js';
 import { NO_OPEN_SOURCE, SOURCE_PROFILES, resolveProfile } from './profiles/source-profiles.js';
 import { parsePartManifest } from './part-manifest.js';
@@ -40,6 +41,7 @@ const USAGE = `Usage: npm run layers -- <command>
           refresh-scheduled for every layer of that cadence with a source, one after another
   status             every layer: version, features, refreshed at
   runs [layer-id]    the last refresh runs with status, counts, error and timings
+${TERRAIN_USAGE}
 Environment: DATABASE_URL (required), NATS_URL (optional: publishes events.layer.refreshed at once;
 otherwise layer-svc publishes them from its outbox), NATS_STREAM_REPLICAS (copies of the events stream)`;
 
@@ -312,5 +314,10 @@ runDatabaseCli({
     status: ({ db }) => status(db),
     profiles: ({ args }) => Promise.resolve(profiles(args[0])),
     runs: ({ db, args }) => runs(db, args[0]),
+    terrain: async ({ db, databaseUrl, args }) => {
+      const code = await terrainCommand(db, databaseUrl, args, log);
+      if (code === 0) await publishEvents(db);
+      return code;
+    },
   },
 });

@@ -926,6 +926,10 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'slope_p90_pct', type: 'number', unit: '%', required: true, description: '90th percentile of slope' },
       { name: 'aspect', type: 'string', required: true, description: 'Dominant aspect: N, NE, E, SE, S, SW, W, NW or flat' },
       { name: 'dem_resolution_m', type: 'number', unit: 'm', description: 'Resolution of the elevation model used' },
+      { name: 'slope_max_pct', type: 'number', unit: '%', description: 'Steepest pixel of the parcel' },
+      { name: 'south_facing_share', type: 'number', description: 'Share of the parcel facing south (aspect 135°–225°, slopes from 1 %), 0–1' },
+      { name: 'steep_share', type: 'number', description: 'Share of the parcel steeper than steep_limit_pct, 0–1' },
+      { name: 'steep_limit_pct', type: 'number', unit: '%', description: "The slope limit of steep_share: the scenarios' largest slope" },
     ],
   },
   {

@@ -1,0 +1,187 @@
+import { AppError, type RefreshLayerResult } from '@lp/contracts';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
+import { RenderQueue } from '../raster/gdal-process.js';
+import { RefreshPipeline } from '../refresh/refresh-pipeline.js';
+import { buildMosaic, demFiles, rasterGrid, type DemSheet } from './dem-sheets.js';
+import { gdalTool } from './gdal-tool.js';
+import { ParcelTerrainAccumulator } from './parcel-terrain.js';
+import { readWindow, windowsOf, WINDOW_PX } from './terrain-windows.js';
+
+/**
+ * The scenarios' slope limit (search-svc's scenario parameter max_slope_pct, whose default every
+ * scenario keeps): the share of a parcel steeper than it is stored with its statistics.
+ */
+export const SCENARIO_SLOPE_LIMIT_PCT = 30;
+
+export interface TerrainRunOptions {
+  /** The part's name (a powiat's TERYT or any label), recorded with the version. */
+  part: string;
+  /** Sheets: files or directories of .asc / .tif. */
+  dem: string[];
+  /** Only parcels whose TERYT starts with one of these (a powiat's 4 digits, gminas' 7); else all inside the model. */
+  teryt?: string[];
+  allowShrink?: boolean;
+  windowPx?: number;
+  progress?: (message: string) => void;
+}
+
+export interface TerrainRunResult extends RefreshLayerResult {
+  part: string;
+  sheets: DemSheet[];
+  parcels_computed: number;
+  parcels_without_pixels: number;
+  covered_gminas: string[];
+  compute_ms: number;
+}
+
+/**
+ * Terrain statistics of one part from its elevation model sheets: the sheets are checked and
+ * mosaicked (nothing reaches the database when one is wrong), the part's parcels inside the model
+ * are numbered in a staging table, each window of the mosaic gives slope and aspect (gdaldem) and
+ * the parcels burnt on its grid, and the statistics gathered per parcel become a new version of
+ * terrain_stats through the refresh pipeline (validated, swapped, the previous version kept on
+ * failure). Parcels of other parts keep the statistics they had.
+ */
+export class TerrainRun {
+  constructor(
+    private readonly db: DataSource,
+    private readonly databaseUrl: string,
+  ) {}
+
+  async run(options: TerrainRunOptions): Promise<TerrainRunResult> {
+    const say = options.progress ?? (() => undefined);
+    const work = mkdtempSync(join(tmpdir(), 'lp-terrain-'));
+    const parcelTable = `terrain_${randomBytes(4).toString('hex')}`;
+    try {
+      const { vrt, sheets } = await buildMosaic(demFiles(options.dem), work);
+      say(`terrain ${options.part}: ${sheets.length} sheet(s) mosaicked in EPSG:2180`);
+      const footprint = footprintWkt(sheets);
+      const count = await this.stageParcels(parcelTable, footprint, options.teryt ?? null);
+      if (count === 0) throw AppError.invalid(`No parcels of part ${options.part} lie inside the elevation model's sheets; load the parcels first or check the sheets' area.`);
+      const started = performance.now();
+      const grid = await rasterGrid(vrt);
+      const noData = await noDataOf(vrt);
+      const stats = new ParcelTerrainAccumulator(count, SCENARIO_SLOPE_LIMIT_PCT);
+      const windows = windowsOf(grid.width, grid.height, grid.transform, options.windowPx ?? WINDOW_PX);
+      const queue = new RenderQueue(Math.max(1, cpus().length));
+      let done = 0;
+      await Promise.all(
+        windows.map((window, index) =>
+          queue.run(async () => {
+            if (!(await this.hasParcels(parcelTable, window.extent))) return;
+            const dir = join(work, `w${index}`);
+            mkdirSync(dir);
+            const pixels = await readWindow({ mosaic: vrt, window, dir, databaseUrl: this.databaseUrl, parcelTable });
+            stats.add({ ...pixels, elevationNoData: noData });
+            rmSync(dir, { recursive: true, force: true });
+            say(`terrain ${options.part}: window ${++done} of ${windows.length}`);
+          }),
+        ),
+      );
+      const computeMs = Math.round(performance.now() - started);
+      const source = join(work, 'terrain_stats.geojsonl');
+      const written = await this.writeSource(source, parcelTable, stats, Math.abs(grid.transform[1]!));
+      writeFileSync(join(work, 'terrain_stats.source.json'), JSON.stringify({ source_url: `dem:${options.part}`, note: provenanceNote(options.part, sheets) }));
+      const covered = await this.coveredGminas(footprint, options.teryt ?? null);
+      const result = await new RefreshPipeline(this.db, this.databaseUrl).refresh('terrain_stats', {
+        source,
+        coverageGminas: await this.coverageWith(covered),
+        allowShrink: options.allowShrink === true,
+        progress: say,
+      });
+      return { ...result, part: options.part, sheets, parcels_computed: written, parcels_without_pixels: count - written, covered_gminas: covered, compute_ms: computeMs };
+    } finally {
+      await this.db.query(`DROP TABLE IF EXISTS layer_stage.${parcelTable}`).catch(() => undefined);
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+
+  /** The part's parcels lying wholly inside the sheets, numbered 1..n for burning on the grid. */
+  private async stageParcels(table: string, footprint: string, teryt: string[] | null): Promise<number> {
+    await this.db.query(
+      `CREATE TABLE layer_stage.${table} AS
+       SELECT row_number() OVER (ORDER BY p.id)::int AS pid, p.id, p.teryt, p.geom
+       FROM layer_pub.parcels p
+       WHERE ST_CoveredBy(p.geom, ST_UnaryUnion(ST_GeomFromText($1, 2180)))
+         AND ($2::text[] IS NULL OR p.teryt LIKE ANY (SELECT code || '%' FROM unnest($2::text[]) code))`,
+      [footprint, teryt],
+    );
+    await this.db.query(`CREATE INDEX ON layer_stage.${table} USING gist (geom)`);
+    const rows: Array<{ n: number }> = await this.db.query(`SELECT count(*)::int AS n FROM layer_stage.${table}`);
+    return rows[0]!.n;
+  }
+
+  private async hasParcels(table: string, extent: number[]): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(`SELECT 1 FROM layer_stage.${table} WHERE geom && ST_MakeEnvelope($1, $2, $3, $4, 2180) LIMIT 1`, extent);
+    return rows.length > 0;
+  }
+
+  /**
+   * The new version's features: this part's parcels with their statistics, and the served
+   * statistics of parcels outside it unchanged. A parcel no pixel centre fell in gets no row.
+   */
+  private async writeSource(path: string, table: string, stats: ParcelTerrainAccumulator, resolution: number): Promise<number> {
+    const out = createWriteStream(path);
+    let written = 0;
+    const parcels: Array<{ pid: number; id: string; teryt: string; geometry: string }> = await this.db.query(
+      `SELECT pid, id, teryt, ST_AsGeoJSON(ST_Transform(geom, 4326), 7) AS geometry FROM layer_stage.${table} ORDER BY pid`,
+    );
+    for (const parcel of parcels) {
+      const result = stats.result(parcel.pid);
+      if (!result) continue;
+      const { pixels: _pixels, ...values } = result;
+      const properties = { id: parcel.id, kind: 'parcel_terrain', teryt: parcel.teryt, parcel_id: parcel.id, ...values, steep_limit_pct: SCENARIO_SLOPE_LIMIT_PCT, dem_resolution_m: resolution };
+      out.write(`{"type":"Feature","properties":${JSON.stringify(properties)},"geometry":${parcel.geometry}}\n`);
+      written++;
+    }
+    const kept: Array<{ line: string }> = await this.db.query(
+      `SELECT json_build_object('type', 'Feature', 'geometry', ST_AsGeoJSON(ST_Transform(s.geom, 4326), 7)::json,
+                'properties', s.attrs || jsonb_build_object('id', s.id, 'kind', s.kind, 'teryt', s.teryt))::text AS line
+       FROM layer_pub.terrain_stats s WHERE NOT EXISTS (SELECT 1 FROM layer_stage.${table} p WHERE p.id = s.id)`,
+    );
+    for (const row of kept) out.write(`${row.line}\n`);
+    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    return written;
+  }
+
+  /** Gminas (of the part) whose every parcel lies inside the sheets. */
+  private async coveredGminas(footprint: string, teryt: string[] | null): Promise<string[]> {
+    const rows: Array<{ teryt: string }> = await this.db.query(
+      `SELECT p.teryt FROM layer_pub.parcels p
+       WHERE p.teryt IS NOT NULL AND ($2::text[] IS NULL OR p.teryt LIKE ANY (SELECT code || '%' FROM unnest($2::text[]) code))
+         AND p.teryt IN (SELECT q.teryt FROM layer_pub.parcels q WHERE ST_Intersects(q.geom, ST_UnaryUnion(ST_GeomFromText($1, 2180))))
+       GROUP BY p.teryt HAVING bool_and(ST_CoveredBy(p.geom, ST_UnaryUnion(ST_GeomFromText($1, 2180)))) ORDER BY 1`,
+      [footprint, teryt],
+    );
+    return rows.map((row) => row.teryt);
+  }
+
+  /** The served coverage and this part's gminas (null stays null: the layer is national already). */
+  private async coverageWith(covered: string[]): Promise<string[] | null> {
+    const rows: Array<{ version: number; coverage_gminas: string[] | null }> = await this.db.query(`SELECT version, coverage_gminas FROM layer.layer_state WHERE layer_id = 'terrain_stats'`);
+    const state = rows[0];
+    if (state && Number(state.version) > 0 && state.coverage_gminas === null) return null;
+    return [...new Set([...(state?.coverage_gminas ?? []), ...covered])].sort();
+  }
+}
+
+/** The sheets' rectangles in EPSG:2180, as WKT (the queries take their union: neighbouring sheets share edges). */
+function footprintWkt(sheets: DemSheet[]): string {
+  const boxes = sheets.map(({ extent: [x0, y0, x1, y1] }) => `POLYGON((${x0} ${y0}, ${x1} ${y0}, ${x1} ${y1}, ${x0} ${y1}, ${x0} ${y0}))`);
+  return `GEOMETRYCOLLECTION(${boxes.join(', ')})`;
+}
+
+async function noDataOf(vrt: string): Promise<number | null> {
+  const info = JSON.parse(await gdalTool('gdalinfo', ['-json', vrt])) as { bands?: Array<{ noDataValue?: number }> };
+  return info.bands?.[0]?.noDataValue ?? null;
+}
+
+/** What the version was computed from: every sheet with its size, checksum and CRS. */
+function provenanceNote(part: string, sheets: DemSheet[]): string {
+  const listed = sheets.map((sheet) => `${sheet.file} (${sheet.driver}, ${sheet.bytes} B, sha256 ${sheet.sha256.slice(0, 16)}, ${sheet.crs}${sheet.crs_assigned ? ' assigned: the sheet states no CRS' : ''}, ${sheet.pixel_m} m)`);
+  return `Computed by layer-svc from the elevation model of part ${part}: ${listed.join('; ')}`;
+}
