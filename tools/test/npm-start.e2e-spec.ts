@@ -22,9 +22,12 @@ const DOCS_WITHOUT_CURL: Readonly<Record<string, string>> = {
   'docs/architecture.md': 'design, no commands',
   'docs/data.md': 'the layers CLI replaces data: it would change the stack the other examples read',
   'docs/data-registers.md': 'loads the real registers, which need their downloads',
+  'docs/fair-shares.md': 'the cost model and its settings; apps/gateway/test/fair-shares*.e2e-spec.ts load a stack with two keys to test it',
   'docs/map.md': 'a browser application (apps/gateway/test/map-app.e2e-spec.ts drives it) and the keys CLI',
   'docs/operations.md': 'kubectl, docker and the keys CLI against a cluster',
   'docs/performance.md': 'benchmarks need a scale dataset and minutes each',
+  'docs/scale-data.md': 'generates a national dataset: minutes to hours',
+  'docs/terrain.md': 'loads elevation model sheets, which replace the terrain the other examples read',
   'docs/testing.md': 'the test runner itself',
 };
 

@@ -164,9 +164,11 @@ describe('two keys, one abusing', () => {
     // the victim was answered throughout (every answer 200, checked as it came)
     expect(loaded.lookups.length).toBeGreaterThan(0);
     // the abuser's work was refused or cut short: the services and their database backends spent
-    // little while it ran flat out, and nothing of it is left running 2 s after it stopped
+    // at most half of one core while it ran flat out (its allowance, one request of each expensive
+    // class in flight, and the victim's own requests are in this figure; without the caps and the
+    // cancellation the abuse kept both cores busy), and nothing of it is left running 2 s after it stopped
     const servicesCpu = abuseCpu['search-svc']! + abuseCpu['parcel-svc']! + abuseCpu['postgres']!;
-    expect(servicesCpu).toBeLessThan(0.25 * (ABUSE_MS / 1000));
+    expect(servicesCpu).toBeLessThan(0.5 * (ABUSE_MS / 1000));
     expect(Number(busy[0]!.n)).toBe(0);
     expect(cpuAfter).toBeLessThan(idleCpu + 0.1);
     // Latency says what it should only on a machine the test has to itself: on a shared, loaded one

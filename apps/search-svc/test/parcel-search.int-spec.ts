@@ -46,7 +46,9 @@ describe('structured search on the demo data', () => {
     expect(response!.blocked).toBe(false);
     expect(response!.count).toBeGreaterThan(1);
     expect(response!.matched).toBeGreaterThanOrEqual(response!.count);
-    expect(response!.coverage.map((c) => c.criterion)).toEqual(['area', 'slope', 'near:grid_capacity', 'near:power_substations', 'exclude:env_layers']);
+    // the scenario's "no blocking zone" keeps away from every zone that blocks a parcel's own
+    // constraints: nature and flood zones, registered monuments and direct water-intake zones
+    expect(response!.coverage.map((c) => c.criterion)).toEqual(['area', 'slope', 'near:grid_capacity', 'near:power_substations', 'exclude:env_layers', 'exclude:heritage_sites', 'exclude:groundwater']);
     expect(response!.coverage.find((c) => c.criterion === 'near:grid_capacity')).toMatchObject({ mode: 'requires', status: 'available' });
     expectRanked(response!);
     expect(response!.results[0]!.components.map((c) => c.signal)).toEqual(['grid_capacity_mw', 'grid_distance_km', 'area']);
@@ -62,7 +64,7 @@ describe('structured search on the demo data', () => {
     const grid = response.coverage.find((c) => c.criterion === 'near:grid_capacity')!;
     expect(grid).toMatchObject({ mode: 'requires', status: 'missing' });
     expect(grid.note).toMatch(/grid_capacity.*no data.*blocked/);
-    expect(response.coverage).toHaveLength(5);
+    expect(response.coverage).toHaveLength(7);
   });
 
   it('returns unscreened results with a missing-coverage note for a slope filter in a powiat without terrain', async () => {
