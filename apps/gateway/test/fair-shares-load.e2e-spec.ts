@@ -166,7 +166,7 @@ describe('two keys, one abusing', () => {
     // the abuser's work was refused or cut short: the services and their database backends spent
     // at most half of one core while it ran flat out (its allowance, one request of each expensive
     // class in flight, and the victim's own requests are in this figure; without the caps and the
-    // cancellation the abuse kept both cores busy), and nothing of it is left running 2 s after it stopped
+    // cancellation its dropped work went on running), and nothing of it is left running 2 s after it stopped
     const servicesCpu = abuseCpu['search-svc']! + abuseCpu['parcel-svc']! + abuseCpu['postgres']!;
     expect(servicesCpu).toBeLessThan(0.5 * (ABUSE_MS / 1000));
     expect(Number(busy[0]!.n)).toBe(0);
