@@ -10,6 +10,7 @@ import { buildMosaic, demFiles, rasterGrid, type DemSheet } from './dem-sheets.j
 import { gdalTool } from './gdal-tool.js';
 import { ParcelTerrainAccumulator } from './parcel-terrain.js';
 import { readWindow, windowsOf, WINDOW_PX } from './terrain-windows.js';
+import { TerrainRepository } from './terrain.repository.js';
 
 /**
  * The scenarios' slope limit (search-svc's scenario parameter max_slope_pct, whose default every
@@ -47,10 +48,14 @@ export interface TerrainRunResult extends RefreshLayerResult {
  * failure). Parcels of other parts keep the statistics they had.
  */
 export class TerrainRun {
+  private readonly sql: TerrainRepository;
+
   constructor(
     private readonly db: DataSource,
     private readonly databaseUrl: string,
-  ) {}
+  ) {
+    this.sql = new TerrainRepository(db);
+  }
 
   async run(options: TerrainRunOptions): Promise<TerrainRunResult> {
     const say = options.progress ?? (() => undefined);
@@ -60,7 +65,7 @@ export class TerrainRun {
       const { vrt, sheets } = await buildMosaic(demFiles(options.dem), work);
       say(`terrain ${options.part}: ${sheets.length} sheet(s) mosaicked in EPSG:2180`);
       const footprint = footprintWkt(sheets);
-      const count = await this.stageParcels(parcelTable, footprint, options.teryt ?? null);
+      const count = await this.sql.stageParcels(parcelTable, footprint, options.teryt ?? null);
       if (count === 0) throw AppError.invalid(`No parcels of part ${options.part} lie inside the elevation model's sheets; load the parcels first or check the sheets' area.`);
       const started = performance.now();
       const grid = await rasterGrid(vrt);
@@ -72,7 +77,7 @@ export class TerrainRun {
       await Promise.all(
         windows.map((window, index) =>
           queue.run(async () => {
-            if (!(await this.hasParcels(parcelTable, window.extent))) return;
+            if (!(await this.sql.hasParcels(parcelTable, window.extent))) return;
             const dir = join(work, `w${index}`);
             mkdirSync(dir);
             const pixels = await readWindow({ mosaic: vrt, window, dir, databaseUrl: this.databaseUrl, parcelTable });
@@ -86,7 +91,7 @@ export class TerrainRun {
       const source = join(work, 'terrain_stats.geojsonl');
       const written = await this.writeSource(source, parcelTable, stats, Math.abs(grid.transform[1]!));
       writeFileSync(join(work, 'terrain_stats.source.json'), JSON.stringify({ source_url: `dem:${options.part}`, note: provenanceNote(options.part, sheets) }));
-      const covered = await this.coveredGminas(footprint, options.teryt ?? null);
+      const covered = await this.sql.coveredGminas(footprint, options.teryt ?? null);
       const result = await new RefreshPipeline(this.db, this.databaseUrl).refresh('terrain_stats', {
         source,
         coverageGminas: await this.coverageWith(covered),
@@ -95,29 +100,9 @@ export class TerrainRun {
       });
       return { ...result, part: options.part, sheets, parcels_computed: written, parcels_without_pixels: count - written, covered_gminas: covered, compute_ms: computeMs };
     } finally {
-      await this.db.query(`DROP TABLE IF EXISTS layer_stage.${parcelTable}`).catch(() => undefined);
+      await this.sql.dropStage(parcelTable).catch(() => undefined);
       rmSync(work, { recursive: true, force: true });
     }
-  }
-
-  /** The part's parcels lying wholly inside the sheets, numbered 1..n for burning on the grid. */
-  private async stageParcels(table: string, footprint: string, teryt: string[] | null): Promise<number> {
-    await this.db.query(
-      `CREATE TABLE layer_stage.${table} AS
-       SELECT row_number() OVER (ORDER BY p.id)::int AS pid, p.id, p.teryt, p.geom
-       FROM layer_pub.parcels p
-       WHERE ST_CoveredBy(p.geom, ST_UnaryUnion(ST_GeomFromText($1, 2180)))
-         AND ($2::text[] IS NULL OR p.teryt LIKE ANY (SELECT code || '%' FROM unnest($2::text[]) code))`,
-      [footprint, teryt],
-    );
-    await this.db.query(`CREATE INDEX ON layer_stage.${table} USING gist (geom)`);
-    const rows: Array<{ n: number }> = await this.db.query(`SELECT count(*)::int AS n FROM layer_stage.${table}`);
-    return rows[0]!.n;
-  }
-
-  private async hasParcels(table: string, extent: number[]): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(`SELECT 1 FROM layer_stage.${table} WHERE geom && ST_MakeEnvelope($1, $2, $3, $4, 2180) LIMIT 1`, extent);
-    return rows.length > 0;
   }
 
   /**
@@ -127,10 +112,7 @@ export class TerrainRun {
   private async writeSource(path: string, table: string, stats: ParcelTerrainAccumulator, resolution: number): Promise<number> {
     const out = createWriteStream(path);
     let written = 0;
-    const parcels: Array<{ pid: number; id: string; teryt: string; geometry: string }> = await this.db.query(
-      `SELECT pid, id, teryt, ST_AsGeoJSON(ST_Transform(geom, 4326), 7) AS geometry FROM layer_stage.${table} ORDER BY pid`,
-    );
-    for (const parcel of parcels) {
+    for (const parcel of await this.sql.stagedParcels(table)) {
       const result = stats.result(parcel.pid);
       if (!result) continue;
       const { pixels: _pixels, ...values } = result;
@@ -138,32 +120,14 @@ export class TerrainRun {
       out.write(`{"type":"Feature","properties":${JSON.stringify(properties)},"geometry":${parcel.geometry}}\n`);
       written++;
     }
-    const kept: Array<{ line: string }> = await this.db.query(
-      `SELECT json_build_object('type', 'Feature', 'geometry', ST_AsGeoJSON(ST_Transform(s.geom, 4326), 7)::json,
-                'properties', s.attrs || jsonb_build_object('id', s.id, 'kind', s.kind, 'teryt', s.teryt))::text AS line
-       FROM layer_pub.terrain_stats s WHERE NOT EXISTS (SELECT 1 FROM layer_stage.${table} p WHERE p.id = s.id)`,
-    );
-    for (const row of kept) out.write(`${row.line}\n`);
+    for (const line of await this.sql.keptLines(table)) out.write(`${line}\n`);
     await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
     return written;
   }
 
-  /** Gminas (of the part) whose every parcel lies inside the sheets. */
-  private async coveredGminas(footprint: string, teryt: string[] | null): Promise<string[]> {
-    const rows: Array<{ teryt: string }> = await this.db.query(
-      `SELECT p.teryt FROM layer_pub.parcels p
-       WHERE p.teryt IS NOT NULL AND ($2::text[] IS NULL OR p.teryt LIKE ANY (SELECT code || '%' FROM unnest($2::text[]) code))
-         AND p.teryt IN (SELECT q.teryt FROM layer_pub.parcels q WHERE ST_Intersects(q.geom, ST_UnaryUnion(ST_GeomFromText($1, 2180))))
-       GROUP BY p.teryt HAVING bool_and(ST_CoveredBy(p.geom, ST_UnaryUnion(ST_GeomFromText($1, 2180)))) ORDER BY 1`,
-      [footprint, teryt],
-    );
-    return rows.map((row) => row.teryt);
-  }
-
   /** The served coverage and this part's gminas (null stays null: the layer is national already). */
   private async coverageWith(covered: string[]): Promise<string[] | null> {
-    const rows: Array<{ version: number; coverage_gminas: string[] | null }> = await this.db.query(`SELECT version, coverage_gminas FROM layer.layer_state WHERE layer_id = 'terrain_stats'`);
-    const state = rows[0];
+    const state = await this.sql.servedState();
     if (state && Number(state.version) > 0 && state.coverage_gminas === null) return null;
     return [...new Set([...(state?.coverage_gminas ?? []), ...covered])].sort();
   }

@@ -10,7 +10,7 @@ ORDER BY p.id COLLATE "C"
 ON CONFLICT (parcel_id) DO NOTHING;
 
 -- buildGmina (2 of 15)
--- $1 = ["admin_bounds","buildings","env_layers","ev_chargers","grid_capacity","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
+-- $1 = ["admin_bounds","buildings","env_layers","ev_chargers","grid_capacity","groundwater","heritage_sites","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
 SELECT layer_id, version FROM layer_pub.layer_versions WHERE layer_id = ANY($1::text[]);
 
 -- buildGmina (3 of 15)
@@ -78,7 +78,7 @@ INSERT INTO search.parcel_index (
   local_plan, zoning_missing_plan, general_plan_allows_building, land_use_kinds, land_use_source, slope_pct,
   building_count, max_floors, min_floors,
   substation_m, substation_name, substation_110_m, substation_110_name, grid_node_m, grid_node_name, transit_m, transit_name, school_m, school_name, water_m, water_name, mv_line_m, mv_line_name, planned_road_m, planned_road_name, ev_charger_m, ev_charger_name,
-  grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap,
+  grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap, blocking_overlaps,
   env_natura2000_habitat_m, env_natura2000_birds_m, env_national_park_m, env_national_park_buffer_m, env_landscape_park_m, env_protected_landscape_area_m, env_nature_reserve_m, env_nature_landscape_complex_m, env_ecological_site_m, env_natural_monument_m, env_ramsar_wetland_m, env_biosphere_reserve_m, env_forest_promotional_complex_m, env_flood_risk_10pct_m, env_flood_risk_1pct_m, env_flood_risk_02pct_m, env_flood_embankment_failure_m, env_wetland_m,
   grid_front_m, grid_front_value,
   price_per_sqm_pln)
@@ -524,7 +524,7 @@ SELECT t.id, t.parcel_key, t.teryt, (SELECT g.name FROM layer_pub.admin_bounds g
        ts.slope_mean_pct,
        CASE WHEN $2 THEN b.count END, CASE WHEN $2 THEN COALESCE(b.max_floors, 0) END, b.min_floors,
        substation.m, substation.name, substation_110.m, substation_110.name, grid_node.m, grid_node.name, transit.m, transit.name, school.m, school.name, water.m, water.name, mv_line.m, mv_line.name, planned_road.m, planned_road.name, ev_charger.m, ev_charger.name,
-       grid_node.mw, solar.yield, lc.kinds, kowr.overlap,
+       grid_node.mw, solar.yield, lc.kinds, kowr.overlap, blocking.layers,
        env.env_natura2000_habitat_m, env.env_natura2000_birds_m, env.env_national_park_m, env.env_national_park_buffer_m, env.env_landscape_park_m, env.env_protected_landscape_area_m, env.env_nature_reserve_m, env.env_nature_landscape_complex_m, env.env_ecological_site_m, env.env_natural_monument_m, env.env_ramsar_wetland_m, env.env_biosphere_reserve_m, env.env_forest_promotional_complex_m, env.env_flood_risk_10pct_m, env.env_flood_risk_1pct_m, env.env_flood_risk_02pct_m, env.env_flood_embankment_failure_m, env.env_wetland_m,
        COALESCE(grid_front.m, '{}'), COALESCE(grid_front.v, '{}'),
        (SELECT median FROM price)
@@ -563,7 +563,8 @@ LEFT JOIN env ON env.parcel_id = t.id
 LEFT JOIN LATERAL (
   SELECT max(f.yield_kwh_kwp) AS yield FROM layer_pub.solar_irradiance f WHERE ST_Intersects(f.geom, t.geom)) solar ON true
 LEFT JOIN LATERAL (
-  SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true;
+  SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true
+LEFT JOIN LATERAL (SELECT COALESCE(array_agg(b.layer ORDER BY b.layer), '{}'::text[]) AS layers FROM (SELECT 'heritage_sites'::text AS layer WHERE EXISTS (SELECT 1 FROM layer_pub.heritage_sites_subdivided s WHERE s.kind IN ('registered_monument') AND ST_Intersects(s.geom, t.geom)) UNION ALL SELECT 'groundwater'::text AS layer WHERE EXISTS (SELECT 1 FROM layer_pub.groundwater_subdivided s WHERE s.kind IN ('intake_direct_protection') AND ST_Intersects(s.geom, t.geom))) b) blocking ON true;
 
 -- buildGmina (8 of 15)
 -- $1 = "3021093"
@@ -618,10 +619,10 @@ SELECT count(*)::int AS parcels FROM search.parcel_index WHERE teryt = $1;
 
 -- buildGmina (15 of 15)
 -- $1 = "3021093"
--- $2 = "{\"admin_bounds\":0,\"buildings\":0,\"env_layers\":0,\"ev_chargers\":0,\"grid_capacity\":0,\"kowr_land\":0,\"land_cover\":0,\"mpzp_plans\":0,\"mpzp_zones\":0,\"parcels\":0,\"plan_ogolny_zones\":0,\"planned_roads\":0,\"power_lines\":0,\"power_substations\":0,\"services_poi\":0,\"solar_irradiance\":0,\"terrain_stats\":0,\"transactions\":0,\"transport_stops\":0,\"waterways\":0}"
+-- $2 = "{\"admin_bounds\":0,\"buildings\":0,\"env_layers\":0,\"ev_chargers\":0,\"grid_capacity\":0,\"groundwater\":0,\"heritage_sites\":0,\"kowr_land\":0,\"land_cover\":0,\"mpzp_plans\":0,\"mpzp_zones\":0,\"parcels\":0,\"plan_ogolny_zones\":0,\"planned_roads\":0,\"power_lines\":0,\"power_substations\":0,\"services_poi\":0,\"solar_irradiance\":0,\"terrain_stats\":0,\"transactions\":0,\"transport_stops\":0,\"waterways\":0}"
 -- $3 = 42
 -- $4 = 0
--- $5 = 3
+-- $5 = 4
 INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at, evidence, adjacency, format)
        VALUES ($1, $2::jsonb, $3, $4, now(), (
 SELECT jsonb_build_object(
@@ -644,7 +645,7 @@ ORDER BY p.id COLLATE "C"
 ON CONFLICT (parcel_id) DO NOTHING;
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (2 of 26)
--- $1 = ["admin_bounds","buildings","env_layers","ev_chargers","grid_capacity","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
+-- $1 = ["admin_bounds","buildings","env_layers","ev_chargers","grid_capacity","groundwater","heritage_sites","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
 SELECT layer_id, version FROM layer_pub.layer_versions WHERE layer_id = ANY($1::text[]);
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (3 of 26)
@@ -712,7 +713,7 @@ INSERT INTO search.parcel_index (
   local_plan, zoning_missing_plan, general_plan_allows_building, land_use_kinds, land_use_source, slope_pct,
   building_count, max_floors, min_floors,
   substation_m, substation_name, substation_110_m, substation_110_name, grid_node_m, grid_node_name, transit_m, transit_name, school_m, school_name, water_m, water_name, mv_line_m, mv_line_name, planned_road_m, planned_road_name, ev_charger_m, ev_charger_name,
-  grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap,
+  grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap, blocking_overlaps,
   env_natura2000_habitat_m, env_natura2000_birds_m, env_national_park_m, env_national_park_buffer_m, env_landscape_park_m, env_protected_landscape_area_m, env_nature_reserve_m, env_nature_landscape_complex_m, env_ecological_site_m, env_natural_monument_m, env_ramsar_wetland_m, env_biosphere_reserve_m, env_forest_promotional_complex_m, env_flood_risk_10pct_m, env_flood_risk_1pct_m, env_flood_risk_02pct_m, env_flood_embankment_failure_m, env_wetland_m,
   grid_front_m, grid_front_value,
   price_per_sqm_pln)
@@ -1158,7 +1159,7 @@ SELECT t.id, t.parcel_key, t.teryt, (SELECT g.name FROM layer_pub.admin_bounds g
        ts.slope_mean_pct,
        CASE WHEN $2 THEN b.count END, CASE WHEN $2 THEN COALESCE(b.max_floors, 0) END, b.min_floors,
        substation.m, substation.name, substation_110.m, substation_110.name, grid_node.m, grid_node.name, transit.m, transit.name, school.m, school.name, water.m, water.name, mv_line.m, mv_line.name, planned_road.m, planned_road.name, ev_charger.m, ev_charger.name,
-       grid_node.mw, solar.yield, lc.kinds, kowr.overlap,
+       grid_node.mw, solar.yield, lc.kinds, kowr.overlap, blocking.layers,
        env.env_natura2000_habitat_m, env.env_natura2000_birds_m, env.env_national_park_m, env.env_national_park_buffer_m, env.env_landscape_park_m, env.env_protected_landscape_area_m, env.env_nature_reserve_m, env.env_nature_landscape_complex_m, env.env_ecological_site_m, env.env_natural_monument_m, env.env_ramsar_wetland_m, env.env_biosphere_reserve_m, env.env_forest_promotional_complex_m, env.env_flood_risk_10pct_m, env.env_flood_risk_1pct_m, env.env_flood_risk_02pct_m, env.env_flood_embankment_failure_m, env.env_wetland_m,
        COALESCE(grid_front.m, '{}'), COALESCE(grid_front.v, '{}'),
        (SELECT median FROM price)
@@ -1197,7 +1198,8 @@ LEFT JOIN env ON env.parcel_id = t.id
 LEFT JOIN LATERAL (
   SELECT max(f.yield_kwh_kwp) AS yield FROM layer_pub.solar_irradiance f WHERE ST_Intersects(f.geom, t.geom)) solar ON true
 LEFT JOIN LATERAL (
-  SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true;
+  SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true
+LEFT JOIN LATERAL (SELECT COALESCE(array_agg(b.layer ORDER BY b.layer), '{}'::text[]) AS layers FROM (SELECT 'heritage_sites'::text AS layer WHERE EXISTS (SELECT 1 FROM layer_pub.heritage_sites_subdivided s WHERE s.kind IN ('registered_monument') AND ST_Intersects(s.geom, t.geom)) UNION ALL SELECT 'groundwater'::text AS layer WHERE EXISTS (SELECT 1 FROM layer_pub.groundwater_subdivided s WHERE s.kind IN ('intake_direct_protection') AND ST_Intersects(s.geom, t.geom))) b) blocking ON true;
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (8 of 26)
 -- $1 = "3021093"
@@ -1245,7 +1247,7 @@ ORDER BY u.id COLLATE "C"
 ON CONFLICT (parcel_id) DO NOTHING;
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (13 of 26)
--- $1 = ["admin_bounds","buildings","env_layers","ev_chargers","grid_capacity","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
+-- $1 = ["admin_bounds","buildings","env_layers","ev_chargers","grid_capacity","groundwater","heritage_sites","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
 SELECT layer_id, version FROM layer_pub.layer_versions WHERE layer_id = ANY($1::text[]);
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (14 of 26)
@@ -1313,7 +1315,7 @@ INSERT INTO search.parcel_index (
   local_plan, zoning_missing_plan, general_plan_allows_building, land_use_kinds, land_use_source, slope_pct,
   building_count, max_floors, min_floors,
   substation_m, substation_name, substation_110_m, substation_110_name, grid_node_m, grid_node_name, transit_m, transit_name, school_m, school_name, water_m, water_name, mv_line_m, mv_line_name, planned_road_m, planned_road_name, ev_charger_m, ev_charger_name,
-  grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap,
+  grid_node_mw, solar_yield, land_cover_kinds, kowr_overlap, blocking_overlaps,
   env_natura2000_habitat_m, env_natura2000_birds_m, env_national_park_m, env_national_park_buffer_m, env_landscape_park_m, env_protected_landscape_area_m, env_nature_reserve_m, env_nature_landscape_complex_m, env_ecological_site_m, env_natural_monument_m, env_ramsar_wetland_m, env_biosphere_reserve_m, env_forest_promotional_complex_m, env_flood_risk_10pct_m, env_flood_risk_1pct_m, env_flood_risk_02pct_m, env_flood_embankment_failure_m, env_wetland_m,
   grid_front_m, grid_front_value,
   price_per_sqm_pln)
@@ -1759,7 +1761,7 @@ SELECT t.id, t.parcel_key, t.teryt, (SELECT g.name FROM layer_pub.admin_bounds g
        ts.slope_mean_pct,
        CASE WHEN $2 THEN b.count END, CASE WHEN $2 THEN COALESCE(b.max_floors, 0) END, b.min_floors,
        substation.m, substation.name, substation_110.m, substation_110.name, grid_node.m, grid_node.name, transit.m, transit.name, school.m, school.name, water.m, water.name, mv_line.m, mv_line.name, planned_road.m, planned_road.name, ev_charger.m, ev_charger.name,
-       grid_node.mw, solar.yield, lc.kinds, kowr.overlap,
+       grid_node.mw, solar.yield, lc.kinds, kowr.overlap, blocking.layers,
        env.env_natura2000_habitat_m, env.env_natura2000_birds_m, env.env_national_park_m, env.env_national_park_buffer_m, env.env_landscape_park_m, env.env_protected_landscape_area_m, env.env_nature_reserve_m, env.env_nature_landscape_complex_m, env.env_ecological_site_m, env.env_natural_monument_m, env.env_ramsar_wetland_m, env.env_biosphere_reserve_m, env.env_forest_promotional_complex_m, env.env_flood_risk_10pct_m, env.env_flood_risk_1pct_m, env.env_flood_risk_02pct_m, env.env_flood_embankment_failure_m, env.env_wetland_m,
        COALESCE(grid_front.m, '{}'), COALESCE(grid_front.v, '{}'),
        (SELECT median FROM price)
@@ -1798,7 +1800,8 @@ LEFT JOIN env ON env.parcel_id = t.id
 LEFT JOIN LATERAL (
   SELECT max(f.yield_kwh_kwp) AS yield FROM layer_pub.solar_irradiance f WHERE ST_Intersects(f.geom, t.geom)) solar ON true
 LEFT JOIN LATERAL (
-  SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true;
+  SELECT EXISTS (SELECT 1 FROM layer_pub.kowr_land_subdivided s WHERE ST_Intersects(s.geom, t.geom)) AS overlap) kowr ON true
+LEFT JOIN LATERAL (SELECT COALESCE(array_agg(b.layer ORDER BY b.layer), '{}'::text[]) AS layers FROM (SELECT 'heritage_sites'::text AS layer WHERE EXISTS (SELECT 1 FROM layer_pub.heritage_sites_subdivided s WHERE s.kind IN ('registered_monument') AND ST_Intersects(s.geom, t.geom)) UNION ALL SELECT 'groundwater'::text AS layer WHERE EXISTS (SELECT 1 FROM layer_pub.groundwater_subdivided s WHERE s.kind IN ('intake_direct_protection') AND ST_Intersects(s.geom, t.geom))) b) blocking ON true;
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (19 of 26)
 -- $1 = "3021093"
@@ -1853,10 +1856,10 @@ SELECT count(*)::int AS parcels FROM search.parcel_index WHERE teryt = $1;
 
 -- buildGmina, a neighbour across the border without a key (keyed, and the gmina built again) (26 of 26)
 -- $1 = "3021093"
--- $2 = "{\"admin_bounds\":0,\"buildings\":0,\"env_layers\":0,\"ev_chargers\":0,\"grid_capacity\":0,\"kowr_land\":0,\"land_cover\":0,\"mpzp_plans\":0,\"mpzp_zones\":0,\"parcels\":0,\"plan_ogolny_zones\":0,\"planned_roads\":0,\"power_lines\":0,\"power_substations\":0,\"services_poi\":0,\"solar_irradiance\":0,\"terrain_stats\":0,\"transactions\":0,\"transport_stops\":0,\"waterways\":0}"
+-- $2 = "{\"admin_bounds\":0,\"buildings\":0,\"env_layers\":0,\"ev_chargers\":0,\"grid_capacity\":0,\"groundwater\":0,\"heritage_sites\":0,\"kowr_land\":0,\"land_cover\":0,\"mpzp_plans\":0,\"mpzp_zones\":0,\"parcels\":0,\"plan_ogolny_zones\":0,\"planned_roads\":0,\"power_lines\":0,\"power_substations\":0,\"services_poi\":0,\"solar_irradiance\":0,\"terrain_stats\":0,\"transactions\":0,\"transport_stops\":0,\"waterways\":0}"
 -- $3 = 42
 -- $4 = 0
--- $5 = 3
+-- $5 = 4
 INSERT INTO search.index_builds (teryt, versions, parcels, duration_ms, built_at, evidence, adjacency, format)
        VALUES ($1, $2::jsonb, $3, $4, now(), (
 SELECT jsonb_build_object(
@@ -1912,7 +1915,7 @@ DELETE FROM search.parcel_adjacency WHERE teryt = $1;
 DELETE FROM search.index_builds WHERE teryt = $1;
 
 -- layerVersions
--- $1 = ["admin_bounds","buildings","env_layers","ev_chargers","grid_capacity","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
+-- $1 = ["admin_bounds","buildings","env_layers","ev_chargers","grid_capacity","groundwater","heritage_sites","kowr_land","land_cover","mpzp_plans","mpzp_zones","parcels","plan_ogolny_zones","planned_roads","power_lines","power_substations","services_poi","solar_irradiance","terrain_stats","transactions","transport_stops","waterways"]
 SELECT layer_id, version FROM layer_pub.layer_versions WHERE layer_id = ANY($1::text[]);
 
 -- builds
