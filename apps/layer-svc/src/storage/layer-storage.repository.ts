@@ -47,6 +47,26 @@ export interface LayerState {
   coverage_gminas: string[] | null;
 }
 
+/** A column of a stage table as GDAL made it. */
+export interface StageColumn {
+  name: string;
+  type: string;
+}
+
+/**
+ * The columns a stage table holds (minus geometry and GDAL's fid), with their SQL types: what a
+ * plain load copies into a version and what a register's profile maps from.
+ */
+export async function stageColumnsOf(db: { query(sql: string, params?: unknown[]): Promise<unknown> }, stageTable: string): Promise<StageColumn[]> {
+  const rows = (await db.query(
+    `SELECT column_name, data_type FROM information_schema.columns
+     WHERE table_schema = 'layer_stage' AND table_name = $1 AND column_name NOT IN ('geom', 'ogc_fid')
+     ORDER BY ordinal_position`,
+    [stageTable],
+  )) as Array<{ column_name: string; data_type: string }>;
+  return rows.map((row) => ({ name: row.column_name, type: row.data_type }));
+}
+
 /**
  * All SQL of layer storage: version tables, loading from the staging table, validation, the
  * swap of the served version and coverage per region. Runs on one connection (a QueryRunner) so
@@ -144,14 +164,8 @@ export class LayerStorageRepository {
   }
 
   /** Columns the source brought (minus geometry and GDAL's fid), with their SQL types. */
-  async stageColumns(stageTable: string): Promise<Array<{ name: string; type: string }>> {
-    const rows: Array<{ column_name: string; data_type: string }> = await this.q.query(
-      `SELECT column_name, data_type FROM information_schema.columns
-       WHERE table_schema = 'layer_stage' AND table_name = $1 AND column_name NOT IN ('geom', 'ogc_fid')
-       ORDER BY ordinal_position`,
-      [stageTable],
-    );
-    return rows.map((row) => ({ name: row.column_name, type: row.data_type }));
+  stageColumns(stageTable: string): Promise<StageColumn[]> {
+    return stageColumnsOf(this.q, stageTable);
   }
 
   /** Moves staged rows into the version table: core columns, typed attributes as JSON, repaired geometry. */

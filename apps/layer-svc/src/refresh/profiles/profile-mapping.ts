@@ -1,10 +1,8 @@
+import type { StageColumn } from '../../storage/layer-storage.repository.js';
 import type { SourceProfile, ValueExpression } from './source-profile.js';
 
 /** A column GDAL made in the raw staging table; lists (GML multi-valued xlink attributes) are ARRAY. */
-export interface RawColumn {
-  name: string;
-  type: string;
-}
+export type RawColumn = StageColumn;
 
 /** The SELECT that turns raw register rows into the pipeline's staging contract, with its parameters. */
 export interface CompiledMapping {

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { stageColumnsOf } from '../../storage/layer-storage.repository.js';
 import type { CompiledMapping, RawColumn } from './profile-mapping.js';
 
 /** Column that records which GDAL layer (or WFS feature type) a raw row came from. */
@@ -28,14 +29,9 @@ export class ProfileStagingRepository {
     return Number(rows[0]!.n);
   }
 
-  async columns(table: string): Promise<RawColumn[]> {
-    const rows: Array<{ column_name: string; data_type: string }> = await this.db.query(
-      `SELECT column_name, data_type FROM information_schema.columns
-        WHERE table_schema = 'layer_stage' AND table_name = $1 AND column_name NOT IN ('geom', 'ogc_fid')
-        ORDER BY ordinal_position`,
-      [table],
-    );
-    return rows.map((row) => ({ name: row.column_name, type: row.data_type }));
+  /** The raw table's columns, as a plain load reads a stage table's. */
+  columns(table: string): Promise<RawColumn[]> {
+    return stageColumnsOf(this.db, table);
   }
 
   async createMapped(table: string, mapping: CompiledMapping): Promise<number> {
