@@ -90,8 +90,11 @@ if [[ ! -f "$STATE/addresses-loaded" || "$STATE/demo-loaded" -nt "$STATE/address
 	fi
 fi
 
+# The key file is where the README tells readers to find the key, so it always holds the key in use,
+# also when the operator chose it with DEMO_API_KEY.
 if [[ -n "${DEMO_API_KEY:-}" ]]; then
 	KEY=$DEMO_API_KEY
+	(umask 077 && printf '%s\n' "$KEY" >"$STATE/demo-api-key")
 elif [[ -s "$STATE/demo-api-key" ]]; then
 	KEY=$(cat "$STATE/demo-api-key")
 else

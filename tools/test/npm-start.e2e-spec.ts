@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -68,11 +69,13 @@ describe('npm start', () => {
   let port: number;
   let mcpPort: number;
   let exited: Promise<number | null>;
+  const chosenKey = `demo-${randomBytes(12).toString('hex')}`;
 
   beforeAll(async () => {
     if (!env.demoSourcesDir) throw new Error('npm test provisions the small demo sources (LP_TEST_DEMO_SOURCES)');
     [port, mcpPort] = [await freePort(), await freePort()];
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, STACK_DIR: state, PORT: String(port), MCP_PORT: String(mcpPort), STACK_DEMO_SOURCES: env.demoSourcesDir };
+    // a key chosen by the operator, as the configuration table allows: the key file must still hold it
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, STACK_DIR: state, PORT: String(port), MCP_PORT: String(mcpPort), STACK_DEMO_SOURCES: env.demoSourcesDir, DEMO_API_KEY: chosenKey };
     delete childEnv['DATABASE_URL'];
     delete childEnv['NATS_URL'];
     // its own process group: the test can stop what it started even if the script misbehaves
@@ -113,6 +116,8 @@ describe('npm start', () => {
     expect(printed('Map app')).toBe(`http://127.0.0.1:${port}/`);
     expect(printed('REST API')).toBe(`http://127.0.0.1:${port}/v1`);
     const key = printed('Demo API key');
+    expect(key).toBe(chosenKey);
+    expect(readFileSync(join(state, 'demo-api-key'), 'utf8').trim()).toBe(chosenKey);
     const home = await fetch(printed('Map app'));
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<html');
@@ -144,7 +149,7 @@ describe('npm start', () => {
     // The pages read the key as a reader of them would, from the state folder of npm start.
     const cwd = mkdtempSync(join(state, 'doc-examples-'));
     mkdirSync(join(cwd, '.stack', 'dev'), { recursive: true });
-    writeFileSync(join(cwd, '.stack', 'dev', 'demo-api-key'), printed('Demo API key'));
+    copyFileSync(join(state, 'demo-api-key'), join(cwd, '.stack', 'dev', 'demo-api-key'));
     const assignments: string[] = [];
     const outcomes: { example: string; status: number; expected: string; stderr?: string }[] = [];
     const skipped: string[] = [];
