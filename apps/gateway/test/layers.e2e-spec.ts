@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LAYER_IDS, type LayerListView } from '@lp/contracts';
+import { tileAt } from '@lp/geo';
 import { startTestStack, type TestStack } from '@lp/testing';
 
 describe('GET /v1/layers', () => {
@@ -21,6 +22,21 @@ describe('GET /v1/layers', () => {
     }
     const partial = layers.filter((layer) => layer.coverage === 'partial').map((layer) => layer.id);
     expect(partial.sort()).toEqual(['grid_capacity', 'mpzp_zones', 'plan_ogolny_zones', 'terrain_stats']);
+  });
+
+  it('gives tile URL templates as absolute links, as every other link, and they serve the tiles', async () => {
+    const key = await stack.createKey(['layers:read']);
+    const { layers } = (await stack.api().get<LayerListView>('/v1/layers', { key })).json();
+    const parcels = layers.find((layer) => layer.id === 'parcels')!;
+    expect(parcels.tiles_url).toBe(`${stack.gatewayUrls[0]}/v1/layers/parcels/tiles/{z}/{x}/{y}.mvt`);
+    const [point] = await stack.sql<{ lng: number; lat: number }>(
+      `SELECT ST_X(p) AS lng, ST_Y(p) AS lat FROM (SELECT ST_Transform(ST_PointOnSurface(geom), 4326) AS p FROM layer_pub.parcels ORDER BY id LIMIT 1) s`,
+    );
+    const { z, x, y } = tileAt(point!.lng, point!.lat, 15);
+    const tile = await fetch(parcels.tiles_url!.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y)), { headers: { authorization: `Bearer ${key}` } });
+    expect(tile.status).toBe(200);
+    expect(tile.headers.get('content-type')).toContain('application/vnd.mapbox-vector-tile');
+    expect(layers.filter((layer) => layer.tiles_url !== null && !layer.tiles_url.startsWith('http'))).toEqual([]);
   });
 
   it('needs the layers:read scope', async () => {

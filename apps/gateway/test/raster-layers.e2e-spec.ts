@@ -72,7 +72,7 @@ describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => 
 
   it('the catalogue offers hillshade tiles, and ortho as unavailable while its upstream cannot be reached', async () => {
     const all = await layers();
-    expect(all.find((layer) => layer.id === 'terrain_hillshade')).toMatchObject({ served_via: ['wms'], raster_tiles_url: '/v1/layers/terrain_hillshade/tiles/{z}/{x}/{y}.png' });
+    expect(all.find((layer) => layer.id === 'terrain_hillshade')).toMatchObject({ served_via: ['wms'], raster_tiles_url: `${stack.gatewayUrls[0]}/v1/layers/terrain_hillshade/tiles/{z}/{x}/{y}.png` });
     const ortho = all.find((layer) => layer.id === 'ortho')!;
     expect(ortho.raster_tiles_url).toBeNull();
     expect(ortho.unavailable).toMatch(/proxied from http:\/\/127\.0\.0\.1:\d+\/wss\/service\/PZGIK\/ORTO\/WMS\/StandardResolution, which this server cannot reach/);
@@ -136,7 +136,7 @@ describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => 
 
   it('ortho is served from the upstream once it can be reached, asked for the same tile in EPSG:3857', async () => {
     upstreamUp = true;
-    await eventually(async () => expect((await layers()).find((layer) => layer.id === 'ortho')!.raster_tiles_url).toBe('/v1/layers/ortho/tiles/{z}/{x}/{y}.png'), 30_000);
+    await eventually(async () => expect((await layers()).find((layer) => layer.id === 'ortho')!.raster_tiles_url).toBe(`${stack.gatewayUrls[0]}/v1/layers/ortho/tiles/{z}/{x}/{y}.png`), 30_000);
     const { z, x, y } = await terrainTile();
     const res = await tile('ortho', z, x, y);
     expect(res.status).toBe(200);

@@ -57,13 +57,13 @@ export class LayerView {
   @ApiProperty({ description: 'Served version, +1 on every refresh' })
   version!: number;
 
-  @ApiProperty({ type: String, nullable: true, description: 'Vector tiles URL template when served as tiles' })
+  @ApiProperty({ type: String, nullable: true, description: 'Vector tiles URL template (absolute, MVT, XYZ web mercator) when served as tiles' })
   tiles_url!: string | null;
 
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    description: 'Raster layers (served_via wms): PNG tile URL template (XYZ, web mercator, 256 px); null when the layer cannot be served here (see unavailable). An addition to the spec',
+    description: 'Raster layers (served_via wms): absolute PNG tile URL template (XYZ, web mercator, 256 px); null when the layer cannot be served here (see unavailable). An addition to the spec',
   })
   raster_tiles_url?: string | null;
 
