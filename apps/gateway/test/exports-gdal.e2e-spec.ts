@@ -31,7 +31,7 @@ describe('exports (GeoPackage, CSV, GeoJSON, FlatGeobuf) opened by ogrinfo', () 
   const featureCount = (info: string) => Number(/Feature Count: (\d+)/.exec(info)?.[1]);
 
   /** Downloads an export to a file; on an error answer returns the envelope instead. */
-  const download = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; file: string; headers: Headers; error?: ErrorEnvelope }> => {
+  const download = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; file: string; name: string; headers: Headers; error?: ErrorEnvelope }> => {
     const res = await fetch(`${stack.gatewayUrls[0]}${path}`, {
       method,
       headers: { authorization: `Bearer ${stack.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -41,7 +41,7 @@ describe('exports (GeoPackage, CSV, GeoJSON, FlatGeobuf) opened by ogrinfo', () 
     const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'error.json';
     const file = join(dir, `${Date.now()}-${name}`);
     await writeFile(file, bytes);
-    return { status: res.status, file, headers: res.headers, ...(res.status === 200 ? {} : { error: JSON.parse(bytes.toString('utf8')) as ErrorEnvelope }) };
+    return { status: res.status, file, name, headers: res.headers, ...(res.status === 200 ? {} : { error: JSON.parse(bytes.toString('utf8')) as ErrorEnvelope }) };
   };
 
   beforeAll(async () => {
@@ -79,6 +79,8 @@ describe('exports (GeoPackage, CSV, GeoJSON, FlatGeobuf) opened by ogrinfo', () 
     const res = await download('POST', '/v1/search/parcels/export?format=gpkg', body);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/geopackage+sqlite3');
+    // named by what it is and the second it was made: `curl -OJ` never meets an earlier export's file
+    expect(res.name).toMatch(/^search_results-\d{4}-\d{2}-\d{2}T\d{6}Z\.gpkg$/);
     const info = await ogrinfo('-so', res.file, 'search_results');
     expect(featureCount(info)).toBe(api.count);
     expect(info).toMatch(/ID\["EPSG",4326\]/);
@@ -114,6 +116,7 @@ describe('exports (GeoPackage, CSV, GeoJSON, FlatGeobuf) opened by ogrinfo', () 
     for (const [format, member] of [['csv', 'parcels.csv'], ['fgb', 'parcels.fgb']] as const) {
       const zip = await download('GET', `/v1/layers/parcels/export?bbox=${bbox}&format=${format}`);
       expect(zip.status).toBe(200);
+      expect(zip.name).toMatch(new RegExp(`^parcels-\\d{4}-\\d{2}-\\d{2}T\\d{6}Z\\.${format}\\.zip$`));
       expect(zip.headers.get('content-type')).toBe('application/zip');
       const info = await ogrinfo('-so', `/vsizip/${zip.file}/${member}`, 'parcels');
       expect(featureCount(info)).toBe(n);
@@ -129,6 +132,8 @@ describe('exports (GeoPackage, CSV, GeoJSON, FlatGeobuf) opened by ogrinfo', () 
     const api = (await stack.api().post<SearchResponseView>('/v1/search/natural-language', { key: stack.apiKey, body })).json();
     const res = await download('POST', '/v1/search/natural-language/export?format=fgb', body);
     expect(res.status).toBe(200);
+    // a sentence's export is not named as a structured search's
+    expect(res.name).toMatch(/^nl_search_results-\d{4}-\d{2}-\d{2}T\d{6}Z\.fgb\.zip$/);
     expect(featureCount(await ogrinfo('-so', `/vsizip/${res.file}/search_results.fgb`, 'search_results'))).toBe(api.count);
     const about = await ogrinfo('-al', '-q', `/vsizip/${res.file}/export_info.csv`, 'export_info');
     expect(about).toContain('value (String) = działki co najmniej 1000 m2 w Poznaniu');

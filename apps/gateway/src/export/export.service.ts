@@ -65,7 +65,7 @@ export class ExportService {
     const asked = validateMessage(SearchParcelsRequest, body ?? {});
     const reply = await this.services.call(request, SearchSubjects.parcelsRun, { ...asked, limit: asked.limit ?? SEARCH_LIMIT_MAX });
     this.checkSearchSize(reply, asked.limit);
-    return this.write(target, 'search_results', async (writer) => {
+    return this.write(target, { layer: 'search_results', file: 'search_results' }, async (writer) => {
       for (const [index, result] of reply.results.entries()) await writer.write(resultFeature(result, index + 1));
       return this.searchCaveats(reply, writer.count, [['source', 'POST /v1/search/parcels'], ['request', JSON.stringify(asked)]], asked.limit);
     });
@@ -84,7 +84,8 @@ export class ExportService {
       ['request', JSON.stringify(reply.interpretation.request)],
       ...(sites ? ([['assembly', JSON.stringify(reply.interpretation.assembly)]] as ExportInfo) : []),
     ];
-    return this.write(target, sites ? 'search_sites' : 'search_results', async (writer) => {
+    const layer = sites ? 'search_sites' : 'search_results';
+    return this.write(target, { layer, file: `nl_${layer}` }, async (writer) => {
       if (sites) {
         for (const [index, site] of (reply.sites ?? []).entries()) {
           await writer.write({
@@ -121,7 +122,7 @@ export class ExportService {
     const layer = catalogue.layers.find((candidate) => candidate.id === layerId);
     if (layer === undefined) throw AppError.notFound(`No layer ${layerId}; GET /v1/layers lists them`);
     const max = this.env.EXPORT_MAX_FEATURES;
-    return this.write(target, layerId, async (writer) => {
+    return this.write(target, { layer: layerId, file: layerId }, async (writer) => {
       let cursor: string | undefined;
       let version = layer.version;
       do {
@@ -205,8 +206,11 @@ export class ExportService {
   /**
    * One export in a temporary folder: the features written by `fill`, then ogr2ogr. The folder is
    * removed on any failure here, and by `release` once the answer has been sent or abandoned.
+   * `names.layer` names the data inside the file (what QGIS shows); `names.file` starts the download's
+   * name, which also carries the second it was made, so that `curl -OJ` never meets an earlier export
+   * (curl refuses to overwrite) and a sentence's export is told from a structured search's.
    */
-  private async write(target: ExportTarget, name: string, fill: (writer: FeatureFileWriter) => Promise<ExportCaveats>): Promise<ReadyExport> {
+  private async write(target: ExportTarget, names: { layer: string; file: string }, fill: (writer: FeatureFileWriter) => Promise<ExportCaveats>): Promise<ReadyExport> {
     await this.slots.acquire(target.signal);
     const dir = await mkdtemp(join(this.env.EXPORT_TMP_DIR ?? tmpdir(), 'lp-export-')).catch((error: unknown) => {
       this.slots.release();
@@ -223,7 +227,7 @@ export class ExportService {
     try {
       const caveats = await fill(writer);
       await writer.close();
-      const pack = await writePackage({ dir, features: writer.path, name, format: target.format, crs: target.crs, caveats, timeoutMs: this.env.EXPORT_TIMEOUT_MS, signal: target.signal });
+      const pack = await writePackage({ dir, features: writer.path, name: names.layer, format: target.format, crs: target.crs, caveats, timeoutMs: this.env.EXPORT_TIMEOUT_MS, signal: target.signal });
       if (pack.bytes > this.env.EXPORT_MAX_BYTES) {
         throw new AppError(
           'payload_too_large',
@@ -231,14 +235,19 @@ export class ExportService {
             'or page through GET /v1/ogc/collections/{id}/items, which has no size limit.',
         );
       }
-      const day = new Date().toISOString().slice(0, 10);
-      return { pack, fileName: `${name}-${day}.${target.format.zipped ? `${target.format.extension}.zip` : target.format.extension}`, format: target.format, release };
+      const extension = target.format.zipped ? `${target.format.extension}.zip` : target.format.extension;
+      return { pack, fileName: `${names.file}-${exportStamp(new Date())}.${extension}`, format: target.format, release };
     } catch (error) {
       writer.destroy();
       await release();
       throw error;
     }
   }
+}
+
+/** 2026-12-07T135012Z: UTC to the second, without the colons some file systems refuse. */
+export function exportStamp(at: Date): string {
+  return `${at.toISOString().slice(0, 19).replace(/:/g, '')}Z`;
 }
 
 function resultFeature(result: SearchResultView, rank: number, extra: Record<string, unknown> = {}) {
