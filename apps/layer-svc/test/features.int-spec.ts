@@ -454,7 +454,7 @@ describe('layer features and vector tiles against PostGIS', () => {
       const tileset = await tiles.tileset({ layer_id: 'kowr_land' });
       expect(tileset).toMatchObject({ tilejson: '3.0.0', name: 'kowr_land', scheme: 'xyz', minzoom: 8, maxzoom: 16, tiles: ['/v1/layers/kowr_land/tiles/{z}/{x}/{y}.mvt'] });
       const [west, south, east, north] = tileset.bounds;
-      // The extent recorded at refresh is the EPSG:2180 extent's envelope in WGS84: it covers the data, a little wider.
+      // The extent measured when the version was built: it covers the data, within metres.
       const data = [16.22, 52.32, 16.22 + 11 * 0.02 + 0.006, 52.32 + 4 * 0.012 + 0.006];
       expect(west).toBeLessThanOrEqual(data[0]!);
       expect(south).toBeLessThanOrEqual(data[1]!);

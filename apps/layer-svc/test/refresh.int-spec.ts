@@ -82,6 +82,20 @@ describe('layer refresh pipeline against PostGIS', () => {
     expect(one).toMatchObject({ status: 'succeeded', affected_gminas: 1 });
     const back = await refreshFrom('power_substations', { 'power_substations.geojsonl': substations(20), 'power_substations.coverage.json': coverage });
     expect(back).toMatchObject({ status: 'succeeded', affected_gminas: 1 });
+
+    // each kept version has its measured extent (the served one: the data's, for points exactly); a retired version's is gone
+    const extents: Array<{ table_name: string; exists: boolean }> = await db.query(
+      `SELECT table_name, to_regclass('layer.' || table_name) IS NOT NULL AS exists FROM layer.version_extents WHERE table_name LIKE 'f_power_substations__%'`,
+    );
+    expect(extents.length).toBeGreaterThanOrEqual(1);
+    expect(extents.length).toBeLessThanOrEqual(2);
+    expect(extents.every((row) => row.exists)).toBe(true);
+    const [gap] = await db.query(
+      `SELECT greatest(abs(ST_XMin(m) - ST_XMin(d)), abs(ST_YMin(m) - ST_YMin(d)), abs(ST_XMax(m) - ST_XMax(d)), abs(ST_YMax(m) - ST_YMax(d))) AS degrees
+       FROM (SELECT e.extent_wgs84 AS m FROM layer.version_extents e JOIN layer.layer_state s ON s.table_name = e.table_name WHERE s.layer_id = 'power_substations') a,
+            (SELECT ST_Extent(ST_Transform(geom, 4326)) AS d FROM layer_pub.power_substations) b`,
+    );
+    expect(Number(gap.degrees)).toBeLessThan(1e-9);
   });
 
   it('keeps the previous version served and records the failure when the source is broken', async () => {

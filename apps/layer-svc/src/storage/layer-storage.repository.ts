@@ -144,6 +144,7 @@ export class LayerStorageRepository {
 
   async dropTables(table: string): Promise<void> {
     for (const sql of dropVersionTableSql(table)) await this.q.query(sql);
+    await this.forgetExtent(table);
   }
 
   /** Drops a retired version unless a reader still holds it (then it stays for the next run). */
@@ -152,6 +153,7 @@ export class LayerStorageRepository {
     try {
       await this.setLocalLockTimeout(200);
       for (const sql of dropVersionTableSql(table)) await this.q.query(sql);
+      await this.forgetExtent(table);
       await this.q.commitTransaction();
     } catch (error) {
       await this.q.rollbackTransaction();
@@ -288,8 +290,29 @@ export class LayerStorageRepository {
     for (const table of tables) await this.q.query(`ALTER TABLE layer.${table} OWNER TO "${row.owner.replaceAll('"', '""')}"`);
   }
 
+  /** Indexes a built version and measures its extent, before it is served (no reader waits for either). */
   async indexVersionTable(layer: LayerDefinition, table: string): Promise<void> {
     for (const sql of indexVersionTableSql(layer, table)) await this.q.query(sql);
+    await this.measureExtent(table);
+  }
+
+  private async forgetExtent(table: string): Promise<void> {
+    await this.q.query(`DELETE FROM layer.version_extents WHERE table_name = $1`, [table]);
+  }
+
+  /**
+   * The version's WGS84 extent, exact: every vertex transformed (measured on the demo's parcels, no
+   * slower than transforming each feature's box). Transforming the layer's EPSG:2180 box instead
+   * overshoots by kilometres where the grid and the meridians diverge (4° at Poland's edges).
+   */
+  private async measureExtent(table: string): Promise<void> {
+    await this.q.query(
+      `INSERT INTO layer.version_extents (table_name, extent_wgs84)
+       SELECT $1, ST_Extent(ST_Transform(geom, 4326)) FROM layer.${table}
+       HAVING count(geom) > 0
+       ON CONFLICT (table_name) DO UPDATE SET extent_wgs84 = EXCLUDED.extent_wgs84, measured_at = now()`,
+      [table],
+    );
   }
 
   /**

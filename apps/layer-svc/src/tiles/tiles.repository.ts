@@ -129,13 +129,22 @@ export class TilesRepository {
     }
   }
 
-  /** Extent of a version's data in WGS84, recorded on every row at refresh (`source_bbox`); null when empty. */
+  /**
+   * Extent of a version's data in WGS84, as measured when the version was built; a version built
+   * before extents were measured has its source's box on every row (`source_bbox`). Null when empty.
+   */
   async dataBounds(db: EntityManager, table: string): Promise<[number, number, number, number] | null> {
     const rows: Array<{ bounds: number[] }> = await db.query(
-      `SELECT ARRAY[ST_XMin(source_bbox), ST_YMin(source_bbox), ST_XMax(source_bbox), ST_YMax(source_bbox)]::float8[] AS bounds
-       FROM layer.${table} WHERE source_bbox IS NOT NULL LIMIT 1`,
+      `SELECT ARRAY[ST_XMin(b), ST_YMin(b), ST_XMax(b), ST_YMax(b)]::float8[] AS bounds
+       FROM (SELECT COALESCE((SELECT extent_wgs84::geometry FROM layer.version_extents WHERE table_name = $1),
+                             (SELECT source_bbox FROM layer.${table} WHERE source_bbox IS NOT NULL LIMIT 1)) AS b) x
+       WHERE b IS NOT NULL`,
+      [table],
     );
     const bounds = rows[0]?.bounds;
-    return bounds && bounds.length === 4 ? (bounds.map((value) => Math.round(value * 1e7) / 1e7) as [number, number, number, number]) : null;
+    if (!bounds || bounds.length !== 4) return null;
+    // Rounded outwards to 1e-7°, so that the bounds still hold every feature.
+    const [west, south, east, north] = bounds as [number, number, number, number];
+    return [Math.floor(west * 1e7) / 1e7, Math.floor(south * 1e7) / 1e7, Math.ceil(east * 1e7) / 1e7, Math.ceil(north * 1e7) / 1e7];
   }
 }

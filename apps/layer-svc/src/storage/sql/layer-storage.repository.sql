@@ -12,15 +12,19 @@ FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
 WHERE l.granted AND l.relation = to_regclass('layer_pub.' || $1) AND l.pid <> pg_backend_pid()
 ORDER BY a.xact_start NULLS LAST LIMIT 5;
 
--- dropTablesWithoutWaiting (a retired version a reader still holds stays) (1 of 3)
+-- dropTablesWithoutWaiting (a retired version a reader still holds stays) (1 of 4)
 -- $1 = "200ms"
 SELECT set_config('lock_timeout', $1, true);
 
--- dropTablesWithoutWaiting (a retired version a reader still holds stays) (2 of 3)
+-- dropTablesWithoutWaiting (a retired version a reader still holds stays) (2 of 4)
 DROP TABLE IF EXISTS layer.f_power_substations__9_sub;
 
--- dropTablesWithoutWaiting (a retired version a reader still holds stays) (3 of 3)
+-- dropTablesWithoutWaiting (a retired version a reader still holds stays) (3 of 4)
 DROP TABLE IF EXISTS layer.f_power_substations__9;
+
+-- dropTablesWithoutWaiting (a retired version a reader still holds stays) (4 of 4)
+-- $1 = "f_power_substations__9"
+DELETE FROM layer.version_extents WHERE table_name = $1;
 
 -- tryLock
 -- $1 = "power_substations"
@@ -75,11 +79,15 @@ CREATE TABLE layer.f_power_substations__12 (
 -- createVersionTable (2 of 2)
 ALTER TABLE layer.f_power_substations__12 ALTER COLUMN source_bbox SET STATISTICS 0;
 
--- dropTables (1 of 2)
+-- dropTables (1 of 3)
 DROP TABLE IF EXISTS layer.f_power_substations__10_sub;
 
--- dropTables (2 of 2)
+-- dropTables (2 of 3)
 DROP TABLE IF EXISTS layer.f_power_substations__10;
+
+-- dropTables (3 of 3)
+-- $1 = "f_power_substations__10"
+DELETE FROM layer.version_extents WHERE table_name = $1;
 
 -- dropStage
 DROP TABLE IF EXISTS layer_stage.stage_power_substations_12;
@@ -164,23 +172,30 @@ SELECT ext_id, count(*) OVER () AS n FROM layer.f_power_substations__12 WHERE te
 -- $1 = 2
 SELECT ext_id, count(*) OVER () AS n FROM layer.f_power_substations__12 WHERE teryt ~ '^[0-9]+$' AND length(teryt) < $1 ORDER BY fid LIMIT 3;
 
--- indexVersionTable (1 of 6)
+-- indexVersionTable (1 of 7)
 CREATE UNIQUE INDEX f_power_substations__12_ext_id ON layer.f_power_substations__12 (ext_id);
 
--- indexVersionTable (2 of 6)
+-- indexVersionTable (2 of 7)
 CREATE INDEX f_power_substations__12_geom ON layer.f_power_substations__12 USING gist (geom);
 
--- indexVersionTable (3 of 6)
+-- indexVersionTable (3 of 7)
 CREATE INDEX f_power_substations__12_geom_web ON layer.f_power_substations__12 USING gist (geom_web);
 
--- indexVersionTable (4 of 6)
+-- indexVersionTable (4 of 7)
 CREATE INDEX f_power_substations__12_teryt ON layer.f_power_substations__12 (teryt);
 
--- indexVersionTable (5 of 6)
+-- indexVersionTable (5 of 7)
 CREATE INDEX f_power_substations__12_kind ON layer.f_power_substations__12 (kind);
 
--- indexVersionTable (6 of 6)
+-- indexVersionTable (6 of 7)
 ANALYZE layer.f_power_substations__12;
+
+-- indexVersionTable (7 of 7)
+-- $1 = "f_power_substations__12"
+INSERT INTO layer.version_extents (table_name, extent_wgs84)
+SELECT $1, ST_Extent(ST_Transform(geom, 4326)) FROM layer.f_power_substations__12
+HAVING count(geom) > 0
+ON CONFLICT (table_name) DO UPDATE SET extent_wgs84 = EXCLUDED.extent_wgs84, measured_at = now();
 
 -- affectedGminas, against the previous version
 SELECT DISTINCT left(teryt, 7) AS teryt FROM ((SELECT ext_id, kind, name, teryt, attrs, ST_AsBinary(geom) AS wkb FROM layer.f_power_substations__12 EXCEPT SELECT ext_id, kind, name, teryt, attrs, ST_AsBinary(geom) AS wkb FROM layer.f_power_substations__10) UNION ALL (SELECT ext_id, kind, name, teryt, attrs, ST_AsBinary(geom) AS wkb FROM layer.f_power_substations__10 EXCEPT SELECT ext_id, kind, name, teryt, attrs, ST_AsBinary(geom) AS wkb FROM layer.f_power_substations__12)) t WHERE teryt ~ '^[0-9]{7}$' ORDER BY 1;

@@ -89,5 +89,8 @@ FROM (
 LEFT JOIN layer.layer_state s ON s.layer_id = $8;
 
 -- dataBounds
-SELECT ARRAY[ST_XMin(source_bbox), ST_YMin(source_bbox), ST_XMax(source_bbox), ST_YMax(source_bbox)]::float8[] AS bounds
-FROM layer.f_buildings__5 WHERE source_bbox IS NOT NULL LIMIT 1;
+-- $1 = "f_buildings__5"
+SELECT ARRAY[ST_XMin(b), ST_YMin(b), ST_XMax(b), ST_YMax(b)]::float8[] AS bounds
+FROM (SELECT COALESCE((SELECT extent_wgs84::geometry FROM layer.version_extents WHERE table_name = $1),
+                      (SELECT source_bbox FROM layer.f_buildings__5 WHERE source_bbox IS NOT NULL LIMIT 1)) AS b) x
+WHERE b IS NOT NULL;
