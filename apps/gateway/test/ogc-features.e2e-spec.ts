@@ -45,12 +45,11 @@ describe('OGC API - Features under /v1/ogc', () => {
       `SELECT ARRAY[ST_XMin(e), ST_YMin(e), ST_XMax(e), ST_YMax(e)] AS box FROM (SELECT ST_Extent(ST_Transform(geom, 4326)) AS e FROM layer_pub.parcels) x`,
     );
     const [minLng, minLat, maxLng, maxLat] = parcels.extent.spatial.bbox[0]!;
-    // estimated from statistics: it holds the data, within a few hundred metres
+    // measured when the version was built: it holds the data
     expect(minLng).toBeLessThanOrEqual(sql!.box[0]! + 1e-6);
     expect(minLat).toBeLessThanOrEqual(sql!.box[1]! + 1e-6);
     expect(maxLng).toBeGreaterThanOrEqual(sql!.box[2]! - 1e-6);
     expect(maxLat).toBeGreaterThanOrEqual(sql!.box[3]! - 1e-6);
-    expect(maxLng - minLng).toBeLessThan(sql!.box[2]! - sql!.box[0]! + 0.05);
     const one = (await get<OgcCollectionView>('/collections/parcels')).json();
     expect(one).toEqual(parcels);
   });

@@ -4,6 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { LayerFeaturePageView, OgcCollectionsView } from '@lp/contracts';
+import { tileAt } from '@lp/geo';
 import { startTestStack, type TestStack } from '@lp/testing';
 
 const run = promisify(execFile);
@@ -59,6 +61,33 @@ describe('OGC API - Features opened by GDAL (ogrinfo, ogr2ogr)', () => {
       .split('\n')
       .filter((line) => line.includes('"http request"'))
       .map((line) => (JSON.parse(line) as { url: string }).url);
+
+  it("states each collection's extent as the data's, within a zoom-15 tile (about 0.01°) on every side, as the data is", async () => {
+    const key = await stack.createKey(['layers:read']);
+    const collections = (await stack.api().get<OgcCollectionsView>('/v1/ogc/collections', { key })).json().collections;
+    let compared = 0;
+    for (const collection of collections) {
+      // the collection ids are the catalogue's, the only identifiers a query here is built from
+      const [sql] = await stack.sql<{ box: number[] | null }>(
+        `SELECT CASE WHEN e IS NULL THEN NULL ELSE ARRAY[ST_XMin(e), ST_YMin(e), ST_XMax(e), ST_YMax(e)] END AS box FROM (SELECT ST_Extent(ST_Transform(geom, 4326)) AS e FROM layer_pub.${collection.id}) x`,
+      );
+      if (sql!.box === null) continue; // no data yet: the extent is Poland's, what the layer will cover
+      const stated = collection.extent.spatial.bbox[0]!;
+      const gap = Math.max(...stated.map((value, side) => Math.abs(value - sql!.box![side]!)));
+      expect({ id: collection.id, within: gap < 0.01 }).toEqual({ id: collection.id, within: true });
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
+
+  it('serves a page without a limit as large as a page may be, so clients that send none (QGIS) page in few requests', async () => {
+    const key = await stack.createKey(['layers:read']);
+    const page = (await stack.api().get<LayerFeaturePageView>('/v1/ogc/collections/parcels/items', { key })).json();
+    // the page may end early at its size budget, never at the old default of 100
+    expect(page.numberReturned).toBeGreaterThan(100);
+    expect(page.numberReturned).toBeLessThanOrEqual(1000);
+    expect(page.features).toHaveLength(page.numberReturned);
+  });
 
   it('ogrinfo lists every collection: each catalogue layer served via api', async () => {
     const out = await gdal('ogrinfo', ['-ro', '-q', source]);
@@ -174,6 +203,40 @@ describe('OGC API - Features opened by GDAL (ogrinfo, ogr2ogr)', () => {
       expect(Math.abs(feature.x - byId.get(feature.id)!.x)).toBeLessThan(0.01);
       expect(Math.abs(feature.y - byId.get(feature.id)!.y)).toBeLessThan(0.01);
     }
+  }, 300_000);
+
+  it("works on Debian 12's GDAL 3.6 by the documented routes: -t_srs for PUWG 1992, the MVT driver on a tile's .mvt URL", async () => {
+    // PUWG 1992 reprojected on the client side (-oo CRS needs GDAL 3.7): the coordinates of PostGIS
+    const gpkg = join(dir, 'reprojected.gpkg');
+    await gdal('ogr2ogr', ['-f', 'GPKG', gpkg, source, 'power_substations', '-spat', ...SPAT.map(String), '-t_srs', 'EPSG:2180', '-oo', 'PAGE_SIZE=1000']);
+    const info = await gdal('ogrinfo', ['-ro', '-al', gpkg]);
+    expect(info).toMatch(/ID\["EPSG",2180\]\]/);
+    const features = [...info.matchAll(/^\s+id \(String\) = (.+)\n(?:\s+\S+ \(\S+\) = .*\n)*\s+POINT \(([-\d.]+) ([-\d.]+)\)$/gm)].map((match) => ({ id: match[1]!, x: Number(match[2]), y: Number(match[3]) }));
+    expect(features.length).toBeGreaterThan(0);
+    const rows = await stack.sql<{ id: string; x: number; y: number }>(`SELECT id, ST_X(geom) AS x, ST_Y(geom) AS y FROM layer_pub.power_substations WHERE id = ANY($1)`, [features.map((feature) => feature.id)]);
+    expect(rows).toHaveLength(features.length);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    // the service rounds CRS84 to 7 decimals (about a centimetre); the reprojection adds nothing visible
+    for (const feature of features) expect(Math.hypot(feature.x - byId.get(feature.id)!.x, feature.y - byId.get(feature.id)!.y)).toBeLessThan(0.05);
+
+    // OGC API tiles need GDAL 3.7; the MVT driver opens one tile by its URL and places it by its z/x/y
+    const [building] = await stack.sql<{ lng: number; lat: number }>(
+      `SELECT ST_X(p) AS lng, ST_Y(p) AS lat FROM (SELECT ST_Transform(ST_PointOnSurface(geom), 4326) AS p FROM layer_pub.buildings ORDER BY id LIMIT 1) s`,
+    );
+    const { z, x, y } = tileAt(building!.lng, building!.lat, 14);
+    const tile = await gdal('ogrinfo', ['-ro', '-so', `/vsicurl/${stack.gatewayUrls[0]}/v1/layers/buildings/tiles/${z}/${x}/${y}.mvt`, 'buildings']);
+    const [inTile] = await stack.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM layer_pub.buildings WHERE ST_Intersects(ST_Transform(geom, 3857), ST_TileEnvelope($1, $2, $3, margin => 64.0 / 4096))`,
+      [z, x, y],
+    );
+    expect(inTile!.n).toBeGreaterThan(0);
+    expect(tile).toContain(`Feature Count: ${inTile!.n}`);
+    const [minX, minY, maxX, maxY] = /Extent: \(([-\d.]+), ([-\d.]+)\) - \(([-\d.]+), ([-\d.]+)\)/.exec(tile)!.slice(1).map(Number);
+    const [envelope] = await stack.sql<{ box: number[] }>(`SELECT ARRAY[ST_XMin(e), ST_YMin(e), ST_XMax(e), ST_YMax(e)] AS box FROM (SELECT ST_TileEnvelope($1, $2, $3, margin => 64.0 / 4096) AS e) t`, [z, x, y]);
+    expect(minX).toBeGreaterThanOrEqual(envelope!.box[0]! - 1);
+    expect(minY).toBeGreaterThanOrEqual(envelope!.box[1]! - 1);
+    expect(maxX).toBeLessThanOrEqual(envelope!.box[2]! + 1);
+    expect(maxY).toBeLessThanOrEqual(envelope!.box[3]! + 1);
   }, 300_000);
 
   it('shows GDAL users the error envelope with what is allowed: unknown collection, broken CQL2, unknown attribute, a CRS we do not offer', async () => {

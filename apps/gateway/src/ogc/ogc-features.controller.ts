@@ -2,7 +2,7 @@ import { Controller, Get, Header, Headers, Inject, Param, Query, Req, Res } from
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   ErrorEnvelopeView,
-  FEATURES_DEFAULT_LIMIT,
+  ITEMS_DEFAULT_LIMIT,
   FILTER_LANGUAGES,
   FILTER_MAX_LENGTH,
   FEATURES_MAX_LIMIT,
@@ -119,7 +119,7 @@ export class OgcFeaturesController {
       'A GeoJSON FeatureCollection in CRS84 (7 decimals) or, with crs, EPSG:2180 (northing, easting, 2 decimals), in a stable order (by feature), ' +
       'with numberReturned, numberMatched when neither bbox nor filter is given, ' +
       'and links: self and, while there are more pages, next (follow it unchanged). ' +
-      `limit: default ${FEATURES_DEFAULT_LIMIT}, at most ${FEATURES_MAX_LIMIT} per page (a larger limit is served as ${FEATURES_MAX_LIMIT}, as OGC API - Features asks); ` +
+      `limit: default ${ITEMS_DEFAULT_LIMIT}, at most ${FEATURES_MAX_LIMIT} per page (a larger limit is served as ${FEATURES_MAX_LIMIT}, as OGC API - Features asks); ` +
       'a page also ends early at about 768 KB of JSON. bbox: minLng,minLat,maxLng,maxLat in CRS84, any size; a box off Poland gives an empty page. ' +
       'If the layer is refreshed while paging, the next page answers 409 stale_cursor: start again from the first page.',
     operationId: 'listOgcItems',
@@ -138,8 +138,8 @@ export class OgcFeaturesController {
   @ApiQuery({
     name: 'limit',
     required: false,
-    description: `Features per page, default ${FEATURES_DEFAULT_LIMIT}, at most ${FEATURES_MAX_LIMIT} (larger values are served as ${FEATURES_MAX_LIMIT})`,
-    schema: { type: 'integer', minimum: 1, maximum: ITEMS_LIMIT_CEILING, default: FEATURES_DEFAULT_LIMIT },
+    description: `Features per page, default ${ITEMS_DEFAULT_LIMIT}, at most ${FEATURES_MAX_LIMIT} (larger values are served as ${FEATURES_MAX_LIMIT})`,
+    schema: { type: 'integer', minimum: 1, maximum: ITEMS_LIMIT_CEILING, default: ITEMS_DEFAULT_LIMIT },
   })
   @ApiQuery({ name: 'cursor', type: String, required: false, description: 'Set by the rel=next link; do not build it yourself' })
   @ApiQuery({

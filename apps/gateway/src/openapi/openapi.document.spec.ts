@@ -51,6 +51,23 @@ describe('toOpenApi31', () => {
     expect(subset.info.title).toBe('OGC');
   });
 
+  it('keeps in the OGC subset only the schemas its routes use, directly or through another schema', () => {
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/v1/ogc/collections': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: ref('Collections') } } } } } },
+        '/v1/search/parcels': { post: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: ref('Search') } } } } } },
+      },
+      components: { schemas: { Collections: { type: 'array', items: ref('Collection') }, Collection: { type: 'object' }, Search: { type: 'object' } }, securitySchemes: { bearer: { type: 'http' } } },
+    } as unknown as OpenAPIObject;
+    const subset = apiSubsetDocument(document, '/v1/ogc', 'OGC');
+    expect(Object.keys(subset.components!.schemas!)).toEqual(['Collections', 'Collection']);
+    expect(subset.components!.securitySchemes).toEqual({ bearer: { type: 'http' } });
+    expect(Object.keys(document.components!.schemas!)).toHaveLength(3);
+  });
+
   it('declares routes without security as public (security: []) and leaves keyed routes alone', () => {
     const document = {
       openapi: '3.1.0',

@@ -88,5 +88,34 @@ export function apiSubsetDocument(document: OpenAPIObject, prefix: string, title
     if (path === prefix || path.startsWith(`${prefix}/`)) paths[path.slice(prefix.length) || '/'] = item;
   }
   const servers = (document.servers ?? [{ url: '' }]).map((server) => ({ ...server, url: `${server.url.replace(/\/+$/, '')}${prefix}` }));
-  return { ...document, info: { ...document.info, title }, servers, paths };
+  const schemas = referencedSchemas(paths, document.components?.schemas ?? {});
+  return { ...document, info: { ...document.info, title }, servers, paths, components: { ...document.components, schemas } };
+}
+
+/**
+ * The schemas the paths use, directly or through other schemas: a subset that kept every schema of the
+ * whole API would describe models its routes never return (linters report them as unused).
+ */
+type Schemas = NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>;
+
+function referencedSchemas(paths: OpenAPIObject['paths'], all: Schemas): Schemas {
+  const kept: Schemas = {};
+  const pending = [...schemaRefsIn(paths)];
+  while (pending.length > 0) {
+    const name = pending.pop()!;
+    if (name in kept || !(name in all)) continue;
+    kept[name] = all[name]!;
+    pending.push(...schemaRefsIn(all[name]));
+  }
+  return Object.fromEntries(Object.keys(all).filter((name) => name in kept).map((name) => [name, kept[name]!]));
+}
+
+const SCHEMA_REF = '#/components/schemas/';
+
+function schemaRefsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(schemaRefsIn);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    key === '$ref' && typeof inner === 'string' && inner.startsWith(SCHEMA_REF) ? [inner.slice(SCHEMA_REF.length)] : schemaRefsIn(inner),
+  );
 }

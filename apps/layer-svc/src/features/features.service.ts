@@ -3,6 +3,7 @@ import {
   AppError,
   FEATURES_DEFAULT_LIMIT,
   FEATURES_MAX_LIMIT,
+  ITEMS_DEFAULT_LIMIT,
   type LayerDefinition,
   type LayerFeaturePageReply,
   type LayerFeaturesRequest,
@@ -67,7 +68,7 @@ export class FeaturesService {
     const { filter } = selection;
     // Compiled once here so a broken filter is a 400 before any database work.
     if (filter !== undefined) cql2ToSql(filter.text, layer, 1, filter.syntax);
-    return this.listing(layer, selection, Math.min(request.limit ?? FEATURES_DEFAULT_LIMIT, FEATURES_MAX_LIMIT), request.cursor);
+    return this.listing(layer, selection, Math.min(request.limit ?? ITEMS_DEFAULT_LIMIT, FEATURES_MAX_LIMIT), request.cursor);
   }
 
   /** The properties a filter may name on a collection, from the catalogue. */

@@ -1,14 +1,19 @@
 import { IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { Optional } from '../common/optional.js';
 import { IsOgcCrs } from '../ogc/ogc-crs.js';
-import { FEATURES_DEFAULT_LIMIT, FEATURES_MAX_LIMIT, IsIntegerInRange, LAYER_ID_MESSAGE, LAYER_ID_PATTERN } from './layer-features.request.js';
+import { FEATURES_MAX_LIMIT, IsIntegerInRange, LAYER_ID_MESSAGE, LAYER_ID_PATTERN } from './layer-features.request.js';
 
 /**
  * Largest `limit` an OGC API client may send. OGC API - Features says a limit above the server's
  * maximum is served as the maximum, not refused (clients such as GDAL ask for large pages).
  */
 export const ITEMS_LIMIT_CEILING = 1_000_000;
-export const ITEMS_LIMIT_MESSAGE = `limit must be an integer from 1 (default ${FEATURES_DEFAULT_LIMIT}); a page holds at most ${FEATURES_MAX_LIMIT} features, a larger limit is served as ${FEATURES_MAX_LIMIT}`;
+/**
+ * A page without a limit is as large as a page may be: desktop clients (QGIS 3.22 among them) send no
+ * limit and page a whole layer, so a small default only multiplies their requests.
+ */
+export const ITEMS_DEFAULT_LIMIT = FEATURES_MAX_LIMIT;
+export const ITEMS_LIMIT_MESSAGE = `limit must be an integer from 1 (default ${ITEMS_DEFAULT_LIMIT}); a page holds at most ${FEATURES_MAX_LIMIT} features, a larger limit is served as ${FEATURES_MAX_LIMIT}`;
 
 export const FILTER_MAX_LENGTH = 4000;
 export const FILTER_LANGUAGES = ['cql2-text', 'cql-text', 'cql2-json'];
