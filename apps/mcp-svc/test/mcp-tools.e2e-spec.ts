@@ -121,6 +121,17 @@ describe('MCP tool server end to end (demo data)', () => {
     expect(tools.get('find_sites')!.description).toMatch(/Prefer it over search_parcels/);
   });
 
+  it('writes every schema with one type (nullables and unions as anyOf), which clients with a single-type dialect can read', () => {
+    const typeArrays = (schema: unknown, path: string): string[] => {
+      if (schema === null || typeof schema !== 'object') return [];
+      const own = Array.isArray((schema as { type?: unknown }).type) ? [path] : [];
+      return [...own, ...Object.entries(schema).flatMap(([key, value]) => typeArrays(value, `${path}.${key}`))];
+    };
+    const found = [...tools.values()].flatMap((tool) => [...typeArrays(tool.inputSchema, `${tool.name}.input`), ...typeArrays(tool.outputSchema, `${tool.name}.output`)]);
+    expect(found).toEqual([]);
+    expect(tools.get('get_parcel')!.outputSchema!.properties!['nearest']).toMatchObject({ properties: { transit_stop_m: { anyOf: [{ type: 'number' }, { type: 'null' }] } } });
+  });
+
   it('list_scenarios and list_layers return the catalogues', async () => {
     const scenarios = await callOk<{ scenarios: Array<{ id: string }> }>('list_scenarios');
     expect(scenarios.scenarios).toHaveLength(12);

@@ -1,11 +1,13 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type { GatewayClient } from '../gateway/gateway.client.js';
 import type { AnyTool } from '../tools/tool-definition.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { registerResources } from '../resources/landparcel.resources.js';
 import { argumentErrorResult, malformedArgumentsResult, unknownToolResult } from '../tools/argument-errors.js';
 import { runTool, type EventLogger } from '../tools/tool-runner.js';
+import { withSingleTypes } from './single-type-schema.js';
 
 export const SERVER_INFO = { name: 'landparcel', title: 'Land parcels in Poland', version: '0.1.0' } as const;
 
@@ -63,6 +65,8 @@ export function createMcpServer(deps: McpServerDeps, caller: McpCaller): McpServ
       () => ({ content: [] }),
     );
   }
+  // tools/list is ours too: the same definitions, with schemas every agent client can read.
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...visible.values()].map(toolDefinition) }));
   // tools/call is ours rather than the SDK's, so that arguments which break a tool's input schema
   // are answered for the model (which argument, what was wrong, what is allowed), not as a dump.
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
@@ -80,6 +84,19 @@ export function createMcpServer(deps: McpServerDeps, caller: McpCaller): McpServ
     );
   });
   return server;
+}
+
+/** A tool as tools/list describes it: as the SDK would, with one `type` per schema (see withSingleTypes). */
+function toolDefinition(tool: AnyTool): Tool {
+  const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => withSingleTypes(z.toJSONSchema(schema, { target: 'draft-7', io })) as Tool['inputSchema'];
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: jsonSchema(tool.inputSchema, 'input'),
+    outputSchema: jsonSchema(tool.outputSchema, 'output'),
+    annotations: { title: tool.title, ...tool.annotations },
+  };
 }
 
 /** Array items and object members in a JSON value, counted until the count passes max. */
