@@ -27,7 +27,7 @@ export const BLOCK_RULES_VERSION: Record<FactBlock, number> = {
   regulations: 2, // 2: the local plan's legal status (partially repealed)
   constraints: 2, // 2: wind-turbine setbacks are informational
   terrain: 1,
-  proximity: 3, // 2: a gmina without data within the distance looked at makes the answer unknown; 3: water is a river, canal, lake or reservoir, as search counts it (no streams)
+  proximity: 4, // 2: a gmina without data within the distance looked at makes the answer unknown; 3: water is a river, canal, lake or reservoir, as search counts it (no streams); 4: grid names tidied, unnamed roads by number
 };
 export const RULES_KEY = '#rules';
 

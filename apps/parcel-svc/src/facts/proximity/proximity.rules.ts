@@ -1,6 +1,7 @@
 import { PROXIMITY_KINDS, PROXIMITY_MAX_M, type BlockCoverageView, type ProximityItemView, type ProximityNotFoundView, type ProximityView } from '@lp/contracts';
 import type { GminaCoverage, LayerSources } from '../layer-coverage.js';
 import { sourcesOf } from '../layer-coverage.js';
+import { displayName } from './feature-names.js';
 import { DATA_GAPS_KEY } from './proximity.sql.js';
 
 export type RawNearest = Omit<ProximityItemView, 'kind' | 'layer'> & { feature_kind: string };
@@ -45,7 +46,7 @@ export function composeProximity(raw: RawProximity, kindIds: readonly string[] |
     const status = own === 'available' ? 'partial' : own;
     if (found) {
       const { feature_kind, ...rest } = nearest;
-      items.push({ kind: kind.id, layer: kind.layer, ...rest, attributes: { feature_kind, ...rest.attributes } });
+      items.push({ kind: kind.id, layer: kind.layer, ...rest, name: displayName(kind.layer, rest.name, rest.attributes ?? {}), attributes: { feature_kind, ...rest.attributes } });
       if (!complete) gaps.push({ layer: kind.layer, status, note: gapNote(kind, own, gapM, true) });
     } else if (complete) {
       notFound.push({ kind: kind.id, searched_within_m: PROXIMITY_MAX_M });
