@@ -45,7 +45,6 @@ export async function loadSourceInto(
     await storage.createVersionTable(load.table);
     const loaded = await storage.copyFromStage(layer, load.stage, load.table, { runId: load.runId, fetchedAt: new Date(), sourceUrl: load.sourceUrl });
     if (layer.id !== 'admin_bounds') await storage.assignGminas(load.table);
-    await storage.setSourceBbox(load.table);
     return loaded;
   } finally {
     await storage.dropStage(load.stage).catch(() => undefined);

@@ -26,6 +26,9 @@ export function loadWithOgr(options: OgrLoadOptions): Promise<void> {
     '-lco', 'FID=ogc_fid',
     '-lco', 'SPATIAL_INDEX=NONE',
     '-lco', 'LAUNDER=NO',
+    // The stage lives only until its rows are copied into the version table: no WAL for it (a crash
+    // empties it, and the refresh that was loading it fails and is run again).
+    '-lco', 'UNLOGGED=ON',
     '-t_srs', 'EPSG:2180',
     '-nlt', 'GEOMETRY',
     '-dim', 'XY',

@@ -84,7 +84,6 @@ export class RefreshPipeline {
       await storage.dropStage(stage);
       say(`${layer.id}: ${loaded} features loaded`);
       if (layer.id !== 'admin_bounds') await timed('assign gminas', () => storage.assignGminas(table));
-      await storage.setSourceBbox(table);
       const problems = await timed('validate', () => storage.validate(layer, table));
       if (loaded === 0) problems.push('the source has no features');
       const previousCount = previous?.feature_count ?? 0;

@@ -38,7 +38,6 @@ describeSqlSnapshot({
       dropStage: () => storage.dropStage('stage_power_substations_12'),
       'copyFromStage (stage columns, the copy, the count)': () => storage.copyFromStage(SUBSTATIONS, 'stage_power_substations_12', TABLE, RUN),
       assignGminas: () => storage.assignGminas(TABLE),
-      setSourceBbox: () => storage.setSourceBbox(TABLE),
       validate: () => storage.validate(SUBSTATIONS, TABLE),
       indexVersionTable: () => storage.indexVersionTable(SUBSTATIONS, TABLE),
       'affectedGminas, against the previous version': () => storage.affectedGminas('f_power_substations__10', TABLE),

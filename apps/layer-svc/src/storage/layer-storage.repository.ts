@@ -191,12 +191,16 @@ export class LayerStorageRepository {
       .filter((attribute) => stageType.has(attribute.name) && !STAGE_TYPE_FITS[attribute.type].includes(stageType.get(attribute.name)!))
       .map((attribute) => `'${attribute.name}', layer.coerce_attribute(j->'${attribute.name}', '${attribute.type}')`);
     const attrs = typed.length > 0 ? `(j - ARRAY['id', 'kind', 'name', 'teryt']) || jsonb_build_object(${typed.join(', ')})` : `j - ARRAY['id', 'kind', 'name', 'teryt']`;
+    // The source's box goes into each row as it is written: set afterwards, it rewrote every row (its
+    // WAL and a dead copy of the table until vacuum). Expanded by a metre so that a source of one
+    // point still covers an area (a polygon).
     await this.q.query(
-      `INSERT INTO layer.${table} (ext_id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url)
+      `INSERT INTO layer.${table} (ext_id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url, source_bbox)
        SELECT NULLIF(j->>'id', ''), NULLIF(j->>'kind', ''), NULLIF(j->>'name', ''), NULLIF(j->>'teryt', ''),
               jsonb_strip_nulls(${attrs}),
               COALESCE(ST_CollectionExtract(ST_MakeValid(ST_Force2D(s.geom)), $1), 'GEOMETRYCOLLECTION EMPTY'::geometry),
-              $2, $3, $4
+              $2, $3, $4,
+              (SELECT ST_Envelope(ST_Transform(ST_Expand(ST_SetSRID(ST_Extent(geom)::geometry, 2180), 1), 4326)) FROM layer_stage.${stageTable})
        FROM (SELECT ${source} AS j, st.geom FROM layer_stage.${stageTable} st) s`,
       params,
     );
@@ -223,13 +227,6 @@ export class LayerStorageRepository {
          ORDER BY points.fid, b.id
        )
        UPDATE layer.${table} f SET teryt = hits.id FROM hits WHERE f.fid = hits.fid`,
-    );
-  }
-
-  async setSourceBbox(table: string): Promise<void> {
-    await this.q.query(
-      // Expanded by a metre so that a source of one point still covers an area (a polygon).
-      `UPDATE layer.${table} SET source_bbox = (SELECT ST_Envelope(ST_Transform(ST_Expand(ST_SetSRID(ST_Extent(geom)::geometry, 2180), 1), 4326)) FROM layer.${table})`,
     );
   }
 

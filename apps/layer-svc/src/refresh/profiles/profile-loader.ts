@@ -189,6 +189,8 @@ function loadRaw(options: ProfileLoadOptions, input: GdalInput, raw: string, app
     // Columns without the widths GDAL guessed from the first input: a later WFS page or file with a
     // longer value would otherwise be cut to fit.
     '-lco', 'PRECISION=NO',
+    // A stage, copied into the version table and dropped: no WAL for it, as for a plain source's.
+    '-lco', 'UNLOGGED=ON',
     '-t_srs', 'EPSG:2180', '-nlt', 'GEOMETRY', '-dim', 'XY',
     // Registers' codes are text ("0617" is not 617): numbers are kept as the source wrote them and
     // typed by the catalogue later; lists stay lists (joined by the mapping).

@@ -105,11 +105,12 @@ ORDER BY ordinal_position;
 -- $4 = "https://example.org/substations.gpkg"
 -- $5 = "id"
 -- $6 = "voltage_kv"
-INSERT INTO layer.f_power_substations__12 (ext_id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url)
+INSERT INTO layer.f_power_substations__12 (ext_id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url, source_bbox)
 SELECT NULLIF(j->>'id', ''), NULLIF(j->>'kind', ''), NULLIF(j->>'name', ''), NULLIF(j->>'teryt', ''),
        jsonb_strip_nulls((j - ARRAY['id', 'kind', 'name', 'teryt']) || jsonb_build_object('voltage_kv', layer.coerce_attribute(j->'voltage_kv', 'number'))),
        COALESCE(ST_CollectionExtract(ST_MakeValid(ST_Force2D(s.geom)), $1), 'GEOMETRYCOLLECTION EMPTY'::geometry),
-       $2, $3, $4
+       $2, $3, $4,
+       (SELECT ST_Envelope(ST_Transform(ST_Expand(ST_SetSRID(ST_Extent(geom)::geometry, 2180), 1), 4326)) FROM layer_stage.stage_power_substations_12)
 FROM (SELECT jsonb_build_object($5::text, st."id", $6::text, st."voltage_kv") AS j, st.geom FROM layer_stage.stage_power_substations_12 st) s;
 
 -- copyFromStage (stage columns, the copy, the count) (3 of 3)
@@ -126,9 +127,6 @@ WITH points AS (
   ORDER BY points.fid, b.id
 )
 UPDATE layer.f_power_substations__12 f SET teryt = hits.id FROM hits WHERE f.fid = hits.fid;
-
--- setSourceBbox
-UPDATE layer.f_power_substations__12 SET source_bbox = (SELECT ST_Envelope(ST_Transform(ST_Expand(ST_SetSRID(ST_Extent(geom)::geometry, 2180), 1), 4326)) FROM layer.f_power_substations__12);
 
 -- validate (1 of 13)
 SELECT ext_id, count(*) OVER () AS n FROM layer.f_power_substations__12 WHERE ext_id IS NULL ORDER BY fid LIMIT 3;
