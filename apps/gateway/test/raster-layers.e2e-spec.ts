@@ -3,7 +3,7 @@ import { tileAt } from '@lp/geo';
 import { type ErrorEnvelope, eventually, startTestStack, type TestStack } from '@lp/testing';
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +102,35 @@ describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => 
     expect(again.status).toBe(304);
   }, 60_000);
 
+  it('neighbouring hillshade tiles show no seam: the pixels either side of a shared edge agree as neighbouring pixels inside a tile do', async () => {
+    // Zoom 16 (a tile ≈ 380 m on the ground, parcel centroids 50–300 m apart), in the middle of the
+    // densest terrain: where a quarter tile of reach left neighbouring tiles triangulating their edge apart.
+    const [point] = await stack.sql<{ lng: number; lat: number }>(
+      `WITH g AS (SELECT teryt FROM layer_pub.terrain_stats GROUP BY teryt ORDER BY count(*) DESC, teryt LIMIT 1),
+            p AS (SELECT id, ST_PointOnSurface(geom) AS p FROM layer_pub.terrain_stats WHERE teryt = (SELECT teryt FROM g))
+       SELECT ST_X(ST_Transform(p.p, 4326)) AS lng, ST_Y(ST_Transform(p.p, 4326)) AS lat FROM p
+       ORDER BY (SELECT count(*) FROM p o WHERE ST_DWithin(o.p, p.p, 800)) DESC, p.id LIMIT 1`,
+    );
+    const { z, x, y } = tileAt(point!.lng, point!.lat, 16);
+    const grey = async (tx: number, ty: number) => {
+      const res = await tile('terrain_hillshade', z, tx, ty);
+      expect(res.status).toBe(200);
+      return greyPixels(dir, `${tx}-${ty}`, Buffer.from(await res.arrayBuffer()));
+    };
+    const [here, east, south] = await Promise.all([grey(x, y), grey(x + 1, y), grey(x, y + 1)]);
+    // Across the east edge: column 255 of this tile against column 0 of the next; inside: columns 254 and 255.
+    const eastSeam = edgeDifference(256, (i) => [here[i * 256 + 255]!, east[i * 256]!]);
+    const eastInside = edgeDifference(256, (i) => [here[i * 256 + 254]!, here[i * 256 + 255]!]);
+    // Across the south edge: row 255 of this tile against row 0 of the one below.
+    const southSeam = edgeDifference(256, (i) => [here[255 * 256 + i]!, south[i]!]);
+    const southInside = edgeDifference(256, (i) => [here[254 * 256 + i]!, here[255 * 256 + i]!]);
+    for (const [seam, inside] of [[eastSeam, eastInside], [southSeam, southInside]] as const) {
+      expect(seam.pairs).toBeGreaterThanOrEqual(128); // relief drawn on both sides along most of the edge
+      expect(seam.mean).toBeLessThanOrEqual(inside.mean + SEAM_TOLERANCE_GREY);
+      expect(seam.max).toBeLessThanOrEqual(inside.max + 2 * SEAM_TOLERANCE_GREY);
+    }
+  }, 120_000);
+
   it("GDAL's WMS driver reads the hillshade tiles as a TMS service with the key in GDAL_HTTP_HEADERS", async () => {
     const { z, x, y } = await terrainTile();
     const xml = join(dir, 'hillshade.xml');
@@ -146,3 +175,29 @@ describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => 
     expect(getMap).toContain('WIDTH=256');
   }, 60_000);
 });
+
+/** How much more the grey may change across a tile edge than between two neighbouring pixels inside the tile. */
+const SEAM_TOLERANCE_GREY = 3;
+
+/** A PNG tile's grey values, row by row (0 is no data), read with gdal_translate. */
+async function greyPixels(dir: string, name: string, png: Buffer): Promise<Uint8Array> {
+  const file = join(dir, `${name}.png`);
+  await writeFile(file, png);
+  await run('gdal_translate', ['-q', '-of', 'ENVI', '-b', '1', file, join(dir, `${name}.raw`)]);
+  return new Uint8Array(await readFile(join(dir, `${name}.raw`)));
+}
+
+/** Mean and largest grey difference of pixel pairs along an edge, both drawn (no data left out). */
+function edgeDifference(length: number, pair: (i: number) => readonly [number, number]): { pairs: number; mean: number; max: number } {
+  let pairs = 0;
+  let sum = 0;
+  let max = 0;
+  for (let i = 0; i < length; i++) {
+    const [a, b] = pair(i);
+    if (a === 0 || b === 0) continue;
+    pairs++;
+    sum += Math.abs(a - b);
+    max = Math.max(max, Math.abs(a - b));
+  }
+  return { pairs, mean: pairs === 0 ? 0 : sum / pairs, max };
+}

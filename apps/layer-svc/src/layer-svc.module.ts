@@ -9,6 +9,7 @@ import { CatalogueHandler } from './catalogue/catalogue.handler.js';
 import { CatalogueRepository } from './catalogue/catalogue.repository.js';
 import { CatalogueService } from './catalogue/catalogue.service.js';
 import { LAYER_SVC_ENV, type LayerSvcEnv } from './config/layer-svc.env.js';
+import { DerivedLayersConsumer } from './derived/derived-layers.consumer.js';
 import { LAYER_SCHEMA } from './db/migrations/index.js';
 import { FeaturesHandler } from './features/features.handler.js';
 import { FeaturesRepository } from './features/features.repository.js';
@@ -48,6 +49,7 @@ export class LayerSvcModule {
         CatalogueService,
         CatalogueRepository,
         RefreshService,
+        DerivedLayersConsumer,
         ServedVersionRepository,
         ServedStates,
         { provide: TILE_CACHE, useValue: new TileCache(env.TILE_CACHE_MB * 1024 * 1024) },

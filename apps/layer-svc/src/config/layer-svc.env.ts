@@ -16,6 +16,16 @@ export class LayerSvcEnv extends DatabaseServiceEnv {
   @Max(86_400)
   REFRESH_CHECK_SECONDS: number = 300;
 
+  /** Derive the derived layers (prices) on the refresh events of the layers they read; off: they keep their versions. */
+  @IsIn(['on', 'off'])
+  DERIVED_LAYERS: 'on' | 'off' = 'on';
+
+  /** Seconds before a refresh event whose derivation failed is delivered again. */
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  EVENT_RETRY_SECONDS: number = 10;
+
   /**
    * The WMS `ortho` is proxied from (GetMap, EPSG:3857, 256 px tiles). Default: GUGiK's standard
    * resolution orthophotomap. Empty: no upstream; the catalogue says ortho is unavailable.

@@ -5,6 +5,7 @@ import { LAYER_SVC_ENV, type LayerSvcEnv } from '../config/layer-svc.env.js';
 import { servedLayer } from '../serving/served-layer.js';
 import { ElevationPointsRepository } from './elevation-points.repository.js';
 import { RenderQueue } from './gdal-process.js';
+import { hillshadePointBox } from './hillshade-reach.js';
 import { renderHillshadeTile } from './hillshade.renderer.js';
 import { tileBounds3857 } from './mercator.js';
 import { OrthoUpstream } from './ortho-upstream.js';
@@ -49,9 +50,7 @@ export class RasterTilesService {
       const cached = this.cache.get(etag);
       if (cached) return cached;
       const bounds = tileBounds3857(tile);
-      // Points a quarter tile beyond each edge: the surface near the edge is interpolated from both sides.
-      const reach = (bounds[2] - bounds[0]) / 4;
-      const found = await points([bounds[0] - reach, bounds[1] - reach, bounds[2] + reach, bounds[3] + reach]);
+      const found = await points(hillshadePointBox(bounds));
       const png = await this.queue.run(() => renderHillshadeTile(bounds, found, this.env.RASTER_STEP_TIMEOUT_MS));
       const answer = png === null ? reply(etag, 'empty') : { ...reply(etag, 'tile'), image_base64: png.toString('base64') };
       this.remember(etag, answer);

@@ -1,22 +1,14 @@
 import { AppError, type RefreshLayerResult } from '@lp/contracts';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { RenderQueue } from '../raster/gdal-process.js';
 import { RefreshPipeline } from '../refresh/refresh-pipeline.js';
-import { buildMosaic, demFiles, rasterGrid, type DemSheet } from './dem-sheets.js';
-import { gdalTool } from './gdal-tool.js';
-import { ParcelTerrainAccumulator } from './parcel-terrain.js';
-import { readWindow, windowsOf, WINDOW_PX } from './terrain-windows.js';
+import { buildMosaic, demFiles, type DemSheet } from './dem-sheets.js';
+import type { ParcelTerrainAccumulator } from './parcel-terrain.js';
+import { computeParcelTerrain, SCENARIO_SLOPE_LIMIT_PCT } from './terrain-compute.js';
 import { TerrainRepository } from './terrain.repository.js';
-
-/**
- * The scenarios' slope limit (search-svc's scenario parameter max_slope_pct, whose default every
- * scenario keeps): the share of a parcel steeper than it is stored with its statistics.
- */
-export const SCENARIO_SLOPE_LIMIT_PCT = 30;
 
 export interface TerrainRunOptions {
   /** The part's name (a powiat's TERYT or any label), recorded with the version. */
@@ -68,28 +60,13 @@ export class TerrainRun {
       const count = await this.sql.stageParcels(parcelTable, footprint, options.teryt ?? null);
       if (count === 0) throw AppError.invalid(`No parcels of part ${options.part} lie inside the elevation model's sheets; load the parcels first or check the sheets' area.`);
       const started = performance.now();
-      const grid = await rasterGrid(vrt);
-      const noData = await noDataOf(vrt);
-      const stats = new ParcelTerrainAccumulator(count, SCENARIO_SLOPE_LIMIT_PCT);
-      const windows = windowsOf(grid.width, grid.height, grid.transform, options.windowPx ?? WINDOW_PX);
-      const queue = new RenderQueue(Math.max(1, cpus().length));
-      let done = 0;
-      await Promise.all(
-        windows.map((window, index) =>
-          queue.run(async () => {
-            if (!(await this.sql.hasParcels(parcelTable, window.extent))) return;
-            const dir = join(work, `w${index}`);
-            mkdirSync(dir);
-            const pixels = await readWindow({ mosaic: vrt, window, dir, databaseUrl: this.databaseUrl, parcelTable });
-            stats.add({ ...pixels, elevationNoData: noData });
-            rmSync(dir, { recursive: true, force: true });
-            say(`terrain ${options.part}: window ${++done} of ${windows.length}`);
-          }),
-        ),
-      );
+      const { stats, resolution } = await computeParcelTerrain({
+        mosaic: vrt, parcelTable, count, databaseUrl: this.databaseUrl, repository: this.sql, workDir: work,
+        windowPx: options.windowPx, progress: (message) => say(`terrain ${options.part}: ${message}`),
+      });
       const computeMs = Math.round(performance.now() - started);
       const source = join(work, 'terrain_stats.geojsonl');
-      const written = await this.writeSource(source, parcelTable, stats, Math.abs(grid.transform[1]!));
+      const written = await this.writeSource(source, parcelTable, stats, resolution);
       writeFileSync(join(work, 'terrain_stats.source.json'), JSON.stringify({ source_url: `dem:${options.part}`, note: provenanceNote(options.part, sheets) }));
       const covered = await this.sql.coveredGminas(footprint, options.teryt ?? null);
       const result = await new RefreshPipeline(this.db, this.databaseUrl).refresh('terrain_stats', {
@@ -137,11 +114,6 @@ export class TerrainRun {
 function footprintWkt(sheets: DemSheet[]): string {
   const boxes = sheets.map(({ extent: [x0, y0, x1, y1] }) => `POLYGON((${x0} ${y0}, ${x1} ${y0}, ${x1} ${y1}, ${x0} ${y1}, ${x0} ${y0}))`);
   return `GEOMETRYCOLLECTION(${boxes.join(', ')})`;
-}
-
-async function noDataOf(vrt: string): Promise<number | null> {
-  const info = JSON.parse(await gdalTool('gdalinfo', ['-json', vrt])) as { bands?: Array<{ noDataValue?: number }> };
-  return info.bands?.[0]?.noDataValue ?? null;
 }
 
 /** What the version was computed from: every sheet with its size, checksum and CRS. */

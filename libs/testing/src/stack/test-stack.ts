@@ -77,7 +77,11 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const appDatabaseUrl = options.appDatabaseUrl ?? ((url: string) => url);
   const baseEnv = (): Record<string, string> => ({ DATABASE_URL: appDatabaseUrl(db.url), NATS_URL: nats.url });
   const startService = async (service: string, env: Record<string, string> = {}): Promise<AppProcess> => {
-    const process = await startAppProcess(service, { ...baseEnv(), ...env });
+    // The stack's data is its template's: layer-svc deriving prices and wind_exclusion anew at every
+    // start would refresh them (and rebuild what reads them) while a test runs. The derived layers'
+    // own test runs their jobs; a test wanting them in a stack passes DERIVED_LAYERS=on.
+    const defaults: Record<string, string> = service === 'layer-svc' ? { DERIVED_LAYERS: 'off' } : {};
+    const process = await startAppProcess(service, { ...baseEnv(), ...defaults, ...env });
     processes.set(service, process);
     return process;
   };
