@@ -7,6 +7,7 @@ import { requestIdFor } from '../http/request-id.js';
 import { createMcpServer, type McpServerDeps } from './mcp-server.factory.js';
 import type { KeyCheck } from './key-check.js';
 import { checkBearer, checkHostAndOrigin, invalidKeyRejection, JSON_RPC, jsonRpcError, type OriginPolicy, type Rejection } from './mcp-request.guard.js';
+import { invalidToolCall } from './tool-call-shape.js';
 import { PROTECTED_RESOURCE_PATH, protectedResourceMetadata, resourceMetadataUrlFor } from './protected-resource.js';
 
 export interface McpHttpOptions {
@@ -132,6 +133,8 @@ export function createMcpHttpServer(options: McpHttpOptions): FastifyInstance {
 }
 
 async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, options: McpHttpOptions, policy: OriginPolicy): Promise<void> {
+  const invalid = invalidToolCall(request.body);
+  if (invalid) return void reply.status(200).header('content-type', 'application/json').send(invalid);
   const caller = { authorization: request.headers.authorization ?? '', requestId: request.id, clientAddress: request.ip };
   const server = createMcpServer(options.deps, caller);
   server.server.onerror = (error) => options.logger.event('warn', 'mcp protocol error', { request_id: request.id, error: error.message });
