@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import { JsonLogger, opsServerPort, startOpsServer, writeOpsPortFile } from '@lp/runtime';
+import { JsonLogger, opsServerPort, startOpsServer, trustProxyOption, writeOpsPortFile } from '@lp/runtime';
 import type { AuthenticatedRequest } from './auth/auth.guard.js';
 import type { GatewayEnv } from './config/gateway.env.js';
 import { GatewayModule } from './gateway.module.js';
@@ -96,17 +96,6 @@ const DOCS_CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-/** TRUST_PROXY as Fastify takes it: off, any, the nearest N hops or a list of addresses/CIDRs. */
-export function trustProxyOption(value: string): boolean | string | ((address: string, hop: number) => boolean) {
-  if (value === '') return false;
-  if (value === 'true') return true;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return (_address, hop) => hop < hops;
-  }
-  return value.replace(/\s+/g, '');
-}
 
 export async function startGateway(env: GatewayEnv): Promise<RunningGateway> {
   const app = await createGatewayApp(env);

@@ -38,8 +38,9 @@ export async function startMcpSvc(env: McpSvcEnv, overrides: McpSvcOverrides = {
     allowedOrigins: allowedOriginsOf(env),
     accessLog: env.ACCESS_LOG === 'true',
     logger,
-    keyCheck: new KeyCheck((authorization) => gateway.checkKey(authorization), { ttlMs: env.MCP_KEY_CHECK_CACHE_SECONDS * 1000 }),
+    keyCheck: new KeyCheck((authorization, clientAddress) => gateway.checkKey(authorization, clientAddress), { ttlMs: env.MCP_KEY_CHECK_CACHE_SECONDS * 1000 }),
     publicUrl: env.MCP_PUBLIC_URL,
+    trustProxy: env.TRUST_PROXY,
   });
   await app.listen({ port: env.MCP_PORT, host: env.MCP_HOST });
   const { port } = app.server.address() as AddressInfo;

@@ -13,3 +13,4 @@ export * from './ops-server.js';
 export * from './env.js';
 export * from './close-on-signals.js';
 export * from './service-memory.js';
+export * from './trust-proxy.js';

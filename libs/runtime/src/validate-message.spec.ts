@@ -14,6 +14,22 @@ class Sample {
 }
 
 describe('validateMessage', () => {
+  it("names a field inside near_any by where it was sent, not by the near filter's usual place", () => {
+    const problems = (filters: unknown): string => {
+      try {
+        validateMessage(SearchParcelsRequest, { region: '3064011', filters });
+        return '';
+      } catch (error) {
+        return (error as AppError).message;
+      }
+    };
+    const nested = problems({ near_any: [{ any_of: [{ layer: 'power_lines', within_m: -5 }, { layer: 'roads', within_m: 100, kinds: [3] }] }] });
+    expect(nested).toMatch(/filters\.near_any\[\]\.any_of\[\]\.within_m must be from 0 to \d+ metres; got -5/);
+    expect(nested).toMatch(/filters\.near_any\[\]\.any_of\[\]\.kinds must contain strings/);
+    expect(nested).not.toMatch(/filters\.near\[\]/);
+    expect(problems({ near: [{ layer: 'power_lines', within_m: -5 }] })).toMatch(/filters\.near\[\]\.within_m must be from 0/);
+  });
+
   it('returns an instance of the contract class for a valid payload', () => {
     const message = validateMessage(Sample, { name: 'a', size: 3 });
     expect(message).toBeInstanceOf(Sample);

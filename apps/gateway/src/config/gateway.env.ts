@@ -1,4 +1,5 @@
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { TRUST_PROXY_MESSAGE, TRUST_PROXY_PATTERN } from '@lp/runtime';
 
 /** Hosts that only this machine reaches: there, links may point at the gateway's own address. */
 export const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -20,9 +21,7 @@ export class GatewayEnv {
    * controller: 1); or a comma-separated list of addresses and CIDRs (10.0.0.0/8,127.0.0.1).
    * Behind a proxy without it, every client shares the proxy's one budget.
    */
-  @Matches(/^(|true|\d{1,2}|[0-9a-fA-F:.]+(\/\d{1,3})?(\s*,\s*[0-9a-fA-F:.]+(\/\d{1,3})?)*)$/, {
-    message: 'TRUST_PROXY must be empty, true, a hop count (1) or a comma-separated list of addresses/CIDRs (10.0.0.0/8,127.0.0.1)',
-  })
+  @Matches(TRUST_PROXY_PATTERN, { message: TRUST_PROXY_MESSAGE })
   TRUST_PROXY: string = '';
 
   @Matches(/^(nats|tls):\/\/[^\s]+$/, { message: 'NATS_URL must look like nats://host:port' })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { trustProxyOption } from '../gateway.app.js';
+import { trustProxyOption } from '@lp/runtime';
 import { GatewayEnv } from './gateway.env.js';
 
 describe('TRUST_PROXY', () => {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   AppError,
@@ -27,7 +27,7 @@ import {
   ParcelSuggestionView,
 } from '@lp/contracts';
 import { validateMessage } from '@lp/runtime';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequireScope } from '../auth/route-policy.js';
 import { queryList, queryNumber } from '../http/query-params.js';
 import { ApiOkMedia, ApiV1Route } from '../openapi/api-docs.decorators.js';
@@ -76,10 +76,12 @@ export class ParcelsController {
   @ApiBody({ type: ParcelBatchRequest })
   @ApiOkResponse({ type: ParcelBatchView })
   @ApiV1Route('parcels:read', [400, 413])
-  batch(@Body() body: unknown, @Req() request: FastifyRequest): Promise<ParcelBatchView> {
+  async batch(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     refuseOversizedBatch(body);
     const message = validateMessage(ParcelBatchRequest, body);
-    return this.services.call(request, ParcelSubjects.batch, message);
+    // parcel-svc wrote the answer's JSON (up to 6 MB) in slices: sent on as it is, not parsed and written again
+    const answer = await this.services.call(request, ParcelSubjects.batch, message);
+    void reply.status(200).header('content-type', 'application/json; charset=utf-8').send(Buffer.from(answer.json.buffer, answer.json.byteOffset, answer.json.byteLength));
   }
 
   @Get(':parcel_id/regulations')

@@ -1,4 +1,5 @@
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { TRUST_PROXY_MESSAGE, TRUST_PROXY_PATTERN } from '@lp/runtime';
 
 const HTTP_URL = /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/;
 const HOST_LIST = /^\s*[^\s,/]+\s*(,\s*[^\s,/]+\s*)*$/;
@@ -64,6 +65,15 @@ export class McpSvcEnv extends GatewayCallerEnv {
   @IsOptional()
   @Matches(HTTP_URL, { message: 'MCP_PUBLIC_URL must be an http(s) URL such as https://mcp.example.pl' })
   MCP_PUBLIC_URL?: string;
+
+  /**
+   * Which proxies in front of this server may name the client in X-Forwarded-For (same forms as the
+   * gateway's TRUST_PROXY; behind an Ingress controller: 1). The client so found is the address
+   * this server names to the gateway, so the gateway's per-address budgets (failed key lookups)
+   * count each MCP client, not this server. Empty: the socket's address.
+   */
+  @Matches(TRUST_PROXY_PATTERN, { message: TRUST_PROXY_MESSAGE })
+  TRUST_PROXY: string = '';
 
   /** How long the gateway's verdict on a caller's key is reused (0: ask on every request). */
   @IsInt()

@@ -29,6 +29,11 @@ describe('GatewayClient', () => {
         if (path === '/api/v1/html') return send(res, 502, '<html>bad gateway</html>', { 'content-type': 'text/html' });
         if (path === '/api/v1/slow') return void setTimeout(() => send(res, 200, {}), 1000);
         if (path === '/api/healthz') return send(res, 200, { status: 'ok' });
+        if (path === '/api/v1/parcels/autocomplete') {
+          // the key probe: 429 for the address the limiter counts, 401 for an unknown key
+          if (req.headers['x-forwarded-for'] === '203.0.113.66') return send(res, 429, { error: { code: 'rate_limited', message: 'from this address' } }, { 'retry-after': '60' });
+          return send(res, req.headers.authorization === 'Bearer good' ? 400 : 401, {});
+        }
         send(res, 404, { error: { code: 'not_found', message: 'no route' } });
       });
     });
@@ -54,6 +59,21 @@ describe('GatewayClient', () => {
     expect(last.headers['x-request-id']).toBe('req-42');
     expect(last.headers['content-type']).toBe('application/json');
     expect(JSON.parse(last.body)).toEqual({ a: 1 });
+  });
+
+  it("names the end client to the gateway in X-Forwarded-For, replacing whatever the client claimed, and only when there is one", async () => {
+    await new GatewayClient({ baseUrl, timeoutMs: 5000 }).forCaller({ authorization: 'Bearer a', requestId: 'r', clientAddress: '198.51.100.23' }).get('/v1/ok');
+    expect(seen[seen.length - 1]!.headers['x-forwarded-for']).toBe('198.51.100.23');
+    await client().get('/v1/ok');
+    expect(seen[seen.length - 1]!.headers['x-forwarded-for']).toBeUndefined();
+  });
+
+  it("probes a key for the end client: 401 is invalid, 400 valid, and a 429 (perhaps the address's budget) says nothing", async () => {
+    const gateway = new GatewayClient({ baseUrl, timeoutMs: 5000 });
+    expect(await gateway.checkKey('Bearer bad', '198.51.100.23')).toBe('invalid');
+    expect(seen[seen.length - 1]!.headers['x-forwarded-for']).toBe('198.51.100.23');
+    expect(await gateway.checkKey('Bearer good', '198.51.100.23')).toBe('valid');
+    expect(await gateway.checkKey('Bearer good', '203.0.113.66')).toBe('unknown');
   });
 
   it('parses the error envelope with Retry-After into a GatewayError', async () => {

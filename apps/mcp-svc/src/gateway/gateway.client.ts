@@ -13,6 +13,12 @@ export interface GatewayCaller {
   /** The caller's Authorization header exactly as received; never altered, never logged. */
   authorization: string;
   requestId: string;
+  /**
+   * The end client's address as this server sees it (after its own TRUST_PROXY): sent as
+   * X-Forwarded-For, so the gateway, trusting this hop, counts its per-address budgets (failed key
+   * lookups) against that client and not against this server, which every MCP client shares.
+   */
+  clientAddress?: string;
   /** Aborts the REST call when the MCP request is cancelled. */
   signal?: AbortSignal;
 }
@@ -25,7 +31,7 @@ export type KeyVerdict = 'valid' | 'invalid' | 'unknown';
  * before the handler runs, and without `q` the handler answers 400 before calling any service.
  */
 const KEY_PROBE_PATH = '/v1/parcels/autocomplete';
-const KEY_ACCEPTED_STATUSES: ReadonlySet<number> = new Set([200, 400, 403, 429]);
+const KEY_ACCEPTED_STATUSES: ReadonlySet<number> = new Set([200, 400, 403]);
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
 
@@ -67,13 +73,15 @@ export class GatewayClient {
 
   /**
    * Asks the gateway whether it accepts this Authorization header, as cheaply as it can answer:
-   * 401 means the key is unknown or revoked; any other 4xx (400, 403 for a missing scope, 429)
-   * means the key itself was accepted. Timeouts and 5xx say nothing about the key.
+   * 401 means the key is unknown or revoked; 400 or 403 (a missing scope) means the key itself was
+   * accepted. A 429 may be the key's own limit or the client address's budget of failed lookups
+   * (the probe is sent for `clientAddress`, as the tool calls are), so it says nothing about the
+   * key; nor do timeouts and 5xx.
    */
-  async checkKey(authorization: string, timeoutMs: number = 3000): Promise<KeyVerdict> {
+  async checkKey(authorization: string, clientAddress?: string, timeoutMs: number = 3000): Promise<KeyVerdict> {
     try {
       const response = await this.fetchImpl(this.urlFor(KEY_PROBE_PATH), {
-        headers: { accept: 'application/json', authorization, 'user-agent': 'lp-mcp-svc' },
+        headers: { accept: 'application/json', authorization, 'user-agent': 'lp-mcp-svc', ...forwardedFor(clientAddress) },
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'manual',
       });
@@ -107,6 +115,7 @@ export class GatewayClient {
     if (this.caller) {
       headers['authorization'] = this.caller.authorization;
       headers['x-request-id'] = this.caller.requestId;
+      Object.assign(headers, forwardedFor(this.caller.clientAddress));
     }
     if (body !== undefined) headers['content-type'] = 'application/json';
     const timeout = AbortSignal.timeout(this.config.timeoutMs);
@@ -138,6 +147,11 @@ export class GatewayClient {
     if (this.caller?.signal?.aborted) return new GatewayError('cancelled', 499, 'The request was cancelled by the client.', [], undefined, requestId);
     return new GatewayError('service_unavailable', 503, 'The gateway could not be reached.', [], undefined, requestId);
   }
+}
+
+/** The client named to the gateway, which replaces (not extends) what the client itself claimed. */
+function forwardedFor(clientAddress: string | undefined): Record<string, string> {
+  return clientAddress ? { 'x-forwarded-for': clientAddress } : {};
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -26,20 +26,24 @@ export class KeyCheck {
   private readonly now: () => number;
 
   constructor(
-    private readonly probe: (authorization: string) => Promise<KeyVerdict>,
+    private readonly probe: (authorization: string, clientAddress?: string) => Promise<KeyVerdict>,
     private readonly options: KeyCheckOptions,
   ) {
     this.maxEntries = options.maxEntries ?? 10_000;
     this.now = options.now ?? Date.now;
   }
 
-  verdict(authorization: string): Promise<KeyVerdict> {
+  /**
+   * The verdict on a key, asked for `clientAddress` (the gateway counts failed lookups per client).
+   * Remembered by key alone: a key refused for one client is refused for every other without asking.
+   */
+  verdict(authorization: string, clientAddress?: string): Promise<KeyVerdict> {
     // Keys are remembered by digest only: no raw key stays in this process's memory.
     const id = createHash('sha256').update(authorization).digest('base64url');
     const cached = this.entries.get(id);
     if (cached && cached.expiresAt > this.now()) return cached.verdict;
     this.entries.delete(id);
-    const verdict = this.probe(authorization);
+    const verdict = this.probe(authorization, clientAddress);
     if (this.options.ttlMs > 0) {
       // Concurrent requests with the same key share one probe.
       this.entries.set(id, { verdict, expiresAt: this.now() + this.options.ttlMs });

@@ -18,11 +18,13 @@ const INSTRUCTIONS = [
   'Resources: landparcel://scenarios, landparcel://layers and landparcel://regions/{teryt} (layers with data in a region).',
 ].join(' ');
 
-/** The MCP request being served: the caller's credentials as received, and its id. */
+/** The MCP request being served: the caller's credentials as received, its id and its address. */
 export interface McpCaller {
   /** The Authorization header exactly as received, forwarded unchanged to the gateway. */
   authorization: string;
   requestId: string;
+  /** The end client's address (HTTP mode), forwarded so the gateway's per-address budgets count it. */
+  clientAddress?: string;
 }
 
 /**
@@ -52,7 +54,7 @@ const MAX_ARGUMENT_ELEMENTS = 1000;
 export function createMcpServer(deps: McpServerDeps, caller: McpCaller): McpServer {
   // Declaring the tools capability up front makes tools/list answer [] while no tool is registered.
   const server = new McpServer(SERVER_INFO, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
-  registerResources(server, (signal) => deps.gateway.forCaller({ authorization: caller.authorization, requestId: caller.requestId, signal }), caller.requestId);
+  registerResources(server, (signal) => deps.gateway.forCaller({ ...caller, signal }), caller.requestId);
   const isVisible = deps.isVisible ?? ALL_TOOLS_VISIBLE;
   const visible = new Map<string, AnyTool>();
   for (const tool of deps.registry.list()) {
@@ -79,7 +81,7 @@ export function createMcpServer(deps: McpServerDeps, caller: McpCaller): McpServ
     return runTool(
       tool,
       parsed.data,
-      { gateway: deps.gateway.forCaller({ authorization: caller.authorization, requestId: caller.requestId, signal: extra.signal }), appUrl: deps.appUrl, requestId: caller.requestId },
+      { gateway: deps.gateway.forCaller({ ...caller, signal: extra.signal }), appUrl: deps.appUrl, requestId: caller.requestId },
       deps.logger,
     );
   });

@@ -1,4 +1,4 @@
-import { runChecks, runWithRequestContext, type JsonLogger } from '@lp/runtime';
+import { runChecks, runWithRequestContext, trustProxyOption, type JsonLogger } from '@lp/runtime';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { fastify, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +7,7 @@ import { requestIdFor } from '../http/request-id.js';
 import { createMcpServer, type McpServerDeps } from './mcp-server.factory.js';
 import type { KeyCheck } from './key-check.js';
 import { checkBearer, checkHostAndOrigin, invalidKeyRejection, JSON_RPC, jsonRpcError, type OriginPolicy, type Rejection } from './mcp-request.guard.js';
+import { invalidToolCall } from './tool-call-shape.js';
 import { PROTECTED_RESOURCE_PATH, protectedResourceMetadata, resourceMetadataUrlFor } from './protected-resource.js';
 
 export interface McpHttpOptions {
@@ -21,6 +22,8 @@ export interface McpHttpOptions {
   keyCheck: KeyCheck;
   /** Public base URL of this server (MCP_PUBLIC_URL); unset: http:// and an allowed Host. */
   publicUrl?: string;
+  /** TRUST_PROXY: which proxies in front may name the client, whose address the gateway is told. */
+  trustProxy?: string;
 }
 
 const MCP_PATH = '/mcp';
@@ -32,7 +35,13 @@ const MCP_PATH = '/mcp';
  */
 export function createMcpHttpServer(options: McpHttpOptions): FastifyInstance {
   const { logger } = options;
-  const app = fastify({ genReqId: requestIdFor, bodyLimit: options.bodyLimitBytes, logger: false, routerOptions: { ignoreTrailingSlash: true } });
+  const app = fastify({
+    genReqId: requestIdFor,
+    bodyLimit: options.bodyLimitBytes,
+    logger: false,
+    trustProxy: trustProxyOption(options.trustProxy ?? ''),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
 
   let policy: OriginPolicy | undefined;
   const originPolicy = (): OriginPolicy => {
@@ -82,7 +91,7 @@ export function createMcpHttpServer(options: McpHttpOptions): FastifyInstance {
       // A key the gateway refuses is refused here too, at initialize, so a misconfigured agent
       // does not look connected. No answer from the gateway lets the request through: tool calls
       // then report the outage themselves.
-      if ((await options.keyCheck.verdict(request.headers.authorization ?? '')) === 'invalid') return reject(reply, invalidKeyRejection(metadataUrl));
+      if ((await options.keyCheck.verdict(request.headers.authorization ?? '', request.ip)) === 'invalid') return reject(reply, invalidKeyRejection(metadataUrl));
     },
     handler: async (request, reply) => handleMcpPost(request, reply, options, originPolicy()),
   });
@@ -124,7 +133,9 @@ export function createMcpHttpServer(options: McpHttpOptions): FastifyInstance {
 }
 
 async function handleMcpPost(request: FastifyRequest, reply: FastifyReply, options: McpHttpOptions, policy: OriginPolicy): Promise<void> {
-  const caller = { authorization: request.headers.authorization ?? '', requestId: request.id };
+  const invalid = invalidToolCall(request.body);
+  if (invalid) return void reply.status(200).header('content-type', 'application/json').send(invalid);
+  const caller = { authorization: request.headers.authorization ?? '', requestId: request.id, clientAddress: request.ip };
   const server = createMcpServer(options.deps, caller);
   server.server.onerror = (error) => options.logger.event('warn', 'mcp protocol error', { request_id: request.id, error: error.message });
   // The SDK's own DNS-rebinding check stays on as a second layer behind checkHostAndOrigin.

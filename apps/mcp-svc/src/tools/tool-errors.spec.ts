@@ -29,7 +29,12 @@ describe('tool error messages for the model', () => {
     ],
     ['422 unresolvable_query asks for a rephrase', error('unresolvable_query', 422, { message: 'No region or filter recognised' }), [/could not be resolved/, /Rephrase/]],
     ['400 repeats what was wrong', error('invalid_request', 400, { message: 'limit must not be greater than 50' }), [/limit must not be greater than 50\./, /Correct them and retry/]],
-    ['429 gives the seconds from Retry-After', error('rate_limited', 429, { retryAfterS: 17 }), [/Retry after 17 seconds\./]],
+    ['429 gives the seconds from Retry-After', error('rate_limited', 429, { retryAfterS: 17 }), [/Retry after 17 seconds, not before\./]],
+    [
+      "429 says which limit the gateway named (here the client address's failed key lookups, not the key's rate)",
+      error('rate_limited', 429, { message: 'Too many requests without a valid API key from this address (6 per minute)', retryAfterS: 60 }),
+      [/A limit was reached: Too many requests without a valid API key from this address \(6 per minute\)\./],
+    ],
     ['429 without Retry-After still says to wait', error('rate_limited', 429), [/Wait a little, then retry/]],
     ['503 is temporary', error('service_unavailable', 503), [/temporarily unavailable/, /retry in a few seconds/]],
     ['504 is temporary', error('upstream_timeout', 504), [/did not answer in time/, /retry in a few seconds/]],

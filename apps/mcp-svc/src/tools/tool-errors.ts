@@ -49,9 +49,9 @@ export function toolErrorMessage(error: unknown, context: ToolErrorContext): str
     case 'payload_too_large':
       return `The request was too large: ${sentence(error.message)} Send fewer items per call.`;
     case 'rate_limited':
-      return error.retryAfterS !== undefined
-        ? `The rate limit of this API key was reached. Retry after ${error.retryAfterS} seconds.`
-        : `The rate limit of this API key was reached. Wait a little, then retry.`;
+      // The gateway says which limit it was (the key's rate, its cost budget, its work in flight,
+      // or the client address's failed key lookups): each asks for a different next step.
+      return `A limit was reached: ${sentence(error.message)} ${retryAdvice(error)}`;
     case 'service_unavailable':
       return `The land-parcel API is temporarily unavailable. This is temporary: retry in a few seconds.`;
     case 'upstream_timeout':
@@ -120,6 +120,10 @@ function list(candidates: readonly string[]): string {
   const shown = candidates.slice(0, 15);
   const more = candidates.length - shown.length;
   return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+}
+
+function retryAdvice(error: GatewayError): string {
+  return error.retryAfterS !== undefined ? `Retry after ${error.retryAfterS} seconds, not before.` : 'Wait a little, then retry.';
 }
 
 function sentence(message: string): string {

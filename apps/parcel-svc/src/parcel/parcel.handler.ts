@@ -10,7 +10,7 @@ import {
   ParcelProximityRequest,
   ParcelSubjects,
   type ConstraintsView,
-  type ParcelBatchView,
+  type ParcelBatchJson,
   type ParcelFeatureView,
   type ParcelSuggestionView,
   type ProximityView,
@@ -18,6 +18,7 @@ import {
   type TerrainView,
 } from '@lp/contracts';
 import { Answers } from '@lp/messaging';
+import { batchJson } from './batch-json.js';
 import { ParcelService } from './parcel.service.js';
 
 @Controller()
@@ -39,9 +40,10 @@ export class ParcelHandler {
     return this.parcels.suggest(request.q);
   }
 
+  /** Written as JSON here, in slices (batch-json.ts): up to 6 MB, which the gateway sends on as it is. */
   @Answers(ParcelSubjects.batch)
-  batch(@Payload() request: ParcelBatchRequest): Promise<ParcelBatchView> {
-    return this.parcels.getBatch(request.parcel_ids, request.include);
+  async batch(@Payload() request: ParcelBatchRequest): Promise<ParcelBatchJson> {
+    return batchJson(await this.parcels.getBatch(request.parcel_ids, request.include));
   }
 
   @Answers(ParcelSubjects.regulations)

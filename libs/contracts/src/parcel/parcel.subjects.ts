@@ -9,7 +9,7 @@ import type { TerrainView } from './facts/terrain.view.js';
 import type { GetParcelDetailRequest } from './get-parcel.request.js';
 import type { ParcelFeatureView } from './parcel-feature.view.js';
 import type { ParcelAtRequest, ParcelAutocompleteRequest, ParcelBatchRequest } from './parcel-lookup.request.js';
-import type { ParcelBatchView, ParcelSuggestionView } from './parcel-lookup.view.js';
+import type { ParcelBatchJson, ParcelSuggestionView } from './parcel-lookup.view.js';
 import type { GetReportFileRequest, ParcelReportRequest } from './report/parcel-report.request.js';
 import type { ParcelReportView } from './report/parcel-report.view.js';
 import type { ReportLinkReply, ReportPdfView } from './report/report-document.view.js';
@@ -21,7 +21,7 @@ export const ParcelSubjects = {
   get: defineSubject<GetParcelDetailRequest, ParcelFeatureView>('parcel.get'),
   at: defineSubject<ParcelAtRequest, ParcelFeatureView>('parcel.at'),
   autocomplete: defineSubject<ParcelAutocompleteRequest, ParcelSuggestionView[]>('parcel.autocomplete'),
-  batch: defineSubject<ParcelBatchRequest, ParcelBatchView>('parcel.batch'),
+  batch: defineSubject<ParcelBatchRequest, ParcelBatchJson>('parcel.batch'),
   regulations: defineSubject<ParcelBlockRequest, RegulationsView>('parcel.regulations.get'),
   constraints: defineSubject<ParcelConstraintsRequest, ConstraintsView>('parcel.constraints.get'),
   terrain: defineSubject<ParcelBlockRequest, TerrainView>('parcel.terrain.get'),

@@ -28,6 +28,8 @@ export interface TestStackOptions {
   appDatabaseUrl?: (url: string) => string;
   /** mcp-svc too, pointed at the first gateway. */
   mcp?: boolean;
+  /** Extra environment of mcp-svc, e.g. { TRUST_PROXY: '1' } */
+  mcpEnv?: Record<string, string>;
   /** The scopes of the stack's own key, `apiKey` (default: all). */
   scopes?: Scope[];
 }
@@ -116,7 +118,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       gatewayUrls.push(`http://127.0.0.1:${gateway.port}`);
     }
     if (options.mcp) {
-      const mcp = await startHttpApp('mcp-svc', (port) => ({ GATEWAY_URL: gatewayUrls[0] ?? '', APP_URL: MCP_APP_URL, MCP_PORT: String(port), ACCESS_LOG: 'false' }), {
+      const mcp = await startHttpApp('mcp-svc', (port) => ({ GATEWAY_URL: gatewayUrls[0] ?? '', APP_URL: MCP_APP_URL, MCP_PORT: String(port), ACCESS_LOG: 'false', ...options.mcpEnv }), {
         readyPath: '/readyz',
       });
       processes.set('mcp-svc', mcp.process);

@@ -37,9 +37,14 @@ export class ReportLinksRepository {
     return row ?? null;
   }
 
-  /** Removes expired links; returns how many. */
+  /**
+   * Removes expired links; returns how many. Counted by a SELECT over the deleted rows: for a DELETE
+   * TypeORM's query() returns [rows, rowCount], whose length is always 2.
+   */
   async deleteExpired(): Promise<number> {
-    const rows: unknown[] = await this.db.query(`DELETE FROM parcel.report_links WHERE expires_at <= now() RETURNING 1`);
-    return rows.length;
+    const [row] = await this.db.query<Array<{ removed: number }>>(
+      `WITH removed AS (DELETE FROM parcel.report_links WHERE expires_at <= now() RETURNING 1) SELECT count(*)::int AS removed FROM removed`,
+    );
+    return row?.removed ?? 0;
   }
 }

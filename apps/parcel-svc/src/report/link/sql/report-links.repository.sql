@@ -18,4 +18,4 @@ RETURNING expires_at;
 SELECT filename, pdf FROM parcel.report_links WHERE token_hash = $1 AND expires_at > now();
 
 -- deleteExpired
-DELETE FROM parcel.report_links WHERE expires_at <= now() RETURNING 1;
+WITH removed AS (DELETE FROM parcel.report_links WHERE expires_at <= now() RETURNING 1) SELECT count(*)::int AS removed FROM removed;
