@@ -41,6 +41,7 @@ export function SitesList({ sites, matched, candidates, note, selectedRank, sele
         </details>
       )}
       {sites.length === 0 && <p>{t('noSites')}</p>}
+      {sites.length > 0 && sites.every((site) => site.score === null) && <p class="small muted score-note">{t('scoreNeedsScenario')}</p>}
       <ol class="result-list">
         {sites.map((site, index) => {
           const rank = index + 1;
@@ -58,7 +59,7 @@ export function SitesList({ sites, matched, candidates, note, selectedRank, sele
                   <span class="muted">{site.gmina}</span>
                   {site.unscreened && site.unscreened.length > 0 && <span class="small coverage-unscreened">{t('siteUnscreened', { what: site.unscreened.join(', ') })}</span>}
                 </span>
-                <span class="score" title={t('score')}>
+                <span class="score" title={site.score === null ? t('noScore') : t('scoreOf', { score: formatNumber(language, site.score, 1) })}>
                   {site.score === null ? '–' : formatNumber(language, site.score, 1)}
                 </span>
               </button>
