@@ -141,8 +141,8 @@ describe('map application in one language at a time', () => {
     await page.locator('.result-list .result').first().click();
     await page.locator('#parcel-title').waitFor();
     await page.locator('.facts').first().waitFor();
-    const terrain = page.locator('section.facts', { hasText: 'Terrain' });
-    if ((await terrain.count()) > 0) expect(await terrain.textContent()).not.toMatch(/n\.p\.m\./);
+    // Units too: no "n.p.m." or "zł" in the English panel.
+    expect(await strayWords(page, 'en')).toEqual([]);
     await page.getByLabel('Language').selectOption('pl');
     await page.getByRole('button', { name: /Wróć do wyników/ }).waitFor();
     expect(await strayWords(page, 'pl')).toEqual([]);
@@ -174,6 +174,36 @@ describe('map application in one language at a time', () => {
     await screenshot(page, 'scores-en-desktop');
     expect(opened.errors).toEqual([]);
     await opened.context.close();
+  });
+
+  it("shows a local plan's adoption date on one line, as each language writes dates", async () => {
+    const [zoned] = await stack.sql<{ id: string; adopted_on: string }>(
+      `SELECT p.parcel_id AS id, z.adopted_on::text AS adopted_on FROM layer_pub.parcels p
+       JOIN layer_pub.mpzp_zones z ON ST_Covers(z.geom, ST_PointOnSurface(p.geom))
+       WHERE z.adopted_on IS NOT NULL ORDER BY p.parcel_id LIMIT 1`,
+    );
+    expect(zoned).toBeDefined();
+    const [year, month, day] = zoned!.adopted_on.split('-').map(Number) as [number, number, number];
+    const written: Record<Language, string> = {
+      pl: `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}`,
+      en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, day)),
+    };
+    for (const language of ['pl', 'en'] as const) {
+      for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+        const opened = await openPage(browser, { key, viewport, locale: language === 'pl' ? 'pl-PL' : 'en-GB' });
+        await opened.page.goto(`${base}/p/${encodeURIComponent(zoned!.id)}`);
+        const date = opened.page.locator('.facts .date').first();
+        await date.waitFor();
+        await expect(date.textContent()).resolves.toBe(`(${written[language]})`);
+        // One line: no taller than the line of text it sits in.
+        const height = (await date.boundingBox())!.height;
+        const lineHeight = await date.evaluate((node) => parseFloat(getComputedStyle(node).lineHeight));
+        expect(height).toBeLessThan(lineHeight * 1.5);
+        await date.scrollIntoViewIfNeeded();
+        expect(await strayOn(opened.page, language, `local-plan-${size}`)).toEqual([]);
+        await opened.context.close();
+      }
+    }
   });
 
   it('keeps the map controls and the scale bar off the open layer panel on a 390 px phone, and the attribution to one line on a desktop', async () => {

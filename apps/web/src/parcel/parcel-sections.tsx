@@ -128,7 +128,7 @@ export function Nearest({ proximity }: { proximity: NonNullable<Properties['prox
             <tr key={`${item.kind}-${item.id}`}>
               <th scope="row">{term(language, item.kind)}</th>
               {/* A feature's own name (OSM, registers), in whatever language it was given: not to be translated. */}
-              <td class="muted" translate="no">
+              <td class="muted" translate={false}>
                 {item.name ?? ''}
               </td>
               <td class="distance">{formatDistance(language, item.distance_m)}</td>
