@@ -8,6 +8,8 @@ import { boxesOf, overlaps, strayWords, type Language } from './map-app/page-lan
 const PLAIN_QUERY: Record<Language, string> = { pl: 'działka w Poznaniu, co najmniej 1 ha', en: 'plot in Poznań, at least 1 ha' };
 /** A search naming an asset type: the interpretation names the scenario (bess_storage). */
 const SCENARIO_QUERY = 'magazyn energii w Poznaniu, co najmniej 1 ha';
+/** A search for a site of several neighbouring parcels: the answer lists sites. */
+const SITE_QUERY: Record<Language, string> = { pl: 'co najmniej 2 ha w kilku działkach w Poznaniu', en: 'at least 2 ha across several plots in Poznań' };
 const SEARCH_BOX: Record<Language, string> = { pl: 'Szukaj działek zdaniem', en: 'Search parcels with a sentence' };
 const SEARCH_BUTTON: Record<Language, string> = { pl: 'Szukaj', en: 'Search' };
 const LAYERS_BUTTON: Record<Language, RegExp> = { pl: /Warstwy/, en: /Layers/ };
@@ -93,6 +95,12 @@ describe('map application in one language at a time', () => {
     await page.locator('#parcel-title').waitFor();
     await page.locator('.facts').first().waitFor();
     stray.push(...(await strayOn(page, language, `parcel-${size}`)));
+
+    await page.goto(`${base}/`);
+    await search(page, language, SITE_QUERY[language]);
+    await page.locator('.sites .result').first().click();
+    await page.locator('.site-parcels').waitFor();
+    stray.push(...(await strayOn(page, language, `sites-${size}`)));
 
     await page.goto(`${base}/`);
     await page.getByRole('tab', { name: SCENARIO_TAB[language] }).click();

@@ -84,3 +84,17 @@ export function signalValue(language: Language, signal: string, value: number): 
 export function regionLabel(language: Language, region: { label: string; unit_type: string }): string {
   return language === 'pl' ? region.label : region.label.replace(region.unit_type, term(language, region.unit_type));
 }
+
+/** Who holds a pre-emption right, in Polish by the right's id (the API writes the holder in English). */
+const PRE_EMPTION_HOLDERS_PL: Record<string, string> = {
+  agricultural_property: 'Krajowy Ośrodek Wsparcia Rolnictwa (KOWR), działający na rzecz Skarbu Państwa',
+  forest_land: 'Skarb Państwa reprezentowany przez Państwowe Gospodarstwo Leśne Lasy Państwowe',
+  national_park: 'Skarb Państwa reprezentowany przez dyrektora parku narodowego',
+  public_purpose: 'gmina',
+};
+
+/** A pre-emption right's holder in the reader's language, and the language it is actually in. */
+export function preEmptionHolder(language: Language, right: { right?: string; holder: string }): { text: string; lang: Language } {
+  const polish = language === 'pl' && right.right ? PRE_EMPTION_HOLDERS_PL[right.right] : undefined;
+  return polish ? { text: polish, lang: 'pl' } : { text: right.holder, lang: 'en' };
+}

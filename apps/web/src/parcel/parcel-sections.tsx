@@ -3,7 +3,7 @@ import type { BlockCoverageView, ParcelFeatureView } from '../api/types.js';
 import { formatDate, formatDistance, formatNumber, useI18n } from '../i18n/i18n.js';
 import type { MessageKey } from '../i18n/messages.js';
 import { useKindName, useLayerName } from '../i18n/layer-names.js';
-import { term } from '../i18n/terms.js';
+import { preEmptionHolder, term } from '../i18n/terms.js';
 
 type Properties = ParcelFeatureView['properties'];
 
@@ -69,9 +69,27 @@ export function Zoning({ regulations }: { regulations: NonNullable<Properties['r
         <dt>{t('study')}</dt>
         <dd>{regulations.studium === undefined ? <Unknown /> : regulations.studium === null ? t('none') : <span lang="pl">{regulations.studium.designation}</span>}</dd>
         <dt>{t('preEmption')}</dt>
-        <dd>{regulations.pre_emption.length === 0 ? t('none') : <span lang="pl">{regulations.pre_emption.map((right) => `${right.holder} (${right.basis})`).join('; ')}</span>}</dd>
+        <dd>{regulations.pre_emption.length === 0 ? t('none') : <PreEmption rights={regulations.pre_emption} />}</dd>
       </dl>
     </Section>
+  );
+}
+
+/** Each right: who holds it (in the reader's language where we have the words) and its legal basis (Polish law, as cited). */
+function PreEmption({ rights }: { rights: NonNullable<Properties['regulations']>['pre_emption'] }) {
+  const { language } = useI18n();
+  return (
+    <>
+      {rights.map((right, index) => {
+        const holder = preEmptionHolder(language, right);
+        return (
+          <span key={`${right.holder}-${right.basis}`}>
+            {index > 0 && '; '}
+            <span lang={holder.lang === language ? undefined : holder.lang}>{holder.text}</span> (<span lang="pl">{right.basis}</span>)
+          </span>
+        );
+      })}
+    </>
   );
 }
 
