@@ -26,7 +26,7 @@ const PARAMETER_DESCRIPTIONS_PL: Record<string, string> = {
   max_slope_pct: 'Największe średnie nachylenie działki',
   substation_km: 'Zasięg do stacji co najmniej 110 kV',
   mv_line_km: 'Zasięg do linii lub kabla średniego napięcia',
-  capacity_km: 'Zasięg do węzła sieci z opublikowaną mocą przyłączeniową co najmniej takiej, jak najmniejsza moc',
+  capacity_km: 'Zasięg do węzła sieci z opublikowaną mocą przyłączeniową nie mniejszą niż najmniejsza dostępna moc',
   min_capacity_mw: 'Najmniejsza dostępna moc przyłączeniowa',
   min_yield_kwh_kwp: 'Najmniejszy roczny uzysk PV na działce',
   max_stop_m: 'Zasięg do przystanku komunikacji publicznej',
