@@ -218,6 +218,9 @@ describe('map application in one language at a time', () => {
     const phone = await openPage(browser, { key, viewport: PHONE });
     await phone.page.goto(`${base}/`);
     await mapDrawn(phone);
+    // The layer switcher spans the map's top on a phone: beside its button the map still takes the click.
+    const map = (await phone.page.locator('.maplibregl-canvas').boundingBox())!;
+    await expect(phone.page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.className, [map.x + 30, map.y + 25])).resolves.toContain('maplibregl-canvas');
     await phone.page.getByRole('button', { name: /Warstwy/ }).click();
     const panel = (await phone.page.locator('#layer-panel').boundingBox())!;
     const controls = await boxesOf(phone.page.locator('.maplibregl-ctrl'));
