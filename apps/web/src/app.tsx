@@ -71,8 +71,13 @@ export function App() {
           <label class="inline">
             <span class="visually-hidden">{i18n.t('language')}</span>
             <select name="language" aria-label={i18n.t('language')} value={language} onChange={(event) => switchLanguage((event.currentTarget as HTMLSelectElement).value as Language)}>
-              <option value="pl">Polski</option>
-              <option value="en">English</option>
+              {/* Each language named in itself, whatever the page's language. */}
+              <option value="pl" lang="pl">
+                Polski
+              </option>
+              <option value="en" lang="en">
+                English
+              </option>
             </select>
           </label>
           {session.state === 'signed-in' && (

@@ -2,6 +2,7 @@ import type { StyleSpecification } from 'maplibre-gl';
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { useI18n } from './i18n/i18n.js';
 import { LayerNamesContext } from './i18n/layer-names.js';
+import { regionLabel } from './i18n/terms.js';
 import { useCompare } from './map-app/compare.js';
 import { useLayers } from './map-app/layers.js';
 import { useMapLifecycle } from './map-app/map-lifecycle.js';
@@ -13,6 +14,7 @@ import { Toolbar } from './map-app/toolbar.js';
 import { useUrlSync } from './map-app/url-sync.js';
 import { LayerSwitcher } from './map/layer-switcher.js';
 import type { MapController, TileProblem } from './map/map-controller.js';
+import { isDemoStyle, type MapWords } from './map/map-words.js';
 import { RateLimitBanner } from './map/rate-limit-banner.js';
 import { CompareTable } from './parcel/compare-table.js';
 import { ParcelPanel } from './parcel/parcel-panel.js';
@@ -36,6 +38,9 @@ export function MapApp({ style }: { style: StyleSpecification }) {
   const parcel = useParcelSelection({ map, update, loadRegion, closeComparison: () => compare.setComparing(false), setNotice, noParcelHere: () => t('noParcelHere') });
   const { search, siteRank, setSiteRank, resultsRef, runSearch, runScenario } = useSearchRuns({ map, urlRef, update, language, clearParcel: parcel.clearParcel, loadRegion });
   const layers = useLayers(style, url, update);
+  const demo = useMemo(() => isDemoStyle(style), [style]);
+  const wordsRef = useRef<MapWords>({ language, attribution: '' });
+  wordsRef.current = { language, attribution: demo ? `${t('attribution')}; ${t('attributionDemo')}` : t('attribution') };
   useMapLifecycle({
     style,
     initial,
@@ -44,6 +49,7 @@ export function MapApp({ style }: { style: StyleSpecification }) {
     visibleRef: layers.visibleRef,
     visible: layers.visible,
     styleLayers: layers.styleLayers,
+    wordsRef,
     resultsRef,
     update,
     adopt,
@@ -79,7 +85,7 @@ export function MapApp({ style }: { style: StyleSpecification }) {
       }}
       onRegion={(found) => {
         setRegion(found);
-        setNotice(t('coverageOf', { name: found.label }));
+        setNotice(t('coverageOf', { name: regionLabel(language, found) }));
       }}
       onSearch={(query, regionTeryt, push) => void runSearch(query, regionTeryt, push)}
       onScenario={(run) => void runScenario(run)}
@@ -102,7 +108,7 @@ export function MapApp({ style }: { style: StyleSpecification }) {
           {panel}
         </aside>
         <div class="map-wrap">
-          <div ref={mapElement} class="map" role="application" aria-label="Mapa / Map" />
+          <div ref={mapElement} class="map" role="application" aria-label={t('map')} />
           <LayerSwitcher overlays={layers.overlays} visible={layers.visible} onToggle={layers.toggleLayer} region={region} open={layers.layersOpen} onOpen={layers.setLayersOpen} />
           <RateLimitBanner />
           {tileProblem && (

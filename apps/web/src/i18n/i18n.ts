@@ -47,3 +47,10 @@ export function formatArea(language: Language, sqm: number): string {
 export function formatDistance(language: Language, metres: number): string {
   return metres >= 1000 ? `${formatNumber(language, metres / 1000, 1)} km` : `${formatNumber(language, metres)} m`;
 }
+
+/** A date of the registers (`2019-05-14`) as the reader writes it ("14.05.2019", "14 May 2019"); anything else as it came. */
+export function formatDate(language: Language, isoDate: string): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(isoDate) || Number.isNaN(date.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(language === 'pl' ? 'pl-PL' : 'en-GB', { day: language === 'pl' ? '2-digit' : 'numeric', month: language === 'pl' ? '2-digit' : 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+}

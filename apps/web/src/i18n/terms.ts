@@ -33,6 +33,13 @@ const TERMS: Record<string, { pl: string; en: string }> = {
   adopted: { pl: 'uchwalony, przed publikacją', en: 'adopted, not yet published' },
   public_consultation: { pl: 'konsultacje', en: 'public consultation' },
   in_preparation: { pl: 'w przygotowaniu', en: 'in preparation' },
+  // Unit types of TERYT (libs/contracts region.view.ts), as the interpretation names the region searched.
+  'gmina miejska': { pl: 'gmina miejska', en: 'urban gmina' },
+  'gmina wiejska': { pl: 'gmina wiejska', en: 'rural gmina' },
+  'gmina miejsko-wiejska': { pl: 'gmina miejsko-wiejska', en: 'urban-rural gmina' },
+  powiat: { pl: 'powiat', en: 'powiat' },
+  'miasto na prawach powiatu': { pl: 'miasto na prawach powiatu', en: 'city with powiat rights' },
+  województwo: { pl: 'województwo', en: 'voivodeship' },
   // Ranking signals of a result's score (libs/contracts search-signals.ts).
   grid_capacity_mw: { pl: 'moc przyłączeniowa', en: 'grid capacity' },
   grid_distance_km: { pl: 'odległość od sieci', en: 'distance to grid' },
@@ -47,4 +54,47 @@ const TERMS: Record<string, { pl: string; en: string }> = {
 
 export function term(language: Language, id: string): string {
   return TERMS[id]?.[language] ?? id.replace(/_/g, ' ');
+}
+
+/** The unit of a ranking signal's raw value, by the signal id (libs/contracts search-signals.ts). */
+const SIGNAL_UNITS: Record<string, { pl: string; en: string }> = {
+  grid_capacity_mw: { pl: 'MW', en: 'MW' },
+  grid_distance_km: { pl: 'km', en: 'km' },
+  area: { pl: 'm²', en: 'm²' },
+  solar_yield_kwh_kwp: { pl: 'kWh/kWp', en: 'kWh/kWp' },
+  slope_pct: { pl: '%', en: '%' },
+  transit_distance_m: { pl: 'm', en: 'm' },
+  water_distance_m: { pl: 'm', en: 'm' },
+  floors: { pl: 'kondygn.', en: 'floors' },
+  price_per_sqm_pln: { pl: 'zł/m²', en: 'PLN/m²' },
+};
+
+/** A signal's raw value with its unit ("3,2 km", "12 MW"), so it is never read as points or the other way round. */
+export function signalValue(language: Language, signal: string, value: number): string {
+  const unit = SIGNAL_UNITS[signal]?.[language];
+  const digits = Math.abs(value) >= 100 ? 0 : 2;
+  const number = new Intl.NumberFormat(language === 'pl' ? 'pl-PL' : 'en-GB', { maximumFractionDigits: digits }).format(value);
+  return unit ? `${number} ${unit}` : number;
+}
+
+/**
+ * A region's label (GET /v1/regions: "Poznań — gmina miejska, powiat Poznań, wielkopolskie") with its
+ * unit type in the reader's words; the names stay as TERYT writes them.
+ */
+export function regionLabel(language: Language, region: { label: string; unit_type: string }): string {
+  return language === 'pl' ? region.label : region.label.replace(region.unit_type, term(language, region.unit_type));
+}
+
+/** Who holds a pre-emption right, in Polish by the right's id (the API writes the holder in English). */
+const PRE_EMPTION_HOLDERS_PL: Record<string, string> = {
+  agricultural_property: 'Krajowy Ośrodek Wsparcia Rolnictwa (KOWR), działający na rzecz Skarbu Państwa',
+  forest_land: 'Skarb Państwa reprezentowany przez Państwowe Gospodarstwo Leśne Lasy Państwowe',
+  national_park: 'Skarb Państwa reprezentowany przez dyrektora parku narodowego',
+  public_purpose: 'gmina',
+};
+
+/** A pre-emption right's holder in the reader's language, and the language it is actually in. */
+export function preEmptionHolder(language: Language, right: { right?: string; holder: string }): { text: string; lang: Language } {
+  const polish = language === 'pl' && right.right ? PRE_EMPTION_HOLDERS_PL[right.right] : undefined;
+  return polish ? { text: polish, lang: 'pl' } : { text: right.holder, lang: 'en' };
 }

@@ -2,6 +2,7 @@ import type { StyleSpecification } from 'maplibre-gl';
 import { useEffect } from 'preact/hooks';
 import type { ParcelFeatureView } from '../api/types.js';
 import type { MapController, ResultFeature, TileProblem } from '../map/map-controller.js';
+import type { MapWords } from '../map/map-words.js';
 import { readUrlState, type UrlState } from '../url-state.js';
 import { SITE_PREFIX } from './search-runs.js';
 import type { UrlUpdate } from './url-sync.js';
@@ -23,6 +24,8 @@ export interface MapLifecycle {
   visibleRef: { current: Set<string> };
   visible: Set<string>;
   styleLayers: Map<string, string[]>;
+  /** The map's words in the reader's language, as they are when the map is made (it may start late). */
+  wordsRef: { current: MapWords };
   resultsRef: { current: ResultFeature[] };
   update: UrlUpdate;
   adopt(next: UrlState): void;
@@ -40,8 +43,12 @@ export interface MapLifecycle {
  * (on the parcel, or where the URL says), back and forward followed, the overlays kept in step.
  */
 export function useMapLifecycle(deps: MapLifecycle): void {
-  const { mapElement, map, visible, styleLayers } = deps;
+  const { mapElement, map, visible, styleLayers, wordsRef } = deps;
   useEffect(() => startPage(deps), []);
+
+  // A language switch: the controls' titles and the attribution follow (the map made later reads wordsRef).
+  const { language, attribution } = wordsRef.current;
+  useEffect(() => map.current?.setWords(wordsRef.current), [language, attribution]);
 
   useEffect(() => {
     void map.current?.setOverlays(visible, styleLayers);
@@ -65,7 +72,7 @@ function startPage(deps: MapLifecycle): () => void {
   const createMap = async (parcelGeometry: GeoJSON.Geometry | null) => {
     const { MapController } = await loadMapModule();
     if (cancelled) return;
-    map.current = new MapController(mapElement.current!, style, { view: initial.view, fit: initial.view ? null : parcelGeometry }, {
+    map.current = new MapController(mapElement.current!, style, { view: initial.view, fit: initial.view ? null : parcelGeometry }, deps.wordsRef.current, {
       onClickParcel: (parcelId) => (parcelId.startsWith(SITE_PREFIX) ? deps.selectSite(Number(parcelId.slice(SITE_PREFIX.length))) : deps.selectParcel(parcelId, false)),
       onClickPoint: (lng, lat) => void deps.parcelAt(lng, lat),
       onViewChange: (view) => deps.update({ view }, 'replace'),

@@ -1,5 +1,6 @@
 import type { GeocodeCandidateView, RegionView } from '../api/types.js';
 import { useI18n } from '../i18n/i18n.js';
+import { regionLabel } from '../i18n/terms.js';
 import { ScenarioPanel, type ScenarioRun } from '../scenario/scenario-panel.js';
 import { CoverageWarnings } from '../search/coverage-warnings.js';
 import { Interpretation } from '../search/interpretation.js';
@@ -29,7 +30,7 @@ export interface SearchPanelProps {
 
 /** The side panel of search and scenario mode: the way to ask, and the answer (interpretation, coverage, results or sites, near misses). */
 export function SearchPanel(props: SearchPanelProps) {
-  const { t } = useI18n();
+  const { language, t } = useI18n();
   const { url, search, region } = props;
   const outcome = search.outcome;
   return (
@@ -43,7 +44,7 @@ export function SearchPanel(props: SearchPanelProps) {
       {outcome && <CoverageWarnings outcome={outcome} />}
       {region && (
         <p class="small coverage-link">
-          {t('coverageOf', { name: region.label })}{' '}
+          {t('coverageOf', { name: regionLabel(language, region) })}{' '}
           <button type="button" class="link" onClick={props.onCoverage}>
             {t('coverageView')} →
           </button>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { type ApiError, postJson } from '../api/client.js';
 import type { NaturalLanguageSearchView, SearchOutcome, SearchParcelsRequest, SearchResponseView } from '../api/types.js';
 import type { Language } from '../i18n/messages.js';
@@ -39,6 +39,9 @@ export function useSearchRuns({ map, urlRef, update, language, clearParcel, load
   const [search, setSearch] = useState<SearchState>({ outcome: null, interpretation: null, error: null, busy: false });
   const [siteRank, setSiteRank] = useState<number | null>(null);
   const resultsRef = useRef<ResultFeature[]>([]);
+  /** The sentence of the search shown, to ask for its words again in another language. */
+  const asked = useRef<{ query: string; regionTeryt: string | null } | null>(null);
+  useReworded({ search, setSearch, asked, language, map, resultsRef });
 
   const showOutcome = (outcome: SearchOutcome, fit: boolean) => {
     setSiteRank(null);
@@ -50,11 +53,12 @@ export function useSearchRuns({ map, urlRef, update, language, clearParcel, load
 
   const runSearch = async (query: string, regionTeryt: string | null, push: boolean) => {
     if (push) update({ query, mode: 'search', parcelId: null }, 'push');
+    asked.current = { query, regionTeryt };
     setSearch({ outcome: null, interpretation: null, error: null, busy: true });
     clearParcel();
     try {
       // The interpretation's words (filters, assumptions, why) in the reader's language, whatever the query's.
-      const answer = await postJson<NaturalLanguageSearchView>('/v1/search/natural-language', { query, language, limit: 50, ...(regionTeryt ? { region: regionTeryt } : {}) });
+      const answer = await askSentence(query, regionTeryt, language);
       setSearch({ outcome: answer, interpretation: answer.interpretation, error: null, busy: false });
       showOutcome(answer, urlRef.current.parcelId === null);
       if (answer.interpretation.region) void loadRegion(answer.interpretation.region.name, answer.interpretation.region.teryt);
@@ -66,6 +70,7 @@ export function useSearchRuns({ map, urlRef, update, language, clearParcel, load
   };
 
   const runScenario = async (run: ScenarioRun) => {
+    asked.current = null;
     update({ mode: 'scenario', scenario: run.scenario, region: run.region, parcelId: null, query: '' }, 'push');
     setSearch({ outcome: null, interpretation: null, error: null, busy: true });
     clearParcel();
@@ -86,4 +91,46 @@ export function useSearchRuns({ map, urlRef, update, language, clearParcel, load
   };
 
   return { search, siteRank, setSiteRank, resultsRef, runSearch, runScenario };
+}
+
+function askSentence(query: string, regionTeryt: string | null, language: Language): Promise<NaturalLanguageSearchView> {
+  return postJson<NaturalLanguageSearchView>('/v1/search/natural-language', { query, language, limit: 50, ...(regionTeryt ? { region: regionTeryt } : {}) });
+}
+
+interface RewordDeps {
+  search: SearchState;
+  setSearch(state: SearchState): void;
+  asked: { current: { query: string; regionTeryt: string | null } | null };
+  language: Language;
+  map: { current: MapController | null };
+  resultsRef: { current: ResultFeature[] };
+}
+
+/**
+ * After a language switch the search shown is asked for again in the new language: its criteria,
+ * assumptions and reasons are the API's words, written from the structured request in the language
+ * asked for, so the page never keeps the old language's words under new headings. The parcel open
+ * and the map's view stay; the answer is the same search, so the map's results are only redrawn.
+ */
+function useReworded({ search, setSearch, asked, language, map, resultsRef }: RewordDeps): void {
+  const interpretation = search.interpretation;
+  useEffect(() => {
+    const sentence = asked.current;
+    if (!sentence || !interpretation || search.busy || interpretation.language === language) return;
+    let stale = false;
+    askSentence(sentence.query, sentence.regionTeryt, language)
+      .then((answer) => {
+        if (stale || asked.current !== sentence) return;
+        setSearch({ outcome: answer, interpretation: answer.interpretation, error: null, busy: false });
+        resultsRef.current = featuresOf(answer);
+        void map.current?.setResults(resultsRef.current);
+      })
+      // Said, not swallowed: the criteria would otherwise wait for words that never come.
+      .catch((error: unknown) => {
+        if (!stale) setSearch({ ...search, error: asApiError(error) });
+      });
+    return () => {
+      stale = true;
+    };
+  }, [language, interpretation]);
 }

@@ -2,6 +2,7 @@ import { useContext } from 'preact/hooks';
 import type { RegionView } from '../api/types.js';
 import { useI18n } from '../i18n/i18n.js';
 import { LayerNamesContext, useLayerName } from '../i18n/layer-names.js';
+import { regionLabel } from '../i18n/terms.js';
 import type { Overlay } from './overlays.js';
 
 type Status = 'full' | 'partial' | 'none';
@@ -42,7 +43,7 @@ export function CoverageView({ region, overlays }: { region: RegionView | null; 
   return (
     <section class="coverage-view" aria-labelledby="coverage-view-title">
       <h3 id="coverage-view-title">
-        {t('coverageView')}: {region.label}
+        {t('coverageView')}: {regionLabel(language, region)}
       </h3>
       <p class="small">{t('coverageCounts', { full: count('full'), partial: count('partial'), none: count('none') })}</p>
       {gaps.length > 0 && <ul class="coverage-list">{gaps.map(row)}</ul>}

@@ -1,8 +1,11 @@
-import { Map as MapLibre, NavigationControl, ScaleControl, setWorkerUrl, type GeoJSONSource, type LngLatBoundsLike, type Map as MapLibreMap, type StyleSpecification, type VectorTileSource } from 'maplibre-gl';
+import { Map as MapLibre, setWorkerUrl, type GeoJSONSource, type LngLatBoundsLike, type Map as MapLibreMap, type StyleSpecification, type VectorTileSource } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { onRateLimit } from '../api/rate-gate.js';
+import { mapLocale } from '../i18n/map-locale.js';
 import { apiProtocolUrl, registerApiProtocol } from './api-protocol.js';
+import { MapControls } from './map-controls.js';
+import { withoutSourceAttribution, type MapWords } from './map-words.js';
 
 setWorkerUrl(workerUrl);
 registerApiProtocol();
@@ -54,15 +57,22 @@ export class MapController {
   private reloadWhenOpen = false;
   private stopRateLimit: () => void;
   private hovered: string | null = null;
+  private controls: MapControls;
 
   /** Opens at `start.view`, else fitted to `start.fit` (a parcel), else on all of Poland. */
-  constructor(container: HTMLElement, style: StyleSpecification, start: { view: MapView | null; fit: GeoJSON.Geometry | null }, private readonly callbacks: MapCallbacks) {
+  constructor(
+    container: HTMLElement,
+    style: StyleSpecification,
+    start: { view: MapView | null; fit: GeoJSON.Geometry | null },
+    words: MapWords,
+    private readonly callbacks: MapCallbacks,
+  ) {
     const { view } = start;
     // Without a view or a parcel: all of Poland, whatever the screen (a phone's narrow map too).
     const fit = view ? null : start.fit ? boundsOf([start.fit]) : POLAND;
     this.map = new MapLibre({
       container,
-      style,
+      style: withoutSourceAttribution(style),
       center: view ? [view.lng, view.lat] : [19.2, 52.0],
       zoom: view?.zoom ?? 5.4,
       ...(fit ? { bounds: fit, fitBoundsOptions: { padding: fit === POLAND ? 8 : 48, maxZoom: 17 } } : {}),
@@ -72,19 +82,16 @@ export class MapController {
         [9, 46.5],
         [29, 57.5],
       ],
-      // Responsive: the attribution collapses to a button on narrow maps (phones).
-      attributionControl: {},
+      // The attribution is one of our controls, in the reader's language (MapControls).
+      attributionControl: false,
+      locale: mapLocale(words.language),
       transformRequest: (url) => ({ url: apiProtocolUrl(url) ?? url }),
       cooperativeGestures: false,
     });
-    this.map.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
-    this.map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
+    this.controls = new MapControls(this.map);
+    this.controls.show(words);
     this.ready = new Promise((resolve) => this.map.once('load', () => resolve()));
-    void this.ready.then(() => {
-      this.addOwnLayers();
-      // On a phone the attribution starts folded into its (i) button instead of covering the map.
-      if (container.clientWidth < 640) container.querySelector('.maplibregl-ctrl-attrib')?.classList.remove('maplibregl-compact-show');
-    });
+    void this.ready.then(() => this.addOwnLayers());
     this.map.on('moveend', () => {
       const center = this.map.getCenter();
       this.callbacks.onViewChange({ zoom: this.map.getZoom(), lat: center.lat, lng: center.lng });
@@ -117,6 +124,11 @@ export class MapController {
       this.reloadWhenOpen = false;
       this.reloadTiles();
     });
+  }
+
+  /** The controls' titles, the map's label and the attribution in another language. */
+  setWords(words: MapWords): void {
+    this.controls.show(words);
   }
 
   async setOverlays(visible: ReadonlySet<string>, styleLayers: ReadonlyMap<string, string[]>): Promise<void> {

@@ -44,10 +44,10 @@ export function ParcelPanel({ parcel, error, comparing, onToggleCompare, onBack 
       <dl class="base-facts">
         <dt>{t('gmina')}</dt>
         <dd>
-          {p.gmina} <span class="muted">({p.teryt})</span>
+          <span lang="pl">{p.gmina}</span> <span class="muted">({p.teryt})</span>
         </dd>
         <dt>{t('precinct')}</dt>
-        <dd>{p.precinct_name ?? p.precinct_id}</dd>
+        <dd lang="pl">{p.precinct_name ?? p.precinct_id}</dd>
         <dt>{t('area')}</dt>
         <dd>{formatArea(language, p.area_sqm)}</dd>
         <dt>{t('landUse')}</dt>

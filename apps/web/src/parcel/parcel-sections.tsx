@@ -1,9 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import type { BlockCoverageView, ParcelFeatureView } from '../api/types.js';
-import { formatDistance, formatNumber, useI18n } from '../i18n/i18n.js';
+import { formatDate, formatDistance, formatNumber, useI18n } from '../i18n/i18n.js';
 import type { MessageKey } from '../i18n/messages.js';
 import { useKindName, useLayerName } from '../i18n/layer-names.js';
-import { term } from '../i18n/terms.js';
+import { preEmptionHolder, term } from '../i18n/terms.js';
 
 type Properties = ParcelFeatureView['properties'];
 
@@ -43,8 +43,13 @@ export function Zoning({ regulations }: { regulations: NonNullable<Properties['r
             t('noLocalPlan')
           ) : (
             <>
-              <strong>{mpzp.symbol}</strong> {mpzp.label ?? mpzp.category} — {mpzp.plan_name}
-              {mpzp.adopted_on ? ` (${mpzp.adopted_on})` : ''}
+              <strong>{mpzp.symbol}</strong> {mpzp.label ? <span lang="pl">{mpzp.label}</span> : mpzp.category} — <span lang="pl">{mpzp.plan_name}</span>
+              {mpzp.adopted_on && (
+                <>
+                  {' '}
+                  <span class="date">({formatDate(language, mpzp.adopted_on)})</span>
+                </>
+              )}
               {limits.length > 0 && <div class="muted">{limits.join(' · ')}</div>}
             </>
           )}
@@ -56,15 +61,35 @@ export function Zoning({ regulations }: { regulations: NonNullable<Properties['r
           ) : regulations.plan_ogolny === null ? (
             t('none')
           ) : (
-            `${regulations.plan_ogolny.zone_symbol} ${regulations.plan_ogolny.zone_label ?? regulations.plan_ogolny.kind} (${term(language, regulations.plan_ogolny.status)})`
+            <>
+              {regulations.plan_ogolny.zone_symbol} <span lang="pl">{regulations.plan_ogolny.zone_label ?? regulations.plan_ogolny.kind}</span> ({term(language, regulations.plan_ogolny.status)})
+            </>
           )}
         </dd>
         <dt>{t('study')}</dt>
-        <dd>{regulations.studium === undefined ? <Unknown /> : regulations.studium === null ? t('none') : regulations.studium.designation}</dd>
+        <dd>{regulations.studium === undefined ? <Unknown /> : regulations.studium === null ? t('none') : <span lang="pl">{regulations.studium.designation}</span>}</dd>
         <dt>{t('preEmption')}</dt>
-        <dd>{regulations.pre_emption.length === 0 ? t('none') : regulations.pre_emption.map((right) => `${right.holder} (${right.basis})`).join('; ')}</dd>
+        <dd>{regulations.pre_emption.length === 0 ? t('none') : <PreEmption rights={regulations.pre_emption} />}</dd>
       </dl>
     </Section>
+  );
+}
+
+/** Each right: who holds it (in the reader's language where we have the words) and its legal basis (Polish law, as cited). */
+function PreEmption({ rights }: { rights: NonNullable<Properties['regulations']>['pre_emption'] }) {
+  const { language } = useI18n();
+  return (
+    <>
+      {rights.map((right, index) => {
+        const holder = preEmptionHolder(language, right);
+        return (
+          <span key={`${right.holder}-${right.basis}`}>
+            {index > 0 && '; '}
+            <span lang={holder.lang === language ? undefined : holder.lang}>{holder.text}</span> (<span lang="pl">{right.basis}</span>)
+          </span>
+        );
+      })}
+    </>
   );
 }
 
@@ -81,7 +106,7 @@ export function Constraints({ constraints }: { constraints: NonNullable<Properti
         <ul class="constraints">
           {constraints.items.map((item) => (
             <li key={`${item.layer}-${item.id}`} class={`severity-${item.severity}`}>
-              <span class="badge">{t(SEVERITY_WORD[item.severity] ?? 'severityInformational')}</span> {item.name || kindName(item.kind)}{' '}
+              <span class="badge">{t(SEVERITY_WORD[item.severity] ?? 'severityInformational')}</span> {item.name ? <span lang="pl">{item.name}</span> : kindName(item.kind)}{' '}
               <span class="muted">
                 ({kindName(item.kind)};{' '}
                 {item.overlap_pct > 0 ? t('overlap', { pct: formatNumber(language, item.overlap_pct, 1) }) : t('distance', { m: formatDistance(language, item.distance_m) })})
@@ -101,7 +126,7 @@ export function Terrain({ terrain }: { terrain: NonNullable<Properties['terrain'
     <Section title={t('terrain')}>
       <dl>
         <dt>{t('elevation')}</dt>
-        <dd>{value(terrain.elevation_mean_m, 'm n.p.m.')}</dd>
+        <dd>{value(terrain.elevation_mean_m, t('elevationUnit'))}</dd>
         <dt>{t('slope')}</dt>
         <dd>{value(terrain.slope_mean_pct, '%')}</dd>
         <dt>{t('slopeP90')}</dt>
@@ -120,7 +145,10 @@ export function Nearest({ proximity }: { proximity: NonNullable<Properties['prox
           {proximity.items.map((item) => (
             <tr key={`${item.kind}-${item.id}`}>
               <th scope="row">{term(language, item.kind)}</th>
-              <td class="muted">{item.name ?? ''}</td>
+              {/* A feature's own name (OSM, registers), in whatever language it was given: not to be translated. */}
+              <td class="muted" translate={false}>
+                {item.name ?? ''}
+              </td>
               <td class="distance">{formatDistance(language, item.distance_m)}</td>
             </tr>
           ))}
@@ -137,7 +165,7 @@ export function Market({ market }: { market: NonNullable<Properties['market']> }
       <dl>
         <dt>{t('medianPrice')}</dt>
         <dd>
-          {market.median_price_per_sqm_pln === undefined || market.median_price_per_sqm_pln === null ? <Unknown /> : `${formatNumber(language, market.median_price_per_sqm_pln, 2)} zł/m²`}
+          {market.median_price_per_sqm_pln === undefined || market.median_price_per_sqm_pln === null ? <Unknown /> : `${formatNumber(language, market.median_price_per_sqm_pln, 2)} ${t('pricePerSqm')}`}
         </dd>
       </dl>
       {market.comparables !== undefined && <p class="muted">{t('comparables', { n: market.comparables, r: formatDistance(language, market.radius_m) })}</p>}

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, getJson } from '../api/client.js';
-import type { RegionView, ScenarioListView, ScenarioView } from '../api/types.js';
+import type { RegionView } from '../api/types.js';
 import { useI18n } from '../i18n/i18n.js';
+import { parameterDescription, scenarioDescription, signalDescription, unitWords, type Worded } from '../i18n/scenario-words.js';
+import { scenarioTitle, useScenarios } from './scenario-list.js';
 
 export interface ScenarioRun {
   scenario: string;
@@ -20,19 +22,13 @@ export interface ScenarioPanelProps {
 /** One of the twelve scenarios, a region, its parameters within their bounds and the signal weights. */
 export function ScenarioPanel({ initialScenario, initialRegion, busy, onRun }: ScenarioPanelProps) {
   const { language, t } = useI18n();
-  const [scenarios, setScenarios] = useState<ScenarioView[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const { scenarios, error: loadError } = useScenarios();
+  const error = loadError === null ? null : loadError instanceof ApiError ? loadError.message : String(loadError);
   const [scenarioId, setScenarioId] = useState<string | null>(initialScenario);
   const [region, setRegion] = useState<string>(initialRegion ?? '');
   const [regionOptions, setRegionOptions] = useState<RegionView[]>([]);
   const [params, setParams] = useState<Record<string, number>>({});
   const [weights, setWeights] = useState<Record<string, number>>({});
-
-  useEffect(() => {
-    getJson<ScenarioListView>('/v1/scenarios')
-      .then((list) => setScenarios(list.scenarios))
-      .catch((failure: unknown) => setError(failure instanceof ApiError ? failure.message : String(failure)));
-  }, []);
 
   const scenario = scenarios.find((candidate) => candidate.id === scenarioId) ?? null;
   useEffect(() => {
@@ -77,7 +73,7 @@ export function ScenarioPanel({ initialScenario, initialRegion, busy, onRun }: S
           <option value="">—</option>
           {scenarios.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
-              {language === 'pl' ? candidate.title_pl : candidate.title}
+              {scenarioTitle(scenarios, candidate.id, language)}
             </option>
           ))}
         </select>
@@ -95,12 +91,13 @@ export function ScenarioPanel({ initialScenario, initialRegion, busy, onRun }: S
       </label>
       {scenario && (
         <>
-          <p class="muted small">{scenario.description}</p>
+          <Words class="muted small" as="p" words={scenarioDescription(scenario.id, scenario.description, language)} />
           <details>
             <summary>{t('hardCriteria')}</summary>
             <ul class="small">
               {scenario.criteria.map((criterion) => (
-                <li key={criterion.label}>
+                // The criteria's labels and notes are the API's (English, the spec's table), marked so.
+                <li key={criterion.label} lang="en">
                   {criterion.label}
                   {criterion.note ? <span class="muted"> — {criterion.note}</span> : null}
                 </li>
@@ -111,7 +108,7 @@ export function ScenarioPanel({ initialScenario, initialRegion, busy, onRun }: S
             <legend>{t('parameters')}</legend>
             {scenario.parameters.map((parameter) => (
               <label key={parameter.id}>
-                {parameter.description} ({parameter.unit})
+                <Words words={parameterDescription(parameter.id, parameter.description, language)} /> ({unitWords(parameter.unit, language)})
                 <input
                   type="number"
                   name={`param-${parameter.id}`}
@@ -132,7 +129,7 @@ export function ScenarioPanel({ initialScenario, initialRegion, busy, onRun }: S
             <legend>{t('weights')}</legend>
             {scenario.signals.map((signal) => (
               <label key={signal.signal}>
-                {signal.description}: <output>{weights[signal.signal] ?? signal.weight}</output>
+                <Words words={signalDescription(signal.signal, signal.description, language)} />: <output>{weights[signal.signal] ?? signal.weight}</output>
                 <input
                   type="range"
                   name={`weight-${signal.signal}`}
@@ -151,5 +148,16 @@ export function ScenarioPanel({ initialScenario, initialRegion, busy, onRun }: S
         {busy ? t('searching') : t('run')}
       </button>
     </form>
+  );
+}
+
+/** A catalogue text, marked with its own language where it had to stay the API's English. */
+function Words({ words, as = 'span', class: className }: { words: Worded; as?: 'span' | 'p'; class?: string }) {
+  const { language } = useI18n();
+  const Tag = as;
+  return (
+    <Tag class={className} lang={words.lang === language ? undefined : words.lang}>
+      {words.text}
+    </Tag>
   );
 }

@@ -1,22 +1,49 @@
 import type { NaturalLanguageSearchView } from '../api/types.js';
 import { useI18n } from '../i18n/i18n.js';
+import { term } from '../i18n/terms.js';
+import { scenarioTitle, useScenarios } from '../scenario/scenario-list.js';
 
-/** How the sentence was understood: region, scenario, every filter in words, assumptions, leftovers. */
-export function Interpretation({ interpretation }: { interpretation: NaturalLanguageSearchView['interpretation'] }) {
-  const { t } = useI18n();
+type InterpretationView = NaturalLanguageSearchView['interpretation'];
+
+/**
+ * How the sentence was understood: region, scenario (by its name), every filter in words,
+ * assumptions, leftovers. The words come from the API in the language asked for; after a language
+ * switch they are asked for again (search-runs), and until they come the old words are not shown
+ * under the new headings.
+ */
+export function Interpretation({ interpretation }: { interpretation: InterpretationView }) {
+  const { language, t } = useI18n();
+  const { scenarios } = useScenarios();
+  const current = interpretation.language === language;
   return (
     <section class="interpretation" aria-labelledby="interpretation-title">
       <h2 id="interpretation-title">{t('interpretation')}</h2>
       <dl>
         <dt>{t('region')}</dt>
-        <dd>{interpretation.region ? `${interpretation.region.name} (${interpretation.region.unit_type}, ${interpretation.region.teryt})` : t('allPoland')}</dd>
+        <dd>{interpretation.region ? <Region region={interpretation.region} /> : t('allPoland')}</dd>
         <dt>{t('scenario')}</dt>
-        <dd>{interpretation.scenario ?? t('noScenario')}</dd>
+        <dd>{interpretation.scenario ? scenarioTitle(scenarios, interpretation.scenario, language) : t('noScenario')}</dd>
       </dl>
-      <List title={t('filters')} items={interpretation.filters} />
-      <List title={t('assumptions')} items={interpretation.assumptions} />
-      <List title={t('notUnderstood')} items={interpretation.not_understood} />
+      {current ? (
+        <>
+          <List title={t('filters')} items={interpretation.filters} />
+          <List title={t('assumptions')} items={interpretation.assumptions} />
+          <List title={t('notUnderstood')} items={interpretation.not_understood} />
+        </>
+      ) : (
+        <p aria-busy="true">{t('loading')}</p>
+      )}
     </section>
+  );
+}
+
+/** The unit searched: its name as the register writes it, its type in the reader's words. */
+function Region({ region }: { region: NonNullable<InterpretationView['region']> }) {
+  const { language } = useI18n();
+  return (
+    <>
+      <span lang="pl">{region.name}</span> ({term(language, region.unit_type)}, {region.teryt})
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { ApiError, getJson } from '../api/client.js';
 import type { GeocodeCandidateView, RegionView } from '../api/types.js';
 import { useI18n } from '../i18n/i18n.js';
+import { regionLabel } from '../i18n/terms.js';
 
 export interface PlaceSearchProps {
   onAddress(candidate: GeocodeCandidateView): void;
@@ -10,7 +11,7 @@ export interface PlaceSearchProps {
 
 /** An address (`/v1/geocode`) or an administrative unit (`/v1/regions`) by name, asked at once. */
 export function PlaceSearch({ onAddress, onRegion }: PlaceSearchProps) {
-  const { t } = useI18n();
+  const { language, t } = useI18n();
   const [addresses, setAddresses] = useState<GeocodeCandidateView[]>([]);
   const [regions, setRegions] = useState<RegionView[]>([]);
   const [message, setMessage] = useState<string | null>(null);
@@ -55,7 +56,7 @@ export function PlaceSearch({ onAddress, onRegion }: PlaceSearchProps) {
           {regions.map((region) => (
             <li key={region.teryt}>
               <button type="button" class="link" onClick={() => onRegion(region)}>
-                {region.label}
+                {regionLabel(language, region)}
               </button>
             </li>
           ))}

@@ -1,6 +1,6 @@
-import type { SearchResponseView } from '../api/types.js';
+import type { SearchResponseView, SearchResultView } from '../api/types.js';
 import { formatArea, formatNumber, useI18n } from '../i18n/i18n.js';
-import { term } from '../i18n/terms.js';
+import { signalValue, term } from '../i18n/terms.js';
 
 export interface ResultsListProps {
   outcome: SearchResponseView;
@@ -25,6 +25,7 @@ export function ResultsList({ outcome, selectedId, onSelect, onFit }: ResultsLis
         )}
       </div>
       {outcome.results.length === 0 && !outcome.blocked && <p>{t('noResults')}</p>}
+      {outcome.results.length > 0 && outcome.results.every((result) => result.score === null) && <p class="small muted score-note">{t('scoreNeedsScenario')}</p>}
       <ol class="result-list">
         {outcome.results.map((result, index) => (
           <li key={result.parcel_id}>
@@ -37,17 +38,9 @@ export function ResultsList({ outcome, selectedId, onSelect, onFit }: ResultsLis
                 <span class="muted">
                   {result.gmina} · {formatArea(language, result.area_sqm)}
                 </span>
-                {result.components.length > 0 && (
-                  <span class="components" aria-label={t('score')}>
-                    {result.components.map((component) => (
-                      <span key={component.signal} class={`component ${component.missing ? 'missing' : ''}`} title={`${term(language, component.signal)}: ${formatNumber(language, component.contribution, 1)}`}>
-                        {term(language, component.signal)} {formatNumber(language, component.contribution, 1)}
-                      </span>
-                    ))}
-                  </span>
-                )}
+                {result.components.length > 0 && <ScoreParts components={result.components} />}
               </span>
-              <span class="score" title={t('score')}>
+              <span class="score" title={result.score === null ? t('noScore') : t('scoreOf', { score: formatNumber(language, result.score, 1) })}>
                 {result.score === null ? '–' : formatNumber(language, result.score, 1)}
               </span>
             </button>
@@ -55,5 +48,27 @@ export function ResultsList({ outcome, selectedId, onSelect, onFit }: ResultsLis
         ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * What a score is made of: each signal by name with its points (of the score's 100), its raw value
+ * with its unit on hover; a signal the parcel has no data for says so (0 points).
+ */
+function ScoreParts({ components }: { components: SearchResultView['components'] }) {
+  const { language, t } = useI18n();
+  return (
+    <span class="components" aria-label={t('scoreParts')}>
+      {components.map((component) => {
+        const signal = term(language, component.signal);
+        const points = formatNumber(language, component.contribution, 1);
+        const value = component.value === null ? t('unknown') : signalValue(language, component.signal, component.value);
+        return (
+          <span key={component.signal} class={`component ${component.missing ? 'missing' : ''}`} title={component.missing ? t('componentMissing', { signal }) : t('componentTitle', { signal, points, value })}>
+            {t('componentPoints', { signal, points })}
+          </span>
+        );
+      })}
+    </span>
   );
 }

@@ -1,5 +1,7 @@
 import type { AssembledSiteView } from '../api/types.js';
 import { formatArea, formatNumber, useI18n } from '../i18n/i18n.js';
+import { criterionWords } from '../i18n/criterion-words.js';
+import { useLayerName } from '../i18n/layer-names.js';
 import { parcelsWord } from '../i18n/near-miss-words.js';
 
 export interface SitesListProps {
@@ -21,6 +23,7 @@ export interface SitesListProps {
  */
 export function SitesList({ sites, matched, candidates, note, selectedRank, selectedParcelId, onSelectSite, onSelectParcel, onFit }: SitesListProps) {
   const { language, t } = useI18n();
+  const layerName = useLayerName(language);
   return (
     <section class="results sites" aria-labelledby="results-title">
       <div class="row">
@@ -41,6 +44,7 @@ export function SitesList({ sites, matched, candidates, note, selectedRank, sele
         </details>
       )}
       {sites.length === 0 && <p>{t('noSites')}</p>}
+      {sites.length > 0 && sites.every((site) => site.score === null) && <p class="small muted score-note">{t('scoreNeedsScenario')}</p>}
       <ol class="result-list">
         {sites.map((site, index) => {
           const rank = index + 1;
@@ -56,9 +60,9 @@ export function SitesList({ sites, matched, candidates, note, selectedRank, sele
                     {formatArea(language, site.total_area_sqm)} · {t('parcelCount', { n: site.parcels.length, parcels: parcelsWord(language, site.parcels.length) })}
                   </span>
                   <span class="muted">{site.gmina}</span>
-                  {site.unscreened && site.unscreened.length > 0 && <span class="small coverage-unscreened">{t('siteUnscreened', { what: site.unscreened.join(', ') })}</span>}
+                  {site.unscreened && site.unscreened.length > 0 && <span class="small coverage-unscreened">{t('siteUnscreened', { what: site.unscreened.map((criterion) => criterionWords(criterion, language, layerName)).join(', ') })}</span>}
                 </span>
-                <span class="score" title={t('score')}>
+                <span class="score" title={site.score === null ? t('noScore') : t('scoreOf', { score: formatNumber(language, site.score, 1) })}>
                   {site.score === null ? '–' : formatNumber(language, site.score, 1)}
                 </span>
               </button>
