@@ -171,6 +171,39 @@ describe('public registers loaded through their source profiles', () => {
     expect(run.stderr).toContain('dzialki.gml is one page of a WFS answer (4 of 1000 features); harvest the service instead');
   });
 
+  it('EGiB: buildings from a saved ms:budynki answer; kind by KŚT group and storeys, gmina from the building id', async () => {
+    const run = await load('buildings', 'egib-buildings', join(REGISTERS, 'egib', 'budynki.gml'));
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const buildings = await served(
+      `SELECT id, kind, function, floors::int AS floors, floors_underground::int AS floors_underground, area_sqm, status, teryt, round(ST_Area(geom))::int AS geometry_area
+         FROM layer_pub.buildings ORDER BY id`,
+    );
+    expect(buildings).toEqual([
+      { id: '302101_1.0002.55_BUD', kind: 'single_family', function: 'budynki mieszkalne', floors: 2, floors_underground: 1, area_sqm: 120, status: 'existing', teryt: '3021011', geometry_area: 120 },
+      { id: '302101_1.0002.56_BUD', kind: 'multi_family', function: 'budynki mieszkalne', floors: 4, floors_underground: null, area_sqm: 300, status: 'existing', teryt: '3021011', geometry_area: 300 },
+      {
+        id: '302107_2.0005.AR_3.12_BUD', kind: 'agricultural', function: 'budynki produkcyjne, usługowe i gospodarcze dla rolnictwa', floors: 1, floors_underground: null, area_sqm: 1200,
+        status: 'existing', teryt: '3021072', geometry_area: 1200,
+      },
+      { id: '302107_2.0005.AR_3.13_BUD', kind: 'other', function: 'inne budynki niemieszkalne', floors: 1, floors_underground: null, area_sqm: 120, status: 'existing', teryt: '3021072', geometry_area: 120 },
+    ]);
+    // The house stands on parcel 301/5 of the EGiB fixture, read in the same axis order.
+    const [onParcel] = await served<{ within: boolean }>(
+      `SELECT ST_Within(b.geom, p.geom) AS within FROM layer_pub.buildings b, layer_pub.parcels p WHERE b.id = '302101_1.0002.55_BUD' AND p.id = '302101_1.0002.301/5'`,
+    );
+    expect(onParcel).toEqual({ within: true });
+  });
+
+  it('EGiB: a building whose RODZAJ is no KŚT group is refused by its kind, and the served version stays', async () => {
+    const before = await version('buildings');
+    const unknownGroup = alteredCopy(join(REGISTERS, 'egib', 'budynki.gml'), (bytes) => bytes.toString('utf8').replace('<ms:RODZAJ>inne budynki niemieszkalne</ms:RODZAJ>', '<ms:RODZAJ>altana</ms:RODZAJ>'));
+    const run = await load('buildings', 'egib-buildings', unknownGroup);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('altana|1');
+    expect(await version('buildings')).toBe(before);
+  });
+
   it('GUNB: building permits from the CSV zip, placed on their served parcels; a permit on an unknown parcel is reported', async () => {
     const run = await load('gunb_permits', 'gunb-permits', join(REGISTERS, 'gunb', 'wynik_wielkopolskie.zip'));
     expect(run.code).toBe(0);

@@ -185,6 +185,82 @@ FROM layer_stage.r12_raw r;
 -- createMapped (egib-parcels-powiat, every column present) (2 of 2)
 SELECT count(*) AS n FROM layer_stage.r12;
 
+-- createMapped (egib-buildings, every column present) (1 of 2)
+-- $1 = "|"
+-- $2 = "^(budynki mieszkalne|mieszkalny|m)\\|[12]$"
+-- $3 = "single_family"
+-- $4 = "^(budynki mieszkalne|mieszkalny|m)\\|"
+-- $5 = "multi_family"
+-- $6 = "^(budynki przemysłowe|przemyslowy|p)\\|"
+-- $7 = "industrial"
+-- $8 = "^(budynki handlowo-usługowe|handlowoUslugowy|h)\\|"
+-- $9 = "commercial"
+-- $10 = "^(budynki biurowe|biurowy|b)\\|"
+-- $11 = "office"
+-- $12 = "^(zbiorniki, silosy i budynki magazynowe|zbiornikSilosIBudynekMagazynowy|s)\\|"
+-- $13 = "warehouse"
+-- $14 = "^(budynki produkcyjne, usługowe i gospodarcze dla rolnictwa|produkcyjnoUslugowyIGospodarczy|g)\\|"
+-- $15 = "agricultural"
+-- $16 = "^(budynki oświaty, nauki i kultury oraz budynki sportowe|oswiatyNaukiIKulturyOrazSportu|k|budynki szpitali i inne budynki opieki zdrowotnej|szpitalaIInneBudynkiOpiekiZdrowotnej|z)\\|"
+-- $17 = "public"
+-- $18 = "^(budynki transportu i łączności|transportuILacznosci|t|inne budynki niemieszkalne|budynekNiemieszkalny|i)\\|"
+-- $19 = "other"
+-- $20 = "existing"
+CREATE TABLE layer_stage.r12 AS SELECT NULLIF(btrim(r."ID_BUDYNKU"::text), '') AS "id",
+     CASE WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $2::text THEN $3::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $4::text THEN $5::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $6::text THEN $7::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $8::text THEN $9::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $10::text THEN $11::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $12::text THEN $13::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $14::text THEN $15::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $16::text THEN $17::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $18::text THEN $19::text ELSE CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END END AS "kind",
+     NULL::text AS "name",
+     CASE WHEN NULLIF(btrim(r."ID_BUDYNKU"::text), '') ~ '^[0-9]{6}_[0-9]' THEN substr(NULLIF(btrim(r."ID_BUDYNKU"::text), ''), 1, 6) ||
+            CASE WHEN substr(NULLIF(btrim(r."ID_BUDYNKU"::text), ''), 8, 1) IN ('4', '5') THEN '3' WHEN substr(NULLIF(btrim(r."ID_BUDYNKU"::text), ''), 8, 1) IN ('8', '9') THEN '1' ELSE substr(NULLIF(btrim(r."ID_BUDYNKU"::text), ''), 8, 1) END END AS "teryt",
+     NULLIF(btrim(r."ID_BUDYNKU"::text), '') AS "building_id",
+     NULLIF(btrim(r."RODZAJ"::text), '') AS "function",
+     NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') AS "floors",
+     NULLIF(btrim(r."KONDYGNACJE_PODZIEMNE"::text), '') AS "floors_underground",
+     round(ST_Area(r.geom)::numeric, 1)::text AS "area_sqm",
+     $20::text AS "status",
+     r.geom AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (egib-buildings, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (egib-buildings-powiat, every column present) (1 of 2)
+-- $1 = "|"
+-- $2 = "^(budynki mieszkalne|mieszkalny|m)\\|[12]$"
+-- $3 = "single_family"
+-- $4 = "^(budynki mieszkalne|mieszkalny|m)\\|"
+-- $5 = "multi_family"
+-- $6 = "^(budynki przemysłowe|przemyslowy|p)\\|"
+-- $7 = "industrial"
+-- $8 = "^(budynki handlowo-usługowe|handlowoUslugowy|h)\\|"
+-- $9 = "commercial"
+-- $10 = "^(budynki biurowe|biurowy|b)\\|"
+-- $11 = "office"
+-- $12 = "^(zbiorniki, silosy i budynki magazynowe|zbiornikSilosIBudynekMagazynowy|s)\\|"
+-- $13 = "warehouse"
+-- $14 = "^(budynki produkcyjne, usługowe i gospodarcze dla rolnictwa|produkcyjnoUslugowyIGospodarczy|g)\\|"
+-- $15 = "agricultural"
+-- $16 = "^(budynki oświaty, nauki i kultury oraz budynki sportowe|oswiatyNaukiIKulturyOrazSportu|k|budynki szpitali i inne budynki opieki zdrowotnej|szpitalaIInneBudynkiOpiekiZdrowotnej|z)\\|"
+-- $17 = "public"
+-- $18 = "^(budynki transportu i łączności|transportuILacznosci|t|inne budynki niemieszkalne|budynekNiemieszkalny|i)\\|"
+-- $19 = "other"
+-- $20 = "existing"
+CREATE TABLE layer_stage.r12 AS SELECT NULLIF(btrim(r."ID_BUDYNKU"::text), '') AS "id",
+     CASE WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $2::text THEN $3::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $4::text THEN $5::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $6::text THEN $7::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $8::text THEN $9::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $10::text THEN $11::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $12::text THEN $13::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $14::text THEN $15::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $16::text THEN $17::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $18::text THEN $19::text ELSE CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END END AS "kind",
+     NULL::text AS "name",
+     CASE WHEN NULLIF(btrim(r."ID_BUDYNKU"::text), '') ~ '^[0-9]{6}_[0-9]' THEN substr(NULLIF(btrim(r."ID_BUDYNKU"::text), ''), 1, 6) ||
+            CASE WHEN substr(NULLIF(btrim(r."ID_BUDYNKU"::text), ''), 8, 1) IN ('4', '5') THEN '3' WHEN substr(NULLIF(btrim(r."ID_BUDYNKU"::text), ''), 8, 1) IN ('8', '9') THEN '1' ELSE substr(NULLIF(btrim(r."ID_BUDYNKU"::text), ''), 8, 1) END END AS "teryt",
+     NULLIF(btrim(r."ID_BUDYNKU"::text), '') AS "building_id",
+     NULLIF(btrim(r."RODZAJ"::text), '') AS "function",
+     NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') AS "floors",
+     NULLIF(btrim(r."KONDYGNACJE_PODZIEMNE"::text), '') AS "floors_underground",
+     round(ST_Area(r.geom)::numeric, 1)::text AS "area_sqm",
+     $20::text AS "status",
+     r.geom AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (egib-buildings-powiat, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
 -- createMapped (gdos-protected-areas, every column present) (1 of 2)
 -- $1 = "."
 -- $2 = "|"
