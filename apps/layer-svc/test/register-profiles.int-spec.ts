@@ -97,6 +97,37 @@ describe('public registers loaded through their source profiles', () => {
     expect((await served(`SELECT count(*)::int AS n FROM layer_pub.lokale`))[0]).toEqual({ n: 6 });
   });
 
+  it('RCN: a saved ms:dzialki answer loads each sold parcel as its point, area from the polygon whatever unit dzi_pow_ewid is in', async () => {
+    const run = await load('transactions', 'rcn-transactions', join(REGISTERS, 'rcn', 'dzialki.gml'));
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const rows = await served(
+      `SELECT id, kind, property_type, date::text AS date, price_pln, area_sqm, price_per_sqm_pln, parcel_id, teryt, GeometryType(geom) AS shape FROM layer_pub.transactions ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      {
+        id: '7A1F0C22-91D4-4B2E-8C55-3E9D0B6A7F11/302107_2.0005.54/11', kind: 'land', property_type: 'land', date: '2025-03-14', price_pln: 450000, area_sqm: 15000,
+        price_per_sqm_pln: 30, parcel_id: '302107_2.0005.54/11', teryt: '3021072', shape: 'POINT',
+      },
+      {
+        id: '7A1F0C22-91D4-4B2E-8C55-3E9D0B6A7F12/302101_1.0002.301/5', kind: 'building', property_type: 'building', date: '2025-06-02', price_pln: 925000, area_sqm: 1250,
+        price_per_sqm_pln: 740, parcel_id: '302101_1.0002.301/5', teryt: '3021011', shape: 'POINT',
+      },
+      {
+        id: '7A1F0C22-91D4-4B2E-8C55-3E9D0B6A7F12/302101_1.0002.302', kind: 'building', property_type: 'building', date: '2025-06-02', price_pln: 925000, area_sqm: 600,
+        price_per_sqm_pln: 1541.67, parcel_id: '302101_1.0002.302', teryt: '3021011', shape: 'POINT',
+      },
+    ]);
+    // Each point lies within its parcel's square of the fixture (gml:posList northing easting).
+    const [placed] = await served<{ on: number }>(
+      `SELECT count(*)::int AS on FROM layer_pub.transactions t
+         JOIN (VALUES ('302107_2.0005.54/11', 340000, 496000, 340150, 496100), ('302101_1.0002.301/5', 347000, 497500, 347025, 497550),
+                      ('302101_1.0002.302', 347025, 497500, 347045, 497530)) AS s(parcel, e0, n0, e1, n1)
+           ON s.parcel = t.parcel_id AND ST_Within(t.geom, ST_MakeEnvelope(e0, n0, e1, n1, 2180))`,
+    );
+    expect(placed).toEqual({ on: 3 });
+  });
+
   it('APP: general-plan zones (app:StrefaPlanistyczna, EPSG:2177) with their xlink status, kind by symbol and parameters', async () => {
     const run = await load('plan_ogolny_zones', 'app-plan-ogolny-zones', join(REGISTERS, 'app', 'StrefaPlanistyczna.gml'));
     expect(run.code).toBe(0);

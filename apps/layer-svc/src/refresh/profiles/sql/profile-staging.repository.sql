@@ -45,8 +45,6 @@ SELECT count(*) AS n FROM layer_stage.r12;
 -- $1 = "/"
 -- $2 = "{\"nieruchomoscGruntowaNiezabudowana\":\"land\",\"nieruchomoscGruntowaZabudowana\":\"building\",\"nieruchomoscBudynkowa\":\"building\",\"nieruchomoscLokalowa\":\"apartment\"}"
 -- $3 = "{\"nieruchomoscGruntowaNiezabudowana\":\"land\",\"nieruchomoscGruntowaZabudowana\":\"building\",\"nieruchomoscBudynkowa\":\"building\",\"nieruchomoscLokalowa\":\"apartment\"}"
--- $4 = 10000
--- $5 = 10000
 CREATE TABLE layer_stage.r12 AS SELECT COALESCE(CASE WHEN NULLIF(btrim(r."tran_lokalny_id_iip"::text), '') IS NULL OR NULLIF(btrim(r."dzi_id_dzialki"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."tran_lokalny_id_iip"::text), ''), $1::text, NULLIF(btrim(r."dzi_id_dzialki"::text), '')) END, NULLIF(btrim(r."gml_id"::text), '')) AS "id",
      COALESCE($2::text::jsonb ->> NULLIF(btrim(r."nier_rodzaj"::text), ''), NULLIF(btrim(r."nier_rodzaj"::text), '')) AS "kind",
      NULL::text AS "name",
@@ -55,9 +53,9 @@ CREATE TABLE layer_stage.r12 AS SELECT COALESCE(CASE WHEN NULLIF(btrim(r."tran_l
      substring(NULLIF(btrim(r."dok_data"::text), '') from 1 for 10) AS "date",
      COALESCE($3::text::jsonb ->> NULLIF(btrim(r."nier_rodzaj"::text), ''), NULLIF(btrim(r."nier_rodzaj"::text), '')) AS "property_type",
      COALESCE(NULLIF(btrim(r."dzi_cena_brutto"::text), ''), NULLIF(btrim(r."nier_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')) AS "price_pln",
-     CASE WHEN NULLIF(btrim(r."dzi_pow_ewid"::text), '') ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN (replace(NULLIF(btrim(r."dzi_pow_ewid"::text), ''), ',', '.')::numeric * $4::text::numeric)::text ELSE NULLIF(btrim(r."dzi_pow_ewid"::text), '') END AS "area_sqm",
-     CASE WHEN COALESCE(NULLIF(btrim(r."dzi_cena_brutto"::text), ''), NULLIF(btrim(r."nier_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')) ~ '^[-+]?[0-9]+([.,][0-9]+)?$' AND CASE WHEN NULLIF(btrim(r."dzi_pow_ewid"::text), '') ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN (replace(NULLIF(btrim(r."dzi_pow_ewid"::text), ''), ',', '.')::numeric * $5::text::numeric)::text ELSE NULLIF(btrim(r."dzi_pow_ewid"::text), '') END ~ '^[-+]?[0-9]+([.,][0-9]+)?$' AND replace(CASE WHEN NULLIF(btrim(r."dzi_pow_ewid"::text), '') ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN (replace(NULLIF(btrim(r."dzi_pow_ewid"::text), ''), ',', '.')::numeric * $5::text::numeric)::text ELSE NULLIF(btrim(r."dzi_pow_ewid"::text), '') END, ',', '.')::numeric > 0
-                 THEN round(replace(COALESCE(NULLIF(btrim(r."dzi_cena_brutto"::text), ''), NULLIF(btrim(r."nier_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')), ',', '.')::numeric / replace(CASE WHEN NULLIF(btrim(r."dzi_pow_ewid"::text), '') ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN (replace(NULLIF(btrim(r."dzi_pow_ewid"::text), ''), ',', '.')::numeric * $5::text::numeric)::text ELSE NULLIF(btrim(r."dzi_pow_ewid"::text), '') END, ',', '.')::numeric, 2)::text END AS "price_per_sqm_pln",
+     round(ST_Area(r.geom)::numeric, 1)::text AS "area_sqm",
+     CASE WHEN COALESCE(NULLIF(btrim(r."dzi_cena_brutto"::text), ''), NULLIF(btrim(r."nier_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')) ~ '^[-+]?[0-9]+([.,][0-9]+)?$' AND round(ST_Area(r.geom)::numeric, 1)::text ~ '^[-+]?[0-9]+([.,][0-9]+)?$' AND replace(round(ST_Area(r.geom)::numeric, 1)::text, ',', '.')::numeric > 0
+                 THEN round(replace(COALESCE(NULLIF(btrim(r."dzi_cena_brutto"::text), ''), NULLIF(btrim(r."nier_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')), ',', '.')::numeric / replace(round(ST_Area(r.geom)::numeric, 1)::text, ',', '.')::numeric, 2)::text END AS "price_per_sqm_pln",
      NULLIF(btrim(r."dzi_id_dzialki"::text), '') AS "parcel_id",
      ST_PointOnSurface(r.geom) AS geom
 FROM layer_stage.r12_raw r;
