@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestDatabase, type TestDatabase } from '@lp/testing';
+import { createTestDatabase, runAppCli, type TestDatabase } from '@lp/testing';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +42,29 @@ describe('BDOT10k powiat package loaded through its source profiles', () => {
     // posList is northing easting: the S5 runs north along easting 346000 in Luboń.
     const [s5] = await served<{ off: number }>(`SELECT ST_Distance(geom, ST_SetSRID(ST_MakePoint(346000, 497500), 2180)) AS off FROM layer_pub.roads WHERE id = $1`, [id(101)]);
     expect(Number(s5!.off)).toBeLessThan(0.01);
+  });
+
+  it('the scheduled refresh (a CronJob\'s refresh-scheduled) reads the package through the profile its sources file names', async () => {
+    const before = await version('roads');
+    const dir = mkdtempSync(join(tmpdir(), 'lp-bdot10k-sources-'));
+    const sources = (entry: object): string => {
+      writeFileSync(join(dir, 'sources.json'), JSON.stringify({ roads: entry }));
+      return join(dir, 'sources.json');
+    };
+    const scheduled = await runAppCli('layer-svc', 'refresh/layers.cli.js', ['refresh-scheduled', 'roads', '--sources', sources({ source: PACKAGE, profile: 'bdot10k-roads' })], { databaseUrl: db.url, timeoutMs: 180_000 });
+    expect([scheduled.code, scheduled.stderr]).toEqual([0, '']);
+    expect(scheduled.stdout).toContain('bdot10k-roads: 3 rows mapped to roads');
+    expect(await version('roads')).toBe(before + 1);
+    expect(await served(`SELECT id, kind FROM layer_pub.roads ORDER BY id`)).toEqual([
+      { id: id(101), kind: 'expressway' },
+      { id: id(102), kind: 'local' },
+      { id: id(103), kind: 'internal' },
+    ]);
+    // Without the profile the package is not our own format, and the served version stays.
+    const plain = await runAppCli('layer-svc', 'refresh/layers.cli.js', ['refresh-scheduled', 'roads', '--sources', sources({ source: PACKAGE })], { databaseUrl: db.url, timeoutMs: 180_000 });
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toContain('roads FAILED (previous version still served)');
+    expect(await version('roads')).toBe(before + 1);
   });
 
   it('waterways (OT_SWRS_L, OT_SWKN_L, OT_SWRM_L): river and stream by rodzaj, canal and ditch by class, MPHP id and name', async () => {
