@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestDatabase, runAppCli, type TestDatabase } from '@lp/testing';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { alteredCopy, refreshThroughProfile, REGISTERS } from './register-cli.js';
@@ -65,6 +65,32 @@ describe('BDOT10k powiat package loaded through its source profiles', () => {
     expect(plain.code).toBe(1);
     expect(plain.stderr).toContain('roads FAILED (previous version still served)');
     expect(await version('roads')).toBe(before + 1);
+  });
+
+  it('by powiats on schedule: a package holding objects of a neighbouring powiat fails its part, unless drop_outside keeps each object once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lp-bdot10k-parts-'));
+    // Both powiats' packages hold all three roads: two lie in Luboń (powiat 3021), one in Poznań (3064).
+    for (const powiat of ['3021', '3064']) copyFileSync(PACKAGE, join(dir, `${powiat}_GML.zip`));
+    const sources = (extra: object): string => {
+      writeFileSync(join(dir, 'sources.json'), JSON.stringify({ roads: { source: join(dir, '{part}_GML.zip'), parts: 'powiats', profile: 'bdot10k-roads', ...extra } }));
+      return join(dir, 'sources.json');
+    };
+    const scheduled = (extra: object) => runAppCli('layer-svc', 'refresh/layers.cli.js', ['refresh-scheduled', 'roads', '--sources', sources(extra), '--within', '30'], { databaseUrl: db.url, timeoutMs: 180_000 });
+    const before = await version('roads');
+    const strict = await scheduled({});
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/roads part 3021 FAILED \(its served rows stay\): .*1 row\(s\) of the source lie outside the part/);
+    expect(strict.stderr).toMatch(/roads part 3064 FAILED \(its served rows stay\): .*2 row\(s\) of the source lie outside the part/);
+    expect(await version('roads')).toBe(before);
+
+    const kept = await scheduled({ drop_outside: true });
+    expect([kept.code, kept.stderr]).toEqual([0, '']);
+    expect(kept.stdout).toMatch(/succeeded, 2 of 2 parts/);
+    expect(await served(`SELECT id, teryt FROM layer_pub.roads ORDER BY id`)).toEqual([
+      { id: id(101), teryt: '3021011' },
+      { id: id(102), teryt: '3021011' },
+      { id: id(103), teryt: '3064011' },
+    ]);
   });
 
   it('waterways (OT_SWRS_L, OT_SWKN_L, OT_SWRM_L): river and stream by rodzaj, canal and ditch by class, MPHP id and name', async () => {

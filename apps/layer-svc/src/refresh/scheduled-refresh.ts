@@ -44,7 +44,7 @@ export async function runScheduledRefresh(db: DataSource, databaseUrl: string, l
         options.log(`${layerId}: ${result.feature_count} features, version ${result.version}`);
         return 0;
       }
-      return await refreshByParts(db, databaseUrl, layerId, { source: entry.source, parts: entry.parts, profile }, options);
+      return await refreshByParts(db, databaseUrl, layerId, { source: entry.source, parts: entry.parts, profile, dropOutside: entry.drop_outside === true }, options);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (!BUSY.test(message) || Date.now() - started > options.waitLockMs) {
@@ -61,7 +61,7 @@ async function refreshByParts(
   db: DataSource,
   databaseUrl: string,
   layerId: string,
-  entry: { source: string; parts: PartUnit; profile?: SourceProfile },
+  entry: { source: string; parts: PartUnit; profile?: SourceProfile; dropOutside: boolean },
   options: ScheduledOptions,
 ): Promise<number> {
   const { parts, resume } = await plannedParts(db, layerId, entry, options.within ?? null);
@@ -72,6 +72,7 @@ async function refreshByParts(
     resumeRunId: resume ?? undefined,
     concurrency: options.concurrency,
     profile: entry.profile,
+    dropOutside: entry.dropOutside,
     progress: options.log,
   });
   const failed = result.parts.filter((part) => part.status === 'failed');

@@ -11,9 +11,12 @@ export type PartUnit = 'voivodeships' | 'powiats' | 'gminas';
  * voivodeships in file names), refreshed part by part; or why the layer is not refreshed on a
  * schedule (no open source, derived in-house, served live), and then no CronJob is made for it.
  * `profile` names the source profile the register is read through (its own published format); a
- * source without one is in our own GeoJSONSeq contract.
+ * source without one is in our own GeoJSONSeq contract. `drop_outside` (with parts) leaves out a
+ * part's rows that lie in another part instead of failing the part: for registers whose package of a
+ * powiat also holds the objects crossing into its neighbours, each kept once, by the part holding
+ * its point.
  */
-export type SourceEntry = { source: string; parts?: PartUnit; profile?: string; note?: string } | { not_scheduled: string };
+export type SourceEntry = { source: string; parts?: PartUnit; profile?: string; drop_outside?: true; note?: string } | { not_scheduled: string };
 
 /** One entry per layer id (the file `refresh-scheduled --sources` reads). */
 export type SourceMap = Record<string, SourceEntry>;
@@ -60,8 +63,16 @@ function sourceEntry(value: unknown, where: string): SourceEntry {
   if (parts === undefined && /\{(part|voivodeship|voivodeship_name)\}/.test(source)) throw new Error(`${where}: {part} needs "parts": ${PART_UNITS.join(', ')}`);
   const profile = entry['profile'];
   if (profile !== undefined && (typeof profile !== 'string' || profile.trim() === '')) throw new Error(`${where}: profile must be the id of a source profile`);
+  const dropOutside = entry['drop_outside'];
+  if (dropOutside !== undefined && (dropOutside !== true || parts === undefined)) throw new Error(`${where}: drop_outside is true or absent, and only for a source by parts`);
   const note = typeof entry['note'] === 'string' ? entry['note'] : undefined;
-  return { source: source.trim(), ...(parts ? { parts: parts as PartUnit } : {}), ...(profile ? { profile: profile.trim() } : {}), ...(note ? { note } : {}) };
+  return {
+    source: source.trim(),
+    ...(parts ? { parts: parts as PartUnit } : {}),
+    ...(profile ? { profile: profile.trim() } : {}),
+    ...(dropOutside ? { drop_outside: true as const } : {}),
+    ...(note ? { note } : {}),
+  };
 }
 
 /** A named profile is one kept in the repository and fills this layer. */
