@@ -5,7 +5,6 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RCN_PROFILES } from '../src/refresh/profiles/registers/rcn.profiles.js';
-import { extractMember, zipEntries } from '../src/refresh/profiles/zip-listing.js';
 import { alteredCopy, profileFile, refreshThroughProfile, REGISTERS } from './register-cli.js';
 
 /**
@@ -98,6 +97,37 @@ describe('public registers loaded through their source profiles', () => {
     expect((await served(`SELECT count(*)::int AS n FROM layer_pub.lokale`))[0]).toEqual({ n: 6 });
   });
 
+  it('RCN: a saved ms:dzialki answer loads each sold parcel as its point, area from the polygon whatever unit dzi_pow_ewid is in', async () => {
+    const run = await load('transactions', 'rcn-transactions', join(REGISTERS, 'rcn', 'dzialki.gml'));
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const rows = await served(
+      `SELECT id, kind, property_type, date::text AS date, price_pln, area_sqm, price_per_sqm_pln, parcel_id, teryt, GeometryType(geom) AS shape FROM layer_pub.transactions ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      {
+        id: '7A1F0C22-91D4-4B2E-8C55-3E9D0B6A7F11/302107_2.0005.54/11', kind: 'land', property_type: 'land', date: '2025-03-14', price_pln: 450000, area_sqm: 15000,
+        price_per_sqm_pln: 30, parcel_id: '302107_2.0005.54/11', teryt: '3021072', shape: 'POINT',
+      },
+      {
+        id: '7A1F0C22-91D4-4B2E-8C55-3E9D0B6A7F12/302101_1.0002.301/5', kind: 'building', property_type: 'building', date: '2025-06-02', price_pln: 925000, area_sqm: 1250,
+        price_per_sqm_pln: 740, parcel_id: '302101_1.0002.301/5', teryt: '3021011', shape: 'POINT',
+      },
+      {
+        id: '7A1F0C22-91D4-4B2E-8C55-3E9D0B6A7F12/302101_1.0002.302', kind: 'building', property_type: 'building', date: '2025-06-02', price_pln: 925000, area_sqm: 600,
+        price_per_sqm_pln: 1541.67, parcel_id: '302101_1.0002.302', teryt: '3021011', shape: 'POINT',
+      },
+    ]);
+    // Each point lies within its parcel's square of the fixture (gml:posList northing easting).
+    const [placed] = await served<{ on: number }>(
+      `SELECT count(*)::int AS on FROM layer_pub.transactions t
+         JOIN (VALUES ('302107_2.0005.54/11', 340000, 496000, 340150, 496100), ('302101_1.0002.301/5', 347000, 497500, 347025, 497550),
+                      ('302101_1.0002.302', 347025, 497500, 347045, 497530)) AS s(parcel, e0, n0, e1, n1)
+           ON s.parcel = t.parcel_id AND ST_Within(t.geom, ST_MakeEnvelope(e0, n0, e1, n1, 2180))`,
+    );
+    expect(placed).toEqual({ on: 3 });
+  });
+
   it('APP: general-plan zones (app:StrefaPlanistyczna, EPSG:2177) with their xlink status, kind by symbol and parameters', async () => {
     const run = await load('plan_ogolny_zones', 'app-plan-ogolny-zones', join(REGISTERS, 'app', 'StrefaPlanistyczna.gml'));
     expect(run.code).toBe(0);
@@ -171,6 +201,39 @@ describe('public registers loaded through their source profiles', () => {
     expect(run.stderr).toContain('dzialki.gml is one page of a WFS answer (4 of 1000 features); harvest the service instead');
   });
 
+  it('EGiB: buildings from a saved ms:budynki answer; kind by KŚT group and storeys, gmina from the building id', async () => {
+    const run = await load('buildings', 'egib-buildings', join(REGISTERS, 'egib', 'budynki.gml'));
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const buildings = await served(
+      `SELECT id, kind, function, floors::int AS floors, floors_underground::int AS floors_underground, area_sqm, status, teryt, round(ST_Area(geom))::int AS geometry_area
+         FROM layer_pub.buildings ORDER BY id`,
+    );
+    expect(buildings).toEqual([
+      { id: '302101_1.0002.55_BUD', kind: 'single_family', function: 'budynki mieszkalne', floors: 2, floors_underground: 1, area_sqm: 120, status: 'existing', teryt: '3021011', geometry_area: 120 },
+      { id: '302101_1.0002.56_BUD', kind: 'multi_family', function: 'budynki mieszkalne', floors: 4, floors_underground: null, area_sqm: 300, status: 'existing', teryt: '3021011', geometry_area: 300 },
+      {
+        id: '302107_2.0005.AR_3.12_BUD', kind: 'agricultural', function: 'budynki produkcyjne, usługowe i gospodarcze dla rolnictwa', floors: 1, floors_underground: null, area_sqm: 1200,
+        status: 'existing', teryt: '3021072', geometry_area: 1200,
+      },
+      { id: '302107_2.0005.AR_3.13_BUD', kind: 'other', function: 'inne budynki niemieszkalne', floors: 1, floors_underground: null, area_sqm: 120, status: 'existing', teryt: '3021072', geometry_area: 120 },
+    ]);
+    // The house stands on parcel 301/5 of the EGiB fixture, read in the same axis order.
+    const [onParcel] = await served<{ within: boolean }>(
+      `SELECT ST_Within(b.geom, p.geom) AS within FROM layer_pub.buildings b, layer_pub.parcels p WHERE b.id = '302101_1.0002.55_BUD' AND p.id = '302101_1.0002.301/5'`,
+    );
+    expect(onParcel).toEqual({ within: true });
+  });
+
+  it('EGiB: a building whose RODZAJ is no KŚT group is refused by its kind, and the served version stays', async () => {
+    const before = await version('buildings');
+    const unknownGroup = alteredCopy(join(REGISTERS, 'egib', 'budynki.gml'), (bytes) => bytes.toString('utf8').replace('<ms:RODZAJ>inne budynki niemieszkalne</ms:RODZAJ>', '<ms:RODZAJ>altana</ms:RODZAJ>'));
+    const run = await load('buildings', 'egib-buildings', unknownGroup);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('altana|1');
+    expect(await version('buildings')).toBe(before);
+  });
+
   it('GUNB: building permits from the CSV zip, placed on their served parcels; a permit on an unknown parcel is reported', async () => {
     const run = await load('gunb_permits', 'gunb-permits', join(REGISTERS, 'gunb', 'wynik_wielkopolskie.zip'));
     expect(run.code).toBe(0);
@@ -213,7 +276,7 @@ describe('public registers loaded through their source profiles', () => {
 
 /** The fixture's zip with its CSV re-encoded to CP1250 (Windows-1250), zipped again as GUNB zips it. */
 function cp1250Copy(zip: string): string {
-  const text = extractMember(zip, zipEntries(zip)[0]!).toString('utf8').replace(/^\uFEFF/, '');
+  const text = execFileSync('unzip', ['-p', zip]).toString('utf8').replace(/^\uFEFF/, '');
   const table: Record<string, number> = { ą: 0xb9, ć: 0xe6, ę: 0xea, ł: 0xb3, ń: 0xf1, ó: 0xf3, ś: 0x9c, ź: 0x9f, ż: 0xbf, Ą: 0xa5, Ć: 0xc6, Ę: 0xca, Ł: 0xa3, Ń: 0xd1, Ó: 0xd3, Ś: 0x8c, Ź: 0x8f, Ż: 0xaf };
   const dir = mkdtempSync(join(tmpdir(), 'lp-cp1250-'));
   writeFileSync(join(dir, 'wynik_wielkopolskie.csv'), Buffer.from([...text].map((char) => table[char] ?? char.charCodeAt(0))));

@@ -36,7 +36,8 @@ const USAGE = `Usage: npm run layers -- <command>
           the layer's scheduled refresh (its Kubernetes CronJob): the whole layer from its source, or
           each voivodeship, powiat or gmina (of one voivodeship) from a source with {part}; a harvest by parts that
           stopped is resumed. sources.json: {"<layer-id>": "<source>" | {"source": "...{part}...",
-          "parts": "voivodeships"|"powiats"|"gminas"} | {"not_scheduled": "why"}}
+          "parts": "voivodeships"|"powiats"|"gminas", "profile": "<profile id>"} | {"not_scheduled": "why"}};
+          a "profile" reads the register's own format (see the profiles command)
   refresh-cadence <daily|weekly|monthly|quarterly> --sources <file.json>
           refresh-scheduled for every layer of that cadence with a source, one after another
   status             every layer: version, features, refreshed at

@@ -2,6 +2,8 @@ import { AppError } from '@lp/contracts';
 import type { DataSource } from 'typeorm';
 import { PartStorageRepository } from '../storage/part-storage.repository.js';
 import { PartRefresh, type PartSource } from './part-refresh.js';
+import { resolveProfile } from './profiles/source-profiles.js';
+import type { SourceProfile } from './profiles/source-profile.js';
 import { RefreshPipeline } from './refresh-pipeline.js';
 import { partSource, type PartUnit, type SourceEntry } from './source-map.js';
 
@@ -33,14 +35,16 @@ export async function runScheduledRefresh(db: DataSource, databaseUrl: string, l
     return 0;
   }
   const started = Date.now();
+  // The register's own format is read through the profile the sources file names for the layer.
+  const profile = entry.profile ? resolveProfile(entry.profile) : undefined;
   for (;;) {
     try {
       if (!entry.parts) {
-        const result = await new RefreshPipeline(db, databaseUrl).refresh(layerId, { source: entry.source, progress: options.log });
+        const result = await new RefreshPipeline(db, databaseUrl).refresh(layerId, { source: entry.source, profile, progress: options.log });
         options.log(`${layerId}: ${result.feature_count} features, version ${result.version}`);
         return 0;
       }
-      return await refreshByParts(db, databaseUrl, layerId, { source: entry.source, parts: entry.parts }, options);
+      return await refreshByParts(db, databaseUrl, layerId, { source: entry.source, parts: entry.parts, profile, dropOutside: entry.drop_outside === true }, options);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (!BUSY.test(message) || Date.now() - started > options.waitLockMs) {
@@ -53,11 +57,24 @@ export async function runScheduledRefresh(db: DataSource, databaseUrl: string, l
   }
 }
 
-async function refreshByParts(db: DataSource, databaseUrl: string, layerId: string, entry: { source: string; parts: PartUnit }, options: ScheduledOptions): Promise<number> {
+async function refreshByParts(
+  db: DataSource,
+  databaseUrl: string,
+  layerId: string,
+  entry: { source: string; parts: PartUnit; profile?: SourceProfile; dropOutside: boolean },
+  options: ScheduledOptions,
+): Promise<number> {
   const { parts, resume } = await plannedParts(db, layerId, entry, options.within ?? null);
   if (parts.length === 0) throw AppError.invalid(`admin_bounds has no ${entry.parts}${options.within ? ` in ${options.within}` : ''}; load it first`);
   if (resume) options.log(`${layerId}: resuming run ${resume}, which stopped before publishing`);
-  const result = await new PartRefresh(db, databaseUrl).refresh(layerId, { parts, resumeRunId: resume ?? undefined, concurrency: options.concurrency, progress: options.log });
+  const result = await new PartRefresh(db, databaseUrl).refresh(layerId, {
+    parts,
+    resumeRunId: resume ?? undefined,
+    concurrency: options.concurrency,
+    profile: entry.profile,
+    dropOutside: entry.dropOutside,
+    progress: options.log,
+  });
   const failed = result.parts.filter((part) => part.status === 'failed');
   for (const part of failed) options.fail(`${layerId} part ${part.part} FAILED (its served rows stay): ${part.error}`);
   options.log(`${layerId}: run ${result.run_id} ${result.status}, ${result.parts.length - failed.length} of ${result.parts.length} parts, version ${result.version ?? '(unchanged)'}${result.error ? `: ${result.error}` : ''}`);

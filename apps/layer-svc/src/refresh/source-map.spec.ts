@@ -33,6 +33,24 @@ describe('parseSourceMap (refresh-scheduled --sources)', () => {
     expect(() => parseSourceMap('{"roads": "https://example.org/{part}.zip"}', 's.json')).toThrow(/\{part\} needs "parts"/);
   });
 
+  it('keeps the profile a register is read through, and refuses one that is unknown or fills another layer', () => {
+    const text = JSON.stringify({ roads: { source: 'https://example.org/{voivodeship}/{part}_GML.zip', parts: 'powiats', profile: 'bdot10k-roads' } });
+    expect(parseSourceMap(text, 's.json')).toEqual({ roads: { source: 'https://example.org/{voivodeship}/{part}_GML.zip', parts: 'powiats', profile: 'bdot10k-roads' } });
+    expect(() => parseSourceMap('{"roads": {"source": "https://example.org/x.zip", "profile": "bdot10k-road"}}', 's.json')).toThrow('s.json: roads: unknown profile bdot10k-road; the layer\'s profiles: bdot10k-roads');
+    expect(() => parseSourceMap('{"roads": {"source": "https://example.org/x.zip", "profile": "bdot10k-waterways"}}', 's.json')).toThrow(
+      's.json: roads: profile bdot10k-waterways fills waterways, not roads; the layer\'s profiles: bdot10k-roads',
+    );
+    expect(() => parseSourceMap('{"roads": {"source": "https://example.org/x.zip", "profile": 3}}', 's.json')).toThrow('s.json: roads: profile must be the id of a source profile');
+  });
+
+  it('keeps drop_outside for a source by parts, and refuses it elsewhere', () => {
+    const text = JSON.stringify({ roads: { source: 'https://example.org/{part}_GML.zip', parts: 'powiats', profile: 'bdot10k-roads', drop_outside: true } });
+    expect(parseSourceMap(text, 's.json')['roads']).toEqual({ source: 'https://example.org/{part}_GML.zip', parts: 'powiats', profile: 'bdot10k-roads', drop_outside: true });
+    for (const entry of [{ source: 'https://example.org/all.zip', drop_outside: true }, { source: 'https://example.org/{part}.zip', parts: 'powiats', drop_outside: 'yes' }]) {
+      expect(() => parseSourceMap(JSON.stringify({ roads: entry }), 's.json')).toThrow('s.json: roads: drop_outside is true or absent, and only for a source by parts');
+    }
+  });
+
   it('fills a part, its voivodeship and the file name of the voivodeship into the template', () => {
     expect(partSource('https://example.org/{voivodeship}/{part}_GML.zip', '3064')).toBe('https://example.org/30/3064_GML.zip');
     expect(partSource('https://example.org/wynik_{voivodeship_name}.zip', '04')).toBe('https://example.org/wynik_kujawsko-pomorskie.zip');

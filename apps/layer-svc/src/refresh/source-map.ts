@@ -1,4 +1,5 @@
 import { findLayer } from '@lp/contracts';
+import { SOURCE_PROFILES } from './profiles/source-profiles.js';
 
 /** How parts of a layer are named in a source template: every voivodeship, powiat or gmina of admin_bounds. */
 export type PartUnit = 'voivodeships' | 'powiats' | 'gminas';
@@ -9,8 +10,13 @@ export type PartUnit = 'voivodeships' | 'powiats' | 'gminas';
  * `{voivodeship}` (its first two digits) and `{voivodeship_name}` (as GUNB and Geofabrik spell
  * voivodeships in file names), refreshed part by part; or why the layer is not refreshed on a
  * schedule (no open source, derived in-house, served live), and then no CronJob is made for it.
+ * `profile` names the source profile the register is read through (its own published format); a
+ * source without one is in our own GeoJSONSeq contract. `drop_outside` (with parts) leaves out a
+ * part's rows that lie in another part instead of failing the part: for registers whose package of a
+ * powiat also holds the objects crossing into its neighbours, each kept once, by the part holding
+ * its point.
  */
-export type SourceEntry = { source: string; parts?: PartUnit; note?: string } | { not_scheduled: string };
+export type SourceEntry = { source: string; parts?: PartUnit; profile?: string; drop_outside?: true; note?: string } | { not_scheduled: string };
 
 /** One entry per layer id (the file `refresh-scheduled --sources` reads). */
 export type SourceMap = Record<string, SourceEntry>;
@@ -20,9 +26,10 @@ const PART_UNITS: readonly string[] = ['voivodeships', 'powiats', 'gminas'];
 /**
  * Reads the sources file of the refresh CronJobs (the ConfigMap `layer-sources`): a JSON object of
  * catalogue layer id to a source (a file, an http(s) URL or `WFS:...`), or to an object
- * `{"source": ..., "parts": "voivodeships"|"powiats"|"gminas", "note": ...}` or `{"not_scheduled": "why"}`.
- * Throws, naming `where`, when it is not so or names a layer the catalogue does not have, so a
- * typo fails the run instead of leaving a layer silently unrefreshed.
+ * `{"source": ..., "parts": "voivodeships"|"powiats"|"gminas", "profile": ..., "note": ...}` or
+ * `{"not_scheduled": "why"}`. Throws, naming `where`, when it is not so, names a layer the catalogue
+ * does not have or a profile that is not one of the layer's, so a typo fails the run instead of
+ * leaving a layer silently unrefreshed.
  */
 export function parseSourceMap(text: string, where: string): SourceMap {
   let parsed: unknown;
@@ -35,7 +42,10 @@ export function parseSourceMap(text: string, where: string): SourceMap {
   const unknown = Object.keys(parsed).filter((id) => !findLayer(id));
   if (unknown.length > 0) throw new Error(`${where} names layers that are not in the catalogue: ${unknown.join(', ')}`);
   const entries: SourceMap = {};
-  for (const [layerId, value] of Object.entries(parsed as Record<string, unknown>)) entries[layerId] = sourceEntry(value, `${where}: ${layerId}`);
+  for (const [layerId, value] of Object.entries(parsed as Record<string, unknown>)) {
+    entries[layerId] = sourceEntry(value, `${where}: ${layerId}`);
+    checkProfile(layerId, entries[layerId]!, `${where}: ${layerId}`);
+  }
   return entries;
 }
 
@@ -51,8 +61,30 @@ function sourceEntry(value: unknown, where: string): SourceEntry {
   if (parts !== undefined && (typeof parts !== 'string' || !PART_UNITS.includes(parts))) throw new Error(`${where}: parts must be ${PART_UNITS.join(' or ')}`);
   if (parts !== undefined && !/\{(part|voivodeship_name)\}/.test(source)) throw new Error(`${where}: a source by parts names its part with {part} (or {voivodeship_name})`);
   if (parts === undefined && /\{(part|voivodeship|voivodeship_name)\}/.test(source)) throw new Error(`${where}: {part} needs "parts": ${PART_UNITS.join(', ')}`);
+  const profile = entry['profile'];
+  if (profile !== undefined && (typeof profile !== 'string' || profile.trim() === '')) throw new Error(`${where}: profile must be the id of a source profile`);
+  const dropOutside = entry['drop_outside'];
+  if (dropOutside !== undefined && (dropOutside !== true || parts === undefined)) throw new Error(`${where}: drop_outside is true or absent, and only for a source by parts`);
   const note = typeof entry['note'] === 'string' ? entry['note'] : undefined;
-  return { source: source.trim(), ...(parts ? { parts: parts as PartUnit } : {}), ...(note ? { note } : {}) };
+  return {
+    source: source.trim(),
+    ...(parts ? { parts: parts as PartUnit } : {}),
+    ...(profile ? { profile: profile.trim() } : {}),
+    ...(dropOutside ? { drop_outside: true as const } : {}),
+    ...(note ? { note } : {}),
+  };
+}
+
+/** A named profile is one kept in the repository and fills this layer. */
+function checkProfile(layerId: string, entry: SourceEntry, where: string): void {
+  if (!('source' in entry) || entry.profile === undefined) return;
+  const known = SOURCE_PROFILES.find((profile) => profile.id === entry.profile);
+  if (!known) throw new Error(`${where}: unknown profile ${entry.profile}; the layer's profiles: ${layerProfiles(layerId)}`);
+  if (known.layer !== layerId) throw new Error(`${where}: profile ${known.id} fills ${known.layer}, not ${layerId}; the layer's profiles: ${layerProfiles(layerId)}`);
+}
+
+function layerProfiles(layerId: string): string {
+  return SOURCE_PROFILES.filter((profile) => profile.layer === layerId).map((profile) => profile.id).join(', ') || '(none)';
 }
 
 /** Voivodeships as GUNB's and Geofabrik's file names spell them (ASCII, lower case), by TERYT. */

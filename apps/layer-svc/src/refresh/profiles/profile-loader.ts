@@ -11,7 +11,7 @@ import { compileMapping } from './profile-mapping.js';
 import type { ProfileStagingRepository } from './profile-staging.repository.js';
 import type { SourceProfile } from './source-profile.js';
 import { harvestWfs, numberAttribute } from './wfs-harvest.js';
-import { extractMember, matchMembers, zipEntries, type ZipEntry } from './zip-listing.js';
+import { extractMember, matchMembers, zipMembers } from './zip-listing.js';
 
 export interface ProfileLoadOptions {
   databaseUrl: string;
@@ -119,13 +119,12 @@ async function resolveInputs(options: ProfileLoadOptions, work: string): Promise
     return { inputs: layers(path, basename(source).replace(/\.[^.]+$/, '')), expected: new Map() };
   }
   const archive = remote ? await download(source, work) : source;
-  let entries: ZipEntry[];
+  let members: string[];
   try {
-    entries = zipEntries(archive);
+    members = await zipMembers(archive);
   } catch (error) {
     throw new Error(`${profile.id}: ${(error as Error).message.replace(archive, basename(source))}`);
   }
-  const members = entries.map((entry) => entry.name);
   const inputs: GdalInput[] = [];
   for (const pattern of fetch.members) {
     const matched = matchMembers(members, pattern);
@@ -133,7 +132,7 @@ async function resolveInputs(options: ProfileLoadOptions, work: string): Promise
     for (const member of matched) {
       const tag = basename(member).replace(/\.[^.]+$/, '');
       // Text members are checked and re-encoded like a text file; GDAL reads the rest in place.
-      const path = isText(member) ? textInUtf8(extractTo(archive, entries.find((entry) => entry.name === member)!, work), profile, work, member) : `/vsizip/${archive}/${member}`;
+      const path = isText(member) ? textInUtf8(await extractTo(archive, member, work), profile, work, member) : `/vsizip/${archive}/${member}`;
       inputs.push(...layers(path, tag));
     }
   }
@@ -248,9 +247,9 @@ function isText(path: string): boolean {
   return /\.(csv|tsv|txt)$/i.test(path);
 }
 
-function extractTo(archive: string, entry: ZipEntry, work: string): string {
-  const file = join(work, basename(entry.name));
-  writeFileSync(file, extractMember(archive, entry));
+async function extractTo(archive: string, member: string, work: string): Promise<string> {
+  const file = join(work, basename(member));
+  await extractMember(archive, member, file);
   return file;
 }
 

@@ -1,6 +1,7 @@
 import { findLayer, type LayerDefinition } from '@lp/contracts';
 import { existsSync, readFileSync } from 'node:fs';
 import { APP_PROFILES } from './registers/app.profiles.js';
+import { BDOT10K_PROFILES } from './registers/bdot10k.profiles.js';
 import { EGIB_PROFILES } from './registers/egib.profiles.js';
 import { GDOS_PROFILES } from './registers/gdos.profiles.js';
 import { GUNB_PROFILES } from './registers/gunb.profiles.js';
@@ -73,7 +74,7 @@ function kindsGiven(expression: ValueExpression): string[] {
   return [];
 }
 
-const BUILT_IN: readonly SourceProfileInput[] = [...RCN_PROFILES, ...APP_PROFILES, ...PRG_PROFILES, ...EGIB_PROFILES, ...GDOS_PROFILES, ...GUNB_PROFILES];
+const BUILT_IN: readonly SourceProfileInput[] = [...RCN_PROFILES, ...APP_PROFILES, ...PRG_PROFILES, ...EGIB_PROFILES, ...GDOS_PROFILES, ...GUNB_PROFILES, ...BDOT10K_PROFILES];
 
 /** Every profile kept in the repository, validated when this module loads (at the start of the CLI). */
 export const SOURCE_PROFILES: readonly SourceProfile[] = validateProfiles(BUILT_IN, 'apps/layer-svc/src/refresh/profiles');

@@ -31,6 +31,46 @@ const parcelMapping = {
   },
 } as const;
 
+/**
+ * The groups of the classification of fixed assets (KŚT) an EGiB building's RODZAJ names, in the
+ * words GUGiK's aggregated service serves and the one-letter codes some powiat servers serve.
+ */
+const RESIDENTIAL = '(budynki mieszkalne|mieszkalny|m)';
+const BUILDING_GROUPS: Array<[string, string]> = [
+  ['budynki przemysłowe|przemyslowy|p', 'industrial'],
+  ['budynki handlowo-usługowe|handlowoUslugowy|h', 'commercial'],
+  ['budynki biurowe|biurowy|b', 'office'],
+  ['zbiorniki, silosy i budynki magazynowe|zbiornikSilosIBudynekMagazynowy|s', 'warehouse'],
+  ['budynki produkcyjne, usługowe i gospodarcze dla rolnictwa|produkcyjnoUslugowyIGospodarczy|g', 'agricultural'],
+  [
+    'budynki oświaty, nauki i kultury oraz budynki sportowe|oswiatyNaukiIKulturyOrazSportu|k|budynki szpitali i inne budynki opieki zdrowotnej|szpitalaIInneBudynkiOpiekiZdrowotnej|z',
+    'public',
+  ],
+  ['budynki transportu i łączności|transportuILacznosci|t|inne budynki niemieszkalne|budynekNiemieszkalny|i', 'other'],
+];
+
+const buildingMapping: SourceProfileInput['map'] = {
+  id: { field: 'ID_BUDYNKU' },
+  kind: {
+    rules: { template: '{RODZAJ}|{KONDYGNACJE_NADZIEMNE}' },
+    match: [
+      // KŚT has one group for dwellings; up to two storeys above ground is taken as a one-family house.
+      [`^${RESIDENTIAL}\\|[12]$`, 'single_family'],
+      [`^${RESIDENTIAL}\\|`, 'multi_family'],
+      ...BUILDING_GROUPS.map(([group, kind]): [string, string] => [`^(${group})\\|`, kind]),
+    ],
+  },
+  teryt: { gminaFromUnitId: 'ID_BUDYNKU' },
+  attributes: {
+    building_id: { field: 'ID_BUDYNKU' },
+    function: { field: 'RODZAJ' },
+    floors: { field: 'KONDYGNACJE_NADZIEMNE' },
+    floors_underground: { field: 'KONDYGNACJE_PODZIEMNE', optional: true },
+    area_sqm: { geometryArea: true },
+    status: { constant: 'existing' },
+  },
+};
+
 export const EGIB_PROFILES: SourceProfileInput[] = [
   {
     ...common,
@@ -50,5 +90,25 @@ export const EGIB_PROFILES: SourceProfileInput[] = [
     notes: 'A powiat WFS on a Geo-System server (ewns namespace); pass the powiat service URL listed in GUGiK\'s register of services (EZiUDP).',
     fetch: { kind: 'wfs', typeNames: ['ewns:dzialki'], sortBy: 'ID_DZIALKI', defaultPageSize: 1000, srsName: 'urn:ogc:def:crs:EPSG::2180' },
     map: parcelMapping,
+  },
+  {
+    ...common,
+    id: 'egib-buildings',
+    layer: 'buildings',
+    endpoint: 'https://mapy.geoportal.gov.pl/wss/service/PZGIK/EGIB/WFS/UslugaZbiorcza',
+    notes:
+      'Buildings of the aggregated EGiB service (ms:budynki: ID_BUDYNKU, RODZAJ as the KŚT group, KONDYGNACJE_NADZIEMNE, ' +
+      'KONDYGNACJE_PODZIEMNE). KŚT does not tell one-family from multi-family dwellings: a dwelling of up to two storeys above ground is ' +
+      'served as single_family, a taller one as multi_family. Load it powiat by powiat as parts, like the parcels.',
+    fetch: { kind: 'wfs', typeNames: ['ms:budynki'], sortBy: 'ID_BUDYNKU', defaultPageSize: 1000, srsName: 'urn:ogc:def:crs:EPSG::2180' },
+    map: buildingMapping,
+  },
+  {
+    ...common,
+    id: 'egib-buildings-powiat',
+    layer: 'buildings',
+    notes: 'A powiat WFS on a Geo-System server (ewns:budynki, the same fields); pass the powiat service URL from GUGiK\'s register of services.',
+    fetch: { kind: 'wfs', typeNames: ['ewns:budynki'], sortBy: 'ID_BUDYNKU', defaultPageSize: 1000, srsName: 'urn:ogc:def:crs:EPSG::2180' },
+    map: buildingMapping,
   },
 ];

@@ -50,8 +50,9 @@ export const RCN_PROFILES: SourceProfileInput[] = [
     id: 'rcn-transactions',
     layer: 'transactions',
     notes:
-      'Parcels of land transactions (ms:dzialki), served as the point on surface of the parcel. Areas are in hectares in the register ' +
-      '(dzi_pow_ewid), converted to square metres; a parcel sold with others carries the whole transaction price when it has none of its own.',
+      'Parcels of land transactions (ms:dzialki), served as the point on surface of the parcel. The area is the parcel polygon\'s: ' +
+      'dzi_pow_ewid is in hectares in some powiats and in square metres in others (files even mix them). A parcel sold with others ' +
+      'carries the whole property\'s price when it has none of its own, so its price per square metre is an upper bound.',
     fetch: { kind: 'wfs', typeNames: ['ms:dzialki'], sortBy: 'tran_lokalny_id_iip', defaultPageSize: 1000, srsName: 'urn:ogc:def:crs:EPSG::2180' },
     map: {
       id: { firstOf: [{ template: '{tran_lokalny_id_iip}/{dzi_id_dzialki}' }, { field: 'gml_id' }] },
@@ -68,11 +69,11 @@ export const RCN_PROFILES: SourceProfileInput[] = [
           table: { nieruchomoscGruntowaNiezabudowana: 'land', nieruchomoscGruntowaZabudowana: 'building', nieruchomoscBudynkowa: 'building', nieruchomoscLokalowa: 'apartment' },
         },
         price_pln: { firstOf: [{ field: 'dzi_cena_brutto', optional: true }, { field: 'nier_cena_brutto', optional: true }, { field: 'tran_cena_brutto' }] },
-        area_sqm: { scaled: 'dzi_pow_ewid', factor: 10000 },
+        area_sqm: { geometryArea: true },
         price_per_sqm_pln: {
           ratio: [
             { firstOf: [{ field: 'dzi_cena_brutto', optional: true }, { field: 'nier_cena_brutto', optional: true }, { field: 'tran_cena_brutto' }] },
-            { scaled: 'dzi_pow_ewid', factor: 10000 },
+            { geometryArea: true },
           ],
         },
         parcel_id: { field: 'dzi_id_dzialki' },

@@ -45,8 +45,6 @@ SELECT count(*) AS n FROM layer_stage.r12;
 -- $1 = "/"
 -- $2 = "{\"nieruchomoscGruntowaNiezabudowana\":\"land\",\"nieruchomoscGruntowaZabudowana\":\"building\",\"nieruchomoscBudynkowa\":\"building\",\"nieruchomoscLokalowa\":\"apartment\"}"
 -- $3 = "{\"nieruchomoscGruntowaNiezabudowana\":\"land\",\"nieruchomoscGruntowaZabudowana\":\"building\",\"nieruchomoscBudynkowa\":\"building\",\"nieruchomoscLokalowa\":\"apartment\"}"
--- $4 = 10000
--- $5 = 10000
 CREATE TABLE layer_stage.r12 AS SELECT COALESCE(CASE WHEN NULLIF(btrim(r."tran_lokalny_id_iip"::text), '') IS NULL OR NULLIF(btrim(r."dzi_id_dzialki"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."tran_lokalny_id_iip"::text), ''), $1::text, NULLIF(btrim(r."dzi_id_dzialki"::text), '')) END, NULLIF(btrim(r."gml_id"::text), '')) AS "id",
      COALESCE($2::text::jsonb ->> NULLIF(btrim(r."nier_rodzaj"::text), ''), NULLIF(btrim(r."nier_rodzaj"::text), '')) AS "kind",
      NULL::text AS "name",
@@ -55,9 +53,9 @@ CREATE TABLE layer_stage.r12 AS SELECT COALESCE(CASE WHEN NULLIF(btrim(r."tran_l
      substring(NULLIF(btrim(r."dok_data"::text), '') from 1 for 10) AS "date",
      COALESCE($3::text::jsonb ->> NULLIF(btrim(r."nier_rodzaj"::text), ''), NULLIF(btrim(r."nier_rodzaj"::text), '')) AS "property_type",
      COALESCE(NULLIF(btrim(r."dzi_cena_brutto"::text), ''), NULLIF(btrim(r."nier_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')) AS "price_pln",
-     CASE WHEN NULLIF(btrim(r."dzi_pow_ewid"::text), '') ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN (replace(NULLIF(btrim(r."dzi_pow_ewid"::text), ''), ',', '.')::numeric * $4::text::numeric)::text ELSE NULLIF(btrim(r."dzi_pow_ewid"::text), '') END AS "area_sqm",
-     CASE WHEN COALESCE(NULLIF(btrim(r."dzi_cena_brutto"::text), ''), NULLIF(btrim(r."nier_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')) ~ '^[-+]?[0-9]+([.,][0-9]+)?$' AND CASE WHEN NULLIF(btrim(r."dzi_pow_ewid"::text), '') ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN (replace(NULLIF(btrim(r."dzi_pow_ewid"::text), ''), ',', '.')::numeric * $5::text::numeric)::text ELSE NULLIF(btrim(r."dzi_pow_ewid"::text), '') END ~ '^[-+]?[0-9]+([.,][0-9]+)?$' AND replace(CASE WHEN NULLIF(btrim(r."dzi_pow_ewid"::text), '') ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN (replace(NULLIF(btrim(r."dzi_pow_ewid"::text), ''), ',', '.')::numeric * $5::text::numeric)::text ELSE NULLIF(btrim(r."dzi_pow_ewid"::text), '') END, ',', '.')::numeric > 0
-                 THEN round(replace(COALESCE(NULLIF(btrim(r."dzi_cena_brutto"::text), ''), NULLIF(btrim(r."nier_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')), ',', '.')::numeric / replace(CASE WHEN NULLIF(btrim(r."dzi_pow_ewid"::text), '') ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN (replace(NULLIF(btrim(r."dzi_pow_ewid"::text), ''), ',', '.')::numeric * $5::text::numeric)::text ELSE NULLIF(btrim(r."dzi_pow_ewid"::text), '') END, ',', '.')::numeric, 2)::text END AS "price_per_sqm_pln",
+     round(ST_Area(r.geom)::numeric, 1)::text AS "area_sqm",
+     CASE WHEN COALESCE(NULLIF(btrim(r."dzi_cena_brutto"::text), ''), NULLIF(btrim(r."nier_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')) ~ '^[-+]?[0-9]+([.,][0-9]+)?$' AND round(ST_Area(r.geom)::numeric, 1)::text ~ '^[-+]?[0-9]+([.,][0-9]+)?$' AND replace(round(ST_Area(r.geom)::numeric, 1)::text, ',', '.')::numeric > 0
+                 THEN round(replace(COALESCE(NULLIF(btrim(r."dzi_cena_brutto"::text), ''), NULLIF(btrim(r."nier_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')), ',', '.')::numeric / replace(round(ST_Area(r.geom)::numeric, 1)::text, ',', '.')::numeric, 2)::text END AS "price_per_sqm_pln",
      NULLIF(btrim(r."dzi_id_dzialki"::text), '') AS "parcel_id",
      ST_PointOnSurface(r.geom) AS geom
 FROM layer_stage.r12_raw r;
@@ -185,6 +183,82 @@ FROM layer_stage.r12_raw r;
 -- createMapped (egib-parcels-powiat, every column present) (2 of 2)
 SELECT count(*) AS n FROM layer_stage.r12;
 
+-- createMapped (egib-buildings, every column present) (1 of 2)
+-- $1 = "|"
+-- $2 = "^(budynki mieszkalne|mieszkalny|m)\\|[12]$"
+-- $3 = "single_family"
+-- $4 = "^(budynki mieszkalne|mieszkalny|m)\\|"
+-- $5 = "multi_family"
+-- $6 = "^(budynki przemysłowe|przemyslowy|p)\\|"
+-- $7 = "industrial"
+-- $8 = "^(budynki handlowo-usługowe|handlowoUslugowy|h)\\|"
+-- $9 = "commercial"
+-- $10 = "^(budynki biurowe|biurowy|b)\\|"
+-- $11 = "office"
+-- $12 = "^(zbiorniki, silosy i budynki magazynowe|zbiornikSilosIBudynekMagazynowy|s)\\|"
+-- $13 = "warehouse"
+-- $14 = "^(budynki produkcyjne, usługowe i gospodarcze dla rolnictwa|produkcyjnoUslugowyIGospodarczy|g)\\|"
+-- $15 = "agricultural"
+-- $16 = "^(budynki oświaty, nauki i kultury oraz budynki sportowe|oswiatyNaukiIKulturyOrazSportu|k|budynki szpitali i inne budynki opieki zdrowotnej|szpitalaIInneBudynkiOpiekiZdrowotnej|z)\\|"
+-- $17 = "public"
+-- $18 = "^(budynki transportu i łączności|transportuILacznosci|t|inne budynki niemieszkalne|budynekNiemieszkalny|i)\\|"
+-- $19 = "other"
+-- $20 = "existing"
+CREATE TABLE layer_stage.r12 AS SELECT NULLIF(btrim(r."ID_BUDYNKU"::text), '') AS "id",
+     CASE WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $2::text THEN $3::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $4::text THEN $5::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $6::text THEN $7::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $8::text THEN $9::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $10::text THEN $11::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $12::text THEN $13::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $14::text THEN $15::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $16::text THEN $17::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $18::text THEN $19::text ELSE CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END END AS "kind",
+     NULL::text AS "name",
+     CASE WHEN NULLIF(btrim(r."ID_BUDYNKU"::text), '') ~ '^[0-9]{6}_[0-9]' THEN substr(NULLIF(btrim(r."ID_BUDYNKU"::text), ''), 1, 6) ||
+            CASE WHEN substr(NULLIF(btrim(r."ID_BUDYNKU"::text), ''), 8, 1) IN ('4', '5') THEN '3' WHEN substr(NULLIF(btrim(r."ID_BUDYNKU"::text), ''), 8, 1) IN ('8', '9') THEN '1' ELSE substr(NULLIF(btrim(r."ID_BUDYNKU"::text), ''), 8, 1) END END AS "teryt",
+     NULLIF(btrim(r."ID_BUDYNKU"::text), '') AS "building_id",
+     NULLIF(btrim(r."RODZAJ"::text), '') AS "function",
+     NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') AS "floors",
+     NULLIF(btrim(r."KONDYGNACJE_PODZIEMNE"::text), '') AS "floors_underground",
+     round(ST_Area(r.geom)::numeric, 1)::text AS "area_sqm",
+     $20::text AS "status",
+     r.geom AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (egib-buildings, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (egib-buildings-powiat, every column present) (1 of 2)
+-- $1 = "|"
+-- $2 = "^(budynki mieszkalne|mieszkalny|m)\\|[12]$"
+-- $3 = "single_family"
+-- $4 = "^(budynki mieszkalne|mieszkalny|m)\\|"
+-- $5 = "multi_family"
+-- $6 = "^(budynki przemysłowe|przemyslowy|p)\\|"
+-- $7 = "industrial"
+-- $8 = "^(budynki handlowo-usługowe|handlowoUslugowy|h)\\|"
+-- $9 = "commercial"
+-- $10 = "^(budynki biurowe|biurowy|b)\\|"
+-- $11 = "office"
+-- $12 = "^(zbiorniki, silosy i budynki magazynowe|zbiornikSilosIBudynekMagazynowy|s)\\|"
+-- $13 = "warehouse"
+-- $14 = "^(budynki produkcyjne, usługowe i gospodarcze dla rolnictwa|produkcyjnoUslugowyIGospodarczy|g)\\|"
+-- $15 = "agricultural"
+-- $16 = "^(budynki oświaty, nauki i kultury oraz budynki sportowe|oswiatyNaukiIKulturyOrazSportu|k|budynki szpitali i inne budynki opieki zdrowotnej|szpitalaIInneBudynkiOpiekiZdrowotnej|z)\\|"
+-- $17 = "public"
+-- $18 = "^(budynki transportu i łączności|transportuILacznosci|t|inne budynki niemieszkalne|budynekNiemieszkalny|i)\\|"
+-- $19 = "other"
+-- $20 = "existing"
+CREATE TABLE layer_stage.r12 AS SELECT NULLIF(btrim(r."ID_BUDYNKU"::text), '') AS "id",
+     CASE WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $2::text THEN $3::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $4::text THEN $5::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $6::text THEN $7::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $8::text THEN $9::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $10::text THEN $11::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $12::text THEN $13::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $14::text THEN $15::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $16::text THEN $17::text WHEN CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END ~ $18::text THEN $19::text ELSE CASE WHEN NULLIF(btrim(r."RODZAJ"::text), '') IS NULL OR NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."RODZAJ"::text), ''), $1::text, NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '')) END END AS "kind",
+     NULL::text AS "name",
+     CASE WHEN NULLIF(btrim(r."ID_BUDYNKU"::text), '') ~ '^[0-9]{6}_[0-9]' THEN substr(NULLIF(btrim(r."ID_BUDYNKU"::text), ''), 1, 6) ||
+            CASE WHEN substr(NULLIF(btrim(r."ID_BUDYNKU"::text), ''), 8, 1) IN ('4', '5') THEN '3' WHEN substr(NULLIF(btrim(r."ID_BUDYNKU"::text), ''), 8, 1) IN ('8', '9') THEN '1' ELSE substr(NULLIF(btrim(r."ID_BUDYNKU"::text), ''), 8, 1) END END AS "teryt",
+     NULLIF(btrim(r."ID_BUDYNKU"::text), '') AS "building_id",
+     NULLIF(btrim(r."RODZAJ"::text), '') AS "function",
+     NULLIF(btrim(r."KONDYGNACJE_NADZIEMNE"::text), '') AS "floors",
+     NULLIF(btrim(r."KONDYGNACJE_PODZIEMNE"::text), '') AS "floors_underground",
+     round(ST_Area(r.geom)::numeric, 1)::text AS "area_sqm",
+     $20::text AS "status",
+     r.geom AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (egib-buildings-powiat, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
 -- createMapped (gdos-protected-areas, every column present) (1 of 2)
 -- $1 = "."
 -- $2 = "|"
@@ -245,6 +319,205 @@ CREATE TABLE layer_stage.r12 AS SELECT CASE WHEN NULLIF(btrim(r."numer_gunb"::te
 FROM layer_stage.r12_raw r;
 
 -- createMapped (gunb-permits, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (bdot10k-roads, every column present) (1 of 2)
+-- $1 = "/"
+-- $2 = "^autostrada$"
+-- $3 = "motorway"
+-- $4 = "^droga ekspresowa$"
+-- $5 = "expressway"
+-- $6 = "^droga główna ruchu przy[sś]pieszonego$"
+-- $7 = "trunk"
+-- $8 = "^droga główna$"
+-- $9 = "main"
+-- $10 = "^droga zbiorcza$"
+-- $11 = "collective"
+-- $12 = "^droga lokalna$"
+-- $13 = "local"
+-- $14 = "^droga dojazdowa$"
+-- $15 = "access"
+-- $16 = "^(droga )?wewnętrzna$"
+-- $17 = "internal"
+-- $18 = "{\"krajowa\":\"national\",\"wojewódzka\":\"voivodeship\",\"powiatowa\":\"powiat\",\"gminna\":\"gmina\",\"wewnętrzna\":\"internal\"}"
+-- $19 = "^(grunt|żwir|tłuczeń|piasek)"
+-- $20 = "unpaved"
+-- $21 = "."
+-- $22 = "paved"
+-- $23 = "^(projektowany|w budowie|nieczynny|zniszczony)$"
+CREATE TABLE layer_stage.r12 AS SELECT CASE WHEN NULLIF(btrim(r."przestrzenNazw"::text), '') IS NULL OR NULLIF(btrim(r."lokalnyId"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przestrzenNazw"::text), ''), $1::text, NULLIF(btrim(r."lokalnyId"::text), '')) END AS "id",
+      CASE WHEN COALESCE(NULLIF(btrim(r."klasaDrogi"::text), ''), NULLIF(btrim(r."kategoriaZarzadzania"::text), '')) ~ $2::text THEN $3::text WHEN COALESCE(NULLIF(btrim(r."klasaDrogi"::text), ''), NULLIF(btrim(r."kategoriaZarzadzania"::text), '')) ~ $4::text THEN $5::text WHEN COALESCE(NULLIF(btrim(r."klasaDrogi"::text), ''), NULLIF(btrim(r."kategoriaZarzadzania"::text), '')) ~ $6::text THEN $7::text WHEN COALESCE(NULLIF(btrim(r."klasaDrogi"::text), ''), NULLIF(btrim(r."kategoriaZarzadzania"::text), '')) ~ $8::text THEN $9::text WHEN COALESCE(NULLIF(btrim(r."klasaDrogi"::text), ''), NULLIF(btrim(r."kategoriaZarzadzania"::text), '')) ~ $10::text THEN $11::text WHEN COALESCE(NULLIF(btrim(r."klasaDrogi"::text), ''), NULLIF(btrim(r."kategoriaZarzadzania"::text), '')) ~ $12::text THEN $13::text WHEN COALESCE(NULLIF(btrim(r."klasaDrogi"::text), ''), NULLIF(btrim(r."kategoriaZarzadzania"::text), '')) ~ $14::text THEN $15::text WHEN COALESCE(NULLIF(btrim(r."klasaDrogi"::text), ''), NULLIF(btrim(r."kategoriaZarzadzania"::text), '')) ~ $16::text THEN $17::text ELSE COALESCE(NULLIF(btrim(r."klasaDrogi"::text), ''), NULLIF(btrim(r."kategoriaZarzadzania"::text), '')) END AS "kind",
+      NULL::text AS "name",
+      NULL::text AS "teryt",
+      NULLIF(btrim(r."numerDrogi"::text), '') AS "road_number",
+      COALESCE($18::text::jsonb ->> NULLIF(btrim(r."kategoriaZarzadzania"::text), ''), NULLIF(btrim(r."kategoriaZarzadzania"::text), '')) AS "road_category",
+      CASE WHEN NULLIF(btrim(r."materialNawierzchni"::text), '') ~ $19::text THEN $20::text WHEN NULLIF(btrim(r."materialNawierzchni"::text), '') ~ $21::text THEN $22::text ELSE NULLIF(btrim(r."materialNawierzchni"::text), '') END AS "surface",
+      r.geom AS geom
+ FROM layer_stage.r12_raw r
+WHERE NOT COALESCE(NULLIF(btrim(r."kategoriaIstnienia"::text), '') ~ $23::text, false);
+
+-- createMapped (bdot10k-roads, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (bdot10k-waterways, every column present) (1 of 2)
+-- $1 = "/"
+-- $2 = "|"
+-- $3 = "__OT_SWKN_L"
+-- $4 = "canal"
+-- $5 = "__OT_SWRM_L"
+-- $6 = "drainage_ditch"
+-- $7 = "__OT_SWRS_L\\|(strumień|potok)"
+-- $8 = "stream"
+-- $9 = "__OT_SWRS_L"
+-- $10 = "river"
+-- $11 = "^(projektowany|w budowie|nieczynny|zniszczony)$"
+CREATE TABLE layer_stage.r12 AS SELECT CASE WHEN NULLIF(btrim(r."przestrzenNazw"::text), '') IS NULL OR NULLIF(btrim(r."lokalnyId"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przestrzenNazw"::text), ''), $1::text, NULLIF(btrim(r."lokalnyId"::text), '')) END AS "id",
+      CASE WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $3::text THEN $4::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $5::text THEN $6::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $7::text THEN $8::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $9::text THEN $10::text ELSE COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) END AS "kind",
+      COALESCE(NULLIF(btrim(r."nazwaGeograficzna"::text), ''), NULLIF(btrim(r."nazwa"::text), '')) AS "name",
+      NULL::text AS "teryt",
+      NULLIF(btrim(r."idMPHP"::text), '') AS "mphp_id",
+      r.geom AS geom
+ FROM layer_stage.r12_raw r
+WHERE NOT COALESCE(NULLIF(btrim(r."kategoriaIstnienia"::text), '') ~ $11::text, false);
+
+-- createMapped (bdot10k-waterways, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (bdot10k-land-cover, every column present) (1 of 2)
+-- $1 = "/"
+-- $2 = "|"
+-- $3 = "__OT_PTTR_A\\|uprawa na gruntach ornych"
+-- $4 = "arable"
+-- $5 = "__OT_PTTR_A"
+-- $6 = "grassland"
+-- $7 = "__OT_PTLZ_A"
+-- $8 = "forest"
+-- $9 = "__OT_PTUT_A"
+-- $10 = "orchard"
+-- $11 = "__OT_PTWP_A"
+-- $12 = "water"
+-- $13 = "__OT_PTZB_A"
+-- $14 = "built_up"
+-- $15 = "__OT_PTKM_A"
+-- $16 = "built_up"
+-- $17 = "__OT_PTPL_A"
+-- $18 = "built_up"
+-- $19 = "__OT_PTRK_A"
+-- $20 = "shrubland"
+-- $21 = "__OT_PTWZ_A"
+-- $22 = "wetland"
+-- $23 = "__OT_PTGN_A"
+-- $24 = "bare_ground"
+-- $25 = "__OT_PTSO_A"
+-- $26 = "bare_ground"
+-- $27 = "__OT_PTNZ_A"
+-- $28 = "bare_ground"
+-- $29 = "__OT_PTLZ_A$"
+-- $30 = "PTLZ"
+-- $31 = "__OT_PTUT_A$"
+-- $32 = "PTUT"
+-- $33 = "__OT_PTWP_A$"
+-- $34 = "PTWP"
+-- $35 = "__OT_PTZB_A$"
+-- $36 = "PTZB"
+-- $37 = "__OT_PTKM_A$"
+-- $38 = "PTKM"
+-- $39 = "__OT_PTPL_A$"
+-- $40 = "PTPL"
+-- $41 = "__OT_PTRK_A$"
+-- $42 = "PTRK"
+-- $43 = "__OT_PTWZ_A$"
+-- $44 = "PTWZ"
+-- $45 = "__OT_PTGN_A$"
+-- $46 = "PTGN"
+-- $47 = "__OT_PTSO_A$"
+-- $48 = "PTSO"
+-- $49 = "__OT_PTNZ_A$"
+-- $50 = "PTNZ"
+-- $51 = "__OT_PTTR_A$"
+-- $52 = "PTTR"
+CREATE TABLE layer_stage.r12 AS SELECT CASE WHEN NULLIF(btrim(r."przestrzenNazw"::text), '') IS NULL OR NULLIF(btrim(r."lokalnyId"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przestrzenNazw"::text), ''), $1::text, NULLIF(btrim(r."lokalnyId"::text), '')) END AS "id",
+     CASE WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $3::text THEN $4::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $5::text THEN $6::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $7::text THEN $8::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $9::text THEN $10::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $11::text THEN $12::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $13::text THEN $14::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $15::text THEN $16::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $17::text THEN $18::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $19::text THEN $20::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $21::text THEN $22::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $23::text THEN $24::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $25::text THEN $26::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) ~ $27::text THEN $28::text ELSE COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULLIF(btrim(r."rodzaj"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."_layer"::text), ''), $2::text, NULLIF(btrim(r."rodzaj"::text), '')) END, NULLIF(btrim(r."_layer"::text), '')) END AS "kind",
+     NULL::text AS "name",
+     NULL::text AS "teryt",
+     CASE WHEN NULLIF(btrim(r."_layer"::text), '') ~ $29::text THEN $30::text WHEN NULLIF(btrim(r."_layer"::text), '') ~ $31::text THEN $32::text WHEN NULLIF(btrim(r."_layer"::text), '') ~ $33::text THEN $34::text WHEN NULLIF(btrim(r."_layer"::text), '') ~ $35::text THEN $36::text WHEN NULLIF(btrim(r."_layer"::text), '') ~ $37::text THEN $38::text WHEN NULLIF(btrim(r."_layer"::text), '') ~ $39::text THEN $40::text WHEN NULLIF(btrim(r."_layer"::text), '') ~ $41::text THEN $42::text WHEN NULLIF(btrim(r."_layer"::text), '') ~ $43::text THEN $44::text WHEN NULLIF(btrim(r."_layer"::text), '') ~ $45::text THEN $46::text WHEN NULLIF(btrim(r."_layer"::text), '') ~ $47::text THEN $48::text WHEN NULLIF(btrim(r."_layer"::text), '') ~ $49::text THEN $50::text WHEN NULLIF(btrim(r."_layer"::text), '') ~ $51::text THEN $52::text ELSE NULLIF(btrim(r."_layer"::text), '') END AS "class_code",
+     round(ST_Area(r.geom)::numeric, 1)::text AS "area_sqm",
+     r.geom AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (bdot10k-land-cover, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (bdot10k-buildings, every column present) (1 of 2)
+-- $1 = "/"
+-- $2 = "|"
+-- $3 = "|"
+-- $4 = "^budynek jednorodzinny\\|"
+-- $5 = "single_family"
+-- $6 = "^(budynek wielorodzinny|budynek zbiorowego zamieszkania)\\|"
+-- $7 = "multi_family"
+-- $8 = "^garaż\\|"
+-- $9 = "garage"
+-- $10 = "\\|budynki mieszkalne$"
+-- $11 = "single_family"
+-- $12 = "\\|budynki biurowe$"
+-- $13 = "office"
+-- $14 = "\\|budynki handlowo-usługowe$"
+-- $15 = "commercial"
+-- $16 = "\\|budynki przemysłowe$"
+-- $17 = "industrial"
+-- $18 = "\\|zbiorniki, silosy i budynki magazynowe$"
+-- $19 = "warehouse"
+-- $20 = "\\|budynki produkcyjne, usługowe i gospodarcze dla rolnictwa$"
+-- $21 = "agricultural"
+-- $22 = "\\|budynki (oświaty, nauki i kultury oraz budynki sportowe|szpitali i inne budynki opieki zdrowotnej)$"
+-- $23 = "public"
+-- $24 = "\\|"
+-- $25 = "other"
+-- $26 = "{\"eksploatowany\":\"existing\",\"w budowie\":\"under_construction\"}"
+-- $27 = "^(projektowany|nieczynny|zniszczony)$"
+CREATE TABLE layer_stage.r12 AS SELECT CASE WHEN NULLIF(btrim(r."przestrzenNazw"::text), '') IS NULL OR NULLIF(btrim(r."lokalnyId"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przestrzenNazw"::text), ''), $1::text, NULLIF(btrim(r."lokalnyId"::text), '')) END AS "id",
+      CASE WHEN COALESCE(CASE WHEN NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), '') IS NULL OR NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), ''), $2::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END, CASE WHEN NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat($3::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END) ~ $4::text THEN $5::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), '') IS NULL OR NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), ''), $2::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END, CASE WHEN NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat($3::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END) ~ $6::text THEN $7::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), '') IS NULL OR NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), ''), $2::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END, CASE WHEN NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat($3::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END) ~ $8::text THEN $9::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), '') IS NULL OR NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), ''), $2::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END, CASE WHEN NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat($3::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END) ~ $10::text THEN $11::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), '') IS NULL OR NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), ''), $2::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END, CASE WHEN NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat($3::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END) ~ $12::text THEN $13::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), '') IS NULL OR NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), ''), $2::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END, CASE WHEN NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat($3::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END) ~ $14::text THEN $15::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), '') IS NULL OR NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), ''), $2::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END, CASE WHEN NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat($3::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END) ~ $16::text THEN $17::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), '') IS NULL OR NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), ''), $2::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END, CASE WHEN NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat($3::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END) ~ $18::text THEN $19::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), '') IS NULL OR NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), ''), $2::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END, CASE WHEN NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat($3::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END) ~ $20::text THEN $21::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), '') IS NULL OR NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), ''), $2::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END, CASE WHEN NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat($3::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END) ~ $22::text THEN $23::text WHEN COALESCE(CASE WHEN NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), '') IS NULL OR NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), ''), $2::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END, CASE WHEN NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat($3::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END) ~ $24::text THEN $25::text ELSE COALESCE(CASE WHEN NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), '') IS NULL OR NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przewazajacaFunkcjaBudynku"::text), ''), $2::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END, CASE WHEN NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') IS NULL THEN NULL ELSE concat($3::text, NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '')) END) END AS "kind",
+      NULLIF(btrim(r."nazwa"::text), '') AS "name",
+      NULL::text AS "teryt",
+      NULLIF(btrim(r."identyfikatorEGiB"::text), '') AS "building_id",
+      NULLIF(btrim(r."funkcjaOgolnaBudynku"::text), '') AS "function",
+      NULLIF(btrim(r."liczbaKondygnacji"::text), '') AS "floors",
+      round(ST_Area(r.geom)::numeric, 1)::text AS "area_sqm",
+      COALESCE($26::text::jsonb ->> NULLIF(btrim(r."kategoriaIstnienia"::text), ''), NULLIF(btrim(r."kategoriaIstnienia"::text), '')) AS "status",
+      r.geom AS geom
+ FROM layer_stage.r12_raw r
+WHERE NOT COALESCE(NULLIF(btrim(r."kategoriaIstnienia"::text), '') ~ $27::text, false);
+
+-- createMapped (bdot10k-buildings, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (bdot10k-power-lines, every column present) (1 of 2)
+-- $1 = "/"
+-- $2 = "najwyższego napięcia$"
+-- $3 = "ehv_line"
+-- $4 = "wysokiego napięcia$"
+-- $5 = "hv_line"
+-- $6 = "średniego napięcia$"
+-- $7 = "mv_line"
+-- $8 = "najwyższego napięcia$"
+-- $9 = "220"
+-- $10 = "wysokiego napięcia$"
+-- $11 = "110"
+-- $12 = "średniego napięcia$"
+-- $13 = "15"
+-- $14 = "(niskiego napięcia|telekomunikacyjna)$"
+-- $15 = "^(projektowany|w budowie|nieczynny|zniszczony)$"
+CREATE TABLE layer_stage.r12 AS SELECT CASE WHEN NULLIF(btrim(r."przestrzenNazw"::text), '') IS NULL OR NULLIF(btrim(r."lokalnyId"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."przestrzenNazw"::text), ''), $1::text, NULLIF(btrim(r."lokalnyId"::text), '')) END AS "id",
+      CASE WHEN NULLIF(btrim(r."rodzaj"::text), '') ~ $2::text THEN $3::text WHEN NULLIF(btrim(r."rodzaj"::text), '') ~ $4::text THEN $5::text WHEN NULLIF(btrim(r."rodzaj"::text), '') ~ $6::text THEN $7::text ELSE NULLIF(btrim(r."rodzaj"::text), '') END AS "kind",
+      NULL::text AS "name",
+      NULL::text AS "teryt",
+      CASE WHEN NULLIF(btrim(r."rodzaj"::text), '') ~ $8::text THEN $9::text WHEN NULLIF(btrim(r."rodzaj"::text), '') ~ $10::text THEN $11::text WHEN NULLIF(btrim(r."rodzaj"::text), '') ~ $12::text THEN $13::text ELSE NULLIF(btrim(r."rodzaj"::text), '') END AS "voltage_kv",
+      r.geom AS geom
+ FROM layer_stage.r12_raw r
+WHERE NOT COALESCE(NULLIF(btrim(r."rodzaj"::text), '') ~ $14::text, false) AND NOT COALESCE(NULLIF(btrim(r."kategoriaIstnienia"::text), '') ~ $15::text, false);
+
+-- createMapped (bdot10k-power-lines, every column present) (2 of 2)
 SELECT count(*) AS n FROM layer_stage.r12;
 
 -- terytOffLevel
