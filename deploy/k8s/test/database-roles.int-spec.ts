@@ -17,10 +17,11 @@ const OWNERS: Record<string, string[]> = {
   market_svc: ['market'],
   parcel_svc: ['parcel'],
   search_svc: ['search'],
+  watches_svc: ['watches'],
   gateway: ['gateway'],
 };
 const PUBLISHED_READERS: Record<string, string[]> = {
-  layer_pub: ['geocode_svc', 'market_svc', 'parcel_svc', 'search_svc'],
+  layer_pub: ['geocode_svc', 'market_svc', 'parcel_svc', 'search_svc', 'watches_svc'],
   geocode_pub: ['search_svc'],
 };
 
