@@ -11,6 +11,8 @@ import { WatchDefinitionResolver } from './watches/watch-definition.js';
 import { WatchesHandler } from './watches/watches.handler.js';
 import { WatchesRepository } from './watches/watches.repository.js';
 import { WatchesService } from './watches/watches.service.js';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
+import { WebhookOutboxRepository } from './webhooks/webhook-outbox.repository.js';
 
 @Module({})
 export class WatchesSvcModule {
@@ -36,6 +38,8 @@ export class WatchesSvcModule {
         WatchesService,
         WatchEventsRepository,
         WatchEventsService,
+        WebhookOutboxRepository,
+        WebhookDispatcher,
       ],
     };
   }
