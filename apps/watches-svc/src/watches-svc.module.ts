@@ -4,6 +4,9 @@ import { createStatusController } from '@lp/messaging';
 import { currentDeadlineMs, currentSignal } from '@lp/runtime';
 import { WATCHES_SVC_ENV, type WatchesSvcEnv } from './config/watches-svc.env.js';
 import { WATCHES_SCHEMA } from './db/migrations/index.js';
+import { EvaluationRepository } from './evaluation/evaluation.repository.js';
+import { LayerEventsConsumer } from './evaluation/layer-events.consumer.js';
+import { WatchEvaluator } from './evaluation/watch-evaluator.js';
 import { WatchEventsRepository } from './events/watch-events.repository.js';
 import { WatchEventsService } from './events/watch-events.service.js';
 import { OutboundRpc } from './rpc/outbound-rpc.js';
@@ -33,6 +36,9 @@ export class WatchesSvcModule {
       providers: [
         { provide: WATCHES_SVC_ENV, useValue: env },
         OutboundRpc,
+        EvaluationRepository,
+        WatchEvaluator,
+        LayerEventsConsumer,
         WatchDefinitionResolver,
         WatchesRepository,
         WatchesService,

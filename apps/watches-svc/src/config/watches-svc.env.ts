@@ -8,11 +8,17 @@ export class WatchesSvcEnv extends DatabaseServiceEnv {
   @Max(100_000)
   WATCHES_PER_KEY_MAX: number = 100;
 
-  /** Seconds before a layer event whose re-evaluation failed is delivered again. */
+  /** Seconds before a layer event whose re-evaluation failed (or waits for the search index) is delivered again. */
   @IsInt()
   @Min(1)
   @Max(3600)
   EVENT_RETRY_SECONDS: number = 10;
+
+  /** Longest wait for the search index to reflect a refresh before watches are evaluated anyway. */
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  INDEX_WAIT_MAX_SECONDS: number = 900;
 
   /**
    * Webhook hosts (exact names or IP literals, comma-separated) the operator allows although they are

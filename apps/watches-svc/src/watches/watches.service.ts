@@ -12,7 +12,8 @@ import {
 import { randomBytes } from 'node:crypto';
 import { WATCHES_SVC_ENV, type WatchesSvcEnv } from '../config/watches-svc.env.js';
 import { webhookUrlPolicy, webhookUrlProblem, type WebhookUrlPolicy } from '../webhooks/webhook-url-guard.js';
-import { WatchDefinitionResolver } from './watch-definition.js';
+import { WatchEvaluator } from '../evaluation/watch-evaluator.js';
+import { WatchDefinitionResolver, type WatchDefinition } from './watch-definition.js';
 import { WatchesRepository } from './watches.repository.js';
 
 export function newWatchId(): string {
@@ -32,6 +33,7 @@ export class WatchesService {
   constructor(
     private readonly watches: WatchesRepository,
     private readonly definitions: WatchDefinitionResolver,
+    private readonly evaluator: WatchEvaluator,
     @Inject(WATCHES_SVC_ENV) private readonly env: WatchesSvcEnv,
   ) {
     this.webhookPolicy = webhookUrlPolicy(env);
@@ -63,8 +65,20 @@ export class WatchesService {
       this.env.WATCHES_PER_KEY_MAX,
     );
     if (!stored) throw AppError.invalid(`This key already has ${this.env.WATCHES_PER_KEY_MAX} watches, the most a key may hold; delete one first.`);
+    await this.recordFirstAnswer(request.owner, id, definition.search);
     const watch = await this.watches.findOwned(request.owner, id);
     return { ...watch!, webhook_secret: webhookSecret };
+  }
+
+  /** The answer later refreshes are compared with; a watch without it would report every match as new. */
+  private async recordFirstAnswer(owner: string, id: string, search: WatchDefinition['search']): Promise<void> {
+    if (search === null) return;
+    try {
+      await this.evaluator.baseline(id, search);
+    } catch (error) {
+      await this.watches.deleteOwned(owner, id);
+      throw error;
+    }
   }
 
   async list(request: ListWatchesRequest): Promise<WatchListView> {

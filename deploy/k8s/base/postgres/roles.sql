@@ -20,14 +20,14 @@ DECLARE
     ['geocode', 'geocode_svc'], ['geocode_pub', 'geocode_svc'],
     ['market', 'market_svc'],
     ['parcel', 'parcel_svc'],
-    ['search', 'search_svc'],
+    ['search', 'search_svc'], ['search_pub', 'search_svc'],
     ['watches', 'watches_svc'],
     ['gateway', 'gateway']];
   -- published schema, its owner -> a role that reads it.
   readers CONSTANT text[][] := ARRAY[
     ['layer_pub', 'layer_svc', 'geocode_svc'], ['layer_pub', 'layer_svc', 'market_svc'],
     ['layer_pub', 'layer_svc', 'parcel_svc'], ['layer_pub', 'layer_svc', 'search_svc'],
-    ['layer_pub', 'layer_svc', 'watches_svc'],
+    ['layer_pub', 'layer_svc', 'watches_svc'], ['search_pub', 'search_svc', 'watches_svc'],
     ['geocode_pub', 'geocode_svc', 'search_svc']];
   role_name text;
   pair text[];

@@ -25,6 +25,8 @@ export class Watches1765000000000 implements MigrationInterface {
         regions        text[] NOT NULL DEFAULT '{}' CHECK (array_position(regions, NULL) IS NULL),
         webhook_url    text,
         webhook_secret text,
+        -- criterion -> coverage status per gmina ('*': the whole region, from the first evaluation)
+        coverage       jsonb NOT NULL DEFAULT '{}',
         created_at     timestamptz NOT NULL DEFAULT now(),
         CHECK ((kind = 'parcel_ids') = (parcel_ids IS NOT NULL)),
         CHECK ((kind = 'parcel_ids') = (search IS NULL)),
@@ -36,9 +38,11 @@ export class Watches1765000000000 implements MigrationInterface {
       CREATE TABLE watches.answers (
         watch_id  text NOT NULL REFERENCES watches.watches (id) ON DELETE CASCADE,
         parcel_id text NOT NULL,
+        teryt     text NOT NULL,
         facts     jsonb NOT NULL DEFAULT '{}',
         PRIMARY KEY (watch_id, parcel_id)
       )`);
+    await q.query(`CREATE INDEX answers_gmina_idx ON watches.answers (watch_id, teryt)`);
     await q.query(`
       CREATE TABLE watches.events (
         seq             bigserial PRIMARY KEY,
