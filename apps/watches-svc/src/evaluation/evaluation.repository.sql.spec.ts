@@ -12,6 +12,7 @@ describeSqlSnapshot({
     return {
       watchesOverlapping: () => repository.watchesOverlapping(['3064011', '3021093']),
       answersIn: () => repository.answersIn(WATCH, ['3064011']),
+      parcelFacts: () => repository.parcelFacts(['306401_1.0001.12/3']),
       indexVersions: () => repository.indexVersions(['3064011']),
       indexTracksLayer: () => repository.indexTracksLayer('plan_ogolny_zones'),
       write: () =>

@@ -17,6 +17,8 @@ export interface WatchToEvaluate {
 export interface AnswerRow {
   parcel_id: string;
   teryt: string;
+  /** A watched parcel's facts ({} while it is not in the register); {} for a search's match. */
+  facts?: Record<string, unknown>;
 }
 
 /** What one evaluation writes, all at once. */
@@ -53,7 +55,13 @@ export class EvaluationRepository {
   }
 
   async answersIn(watchId: string, gminas: readonly string[]): Promise<AnswerRow[]> {
-    return this.db.query(`SELECT a.parcel_id, a.teryt FROM watches.answers a WHERE a.watch_id = $1 AND a.teryt = ANY($2::text[])`, [watchId, gminas]);
+    return this.db.query(`SELECT a.parcel_id, a.teryt, a.facts FROM watches.answers a WHERE a.watch_id = $1 AND a.teryt = ANY($2::text[])`, [watchId, gminas]);
+  }
+
+  /** The compared facts of parcels in the register (layer_pub.parcels); an id not there is absent. */
+  async parcelFacts(ids: readonly string[]): Promise<Map<string, { area_sqm: number }>> {
+    const rows: Array<{ id: string; area_sqm: number }> = await this.db.query(`SELECT p.id, p.area_sqm FROM layer_pub.parcels p WHERE p.id = ANY($1::text[])`, [ids]);
+    return new Map(rows.map((row) => [row.id, { area_sqm: row.area_sqm }]));
   }
 
   /**
@@ -80,9 +88,9 @@ export class EvaluationRepository {
       await tx.query(`DELETE FROM watches.answers WHERE watch_id = $1 AND teryt = ANY($2::text[])`, [write.watchId, write.gminas]);
       if (write.answers.length > 0) {
         await tx.query(
-          `INSERT INTO watches.answers (watch_id, parcel_id, teryt)
-           SELECT $1, a.parcel_id, a.teryt FROM jsonb_to_recordset($2::jsonb) AS a(parcel_id text, teryt text)
-           ON CONFLICT (watch_id, parcel_id) DO UPDATE SET teryt = EXCLUDED.teryt`,
+          `INSERT INTO watches.answers (watch_id, parcel_id, teryt, facts)
+           SELECT $1, a.parcel_id, a.teryt, COALESCE(a.facts, '{}') FROM jsonb_to_recordset($2::jsonb) AS a(parcel_id text, teryt text, facts jsonb)
+           ON CONFLICT (watch_id, parcel_id) DO UPDATE SET teryt = EXCLUDED.teryt, facts = EXCLUDED.facts`,
           [write.watchId, JSON.stringify(write.answers)],
         );
       }

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { SEARCH_LIMIT_MAX, searchCriteriaOf, SearchSubjects, type LayerRefreshedEvent, type SearchParcelsRequest, type SearchResponseView } from '@lp/contracts';
 import { OutboundRpc } from '../rpc/outbound-rpc.js';
 import { diffGmina, type CoverageByCriterion, type GminaAnswer, type NewEvent } from './answer-diff.js';
+import { diffParcelFacts, type ParcelFacts } from './parcel-facts-diff.js';
 import { EvaluationRepository, type AnswerRow, type WatchToEvaluate } from './evaluation.repository.js';
 
 function coverageOf(response: SearchResponseView): CoverageByCriterion {
@@ -39,9 +40,16 @@ export class WatchEvaluator {
     await this.evaluations.write({ watchId, gminas: [], answers, coverage: { '*': coverageOf(response) }, events: [], layerVersions: {}, hasWebhook: false });
   }
 
+  /** Records the facts of watched parcels; no events. */
+  async baselineParcels(watchId: string, parcels: ReadonlyArray<{ id: string; teryt: string }>): Promise<void> {
+    const facts = await this.evaluations.parcelFacts(parcels.map((parcel) => parcel.id));
+    const answers = parcels.map((parcel) => ({ parcel_id: parcel.id, teryt: parcel.teryt, facts: facts.get(parcel.id) ?? {} }));
+    await this.evaluations.write({ watchId, gminas: [], answers, coverage: {}, events: [], layerVersions: {}, hasWebhook: false });
+  }
+
   /** Re-evaluates one watch after a refresh; returns the events written. */
   async afterRefresh(watch: WatchToEvaluate, event: LayerRefreshedEvent): Promise<number> {
-    if (watch.search === null) return 0; // parcel watches: facts are not compared yet
+    if (watch.search === null) return this.parcelsAfterRefresh(watch, event);
     const criteria = searchCriteriaOf(watch.search);
     const fed = criteria.filter((criterion) => criterion.layers.includes(event.layer_id)).map((criterion) => criterion.criterion);
     // A refresh of a layer no criterion reads cannot change the answer (parcels can: area, geometry, splits).
@@ -62,6 +70,24 @@ export class WatchEvaluator {
     }
     await this.evaluations.write({ watchId: watch.id, gminas, answers, coverage, events, layerVersions: { [event.layer_id]: event.version }, hasWebhook: watch.has_webhook });
     if (events.length > 0) this.logger.log(`watch ${watch.id}: ${events.length} events after ${event.layer_id} v${event.version}`);
+    return events.length;
+  }
+
+  /**
+   * Watched parcels after a refresh of the parcels layer: gone (split or merged), appeared, or
+   * redrawn. Facts derived from other layers (zoning, constraints, grid, transactions, permits) are
+   * not compared yet.
+   */
+  private async parcelsAfterRefresh(watch: WatchToEvaluate, event: LayerRefreshedEvent): Promise<number> {
+    if (event.layer_id !== 'parcels') return 0;
+    const gminas = event.teryt.filter((teryt) => inRegions(watch.regions, teryt)).sort();
+    if (gminas.length === 0) return 0;
+    const stored = await this.evaluations.answersIn(watch.id, gminas);
+    const before = new Map(stored.map((row) => [row.parcel_id, row.facts && 'area_sqm' in row.facts ? (row.facts as unknown as ParcelFacts) : null]));
+    const after = await this.evaluations.parcelFacts([...before.keys()]);
+    const events = diffParcelFacts(before, after);
+    const answers = stored.map((row) => ({ parcel_id: row.parcel_id, teryt: row.teryt, facts: after.get(row.parcel_id) ?? {} }));
+    await this.evaluations.write({ watchId: watch.id, gminas, answers, coverage: {}, events, layerVersions: { [event.layer_id]: event.version }, hasWebhook: watch.has_webhook });
     return events.length;
   }
 

@@ -10,6 +10,8 @@ export interface WatchDefinition {
   /** The structured search re-run on each refresh (null for parcel_ids). */
   search: SearchParcelsRequest | null;
   parcelIds: string[] | null;
+  /** Watched parcels with the gmina their id names (empty for a search). */
+  parcels: Array<{ id: string; teryt: string }>;
   /** TERYT prefixes the watch covers; empty = all of Poland. */
   regions: string[];
 }
@@ -46,7 +48,7 @@ export class WatchDefinitionResolver {
     const search = await this.searchOf(kind, body);
     const problems = validateSearchRequest(search);
     if (problems.length > 0) throw AppError.invalid(`search: ${problems.join('; ')}`);
-    return { kind, search, parcelIds: null, regions: await this.regionsOf(search) };
+    return { kind, search, parcelIds: null, parcels: [], regions: await this.regionsOf(search) };
   }
 
   private parcelWatch(ids: string[]): WatchDefinition {
@@ -54,7 +56,8 @@ export class WatchDefinitionResolver {
     const unparsed = unique.filter((id) => parseParcelId(id) === null);
     if (unparsed.length > 0) throw AppError.invalid(`parcel_ids: ${unparsed.slice(0, 5).join(', ')} ${unparsed.length === 1 ? 'is not a full EGiB parcel id' : 'are not full EGiB parcel ids'} (e.g. 306401_1.0001.123/4).`);
     const regions = [...new Set(unique.map((id) => parseParcelId(id)!.teryt))].sort();
-    return { kind: 'parcel_ids', search: null, parcelIds: unique.sort(), regions };
+    const parcels = unique.sort().map((id) => ({ id, teryt: parseParcelId(id)!.teryt }));
+    return { kind: 'parcel_ids', search: null, parcelIds: unique, parcels, regions };
   }
 
   private async searchOf(kind: Exclude<WatchKind, 'parcel_ids'>, body: CreateWatchBody): Promise<SearchParcelsRequest> {

@@ -65,16 +65,16 @@ export class WatchesService {
       this.env.WATCHES_PER_KEY_MAX,
     );
     if (!stored) throw AppError.invalid(`This key already has ${this.env.WATCHES_PER_KEY_MAX} watches, the most a key may hold; delete one first.`);
-    await this.recordFirstAnswer(request.owner, id, definition.search);
+    await this.recordFirstAnswer(request.owner, id, definition);
     const watch = await this.watches.findOwned(request.owner, id);
     return { ...watch!, webhook_secret: webhookSecret };
   }
 
   /** The answer later refreshes are compared with; a watch without it would report every match as new. */
-  private async recordFirstAnswer(owner: string, id: string, search: WatchDefinition['search']): Promise<void> {
-    if (search === null) return;
+  private async recordFirstAnswer(owner: string, id: string, definition: WatchDefinition): Promise<void> {
     try {
-      await this.evaluator.baseline(id, search);
+      if (definition.search !== null) await this.evaluator.baseline(id, definition.search);
+      else await this.evaluator.baselineParcels(id, definition.parcels);
     } catch (error) {
       await this.watches.deleteOwned(owner, id);
       throw error;

@@ -11,7 +11,11 @@ ORDER BY w.id;
 -- answersIn
 -- $1 = "w_3f9a0c5e7b1d2468ace0"
 -- $2 = ["3064011"]
-SELECT a.parcel_id, a.teryt FROM watches.answers a WHERE a.watch_id = $1 AND a.teryt = ANY($2::text[]);
+SELECT a.parcel_id, a.teryt, a.facts FROM watches.answers a WHERE a.watch_id = $1 AND a.teryt = ANY($2::text[]);
+
+-- parcelFacts
+-- $1 = ["306401_1.0001.12/3"]
+SELECT p.id, p.area_sqm FROM layer_pub.parcels p WHERE p.id = ANY($1::text[]);
 
 -- indexVersions
 -- $1 = ["3064011"]
@@ -29,9 +33,9 @@ DELETE FROM watches.answers WHERE watch_id = $1 AND teryt = ANY($2::text[]);
 -- write (2 of 4)
 -- $1 = "w_3f9a0c5e7b1d2468ace0"
 -- $2 = "[{\"parcel_id\":\"306401_1.0001.12/3\",\"teryt\":\"3064011\"}]"
-INSERT INTO watches.answers (watch_id, parcel_id, teryt)
-SELECT $1, a.parcel_id, a.teryt FROM jsonb_to_recordset($2::jsonb) AS a(parcel_id text, teryt text)
-ON CONFLICT (watch_id, parcel_id) DO UPDATE SET teryt = EXCLUDED.teryt;
+INSERT INTO watches.answers (watch_id, parcel_id, teryt, facts)
+SELECT $1, a.parcel_id, a.teryt, COALESCE(a.facts, '{}') FROM jsonb_to_recordset($2::jsonb) AS a(parcel_id text, teryt text, facts jsonb)
+ON CONFLICT (watch_id, parcel_id) DO UPDATE SET teryt = EXCLUDED.teryt, facts = EXCLUDED.facts;
 
 -- write (3 of 4)
 -- $1 = "w_3f9a0c5e7b1d2468ace0"
