@@ -161,6 +161,15 @@ describe('watches after a layer refresh: events in the feed and signed webhooks'
     expect(parcels.length).toBeGreaterThan(0);
   }, 240_000);
 
+  it('stores a sentence as its interpretation, so the watch re-runs the search it meant when it was made', async () => {
+    const query = 'farma fotowoltaiczna koło Poznania, co najmniej 2 ha, do 3 km od stacji 110 kV';
+    const interpretation = (await stack.api().post<{ request: SearchParcelsRequest }>('/v1/search/natural-language/interpret', { key: stack.apiKey, body: { query } })).json();
+    const res = await stack.api().post<CreatedWatchView>('/v1/watches', { key: stack.apiKey, body: { query } });
+    expect(res.status).toBe(201);
+    expect(res.json()).toMatchObject({ kind: 'query', query, search: interpretation.request });
+    expect(res.json().regions).toEqual(interpretation.request.region === undefined ? [] : [interpretation.request.region]);
+  });
+
   it('a watch in a gmina neither refresh touched gets nothing, in the feed or by webhook', async () => {
     expect(await feed(watches.untouched.id)).toEqual([]);
     expect(deliveredTo(watches.untouched.id)).toEqual([]);
