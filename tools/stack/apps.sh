@@ -1,8 +1,8 @@
 # shellcheck shell=bash
 # The apps of the stack, in the order their migrations run (producers of published views first).
 # Sourced by start.sh and the test runner.
-LP_SERVICES=(layer-svc geocode-svc market-svc parcel-svc search-svc)
-LP_MIGRATING_APPS=(layer-svc geocode-svc market-svc parcel-svc search-svc gateway)
+LP_SERVICES=(layer-svc geocode-svc market-svc parcel-svc search-svc watches-svc)
+LP_MIGRATING_APPS=(layer-svc geocode-svc market-svc parcel-svc search-svc watches-svc gateway)
 
 # lp_build <repo-root>: compile every project (incremental), then the map application.
 lp_build() {

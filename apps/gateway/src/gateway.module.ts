@@ -31,6 +31,7 @@ import { FairShareGuard } from './fair-share/fair-share.guard.js';
 import { RpcModule } from './rpc/rpc.module.js';
 import { NaturalLanguageController } from './search/natural-language.controller.js';
 import { ScenariosController } from './search/scenarios.controller.js';
+import { WatchesController } from './watches/watches.controller.js';
 import { SearchAssembliesController } from './search/search-assemblies.controller.js';
 import { SearchParcelsController } from './search/search-parcels.controller.js';
 import { GatewayStoreModule } from './store/gateway-store.module.js';
@@ -68,6 +69,7 @@ export class GatewayModule {
         SearchParcelsController,
         SearchExportController,
         SearchAssembliesController,
+        WatchesController,
       ],
       providers: [
         ApiKeyService,

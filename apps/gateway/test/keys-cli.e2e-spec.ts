@@ -33,7 +33,7 @@ describe('keys CLI', () => {
     expect(again.stdout.trim().split('\n').at(-1)).toBe(demoKey);
     expect((await stack.api().get('/v1/parcels/306401_1.0012.1', { key: demoKey })).status).toBe(200);
     const listed = await cli('list');
-    expect(listed.stdout).toMatch(/demo\s.*search:read,parcels:read,market:read,reports:create,layers:read/);
+    expect(listed.stdout).toMatch(/demo\s.*search:read,parcels:read,market:read,reports:create,layers:read,watches:read,watches:write/);
   });
 
   it('keeps a revoked key from working within seconds even when the CLI cannot reach NATS, and says so loudly', async () => {

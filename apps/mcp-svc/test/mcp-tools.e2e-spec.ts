@@ -76,7 +76,7 @@ describe('MCP tool server end to end (demo data)', () => {
   };
 
   beforeAll(async () => {
-    stack = await startTestStack({ template: 'demo', services: ['layer-svc', 'geocode-svc', 'market-svc', 'parcel-svc', 'search-svc'], mcp: true });
+    stack = await startTestStack({ template: 'demo', services: ['layer-svc', 'geocode-svc', 'market-svc', 'parcel-svc', 'search-svc', 'watches-svc'], mcp: true });
     key = stack.apiKey;
     client = await connect(key);
     tools = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool]));
@@ -193,7 +193,20 @@ describe('MCP tool server end to end (demo data)', () => {
     const region = await readJson('landparcel://regions/3064011') as { name: string; layers_available: string[] };
     expect(region.name).toBe('Poznań');
     expect(region.layers_available).toContain('parcels');
-    expect((await client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate)).toEqual(['landparcel://regions/{teryt}']);
+    expect((await client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate)).toEqual(['landparcel://regions/{teryt}', 'landparcel://watches/{id}/events']);
+  });
+
+  it("reads a watch's events as the resource landparcel://watches/{id}/events, the same events as the feed", async () => {
+    const created = await stack.api().post<{ id: string }>('/v1/watches', { key, body: { parcel_ids: [parcelId] } });
+    expect(created.status).toBe(201);
+    const watchId = created.json().id;
+    await stack.sql(`INSERT INTO watches.events (watch_id, type, parcel_id, criterion, delivery) VALUES ($1, 'coverage', $2, 'zoning', 'none'), ($1, 'facts_changed', $2, 'zoning', 'none')`, [watchId, parcelId]);
+    const feed = (await stack.api().get<{ events: Array<{ id: string }> }>(`/v1/watches/${watchId}/events`, { key })).json();
+    const read = (await readJson(`landparcel://watches/${watchId}/events`)) as { events: Array<{ id: string; type: string }>; next_cursor: null };
+    expect(read.events.map((event) => event.id)).toEqual(feed.events.map((event) => event.id));
+    expect(read.events.map((event) => event.type)).toEqual(['coverage', 'facts_changed']);
+    await expect(client.readResource({ uri: 'landparcel://watches/w_00000000000000000000/events' })).rejects.toMatchObject({ code: -32002 });
+    await expect(client.readResource({ uri: 'landparcel://watches/nope/events' })).rejects.toThrow(/watch id must look like/);
   });
 
   it('serves the same tools over stdio (npm run mcp:stdio) with the key from LP_API_KEY', async () => {

@@ -16,12 +16,14 @@ const OWNERS: Record<string, string[]> = {
   geocode_svc: ['geocode', 'geocode_pub'],
   market_svc: ['market'],
   parcel_svc: ['parcel'],
-  search_svc: ['search'],
+  search_svc: ['search', 'search_pub'],
+  watches_svc: ['watches'],
   gateway: ['gateway'],
 };
 const PUBLISHED_READERS: Record<string, string[]> = {
-  layer_pub: ['geocode_svc', 'market_svc', 'parcel_svc', 'search_svc'],
+  layer_pub: ['geocode_svc', 'market_svc', 'parcel_svc', 'search_svc', 'watches_svc'],
   geocode_pub: ['search_svc'],
+  search_pub: ['watches_svc'],
 };
 
 describe('database roles: each service owns its schemas and reads other contexts only through *_pub', () => {

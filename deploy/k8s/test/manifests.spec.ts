@@ -53,7 +53,7 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
   });
 
   it('finds every app of the repository', () => {
-    expect(apps.map((app) => app.name)).toEqual(['gateway', 'geocode-svc', 'layer-svc', 'market-svc', 'mcp-svc', 'parcel-svc', 'search-svc']);
+    expect(apps.map((app) => app.name)).toEqual(['gateway', 'geocode-svc', 'layer-svc', 'market-svc', 'mcp-svc', 'parcel-svc', 'search-svc', 'watches-svc']);
   });
 
   for (const overlay of OVERLAYS) {

@@ -42,3 +42,4 @@ export * from './parcel/facts/index.js';
 export * from './search/index.js';
 export * from './parcel/report/index.js';
 export * from './parcel/compare/index.js';
+export * from './watches/index.js';

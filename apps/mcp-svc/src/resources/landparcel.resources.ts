@@ -1,4 +1,4 @@
-import type { RegionView, Scope } from '@lp/contracts';
+import { WATCH_ID_EXAMPLE, WATCH_ID_PATTERN, type RegionView, type Scope, type WatchEventPageView } from '@lp/contracts';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { GatewayClient } from '../gateway/gateway.client.js';
@@ -9,8 +9,8 @@ import { GatewayError } from '../gateway/gateway-error.js';
 import { missingScopeIn, toolErrorMessage } from '../tools/tool-errors.js';
 
 /**
- * URI scheme of our resources: landparcel://scenarios, landparcel://layers and
- * landparcel://regions/{teryt}. Named after the product, not a host: the resources are read
+ * URI scheme of our resources: landparcel://scenarios, landparcel://layers,
+ * landparcel://regions/{teryt} and landparcel://watches/{id}/events. Named after the product, not a host: the resources are read
  * through this server with the caller's key, never fetched from anywhere.
  */
 export const RESOURCE_SCHEME = 'landparcel';
@@ -19,6 +19,7 @@ export const RESOURCE_URIS = {
   scenarios: `${RESOURCE_SCHEME}://scenarios`,
   layers: `${RESOURCE_SCHEME}://layers`,
   region: `${RESOURCE_SCHEME}://regions/{teryt}`,
+  watchEvents: `${RESOURCE_SCHEME}://watches/{id}/events`,
 } as const;
 
 /** A gateway bound to the caller, for the duration of one read. */
@@ -64,6 +65,35 @@ export function registerResources(server: McpServer, gatewayFor: GatewayForRead,
       return json(uri.href, { teryt, name, unit_type, level, parent, label, layers_available, layers_partial });
     },
   );
+  server.registerResource(
+    'watch-events',
+    new ResourceTemplate(RESOURCE_URIS.watchEvents, { list: undefined }),
+    {
+      title: 'Events of a watch',
+      description:
+        "The newest 500 events of one of the caller's watches (GET /v1/watches/{id}/events), oldest first: parcels that entered or left a saved search, coverage that became known, with the layer versions that caused them. Read-only; watches are made through the REST API. Needs watches:read.",
+      mimeType: 'application/json',
+    },
+    async (uri, variables, extra) => {
+      const id = String(variables['id'] ?? '');
+      if (!WATCH_ID_PATTERN.test(id)) throw new McpError(ErrorCode.InvalidParams, `${uri.href}: the watch id must look like ${WATCH_ID_EXAMPLE}.`);
+      return json(uri.href, await reading(uri.href, 'watches:read', requestId, () => readAllEvents(gatewayFor(extra.signal), id)));
+    },
+  );
+}
+
+const WATCH_EVENTS_READ_MAX = 500;
+
+/** The feed from its start, page by page, keeping the newest WATCH_EVENTS_READ_MAX events. */
+async function readAllEvents(gateway: GatewayClient, id: string): Promise<WatchEventPageView> {
+  let events: WatchEventPageView['events'] = [];
+  let cursor: string | null = null;
+  do {
+    const page: WatchEventPageView = await gateway.get<WatchEventPageView>(`/v1/watches/${id}/events`, { limit: WATCH_EVENTS_READ_MAX, ...(cursor === null ? {} : { cursor }) });
+    events = [...events, ...page.events].slice(-WATCH_EVENTS_READ_MAX);
+    cursor = page.next_cursor;
+  } while (cursor !== null);
+  return { events, next_cursor: null };
 }
 
 function json(uri: string, value: unknown): ReadResourceResult {

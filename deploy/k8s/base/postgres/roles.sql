@@ -20,18 +20,20 @@ DECLARE
     ['geocode', 'geocode_svc'], ['geocode_pub', 'geocode_svc'],
     ['market', 'market_svc'],
     ['parcel', 'parcel_svc'],
-    ['search', 'search_svc'],
+    ['search', 'search_svc'], ['search_pub', 'search_svc'],
+    ['watches', 'watches_svc'],
     ['gateway', 'gateway']];
   -- published schema, its owner -> a role that reads it.
   readers CONSTANT text[][] := ARRAY[
     ['layer_pub', 'layer_svc', 'geocode_svc'], ['layer_pub', 'layer_svc', 'market_svc'],
     ['layer_pub', 'layer_svc', 'parcel_svc'], ['layer_pub', 'layer_svc', 'search_svc'],
+    ['layer_pub', 'layer_svc', 'watches_svc'], ['search_pub', 'search_svc', 'watches_svc'],
     ['geocode_pub', 'geocode_svc', 'search_svc']];
   role_name text;
   pair text[];
   object record;
 BEGIN
-  FOREACH role_name IN ARRAY ARRAY['layer_svc', 'geocode_svc', 'market_svc', 'parcel_svc', 'search_svc', 'gateway'] LOOP
+  FOREACH role_name IN ARRAY ARRAY['layer_svc', 'geocode_svc', 'market_svc', 'parcel_svc', 'search_svc', 'watches_svc', 'gateway'] LOOP
     IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = role_name) THEN
       EXECUTE format('CREATE ROLE %I NOLOGIN', role_name);
     END IF;
@@ -46,7 +48,7 @@ BEGIN
   -- loads whose statements take minutes on the national data; their requests have their own
   -- deadlines. A layer swap never waits behind a reader for long (lock_timeout and retries in
   -- the refresh), whatever limit a reader has.
-  FOREACH role_name IN ARRAY ARRAY['layer_svc', 'geocode_svc', 'market_svc', 'parcel_svc', 'search_svc', 'gateway'] LOOP
+  FOREACH role_name IN ARRAY ARRAY['layer_svc', 'geocode_svc', 'market_svc', 'parcel_svc', 'search_svc', 'watches_svc', 'gateway'] LOOP
     EXECUTE format('ALTER ROLE %I SET idle_in_transaction_session_timeout = %L', role_name, '10min');
   END LOOP;
   ALTER ROLE gateway SET statement_timeout = '60s';

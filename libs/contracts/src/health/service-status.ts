@@ -7,7 +7,7 @@ export interface ServiceStatusView {
   uptime_s: number;
 }
 
-export const SERVICE_CONTEXTS = ['parcel', 'search', 'market', 'layer', 'geocode'] as const;
+export const SERVICE_CONTEXTS = ['parcel', 'search', 'market', 'layer', 'geocode', 'watches'] as const;
 export type ServiceContext = (typeof SERVICE_CONTEXTS)[number];
 
 export function serviceStatusSubject(context: string): Subject<Record<string, never>, ServiceStatusView> {
