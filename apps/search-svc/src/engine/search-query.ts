@@ -24,7 +24,8 @@ export interface SearchQueryInput {
   indexFormat?: number;
   /**
    * Scenario fit: near_any criteria do not filter; each alternative's predicate is selected instead,
-   * so one statement tells which alternatives a parcel meets.
+   * so one statement tells which alternatives a parcel meets. A requires criterion whose reach
+   * touches a gmina without its data is selected as unscreened rather than filtered out.
    */
   judgeAlternatives?: boolean;
   /**
@@ -181,7 +182,12 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
       where.push(`(${sql.passes})`);
       // a requires criterion is never unknown for a returned parcel
       const gap = reachGap();
-      if (gap) where.push(`NOT ${gap}`);
+      if (gap && input.judgeAlternatives) {
+        // one parcel judged (scenario fit): passing on the data at hand near a gmina without it is
+        // not proven either way, so the fit says unverified (the column reads as unscreened), never fails
+        select.push(`${gap} AS u${index}`);
+        unscreened.push({ criterion: id, alias: `u${index}` });
+      } else if (gap) where.push(`NOT ${gap}`);
       if (sql.distance && sql.featureName) selectMeasured(index, id, sql.distance, sql.featureName);
       continue;
     }
