@@ -116,6 +116,10 @@ function orderedFilters(filters: SearchFilters): SearchFilters {
     if (filters.land_use.exclude_kinds) out.land_use.exclude_kinds = filters.land_use.exclude_kinds;
   }
   if (filters.slope_pct) out.slope_pct = { max: filters.slope_pct.max };
+  if (filters.price_estimate_pln) {
+    const { min, max } = filters.price_estimate_pln;
+    out.price_estimate_pln = { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+  }
   if (filters.vacant !== undefined) out.vacant = filters.vacant;
   if (filters.near && filters.near.length > 0) out.near = filters.near.map(orderedNear);
   if (filters.exclude && filters.exclude.length > 0) out.exclude = filters.exclude.map(orderedExclude);

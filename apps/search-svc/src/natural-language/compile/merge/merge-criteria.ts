@@ -82,6 +82,12 @@ const MERGE: { [T in Criterion['type']]: Merger<T> } = {
     if (existing) existing.weight = Math.max(existing.weight, criterion.weight);
     else rankBy.push({ signal: criterion.signal, weight: criterion.weight });
   },
+  price_estimate: ({ filters }, criterion) => {
+    const bounds: { min?: number; max?: number } = { ...(filters.price_estimate_pln ?? {}) };
+    if (criterion.min !== undefined) bounds.min = criterion.min;
+    if (criterion.max !== undefined) bounds.max = criterion.max;
+    filters.price_estimate_pln = bounds;
+  },
   limit: () => undefined,
   assembly: () => undefined,
 };
