@@ -118,6 +118,12 @@ const RENDERERS: Renderers = {
       '"Cheap": ranked by the median land transaction price per m² in the gmina (cheapest first), not a filter.',
     ),
   large: (_, l) => t(l, '„Duże”: ranking według powierzchni (największe wyżej), nie jako filtr.', '"Large": ranked by area (largest first), not a filter.'),
+  statutory_minimum: (n, l) =>
+    t(
+      l,
+      `Odległość od budynków mieszkalnych ${formatDistance(n.asked, l)} jest mniejsza niż ustawowe minimum dla elektrowni wiatrowych; zastosowano ${formatDistance(n.m, l)}.`,
+      `A distance from homes of ${formatDistance(n.asked, l)} is below the statutory minimum for wind turbines; ${formatDistance(n.m, l)} was applied.`,
+    ),
   price_estimate: (n, l) =>
     t(
       l,

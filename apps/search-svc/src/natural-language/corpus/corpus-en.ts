@@ -200,6 +200,7 @@ export const CORPUS_EN: readonly CorpusCase[] = [
   en('farmland in Kornik for at least 50000 zl', KORNIK, null, { priceEstimate: { min: 50_000 } }),
   // the scenarios' own distance from homes (wind 700 m, biogas 300 m, BESS 100 m), measured from the buildings
   en('wind farm in Kornik', KORNIK, 'wind_farm_site', { far: { buildings: { beyond: 700, kinds: ['single_family', 'multi_family'] } } }),
+  en('wind farm in Kornik at least 400 m from houses', KORNIK, 'wind_farm_site', { far: { buildings: { beyond: 700, kinds: ['single_family', 'multi_family'] } } }),
   en('wind turbines in Kornik at least 1 km from homes', KORNIK, 'wind_farm_site', { far: { buildings: { beyond: 1000, kinds: ['single_family', 'multi_family'] } } }),
   en('battery storage in Komorniki at least 300 m from residential buildings', KOMORNIKI, 'bess_storage', { far: { buildings: { beyond: 300, kinds: ['single_family', 'multi_family'] } } }),
   en('solar farm in Kornik, at least 1100 kWh/kWp', KORNIK, 'solar_farm_site', { near: { solar_irradiance: { within: 0, where: { yield_kwh_kwp_gte: 1100 } } } }),

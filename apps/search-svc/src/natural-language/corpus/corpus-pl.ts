@@ -235,6 +235,8 @@ export const CORPUS_PL: readonly CorpusCase[] = [
   pl('działka w Kórniku od 100 000 do 300 000 zł', KORNIK, null, { priceEstimate: { min: 100_000, max: 300_000 } }),
   // the scenarios' own distance from homes (wind 700 m, biogas 300 m, BESS 100 m), measured from the buildings
   pl('farma wiatrowa w gminie Kórnik', KORNIK, 'wind_farm_site', { far: { buildings: { beyond: 700, kinds: ['single_family', 'multi_family'] } } }),
+  // below the wind act's 700 m the floor is kept (and said)
+  pl('farma wiatrowa w gminie Kórnik co najmniej 500 m od domów', KORNIK, 'wind_farm_site', { far: { buildings: { beyond: 700, kinds: ['single_family', 'multi_family'] } } }),
   pl('biogazownia w gminie Kórnik', KORNIK, 'biogas_plant', { far: { buildings: { beyond: 300, kinds: ['single_family', 'multi_family'] } } }),
   pl('magazyn energii w Komornikach', KOMORNIKI, 'bess_storage', { far: { buildings: { beyond: 100, kinds: ['single_family', 'multi_family'] } } }),
   pl('magazyn energii w Komornikach, co najmniej 250 m od zabudowy mieszkaniowej', KOMORNIKI, 'bess_storage', { far: { buildings: { beyond: 250, kinds: ['single_family', 'multi_family'] } } }),
