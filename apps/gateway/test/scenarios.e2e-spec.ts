@@ -35,7 +35,11 @@ describe('GET /v1/scenarios and POST /v1/scenarios/{id}/compile', () => {
       ['min_area_sqm', 5000],
       ['env_buffer_m', 1000],
       ['substation_km', 15],
+      ['residential_setback_m', 700],
     ]);
+    // the wind act's 700 m from homes is the floor of the range, measured from the buildings
+    expect(wind.parameters.find((p) => p.id === 'residential_setback_m')).toMatchObject({ min: 700, max: 3000 });
+    expect(wind.criteria.find((c) => c.label === 'Statutory setback clear')!.criterion_ids).toEqual(['exclude:wind_exclusion', 'far:buildings']);
     const bess = scenarios.find((s) => s.id === 'bess_storage')!;
     expect(bess.signals.map((s) => [s.signal, s.weight])).toEqual([
       ['grid_capacity_mw', 55],

@@ -54,6 +54,32 @@ describe('POST /v1/search/parcels', () => {
     expect(res.json().coverage).toContainEqual(expect.objectContaining({ criterion: 'near:grid_capacity', mode: 'requires', status: 'missing' }));
   });
 
+  it('filters on an estimated price: each result carries its estimate, comparables and spread as percentile_cont computes them; min above max is a 400', async () => {
+    const res = await search<SearchResponseView>({ region: withGrid, filters: { price_estimate_pln: { max: 1e12 } }, limit: 20 });
+    expect(res.status).toBe(200);
+    const body = res.json();
+    expect(body.coverage).toContainEqual(expect.objectContaining({ criterion: 'price_estimate', mode: 'requires', status: 'available' }));
+    expect(body.results.length).toBeGreaterThan(0);
+    for (const result of body.results) {
+      const estimate = result.price_estimate!;
+      const [sql] = await stack.sql<{ n: number; median: number; p25: number; p75: number }>(
+        `SELECT count(*)::int AS n, percentile_cont(0.5) WITHIN GROUP (ORDER BY price_per_sqm_pln)::float8 AS median,
+                percentile_cont(0.25) WITHIN GROUP (ORDER BY price_per_sqm_pln)::float8 AS p25, percentile_cont(0.75) WITHIN GROUP (ORDER BY price_per_sqm_pln)::float8 AS p75
+         FROM layer_pub.transactions WHERE teryt = $1 AND property_type = 'land' AND COALESCE(land_type, 'other') = $2
+           AND date >= (SELECT max(date) - interval '3 years' FROM layer_pub.transactions WHERE property_type = 'land')`,
+        [result.teryt, estimate.land_type],
+      );
+      expect(estimate).toMatchObject({ comparables: sql!.n });
+      expect(estimate.median_price_per_sqm_pln).toBeCloseTo(sql!.median, 2);
+      expect(estimate.p25_price_per_sqm_pln).toBeCloseTo(sql!.p25, 2);
+      expect(estimate.p75_price_per_sqm_pln).toBeCloseTo(sql!.p75, 2);
+      expect(Math.abs(estimate.price_pln - result.area_sqm * sql!.median)).toBeLessThanOrEqual(1);
+    }
+    const bad = await search<ErrorEnvelope>({ region: withGrid, filters: { price_estimate_pln: { min: 2, max: 1 } } });
+    expect(bad.status).toBe(400);
+    expect(bad.json().error.message).toMatch(/filters\.price_estimate_pln\.min 2 is greater than filters\.price_estimate_pln\.max 1/);
+  });
+
   it('POST /v1/search/assemblies answers sites, and 400 naming the bound of a bad assembly option', async () => {
     const assemblies = <T>(body: unknown) => stack.api().post<T>('/v1/search/assemblies', { key: stack.apiKey, body });
     const res = await assemblies<AssemblySearchResponseView>({ region: '3064011', assembly: { min_total_area_sqm: 20_000 }, limit: 2 });

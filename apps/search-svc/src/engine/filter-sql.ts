@@ -6,6 +6,7 @@ import {
   hasSubdividedView,
   nearAnyCriterionId,
   NO_KOWR_PRE_EMPTION_CRITERION,
+  PRICE_ESTIMATE_CRITERION,
   NOT_CONTAMINATED_CRITERION,
   whereConditions,
   type AttributeType,
@@ -21,6 +22,7 @@ import {
 import { BLOCKING_FORMAT, BLOCKING_OVERLAP_LAYERS, ENV_KINDS, ENV_REACH_M, envColumn, FIRST_INDEX_FORMAT, FRONT_COLUMNS, FRONTS_FORMAT, nearestColumnsAt, PLAN_OGOLNY_CATEGORY, type FrontColumn, type NearestColumn } from '../search-index/index-columns.js';
 import type { SqlParams } from '@lp/db';
 import { kowrPreEmptionSql } from './kowr-pre-emption-sql.js';
+import { comparablesJoinSql, priceEstimatePassesSql, priceEstimateSelectSql } from './price-estimate-sql.js';
 
 /**
  * One criterion as SQL over the search index row `i` (and, for spatial fallbacks, the parcel
@@ -37,6 +39,10 @@ export interface CriterionSql {
   featureName?: string;
   /** near_any: each alternative's predicate (`passes` is their OR), for judging them one by one. */
   alternatives?: string[];
+  /** A derived table the predicate reads, LEFT JOINed once to the index rows (price_estimate's comparables). */
+  join?: string;
+  /** Columns of that table each matched row carries, for the result. */
+  carries?: string[];
 }
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
@@ -383,6 +389,16 @@ export function criteriaSql(filters: SearchFilters, path: FilterPath = 'index', 
   }
   // read from the raw parcels and plan zones on both paths: the in-memory engine has no form of it and leaves the search to PostgreSQL
   if (filters.no_kowr_pre_emption) out.set(NO_KOWR_PRE_EMPTION_CRITERION, (params) => ({ passes: `NOT ${kowrPreEmptionSql(params)}`, spatial: true }));
+  const estimate = filters.price_estimate_pln;
+  if (estimate) {
+    // area × the comparables' median, from layer_pub.transactions on both paths: the in-memory engine has no form of it
+    out.set(PRICE_ESTIMATE_CRITERION, (params) => ({
+      passes: priceEstimatePassesSql(estimate, params),
+      spatial: false,
+      join: comparablesJoinSql(params),
+      carries: priceEstimateSelectSql(),
+    }));
+  }
   // no layer: its coverage is always missing, so the query never runs this and every result is flagged unscreened
   if (filters.not_contaminated) out.set(NOT_CONTAMINATED_CRITERION, () => ({ passes: 'true', unknown: 'true', spatial: false }));
   return out;

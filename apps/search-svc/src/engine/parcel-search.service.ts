@@ -1,5 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { AppError, nearAnyCriterionId, SEARCH_LIMIT_DEFAULT, searchCriteriaOf, type SearchCriterion, type SearchFilters, type SearchParcelsRequest } from '@lp/contracts';
+import { AppError, nearAnyCriterionId, SEARCH_LIMIT_DEFAULT, searchCriteriaOf, type PriceEstimateView, type SearchCriterion, type SearchFilters, type SearchParcelsRequest } from '@lp/contracts';
 import type { ExplainedResult, ParcelSearch, ParcelSearchResponse, ResultFacts } from './search-results.js';
 import { planCoverage, type CoverageTable, type CriterionPlan, type ScopeGmina } from './criterion-coverage.js';
 import type { FilterPath } from './filter-sql.js';
@@ -12,6 +12,7 @@ import { scopeOf, type SearchScope } from './search-scope.js';
 import { scoreComponents, unrankedSignals, type SignalCells } from './score-components.js';
 import { timedPhase } from './columns/column-metrics.js';
 import { withStampsReadOnce } from './read-once.js';
+import { PRICE_ESTIMATE_COLUMNS } from './price-estimate-sql.js';
 
 export interface SearchOptions {
   parcelIds?: readonly string[];
@@ -61,6 +62,21 @@ function numeric(value: unknown): number | null {
 }
 
 /** The screening criteria a row was not screened on. */
+/** The estimate a price_estimate criterion judged the row by (its columns are there only then). */
+function priceEstimateOf(row: SearchRow): PriceEstimateView | undefined {
+  const c = PRICE_ESTIMATE_COLUMNS;
+  const median = numeric(row[c.median]);
+  if (median === null) return undefined;
+  return {
+    price_pln: Math.round(Number(row.area_sqm) * median),
+    land_type: String(row[c.landType]),
+    comparables: Number(row[c.comparables]),
+    median_price_per_sqm_pln: round(median, 2),
+    p25_price_per_sqm_pln: round(Number(row[c.p25]), 2),
+    p75_price_per_sqm_pln: round(Number(row[c.p75]), 2),
+  };
+}
+
 function unscreenedOf(row: SearchRow, query: SearchQuery): string[] {
   return query.unscreened.filter((u) => row[u.alias] === true).map((u) => u.criterion);
 }
@@ -263,6 +279,8 @@ export class ParcelSearchService implements ParcelSearch {
     };
     const unscreened = unscreenedOf(row, query);
     if (unscreened.length > 0) result.unscreened = unscreened;
+    const estimate = priceEstimateOf(row);
+    if (estimate) result.price_estimate = estimate;
     result.facts = this.facts(row, query);
     return result;
   }

@@ -32,6 +32,7 @@ const TYPICAL: Record<string, SearchParcelsRequest> = {
     limit: 10,
   },
   'at-least-far-from': { region: '3064011', filters: { far: [{ layer: 'buildings', beyond_m: 500 }], area_sqm: { min: 5000 } }, limit: 20 },
+  'price-estimate-in-region': { region: '3021093', filters: { price_estimate_pln: { max: 250_000 }, area_sqm: { min: 1000 } }, limit: 20 },
   'near-any-transit-screened': {
     region: '3064011',
     filters: { near_any: [{ any_of: [{ layer: 'transport_stops', within_m: 800 }, { layer: 'roads', within_m: 200 }] }] },

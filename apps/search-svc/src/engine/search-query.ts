@@ -24,7 +24,8 @@ export interface SearchQueryInput {
   indexFormat?: number;
   /**
    * Scenario fit: near_any criteria do not filter; each alternative's predicate is selected instead,
-   * so one statement tells which alternatives a parcel meets.
+   * so one statement tells which alternatives a parcel meets. A requires criterion whose reach
+   * touches a gmina without its data is selected as unscreened rather than filtered out.
    */
   judgeAlternatives?: boolean;
   /**
@@ -132,6 +133,8 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
   const alternatives: SearchQuery['alternatives'] = [];
   const site: MatchedSelect['site'] = [];
   let joinsLayers = false;
+  /** Derived tables criteria read (price_estimate's comparables), joined once after the index rows. */
+  const joins: string[] = [];
   if (input.withGeometry) select.push('p.geom');
   if (input.withKey) select.push('i.parcel_key');
   const allowed = new Set(input.allowed);
@@ -148,6 +151,10 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
     const write = (): CriterionSql => {
       const sql = writer(params);
       joinsLayers ||= sql.spatial === true;
+      if (sql.join && !joins.includes(sql.join)) {
+        joins.push(sql.join);
+        select.push(...(sql.carries ?? []));
+      }
       return sql;
     };
     if (input.siteLevel?.has(id)) {
@@ -181,7 +188,12 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
       where.push(`(${sql.passes})`);
       // a requires criterion is never unknown for a returned parcel
       const gap = reachGap();
-      if (gap) where.push(`NOT ${gap}`);
+      if (gap && input.judgeAlternatives) {
+        // one parcel judged (scenario fit): passing on the data at hand near a gmina without it is
+        // not proven either way, so the fit says unverified (the column reads as unscreened), never fails
+        select.push(`${gap} AS u${index}`);
+        unscreened.push({ criterion: id, alias: `u${index}` });
+      } else if (gap) where.push(`NOT ${gap}`);
       if (sql.distance && sql.featureName) selectMeasured(index, id, sql.distance, sql.featureName);
       continue;
     }
@@ -210,7 +222,7 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
   // and a national scope gets a hash join, the planner's choice
   const spatial = input.scope.kind === 'bbox' || input.withGeometry === true || joinsLayers;
   const from = spatial ? 'search.parcel_index i JOIN search.parcel_geometry p ON p.parcel_id = i.parcel_id AND p.teryt = i.teryt' : 'search.parcel_index i';
-  const sql = `SELECT ${select.join(', ')} FROM ${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  const sql = `SELECT ${select.join(', ')} FROM ${[from, ...joins].join(' ')}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
   return { sql, signals, unscreened, near, alternatives, site, joinsLayers };
 }
 

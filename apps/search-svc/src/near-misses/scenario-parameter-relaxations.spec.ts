@@ -25,6 +25,12 @@ describe('scenario parameter relaxations', () => {
     for (const step of steps) expect(step.filters).toEqual(compileScenario(scenario, { params: { ...params, [step.parameter]: step.to } }).filters);
   });
 
+  it("never suggests less than the wind act's 700 m from homes; a biogas plant's assumed 300 m may halve", () => {
+    const parameters = (id: string) => scenarioParameterRelaxations({ id }, compileScenario(findScenario(id)!).filters!).map((s) => [s.parameter, s.from, s.to]);
+    expect(parameters('wind_farm_site').find(([p]) => p === 'residential_setback_m')).toBeUndefined();
+    expect(parameters('biogas_plant')).toContainEqual(['residential_setback_m', 300, 150]);
+  });
+
   it('recognises the compiled filters after validation made class instances of them, whatever the key order', () => {
     const filters = compileScenario(findScenario('solar_farm_site')!).filters!;
     class Filters {}

@@ -36,6 +36,8 @@ const SPEC_PARAMETERS: Record<string, [number | undefined, number, number, strin
   planned_road_km: [5, 1, 30, 'km'],
   water_km: [3, 1, 20, 'km'],
   max_floors: [2, 1, 5, 'floors'],
+  // ours, not the spec's: per scenario (wind 700, biogas 300, BESS 100)
+  residential_setback_m: [undefined, 0, 3000, 'm'],
 };
 
 describe('scenario catalogue', () => {
@@ -75,7 +77,7 @@ describe('scenarioView (list_scenarios)', () => {
 
   it('returns effective values: wind uses a 1 km buffer and a 15 km reach, data centres 20 MW', () => {
     const wind = Object.fromEntries(view('wind_farm_site').parameters.map((p) => [p.id, p.default]));
-    expect(wind).toEqual({ min_area_sqm: 5000, env_buffer_m: 1000, substation_km: 15 });
+    expect(wind).toEqual({ min_area_sqm: 5000, env_buffer_m: 1000, substation_km: 15, residential_setback_m: 700 });
     expect(view('wind_farm_site').criteria.find((c) => c.label === 'Near a substation')!.searched_as).toBe(
       'near power_substations within 15000 m where voltage_kv_gte 110',
     );
@@ -84,7 +86,7 @@ describe('scenarioView (list_scenarios)', () => {
   });
 
   it('lists exactly the parameters the criteria use, min_area_sqm first', () => {
-    expect(view('bess_storage').parameters.map((p) => p.id)).toEqual(['min_area_sqm', 'env_buffer_m', 'max_slope_pct', 'substation_km', 'capacity_km', 'min_capacity_mw']);
+    expect(view('bess_storage').parameters.map((p) => p.id)).toEqual(['min_area_sqm', 'env_buffer_m', 'max_slope_pct', 'substation_km', 'capacity_km', 'min_capacity_mw', 'residential_setback_m']);
     expect(view('public_land_opportunity').parameters.map((p) => p.id)).toEqual(['min_area_sqm']);
     expect(view('brownfield_redevelopment').parameters.map((p) => p.id)).toEqual(['min_area_sqm', 'max_slope_pct', 'max_floors']);
     for (const v of views) expect(v.parameters[0]!.id).toBe('min_area_sqm');

@@ -39,8 +39,10 @@ export const SCENARIOS: readonly ScenarioDefinition[] = [
       worded(CRITERIA.environmentalRisk, 'No environmental risk within 1 km'),
       CRITERIA.nearSubstation,
     ],
-    // spec: "wind_farm_site uses a 1 km environmental buffer and a 15 km substation reach"
-    defaults: { min_area_sqm: 0.5 * HECTARE, env_buffer_m: 1000, substation_km: 15 },
+    // spec: "wind_farm_site uses a 1 km environmental buffer and a 15 km substation reach"; 700 m from homes is the wind act's floor
+    defaults: { min_area_sqm: 0.5 * HECTARE, env_buffer_m: 1000, substation_km: 15, residential_setback_m: 700 },
+    // the act allows a local plan no less than 700 m: an override or a near-miss step stops there
+    statutoryMinimums: { residential_setback_m: 700 },
     signals: [
       { signal: 'grid_distance_km', weight: 50 },
       { signal: 'area', weight: 50 },
@@ -51,8 +53,17 @@ export const SCENARIOS: readonly ScenarioDefinition[] = [
     title: 'Battery energy storage (BESS)',
     titlePl: 'Magazyn energii (BESS)',
     description: 'Grid-scale batteries: published connection capacity and a high-voltage substation nearby, flat land clear of environmental risk.',
-    criteria: [CRITERIA.minArea, CRITERIA.noBlockingZone, CRITERIA.gridCapacity, CRITERIA.nearSubstation, CRITERIA.environmentalRisk, CRITERIA.slope],
-    defaults: { min_area_sqm: 0.2 * HECTARE },
+    criteria: [
+      CRITERIA.minArea,
+      CRITERIA.noBlockingZone,
+      CRITERIA.gridCapacity,
+      CRITERIA.nearSubstation,
+      CRITERIA.environmentalRisk,
+      CRITERIA.slope,
+      worded(CRITERIA.residentialSetback, 'Fire distance from homes'),
+    ],
+    // no statutory distance for batteries: 100 m is the fire and noise assumption, overridable
+    defaults: { min_area_sqm: 0.2 * HECTARE, residential_setback_m: 100 },
     signals: [
       { signal: 'grid_capacity_mw', weight: 55 },
       { signal: 'grid_distance_km', weight: 30 },
@@ -85,8 +96,16 @@ export const SCENARIOS: readonly ScenarioDefinition[] = [
     title: 'Biogas plant',
     titlePl: 'Biogazownia',
     description: 'Agricultural biogas: farmland near a substation, clear of protected nature and flood zones.',
-    criteria: [CRITERIA.minArea, CRITERIA.agriculturalLand, CRITERIA.noBlockingZone, CRITERIA.nearSubstation, CRITERIA.environmentalRisk],
-    defaults: { min_area_sqm: 0.5 * HECTARE },
+    criteria: [
+      CRITERIA.minArea,
+      CRITERIA.agriculturalLand,
+      CRITERIA.noBlockingZone,
+      CRITERIA.nearSubstation,
+      CRITERIA.environmentalRisk,
+      CRITERIA.residentialSetback,
+    ],
+    // no statutory distance for biogas plants: 300 m from homes is the odour assumption, overridable
+    defaults: { min_area_sqm: 0.5 * HECTARE, residential_setback_m: 300 },
     signals: [
       { signal: 'area', weight: 45 },
       { signal: 'grid_distance_km', weight: 35 },

@@ -59,6 +59,8 @@ describe('compileScenario', () => {
           { layer: 'power_substations', within_m: 10000, where: { voltage_kv_gte: 110 } },
         ],
         exclude: [{ layer: 'env_layers', kinds: ENV_RISK_AND_BLOCKING_KINDS, buffer_m: 100 }, ...BLOCKING_ELSEWHERE],
+        // an addition to the spec's example: the fire distance from homes, measured from the buildings
+        far: [{ layer: 'buildings', kinds: ['single_family', 'multi_family'], beyond_m: 100 }],
       },
       rank_by: [
         { signal: 'grid_capacity_mw', weight: 55 },
@@ -77,13 +79,15 @@ describe('compileScenario', () => {
     }
   });
 
-  it('uses the wind overrides: a 1 km environmental buffer, a 15 km substation reach, setbacks excluded', () => {
+  it('uses the wind overrides: a 1 km environmental buffer, a 15 km substation reach, setbacks excluded, 700 m from homes measured exactly', () => {
     const filters = compileScenario(scenario('wind_farm_site')).filters!;
     expect(filters.exclude).toEqual([
       { layer: 'env_layers', kinds: ENV_RISK_AND_BLOCKING_KINDS, buffer_m: 1000 },
       ...BLOCKING_ELSEWHERE,
-      { layer: 'wind_exclusion', buffer_m: 0 },
+      // the residential setback polygon is a hull wider than 700 m in places: homes are measured from the buildings instead
+      { layer: 'wind_exclusion', kinds: ['national_park_setback', 'nature_reserve_setback', 'power_line_setback'], buffer_m: 0 },
     ]);
+    expect(filters.far).toEqual([{ layer: 'buildings', kinds: ['single_family', 'multi_family'], beyond_m: 700 }]);
     expect(filters.near).toEqual([{ layer: 'power_substations', within_m: 15000, where: { voltage_kv_gte: 110 } }]);
     expect(filters.area_sqm).toEqual({ min: 5000 });
   });
@@ -102,6 +106,9 @@ describe('compileScenario', () => {
     ]);
     expect(request.filters!.exclude![0]!.buffer_m).toBe(0);
     expect(request.filters!.area_sqm).toEqual({ min: 12000 });
+    expect(compileScenario(scenario('biogas_plant'), { params: { residential_setback_m: 450 } }).filters!.far).toEqual([
+      { layer: 'buildings', kinds: ['single_family', 'multi_family'], beyond_m: 450 },
+    ]);
     const brownfield = compileScenario(scenario('brownfield_redevelopment'), { params: { max_floors: 4 } });
     expect(brownfield.filters!.near).toEqual([{ layer: 'buildings', within_m: 0, where: { floors_lte: 4 } }]);
   });
@@ -132,8 +139,16 @@ describe('compileScenario', () => {
     const error = compileError('bess_storage', { params: { school_m: 800 } });
     expect(error.message).toBe(
       'params.school_m is not a parameter of bess_storage; its parameters: min_area_sqm (0 to 1000000 m2), env_buffer_m (0 to 2000 m), ' +
-        'max_slope_pct (5 to 60 %), substation_km (1 to 30 km), capacity_km (1 to 30 km), min_capacity_mw (1 to 200 MW)',
+        'max_slope_pct (5 to 60 %), substation_km (1 to 30 km), capacity_km (1 to 30 km), min_capacity_mw (1 to 200 MW), residential_setback_m (0 to 3000 m)',
     );
+  });
+
+  it("keeps the wind act's 700 m from homes as the floor of the wind scenario's range, not of biogas's", () => {
+    expect(compileError('wind_farm_site', { params: { residential_setback_m: 500 } }).message).toBe('params.residential_setback_m = 500 is outside its range 700 to 3000 m');
+    expect(compileScenario(scenario('wind_farm_site'), { params: { residential_setback_m: 1000 } }).filters!.far).toEqual([
+      { layer: 'buildings', kinds: ['single_family', 'multi_family'], beyond_m: 1000 },
+    ]);
+    expect(compileScenario(scenario('biogas_plant'), { params: { residential_setback_m: 0 } }).filters!.far![0]!.beyond_m).toBe(0);
   });
 
   it("answers 400 listing the scenario's signals for an unknown weight, and for weights that are not integers 0..100", () => {

@@ -4,6 +4,7 @@ import {
   findLayer,
   LAND_USE_KINDS,
   type ExcludeFilter,
+  type FarFilter,
   type LandUseFilter,
   type NearAnyFilter,
   type NearFilter,
@@ -35,6 +36,7 @@ export type CompiledRule =
   | { filter: 'near'; near: NearFilter }
   | { filter: 'near_any'; nearAny: NearAnyFilter }
   | { filter: 'exclude'; exclude: ExcludeFilter }
+  | { filter: 'far'; far: FarFilter }
   | { filter: 'not_contaminated' }
   | { filter: 'no_kowr_pre_emption' };
 
@@ -89,6 +91,11 @@ export function compileRule(rule: FilterRule, params: ParameterValues): Compiled
       exclude.buffer_m = valueOf(rule.buffer, params);
       return { filter: 'exclude', exclude };
     }
+    case 'far': {
+      const far: FarFilter = { layer: rule.layer, beyond_m: valueOf(rule.beyond, params) };
+      if (rule.kinds) far.kinds = concreteKinds(rule.layer, rule.kinds);
+      return { filter: 'far', far };
+    }
   }
 }
 
@@ -124,6 +131,7 @@ export function buildFilters(rules: CompiledRule[]): SearchFilters {
   let landUse: LandUseFilter | undefined;
   const near: NearFilter[] = [];
   const exclude: ExcludeFilter[] = [];
+  const far: FarFilter[] = [];
   const nearAny: NearAnyFilter[] = [];
   let notContaminated = false;
   let noKowrPreEmption = false;
@@ -154,6 +162,10 @@ export function buildFilters(rules: CompiledRule[]): SearchFilters {
         else exclude[index] = mergeExclude(exclude[index]!, rule.exclude);
         break;
       }
+      case 'far':
+        if (far.some((f) => f.layer === rule.far.layer)) throw new Error(`two criteria need far ${rule.far.layer}`);
+        far.push(rule.far);
+        break;
       case 'near_any':
         nearAny.push(rule.nearAny);
         break;
@@ -174,6 +186,7 @@ export function buildFilters(rules: CompiledRule[]): SearchFilters {
   if (vacant !== undefined) filters.vacant = vacant;
   if (near.length > 0) filters.near = near;
   if (exclude.length > 0) filters.exclude = exclude;
+  if (far.length > 0) filters.far = far;
   if (nearAny.length > 0) filters.near_any = nearAny;
   if (notContaminated) filters.not_contaminated = true;
   if (noKowrPreEmption) filters.no_kowr_pre_emption = true;

@@ -14,6 +14,7 @@ export type FilterRule =
   | NearRule
   | { filter: 'near_any'; alternatives: readonly NearRule[] }
   | { filter: 'exclude'; layer: string; kinds?: readonly string[]; buffer: Amount }
+  | { filter: 'far'; layer: string; kinds?: readonly string[]; beyond: Amount }
   | { filter: 'not_contaminated' }
   | { filter: 'no_kowr_pre_emption' };
 
@@ -51,6 +52,16 @@ export const ENV_RISK_KIND_GROUPS = ['protected_nature', 'flood_zone'] as const;
 
 /** Water a data centre can draw on; streams and drainage ditches do not count. */
 export const COOLING_WATER_KINDS = WATER_KINDS;
+
+/** Buildings people live in: the residential setback of wind, biogas and BESS is measured from these. */
+export const RESIDENTIAL_BUILDING_KINDS = ['single_family', 'multi_family'] as const;
+
+/**
+ * The kinds of wind_exclusion other than the residential setback. That one is a drawn polygon (a hull
+ * around clusters of houses, wider than 700 m in places), so the residential distance is measured
+ * from the buildings themselves instead (CRITERIA.residentialSetback): 699.3 m fails 700 m, 700.1 m passes.
+ */
+export const WIND_SETBACK_KINDS_BESIDE_HOMES = ['national_park_setback', 'nature_reserve_setback', 'power_line_setback'] as const;
 
 /** Existing roads that count as trunk roads: motorways (A), expressways (S) and main accelerated traffic roads (GP). */
 export const TRUNK_ROAD_KINDS = ['motorway', 'expressway', 'trunk'] as const;
@@ -90,7 +101,22 @@ export const CRITERIA = {
   },
   windSetback: {
     label: 'Statutory setback clear',
-    rules: [{ filter: 'exclude', layer: 'wind_exclusion', buffer: 0 }],
+    rules: [
+      { filter: 'exclude', layer: 'wind_exclusion', kinds: WIND_SETBACK_KINDS_BESIDE_HOMES, buffer: 0 },
+      { filter: 'far', layer: 'buildings', kinds: RESIDENTIAL_BUILDING_KINDS, beyond: metres('residential_setback_m') },
+    ],
+    note:
+      'The wind act (2016, as amended in 2023): at least residential_setback_m (700 m) from every single- or multi-family building, measured ' +
+      'from the buildings themselves, so a parcel 699.3 m from a house fails; and the setback zones of wind_exclusion around national parks, ' +
+      'nature reserves and extra-high-voltage lines.',
+  },
+  residentialSetback: {
+    label: 'Distance from homes',
+    rules: [{ filter: 'far', layer: 'buildings', kinds: RESIDENTIAL_BUILDING_KINDS, beyond: metres('residential_setback_m') }],
+    note:
+      'No single- or multi-family building within residential_setback_m of the parcel, measured from the buildings. No statute fixes this ' +
+      'distance for biogas plants or battery storage: the default is a planning assumption (odour and traffic for biogas, fire and noise for ' +
+      'batteries); set the local value with params.residential_setback_m.',
   },
   nearMvLine: {
     label: 'Near an MV line',

@@ -17,6 +17,11 @@ export interface ScenarioDefinition {
   criteria: readonly CriterionDefinition[];
   /** Defaults that differ from the parameter table; min_area_sqm is per scenario in the spec. */
   defaults: Readonly<{ min_area_sqm: number } & Partial<Record<ParameterId, number>>>;
+  /**
+   * Floors the law sets for this scenario (wind: 700 m from homes): the parameter's range starts
+   * there, so no override, listing or near-miss step goes below what the statute allows.
+   */
+  statutoryMinimums?: Readonly<Partial<Record<ParameterId, number>>>;
   /** Ranking signals with default weights, in the spec's order. */
   signals: readonly SignalWeight[];
 }

@@ -21,6 +21,8 @@ function criterionId(rule: CompiledRule): string {
       return `near:${rule.near.layer}`;
     case 'exclude':
       return `exclude:${rule.exclude.layer}`;
+    case 'far':
+      return `far:${rule.far.layer}`;
     case 'near_any':
       return nearAnyCriterionId(rule.nearAny.any_of.map((near) => near.layer));
     case 'not_contaminated':
@@ -57,6 +59,10 @@ export function describeRule(rule: CompiledRule): string {
       return 'not_contaminated (screens; no layer: reported missing, every result unscreened)';
     case 'no_kowr_pre_emption':
       return "no_kowr_pre_emption (KOWR's statutory pre-emption right, as parcel regulations list it)";
+    case 'far': {
+      const { layer, kinds, beyond_m } = rule.far;
+      return `far ${layer} ${kinds ? `kinds ${kinds.join(', ')}` : 'every kind'} beyond ${beyond_m} m`;
+    }
     case 'exclude': {
       const { layer, kinds, buffer_m } = rule.exclude;
       return `exclude ${layer} ${kinds ? `kinds ${kinds.join(', ')}` : 'every kind'} with buffer_m ${buffer_m ?? 0}`;

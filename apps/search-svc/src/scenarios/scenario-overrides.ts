@@ -21,6 +21,8 @@ function amountsOf(rule: FilterRule): Amount[] {
       return [rule.within, ...Object.values(rule.where ?? {})];
     case 'exclude':
       return [rule.buffer];
+    case 'far':
+      return [rule.beyond];
     case 'near_any':
       return rule.alternatives.flatMap(amountsOf);
     default:
@@ -34,7 +36,12 @@ export function scenarioParameters(scenario: ScenarioDefinition): ParameterSpec[
   for (const criterion of scenario.criteria) {
     for (const rule of criterion.rules) for (const amount of amountsOf(rule)) if (typeof amount !== 'number') used.add(amount.param);
   }
-  return PARAMETER_IDS.filter((id) => used.has(id)).map((id) => PARAMETERS[id]);
+  return PARAMETER_IDS.filter((id) => used.has(id)).map((id) => withStatutoryMinimum(PARAMETERS[id], scenario.statutoryMinimums?.[id]));
+}
+
+/** The parameter's range for a scenario whose statute sets a floor on it (the wind act's 700 m from homes). */
+function withStatutoryMinimum(spec: ParameterSpec, minimum: number | undefined): ParameterSpec {
+  return minimum === undefined ? spec : { ...spec, min: Math.max(spec.min, minimum) };
 }
 
 /** The scenario's effective default of a parameter (its own override, else the table's). */

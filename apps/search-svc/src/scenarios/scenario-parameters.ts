@@ -16,6 +16,7 @@ export const PARAMETER_IDS = [
   'planned_road_km',
   'water_km',
   'max_floors',
+  'residential_setback_m',
 ] as const;
 
 export type ParameterId = (typeof PARAMETER_IDS)[number];
@@ -80,6 +81,16 @@ export const PARAMETERS: Readonly<Record<ParameterId, ParameterSpec>> = {
   planned_road_km: { id: 'planned_road_km', unit: 'km', description: 'Reach to a planned road or an existing trunk road (motorway, expressway, GP)', default: 5, min: 1, max: 30, integer: false, stricter: 'lower' },
   water_km: { id: 'water_km', unit: 'km', description: 'Reach to a river, canal, lake or reservoir', default: 3, min: 1, max: 20, integer: false, stricter: 'lower' },
   max_floors: { id: 'max_floors', unit: 'floors', description: 'Most above-ground floors of the existing building', default: 2, min: 1, max: 5, integer: true, stricter: 'lower' },
+  // per scenario: 700 m is the wind act's floor; biogas and BESS have no statutory distance, so theirs are stated planning assumptions
+  residential_setback_m: {
+    id: 'residential_setback_m',
+    unit: 'm',
+    description: 'Least distance between the parcel and every residential building (single- and multi-family), measured exactly from the buildings',
+    min: 0,
+    max: 3000,
+    integer: false,
+    stricter: 'higher',
+  },
 };
 
 export function isParameterId(value: string): value is ParameterId {

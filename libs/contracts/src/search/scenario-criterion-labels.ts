@@ -24,6 +24,8 @@ export const CRITERION_LABELS_PL: Readonly<Record<string, string>> = Object.free
   'Near a school': 'bliskość szkoły',
   'Agricultural land': 'grunty rolne',
   'Residential zoning': 'przeznaczenie mieszkaniowe',
+  'Distance from homes': 'odległość od budynków mieszkalnych',
+  'Fire distance from homes': 'odległość przeciwpożarowa od budynków mieszkalnych',
   'Commercial zoning': 'przeznaczenie usługowo-handlowe',
   'Industrial zoning': 'przeznaczenie przemysłowe',
   Vacant: 'działka niezabudowana',

@@ -37,6 +37,13 @@ export function nearAnyCriterionId(layers: readonly string[]): string {
   return `near_any:${layers.join('|')}`;
 }
 
+/** Criterion of filters.price_estimate_pln: area × the median of comparable land transactions, known only from enough of them. */
+export const PRICE_ESTIMATE_CRITERION = 'price_estimate';
+/** Fewer comparables than this leave the estimate unknown: a median of two or three sales says little. */
+export const PRICE_ESTIMATE_MIN_COMPARABLES = 5;
+/** Comparables are the land transactions of this many years before the newest land deed held. */
+export const PRICE_ESTIMATE_SINCE_YEARS = 3;
+
 /** Criterion of filters.no_kowr_pre_emption: proven from the parcel's own EGiB classes and area, and its local plan where we hold one. */
 export const NO_KOWR_PRE_EMPTION_CRITERION = 'no_kowr_pre_emption';
 
@@ -84,6 +91,8 @@ export function searchCriteriaOf(request: SearchParcelsRequest): SearchCriterion
     criteria.push({ criterion: nearAnyCriterionId(layers), mode: 'requires', layers: [...new Set(layers)], anyOf: true });
   }
   // a parcel inside a plan whose zones we lack keeps the right, as its regulations say: excluded, never passed unproven
+  // the comparables are transactions: a gmina without them cannot price anything (no data is not "too dear")
+  if (filters.price_estimate_pln) criteria.push({ criterion: PRICE_ESTIMATE_CRITERION, mode: 'requires', layers: ['transactions'] });
   if (filters.no_kowr_pre_emption) criteria.push({ criterion: NO_KOWR_PRE_EMPTION_CRITERION, mode: 'requires', layers: ['parcels'] });
   // screens, not requires: no layer anywhere would block every search that asks, so results come back flagged instead
   if (filters.not_contaminated) criteria.push({ criterion: NOT_CONTAMINATED_CRITERION, mode: 'screens', layers: [], noLayerNote: NOT_CONTAMINATED_NOTE });

@@ -51,6 +51,27 @@ export class AreaRangeFilter {
   max?: number;
 }
 
+/**
+ * An estimated price (criterion price_estimate, requires): the parcel's area times the median price
+ * per m2 of the comparables, the land transactions of its gmina of the same land type (building land
+ * where its binding zoning allows building, agricultural where its EGiB classes or land cover say so,
+ * other where both are known to be neither) over the PRICE_ESTIMATE_SINCE_YEARS years before the newest land deed held. Fewer than
+ * PRICE_ESTIMATE_MIN_COMPARABLES comparables, or a land type that cannot be proven, is unknown: never returned.
+ */
+export class PriceEstimateFilter {
+  @ApiPropertyOptional({ description: 'Smallest estimated price, PLN', minimum: 0, example: 50000 })
+  @Optional()
+  @IsNumber(FINITE, { message: 'filters.price_estimate_pln.min must be a number of złoty; got $value' })
+  @Min(0, { message: 'filters.price_estimate_pln.min must not be negative; got $value' })
+  min?: number;
+
+  @ApiPropertyOptional({ description: 'Largest estimated price, PLN', minimum: 0, example: 200000 })
+  @Optional()
+  @IsNumber(FINITE, { message: 'filters.price_estimate_pln.max must be a number of złoty; got $value' })
+  @Min(0, { message: 'filters.price_estimate_pln.max must not be negative; got $value' })
+  max?: number;
+}
+
 export class ZoningFilter {
   @ApiPropertyOptional({
     type: [String],
@@ -300,6 +321,17 @@ export class SearchFilters {
   @Optional()
   @NestedObject(() => AreaRangeFilter, 'filters.area_sqm must be an object {min, max} in square metres, e.g. {"min": 10000}')
   area_sqm?: AreaRangeFilter;
+
+  @ApiPropertyOptional({
+    type: PriceEstimateFilter,
+    description:
+      'Estimated price in PLN (criterion price_estimate, requires): area × the median price per m2 of the land transactions of the ' +
+      "parcel's gmina and land type (agricultural, building, other) over the three years before the newest land deed held, from at least five; results carry " +
+      'the estimate with its comparables and spread. Too few comparables or an unproven land type is unknown, never returned. An addition to the spec.',
+  })
+  @Optional()
+  @NestedObject(() => PriceEstimateFilter, 'filters.price_estimate_pln must be an object {min, max} in złoty, e.g. {"max": 200000}')
+  price_estimate_pln?: PriceEstimateFilter;
 
   @ApiPropertyOptional({ type: ZoningFilter, description: 'Zoning of the parcel (criterion zoning, requires)' })
   @Optional()

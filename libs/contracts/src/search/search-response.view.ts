@@ -43,6 +43,27 @@ export class ScoreComponentView {
   unranked?: boolean;
 }
 
+/** With filters.price_estimate_pln: the parcel's estimated price and what it rests on. */
+export class PriceEstimateView {
+  @ApiProperty({ description: "Area × the comparables' median price per m2, PLN, rounded to whole złoty" })
+  price_pln!: number;
+
+  @ApiProperty({ enum: ['agricultural', 'building', 'other'], description: 'What the parcel would be sold as: the land type of its comparables' })
+  land_type!: string;
+
+  @ApiProperty({ type: 'integer', description: "Land transactions of that land type in the parcel's gmina over the three years before the newest land deed held" })
+  comparables!: number;
+
+  @ApiProperty({ description: 'Their median price per m2, PLN' })
+  median_price_per_sqm_pln!: number;
+
+  @ApiProperty({ description: 'The spread: the lower quartile of their price per m2, PLN' })
+  p25_price_per_sqm_pln!: number;
+
+  @ApiProperty({ description: 'The spread: the upper quartile of their price per m2, PLN' })
+  p75_price_per_sqm_pln!: number;
+}
+
 export class SearchResultView {
   @ApiProperty({ example: '306401_1.0007.AR_1.34/1' })
   parcel_id!: string;
@@ -71,6 +92,9 @@ export class SearchResultView {
     example: ['slope'],
   })
   unscreened?: string[];
+
+  @ApiPropertyOptional({ type: PriceEstimateView, description: 'Only with filters.price_estimate_pln: the estimate the filter judged; an addition to the spec' })
+  price_estimate?: PriceEstimateView;
 }
 
 /** One tunable parameter relaxed one step within its allowed range, and what the relaxed search matched. */

@@ -75,6 +75,8 @@ describe('validateSearchRequest', () => {
     expect(problemsOf(near('power_substations', { voltage_kv_gte: 220, voltage_kv_lte: 110 }))).toMatch(/voltage_kv_gte 220 is greater than voltage_kv_lte 110/);
     expect(problemsOf({ filters: { area_sqm: { min: 5000, max: 1000 } } })).toMatch(/filters\.area_sqm\.min 5000 is greater than filters\.area_sqm\.max 1000/);
     expect(problemsOf({ filters: { area_sqm: { min: 1000, max: 1000 } } })).toBe('');
+    expect(problemsOf({ filters: { price_estimate_pln: { min: 300_000, max: 200_000 } } })).toMatch(/filters\.price_estimate_pln\.min 300000 is greater than filters\.price_estimate_pln\.max 200000/);
+    expect(problemsOf({ filters: { price_estimate_pln: { max: 200_000 } } })).toBe('');
   });
 
   it('names an unknown zoning category and lists the taxonomy; names an unrecognised symbol', () => {

@@ -21,6 +21,10 @@ export function validateSearchRequest(request: SearchParcelsRequest): string[] {
   if (area?.min !== undefined && area.max !== undefined && area.min > area.max) {
     problems.push(`filters.area_sqm.min ${area.min} is greater than filters.area_sqm.max ${area.max}`);
   }
+  const price = filters.price_estimate_pln;
+  if (price?.min !== undefined && price.max !== undefined && price.min > price.max) {
+    problems.push(`filters.price_estimate_pln.min ${price.min} is greater than filters.price_estimate_pln.max ${price.max}`);
+  }
   for (const category of filters.zoning?.categories ?? []) {
     if (!isZoningCategory(category)) problems.push(`filters.zoning.categories: ${category} is not a zoning category; allowed: ${ZONING_CATEGORIES.join(', ')}`);
   }

@@ -21,6 +21,8 @@ export type Criterion =
   | ({ type: 'far'; target: TargetId | 'road_ref'; layer: string; beyondM: number; kinds?: readonly string[]; where?: Record<string, unknown>; ids?: readonly string[] } & Source)
   | ({ type: 'exclude'; target: TargetId; layer: string; kinds?: readonly string[]; bufferM: number; explicit: boolean } & Source)
   | ({ type: 'rank'; signal: string; weight: number; reason: 'cheap' | 'large' | 'price_limit' } & Source)
+  /** A price for the whole parcel ("do 200 tys. zł"): a bound on its estimate (area × the comparables' median). */
+  | ({ type: 'price_estimate'; min?: number; max?: number } & Source)
   | ({ type: 'limit'; value: number } & Source)
   /** The site may be several neighbouring parcels: the area asked becomes the site's (POST /v1/search/assemblies). */
   | ({ type: 'assembly' } & Source);

@@ -303,6 +303,7 @@ export function describeRequest(request: SearchParcelsRequest, lang: Language, n
   if (filters.not_contaminated) {
     lines.push(lang === 'pl' ? 'teren nieskażony (nie sprawdzono: brak danych o zanieczyszczeniu gleby)' : 'not contaminated (not checked: no data on soil contamination)');
   }
+  if (filters.price_estimate_pln) lines.push(describePriceEstimate(filters.price_estimate_pln, lang));
   if (filters.no_kowr_pre_emption) {
     lines.push(lang === 'pl' ? 'bez prawa pierwokupu KOWR (grunt rolny od 0,3 ha poza planem na inny cel)' : 'no KOWR pre-emption right (agricultural land of 0.3 ha or more not planned for another use)');
   }
@@ -318,4 +319,16 @@ export function describeAssembly(minTotalSqm: number, lang: Language): string {
   return lang === 'pl'
     ? `teren z kilku sąsiednich działek, łącznie co najmniej ${formatArea(minTotalSqm, lang)}`
     : `a site of several neighbouring parcels, at least ${formatArea(minTotalSqm, lang)} together`;
+}
+
+/** "cena szacowana najwyżej 200 000 zł": a bound on area × the comparables' median. */
+function describePriceEstimate({ min, max }: { min?: number; max?: number }, lang: Language): string {
+  const zl = (value: number): string => `${formatNumber(value, lang)} zł`;
+  const parts: string[] = [];
+  if (min !== undefined) parts.push(lang === 'pl' ? `co najmniej ${zl(min)}` : `at least ${zl(min)}`);
+  if (max !== undefined) parts.push(lang === 'pl' ? `najwyżej ${zl(max)}` : `at most ${zl(max)}`);
+  const bounds = parts.join(lang === 'pl' ? ' i ' : ' and ');
+  return lang === 'pl'
+    ? `cena szacowana (powierzchnia × mediana transakcji gruntów tego rodzaju w gminie) ${bounds}`
+    : `estimated price (area × the median of land transactions of its type in the gmina) ${bounds}`;
 }

@@ -1,4 +1,4 @@
-import { ASSEMBLY_MAX_GAP_DEFAULT_M, ASSEMBLY_MAX_PARCELS_DEFAULT } from '@lp/contracts';
+import { ASSEMBLY_MAX_GAP_DEFAULT_M, ASSEMBLY_MAX_PARCELS_DEFAULT, PRICE_ESTIMATE_MIN_COMPARABLES } from '@lp/contracts';
 import type { Language, UnsupportedId } from '../lexicon/meanings.js';
 import { formatArea, formatDistance, formatNumber, quote, quoteList } from './format.js';
 import type { Note } from './notes.js';
@@ -118,6 +118,18 @@ const RENDERERS: Renderers = {
       '"Cheap": ranked by the median land transaction price per m² in the gmina (cheapest first), not a filter.',
     ),
   large: (_, l) => t(l, '„Duże”: ranking według powierzchni (największe wyżej), nie jako filtr.', '"Large": ranked by area (largest first), not a filter.'),
+  statutory_minimum: (n, l) =>
+    t(
+      l,
+      `Odległość od budynków mieszkalnych ${formatDistance(n.asked, l)} jest mniejsza niż ustawowe minimum dla elektrowni wiatrowych; zastosowano ${formatDistance(n.m, l)}.`,
+      `A distance from homes of ${formatDistance(n.asked, l)} is below the statutory minimum for wind turbines; ${formatDistance(n.m, l)} was applied.`,
+    ),
+  price_estimate: (n, l) =>
+    t(
+      l,
+      `${quote(n.text, l)}: cena szacowana = powierzchnia × mediana cen za m² transakcji gruntów tego samego rodzaju (rolne, budowlane, inne) w gminie z trzech lat; działki, dla których jest mniej niż ${PRICE_ESTIMATE_MIN_COMPARABLES} takich transakcji, pominięto (cena nieznana).`,
+      `${quote(n.text, l)}: the estimated price = area × the median price per m² of land transactions of the same land type (agricultural, building, other) in the gmina over three years; parcels with fewer than ${PRICE_ESTIMATE_MIN_COMPARABLES} such transactions are left out (price unknown).`,
+    ),
   price_limit: (n, l) =>
     t(
       l,

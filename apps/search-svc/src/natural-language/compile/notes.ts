@@ -37,6 +37,8 @@ export type Note =
   | { id: 'cheap' }
   | { id: 'large' }
   | { id: 'price_limit'; text: string }
+  | { id: 'price_estimate'; text: string }
+  | { id: 'statutory_minimum'; asked: number; m: number; scenario: string }
   | { id: 'unsupported'; what: UnsupportedId; text: string }
   | { id: 'not_excludable'; text: string }
   | { id: 'min_slope'; text: string }

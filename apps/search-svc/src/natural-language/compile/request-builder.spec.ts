@@ -16,6 +16,17 @@ describe('buildRequest', () => {
     expect(buildRequest({ scenario: housing, criteria: [flat] }).request.filters!.slope_pct).toEqual({ max: 5 });
   });
 
+  it("lets a distance from homes replace a wind farm's 700 m upwards, never below the wind act's floor, and says so", () => {
+    const homes = (beyondM: number): Criterion => ({ type: 'far', target: 'residential_building', layer: 'buildings', beyondM, kinds: ['single_family', 'multi_family'], text: `${beyondM} m od domów` });
+    const farther = buildRequest({ scenario: wind, criteria: [homes(1000)] });
+    expect(farther.request.filters!.far).toEqual([{ layer: 'buildings', beyond_m: 1000, kinds: ['single_family', 'multi_family'] }]);
+    const nearer = buildRequest({ scenario: wind, criteria: [homes(500)] });
+    expect(nearer.request.filters!.far).toEqual([{ layer: 'buildings', beyond_m: 700, kinds: ['single_family', 'multi_family'] }]);
+    expect(nearer.notes).toContainEqual({ id: 'statutory_minimum', asked: 500, m: 700, scenario: 'wind_farm_site' });
+    const biogas = buildRequest({ scenario: findScenario('biogas_plant')!, criteria: [homes(200)] });
+    expect(biogas.request.filters!.far![0]!.beyond_m).toBe(200);
+  });
+
   it('intersects zoning with the scenario, and lets the query win (and say so) when nothing is left', () => {
     const buildable: Criterion = { type: 'zoning', categories: ['residential_single', 'residential_multi', 'mixed_residential_services', 'commercial_services', 'public_services'], text: 'budowlana' };
     expect(buildRequest({ scenario: housing, criteria: [buildable] }).request.filters!.zoning!.categories).toEqual(['residential_single', 'residential_multi', 'mixed_residential_services']);

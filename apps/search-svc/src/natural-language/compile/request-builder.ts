@@ -38,6 +38,7 @@ export function buildRequest(options: BuildOptions): BuiltRequest {
   const base = options.scenario ? compileScenario(options.scenario, { region: options.region, limit }) : { ...(options.region ? { region: options.region } : {}) };
   const merge = startMerge(base, notes);
   mergeCriteria(merge, readGridWords(merge, options.criteria));
+  if (options.scenario) keepStatutoryMinimums(options.scenario, merge);
   const { filters, near, exclude, far, rankBy } = merge;
   const assembly = assemblyOf(options.criteria, filters, notes);
   // a kind list that names every kind of the layer says nothing: the same as no list
@@ -49,6 +50,21 @@ export function buildRequest(options: BuildOptions): BuiltRequest {
   if (rankBy.length > 0) request.rank_by = rankBy;
   if (limit !== undefined) request.limit = limit;
   return assembly ? { request, notes, assembly } : { request, notes };
+}
+
+/**
+ * A sentence may replace a scenario's minimum distance, but never below what the statute allows
+ * (the wind act's 700 m from homes): the distance is raised to that floor, and the note says so.
+ */
+function keepStatutoryMinimums(scenario: ScenarioDefinition, merge: MergedRequest): void {
+  for (const [param, minimum] of Object.entries(scenario.statutoryMinimums ?? {})) {
+    const layers = scenario.criteria.flatMap((c) => c.rules).flatMap((rule) => (rule.filter === 'far' && typeof rule.beyond !== 'number' && rule.beyond.param === param ? [rule.layer] : []));
+    for (const item of merge.far) {
+      if (!layers.includes(item.layer) || item.beyond_m >= minimum!) continue;
+      merge.notes.push({ id: 'statutory_minimum', asked: item.beyond_m, m: minimum!, scenario: scenario.id });
+      item.beyond_m = minimum!;
+    }
+  }
 }
 
 /** The limit of the request body, else a count in the text ("5 działek"), brought into range and stated. */
@@ -116,6 +132,10 @@ function orderedFilters(filters: SearchFilters): SearchFilters {
     if (filters.land_use.exclude_kinds) out.land_use.exclude_kinds = filters.land_use.exclude_kinds;
   }
   if (filters.slope_pct) out.slope_pct = { max: filters.slope_pct.max };
+  if (filters.price_estimate_pln) {
+    const { min, max } = filters.price_estimate_pln;
+    out.price_estimate_pln = { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+  }
   if (filters.vacant !== undefined) out.vacant = filters.vacant;
   if (filters.near && filters.near.length > 0) out.near = filters.near.map(orderedNear);
   if (filters.exclude && filters.exclude.length > 0) out.exclude = filters.exclude.map(orderedExclude);

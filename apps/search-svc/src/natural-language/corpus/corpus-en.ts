@@ -195,6 +195,14 @@ export const CORPUS_EN: readonly CorpusCase[] = [
   en('plot in Kornik of at least two thousand five hundred square metres', KORNIK, null, { areaMin: 2500 }),
   en('wind farm in Poznan county at least 1 km from residential buildings', '3021', 'wind_farm_site', { far: { buildings: { beyond: 1000, kinds: ['single_family', 'multi_family'] } } }),
   en('biogas plant in Kornik at least 500 m from houses', KORNIK, 'biogas_plant', { far: { buildings: { beyond: 500, kinds: ['single_family', 'multi_family'] } } }),
+  // a price for the whole parcel bounds its estimate; a price per m² does not
+  en('building plot in Kornik under 200000 PLN', KORNIK, null, { zoning: 'buildable', priceEstimate: { max: 200_000 } }),
+  en('farmland in Kornik for at least 50000 zl', KORNIK, null, { priceEstimate: { min: 50_000 } }),
+  // the scenarios' own distance from homes (wind 700 m, biogas 300 m, BESS 100 m), measured from the buildings
+  en('wind farm in Kornik', KORNIK, 'wind_farm_site', { far: { buildings: { beyond: 700, kinds: ['single_family', 'multi_family'] } } }),
+  en('wind farm in Kornik at least 400 m from houses', KORNIK, 'wind_farm_site', { far: { buildings: { beyond: 700, kinds: ['single_family', 'multi_family'] } } }),
+  en('wind turbines in Kornik at least 1 km from homes', KORNIK, 'wind_farm_site', { far: { buildings: { beyond: 1000, kinds: ['single_family', 'multi_family'] } } }),
+  en('battery storage in Komorniki at least 300 m from residential buildings', KOMORNIKI, 'bess_storage', { far: { buildings: { beyond: 300, kinds: ['single_family', 'multi_family'] } } }),
   en('solar farm in Kornik, at least 1100 kWh/kWp', KORNIK, 'solar_farm_site', { near: { solar_irradiance: { within: 0, where: { yield_kwh_kwp_gte: 1100 } } } }),
   en('solr farm in Kornik', KORNIK, 'solar_farm_site'),
   unresolvable('solar farm in Kornikiku, at least 2 ha', 'en', [KORNIK]),

@@ -65,6 +65,10 @@ function filterChecks(expected: ExpectedFilters, request: SearchParcelsRequest):
   if (expected.areaMax !== undefined) out.push(['areaMax', close(filters.area_sqm?.max, expected.areaMax), got]);
   if (expected.slopeMax !== undefined) out.push(['slopeMax', close(filters.slope_pct?.max, expected.slopeMax), got]);
   if (expected.vacant !== undefined) out.push(['vacant', filters.vacant === expected.vacant, got]);
+  if (expected.priceEstimate !== undefined) {
+    const bounds = filters.price_estimate_pln;
+    out.push(['priceEstimate', bounds !== undefined && bounds.min === expected.priceEstimate.min && bounds.max === expected.priceEstimate.max, got]);
+  }
   if (expected.zoning === 'buildable') {
     // spec phrase "buildable": residential or service local-plan zones, or general-plan zones in force that allow building
     out.push(['zoning', filters.zoning?.buildable === true, got]);

@@ -229,6 +229,17 @@ export const CORPUS_PL: readonly CorpusCase[] = [
   pl('działka w Kórniku, minimum dwa tysiące pięćset metrów kwadratowych', KORNIK, null, { areaMin: 2500 }),
   pl('farma wiatrowa w powiecie poznańskim co najmniej 1 km od budynków mieszkalnych', '3021', 'wind_farm_site', { far: { buildings: { beyond: 1000, kinds: ['single_family', 'multi_family'] } } }),
   pl('biogazownia w gminie Kórnik, co najmniej 500 m od domów', KORNIK, 'biogas_plant', { far: { buildings: { beyond: 500, kinds: ['single_family', 'multi_family'] } } }),
+  // a price for the whole parcel bounds its estimate (area × the median of comparable transactions); a price per m² does not
+  pl('działka budowlana w Kórniku do 200 tys. zł', KORNIK, null, { zoning: 'buildable', priceEstimate: { max: 200_000 } }),
+  pl('działka rolna w gminie Kórnik za nie więcej niż 150000 zł', KORNIK, null, { priceEstimate: { max: 150_000 } }),
+  pl('działka w Kórniku od 100 000 do 300 000 zł', KORNIK, null, { priceEstimate: { min: 100_000, max: 300_000 } }),
+  // the scenarios' own distance from homes (wind 700 m, biogas 300 m, BESS 100 m), measured from the buildings
+  pl('farma wiatrowa w gminie Kórnik', KORNIK, 'wind_farm_site', { far: { buildings: { beyond: 700, kinds: ['single_family', 'multi_family'] } } }),
+  // below the wind act's 700 m the floor is kept (and said)
+  pl('farma wiatrowa w gminie Kórnik co najmniej 500 m od domów', KORNIK, 'wind_farm_site', { far: { buildings: { beyond: 700, kinds: ['single_family', 'multi_family'] } } }),
+  pl('biogazownia w gminie Kórnik', KORNIK, 'biogas_plant', { far: { buildings: { beyond: 300, kinds: ['single_family', 'multi_family'] } } }),
+  pl('magazyn energii w Komornikach', KOMORNIKI, 'bess_storage', { far: { buildings: { beyond: 100, kinds: ['single_family', 'multi_family'] } } }),
+  pl('magazyn energii w Komornikach, co najmniej 250 m od zabudowy mieszkaniowej', KOMORNIKI, 'bess_storage', { far: { buildings: { beyond: 250, kinds: ['single_family', 'multi_family'] } } }),
   pl('farma fotowoltaiczna w gminie Kórnik, co najmniej 1100 kWh/kWp', KORNIK, 'solar_farm_site', { near: { solar_irradiance: { within: 0, where: { yield_kwh_kwp_gte: 1100 } } } }),
   unresolvable('farma fotowoltaiczna w Kornikiku, co najmniej 2 ha', 'pl', [KORNIK]),
   partial(pl('działka w Kórniku z widokiem na jezioro', KORNIK, null)),

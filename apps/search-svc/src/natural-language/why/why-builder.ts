@@ -59,6 +59,7 @@ export function explainResult(context: WhyContext, result: ExplainedResult): str
     else if (slope !== undefined) why.push(t(lang, `średnie nachylenie ${formatNumber(slope, lang, 1)} % (najwyżej ${formatNumber(filters.slope_pct.max, lang)} %)`, `mean slope ${formatNumber(slope, lang, 1)} % (at most ${formatNumber(filters.slope_pct.max, lang)} %)`));
     else why.push(t(lang, `średnie nachylenie najwyżej ${formatNumber(filters.slope_pct.max, lang)} %`, `mean slope at most ${formatNumber(filters.slope_pct.max, lang)} %`));
   }
+  if (filters.price_estimate_pln && result.price_estimate) why.push(priceEstimateWhy(result.price_estimate, lang));
   if (filters.vacant !== undefined) why.push(filters.vacant ? t(lang, 'bez budynków na działce', 'no building on the parcel') : t(lang, 'z budynkiem na działce', 'a building on the parcel'));
   for (const near of filters.near ?? []) {
     const signal = SIGNAL_OF_LAYER[near.layer];
@@ -96,4 +97,16 @@ function measuredNear(near: NearFilter, lang: Language, metres: number | undefin
       return t(lang, `${formatDistance(distance, lang)} do ${nearObject(near, lang)}${named} (${limit})`, `${formatDistance(distance, lang)} to ${nearObject(near, lang)}${named} (${limit})`);
     }
   }
+}
+
+/** "szacunkowo 180 000 zł (12 transakcji gruntów budowlanych w gminie, mediana 150 zł/m², połowa między 120 a 170 zł/m²)". */
+function priceEstimateWhy(estimate: NonNullable<ExplainedResult['price_estimate']>, lang: Language): string {
+  const zl = (value: number): string => `${formatNumber(value, lang)} zł`;
+  const perSqm = (value: number): string => `${formatNumber(value, lang, 2)} zł/m²`;
+  const kind = { agricultural: ['rolnych', 'agricultural'], building: ['budowlanych', 'building'], other: ['innych', 'other'] }[estimate.land_type as 'agricultural' | 'building' | 'other'] ?? [estimate.land_type, estimate.land_type];
+  return t(
+    lang,
+    `cena szacowana ${zl(estimate.price_pln)} (${estimate.comparables} transakcji gruntów ${kind[0]} w gminie, mediana ${perSqm(estimate.median_price_per_sqm_pln)}, połowa z nich między ${perSqm(estimate.p25_price_per_sqm_pln)} a ${perSqm(estimate.p75_price_per_sqm_pln)})`,
+    `estimated price ${zl(estimate.price_pln)} (${estimate.comparables} ${kind[1]} land transactions in the gmina, median ${perSqm(estimate.median_price_per_sqm_pln)}, the middle half between ${perSqm(estimate.p25_price_per_sqm_pln)} and ${perSqm(estimate.p75_price_per_sqm_pln)})`,
+  );
 }

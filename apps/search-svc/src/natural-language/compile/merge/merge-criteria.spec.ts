@@ -31,6 +31,14 @@ describe('merging criteria into a request', () => {
     expect(merge.notes.map((note) => note.id)).toEqual(['replaces_scenario', 'one_per_layer']);
   });
 
+  it("replaces the scenario's distance from homes with the query's once, and refuses a second ask on buildings", () => {
+    const homes = (beyondM: number, text: string): Criterion => ({ type: 'far', target: 'residential_building', layer: 'buildings', beyondM, kinds: ['single_family', 'multi_family'], text });
+    const wind = { filters: { far: [{ layer: 'buildings', kinds: ['single_family', 'multi_family'], beyond_m: 700 }] } };
+    const merge = merged(wind, [homes(1000, 'co najmniej 1 km od budynków mieszkalnych'), homes(1500, 'at least 1.5 km from homes')]);
+    expect(merge.far).toEqual([{ layer: 'buildings', kinds: ['single_family', 'multi_family'], beyond_m: 1000 }]);
+    expect(merge.notes.map((note) => note.id)).toEqual(['replaces_scenario', 'one_per_layer']);
+  });
+
   it('clamps a distance beyond what the API takes, and says so', () => {
     const merge = merged({}, [{ type: 'far', target: 'school', layer: 'services_poi', beyondM: 10_000_000, text: 'daleko' }]);
     expect(merge.far).toHaveLength(1);

@@ -62,22 +62,31 @@ const MERGE: { [T in Criterion['type']]: Merger<T> } = {
     else delete existing.kinds;
     existing.buffer_m = criterion.explicit ? bufferM : Math.max(existing.buffer_m ?? 0, bufferM);
   },
-  far: ({ far, notes }, criterion) => {
+  far: ({ far, notes, farFromScenario }, criterion) => {
     const beyondM = clamp(criterion.beyondM, 0, NEAR_WITHIN_MAX_M, criterion.text, 'm', notes);
-    if (far.some((f) => f.layer === criterion.layer)) {
-      notes.push({ id: 'one_per_layer', text: criterion.text });
-      return;
-    }
     const item: FarFilter = { layer: criterion.layer, beyond_m: beyondM };
     if (criterion.kinds) item.kinds = concreteKinds(criterion.layer, criterion.kinds);
     if (criterion.where) item.where = { ...criterion.where };
     if (criterion.ids) item.ids = [...criterion.ids];
-    far.push(item);
+    const existing = far.findIndex((f) => f.layer === criterion.layer);
+    if (existing < 0) far.push(item);
+    else if (farFromScenario.has(criterion.layer)) {
+      // "co najmniej 1 km od domów" in a wind search: the query's distance from homes replaces the scenario's 700 m
+      notes.push({ id: 'replaces_scenario', text: criterion.text });
+      far.splice(existing, 1, item);
+      farFromScenario.delete(criterion.layer);
+    } else notes.push({ id: 'one_per_layer', text: criterion.text });
   },
   rank: ({ rankBy }, criterion) => {
     const existing = rankBy.find((rank) => rank.signal === criterion.signal);
     if (existing) existing.weight = Math.max(existing.weight, criterion.weight);
     else rankBy.push({ signal: criterion.signal, weight: criterion.weight });
+  },
+  price_estimate: ({ filters }, criterion) => {
+    const bounds: { min?: number; max?: number } = { ...(filters.price_estimate_pln ?? {}) };
+    if (criterion.min !== undefined) bounds.min = criterion.min;
+    if (criterion.max !== undefined) bounds.max = criterion.max;
+    filters.price_estimate_pln = bounds;
   },
   limit: () => undefined,
   assembly: () => undefined,

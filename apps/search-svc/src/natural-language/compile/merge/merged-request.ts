@@ -5,6 +5,7 @@ import type { Note } from '../notes.js';
  * The request being merged: the scenario's filters (a copy) with the query's criteria merged in one
  * by one. `fromScenario` holds the near layers the scenario set that no criterion of the query has
  * touched yet: the query's first ask on such a layer replaces the scenario's, a second ask does not.
+ * `farFromScenario` holds the same for minimum distances (the scenario's "700 m from homes").
  */
 export interface MergedRequest {
   filters: SearchFilters;
@@ -13,19 +14,22 @@ export interface MergedRequest {
   far: FarFilter[];
   rankBy: RankBy[];
   fromScenario: Set<string>;
+  farFromScenario: Set<string>;
   notes: Note[];
 }
 
 export function startMerge(base: { filters?: SearchFilters; rank_by?: RankBy[] }, notes: Note[]): MergedRequest {
   const filters: SearchFilters = structuredClone(base.filters ?? {});
   const near: NearFilter[] = filters.near ?? [];
+  const far: FarFilter[] = filters.far ?? [];
   return {
     filters,
     near,
     exclude: filters.exclude ?? [],
-    far: filters.far ?? [],
+    far,
     rankBy: structuredClone(base.rank_by ?? []),
     fromScenario: new Set(near.map((item) => item.layer)),
+    farFromScenario: new Set(far.map((item) => item.layer)),
     notes,
   };
 }

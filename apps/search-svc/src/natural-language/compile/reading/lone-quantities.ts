@@ -50,7 +50,14 @@ const LONE: Partial<Record<Dimension, LoneReader>> = {
     }
     criteria.push({ type: 'near', target: 'solar_yield', layer: 'solar_irradiance', withinM: 0, explicit: true, where: { yield_kwh_kwp_gte: q.min ?? q.value }, text: source });
   },
-  price: ({ criteria, notes }, _atom, source) => {
+  price: ({ criteria, notes }, { quantity: q }, source) => {
+    // a price for the whole parcel ("do 200 tys. zł") bounds its estimate; a price per m² has no filter (ranked cheapest gmina first)
+    const bounds = PER_AREA.test(source) ? undefined : priceBounds(q);
+    if (bounds) {
+      criteria.push({ type: 'price_estimate', ...bounds, text: source });
+      notes.push({ id: 'price_estimate', text: source });
+      return;
+    }
     criteria.push({ type: 'rank', signal: 'price_per_sqm_pln', weight: 50, reason: 'price_limit', text: source });
     notes.push({ id: 'price_limit', text: source });
   },
@@ -61,6 +68,17 @@ const LONE: Partial<Record<Dimension, LoneReader>> = {
     else reading.notes.push({ id: 'distance_without_target', text: source });
   },
 };
+
+/** Words that make a price one per square metre ("50 zł/m²", "100 PLN per sqm"). */
+const PER_AREA = /(m2|m²|m\s*2|mkw|m\s*kw|metr|sqm|sq\s*m|square)/i;
+
+/** A whole-parcel price as estimate bounds; a bare or "about" price says no bound (ranked instead). */
+function priceBounds(q: QuantityAtom['quantity']): { min?: number; max?: number } | undefined {
+  if (q.comparator === 'max') return { max: q.max ?? q.value };
+  if (q.comparator === 'min') return { min: q.min ?? q.value };
+  if (q.comparator === 'range') return { min: q.min!, max: q.max! };
+  return undefined;
+}
 
 /** "co najmniej 2 ha", "około 1000 m²" (±20 %, stated), "1–3 ha", a bare area as a minimum (stated). */
 function areaCriterion(reading: Reading, { quantity: q }: QuantityAtom, source: string): Criterion {
