@@ -197,6 +197,24 @@ export default defineConfig(
     },
   },
   {
+    // Promises nobody awaits lose their errors and their order: these three rules need the types,
+    // read from tsconfig.lint.json (libraries from their sources, so lint needs no build) and, for
+    // the map application, its own tsconfig.
+    files: TS_FILES,
+    ignores: ['apps/web/vite.config.ts'],
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.lint.json', './apps/web/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     // Config files at the root (this file, jest.config.mjs).
     files: ['*.mjs'],
     extends: [js.configs.recommended],
