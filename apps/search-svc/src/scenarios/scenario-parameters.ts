@@ -81,7 +81,3 @@ export const PARAMETERS: Readonly<Record<ParameterId, ParameterSpec>> = {
   water_km: { id: 'water_km', unit: 'km', description: 'Reach to a river, canal, lake or reservoir', default: 3, min: 1, max: 20, integer: false, stricter: 'lower' },
   max_floors: { id: 'max_floors', unit: 'floors', description: 'Most above-ground floors of the existing building', default: 2, min: 1, max: 5, integer: true, stricter: 'lower' },
 };
-
-export function isParameterId(value: string): value is ParameterId {
-  return (PARAMETER_IDS as readonly string[]).includes(value);
-}
