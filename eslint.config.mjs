@@ -143,13 +143,12 @@ export default defineConfig(
   },
   {
     // Gateway data access: the gateway reads every context over the bus; its own database holds
-    // API keys and access requests only. Only the store module, the two repositories, the
-    // migrations and the keys CLI may import a database client (Nx tags work per project, so
+    // API keys and access requests only. Only its database folder (the store module and the
+    // migrations), the two repositories and the keys CLI may import a database client (Nx tags work per project, so
     // this per-folder wall is a restricted-imports rule; it repeats the deep-path pattern because
     // a later block replaces the rule's options).
     files: ['apps/gateway/src/**/*.ts'],
     ignores: [
-      'apps/gateway/src/store/**',
       'apps/gateway/src/db/**',
       'apps/gateway/src/keys/**',
       'apps/gateway/src/migrate.ts',
@@ -163,7 +162,7 @@ export default defineConfig(
         {
           paths: ['@lp/db', 'typeorm', 'pg'].map((name) => ({
             name,
-            message: 'The gateway reads other contexts over the bus; its own data lives in apps/gateway/src/store.',
+            message: 'The gateway reads other contexts over the bus; its own data lives in apps/gateway/src/db.',
           })),
           patterns: [LIB_DEEP_PATH],
         },
@@ -194,6 +193,24 @@ export default defineConfig(
           ],
         },
       ],
+    },
+  },
+  {
+    // Promises nobody awaits lose their errors and their order: these three rules need the types,
+    // read from tsconfig.lint.json (libraries from their sources, so lint needs no build) and, for
+    // the map application, its own tsconfig.
+    files: TS_FILES,
+    ignores: ['apps/web/vite.config.ts'],
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.lint.json', './apps/web/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
     },
   },
   {

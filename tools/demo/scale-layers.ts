@@ -10,7 +10,6 @@ import { plotsSql, type ParcelGeometry } from './scale-parcels.js';
 
 /** The layers written beside parcels.geojsonl, in the order they are loaded (parcels go last). */
 export const SCALE_LAYERS = ['terrain_stats', 'solar_irradiance', 'land_cover', 'grid_capacity'] as const;
-export type ScaleLayer = (typeof SCALE_LAYERS)[number];
 
 /**
  * One gmina's block: parcels around its point on surface (scale-parcels.ts: realistic or the former

@@ -41,7 +41,7 @@ const PLANTED = {
 const LEGAL = {
   mcpRuntime: { filePath: 'apps/mcp-svc/src/tools/legal-env.ts', code: importing('loadEnv', '@lp/runtime') },
   testFolderHelper: { filePath: 'apps/parcel-svc/test/legal-helper.ts', code: importing('createTestDatabase', '@lp/testing') },
-  gatewayStore: { filePath: 'apps/gateway/src/store/legal-store.ts', code: importing('DatabaseModule', '@lp/db') },
+  gatewayStore: { filePath: 'apps/gateway/src/db/legal-store.ts', code: importing('DatabaseModule', '@lp/db') },
 };
 
 describe('lint boundaries', () => {
@@ -59,7 +59,7 @@ describe('lint boundaries', () => {
   it('refuses the gateway importing a database client outside its store', () => {
     const messages = linted.get(PLANTED.gatewayDataAccess.filePath) ?? [];
     expect(messages.map((m) => m.ruleId)).toContain('no-restricted-imports');
-    expect(messages.map((m) => m.message).join('\n')).toMatch(/apps\/gateway\/src\/store/);
+    expect(messages.map((m) => m.message).join('\n')).toMatch(/apps\/gateway\/src\/db/);
   });
 
   it('refuses a migration importing application code', () => {

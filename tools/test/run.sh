@@ -119,6 +119,7 @@ export LP_TEST_REPO_ROOT=$ROOT
 if [[ $lint == 1 && -f eslint.config.mjs ]]; then
 	echo "test: lint..." >&2
 	NX_DAEMON=false node node_modules/eslint/bin/eslint.js --quiet .
+	node node_modules/prettier/bin/prettier.cjs --check --log-level warn '**/*.{ts,tsx,mts,cts,mjs}'
 fi
 
 echo "test: jest..." >&2

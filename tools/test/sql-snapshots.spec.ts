@@ -15,7 +15,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const WITHOUT_SNAPSHOT: Record<string, string> = {
   'libs/db/src/migrate.ts': 'the migration runner: the extension and schemas before the migrations',
   'libs/db/src/database.module.ts': 'the readiness ping, SELECT 1',
-  'apps/gateway/src/store/gateway-store.module.ts': 'the readiness ping of the key database, SELECT 1',
+  'apps/gateway/src/db/gateway-store.module.ts': 'the readiness ping of the key database, SELECT 1',
 };
 
 /** Migrations are reviewed as they are written (DDL run once); benchmarks and test helpers send what they measure or arrange. */

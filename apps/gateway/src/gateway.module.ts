@@ -34,7 +34,7 @@ import { ScenariosController } from './search/scenarios.controller.js';
 import { WatchesController } from './watches/watches.controller.js';
 import { SearchAssembliesController } from './search/search-assemblies.controller.js';
 import { SearchParcelsController } from './search/search-parcels.controller.js';
-import { GatewayStoreModule } from './store/gateway-store.module.js';
+import { GatewayStoreModule } from './db/gateway-store.module.js';
 
 @Module({})
 export class GatewayModule {

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@lp/testing';
 import { loadNamedFeatures } from '../src/natural-language/anchors/named-features.repository.js';
 import type { NamedFeatures } from '../src/natural-language/anchors/named-features.js';
 import { CORPUS } from '../src/natural-language/corpus/corpus.js';
-import { accuracy, accuracyTable, evaluateCase, type CaseResult } from '../src/natural-language/corpus/corpus-evaluation.js';
+import { accuracy, accuracyTable, evaluateCase, type CaseResult } from './corpus-evaluation.js';
 import { interpret, type Interpretation } from '../src/natural-language/interpreter.js';
 import type { Gazetteer } from '../src/natural-language/places/gazetteer.js';
 import { loadGazetteer } from './search-engine-fixture.js';

@@ -4,7 +4,7 @@ import type { NatsRpcClient } from '@lp/messaging';
 import type { ReadinessCheck } from '@lp/runtime';
 import { randomUUID } from 'node:crypto';
 import { NATS_RPC_CLIENT } from '../rpc/rpc.tokens.js';
-import { pingKeyDatabase } from '../store/gateway-store.module.js';
+import { pingKeyDatabase } from '../db/gateway-store.module.js';
 
 /**
  * What the gateway's /readyz (on the ops port) checks: what it needs itself, the bus and its key

@@ -9,7 +9,7 @@ import { publicBaseUrl } from '../http/public-base-url.js';
 import { pageLinks } from '../ogc/page-links.js';
 import { queryNumber } from '../http/query-params.js';
 import { ApiOkMedia, ApiV1Route } from '../openapi/api-docs.decorators.js';
-import { GEOJSON } from '../parcels/parcels.controller.js';
+import { GEOJSON } from '../http/media-types.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
 
 /** HTTP face of layer-svc's feature pages: validates, forwards one NATS request, returns the page. */

@@ -31,7 +31,7 @@ import { publicBaseUrl } from '../http/public-base-url.js';
 import { acceptsPreferred } from '../http/accept.js';
 import { queryNumber } from '../http/query-params.js';
 import { ApiOkMedia, ApiV1Route } from '../openapi/api-docs.decorators.js';
-import { GEOJSON } from '../parcels/parcels.controller.js';
+import { GEOJSON } from '../http/media-types.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
 import { COLLECTION_CRS, OGC_PREFIX, SCHEMA_TYPE, collectionDocument, collectionsDocument, conformance, landingPage, queryablesDocument } from './ogc-documents.js';
 import { pageLinks } from './page-links.js';

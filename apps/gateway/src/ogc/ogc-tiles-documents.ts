@@ -8,8 +8,6 @@ export const WEB_MERCATOR_QUAD = 'WebMercatorQuad';
 export const WEB_MERCATOR_QUAD_URI = 'http://www.opengis.net/def/tilematrixset/OGC/1.0/WebMercatorQuad';
 const EPSG_3857_URI = 'http://www.opengis.net/def/crs/EPSG/0/3857';
 export const TILING_SCHEME_REL = 'http://www.opengis.net/def/rel/ogc/1.0/tiling-scheme';
-export const TILING_SCHEMES_REL = 'http://www.opengis.net/def/rel/ogc/1.0/tiling-schemes';
-export const TILESETS_VECTOR_REL = 'http://www.opengis.net/def/rel/ogc/1.0/tilesets-vector';
 const JSON_TYPE = 'application/json';
 /** Half the web mercator world, metres. */
 const ORIGIN = 20037508.342789244;

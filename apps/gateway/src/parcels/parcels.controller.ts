@@ -29,11 +29,10 @@ import {
 import { validateMessage } from '@lp/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequireScope } from '../auth/route-policy.js';
+import { GEOJSON } from '../http/media-types.js';
 import { queryList, queryNumber } from '../http/query-params.js';
 import { ApiOkMedia, ApiV1Route } from '../openapi/api-docs.decorators.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
-
-export const GEOJSON = 'application/geo+json';
 
 /** HTTP face of parcel-svc: validates, forwards one NATS request, returns the reply. No rules here. */
 @ApiTags('Parcels')

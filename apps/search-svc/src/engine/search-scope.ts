@@ -13,14 +13,3 @@ export function scopeOf(request: SearchParcelsRequest): SearchScope {
   if (request.bbox !== undefined) return { kind: 'bbox', bbox: parseBbox(request.bbox) };
   return { kind: 'poland' };
 }
-
-export function describeScope(scope: SearchScope): string {
-  switch (scope.kind) {
-    case 'poland':
-      return 'Poland';
-    case 'region':
-      return `region ${scope.teryt}`;
-    case 'bbox':
-      return `the box ${scope.bbox.minLng},${scope.bbox.minLat},${scope.bbox.maxLng},${scope.bbox.maxLat}`;
-  }
-}

@@ -92,7 +92,3 @@ export const PARAMETERS: Readonly<Record<ParameterId, ParameterSpec>> = {
     stricter: 'higher',
   },
 };
-
-export function isParameterId(value: string): value is ParameterId {
-  return (PARAMETER_IDS as readonly string[]).includes(value);
-}

@@ -140,11 +140,13 @@ export class MapController {
 
   async setResults(results: readonly ResultFeature[]): Promise<void> {
     await this.ready;
-    (this.map.getSource(RESULTS) as GeoJSONSource).setData({
+    // setData's promise settles when the map's worker has the data; the map draws it then and
+    // nothing here waits for that.
+    void (this.map.getSource(RESULTS) as GeoJSONSource).setData({
       type: 'FeatureCollection',
       features: results.map((result) => ({ type: 'Feature', geometry: result.geometry, properties: { parcel_id: result.parcelId, rank: result.rank } })),
     });
-    (this.map.getSource(RANKS) as GeoJSONSource).setData({
+    void (this.map.getSource(RANKS) as GeoJSONSource).setData({
       type: 'FeatureCollection',
       features: results.flatMap((result) => {
         const bounds = boundsOf([result.geometry]) as [number, number, number, number] | null;
@@ -157,7 +159,7 @@ export class MapController {
 
   async setSelected(geometry: GeoJSON.Geometry | null): Promise<void> {
     await this.ready;
-    (this.map.getSource(SELECTED) as GeoJSONSource).setData(geometry ? { type: 'Feature', geometry, properties: {} } : EMPTY);
+    void (this.map.getSource(SELECTED) as GeoJSONSource).setData(geometry ? { type: 'Feature', geometry, properties: {} } : EMPTY);
   }
 
   fitTo(geometries: readonly GeoJSON.Geometry[], maxZoom = 17): void {

@@ -43,7 +43,7 @@ export function RequestAccessForm() {
             {t('requestSent', { id: sent })}
           </p>
         ) : (
-          <form onSubmit={submit} class="stack">
+          <form onSubmit={(event) => void submit(event)} class="stack">
             <label>
               {t('yourName')}
               <input name="name" required maxLength={200} autocomplete="name" />

@@ -28,7 +28,7 @@ export function SignIn({ message, onSubmit }: SignInProps) {
       <section class="card" aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">{t('signInTitle')}</h1>
         <p class="muted">{t('tagline')}</p>
-        <form onSubmit={submit} class="stack">
+        <form onSubmit={(event) => void submit(event)} class="stack">
           <label for="api_key">{t('apiKey')}</label>
           <input id="api_key" name="api_key" type="password" autocomplete="off" spellcheck={false} required aria-describedby="api-key-hint" />
           <small id="api-key-hint" class="muted">

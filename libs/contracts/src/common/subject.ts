@@ -13,6 +13,3 @@ export interface Subject<Req, Res> {
 export function defineSubject<Req, Res>(name: string): Subject<Req, Res> {
   return Object.freeze({ name });
 }
-
-export type RequestOf<S> = S extends Subject<infer Req, unknown> ? Req : never;
-export type ReplyOf<S> = S extends Subject<never, infer Res> ? Res : never;

@@ -8,7 +8,6 @@ export interface ServiceStatusView {
 }
 
 export const SERVICE_CONTEXTS = ['parcel', 'search', 'market', 'layer', 'geocode', 'watches'] as const;
-export type ServiceContext = (typeof SERVICE_CONTEXTS)[number];
 
 export function serviceStatusSubject(context: string): Subject<Record<string, never>, ServiceStatusView> {
   return defineSubject(`${context}.status.get`);

@@ -16,9 +16,6 @@ export const BLOCKING_ZONES: Readonly<Record<string, readonly string[]>> = Objec
   groundwater: Object.freeze(['intake_direct_protection']),
 });
 
-/** The layers holding some blocking kind, in the list's order. */
-export const BLOCKING_ZONE_LAYERS: readonly string[] = Object.freeze(Object.keys(BLOCKING_ZONES));
-
 export function isBlockingZone(layer: string, kind: string): boolean {
   return BLOCKING_ZONES[layer]?.includes(kind) ?? false;
 }

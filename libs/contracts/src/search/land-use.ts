@@ -6,14 +6,6 @@
 export const LAND_USE_KINDS = ['agricultural', 'arable', 'grassland', 'orchard', 'forest'] as const;
 export type LandUseKind = (typeof LAND_USE_KINDS)[number];
 
-export const LAND_USE_KIND_DESCRIPTIONS: Readonly<Record<LandUseKind, string>> = {
-  agricultural: 'Agricultural land: EGiB R, Ł, Ps, S-, Br, Wsr, W, Lzr / Lz-R; land cover arable, grassland, orchard',
-  arable: 'Arable land: EGiB R; land cover arable',
-  grassland: 'Meadows and pastures: EGiB Ł, Ps; land cover grassland',
-  orchard: 'Orchards: EGiB S- (e.g. S-R IVa); land cover orchard',
-  forest: 'Forest: EGiB Ls; land cover forest',
-};
-
 /**
  * EGiB land-use class symbols (the part before a space or hyphen: `R IIIa` → R, `S-R IVa` → S,
  * `Lz-R V` → Lz-R) and what they prove. Classes not listed (B, Ba, Bp, Bi, Bz, dr, Tk, N, Lz, ...)
@@ -35,17 +27,3 @@ export const LAND_COVER_LAND_USE: Readonly<Record<string, readonly LandUseKind[]
   orchard: ['agricultural', 'orchard'],
   forest: ['forest'],
 };
-
-/** Land-use kinds proven by a parcel's EGiB classes ("R IIIa,Ł IV,B" → agricultural, arable, grassland). */
-export function landUseKindsOfClasses(classes: readonly string[]): LandUseKind[] {
-  const kinds = new Set<LandUseKind>();
-  for (const raw of classes) {
-    const value = raw.trim();
-    for (const rule of EGIB_CLASS_LAND_USE) if (new RegExp(rule.pattern, 'u').test(value)) rule.kinds.forEach((k) => kinds.add(k));
-  }
-  return LAND_USE_KINDS.filter((k) => kinds.has(k));
-}
-
-export function isLandUseKind(value: string): value is LandUseKind {
-  return (LAND_USE_KINDS as readonly string[]).includes(value);
-}

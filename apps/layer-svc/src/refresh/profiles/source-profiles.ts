@@ -1,4 +1,4 @@
-import { findLayer, type LayerDefinition } from '@lp/contracts';
+import { findLayer } from '@lp/contracts';
 import { existsSync, readFileSync } from 'node:fs';
 import { APP_PROFILES } from './registers/app.profiles.js';
 import { BDOT10K_PROFILES } from './registers/bdot10k.profiles.js';
@@ -96,8 +96,4 @@ export function resolveProfile(reference: string): SourceProfile {
     return validateProfiles([parsed], reference)[0]!;
   }
   throw new Error(`Unknown source profile ${reference}; profiles: ${SOURCE_PROFILES.map((profile) => profile.id).join(', ')} (or a profile .json file)`);
-}
-
-export function profilesFor(layer: LayerDefinition): SourceProfile[] {
-  return SOURCE_PROFILES.filter((profile) => profile.layer === layer.id);
 }

@@ -47,13 +47,6 @@ export function nameKey(name: string): string {
   return words.join(' ');
 }
 
-/** Several features called by one name: the anchors of one mention, or candidates when they lie apart. */
-export interface NamedFeatureGroup {
-  layer: AnchorLayer;
-  key: string;
-  features: NamedFeatureRow[];
-}
-
 /**
  * The named features of the anchor layers in memory, by layer and name key. Built from rows read
  * at start-up (NamedFeaturesService); pure lookups afterwards.

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { AccessRequestRepository } from '../access/access-request.repository.js';
 import { ApiKeyRepository } from '../auth/api-key.repository.js';
 import type { GatewayEnv } from '../config/gateway.env.js';
-import { GATEWAY_SCHEMA } from '../db/migrations/index.js';
+import { GATEWAY_SCHEMA } from './migrations/index.js';
 
 /**
  * The gateway's own data: API keys and access requests, nothing else. The gateway reads every

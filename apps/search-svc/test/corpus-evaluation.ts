@@ -1,6 +1,6 @@
 import { AppError, expandKinds, ZONING_CATEGORY_GROUPS, type SearchParcelsRequest } from '@lp/contracts';
-import type { Interpretation } from '../interpreter.js';
-import type { CorpusCase, ExpectedFilters } from './corpus-case.js';
+import type { Interpretation } from '../src/natural-language/interpreter.js';
+import type { CorpusCase, ExpectedFilters } from '../src/natural-language/corpus/corpus-case.js';
 
 export type CheckedField = 'region' | 'scenario' | 'language' | 'filters' | 'errors';
 
