@@ -33,7 +33,9 @@ describe('GET /v1/layers', () => {
       `SELECT ST_X(p) AS lng, ST_Y(p) AS lat FROM (SELECT ST_Transform(ST_PointOnSurface(geom), 4326) AS p FROM layer_pub.parcels ORDER BY id LIMIT 1) s`,
     );
     const { z, x, y } = tileAt(point!.lng, point!.lat, 15);
-    const tile = await fetch(parcels.tiles_url!.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y)), { headers: { authorization: `Bearer ${key}` } });
+    const tile = await fetch(parcels.tiles_url!.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y)), {
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(tile.status).toBe(200);
     expect(tile.headers.get('content-type')).toContain('application/vnd.mapbox-vector-tile');
     expect(layers.filter((layer) => layer.tiles_url !== null && !layer.tiles_url.startsWith('http'))).toEqual([]);

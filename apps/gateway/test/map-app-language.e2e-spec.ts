@@ -197,7 +197,10 @@ describe('map application in one language at a time', () => {
       en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, day)),
     };
     for (const language of ['pl', 'en'] as const) {
-      for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      for (const [size, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
         const opened = await openPage(browser, { key, viewport, locale: language === 'pl' ? 'pl-PL' : 'en-GB' });
         await opened.page.goto(`${base}/p/${encodeURIComponent(zoned!.id)}`);
         const date = opened.page.locator('.facts .date').first();
@@ -220,7 +223,9 @@ describe('map application in one language at a time', () => {
     await mapDrawn(phone);
     // The layer switcher spans the map's top on a phone: beside its button the map still takes the click.
     const map = (await phone.page.locator('.maplibregl-canvas').boundingBox())!;
-    await expect(phone.page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.className, [map.x + 30, map.y + 25])).resolves.toContain('maplibregl-canvas');
+    await expect(phone.page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.className, [map.x + 30, map.y + 25])).resolves.toContain(
+      'maplibregl-canvas',
+    );
     await phone.page.getByRole('button', { name: /Warstwy/ }).click();
     const panel = (await phone.page.locator('#layer-panel').boundingBox())!;
     const controls = await boxesOf(phone.page.locator('.maplibregl-ctrl'));

@@ -23,7 +23,16 @@ describe('/v1/watches: create, list, read, delete a watch and page its events', 
     expect(res.status).toBe(201);
     const watch = res.json();
     expect(watch.id).toMatch(/^w_[0-9a-f]{20}$/);
-    expect(watch).toMatchObject({ kind: 'parcel_ids', name: 'my field', parcel_ids: [parcel.id], regions: [parcel.teryt], search: null, webhook_url: null, webhook_secret: null, delivery: null });
+    expect(watch).toMatchObject({
+      kind: 'parcel_ids',
+      name: 'my field',
+      parcel_ids: [parcel.id],
+      regions: [parcel.teryt],
+      search: null,
+      webhook_url: null,
+      webhook_secret: null,
+      delivery: null,
+    });
     expect((await get<WatchView>(`/v1/watches/${watch.id}`)).json()).toEqual({ ...watch, webhook_secret: undefined });
   });
 
@@ -33,7 +42,13 @@ describe('/v1/watches: create, list, read, delete a watch and page its events', 
     expect(res.status).toBe(201);
     const watch = res.json();
     expect(watch.webhook_secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    expect(watch).toMatchObject({ kind: 'search', search, regions: [search.region], webhook_url: PUBLIC_RECEIVER, delivery: { pending: 0, failed: 0, last_error: null } });
+    expect(watch).toMatchObject({
+      kind: 'search',
+      search,
+      regions: [search.region],
+      webhook_url: PUBLIC_RECEIVER,
+      delivery: { pending: 0, failed: 0, last_error: null },
+    });
     const again = (await get<WatchView & { webhook_secret?: string }>(`/v1/watches/${watch.id}`)).json();
     expect(again.webhook_secret).toBeUndefined();
     const listed = (await get<WatchListView>('/v1/watches')).json();
@@ -41,14 +56,28 @@ describe('/v1/watches: create, list, read, delete a watch and page its events', 
   });
 
   it('stores a scenario compiled once: the watch re-runs the same structured search the compile route gives', async () => {
-    const compiled = (await stack.api().post<SearchParcelsRequest>('/v1/scenarios/bess_storage/compile', { key: stack.apiKey, body: { region: parcel.teryt } })).json();
+    const compiled = (
+      await stack.api().post<SearchParcelsRequest>('/v1/scenarios/bess_storage/compile', { key: stack.apiKey, body: { region: parcel.teryt } })
+    ).json();
     const res = await create({ scenario: { scenario: 'bess_storage', region: parcel.teryt } });
     expect(res.status).toBe(201);
-    expect(res.json()).toMatchObject({ kind: 'scenario', search: compiled, scenario: { scenario: 'bess_storage', region: parcel.teryt }, regions: [parcel.teryt] });
+    expect(res.json()).toMatchObject({
+      kind: 'scenario',
+      search: compiled,
+      scenario: { scenario: 'bess_storage', region: parcel.teryt },
+      regions: [parcel.teryt],
+    });
   });
 
   it('refuses webhook URLs to loopback, cloud metadata, private and link-local addresses with 400', async () => {
-    for (const url of ['https://127.0.0.1/hook', 'https://169.254.169.254/latest/meta-data/', 'https://10.1.2.3/x', 'https://192.168.0.10/x', 'https://[::1]/x', 'https://[fe80::1]/x']) {
+    for (const url of [
+      'https://127.0.0.1/hook',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://10.1.2.3/x',
+      'https://192.168.0.10/x',
+      'https://[::1]/x',
+      'https://[fe80::1]/x',
+    ]) {
       const res = await create({ parcel_ids: [parcel.id], webhook_url: url });
       expect([url, res.status, res.json().error.code]).toEqual([url, 400, 'invalid_request']);
       expect(res.json().error.message).toMatch(/private, loopback or link-local/);
@@ -86,16 +115,30 @@ describe('/v1/watches: create, list, read, delete a watch and page its events', 
   it('pages the feed oldest first with a cursor, the same events in the same order as stored', async () => {
     const watch = (await create({ parcel_ids: [parcel.id] })).json();
     for (const type of ['facts_changed', 'coverage', 'facts_changed']) {
-      await stack.sql(`INSERT INTO watches.events (watch_id, type, parcel_id, criterion, before, after, layer_versions, delivery) VALUES ($1, $2, $3, 'zoning', '{"zoning": null}', '{"zoning": "MN"}', '{"plan_ogolny_zones": 2}', 'none')`, [watch.id, type, parcel.id]);
+      await stack.sql(
+        `INSERT INTO watches.events (watch_id, type, parcel_id, criterion, before, after, layer_versions, delivery) VALUES ($1, $2, $3, 'zoning', '{"zoning": null}', '{"zoning": "MN"}', '{"plan_ogolny_zones": 2}', 'none')`,
+        [watch.id, type, parcel.id],
+      );
     }
-    const stored = await stack.sql<{ id: string; type: string }>(`SELECT 'we_' || lpad(seq::text, 12, '0') AS id, type FROM watches.events WHERE watch_id = $1 ORDER BY seq`, [watch.id]);
+    const stored = await stack.sql<{ id: string; type: string }>(
+      `SELECT 'we_' || lpad(seq::text, 12, '0') AS id, type FROM watches.events WHERE watch_id = $1 ORDER BY seq`,
+      [watch.id],
+    );
     const first = (await get<WatchEventPageView>(`/v1/watches/${watch.id}/events?limit=2`)).json();
     expect(first.events.map((e) => [e.id, e.type])).toEqual(stored.slice(0, 2).map((e) => [e.id, e.type]));
     expect(first.next_cursor).not.toBeNull();
     const second = (await get<WatchEventPageView>(`/v1/watches/${watch.id}/events?limit=2&cursor=${first.next_cursor}`)).json();
     expect(second.events.map((e) => e.id)).toEqual(stored.slice(2).map((e) => e.id));
     expect(second.next_cursor).toBeNull();
-    expect(second.events[0]).toMatchObject({ watch_id: watch.id, parcel_id: parcel.id, criterion: 'zoning', before: { zoning: null }, after: { zoning: 'MN' }, layer_versions: { plan_ogolny_zones: 2 }, delivery: 'none' });
+    expect(second.events[0]).toMatchObject({
+      watch_id: watch.id,
+      parcel_id: parcel.id,
+      criterion: 'zoning',
+      before: { zoning: null },
+      after: { zoning: 'MN' },
+      layer_versions: { plan_ogolny_zones: 2 },
+      delivery: 'none',
+    });
     const bad = await get<ErrorEnvelope>(`/v1/watches/${watch.id}/events?cursor=abc`);
     expect([bad.status, bad.json().error.code]).toEqual([400, 'invalid_request']);
   });

@@ -15,7 +15,8 @@ import { alteredCopy, refreshThroughProfile, REGISTERS } from './register-cli.js
 describe('BDOT10k powiat package loaded through its source profiles', () => {
   let db: TestDatabase;
   const served = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => db.sql<T>(sql, params);
-  const version = async (layer: string): Promise<number> => (await served<{ version: number }>(`SELECT version FROM layer.layer_state WHERE layer_id = $1`, [layer]))[0]!.version;
+  const version = async (layer: string): Promise<number> =>
+    (await served<{ version: number }>(`SELECT version FROM layer.layer_state WHERE layer_id = $1`, [layer]))[0]!.version;
   const load = (layer: string, profile: string, source = PACKAGE) => refreshThroughProfile(db.url, layer, profile, source, ['--allow-shrink']);
   const PACKAGE = join(REGISTERS, 'bdot10k', '3064_GML.zip');
   const id = (n: number): string => `PL.PZGiK.994.BDOT10k/9b1c2d3e-4f50-4a61-8b72-${String(n).padStart(12, '0')}`;
@@ -33,25 +34,35 @@ describe('BDOT10k powiat package loaded through its source profiles', () => {
     const run = await load('roads', 'bdot10k-roads');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const roads = await served(`SELECT id, kind, road_number, road_category, surface, teryt, round(ST_Length(geom))::int AS length FROM layer_pub.roads ORDER BY id`);
+    const roads = await served(
+      `SELECT id, kind, road_number, road_category, surface, teryt, round(ST_Length(geom))::int AS length FROM layer_pub.roads ORDER BY id`,
+    );
     expect(roads).toEqual([
       { id: id(101), kind: 'expressway', road_number: 'S5', road_category: 'national', surface: 'paved', teryt: '3021011', length: 3000 },
       { id: id(102), kind: 'local', road_number: null, road_category: 'gmina', surface: 'paved', teryt: '3021011', length: 1000 },
       { id: id(103), kind: 'internal', road_number: null, road_category: 'internal', surface: 'unpaved', teryt: '3064011', length: 500 },
     ]);
     // posList is northing easting: the S5 runs north along easting 346000 in Luboń.
-    const [s5] = await served<{ off: number }>(`SELECT ST_Distance(geom, ST_SetSRID(ST_MakePoint(346000, 497500), 2180)) AS off FROM layer_pub.roads WHERE id = $1`, [id(101)]);
+    const [s5] = await served<{ off: number }>(
+      `SELECT ST_Distance(geom, ST_SetSRID(ST_MakePoint(346000, 497500), 2180)) AS off FROM layer_pub.roads WHERE id = $1`,
+      [id(101)],
+    );
     expect(Number(s5!.off)).toBeLessThan(0.01);
   });
 
-  it('the scheduled refresh (a CronJob\'s refresh-scheduled) reads the package through the profile its sources file names', async () => {
+  it("the scheduled refresh (a CronJob's refresh-scheduled) reads the package through the profile its sources file names", async () => {
     const before = await version('roads');
     const dir = mkdtempSync(join(tmpdir(), 'lp-bdot10k-sources-'));
     const sources = (entry: object): string => {
       writeFileSync(join(dir, 'sources.json'), JSON.stringify({ roads: entry }));
       return join(dir, 'sources.json');
     };
-    const scheduled = await runAppCli('layer-svc', 'refresh/layers.cli.js', ['refresh-scheduled', 'roads', '--sources', sources({ source: PACKAGE, profile: 'bdot10k-roads' })], { databaseUrl: db.url, timeoutMs: 180_000 });
+    const scheduled = await runAppCli(
+      'layer-svc',
+      'refresh/layers.cli.js',
+      ['refresh-scheduled', 'roads', '--sources', sources({ source: PACKAGE, profile: 'bdot10k-roads' })],
+      { databaseUrl: db.url, timeoutMs: 180_000 },
+    );
     expect([scheduled.code, scheduled.stderr]).toEqual([0, '']);
     expect(scheduled.stdout).toContain('bdot10k-roads: 3 rows mapped to roads');
     expect(await version('roads')).toBe(before + 1);
@@ -61,7 +72,10 @@ describe('BDOT10k powiat package loaded through its source profiles', () => {
       { id: id(103), kind: 'internal' },
     ]);
     // Without the profile the package is not our own format, and the served version stays.
-    const plain = await runAppCli('layer-svc', 'refresh/layers.cli.js', ['refresh-scheduled', 'roads', '--sources', sources({ source: PACKAGE })], { databaseUrl: db.url, timeoutMs: 180_000 });
+    const plain = await runAppCli('layer-svc', 'refresh/layers.cli.js', ['refresh-scheduled', 'roads', '--sources', sources({ source: PACKAGE })], {
+      databaseUrl: db.url,
+      timeoutMs: 180_000,
+    });
     expect(plain.code).toBe(1);
     expect(plain.stderr).toContain('roads FAILED (previous version still served)');
     expect(await version('roads')).toBe(before + 1);
@@ -72,10 +86,17 @@ describe('BDOT10k powiat package loaded through its source profiles', () => {
     // Both powiats' packages hold all three roads: two lie in Luboń (powiat 3021), one in Poznań (3064).
     for (const powiat of ['3021', '3064']) copyFileSync(PACKAGE, join(dir, `${powiat}_GML.zip`));
     const sources = (extra: object): string => {
-      writeFileSync(join(dir, 'sources.json'), JSON.stringify({ roads: { source: join(dir, '{part}_GML.zip'), parts: 'powiats', profile: 'bdot10k-roads', ...extra } }));
+      writeFileSync(
+        join(dir, 'sources.json'),
+        JSON.stringify({ roads: { source: join(dir, '{part}_GML.zip'), parts: 'powiats', profile: 'bdot10k-roads', ...extra } }),
+      );
       return join(dir, 'sources.json');
     };
-    const scheduled = (extra: object) => runAppCli('layer-svc', 'refresh/layers.cli.js', ['refresh-scheduled', 'roads', '--sources', sources(extra), '--within', '30'], { databaseUrl: db.url, timeoutMs: 180_000 });
+    const scheduled = (extra: object) =>
+      runAppCli('layer-svc', 'refresh/layers.cli.js', ['refresh-scheduled', 'roads', '--sources', sources(extra), '--within', '30'], {
+        databaseUrl: db.url,
+        timeoutMs: 180_000,
+      });
     const before = await version('roads');
     const strict = await scheduled({});
     expect(strict.code).toBe(1);
@@ -124,11 +145,41 @@ describe('BDOT10k powiat package loaded through its source profiles', () => {
       `SELECT id, kind, name, building_id, function, floors::int AS floors, area_sqm, status, teryt, round(ST_Area(geom))::int AS geometry_area FROM layer_pub.buildings ORDER BY id`,
     );
     expect(buildings).toEqual([
-      { id: id(801), kind: 'single_family', name: null, building_id: '302101_1.0002.55_BUD', function: 'budynki mieszkalne', floors: 2, area_sqm: 120, status: 'existing', teryt: '3021011', geometry_area: 120 },
-      { id: id(802), kind: 'multi_family', name: null, building_id: null, function: 'budynki mieszkalne', floors: 5, area_sqm: 450, status: 'under_construction', teryt: '3064011', geometry_area: 450 },
       {
-        id: id(803), kind: 'warehouse', name: 'Centrum logistyczne Fixture', building_id: null, function: 'zbiorniki, silosy i budynki magazynowe', floors: 1, area_sqm: 2000,
-        status: 'existing', teryt: '3064011', geometry_area: 2000,
+        id: id(801),
+        kind: 'single_family',
+        name: null,
+        building_id: '302101_1.0002.55_BUD',
+        function: 'budynki mieszkalne',
+        floors: 2,
+        area_sqm: 120,
+        status: 'existing',
+        teryt: '3021011',
+        geometry_area: 120,
+      },
+      {
+        id: id(802),
+        kind: 'multi_family',
+        name: null,
+        building_id: null,
+        function: 'budynki mieszkalne',
+        floors: 5,
+        area_sqm: 450,
+        status: 'under_construction',
+        teryt: '3064011',
+        geometry_area: 450,
+      },
+      {
+        id: id(803),
+        kind: 'warehouse',
+        name: 'Centrum logistyczne Fixture',
+        building_id: null,
+        function: 'zbiorniki, silosy i budynki magazynowe',
+        floors: 1,
+        area_sqm: 2000,
+        status: 'existing',
+        teryt: '3064011',
+        geometry_area: 2000,
       },
     ]);
   });
@@ -148,7 +199,9 @@ describe('BDOT10k powiat package loaded through its source profiles', () => {
     const withoutLines = packageWithout('OT_SULN_L');
     const run = await load('power_lines', 'bdot10k-power-lines', withoutLines);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('bdot10k-power-lines: the zip 3064_GML.zip has no member matching *__OT_SULN_L.xml; it has: 3064_GML/PL.PZGiK.994.BDOT10k.3064__OT_');
+    expect(run.stderr).toContain(
+      'bdot10k-power-lines: the zip 3064_GML.zip has no member matching *__OT_SULN_L.xml; it has: 3064_GML/PL.PZGiK.994.BDOT10k.3064__OT_',
+    );
     expect(await version('power_lines')).toBe(before);
   });
 

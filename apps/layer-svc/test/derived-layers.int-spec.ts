@@ -25,14 +25,28 @@ interface InProcess {
 function sales(priceOf: (index: number) => number): string {
   const sale = (index: number, teryt: string, kind: string, date: string) => ({
     type: 'Point',
-    properties: { id: `LOK.${index}`, kind, name: null, teryt, date, price_pln: priceOf(index) * 50, area_sqm: 50, price_per_sqm_pln: priceOf(index), floor: 1, rooms: 2 },
+    properties: {
+      id: `LOK.${index}`,
+      kind,
+      name: null,
+      teryt,
+      date,
+      price_pln: priceOf(index) * 50,
+      area_sqm: 50,
+      price_per_sqm_pln: priceOf(index),
+      floor: 1,
+      rooms: 2,
+    },
     coordinates: [16.25 + (index % 10) * 0.005, 52.35 + Math.floor(index / 10) * 0.005],
   });
   const rows = [];
   for (let i = 0; i < 7; i++) rows.push(sale(i, '3001011', 'secondary_market', `2025-0${1 + (i % 3)}-15`)); // Q1
   for (let i = 7; i < 11; i++) rows.push(sale(i, '3001011', 'secondary_market', '2025-05-10')); // Q2, an even count
   for (let i = 11; i < 16; i++) rows.push(sale(i, '3001011', 'primary_market', '2025-08-01')); // Q3
-  rows.push({ ...sale(16, '3001022', 'secondary_market', '2025-02-01'), coordinates: [16.45, 52.35] }, { ...sale(17, '3001022', 'secondary_market', '2025-02-02'), coordinates: [16.46, 52.35] });
+  rows.push(
+    { ...sale(16, '3001022', 'secondary_market', '2025-02-01'), coordinates: [16.45, 52.35] },
+    { ...sale(17, '3001022', 'secondary_market', '2025-02-02'), coordinates: [16.46, 52.35] },
+  );
   return featureLines(rows);
 }
 
@@ -54,8 +68,21 @@ function buildings(): string {
 /** A supplied feature of another kind, which the derived version must keep. */
 function suppliedExclusion(): string {
   return featureLines([
-    { properties: { id: 'nature_reserve_setback-R1', kind: 'nature_reserve_setback', name: 'Odległość 500 m od rezerwatu', teryt: '3001011', setback_m: 500, legal_basis: 'Art. 4 ust. 4a' }, coordinates: square(16.36, 52.45, 0.01) },
-    { properties: { id: 'residential_setback-old', kind: 'residential_setback', name: 'stara', teryt: '3001011', setback_m: 700, legal_basis: 'x' }, coordinates: square(16.22, 52.32, 0.005) },
+    {
+      properties: {
+        id: 'nature_reserve_setback-R1',
+        kind: 'nature_reserve_setback',
+        name: 'Odległość 500 m od rezerwatu',
+        teryt: '3001011',
+        setback_m: 500,
+        legal_basis: 'Art. 4 ust. 4a',
+      },
+      coordinates: square(16.36, 52.45, 0.01),
+    },
+    {
+      properties: { id: 'residential_setback-old', kind: 'residential_setback', name: 'stara', teryt: '3001011', setback_m: 700, legal_basis: 'x' },
+      coordinates: square(16.22, 52.32, 0.005),
+    },
   ]);
 }
 
@@ -70,9 +97,14 @@ describe('derived layers made on the refresh events of their inputs: prices and 
   let layer: ServiceUnderTest<InProcess>;
   let db: DataSource;
   const pricesState = async () =>
-    (await db.query(`SELECT version::int AS version, source_url, source_note AS note FROM layer.layer_state WHERE layer_id = 'prices'`))[0] as { version: number; source_url: string; note: string | null } | undefined;
+    (await db.query(`SELECT version::int AS version, source_url, source_note AS note FROM layer.layer_state WHERE layer_id = 'prices'`))[0] as
+      { version: number; source_url: string; note: string | null } | undefined;
   const refreshLokale = async (priceOf: (index: number) => number) => {
-    await layer.service.pipeline.refresh('lokale', { source: join(sourceDir({ 'lokale.geojsonl': sales(priceOf) }), 'lokale.geojsonl'), coverageGminas: ['3001011', '3001022'], allowShrink: true });
+    await layer.service.pipeline.refresh('lokale', {
+      source: join(sourceDir({ 'lokale.geojsonl': sales(priceOf) }), 'lokale.geojsonl'),
+      coverageGminas: ['3001011', '3001022'],
+      allowShrink: true,
+    });
     await new OutboxPublisher(db, layer.service.nats, 1).publishPending();
   };
 
@@ -85,7 +117,11 @@ describe('derived layers made on the refresh events of their inputs: prices and 
         const consumer = new DerivedLayersConsumer(source, settings);
         await consumer.onApplicationBootstrap();
         return {
-          db: source, pipeline: new RefreshPipeline(source, env.DATABASE_URL), nats, consumer, jobs: new DerivedLayerJobs(source, env.DATABASE_URL),
+          db: source,
+          pipeline: new RefreshPipeline(source, env.DATABASE_URL),
+          nats,
+          consumer,
+          jobs: new DerivedLayerJobs(source, env.DATABASE_URL),
           close: async () => {
             await consumer.beforeApplicationShutdown();
             await nats.drain();
@@ -134,11 +170,21 @@ describe('derived layers made on the refresh events of their inputs: prices and 
   });
 
   it('a refresh of buildings makes a new wind_exclusion version: within 700 m of a residential building is excluded, beyond it not', async () => {
-    await layer.service.pipeline.refresh('wind_exclusion', { source: join(sourceDir({ 'wind_exclusion.geojsonl': suppliedExclusion() }), 'wind_exclusion.geojsonl') });
+    await layer.service.pipeline.refresh('wind_exclusion', {
+      source: join(sourceDir({ 'wind_exclusion.geojsonl': suppliedExclusion() }), 'wind_exclusion.geojsonl'),
+    });
     const before: Array<{ version: number }> = await db.query(`SELECT version::int AS version FROM layer.layer_state WHERE layer_id = 'wind_exclusion'`);
-    await layer.service.pipeline.refresh('buildings', { source: join(sourceDir({ 'buildings.geojsonl': buildings() }), 'buildings.geojsonl'), coverageGminas: ['3001011', '3001022'], allowShrink: true });
+    await layer.service.pipeline.refresh('buildings', {
+      source: join(sourceDir({ 'buildings.geojsonl': buildings() }), 'buildings.geojsonl'),
+      coverageGminas: ['3001011', '3001022'],
+      allowShrink: true,
+    });
     await new OutboxPublisher(db, layer.service.nats, 1).publishPending();
-    const state = async () => (await db.query(`SELECT version::int AS version, source_note AS note FROM layer.layer_state WHERE layer_id = 'wind_exclusion'`))[0] as { version: number; note: string };
+    const state = async () =>
+      (await db.query(`SELECT version::int AS version, source_note AS note FROM layer.layer_state WHERE layer_id = 'wind_exclusion'`))[0] as {
+        version: number;
+        note: string;
+      };
     await eventually(async () => expect((await state()).version).toBe(before[0]!.version + 1), 30_000);
     expect((await state()).note).toMatch(/^Derived by layer-svc from buildings v\d+: residential setback of 700 m/);
 

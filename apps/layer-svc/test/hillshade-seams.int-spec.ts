@@ -32,7 +32,10 @@ function scatteredPoints(around: Box): Point[] {
   return points;
 }
 
-const inBox = ([x0, y0, x1, y1]: Box) => (p: Point) => p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1;
+const inBox =
+  ([x0, y0, x1, y1]: Box) =>
+  (p: Point) =>
+    p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1;
 
 /** A tile drawn from the points in `box` (what the repository's `geom && box` reads), as grey values row by row. */
 async function drawn(dir: string, x: number, y: number, points: Point[], box: (bounds: Box) => Box): Promise<Uint8Array> {
@@ -60,7 +63,11 @@ function edge(pair: (i: number) => readonly [number, number]): { pairs: number; 
 
 /** Across the east and the south edge of TILE, and between the last two columns and rows inside it. */
 async function seams(dir: string, points: Point[], box: (bounds: Box) => Box) {
-  const [here, east, south] = await Promise.all([drawn(dir, TILE.x, TILE.y, points, box), drawn(dir, TILE.x + 1, TILE.y, points, box), drawn(dir, TILE.x, TILE.y + 1, points, box)]);
+  const [here, east, south] = await Promise.all([
+    drawn(dir, TILE.x, TILE.y, points, box),
+    drawn(dir, TILE.x + 1, TILE.y, points, box),
+    drawn(dir, TILE.x, TILE.y + 1, points, box),
+  ]);
   return {
     east: edge((i) => [here[i * 256 + 255]!, east[i * 256]!]),
     eastInside: edge((i) => [here[i * 256 + 254]!, here[i * 256 + 255]!]),
@@ -78,7 +85,10 @@ describe('hillshade tiles without seams', () => {
 
   it('draws neighbouring tiles whose shared edges agree as neighbouring pixels inside a tile do', async () => {
     const found = await seams(dir, points, hillshadePointBox);
-    for (const [across, inside] of [[found.east, found.eastInside], [found.south, found.southInside]] as const) {
+    for (const [across, inside] of [
+      [found.east, found.eastInside],
+      [found.south, found.southInside],
+    ] as const) {
       expect(across.pairs).toBe(256);
       expect(across.mean).toBeLessThanOrEqual(inside.mean + SEAM_TOLERANCE_GREY);
     }
@@ -90,7 +100,11 @@ describe('hillshade tiles without seams', () => {
       return [bounds[0] - reach, bounds[1] - reach, bounds[2] + reach, bounds[3] + reach];
     };
     const found = await seams(dir, points, quarter);
-    const worse = Math.max(found.east.mean - found.eastInside.mean, found.south.mean - found.southInside.mean, 256 - Math.min(found.east.pairs, found.south.pairs));
+    const worse = Math.max(
+      found.east.mean - found.eastInside.mean,
+      found.south.mean - found.southInside.mean,
+      256 - Math.min(found.east.pairs, found.south.pairs),
+    );
     expect(worse).toBeGreaterThan(SEAM_TOLERANCE_GREY);
   }, 60_000);
 });

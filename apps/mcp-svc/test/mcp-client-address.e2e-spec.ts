@@ -38,7 +38,12 @@ describe('MCP clients behind one proxy', () => {
     const response = await fetch(stack.mcpUrl, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': client, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } },
+      }),
     });
     await response.arrayBuffer();
     return response.status;
@@ -46,7 +51,9 @@ describe('MCP clients behind one proxy', () => {
   /** get_parcel called through the SDK's client for `client` with `key`. */
   const getParcel = async (key: string, client: string): Promise<CallToolResult> => {
     const connected = new Client({ name: 'mcp-address-e2e', version: '1.0.0' });
-    await connected.connect(new StreamableHTTPClientTransport(new URL(stack.mcpUrl), { requestInit: { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': client } } }));
+    await connected.connect(
+      new StreamableHTTPClientTransport(new URL(stack.mcpUrl), { requestInit: { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': client } } }),
+    );
     try {
       return (await connected.callTool({ name: 'get_parcel', arguments: { parcel_id: PARCEL_ID } })) as CallToolResult;
     } finally {

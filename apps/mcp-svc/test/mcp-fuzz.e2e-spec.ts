@@ -36,7 +36,10 @@ interface Call {
 
 interface Answer {
   status: number;
-  rpc?: { result?: { isError?: boolean; structuredContent?: unknown; content?: Array<{ type: string; text?: string }> }; error?: { code: number; message: string } };
+  rpc?: {
+    result?: { isError?: boolean; structuredContent?: unknown; content?: Array<{ type: string; text?: string }> };
+    error?: { code: number; message: string };
+  };
   ms: number;
 }
 
@@ -107,14 +110,29 @@ describe('fuzzing every MCP tool by scope', () => {
     process.stdout.write(`mcp fuzz seed: ${SEED} (replay: FUZZ_SEED=${SEED} npm run test:e2e -- apps/mcp-svc/test/mcp-fuzz.e2e-spec.ts)\n`);
     expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS.map((tool) => tool.name).sort());
     const calls = tools.flatMap((tool, index) => callsFor(tool, index));
-    const answers = await inParallel(calls, CONCURRENCY, (call) => rpc(keys.get(call.scope)!, 'tools/call', { name: call.tool, arguments: call.arguments.args }).catch((error: unknown) => ({ status: 0, ms: CALL_DEADLINE_MS, rpc: { error: { code: 0, message: String(error) } } })));
-    const violations = calls.flatMap((call, index) => violationsOf(call, answers[index]!).map((violation) => `[seed ${SEED}] ${call.tool} as ${call.scope} (${call.arguments.kind}) ${violation}: args=${JSON.stringify(call.arguments.args)?.slice(0, 200)}`));
+    const answers = await inParallel(calls, CONCURRENCY, (call) =>
+      rpc(keys.get(call.scope)!, 'tools/call', { name: call.tool, arguments: call.arguments.args }).catch((error: unknown) => ({
+        status: 0,
+        ms: CALL_DEADLINE_MS,
+        rpc: { error: { code: 0, message: String(error) } },
+      })),
+    );
+    const violations = calls.flatMap((call, index) =>
+      violationsOf(call, answers[index]!).map(
+        (violation) =>
+          `[seed ${SEED}] ${call.tool} as ${call.scope} (${call.arguments.kind}) ${violation}: args=${JSON.stringify(call.arguments.args)?.slice(0, 200)}`,
+      ),
+    );
     process.stdout.write(figures(calls, answers));
     process.stdout.write(`tool errors of valid calls in scope, the first two kinds per tool:\n${validCallErrors(calls, answers)}`);
     if (violations.length > 0) process.stdout.write(`mcp fuzz violations (${violations.length}):\n${violations.join('\n')}\n`);
     expect(violations.slice(0, 30)).toEqual([]);
     // the out-of-scope calls were refused for the scope at least once per tool (not only for their arguments)
-    for (const tool of tools) expect([tool.name, calls.some((call, index) => call.tool === tool.name && !call.inScope && /lacks the scope/.test(textOf(answers[index]!)))]).toEqual([tool.name, true]);
+    for (const tool of tools)
+      expect([tool.name, calls.some((call, index) => call.tool === tool.name && !call.inScope && /lacks the scope/.test(textOf(answers[index]!)))]).toEqual([
+        tool.name,
+        true,
+      ]);
   }, 900_000);
 
   /** The calls for one tool: in scope, then a few with each other scope's key. */
@@ -135,7 +153,9 @@ describe('fuzzing every MCP tool by scope', () => {
     if (answer.rpc.error) {
       // Arguments broken on purpose may be refused by the protocol layer as the caller's mistake
       // (a "__proto__" key is refused by the body parser); an internal error (-32603) never.
-      return CALLER_ERRORS.has(answer.rpc.error.code) && call.arguments.kind !== 'valid' ? [] : [`JSON-RPC error ${answer.rpc.error.code}: ${answer.rpc.error.message.slice(0, 300)}`];
+      return CALLER_ERRORS.has(answer.rpc.error.code) && call.arguments.kind !== 'valid'
+        ? []
+        : [`JSON-RPC error ${answer.rpc.error.code}: ${answer.rpc.error.message.slice(0, 300)}`];
     }
     const result = answer.rpc.result!;
     const text = textOf(answer);
@@ -187,7 +207,8 @@ function figures(calls: readonly Call[], answers: readonly Answer[]): string {
   });
   const header = ['tool', 'calls', 'results', 'tool errors', 'rpc errors', '5xx', 'max ms'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => String(row[column]).length)));
-  const line = (cells: readonly unknown[]): string => cells.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]!) : String(cell).padStart(widths[column]!))).join('  ');
+  const line = (cells: readonly unknown[]): string =>
+    cells.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]!) : String(cell).padStart(widths[column]!))).join('  ');
   return `mcp fuzz figures (seed ${SEED}):\n${[line(header), ...rows.map(line)].join('\n')}\n`;
 }
 
@@ -210,7 +231,9 @@ async function knownValues(stack: TestStack): Promise<KnownValues> {
     `SELECT id, ST_X(c) AS lng, ST_Y(c) AS lat FROM layer_pub.parcels p, ST_Transform(ST_PointOnSurface(p.geom), 4326) c ORDER BY id LIMIT 10`,
   );
   const ids = parcels.map((parcel) => parcel.id);
-  const scenarios = (await (await fetch(`${stack.gatewayUrl}/v1/scenarios`, { headers: { authorization: `Bearer ${stack.apiKey}` } })).json()) as { scenarios: Array<{ id: string }> };
+  const scenarios = (await (await fetch(`${stack.gatewayUrl}/v1/scenarios`, { headers: { authorization: `Bearer ${stack.apiKey}` } })).json()) as {
+    scenarios: Array<{ id: string }>;
+  };
   return {
     parcel_id: ids,
     parcel: [...ids, `${parcels[0]!.lat}, ${parcels[0]!.lng}`],

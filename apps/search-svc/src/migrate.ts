@@ -6,4 +6,10 @@ import { SEARCH_MIGRATIONS, SEARCH_PUBLISHED_SCHEMA, SEARCH_SCHEMA } from './db/
 
 const env = loadEnv(SearchSvcEnv, { NATS_URL: 'nats://unused:4222', ...process.env });
 // `--wait`: only wait until this build's migrations are applied (Kubernetes init container).
-await runMigrateCommand({ url: env.DATABASE_URL, schema: SEARCH_SCHEMA, publishedSchemas: [SEARCH_PUBLISHED_SCHEMA], migrations: SEARCH_MIGRATIONS, log: (m) => console.log(m) });
+await runMigrateCommand({
+  url: env.DATABASE_URL,
+  schema: SEARCH_SCHEMA,
+  publishedSchemas: [SEARCH_PUBLISHED_SCHEMA],
+  migrations: SEARCH_MIGRATIONS,
+  log: (m) => console.log(m),
+});

@@ -19,7 +19,9 @@ describe('price filter on an estimate (demo data)', () => {
   beforeAll(async () => {
     f = await searchEngineOnDemo();
     gminas = await gminasWhere(f.source, 'transactions', 'available');
-    const [row] = (await f.source.query(`SELECT to_char(max(date) - interval '3 years', 'YYYY-MM-DD') AS since FROM layer_pub.transactions WHERE property_type = 'land'`)) as Array<{ since: string }>;
+    const [row] = (await f.source.query(
+      `SELECT to_char(max(date) - interval '3 years', 'YYYY-MM-DD') AS since FROM layer_pub.transactions WHERE property_type = 'land'`,
+    )) as Array<{ since: string }>;
     since = row!.since;
   }, 300_000);
   afterAll(() => f?.close());
@@ -92,7 +94,9 @@ describe('price filter on an estimate (demo data)', () => {
   it('never returns a parcel whose estimate is unknown: too few comparables or an unproven land type', async () => {
     for (const teryt of gminas) {
       const answer = await f.engine.run({ region: teryt, filters: { price_estimate_pln: { min: 0 } }, limit: SEARCH_LIMIT_MAX });
-      const [{ parcels }] = (await f.source.query(`SELECT count(*)::int AS parcels FROM search.parcel_index WHERE teryt = $1`, [teryt])) as Array<{ parcels: number }>;
+      const [{ parcels }] = (await f.source.query(`SELECT count(*)::int AS parcels FROM search.parcel_index WHERE teryt = $1`, [teryt])) as Array<{
+        parcels: number;
+      }>;
       // every parcel with an estimate passes "at least 0 zł"; the rest are unknown and left out
       expect({ teryt, matched: answer.matched }).toEqual({ teryt, matched: (await estimates(teryt)).length });
       expect(answer.matched).toBeLessThan(parcels);

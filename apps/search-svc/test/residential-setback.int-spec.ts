@@ -61,11 +61,24 @@ describe('distance from homes in the wind, biogas and BESS scenarios (demo data)
           expect(request.filters!.far).toEqual([{ layer: 'buildings', kinds: HOMES, beyond_m: metres }]);
           const answer = await f.engine.run(request);
           expect(answer.coverage.find((c) => c.criterion === 'far:buildings')).toMatchObject({ mode: 'requires' });
-          expect({ id, region, metres, near: await withHomeWithin(answer.results.map((r) => r.parcel_id), metres) }).toEqual({ id, region, metres, near: [] });
+          expect({
+            id,
+            region,
+            metres,
+            near: await withHomeWithin(
+              answer.results.map((r) => r.parcel_id),
+              metres,
+            ),
+          }).toEqual({ id, region, metres, near: [] });
           // without the setback the same search returns parcels next to homes: the criterion is what keeps them out
           const { far: _far, ...filters } = request.filters!;
           const without: SearchParcelsRequest = { ...request, filters };
-          removed += (await withHomeWithin((await f.engine.run(without)).results.map((r) => r.parcel_id), metres)).length;
+          removed += (
+            await withHomeWithin(
+              (await f.engine.run(without)).results.map((r) => r.parcel_id),
+              metres,
+            )
+          ).length;
         }
       }
     }
@@ -123,7 +136,10 @@ describe('distance from homes in the wind, biogas and BESS scenarios (demo data)
       candidates.push(...rows.map((row) => ({ region, ...row })));
     }
     // a setback a hair below the median candidate's nearest home splits the candidates in two
-    const distances = candidates.filter((c) => c.d !== null && c.d < 3000).map((c) => c.d!).sort((a, b) => a - b);
+    const distances = candidates
+      .filter((c) => c.d !== null && c.d < 3000)
+      .map((c) => c.d!)
+      .sort((a, b) => a - b);
     expect(distances.length).toBeGreaterThan(1);
     const median = distances[Math.floor(distances.length / 2)]!;
     const setback = Math.round(median * 10) / 10 - 0.1;
@@ -133,9 +149,14 @@ describe('distance from homes in the wind, biogas and BESS scenarios (demo data)
       const answer = await f.engine.run({ ...request, filters: { ...request.filters, far: [{ layer: 'buildings', kinds: HOMES, beyond_m: setback }] } });
       const judged = candidates.filter((c) => c.region === region);
       // clear of gminas without building data over the setback's reach, as the search requires
-      const known = await f.source.query(`SELECT p.id FROM layer_pub.parcels p WHERE p.id = ANY($1::text[]) AND ${clearOfNoData(setback)}`, [judged.map((c) => c.id)]);
+      const known = await f.source.query(`SELECT p.id FROM layer_pub.parcels p WHERE p.id = ANY($1::text[]) AND ${clearOfNoData(setback)}`, [
+        judged.map((c) => c.id),
+      ]);
       const knownIds = new Set((known as Array<{ id: string }>).map((row) => row.id));
-      const expected = judged.filter((c) => knownIds.has(c.id) && (c.d === null || c.d > setback)).map((c) => c.id).sort();
+      const expected = judged
+        .filter((c) => knownIds.has(c.id) && (c.d === null || c.d > setback))
+        .map((c) => c.id)
+        .sort();
       expect({ region, setback, ids: answer.results.map((r) => r.parcel_id).sort() }).toEqual({ region, setback, ids: expected });
     }
     expect(distances.filter((d) => d <= setback).length).toBeGreaterThan(0);

@@ -18,7 +18,9 @@ describe('watches-svc: a watch on parcels after a parcels refresh', () => {
   let untouched: CreatedWatchView;
 
   beforeAll(async () => {
-    svc = await startServiceUnderTest((env) => startWatchesSvc(loadEnv(WatchesSvcEnv, { ...env, LOG_LEVEL: 'error', DB_POOL_SIZE: '2' })), { role: 'watches_svc' });
+    svc = await startServiceUnderTest((env) => startWatchesSvc(loadEnv(WatchesSvcEnv, { ...env, LOG_LEVEL: 'error', DB_POOL_SIZE: '2' })), {
+      role: 'watches_svc',
+    });
     parcels = await svc.sql(`SELECT id, teryt, area_sqm FROM layer_pub.parcels ORDER BY id LIMIT 3`);
     watch = await svc.call<CreatedWatchView>(WatchesSubjects.create, { owner: 'key-parcels', parcel_ids: parcels.map((p) => p.id) });
     // A watch on a parcel id of another gmina: the refresh below does not name it.

@@ -34,7 +34,9 @@ describe('watches after a layer refresh: events in the feed and signed webhooks'
     const events: WatchEventView[] = [];
     let cursor: string | null = null;
     do {
-      const page: WatchEventPageView = (await stack.api().get<WatchEventPageView>(`/v1/watches/${watchId}/events?limit=7${cursor ? `&cursor=${cursor}` : ''}`, { key: stack.apiKey })).json();
+      const page: WatchEventPageView = (
+        await stack.api().get<WatchEventPageView>(`/v1/watches/${watchId}/events?limit=7${cursor ? `&cursor=${cursor}` : ''}`, { key: stack.apiKey })
+      ).json();
       events.push(...page.events);
       cursor = page.next_cursor;
     } while (cursor !== null);
@@ -50,12 +52,21 @@ describe('watches after a layer refresh: events in the feed and signed webhooks'
       template: 'demo',
       services: ['search-svc', 'watches-svc'],
       serviceEnv: {
-        'watches-svc': { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_POLL_MS: '100', WEBHOOK_RETRY_BASE_MS: '200', EVENT_RETRY_SECONDS: '1' },
+        'watches-svc': {
+          WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+          WEBHOOK_ALLOW_HTTP: 'true',
+          WEBHOOK_POLL_MS: '100',
+          WEBHOOK_RETRY_BASE_MS: '200',
+          EVENT_RETRY_SECONDS: '1',
+        },
         'search-svc': { EVENT_RETRY_SECONDS: '1' },
       },
     });
     // search-svc builds its index at start: searches answer 503 until then.
-    await eventually(async () => expect((await stack.api().post('/v1/search/parcels', { key: stack.apiKey, body: { region: POZNAN, limit: 1 } })).status).toBe(200), 120_000);
+    await eventually(
+      async () => expect((await stack.api().post('/v1/search/parcels', { key: stack.apiKey, body: { region: POZNAN, limit: 1 } })).status).toBe(200),
+      120_000,
+    );
     // The Poznań parcel farthest from any substation: a new substation there changes who is near one.
     const [far] = await stack.sql<{ lng: number; lat: number }>(
       `SELECT ST_X(g) AS lng, ST_Y(g) AS lat FROM (
@@ -67,7 +78,10 @@ describe('watches after a layer refresh: events in the feed and signed webhooks'
     const box = `${(far!.lng - 0.006).toFixed(5)},${(far!.lat - 0.004).toFixed(5)},${(far!.lng + 0.006).toFixed(5)},${(far!.lat + 0.004).toFixed(5)}`;
     watches.near = await createWatch({ bbox: box, filters: { near: [{ layer: 'power_substations', within_m: NEAR_M }] } });
     watches.coverage = await createWatch({ region: OSTRODA_RURAL, filters: { zoning: { buildable: true } } });
-    watches.untouched = await createWatch({ region: UNTOUCHED, filters: { zoning: { buildable: true }, near: [{ layer: 'power_substations', within_m: 20_000 }] } });
+    watches.untouched = await createWatch({
+      region: UNTOUCHED,
+      filters: { zoning: { buildable: true }, near: [{ layer: 'power_substations', within_m: 20_000 }] },
+    });
   }, 300_000);
   afterAll(async () => {
     await stack?.stop();
@@ -82,7 +96,9 @@ describe('watches after a layer refresh: events in the feed and signed webhooks'
       geometry: { type: 'Point', coordinates: [newSubstation.lng, newSubstation.lat] },
       properties: { id: 'test-watch-substation', kind: 'hv_substation', name: 'Test 110 kV', teryt: null, voltage_kv: 110, voltages: '110' },
     };
-    await refreshLayer(stack.db.url, 'power_substations', writeLayerSource('power_substations', `${existing}\n${JSON.stringify(added)}\n`, null), { natsUrl: stack.nats.url });
+    await refreshLayer(stack.db.url, 'power_substations', writeLayerSource('power_substations', `${existing}\n${JSON.stringify(added)}\n`, null), {
+      natsUrl: stack.nats.url,
+    });
 
     const events = await (async () => {
       let found: WatchEventView[] = [];
@@ -95,7 +111,13 @@ describe('watches after a layer refresh: events in the feed and signed webhooks'
     expect(new Set(events.map((e) => e.type))).toEqual(new Set(['entered']));
     const entered = events.map((e) => e.parcel_id!);
     const version = (await stack.sql<{ version: number }>(`SELECT version FROM layer_pub.layer_versions WHERE layer_id = 'power_substations'`))[0]!.version;
-    for (const event of events) expect(event).toMatchObject({ criterion: `near:power_substations`, layer_versions: { power_substations: version }, before: { matches: false }, after: { matches: true } });
+    for (const event of events)
+      expect(event).toMatchObject({
+        criterion: `near:power_substations`,
+        layer_versions: { power_substations: version },
+        before: { matches: false },
+        after: { matches: true },
+      });
     // Raw layers: within NEAR_M of the new substation, and of no other one.
     const wrong = await stack.sql<{ id: string }>(
       `SELECT p.id FROM layer_pub.parcels p WHERE p.id = ANY($1::text[]) AND (
@@ -113,9 +135,19 @@ describe('watches after a layer refresh: events in the feed and signed webhooks'
     expect([...entered].sort()).toEqual(expected.map((row) => row.id));
 
     // Webhooks: every event, signed with the secret shown at creation; the two refused deliveries came again with the same id.
-    await eventually(async () => expect(new Set(deliveredTo(watches.near.id).map((r) => r.headers['webhook-id']))).toEqual(new Set(events.map((e) => e.id))), 30_000);
+    await eventually(
+      async () => expect(new Set(deliveredTo(watches.near.id).map((r) => r.headers['webhook-id']))).toEqual(new Set(events.map((e) => e.id))),
+      30_000,
+    );
     for (const delivery of deliveredTo(watches.near.id)) {
-      expect(verifyWebhookSignature(watches.near.webhook_secret!, String(delivery.headers['webhook-timestamp']), delivery.body, String(delivery.headers['webhook-signature']))).toBe(true);
+      expect(
+        verifyWebhookSignature(
+          watches.near.webhook_secret!,
+          String(delivery.headers['webhook-timestamp']),
+          delivery.body,
+          String(delivery.headers['webhook-signature']),
+        ),
+      ).toBe(true);
     }
     const refused = receiver.received.slice(0, 2).map((r) => r.headers['webhook-id']);
     for (const id of refused) expect(receiver.received.filter((r) => r.headers['webhook-id'] === id).length).toBeGreaterThanOrEqual(2);
@@ -125,19 +157,32 @@ describe('watches after a layer refresh: events in the feed and signed webhooks'
 
   it('a general plan in force where zoning could not be proven gives coverage events, never silent matches', async () => {
     const sources = testEnvironment().demoSourcesDir!;
-    const [gmina] = await stack.sql<{ geometry: string }>(`SELECT ST_AsGeoJSON(ST_Transform(geom, 4326), 7) AS geometry FROM layer_pub.admin_bounds WHERE kind = 'gmina' AND id = $1`, [OSTRODA_RURAL]);
+    const [gmina] = await stack.sql<{ geometry: string }>(
+      `SELECT ST_AsGeoJSON(ST_Transform(geom, 4326), 7) AS geometry FROM layer_pub.admin_bounds WHERE kind = 'gmina' AND id = $1`,
+      [OSTRODA_RURAL],
+    );
     const zone = {
       type: 'Feature',
       geometry: JSON.parse(gmina!.geometry),
       properties: {
-        id: `PL.ZIPPOG.1/${OSTRODA_RURAL}-POG/SJ`, kind: 'multifunctional_single_family', name: null, teryt: OSTRODA_RURAL, zone_symbol: 'SJ',
-        zone_label: 'strefa wielofunkcyjna z zabudową mieszkaniową jednorodzinną', status: 'in_force', allows_building: true,
-        plan_id: `PL.ZIPPOG.1/${OSTRODA_RURAL}-POG`, adopted_on: '2026-01-15', document_url: 'https://example.test/pog.pdf',
+        id: `PL.ZIPPOG.1/${OSTRODA_RURAL}-POG/SJ`,
+        kind: 'multifunctional_single_family',
+        name: null,
+        teryt: OSTRODA_RURAL,
+        zone_symbol: 'SJ',
+        zone_label: 'strefa wielofunkcyjna z zabudową mieszkaniową jednorodzinną',
+        status: 'in_force',
+        allows_building: true,
+        plan_id: `PL.ZIPPOG.1/${OSTRODA_RURAL}-POG`,
+        adopted_on: '2026-01-15',
+        document_url: 'https://example.test/pog.pdf',
       },
     };
     const lines = `${readFileSync(join(sources, 'plan_ogolny_zones.geojsonl'), 'utf8').trimEnd()}\n${JSON.stringify(zone)}\n`;
     const covered: string[] = JSON.parse(readFileSync(join(sources, 'plan_ogolny_zones.coverage.json'), 'utf8')).gminas;
-    await refreshLayer(stack.db.url, 'plan_ogolny_zones', writeLayerSource('plan_ogolny_zones', lines, [...covered, OSTRODA_RURAL].sort()), { natsUrl: stack.nats.url });
+    await refreshLayer(stack.db.url, 'plan_ogolny_zones', writeLayerSource('plan_ogolny_zones', lines, [...covered, OSTRODA_RURAL].sort()), {
+      natsUrl: stack.nats.url,
+    });
 
     let events: WatchEventView[] = [];
     await eventually(async () => {
@@ -163,7 +208,9 @@ describe('watches after a layer refresh: events in the feed and signed webhooks'
 
   it('stores a sentence as its interpretation, so the watch re-runs the search it meant when it was made', async () => {
     const query = 'farma fotowoltaiczna koło Poznania, co najmniej 2 ha, do 3 km od stacji 110 kV';
-    const interpretation = (await stack.api().post<{ request: SearchParcelsRequest }>('/v1/search/natural-language/interpret', { key: stack.apiKey, body: { query } })).json();
+    const interpretation = (
+      await stack.api().post<{ request: SearchParcelsRequest }>('/v1/search/natural-language/interpret', { key: stack.apiKey, body: { query } })
+    ).json();
     const res = await stack.api().post<CreatedWatchView>('/v1/watches', { key: stack.apiKey, body: { query } });
     expect(res.status).toBe(201);
     expect(res.json()).toMatchObject({ kind: 'query', query, search: interpretation.request });

@@ -28,7 +28,8 @@ describe('watches-svc: webhook deliveries to a real HTTP receiver', () => {
   let base: string;
   let parcelId: string;
 
-  const createWatch = (webhookUrl: string) => svc.call<CreatedWatchView>(WatchesSubjects.create, { owner: 'key-webhooks', parcel_ids: [parcelId], webhook_url: webhookUrl });
+  const createWatch = (webhookUrl: string) =>
+    svc.call<CreatedWatchView>(WatchesSubjects.create, { owner: 'key-webhooks', parcel_ids: [parcelId], webhook_url: webhookUrl });
   const addEvent = async (watchId: string): Promise<string> => {
     const [row] = await svc.sql<{ id: string }>(
       `INSERT INTO watches.events (watch_id, type, parcel_id, criterion, before, after, layer_versions, delivery, next_attempt_at)
@@ -39,7 +40,12 @@ describe('watches-svc: webhook deliveries to a real HTTP receiver', () => {
     return row!.id;
   };
   const eventRow = (id: string) =>
-    svc.sql<{ delivery: string; attempts: number; last_error: string | null }>(`SELECT delivery, attempts, last_error FROM watches.events WHERE 'we_' || lpad(seq::text, 12, '0') = $1`, [id]).then((rows) => rows[0]!);
+    svc
+      .sql<{ delivery: string; attempts: number; last_error: string | null }>(
+        `SELECT delivery, attempts, last_error FROM watches.events WHERE 'we_' || lpad(seq::text, 12, '0') = $1`,
+        [id],
+      )
+      .then((rows) => rows[0]!);
 
   beforeAll(async () => {
     base = await receiver.start();
@@ -81,7 +87,14 @@ describe('watches-svc: webhook deliveries to a real HTTP receiver', () => {
       const signature = String(delivery.headers['webhook-signature']);
       expect(verifyWebhookSignature(watch.webhook_secret!, String(delivery.headers['webhook-timestamp']), delivery.body, signature)).toBe(true);
       expect(verifyWebhookSignature('whsec_wrong', String(delivery.headers['webhook-timestamp']), delivery.body, signature)).toBe(false);
-      expect(JSON.parse(delivery.body)).toMatchObject({ id: eventId, watch_id: watch.id, type: 'facts_changed', parcel_id: parcelId, before: { zoning: null }, after: { zoning: 'MN' } });
+      expect(JSON.parse(delivery.body)).toMatchObject({
+        id: eventId,
+        watch_id: watch.id,
+        type: 'facts_changed',
+        parcel_id: parcelId,
+        before: { zoning: null },
+        after: { zoning: 'MN' },
+      });
     }
     // Back-off doubles: about 300 ms, then about 600 ms.
     const [first, second, third] = receiver.received.map((r) => r.at) as [number, number, number];

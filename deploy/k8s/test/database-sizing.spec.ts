@@ -9,7 +9,8 @@ interface ClusterSpec {
   postgresql: { parameters: Record<string, string> };
 }
 
-const clusterOf = (overlay: 'dev' | 'prod'): ClusterSpec => (findObject(renderOverlay(overlay), 'Cluster', 'landparcel-pg') as K8sObject & { spec: ClusterSpec }).spec;
+const clusterOf = (overlay: 'dev' | 'prod'): ClusterSpec =>
+  (findObject(renderOverlay(overlay), 'Cluster', 'landparcel-pg') as K8sObject & { spec: ClusterSpec }).spec;
 
 describe('the production database sized for the whole country', () => {
   const prod = clusterOf('prod');

@@ -45,8 +45,8 @@ export class WatchesController {
     summary: 'Watch a search, a scenario, a sentence or parcels, and be told when the land changes',
     description:
       'Exactly one of search, scenario, query or parcel_ids. A scenario is compiled and a sentence interpreted once, so the watch means ' +
-      'later what it meant now. After each layer refresh that touches the watch\'s regions, changes become events: a parcel entered or ' +
-      'left the results (with the deciding criterion), a watched parcel\'s facts changed, or a criterion went from unknown to known ' +
+      "later what it meant now. After each layer refresh that touches the watch's regions, changes become events: a parcel entered or " +
+      "left the results (with the deciding criterion), a watched parcel's facts changed, or a criterion went from unknown to known " +
       '(coverage). Events are in GET /v1/watches/{id}/events and, with webhook_url, POSTed signed with HMAC-SHA256 over ' +
       '"<timestamp>.<body>" using webhook_secret, which is shown only in this answer. Webhook URLs to private, loopback or link-local ' +
       'addresses are refused. A key may hold a limited number of watches (400 past it).',
@@ -97,7 +97,8 @@ export class WatchesController {
   @RequireScope('watches:read')
   @ApiOperation({
     summary: "A watch's events, oldest first (the pull feed)",
-    description: 'Pass next_cursor back as cursor for the next page; null means no more for now. Event ids are stable: a webhook delivered twice carries the same id.',
+    description:
+      'Pass next_cursor back as cursor for the next page; null means no more for now. Event ids are stable: a webhook delivered twice carries the same id.',
     operationId: 'listWatchEvents',
   })
   @ApiParam({ name: 'id', example: WATCH_ID_EXAMPLE })

@@ -24,7 +24,13 @@ export class DerivedLayersConsumer implements OnApplicationBootstrap, BeforeAppl
     const jobs = new DerivedLayerJobs(db, env.DATABASE_URL, (message) => this.logger.log(message));
     this.consumer = new LayerRefreshedConsumer(
       // A derivation is a query and a refresh of its own: minutes at most on a national layer.
-      { natsUrl: env.NATS_URL, streamReplicas: env.NATS_STREAM_REPLICAS, durableName: DERIVED_LAYERS_CONSUMER, retrySeconds: env.EVENT_RETRY_SECONDS, ackWaitSeconds: 300 },
+      {
+        natsUrl: env.NATS_URL,
+        streamReplicas: env.NATS_STREAM_REPLICAS,
+        durableName: DERIVED_LAYERS_CONSUMER,
+        retrySeconds: env.EVENT_RETRY_SECONDS,
+        ackWaitSeconds: 300,
+      },
       async (event) => {
         await jobs.onLayerRefreshed(event);
       },

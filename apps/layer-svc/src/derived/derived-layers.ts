@@ -48,7 +48,11 @@ export class DerivedLayerJobs {
   private readonly sql: DerivedLayersRepository;
   private readonly pipeline: RefreshPipeline;
 
-  constructor(db: DataSource, databaseUrl: string, private readonly log: (message: string) => void = () => undefined) {
+  constructor(
+    db: DataSource,
+    databaseUrl: string,
+    private readonly log: (message: string) => void = () => undefined,
+  ) {
     this.sql = new DerivedLayersRepository(db);
     this.pipeline = new RefreshPipeline(db, databaseUrl);
   }

@@ -1,7 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** JSON-RPC error codes used on the HTTP layer, before a request reaches the MCP server. */
-export const JSON_RPC = { parseError: -32700, invalidRequest: -32600, invalidParams: -32602, internalError: -32603, serverError: -32000, unauthorized: -32001 } as const;
+export const JSON_RPC = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  invalidParams: -32602,
+  internalError: -32603,
+  serverError: -32000,
+  unauthorized: -32001,
+} as const;
 
 export interface JsonRpcErrorBody {
   jsonrpc: '2.0';

@@ -19,7 +19,8 @@ export function invalidToolCall(body: unknown): InvalidParamsAnswer | undefined 
   if (!isPlainObject(params)) return invalidParams(id, "tools/call takes an object with the tool's name and its arguments.");
   if (typeof params['name'] !== 'string') return invalidParams(id, 'name must be the name of a tool, as a string.');
   const args = params['arguments'];
-  if (args !== undefined && !isPlainObject(args)) return invalidParams(id, `the arguments of ${params['name'].slice(0, 64)} must be an object of named arguments.`);
+  if (args !== undefined && !isPlainObject(args))
+    return invalidParams(id, `the arguments of ${params['name'].slice(0, 64)} must be an object of named arguments.`);
   return undefined;
 }
 

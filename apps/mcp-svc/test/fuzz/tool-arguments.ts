@@ -64,10 +64,16 @@ export function toolArguments(schema: JsonSchema, known: KnownValues, validShare
   const required = (schema['required'] as string[] | undefined) ?? [];
   const broken: fc.Arbitrary<ToolArguments>[] = [
     fc.constantFrom<unknown>('a text', [1, 2], 42, null).map((args) => ({ kind: 'not_an_object' as const, args })),
-    fc.tuple(valid, fc.string({ minLength: 1, maxLength: 12 }), hostileValue()).map(([args, name, value]) => ({ kind: 'unknown_argument' as const, args: { ...(args as object), [`x_${name}`]: value } })),
+    fc
+      .tuple(valid, fc.string({ minLength: 1, maxLength: 12 }), hostileValue())
+      .map(([args, name, value]) => ({ kind: 'unknown_argument' as const, args: { ...(args as object), [`x_${name}`]: value } })),
   ];
   if (names.length > 0) {
-    broken.push(fc.tuple(valid, fc.constantFrom(...names), hostileValue()).map(([args, name, value]) => ({ kind: 'hostile_value' as const, args: { ...(args as object), [name]: value } })));
+    broken.push(
+      fc
+        .tuple(valid, fc.constantFrom(...names), hostileValue())
+        .map(([args, name, value]) => ({ kind: 'hostile_value' as const, args: { ...(args as object), [name]: value } })),
+    );
   }
   if (required.length > 0) {
     broken.push(
@@ -79,7 +85,10 @@ export function toolArguments(schema: JsonSchema, known: KnownValues, validShare
     );
   }
   const validWeight = Math.max(1, Math.round((validShare / (1 - validShare)) * broken.length));
-  return fc.oneof({ weight: validWeight, arbitrary: valid.map((args) => ({ kind: 'valid' as const, args })) }, ...broken.map((arbitrary) => ({ weight: 1, arbitrary })));
+  return fc.oneof(
+    { weight: validWeight, arbitrary: valid.map((args) => ({ kind: 'valid' as const, args })) },
+    ...broken.map((arbitrary) => ({ weight: 1, arbitrary })),
+  );
 }
 
 function propertiesOf(schema: JsonSchema): Record<string, JsonSchema> {
@@ -115,7 +124,12 @@ function genericValue(schema: JsonSchema, known: KnownValues, depth: number): fc
     case 'integer':
       return fc.integer({ min: bound(schema, 'minimum', 'exclusiveMinimum', -1_000, 1), max: bound(schema, 'maximum', 'exclusiveMaximum', 100_000, -1) });
     case 'number':
-      return fc.double({ min: bound(schema, 'minimum', 'exclusiveMinimum', -1e6, 1e-9), max: bound(schema, 'maximum', 'exclusiveMaximum', 1e6, -1e-9), noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: bound(schema, 'minimum', 'exclusiveMinimum', -1e6, 1e-9),
+        max: bound(schema, 'maximum', 'exclusiveMaximum', 1e6, -1e-9),
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'string': {
       const minLength = numberOr(schema['minLength'], 0);
       return fc.string({ minLength, maxLength: Math.max(minLength, Math.min(numberOr(schema['maxLength'], 40), 60)), unit: 'grapheme' });
@@ -123,7 +137,10 @@ function genericValue(schema: JsonSchema, known: KnownValues, depth: number): fc
     case 'array': {
       const minLength = numberOr(schema['minItems'], 0);
       if (depth >= MAX_DEPTH) return fc.constant([]);
-      return fc.array(valueOf((schema['items'] ?? {}) as JsonSchema, known, depth + 1), { minLength, maxLength: Math.max(minLength, Math.min(numberOr(schema['maxItems'], 5), minLength + 4)) });
+      return fc.array(valueOf((schema['items'] ?? {}) as JsonSchema, known, depth + 1), {
+        minLength,
+        maxLength: Math.max(minLength, Math.min(numberOr(schema['maxItems'], 5), minLength + 4)),
+      });
     }
     default:
       return type === 'object' || schema['properties'] ? objectOf(schema, known, depth) : fc.constant(null);

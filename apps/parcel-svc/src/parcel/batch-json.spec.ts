@@ -4,8 +4,17 @@ import { runWithRequestContext } from '@lp/runtime';
 import { batchJson } from './batch-json.js';
 
 const feature = (n: number): ParcelFeatureView =>
-  ({ type: 'Feature', id: `306401_1.0001.${n}`, geometry: { type: 'Point', coordinates: [16.9, 52.4] }, properties: { parcel_id: `306401_1.0001.${n}`, teryt: '3064011', note: 'ł"\\\u2028' } }) as unknown as ParcelFeatureView;
-const batch = (count: number): ParcelBatchView => ({ type: 'FeatureCollection', features: Array.from({ length: count }, (_, n) => feature(n)), missing: ['x/1'] });
+  ({
+    type: 'Feature',
+    id: `306401_1.0001.${n}`,
+    geometry: { type: 'Point', coordinates: [16.9, 52.4] },
+    properties: { parcel_id: `306401_1.0001.${n}`, teryt: '3064011', note: 'ł"\\\u2028' },
+  }) as unknown as ParcelFeatureView;
+const batch = (count: number): ParcelBatchView => ({
+  type: 'FeatureCollection',
+  features: Array.from({ length: count }, (_, n) => feature(n)),
+  missing: ['x/1'],
+});
 
 describe('a batch answer written in slices', () => {
   it('is the JSON of the view, for no parcel, fewer than a slice and many slices', async () => {

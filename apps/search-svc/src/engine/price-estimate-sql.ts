@@ -71,5 +71,11 @@ export function priceEstimatePassesSql(filter: PriceEstimateFilter, params: SqlP
 export function priceEstimateSelectSql(): string[] {
   const pe = PRICE_ESTIMATE_ALIAS;
   const c = PRICE_ESTIMATE_COLUMNS;
-  return [`${pe}.land_type AS ${c.landType}`, `${pe}.comparables AS ${c.comparables}`, `${pe}.median AS ${c.median}`, `${pe}.p25 AS ${c.p25}`, `${pe}.p75 AS ${c.p75}`];
+  return [
+    `${pe}.land_type AS ${c.landType}`,
+    `${pe}.comparables AS ${c.comparables}`,
+    `${pe}.median AS ${c.median}`,
+    `${pe}.p25 AS ${c.p25}`,
+    `${pe}.p75 AS ${c.p75}`,
+  ];
 }

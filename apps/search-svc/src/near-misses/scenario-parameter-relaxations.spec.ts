@@ -26,7 +26,8 @@ describe('scenario parameter relaxations', () => {
   });
 
   it("never suggests less than the wind act's 700 m from homes; a biogas plant's assumed 300 m may halve", () => {
-    const parameters = (id: string) => scenarioParameterRelaxations({ id }, compileScenario(findScenario(id)!).filters!).map((s) => [s.parameter, s.from, s.to]);
+    const parameters = (id: string) =>
+      scenarioParameterRelaxations({ id }, compileScenario(findScenario(id)!).filters!).map((s) => [s.parameter, s.from, s.to]);
     expect(parameters('wind_farm_site').find(([p]) => p === 'residential_setback_m')).toBeUndefined();
     expect(parameters('biogas_plant')).toContainEqual(['residential_setback_m', 300, 150]);
   });

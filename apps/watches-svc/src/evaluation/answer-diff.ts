@@ -43,7 +43,13 @@ export function diffGmina(before: { parcels: Set<string>; coverage: CoverageByCr
     const was = before.coverage[criterion];
     const now = after.coverage[criterion];
     if (was === now || now === undefined) continue;
-    events.push({ type: 'coverage', parcel_id: null, criterion, before: { teryt: after.teryt, status: was ?? null }, after: { teryt: after.teryt, status: now } });
+    events.push({
+      type: 'coverage',
+      parcel_id: null,
+      criterion,
+      before: { teryt: after.teryt, status: was ?? null },
+      after: { teryt: after.teryt, status: now },
+    });
     if (becameKnown(was, now)) newlyKnown.push(criterion);
   }
   const entered = [...after.parcels].filter((id) => !before.parcels.has(id)).sort();

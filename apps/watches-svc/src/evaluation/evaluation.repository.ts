@@ -60,7 +60,9 @@ export class EvaluationRepository {
 
   /** The compared facts of parcels in the register (layer_pub.parcels); an id not there is absent. */
   async parcelFacts(ids: readonly string[]): Promise<Map<string, { area_sqm: number }>> {
-    const rows: Array<{ id: string; area_sqm: number }> = await this.db.query(`SELECT p.id, p.area_sqm FROM layer_pub.parcels p WHERE p.id = ANY($1::text[])`, [ids]);
+    const rows: Array<{ id: string; area_sqm: number }> = await this.db.query(`SELECT p.id, p.area_sqm FROM layer_pub.parcels p WHERE p.id = ANY($1::text[])`, [
+      ids,
+    ]);
     return new Map(rows.map((row) => [row.id, { area_sqm: row.area_sqm }]));
   }
 

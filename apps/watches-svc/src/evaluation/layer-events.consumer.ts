@@ -26,7 +26,13 @@ export class LayerEventsConsumer implements OnApplicationBootstrap, BeforeApplic
     @Inject(WATCHES_SVC_ENV) private readonly env: WatchesSvcEnv,
   ) {
     this.consumer = new LayerRefreshedConsumer(
-      { natsUrl: env.NATS_URL, streamReplicas: env.NATS_STREAM_REPLICAS, durableName: WATCHES_EVENTS_CONSUMER, retrySeconds: env.EVENT_RETRY_SECONDS, ackWaitSeconds: 120 },
+      {
+        natsUrl: env.NATS_URL,
+        streamReplicas: env.NATS_STREAM_REPLICAS,
+        durableName: WATCHES_EVENTS_CONSUMER,
+        retrySeconds: env.EVENT_RETRY_SECONDS,
+        ackWaitSeconds: 120,
+      },
       (event) => this.handle(event),
     );
   }
@@ -60,7 +66,9 @@ export class LayerEventsConsumer implements OnApplicationBootstrap, BeforeApplic
     if (behind.length === 0) return;
     const waitedS = (Date.now() - Date.parse(event.refreshed_at)) / 1000;
     if (waitedS > this.env.INDEX_WAIT_MAX_SECONDS) {
-      this.logger.warn(`search index still behind ${event.layer_id} v${event.version} in ${behind.length} gminas after ${Math.round(waitedS)} s; evaluating anyway`);
+      this.logger.warn(
+        `search index still behind ${event.layer_id} v${event.version} in ${behind.length} gminas after ${Math.round(waitedS)} s; evaluating anyway`,
+      );
       return;
     }
     throw new Error(`search index not yet at ${event.layer_id} v${event.version} in ${behind.slice(0, 5).join(', ')}${behind.length > 5 ? ' …' : ''}`);

@@ -1,5 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { SEARCH_LIMIT_MAX, searchCriteriaOf, SearchSubjects, type LayerRefreshedEvent, type SearchParcelsRequest, type SearchResponseView } from '@lp/contracts';
+import {
+  SEARCH_LIMIT_MAX,
+  searchCriteriaOf,
+  SearchSubjects,
+  type LayerRefreshedEvent,
+  type SearchParcelsRequest,
+  type SearchResponseView,
+} from '@lp/contracts';
 import { OutboundRpc } from '../rpc/outbound-rpc.js';
 import { diffGmina, type CoverageByCriterion, type GminaAnswer, type NewEvent } from './answer-diff.js';
 import { diffParcelFacts, type ParcelFacts } from './parcel-facts-diff.js';
@@ -63,12 +70,23 @@ export class WatchEvaluator {
     const coverage: Record<string, CoverageByCriterion> = {};
     for (const gmina of gminas) {
       const now = await this.answerIn(watch.search, gmina);
-      const was = { parcels: new Set(before.filter((row) => row.teryt === gmina).map((row) => row.parcel_id)), coverage: watch.coverage[gmina] ?? watch.coverage['*'] ?? {} };
+      const was = {
+        parcels: new Set(before.filter((row) => row.teryt === gmina).map((row) => row.parcel_id)),
+        coverage: watch.coverage[gmina] ?? watch.coverage['*'] ?? {},
+      };
       events.push(...diffGmina(was, now, deciding));
       answers.push(...[...now.parcels].map((parcelId) => ({ parcel_id: parcelId, teryt: gmina })));
       coverage[gmina] = now.coverage;
     }
-    await this.evaluations.write({ watchId: watch.id, gminas, answers, coverage, events, layerVersions: { [event.layer_id]: event.version }, hasWebhook: watch.has_webhook });
+    await this.evaluations.write({
+      watchId: watch.id,
+      gminas,
+      answers,
+      coverage,
+      events,
+      layerVersions: { [event.layer_id]: event.version },
+      hasWebhook: watch.has_webhook,
+    });
     if (events.length > 0) this.logger.log(`watch ${watch.id}: ${events.length} events after ${event.layer_id} v${event.version}`);
     return events.length;
   }
@@ -87,7 +105,15 @@ export class WatchEvaluator {
     const after = await this.evaluations.parcelFacts([...before.keys()]);
     const events = diffParcelFacts(before, after);
     const answers = stored.map((row) => ({ parcel_id: row.parcel_id, teryt: row.teryt, facts: after.get(row.parcel_id) ?? {} }));
-    await this.evaluations.write({ watchId: watch.id, gminas, answers, coverage: {}, events, layerVersions: { [event.layer_id]: event.version }, hasWebhook: watch.has_webhook });
+    await this.evaluations.write({
+      watchId: watch.id,
+      gminas,
+      answers,
+      coverage: {},
+      events,
+      layerVersions: { [event.layer_id]: event.version },
+      hasWebhook: watch.has_webhook,
+    });
     return events.length;
   }
 

@@ -54,7 +54,10 @@ export class WatchDefinitionResolver {
   private parcelWatch(ids: string[]): WatchDefinition {
     const unique = [...new Set(ids)];
     const unparsed = unique.filter((id) => parseParcelId(id) === null);
-    if (unparsed.length > 0) throw AppError.invalid(`parcel_ids: ${unparsed.slice(0, 5).join(', ')} ${unparsed.length === 1 ? 'is not a full EGiB parcel id' : 'are not full EGiB parcel ids'} (e.g. 306401_1.0001.123/4).`);
+    if (unparsed.length > 0)
+      throw AppError.invalid(
+        `parcel_ids: ${unparsed.slice(0, 5).join(', ')} ${unparsed.length === 1 ? 'is not a full EGiB parcel id' : 'are not full EGiB parcel ids'} (e.g. 306401_1.0001.123/4).`,
+      );
     const regions = [...new Set(unique.map((id) => parseParcelId(id)!.teryt))].sort();
     const parcels = unique.sort().map((id) => ({ id, teryt: parseParcelId(id)!.teryt }));
     return { kind: 'parcel_ids', search: null, parcelIds: unique, parcels, regions };

@@ -88,7 +88,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
       return;
     }
     if (outcome.permanent || delivery.age_s >= this.env.WEBHOOK_GIVE_UP_SECONDS) {
-      const reason = outcome.permanent ? outcome.error : `gave up after ${delivery.attempts + 1} attempts over ${Math.round(delivery.age_s)} s; last: ${outcome.error}`;
+      const reason = outcome.permanent
+        ? outcome.error
+        : `gave up after ${delivery.attempts + 1} attempts over ${Math.round(delivery.age_s)} s; last: ${outcome.error}`;
       await this.outbox.markFailed(delivery.seq, reason);
       webhookAttempts.inc({ outcome: 'failed' });
       this.logger.warn(`webhook of ${delivery.event.id} failed: ${reason}`);

@@ -48,7 +48,9 @@ export class WebhookOutboxRepository {
   }
 
   async markDelivered(seq: string): Promise<void> {
-    await this.db.query(`UPDATE watches.events SET delivery = 'delivered', attempts = attempts + 1, next_attempt_at = NULL, last_error = NULL WHERE seq = $1`, [seq]);
+    await this.db.query(`UPDATE watches.events SET delivery = 'delivered', attempts = attempts + 1, next_attempt_at = NULL, last_error = NULL WHERE seq = $1`, [
+      seq,
+    ]);
   }
 
   async markRetry(seq: string, delayMs: number, error: string): Promise<void> {
@@ -59,6 +61,9 @@ export class WebhookOutboxRepository {
   }
 
   async markFailed(seq: string, error: string): Promise<void> {
-    await this.db.query(`UPDATE watches.events SET delivery = 'failed', attempts = attempts + 1, next_attempt_at = NULL, last_error = $2 WHERE seq = $1`, [seq, error]);
+    await this.db.query(`UPDATE watches.events SET delivery = 'failed', attempts = attempts + 1, next_attempt_at = NULL, last_error = $2 WHERE seq = $1`, [
+      seq,
+      error,
+    ]);
   }
 }

@@ -30,7 +30,8 @@ function guardedLookup(policy: WebhookUrlPolicy, hostname: string): LookupFuncti
     dnsLookup(host, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 4);
       const usable = allowed ? addresses : addresses.filter((entry) => !isForbiddenAddress(entry.address));
-      if (usable.length === 0) return callback(Object.assign(new Error(`${host} resolves only to private, loopback or link-local addresses`), { code: 'EFORBIDDEN' }), '', 4);
+      if (usable.length === 0)
+        return callback(Object.assign(new Error(`${host} resolves only to private, loopback or link-local addresses`), { code: 'EFORBIDDEN' }), '', 4);
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
       callback(null, usable[0]!.address, usable[0]!.family);
     });

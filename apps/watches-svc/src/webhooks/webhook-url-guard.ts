@@ -90,7 +90,12 @@ export async function webhookUrlProblem(text: string, policy: WebhookUrlPolicy, 
 export function webhookUrlPolicy(env: { WEBHOOK_ALLOWED_HOSTS?: string; WEBHOOK_ALLOW_HTTP: 'true' | 'false' }): WebhookUrlPolicy {
   const hosts = (env.WEBHOOK_ALLOWED_HOSTS ?? '')
     .split(',')
-    .map((host) => host.trim().toLowerCase().replace(/^\[|\]$/g, ''))
+    .map((host) =>
+      host
+        .trim()
+        .toLowerCase()
+        .replace(/^\[|\]$/g, ''),
+    )
     .filter((host) => host.length > 0);
   return { allowedHosts: new Set(hosts), allowHttp: env.WEBHOOK_ALLOW_HTTP === 'true' };
 }

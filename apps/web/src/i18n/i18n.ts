@@ -52,5 +52,10 @@ export function formatDistance(language: Language, metres: number): string {
 export function formatDate(language: Language, isoDate: string): string {
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}/.test(isoDate) || Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(language === 'pl' ? 'pl-PL' : 'en-GB', { day: language === 'pl' ? '2-digit' : 'numeric', month: language === 'pl' ? '2-digit' : 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(language === 'pl' ? 'pl-PL' : 'en-GB', {
+    day: language === 'pl' ? '2-digit' : 'numeric',
+    month: language === 'pl' ? '2-digit' : 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
 }

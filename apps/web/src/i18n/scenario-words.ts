@@ -6,10 +6,12 @@ import type { Language } from './messages.js';
  * the ids the API gives. A text without an entry here is shown as the API wrote it, marked English.
  */
 const SCENARIO_DESCRIPTIONS_PL: Record<string, string> = {
-  solar_farm_site: 'Fotowoltaika naziemna: otwarty, nasłoneczniony, niezbyt stromy grunt blisko stacji wysokiego napięcia, poza ochroną przyrody i strefami zalewowymi.',
+  solar_farm_site:
+    'Fotowoltaika naziemna: otwarty, nasłoneczniony, niezbyt stromy grunt blisko stacji wysokiego napięcia, poza ochroną przyrody i strefami zalewowymi.',
   wind_farm_site: 'Elektrownie wiatrowe: poza ustawowymi odległościami, 1 km od ochrony przyrody i stref zalewowych, w zasięgu stacji elektroenergetycznej.',
   bess_storage: 'Magazyn energii w skali sieci: opublikowana moc przyłączeniowa i stacja wysokiego napięcia w pobliżu, płaski grunt bez ryzyka środowiskowego.',
-  agrivoltaics_site: 'Agrofotowoltaika nad uprawami lub pastwiskiem: grunty rolne blisko linii średniego napięcia, poza lasem i sadem, bez ryzyka środowiskowego.',
+  agrivoltaics_site:
+    'Agrofotowoltaika nad uprawami lub pastwiskiem: grunty rolne blisko linii średniego napięcia, poza lasem i sadem, bez ryzyka środowiskowego.',
   biogas_plant: 'Biogazownia rolnicza: grunty rolne blisko stacji elektroenergetycznej, poza ochroną przyrody i strefami zalewowymi.',
   data_center_site: 'Centrum danych: co najmniej 20 MW mocy przyłączeniowej, stacja i woda do chłodzenia w pobliżu, płaski grunt bez ryzyka środowiskowego.',
   urban_residential_development: 'Zabudowa uzupełniająca: niezabudowane działki o przeznaczeniu mieszkaniowym, blisko komunikacji publicznej.',

@@ -27,5 +27,7 @@ export function withoutSourceAttribution(style: StyleSpecification): StyleSpecif
 
 /** The style says its data is demonstration data (the base map's attribution does). */
 export function isDemoStyle(style: StyleSpecification): boolean {
-  return Object.values(style.sources).some((source) => 'attribution' in source && typeof source.attribution === 'string' && /demo data/i.test(source.attribution));
+  return Object.values(style.sources).some(
+    (source) => 'attribution' in source && typeof source.attribution === 'string' && /demo data/i.test(source.attribution),
+  );
 }

@@ -26,12 +26,18 @@ export class CreateWatchBody {
   @NestedObject(() => SearchParcelsRequest, 'search must be an object: a structured search request as POST /v1/search/parcels takes it')
   search?: SearchParcelsRequest;
 
-  @ApiPropertyOptional({ type: () => CompileScenarioRequest, description: 'A scenario request (scenario id, params, weights, region); compiled once into a structured search' })
+  @ApiPropertyOptional({
+    type: () => CompileScenarioRequest,
+    description: 'A scenario request (scenario id, params, weights, region); compiled once into a structured search',
+  })
   @Optional()
   @NestedObject(() => CompileScenarioRequest, 'scenario must be an object such as {"scenario": "bess_storage", "region": "3064"}')
   scenario?: CompileScenarioRequest;
 
-  @ApiPropertyOptional({ description: 'A sentence, stored as its interpretation (a structured search) so it means the same later', example: 'PV farm of at least 3 ha near a 110 kV substation in powiat poznański' })
+  @ApiPropertyOptional({
+    description: 'A sentence, stored as its interpretation (a structured search) so it means the same later',
+    example: 'PV farm of at least 3 ha near a 110 kV substation in powiat poznański',
+  })
   @Optional()
   @IsString({ message: 'query must be a sentence' })
   @MaxLength(500, { message: 'query must be at most 500 characters' })
@@ -46,7 +52,10 @@ export class CreateWatchBody {
   @Matches(PARCEL_ID_PATTERN, { each: true, message: PARCEL_IDS_MESSAGE })
   parcel_ids?: string[];
 
-  @ApiPropertyOptional({ description: 'https (or, where the operator allows, http) URL that receives each event, signed; never a private, loopback or link-local address', example: 'https://hooks.example.com/landparcel' })
+  @ApiPropertyOptional({
+    description: 'https (or, where the operator allows, http) URL that receives each event, signed; never a private, loopback or link-local address',
+    example: 'https://hooks.example.com/landparcel',
+  })
   @Optional()
   @IsString({ message: 'webhook_url must be an http(s) URL' })
   @MaxLength(2000, { message: 'webhook_url must be at most 2000 characters' })

@@ -10,7 +10,10 @@ export class WatchEventView {
   @ApiProperty()
   watch_id!: string;
 
-  @ApiProperty({ enum: WATCH_EVENT_TYPES, description: 'entered/left the result set, facts_changed of a watched parcel, coverage: a criterion went from unknown to known (or back)' })
+  @ApiProperty({
+    enum: WATCH_EVENT_TYPES,
+    description: 'entered/left the result set, facts_changed of a watched parcel, coverage: a criterion went from unknown to known (or back)',
+  })
   type!: WatchEventType;
 
   @ApiProperty({ type: String, nullable: true })

@@ -28,7 +28,11 @@ export class WatchView {
   @ApiProperty({ enum: WATCH_KINDS, description: 'What was sent: search, scenario, query or parcel_ids' })
   kind!: WatchKind;
 
-  @ApiProperty({ type: () => SearchParcelsRequest, nullable: true, description: 'The structured search the watch re-runs (a scenario compiled, a query interpreted, once at creation); null for parcel_ids' })
+  @ApiProperty({
+    type: () => SearchParcelsRequest,
+    nullable: true,
+    description: 'The structured search the watch re-runs (a scenario compiled, a query interpreted, once at creation); null for parcel_ids',
+  })
   search!: SearchParcelsRequest | null;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: 'The scenario request as sent' })
@@ -40,7 +44,10 @@ export class WatchView {
   @ApiProperty({ type: [String], nullable: true })
   parcel_ids!: string[] | null;
 
-  @ApiProperty({ type: [String], description: 'TERYT codes of the regions the watch covers; empty: all of Poland. Only refreshes touching them re-evaluate it' })
+  @ApiProperty({
+    type: [String],
+    description: 'TERYT codes of the regions the watch covers; empty: all of Poland. Only refreshes touching them re-evaluate it',
+  })
   regions!: string[];
 
   @ApiProperty({ type: String, nullable: true })

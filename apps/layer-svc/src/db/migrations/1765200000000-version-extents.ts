@@ -9,7 +9,9 @@ export class VersionExtents1765200000000 implements MigrationInterface {
   name = 'VersionExtents1765200000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE layer.version_extents (table_name text PRIMARY KEY, extent_wgs84 box2d NOT NULL, measured_at timestamptz NOT NULL DEFAULT now())`);
+    await q.query(
+      `CREATE TABLE layer.version_extents (table_name text PRIMARY KEY, extent_wgs84 box2d NOT NULL, measured_at timestamptz NOT NULL DEFAULT now())`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -16,9 +16,7 @@ export interface SyntheticPart {
  * limit and every aspect occurs. Elevations in metres.
  */
 export function benchElevation(x: number, y: number): number {
-  return (
-    110 + 18 * Math.sin(x / 3100) * Math.cos(y / 2700) + 6 * Math.sin((x + y) / 610) + 2.5 * Math.cos(x / 170 - y / 230) + 1.2 * Math.sin(y / 45)
-  );
+  return 110 + 18 * Math.sin(x / 3100) * Math.cos(y / 2700) + 6 * Math.sin((x + y) / 610) + 2.5 * Math.cos(x / 170 - y / 230) + 1.2 * Math.sin(y / 45);
 }
 
 /**

@@ -72,17 +72,31 @@ async function main(): Promise<void> {
       return { vrt, parcels: await bench.stageParcelGrid(table, part.x0, part.y0, s.parcelM, perSide) };
     });
     const pixels = part.sidePx * part.sidePx;
-    console.log(`part: ${s.partKm} × ${s.partKm} km at ${s.pixelM} m (${(pixels / 1e6).toFixed(1)} M pixels), ${prepared.value.parcels} parcels of ${s.parcelM} × ${s.parcelM} m (${(s.parcelM / s.pixelM) ** 2} pixels each); generated and staged in ${seconds(prepared.ms)}`);
+    console.log(
+      `part: ${s.partKm} × ${s.partKm} km at ${s.pixelM} m (${(pixels / 1e6).toFixed(1)} M pixels), ${prepared.value.parcels} parcels of ${s.parcelM} × ${s.parcelM} m (${(s.parcelM / s.pixelM) ** 2} pixels each); generated and staged in ${seconds(prepared.ms)}`,
+    );
 
     const service = await timed(() =>
-      computeParcelTerrain({ mosaic: prepared.value.vrt, parcelTable: table, count: prepared.value.parcels, databaseUrl: url, repository: new TerrainRepository(db), workDir: work, concurrency: s.concurrency }),
+      computeParcelTerrain({
+        mosaic: prepared.value.vrt,
+        parcelTable: table,
+        count: prepared.value.parcels,
+        databaseUrl: url,
+        repository: new TerrainRepository(db),
+        workDir: work,
+        concurrency: s.concurrency,
+      }),
     );
     const serviceRate = prepared.value.parcels / (service.ms / 1000);
-    console.log(`service (gdaldem + gathering, ${s.concurrency} window(s) at once): ${seconds(service.ms)}, ${serviceRate.toFixed(0)} parcels/s, ${(pixels / (service.ms / 1000) / 1e6).toFixed(2)} M pixels/s`);
+    console.log(
+      `service (gdaldem + gathering, ${s.concurrency} window(s) at once): ${seconds(service.ms)}, ${serviceRate.toFixed(0)} parcels/s, ${(pixels / (service.ms / 1000) / 1e6).toFixed(2)} M pixels/s`,
+    );
 
     const sample = await samplePlain(bench, table, part, s, work);
     const plainRate = sample.rows.length / (sample.ms / 1000);
-    console.log(`plain PostGIS raster (ST_Clip + ST_Slope + ST_Aspect + ST_SummaryStats), ${sample.rows.length} parcels: ${seconds(sample.ms)}, ${plainRate.toFixed(1)} parcels/s (raster loaded in ${seconds(sample.loadMs)}, not counted)`);
+    console.log(
+      `plain PostGIS raster (ST_Clip + ST_Slope + ST_Aspect + ST_SummaryStats), ${sample.rows.length} parcels: ${seconds(sample.ms)}, ${plainRate.toFixed(1)} parcels/s (raster loaded in ${seconds(sample.loadMs)}, not counted)`,
+    );
     console.log(`ratio: the service's path computes ${(serviceRate / plainRate).toFixed(0)} times as many parcels per second`);
     printAgreement(sample.rows, service.value.stats);
   } finally {
@@ -103,7 +117,18 @@ async function samplePlain(bench: TerrainBenchRepository, table: string, part: S
   const box: [number, number, number, number] = [part.x0 + middle, part.y0 + middle, part.x0 + middle + sideM, part.y0 + middle + sideM];
   const margin = 4 * s.pixelM;
   const tif = join(work, 'sample.tif');
-  await gdalTool('gdal_translate', ['-q', '-of', 'GTiff', '-projwin', String(box[0] - margin), String(box[3] + margin), String(box[2] + margin), String(box[1] - margin), join(work, 'mosaic.vrt'), tif]);
+  await gdalTool('gdal_translate', [
+    '-q',
+    '-of',
+    'GTiff',
+    '-projwin',
+    String(box[0] - margin),
+    String(box[3] + margin),
+    String(box[2] + margin),
+    String(box[1] - margin),
+    join(work, 'mosaic.vrt'),
+    tif,
+  ]);
   const pids = await bench.parcelsInBox(table, box);
   const load = await timed(async () => {
     await bench.enableRaster();
@@ -125,7 +150,9 @@ function printAgreement(plain: PlainParcelTerrain[], stats: ParcelTerrainAccumul
     slope = Math.max(slope, Math.abs(mine.slope_mean_pct - Number(row.slope_mean_pct)));
     south = Math.max(south, Math.abs(mine.south_facing_share - Number(row.south_facing_share)));
   }
-  console.log(`agreement over the sample (largest difference): elevation mean ${elevation.toFixed(3)} m, slope mean ${slope.toFixed(3)} %, south share ${south.toFixed(3)}`);
+  console.log(
+    `agreement over the sample (largest difference): elevation mean ${elevation.toFixed(3)} m, slope mean ${slope.toFixed(3)} %, south share ${south.toFixed(3)}`,
+  );
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {

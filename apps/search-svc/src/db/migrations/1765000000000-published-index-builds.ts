@@ -11,7 +11,9 @@ export class PublishedIndexBuilds1765000000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE VIEW search_pub.index_builds AS SELECT b.teryt, b.versions, b.built_at FROM search.index_builds b`);
-    await q.query(`COMMENT ON VIEW search_pub.index_builds IS 'Per gmina (teryt), the layer versions (layer id -> version) its search index build reflects. Published by search-svc; stable columns.'`);
+    await q.query(
+      `COMMENT ON VIEW search_pub.index_builds IS 'Per gmina (teryt), the layer versions (layer id -> version) its search index build reflects. Published by search-svc; stable columns.'`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

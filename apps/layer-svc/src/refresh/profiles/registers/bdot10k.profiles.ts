@@ -60,7 +60,7 @@ const roads: SourceProfileInput = {
       road_number: { field: 'numerDrogi', optional: true },
       road_category: {
         codes: 'kategoriaZarzadzania',
-        table: { krajowa: 'national', 'wojewódzka': 'voivodeship', powiatowa: 'powiat', gminna: 'gmina', 'wewnętrzna': 'internal' },
+        table: { krajowa: 'national', wojewódzka: 'voivodeship', powiatowa: 'powiat', gminna: 'gmina', wewnętrzna: 'internal' },
       },
       surface: {
         rules: { field: 'materialNawierzchni', optional: true },
@@ -94,7 +94,12 @@ const waterways: SourceProfileInput = {
         ['__OT_SWRS_L', 'river'],
       ],
     },
-    name: { firstOf: [{ field: 'nazwaGeograficzna', optional: true }, { field: 'nazwa', optional: true }] },
+    name: {
+      firstOf: [
+        { field: 'nazwaGeograficzna', optional: true },
+        { field: 'nazwa', optional: true },
+      ],
+    },
     exclude: [{ ...NOT_IN_USE, reason: 'watercourses projected or out of use' }],
     attributes: {
       mphp_id: { field: 'idMPHP', optional: true },
@@ -173,7 +178,13 @@ const buildings: SourceProfileInput = {
       ],
     },
     name: { field: 'nazwa', optional: true },
-    exclude: [{ value: { field: 'kategoriaIstnienia', optional: true }, matches: '^(projektowany|nieczynny|zniszczony)$', reason: 'buildings projected, ruined or out of use' }],
+    exclude: [
+      {
+        value: { field: 'kategoriaIstnienia', optional: true },
+        matches: '^(projektowany|nieczynny|zniszczony)$',
+        reason: 'buildings projected, ruined or out of use',
+      },
+    ],
     attributes: {
       building_id: { field: 'identyfikatorEGiB', optional: true },
       function: { field: 'funkcjaOgolnaBudynku' },
@@ -208,7 +219,11 @@ const powerLines: SourceProfileInput = {
     id: ID,
     kind: { rules: { field: 'rodzaj' }, match: VOLTAGE_CLASSES.map(([words, kind]): [string, string] => [`${words}$`, kind]) },
     exclude: [
-      { value: { field: 'rodzaj' }, matches: '(niskiego napięcia|telekomunikacyjna)$', reason: 'low-voltage and telecommunication lines, which the catalogue has no kind for' },
+      {
+        value: { field: 'rodzaj' },
+        matches: '(niskiego napięcia|telekomunikacyjna)$',
+        reason: 'low-voltage and telecommunication lines, which the catalogue has no kind for',
+      },
       { ...NOT_IN_USE, reason: 'lines projected, under construction or out of use' },
     ],
     attributes: {
