@@ -135,7 +135,8 @@ describe('two keys, one abusing', () => {
   const servicePids = (): number[] => ['search-svc', 'parcel-svc'].map((name) => stack.processes.get(name)!.child.pid!);
   /** CPU seconds so far of each app process (gateway and services), by name, and of the services' PostgreSQL backends. */
   const cpuByApp = async (): Promise<Record<string, number>> => {
-    const backends = await stack.sql<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name IN ('search-svc', 'parcel-svc')`);
+    // this stack's database only: the test cluster also serves the other test files running beside this one
+    const backends = await stack.sql<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name IN ('search-svc', 'parcel-svc') AND datname = current_database()`);
     const postgres = backends.reduce((sum, { pid }) => {
       try {
         return sum + cpuSeconds(pid);
@@ -189,7 +190,7 @@ describe('two keys, one abusing', () => {
     const abuseCpu = Object.fromEntries(Object.entries(cpuDuring).map(([name, seconds]) => [name, Number((seconds - cpuBefore[name]!).toFixed(2))]));
     await pause(Math.max(0, stopped + 2000 - Date.now()));
     const cpuAfter = await cpuOver(1000);
-    const busy = await stack.sql<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE application_name IN ('search-svc', 'parcel-svc') AND state = 'active'`);
+    const busy = await stack.sql<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE application_name IN ('search-svc', 'parcel-svc') AND state = 'active' AND datname = current_database()`);
 
     const [lookupsAbused, lookupsIdle] = [victim.lookups.filter((f) => duringAbuse(f.at, start)), victim.lookups.filter((f) => !duringAbuse(f.at, start))].map(msOf);
     const [searchesAbused, searchesIdle] = [victim.searches.filter((f) => duringAbuse(f.at, start)), victim.searches.filter((f) => !duringAbuse(f.at, start))].map(msOf);

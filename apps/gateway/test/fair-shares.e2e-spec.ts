@@ -28,7 +28,7 @@ describe('fair shares between keys', () => {
   const assembly = (key: string) => stack.api().post<ErrorEnvelope>('/v1/search/assemblies', { key, body: national });
   const lookup = (key: string) => stack.api().get('/v1/parcels/306401_1.0012.3', { key });
   const activeAssemblyStatements = async (): Promise<number> =>
-    Number((await stack.sql<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'search-svc' AND state = 'active'`))[0]!.n);
+    Number((await stack.sql<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'search-svc' AND state = 'active'`))[0]!.n);
 
   beforeAll(async () => {
     stack = await startTestStack({

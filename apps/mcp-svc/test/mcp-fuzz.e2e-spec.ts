@@ -24,6 +24,11 @@ const CALL_DEADLINE_MS = 60_000;
  * them: GET /v1/regions accepts search:read too, so the search tools can resolve a place name.
  */
 const ALSO_ANSWERS_FOR: Partial<Record<string, readonly Scope[]>> = { resolve_region: ['search:read'] };
+/** Tools that take exactly one of several arguments, none required: the choice a scope probe makes. */
+const ONE_OF_CHOICE: Partial<Record<string, (known: KnownValues) => Record<string, unknown>>> = {
+  locate_parcel: (known) => ({ parcel: known['parcel_id']![0] }),
+  market_comparables: (known) => ({ parcel_id: known['parcel_id']![0] }),
+};
 /** JSON-RPC errors that say the request was malformed (parse, request, params), for arguments broken on purpose. */
 const CALLER_ERRORS: ReadonlySet<number> = new Set([-32700, -32600, -32602]);
 
@@ -141,10 +146,19 @@ describe('fuzzing every MCP tool by scope', () => {
     const sample = (count: number, offset: number, validShare: number): ToolArguments[] =>
       fc.sample(toolArguments(tool.inputSchema as Record<string, unknown>, known, validShare), { numRuns: count, seed: SEED + index * 31 + offset });
     const inScope = sample(CASES_IN_SCOPE, 0, 0.5).map((args) => ({ tool: tool.name, scope, inScope: true, arguments: args }));
-    const outOfScope = SCOPES.filter((other) => other !== scope).flatMap((other, n) =>
-      sample(CASES_OUT_OF_SCOPE, n + 1, 0.9).map((args) => ({ tool: tool.name, scope: other, inScope: false, arguments: args })),
-    );
+    const outOfScope = SCOPES.filter((other) => other !== scope).flatMap((other, n) => [
+      // one call the tool itself accepts, so that each other scope's refusal is reached whatever the seed
+      { tool: tool.name, scope: other, inScope: false, arguments: { kind: 'valid' as const, args: scopeProbe(tool) } },
+      ...sample(CASES_OUT_OF_SCOPE, n + 1, 0.9).map((args) => ({ tool: tool.name, scope: other, inScope: false, arguments: args })),
+    ]);
     return [...inScope, ...outOfScope];
+  }
+
+  /** Arguments the tool accepts before it calls the API: its required ones from the known values, and the one-of choices made. */
+  function scopeProbe(tool: Tool): Record<string, unknown> {
+    const required = ((tool.inputSchema as { required?: string[] }).required ?? []).filter((name) => (known[name] ?? []).length > 0);
+    const args: Record<string, unknown> = Object.fromEntries(required.map((name) => [name, known[name]![0]]));
+    return { ...args, ...(ONE_OF_CHOICE[tool.name]?.(known) ?? {}) };
   }
 
   function violationsOf(call: Call, answer: Answer): string[] {
