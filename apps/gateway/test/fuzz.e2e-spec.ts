@@ -34,7 +34,7 @@ let searchDeadlineMs = 20_000;
 /** Operations whose NATS subject is search.*: the gateway gives them SEARCH_TIMEOUT_MS. */
 /** Operations that render a PDF for a valid request: fewer valid cases, or the suite takes minutes. */
 const PDF_OPERATIONS = new Set(['createParcelReportLink']);
-const SERVICES = ['layer-svc', 'geocode-svc', 'market-svc', 'parcel-svc', 'search-svc'];
+const SERVICES = ['layer-svc', 'geocode-svc', 'market-svc', 'parcel-svc', 'search-svc', 'watches-svc'];
 const SEARCH_OPERATIONS = new Set(['searchParcels', 'searchNaturalLanguage', 'interpretNaturalLanguage', 'listScenarios', 'compileScenario', 'exportSearchParcels', 'exportSearchNaturalLanguage']);
 /** A stand-in for the orthophotomap WMS (this machine has no internet): ortho tiles are proxied from it. */
 const UPSTREAM_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVQImWNgAAIAAAUAAWJVMogAAAAASUVORK5CYII=', 'base64');

@@ -178,7 +178,7 @@ describe('map application in one language at a time', () => {
     expect(components.length).toBeGreaterThan(0);
     // A component is a signal's name and points, never a bare number that reads like kilometres.
     for (const component of components) expect(component).toMatch(/^[A-Za-z][^0-9]*: [\d.]+ pts?$/);
-    await page.locator('.result-list').scrollIntoViewIfNeeded();
+    await page.locator('ol.result-list').scrollIntoViewIfNeeded();
     await screenshot(page, 'scores-en-desktop');
     expect(opened.errors).toEqual([]);
     await opened.context.close();

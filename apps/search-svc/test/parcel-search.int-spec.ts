@@ -48,7 +48,8 @@ describe('structured search on the demo data', () => {
     expect(response!.matched).toBeGreaterThanOrEqual(response!.count);
     // the scenario's "no blocking zone" keeps away from every zone that blocks a parcel's own
     // constraints: nature and flood zones, registered monuments and direct water-intake zones
-    expect(response!.coverage.map((c) => c.criterion)).toEqual(['area', 'slope', 'near:grid_capacity', 'near:power_substations', 'exclude:env_layers', 'exclude:heritage_sites', 'exclude:groundwater']);
+    // and the BESS fire setback from homes, measured from the residential buildings
+    expect(response!.coverage.map((c) => c.criterion)).toEqual(['area', 'slope', 'near:grid_capacity', 'near:power_substations', 'exclude:env_layers', 'exclude:heritage_sites', 'exclude:groundwater', 'far:buildings']);
     expect(response!.coverage.find((c) => c.criterion === 'near:grid_capacity')).toMatchObject({ mode: 'requires', status: 'available' });
     expectRanked(response!);
     expect(response!.results[0]!.components.map((c) => c.signal)).toEqual(['grid_capacity_mw', 'grid_distance_km', 'area']);
@@ -64,7 +65,7 @@ describe('structured search on the demo data', () => {
     const grid = response.coverage.find((c) => c.criterion === 'near:grid_capacity')!;
     expect(grid).toMatchObject({ mode: 'requires', status: 'missing' });
     expect(grid.note).toMatch(/grid_capacity.*no data.*blocked/);
-    expect(response.coverage).toHaveLength(7);
+    expect(response.coverage).toHaveLength(8);
   });
 
   it('returns unscreened results with a missing-coverage note for a slope filter in a powiat without terrain', async () => {
