@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { BLOCKING_ZONES, findSearchSignal, searchCriteriaOf } from '@lp/contracts';
+import { BLOCKING_ZONES, CRITERION_LABELS_PL, findSearchSignal, searchCriteriaOf } from '@lp/contracts';
 import { findScenario, SCENARIO_IDS, SCENARIOS } from './scenario-catalogue.js';
 import { compileScenario } from './scenario-compiler.js';
 import { scenarioView } from './scenario-listing.js';
@@ -74,6 +74,10 @@ describe('scenario catalogue', () => {
 describe('scenarioView (list_scenarios)', () => {
   const views = SCENARIOS.map(scenarioView);
   const view = (id: string) => views.find((v) => v.id === id)!;
+
+  it("gives every criterion its Polish label, for the map application's Polish screens", () => {
+    for (const criterion of views.flatMap((v) => v.criteria)) expect([criterion.label, criterion.label_pl]).toEqual([criterion.label, CRITERION_LABELS_PL[criterion.label]]);
+  });
 
   it('returns effective values: wind uses a 1 km buffer and a 15 km reach, data centres 20 MW', () => {
     const wind = Object.fromEntries(view('wind_farm_site').parameters.map((p) => [p.id, p.default]));

@@ -1,4 +1,4 @@
-import { findSearchSignal, nearAnyCriterionId, NO_KOWR_PRE_EMPTION_CRITERION, NOT_CONTAMINATED_CRITERION, type NearFilter, type ScenarioCriterionView, type ScenarioView } from '@lp/contracts';
+import { criterionLabel, findSearchSignal, nearAnyCriterionId, NO_KOWR_PRE_EMPTION_CRITERION, NOT_CONTAMINATED_CRITERION, type NearFilter, type ScenarioCriterionView, type ScenarioView } from '@lp/contracts';
 import { compileRule, type CompiledRule } from './scenario-compiler.js';
 import type { CriterionDefinition } from './scenario-criteria.js';
 import type { ScenarioDefinition } from './scenario-definition.js';
@@ -74,6 +74,7 @@ function criterionView(criterion: CriterionDefinition, params: ParameterValues):
   const rules = criterion.rules.map((rule) => compileRule(rule, params));
   const view: ScenarioCriterionView = {
     label: criterion.label,
+    label_pl: criterionLabel(criterion.label, 'pl'),
     searched_as: rules.length > 0 ? rules.map(describeRule).join('; ') : 'not searched',
     criterion_ids: [...new Set(rules.map(criterionId))],
   };

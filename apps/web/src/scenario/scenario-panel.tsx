@@ -96,10 +96,15 @@ export function ScenarioPanel({ initialScenario, initialRegion, busy, onRun }: S
             <summary>{t('hardCriteria')}</summary>
             <ul class="small">
               {scenario.criteria.map((criterion) => (
-                // The criteria's labels and notes are the API's (English, the spec's table), marked so.
-                <li key={criterion.label} lang="en">
-                  {criterion.label}
-                  {criterion.note ? <span class="muted"> — {criterion.note}</span> : null}
+                // The label in the reader's language; the API's notes exist in English only, marked so.
+                <li key={criterion.label} lang={language}>
+                  {language === 'pl' ? criterion.label_pl : criterion.label}
+                  {criterion.note ? (
+                    <span class="muted" lang="en">
+                      {' '}
+                      — {criterion.note}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>

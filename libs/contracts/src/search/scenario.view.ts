@@ -48,6 +48,9 @@ export class ScenarioCriterionView {
   @ApiProperty({ description: 'The criterion in words, as in the scenario table', example: 'Near a substation' })
   label!: string;
 
+  @ApiProperty({ description: 'The same in Polish. An addition to the spec', example: 'w pobliżu stacji elektroenergetycznej' })
+  label_pl!: string;
+
   @ApiProperty({
     description: 'The structured filter it compiles to, with the effective parameter values',
     example: 'near power_substations within 10000 m where voltage_kv_gte 110',
