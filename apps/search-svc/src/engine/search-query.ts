@@ -107,6 +107,8 @@ export interface MatchedSelect extends Omit<SearchQuery, 'sql' | 'values'> {
   site: Array<{ criterion: string; alias: string }>;
   /** Some criterion is a spatial join on a layer (not a column of the index): the costly part of a match. */
   joinsLayers: boolean;
+  /** Some criterion reads a derived table (price_estimate's comparables): an aggregate to compute once. */
+  joinsDerived: boolean;
 }
 
 /**
@@ -223,7 +225,7 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
   const spatial = input.scope.kind === 'bbox' || input.withGeometry === true || joinsLayers;
   const from = spatial ? 'search.parcel_index i JOIN search.parcel_geometry p ON p.parcel_id = i.parcel_id AND p.teryt = i.teryt' : 'search.parcel_index i';
   const sql = `SELECT ${select.join(', ')} FROM ${[from, ...joins].join(' ')}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
-  return { sql, signals, unscreened, near, alternatives, site, joinsLayers };
+  return { sql, signals, unscreened, near, alternatives, site, joinsLayers, joinsDerived: joins.length > 0 };
 }
 
 /**
@@ -235,15 +237,17 @@ export function matchedSelect(input: SearchQueryInput & { siteLevel?: ReadonlySe
  * - `scored`: the page's rows again by id, with their exact contributions and score.
  * The outlines of the page come in the same statement. A match that joins a layer (a spatial
  * criterion: an index probe per candidate parcel) is made once, as a materialised CTE the passes
- * read: probing twice cost twice (docs/performance.md).
+ * read: probing twice cost twice (docs/performance.md). So is a match that joins a derived table (the
+ * comparables' medians), which would otherwise be aggregated again in each pass.
  */
 export function buildSearchQuery(input: SearchQueryInput): SearchQuery {
   const params = new SqlParams();
-  const { sql: matchedSql, signals, unscreened, near, alternatives, joinsLayers } = matchedSelect(input, params);
+  const { sql: matchedSql, signals, unscreened, near, alternatives, joinsLayers, joinsDerived } = matchedSelect(input, params);
   const limit = params.add(input.limit, 'int');
   // the passes read the probed matches (see above), or the index rows each again, in parallel
-  const withProbed = joinsLayers ? `WITH probed AS MATERIALIZED (${matchedSql}),` : 'WITH';
-  const matched = joinsLayers ? 'SELECT * FROM probed' : matchedSql;
+  const once = joinsLayers || joinsDerived;
+  const withProbed = once ? `WITH probed AS MATERIALIZED (${matchedSql}),` : 'WITH';
+  const matched = once ? 'SELECT * FROM probed' : matchedSql;
   let page: string;
   let order: string;
   if (signals.length === 0) {
