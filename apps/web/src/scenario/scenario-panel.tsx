@@ -96,14 +96,17 @@ export function ScenarioPanel({ initialScenario, initialRegion, busy, onRun }: S
             <summary>{t('hardCriteria')}</summary>
             <ul class="small">
               {scenario.criteria.map((criterion) => (
-                // The label in the reader's language; the API's notes exist in English only, marked so.
+                // The label in the reader's language; the API's notes exist in English only.
                 <li key={criterion.label} lang={language}>
                   {language === 'pl' ? criterion.label_pl : criterion.label}
                   {criterion.note ? (
-                    <span class="muted" lang="en">
-                      {' '}
-                      — {criterion.note}
-                    </span>
+                    // folded, as every API note in the application: a Polish reader is not met by English prose
+                    <details>
+                      <summary>{t('apiNote')}</summary>
+                      <p lang="en" class="muted">
+                        {criterion.note}
+                      </p>
+                    </details>
                   ) : null}
                 </li>
               ))}
