@@ -71,7 +71,8 @@ class ExpressionCompiler {
     }
     if ('slice' in expression) return `NULLIF(substr(${this.column(expression.slice)}, ${Number(expression.from)}, ${Number(expression.length)}), '')`;
     if ('template' in expression) return this.template(expression.template);
-    if ('date' in expression) return `substring(${this.column(expression.date, expression.optional)} from 1 for 10)`;
+    // GDAL writes a GeoPackage DateTime as text with slashes (2024/10/02 00:00:00+02), GML keeps ISO dashes.
+    if ('date' in expression) return `translate(substring(${this.column(expression.date, expression.optional)} from 1 for 10), '/', '-')`;
     if ('scaled' in expression) {
       const value = this.column(expression.scaled, expression.optional);
       return `CASE WHEN ${value} ~ ${NUMBER} THEN (replace(${value}, ',', '.')::numeric * ${this.param(expression.factor)}::numeric)::text ELSE ${value} END`;

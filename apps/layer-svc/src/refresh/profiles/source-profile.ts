@@ -11,7 +11,8 @@ import { z } from 'zod';
  * - `rules`: the value of the first regular expression the input matches (else the input itself)
  * - `slice`: characters `from` (1-based) of a column, `length` of them
  * - `template`: `{column}` placeholders joined with literal text (all named columns required)
- * - `date`: the first ten characters of a timestamp (`2024-10-02 00:00:00+02` -> `2024-10-02`)
+ * - `date`: the first ten characters of a timestamp (`2024-10-02 00:00:00+02` or GDAL's
+ *   `2024/10/02 00:00:00+02` of a GeoPackage DateTime -> `2024-10-02`)
  * - `scaled`: a number column times a factor (hectares to square metres)
  * - `ratio`: one number divided by another (price per square metre), null unless both are numbers
  * - `firstOf`: the first non-empty of several expressions

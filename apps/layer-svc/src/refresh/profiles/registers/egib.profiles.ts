@@ -32,6 +32,27 @@ const parcelMapping = {
 } as const;
 
 /**
+ * GUGiK's export of the powiat WFS services, one zipped GeoPackage per powiat
+ * (`InneDane/latest_exports/eziudp_wfs/GPKG/<powiat>.gpkg.zip`), table `dzialki` in EPSG:2180 with
+ * the WFS fields in lower case: id_dzialki, numer_dzialki, nazwa_obrebu, numer_obrebu,
+ * numer_jednostki, nazwa_gminy, data, pole_ewidencyjne, klasouzytki_egib, grupa_rejestrowa,
+ * pozostale_atrybuty (the rest of the powiat's fields as text), czas_pozyskania (when harvested).
+ * pole_ewidencyjne is read as the WFS's POLE_EWIDENCYJNE it is exported from (hectares).
+ */
+const parcelExportMapping = {
+  id: { field: 'id_dzialki' },
+  kind: { constant: 'parcel' },
+  teryt: { gminaFromUnitId: 'id_dzialki' },
+  attributes: {
+    parcel_id: { field: 'id_dzialki' },
+    parcel_number: { field: 'numer_dzialki' },
+    precinct_id: { slice: 'id_dzialki', from: 1, length: 13 },
+    area_sqm: { firstOf: [{ scaled: 'pole_ewidencyjne', factor: 10000, optional: true }, { geometryArea: true }] },
+    land_use_classes: { field: 'klasouzytki_egib', optional: true },
+  },
+} as const;
+
+/**
  * The groups of the classification of fixed assets (KŚT) an EGiB building's RODZAJ names, in the
  * words GUGiK's aggregated service serves and the one-letter codes some powiat servers serve.
  */
@@ -90,6 +111,21 @@ export const EGIB_PROFILES: SourceProfileInput[] = [
     notes: 'A powiat WFS on a Geo-System server (ewns namespace); pass the powiat service URL listed in GUGiK\'s register of services (EZiUDP).',
     fetch: { kind: 'wfs', typeNames: ['ewns:dzialki'], sortBy: 'ID_DZIALKI', defaultPageSize: 1000, srsName: 'urn:ogc:def:crs:EPSG::2180' },
     map: parcelMapping,
+  },
+  {
+    ...common,
+    id: 'egib-parcels-gpkg',
+    layer: 'parcels',
+    publishedAt: 'https://opendata.geoportal.gov.pl/InneDane/latest_exports/eziudp_wfs/GPKG/',
+    cadence: 'as GUGiK regenerates latest_exports (the harvest time of each row is in czas_pozyskania)',
+    notes:
+      'One powiat\'s GeoPackage export of its EGiB WFS (table dzialki), loaded as a part: ' +
+      '`refresh parcels --part <powiat> --profile egib-parcels-gpkg --source .../eziudp_wfs/GPKG/<powiat>.gpkg.zip`. ' +
+      'A powiat whose WFS GUGiK could not harvest has no package (HTTP 404): its part fails and keeps its served rows. ' +
+      'GUGiK also publishes the country as one GeoParquet (eziudp_wfs/PARQUET), which Debian\'s GDAL 3.6 cannot read.',
+    fetch: { kind: 'zip', members: ['*.gpkg'] },
+    gdal: { layers: ['dzialki'] },
+    map: parcelExportMapping,
   },
   {
     ...common,

@@ -27,7 +27,7 @@ CREATE TABLE layer_stage.r12 AS SELECT COALESCE(CASE WHEN NULLIF(btrim(r."tran_l
      NULL::text AS "name",
      CASE WHEN NULLIF(btrim(r."lok_id_lokalu"::text), '') ~ '^[0-9]{6}_[0-9]' THEN substr(NULLIF(btrim(r."lok_id_lokalu"::text), ''), 1, 6) ||
             CASE WHEN substr(NULLIF(btrim(r."lok_id_lokalu"::text), ''), 8, 1) IN ('4', '5') THEN '3' WHEN substr(NULLIF(btrim(r."lok_id_lokalu"::text), ''), 8, 1) IN ('8', '9') THEN '1' ELSE substr(NULLIF(btrim(r."lok_id_lokalu"::text), ''), 8, 1) END END AS "teryt",
-     substring(NULLIF(btrim(r."dok_data"::text), '') from 1 for 10) AS "date",
+     translate(substring(NULLIF(btrim(r."dok_data"::text), '') from 1 for 10), '/', '-') AS "date",
      COALESCE(NULLIF(btrim(r."lok_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')) AS "price_pln",
      NULLIF(btrim(r."lok_pow_uzyt"::text), '') AS "area_sqm",
      CASE WHEN COALESCE(NULLIF(btrim(r."lok_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')) ~ '^[-+]?[0-9]+([.,][0-9]+)?$' AND NULLIF(btrim(r."lok_pow_uzyt"::text), '') ~ '^[-+]?[0-9]+([.,][0-9]+)?$' AND replace(NULLIF(btrim(r."lok_pow_uzyt"::text), ''), ',', '.')::numeric > 0
@@ -50,7 +50,7 @@ CREATE TABLE layer_stage.r12 AS SELECT COALESCE(CASE WHEN NULLIF(btrim(r."tran_l
      NULL::text AS "name",
      CASE WHEN NULLIF(btrim(r."dzi_id_dzialki"::text), '') ~ '^[0-9]{6}_[0-9]' THEN substr(NULLIF(btrim(r."dzi_id_dzialki"::text), ''), 1, 6) ||
             CASE WHEN substr(NULLIF(btrim(r."dzi_id_dzialki"::text), ''), 8, 1) IN ('4', '5') THEN '3' WHEN substr(NULLIF(btrim(r."dzi_id_dzialki"::text), ''), 8, 1) IN ('8', '9') THEN '1' ELSE substr(NULLIF(btrim(r."dzi_id_dzialki"::text), ''), 8, 1) END END AS "teryt",
-     substring(NULLIF(btrim(r."dok_data"::text), '') from 1 for 10) AS "date",
+     translate(substring(NULLIF(btrim(r."dok_data"::text), '') from 1 for 10), '/', '-') AS "date",
      COALESCE($3::text::jsonb ->> NULLIF(btrim(r."nier_rodzaj"::text), ''), NULLIF(btrim(r."nier_rodzaj"::text), '')) AS "property_type",
      COALESCE(NULLIF(btrim(r."dzi_cena_brutto"::text), ''), NULLIF(btrim(r."nier_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')) AS "price_pln",
      round(ST_Area(r.geom)::numeric, 1)::text AS "area_sqm",
@@ -61,6 +61,51 @@ CREATE TABLE layer_stage.r12 AS SELECT COALESCE(CASE WHEN NULLIF(btrim(r."tran_l
 FROM layer_stage.r12_raw r;
 
 -- createMapped (rcn-transactions, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (rcn-lokale-gpkg, every column present) (1 of 2)
+-- $1 = "/"
+-- $2 = "{\"pierwotny\":\"primary_market\",\"wtorny\":\"secondary_market\"}"
+-- $3 = "{\"pierwotny\":\"primary\",\"wtorny\":\"secondary\"}"
+CREATE TABLE layer_stage.r12 AS SELECT COALESCE(CASE WHEN NULLIF(btrim(r."tran_lokalny_id_iip"::text), '') IS NULL OR NULLIF(btrim(r."lok_id_lokalu"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."tran_lokalny_id_iip"::text), ''), $1::text, NULLIF(btrim(r."lok_id_lokalu"::text), '')) END, NULLIF(btrim(r."gml_id"::text), '')) AS "id",
+     COALESCE($2::text::jsonb ->> NULLIF(btrim(r."tran_rodzaj_rynku"::text), ''), NULLIF(btrim(r."tran_rodzaj_rynku"::text), '')) AS "kind",
+     NULL::text AS "name",
+     CASE WHEN NULLIF(btrim(r."lok_id_lokalu"::text), '') ~ '^[0-9]{6}_[0-9]' THEN substr(NULLIF(btrim(r."lok_id_lokalu"::text), ''), 1, 6) ||
+            CASE WHEN substr(NULLIF(btrim(r."lok_id_lokalu"::text), ''), 8, 1) IN ('4', '5') THEN '3' WHEN substr(NULLIF(btrim(r."lok_id_lokalu"::text), ''), 8, 1) IN ('8', '9') THEN '1' ELSE substr(NULLIF(btrim(r."lok_id_lokalu"::text), ''), 8, 1) END END AS "teryt",
+     translate(substring(NULLIF(btrim(r."dok_data"::text), '') from 1 for 10), '/', '-') AS "date",
+     COALESCE(NULLIF(btrim(r."lok_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')) AS "price_pln",
+     NULLIF(btrim(r."lok_pow_uzyt"::text), '') AS "area_sqm",
+     CASE WHEN COALESCE(NULLIF(btrim(r."lok_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')) ~ '^[-+]?[0-9]+([.,][0-9]+)?$' AND NULLIF(btrim(r."lok_pow_uzyt"::text), '') ~ '^[-+]?[0-9]+([.,][0-9]+)?$' AND replace(NULLIF(btrim(r."lok_pow_uzyt"::text), ''), ',', '.')::numeric > 0
+                 THEN round(replace(COALESCE(NULLIF(btrim(r."lok_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')), ',', '.')::numeric / replace(NULLIF(btrim(r."lok_pow_uzyt"::text), ''), ',', '.')::numeric, 2)::text END AS "price_per_sqm_pln",
+     NULLIF(btrim(r."lok_nr_kond"::text), '') AS "floor",
+     NULLIF(btrim(r."lok_liczba_izb"::text), '') AS "rooms",
+     COALESCE($3::text::jsonb ->> NULLIF(btrim(r."tran_rodzaj_rynku"::text), ''), NULLIF(btrim(r."tran_rodzaj_rynku"::text), '')) AS "market",
+     ST_PointOnSurface(r.geom) AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (rcn-lokale-gpkg, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (rcn-transactions-gpkg, every column present) (1 of 2)
+-- $1 = "/"
+-- $2 = "{\"nieruchomoscGruntowaNiezabudowana\":\"land\",\"nieruchomoscGruntowaZabudowana\":\"building\",\"nieruchomoscBudynkowa\":\"building\",\"nieruchomoscLokalowa\":\"apartment\"}"
+-- $3 = "{\"nieruchomoscGruntowaNiezabudowana\":\"land\",\"nieruchomoscGruntowaZabudowana\":\"building\",\"nieruchomoscBudynkowa\":\"building\",\"nieruchomoscLokalowa\":\"apartment\"}"
+CREATE TABLE layer_stage.r12 AS SELECT COALESCE(CASE WHEN NULLIF(btrim(r."tran_lokalny_id_iip"::text), '') IS NULL OR NULLIF(btrim(r."dzi_id_dzialki"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."tran_lokalny_id_iip"::text), ''), $1::text, NULLIF(btrim(r."dzi_id_dzialki"::text), '')) END, NULLIF(btrim(r."gml_id"::text), '')) AS "id",
+     COALESCE($2::text::jsonb ->> NULLIF(btrim(r."nier_rodzaj"::text), ''), NULLIF(btrim(r."nier_rodzaj"::text), '')) AS "kind",
+     NULL::text AS "name",
+     CASE WHEN NULLIF(btrim(r."dzi_id_dzialki"::text), '') ~ '^[0-9]{6}_[0-9]' THEN substr(NULLIF(btrim(r."dzi_id_dzialki"::text), ''), 1, 6) ||
+            CASE WHEN substr(NULLIF(btrim(r."dzi_id_dzialki"::text), ''), 8, 1) IN ('4', '5') THEN '3' WHEN substr(NULLIF(btrim(r."dzi_id_dzialki"::text), ''), 8, 1) IN ('8', '9') THEN '1' ELSE substr(NULLIF(btrim(r."dzi_id_dzialki"::text), ''), 8, 1) END END AS "teryt",
+     translate(substring(NULLIF(btrim(r."dok_data"::text), '') from 1 for 10), '/', '-') AS "date",
+     COALESCE($3::text::jsonb ->> NULLIF(btrim(r."nier_rodzaj"::text), ''), NULLIF(btrim(r."nier_rodzaj"::text), '')) AS "property_type",
+     COALESCE(NULLIF(btrim(r."dzi_cena_brutto"::text), ''), NULLIF(btrim(r."nier_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')) AS "price_pln",
+     round(ST_Area(r.geom)::numeric, 1)::text AS "area_sqm",
+     CASE WHEN COALESCE(NULLIF(btrim(r."dzi_cena_brutto"::text), ''), NULLIF(btrim(r."nier_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')) ~ '^[-+]?[0-9]+([.,][0-9]+)?$' AND round(ST_Area(r.geom)::numeric, 1)::text ~ '^[-+]?[0-9]+([.,][0-9]+)?$' AND replace(round(ST_Area(r.geom)::numeric, 1)::text, ',', '.')::numeric > 0
+                 THEN round(replace(COALESCE(NULLIF(btrim(r."dzi_cena_brutto"::text), ''), NULLIF(btrim(r."nier_cena_brutto"::text), ''), NULLIF(btrim(r."tran_cena_brutto"::text), '')), ',', '.')::numeric / replace(round(ST_Area(r.geom)::numeric, 1)::text, ',', '.')::numeric, 2)::text END AS "price_per_sqm_pln",
+     NULLIF(btrim(r."dzi_id_dzialki"::text), '') AS "parcel_id",
+     ST_PointOnSurface(r.geom) AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (rcn-transactions-gpkg, every column present) (2 of 2)
 SELECT count(*) AS n FROM layer_stage.r12;
 
 -- createMapped (app-plan-ogolny-zones, every column present) (1 of 2)
@@ -96,7 +141,7 @@ CREATE TABLE layer_stage.r12 AS SELECT CASE WHEN NULLIF(btrim(r."przestrzenNazw"
      NULL::text AS "teryt",
      NULLIF(btrim(r."przestrzenNazw"::text), '') AS "plan_id",
      COALESCE(NULLIF(btrim(r."tytulAlternatywny"::text), ''), NULLIF(btrim(r."tytul"::text), '')) AS "plan_name",
-     substring(NULLIF(btrim(r."obowiazujeOd"::text), '') from 1 for 10) AS "adopted_on",
+     translate(substring(NULLIF(btrim(r."obowiazujeOd"::text), '') from 1 for 10), '/', '-') AS "adopted_on",
      COALESCE($3::text::jsonb ->> regexp_replace(NULLIF(btrim(r."status_href"::text), ''), '^.*[/#]', ''), regexp_replace(NULLIF(btrim(r."status_href"::text), ''), '^.*[/#]', '')) AS "legal_status",
      r.geom AS geom
 FROM layer_stage.r12_raw r;
@@ -181,6 +226,25 @@ CREATE TABLE layer_stage.r12 AS SELECT NULLIF(btrim(r."ID_DZIALKI"::text), '') A
 FROM layer_stage.r12_raw r;
 
 -- createMapped (egib-parcels-powiat, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (egib-parcels-gpkg, every column present) (1 of 2)
+-- $1 = "parcel"
+-- $2 = 10000
+CREATE TABLE layer_stage.r12 AS SELECT NULLIF(btrim(r."id_dzialki"::text), '') AS "id",
+     $1::text AS "kind",
+     NULL::text AS "name",
+     CASE WHEN NULLIF(btrim(r."id_dzialki"::text), '') ~ '^[0-9]{6}_[0-9]' THEN substr(NULLIF(btrim(r."id_dzialki"::text), ''), 1, 6) ||
+            CASE WHEN substr(NULLIF(btrim(r."id_dzialki"::text), ''), 8, 1) IN ('4', '5') THEN '3' WHEN substr(NULLIF(btrim(r."id_dzialki"::text), ''), 8, 1) IN ('8', '9') THEN '1' ELSE substr(NULLIF(btrim(r."id_dzialki"::text), ''), 8, 1) END END AS "teryt",
+     NULLIF(btrim(r."id_dzialki"::text), '') AS "parcel_id",
+     NULLIF(btrim(r."numer_dzialki"::text), '') AS "parcel_number",
+     NULLIF(substr(NULLIF(btrim(r."id_dzialki"::text), ''), 1, 13), '') AS "precinct_id",
+     COALESCE(CASE WHEN NULLIF(btrim(r."pole_ewidencyjne"::text), '') ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN (replace(NULLIF(btrim(r."pole_ewidencyjne"::text), ''), ',', '.')::numeric * $2::text::numeric)::text ELSE NULLIF(btrim(r."pole_ewidencyjne"::text), '') END, round(ST_Area(r.geom)::numeric, 1)::text) AS "area_sqm",
+     NULLIF(btrim(r."klasouzytki_egib"::text), '') AS "land_use_classes",
+     r.geom AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (egib-parcels-gpkg, every column present) (2 of 2)
 SELECT count(*) AS n FROM layer_stage.r12;
 
 -- createMapped (egib-buildings, every column present) (1 of 2)
@@ -310,7 +374,7 @@ CREATE TABLE layer_stage.r12 AS SELECT CASE WHEN NULLIF(btrim(r."numer_gunb"::te
      CASE WHEN NULLIF(btrim(r."jednosta_numer_ew"::text), '') ~ '^[0-9]{6}_[0-9]' THEN substr(NULLIF(btrim(r."jednosta_numer_ew"::text), ''), 1, 6) ||
             CASE WHEN substr(NULLIF(btrim(r."jednosta_numer_ew"::text), ''), 8, 1) IN ('4', '5') THEN '3' WHEN substr(NULLIF(btrim(r."jednosta_numer_ew"::text), ''), 8, 1) IN ('8', '9') THEN '1' ELSE substr(NULLIF(btrim(r."jednosta_numer_ew"::text), ''), 8, 1) END END AS "teryt",
      NULLIF(btrim(r."numer_decyzji_urzedu"::text), '') AS "decision_number",
-     substring(NULLIF(btrim(r."data_wydania_decyzji"::text), '') from 1 for 10) AS "decided_on",
+     translate(substring(NULLIF(btrim(r."data_wydania_decyzji"::text), '') from 1 for 10), '/', '-') AS "decided_on",
      NULLIF(btrim(r."nazwa_organu"::text), '') AS "authority",
      NULLIF(btrim(r."kategoria"::text), '') AS "building_category",
      COALESCE(NULLIF(btrim(r."nazwa_zamierzenia_bud"::text), ''), NULLIF(btrim(r."nazwa_zam_budowlanego"::text), '')) AS "intended_use",
