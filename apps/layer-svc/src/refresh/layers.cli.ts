@@ -24,10 +24,11 @@ const USAGE = `Usage: npm run layers -- <command>
   refresh <layer-id> --source <file|http(s) URL|WFS:...> [--profile <id|file.json>] [--coverage national|derived|<gmina,gmina,...>] [--allow-shrink]
           load a new version of one layer, validate it, and serve it (the old one stays on failure);
           --profile reads the source as its public register publishes it (see the profiles command)
-  refresh <layer-id> --part <voivodeship|powiat|gmina TERYT> --source <...> | --manifest <parts.json> | --resume <run-id>
+  refresh <layer-id> --part <voivodeship|powiat|gmina TERYT | kinds:<name>> --source <...> | --manifest <parts.json> | --resume <run-id>
           [--profile <id|file.json>] [--parallel <n>] [--drop-outside] [--allow-shrink]
           replace parts of a layer (rows outside them stay as served); parts.json is {"<TERYT>": "<source>"};
           a failed part keeps its served rows; --resume continues a run that stopped, reusing its loaded parts
+          a layer fed by several registers (env_layers) is split by kind: --part kinds:flood_risk replaces those kinds only
   Every refresh: [--swap-wait <seconds>] how long the swap gives way to readers of the served view
           (default 900) before it reports that it could not swap and leaves the old version served
   profiles [layer-id] the source profiles of the public registers: layer, register, how fetched, licence
@@ -233,7 +234,7 @@ function profiles(layerId: string | undefined): number {
     const fetched = profile.fetch.kind === 'wfs' ? `WFS ${profile.fetch.typeNames.join(', ')}` : profile.fetch.kind;
     console.log(`${profile.id.padEnd(24)} ${profile.layer.padEnd(18)} ${fetched}; ${profile.register}; ${profile.endpoint ?? profile.publishedAt}; licence: ${profile.licence}`);
   }
-  for (const [layer, reason] of Object.entries(NO_OPEN_SOURCE).filter(([layer]) => !layerId || layer === layerId)) console.log(`${'(none)'.padEnd(24)} ${layer.padEnd(18)} ${reason}`);
+  for (const [layer, reason] of Object.entries(NO_OPEN_SOURCE).filter(([layer]) => !layerId || layer.split(' ')[0] === layerId)) console.log(`${'(none)'.padEnd(24)} ${layer.padEnd(18)} ${reason}`);
   return 0;
 }
 

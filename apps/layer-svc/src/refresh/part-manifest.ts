@@ -19,7 +19,7 @@ export function parsePartManifest(text: string, where: string): PartSource[] {
   const entries = Object.entries(parsed as Record<string, unknown>);
   if (entries.length === 0) throw new Error(`${where} names no parts`);
   const bad = entries.filter(([part]) => !PART_CODE.test(part)).map(([part]) => part);
-  if (bad.length > 0) throw new Error(`${where}: a part is a voivodeship (2 digits), a powiat (4 digits) or a gmina (7 digits) of TERYT, not ${bad.join(', ')}`);
+  if (bad.length > 0) throw new Error(`${where}: a part is a voivodeship (2 digits), a powiat (4 digits) or a gmina (7 digits) of TERYT, or kinds:<name>, not ${bad.join(', ')}`);
   const empty = entries.filter(([, source]) => typeof source !== 'string' || source.trim() === '').map(([part]) => part);
   if (empty.length > 0) throw new Error(`${where}: parts ${empty.join(', ')} need a source (file, http(s) URL or WFS:...)`);
   return entries.map(([part, source]) => ({ part, source: (source as string).trim() }));

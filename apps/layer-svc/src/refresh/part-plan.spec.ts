@@ -1,16 +1,26 @@
 import { describe, expect, it } from '@jest/globals';
+import { findLayer } from '@lp/contracts';
 import type { PartRow } from '../storage/part-storage.repository.js';
 import { checkParts, mapBounded, planParts } from './part-plan.js';
 
+const PARCELS = findLayer('parcels')!;
+const ENV = findLayer('env_layers')!;
 const loaded = (part: string, source: string): PartRow => ({ part, source, status: 'loaded', table_name: `f_parcels__7_${part}`, gminas: [part], loaded_count: '10', previous_count: '9', error: null });
 
 describe('planning the parts of a refresh', () => {
   it('refuses codes that are no part, a part named twice, and a gmina inside a powiat of the same run', () => {
-    expect(() => checkParts([{ part: '30011', source: 'a' }])).toThrow(/not 30011/);
-    expect(() => checkParts([{ part: '3064', source: 'a' }, { part: '3064', source: 'b' }])).toThrow('Part 3064 is named twice.');
-    expect(() => checkParts([{ part: '3064011', source: 'a' }, { part: '3064', source: 'b' }])).toThrow('Parts overlap: 3064011 lies in 3064.');
-    expect(() => checkParts([{ part: '30', source: 'a' }, { part: '3064', source: 'b' }])).toThrow('Parts overlap: 3064 lies in 30.');
-    expect(() => checkParts([{ part: '3064011', source: 'a' }, { part: '3064021', source: 'b' }, { part: '0201', source: 'c' }])).not.toThrow();
+    expect(() => checkParts([{ part: '30011', source: 'a' }], PARCELS)).toThrow(/not 30011/);
+    expect(() => checkParts([{ part: '3064', source: 'a' }, { part: '3064', source: 'b' }], PARCELS)).toThrow('Part 3064 is named twice.');
+    expect(() => checkParts([{ part: '3064011', source: 'a' }, { part: '3064', source: 'b' }], PARCELS)).toThrow('Parts overlap: 3064011 lies in 3064.');
+    expect(() => checkParts([{ part: '30', source: 'a' }, { part: '3064', source: 'b' }], PARCELS)).toThrow('Parts overlap: 3064 lies in 30.');
+    expect(() => checkParts([{ part: '3064011', source: 'a' }, { part: '3064021', source: 'b' }, { part: '0201', source: 'c' }], PARCELS)).not.toThrow();
+  });
+
+  it('takes parts by kind of a layer split by kind, and refuses unknown ones and runs mixing both sorts of part', () => {
+    expect(() => checkParts([{ part: 'kinds:flood_risk', source: 'a' }, { part: 'kinds:nature_protection', source: 'b' }], ENV)).not.toThrow();
+    expect(() => checkParts([{ part: 'kinds:floods', source: 'a' }], ENV)).toThrow(/env_layers has no part kinds:floods; its parts by kind: kinds:nature_protection, kinds:flood_risk, kinds:forests, kinds:wetlands/);
+    expect(() => checkParts([{ part: 'kinds:flood_risk', source: 'a' }], PARCELS)).toThrow('parcels is not split by kind; its parts are TERYT codes, not kinds:flood_risk.');
+    expect(() => checkParts([{ part: 'kinds:flood_risk', source: 'a' }, { part: '3064', source: 'b' }], ENV)).toThrow('A run refreshes parts by TERYT or parts by kind, not both; run them separately.');
   });
 
   it('reuses what an earlier attempt loaded only for the same source, and takes the recorded parts when none are named', () => {

@@ -1,9 +1,10 @@
-import { AppError } from '@lp/contracts';
+import { AppError, type LayerDefinition } from '@lp/contracts';
 import { PART_CODE, type PartRow } from '../storage/part-storage.repository.js';
+import { isKindPart, kindPartKinds } from './kind-parts.js';
 
 /** One part of a layer and the source of its rows. */
 export interface PartSource {
-  /** A voivodeship (2 digits), a powiat (4 digits) or a gmina (7 digits) of TERYT. */
+  /** A voivodeship (2 digits), a powiat (4 digits) or a gmina (7 digits) of TERYT, or `kinds:<name>`. */
   part: string;
   source: string;
 }
@@ -23,16 +24,22 @@ export function planParts(requested: PartSource[], earlier: PartRow[]): PlannedP
   });
 }
 
-/** Refuses codes that are no part, a part named twice, and parts that overlap (a gmina and its powiat). */
-export function checkParts(parts: PartSource[]): void {
+/**
+ * Refuses codes that are no part, a part named twice, parts that overlap (a gmina and its powiat),
+ * a part of kinds the layer does not have, and a run mixing parts by TERYT and by kind (their rows
+ * are told apart by different columns).
+ */
+export function checkParts(parts: PartSource[], layer: LayerDefinition): void {
   const bad = parts.filter((item) => !PART_CODE.test(item.part)).map((item) => item.part);
-  if (bad.length > 0) throw AppError.invalid(`A part is a voivodeship (2 digits), a powiat (4 digits) or a gmina (7 digits) of TERYT, not ${bad.join(', ')}.`);
+  if (bad.length > 0) throw AppError.invalid(`A part is a voivodeship (2 digits), a powiat (4 digits) or a gmina (7 digits) of TERYT, or kinds:<name>, not ${bad.join(', ')}.`);
+  for (const item of parts.filter((candidate) => isKindPart(candidate.part))) kindPartKinds(layer, item.part);
+  if (new Set(parts.map((item) => isKindPart(item.part))).size > 1) throw AppError.invalid('A run refreshes parts by TERYT or parts by kind, not both; run them separately.');
   const seen = new Set<string>();
   for (const item of parts) {
     if (seen.has(item.part)) throw AppError.invalid(`Part ${item.part} is named twice.`);
     seen.add(item.part);
   }
-  const overlaps = parts.flatMap((a) => parts.filter((b) => b.part.length < a.part.length && a.part.startsWith(b.part)).map((b) => `${a.part} lies in ${b.part}`));
+  const overlaps = parts.flatMap((a) => parts.filter((b) => !isKindPart(b.part) && b.part.length < a.part.length && a.part.startsWith(b.part)).map((b) => `${a.part} lies in ${b.part}`));
   if (overlaps.length > 0) throw AppError.invalid(`Parts overlap: ${overlaps.join(', ')}.`);
 }
 

@@ -2,7 +2,8 @@ import { AppError, findLayer, LAYER_REFRESHED_SUBJECT, type LayerDefinition, typ
 import type { DataSource } from 'typeorm';
 import { LayerStorageRepository, type LayerState } from '../storage/layer-storage.repository.js';
 import { versionTableName } from '../storage/layer-tables.js';
-import { PartStorageRepository, type PartRow } from '../storage/part-storage.repository.js';
+import { PartStorageRepository, type PartRow, type PartScope } from '../storage/part-storage.repository.js';
+import { isKindPart, partScope, partSlug } from './kind-parts.js';
 import { checkParts, mapBounded, planParts, type PartSource, type PlannedPart } from './part-plan.js';
 
 export type { PartSource } from './part-plan.js';
@@ -59,7 +60,7 @@ const MIN_RATIO = 0.5;
 interface LoadedPart {
   outcome: PartOutcome;
   table: string | null;
-  codes: string[];
+  scope: PartScope;
   gminas: string[];
 }
 
@@ -82,7 +83,7 @@ export class PartRefresh {
     const layer = findLayer(layerId);
     if (!layer) throw AppError.invalid(`Unknown layer ${layerId}.`);
     if (layer.id === 'admin_bounds') throw AppError.invalid('admin_bounds defines the parts; refresh it whole.');
-    checkParts(options.parts);
+    checkParts(options.parts, layer);
     return underLayerLock(this.db, layer.id, (storage, runner) => this.run(layer, storage, new PartStorageRepository(runner), options));
   }
 
@@ -126,40 +127,41 @@ export class PartRefresh {
 
   /** Loads and validates one part on its own connection; a failure is recorded, not thrown. */
   private async loadPart(layer: LayerDefinition, runId: string, seq: number, item: PlannedPart, served: LayerState | null, options: PartRefreshOptions, say: (message: string) => void): Promise<LoadedPart> {
-    const table = `${versionTableName(layer.id, seq)}_${item.part}`;
+    const table = `${versionTableName(layer.id, seq)}_${partSlug(item.part)}`;
     const runner = this.db.createQueryRunner();
     await runner.connect();
     const storage = new LayerStorageRepository(runner);
     const parts = new PartStorageRepository(runner);
     const outcome: PartOutcome = { part: item.part, status: 'failed', reused: false, loaded: null, previous: null, error: null };
-    const gminas = await parts.gminasOf(item.part);
-    const codes = [item.part, ...gminas];
+    // A part of kinds is the whole country for its kinds: it holds no gminas and leaves coverage as it is.
+    const gminas = isKindPart(item.part) ? [] : await parts.gminasOf(item.part);
+    const scope = partScope(layer, item.part, gminas);
     try {
       if (item.earlier?.status === 'loaded' && item.earlier.table_name === table && (await parts.tableExists(table))) {
         say(`part ${item.part}: loaded by an earlier attempt of ${runId}, used as it is`);
         const reused: PartOutcome = { ...outcome, status: 'loaded', reused: true, loaded: Number(item.earlier.loaded_count), previous: Number(item.earlier.previous_count) };
-        return { outcome: reused, table, codes, gminas };
+        return { outcome: reused, table, scope, gminas };
       }
-      if (gminas.length === 0) throw AppError.invalid(`part ${item.part} is no voivodeship, powiat or gmina of admin_bounds`);
+      if (scope.column === 'teryt' && gminas.length === 0) throw AppError.invalid(`part ${item.part} is no voivodeship, powiat or gmina of admin_bounds`);
       await parts.recordPart(runId, { part: item.part, source: item.source, status: 'loading', table, gminas, loaded: null, previous: null, error: null });
       // Leftovers of an attempt that stopped half-way are cleared first.
-      const stage = `r${seq}_${item.part}`;
+      const stage = `r${seq}_${partSlug(item.part)}`;
       await storage.dropStage(stage);
       await storage.dropTables(table);
       const sourceUrl = describeSource(item.source);
       outcome.loaded = await loadSourceInto(storage, layer, { db: this.db, databaseUrl: this.databaseUrl, profile: options.profile }, { source: item.source, sourceUrl, runId, stage, table }, (message) => say(`part ${item.part}: ${message}`));
-      outcome.previous = served?.table_name ? await parts.servedCountIn(served.table_name, codes) : 0;
-      const problems = await this.partProblems(layer, storage, parts, { table, codes, served, outcome, options, part: item.part });
+      outcome.previous = served?.table_name ? await parts.servedCountIn(served.table_name, scope) : 0;
+      const problems = await this.partProblems(layer, storage, parts, { table, scope, served, outcome, options, part: item.part });
       if (problems.length > 0) throw AppError.invalid(`part ${item.part} of ${layer.id} failed validation: ${problems.join('; ')}`);
       await parts.recordPart(runId, { part: item.part, source: item.source, status: 'loaded', table, gminas, loaded: outcome.loaded, previous: outcome.previous, error: null });
       say(`part ${item.part}: ${outcome.loaded} rows loaded and validated (${outcome.previous} served in it)`);
-      return { outcome: { ...outcome, status: 'loaded' }, table, codes, gminas };
+      return { outcome: { ...outcome, status: 'loaded' }, table, scope, gminas };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       say(`part ${item.part} failed, its served rows stay: ${message}`);
       await storage.dropTables(table).catch(() => undefined);
       await parts.recordPart(runId, { part: item.part, source: item.source, status: 'failed', table: null, gminas, loaded: outcome.loaded, previous: outcome.previous, error: message }).catch(() => undefined);
-      return { outcome: { ...outcome, error: message }, table: null, codes, gminas };
+      return { outcome: { ...outcome, error: message }, table: null, scope, gminas };
     } finally {
       await runner.release();
     }
@@ -170,12 +172,12 @@ export class PartRefresh {
     layer: LayerDefinition,
     storage: LayerStorageRepository,
     parts: PartStorageRepository,
-    check: { table: string; codes: string[]; served: LayerState | null; outcome: PartOutcome; options: PartRefreshOptions; part: string },
+    check: { table: string; scope: PartScope; served: LayerState | null; outcome: PartOutcome; options: PartRefreshOptions; part: string },
   ): Promise<string[]> {
     const problems: string[] = [];
-    const outside = await parts.rowsOutside(check.table, check.codes);
+    const outside = await parts.rowsOutside(check.table, check.scope);
     if (outside.count > 0 && check.options.dropOutside) {
-      await parts.deleteOutside(check.table, check.codes);
+      await parts.deleteOutside(check.table, check.scope);
       check.outcome.loaded = await storage.count(check.table);
     } else if (outside.count > 0) {
       problems.push(`${outside.count} row(s) of the source lie outside the part (e.g. ${outside.examples.join(', ')}); pass dropOutside to leave them out`);
@@ -188,7 +190,7 @@ export class PartRefresh {
       problems.push(`the source has ${loaded} features in the part against ${previous} served there (below ${MIN_RATIO * 100} %); pass allowShrink to accept`);
     }
     if (check.served?.table_name) {
-      const ids = await parts.idsUsedOutside(check.table, check.served.table_name, check.codes);
+      const ids = await parts.idsUsedOutside(check.table, check.served.table_name, check.scope);
       if (ids.length > 0) problems.push(`ids already served outside the part (e.g. ${ids.join(', ')})`);
     }
     return problems;
@@ -203,16 +205,17 @@ export class PartRefresh {
   ): Promise<PartRefreshResult> {
     const { runId, served, loaded, say } = run;
     const table = versionTableName(layer.id, run.seq);
-    const codes = [...new Set(loaded.flatMap((part) => part.codes))];
+    // checkParts refused a run mixing parts by TERYT and by kind, so the scopes share their column.
+    const scope: PartScope = { column: loaded[0]!.scope.column, values: [...new Set(loaded.flatMap((part) => part.scope.values))] };
     const loadedGminas = [...new Set(loaded.flatMap((part) => part.gminas))].sort();
     const covered = served && served.version > 0 ? served.coverage_gminas : [];
     const coverage = covered === null ? null : [...new Set([...covered, ...loadedGminas])].sort();
     try {
       await storage.dropTables(table);
       await storage.createVersionTable(table);
-      const count = await parts.compose(table, served?.version ? served.table_name : null, codes, loaded.map((part) => part.table!));
+      const count = await parts.compose(table, served?.version ? served.table_name : null, scope, loaded.map((part) => part.table!));
       await indexOrExplain(storage, layer, table);
-      const changed = await parts.changedGminas(served?.version ? served.table_name : null, table, codes);
+      const changed = await parts.changedGminas(served?.version ? served.table_name : null, table, scope);
       const newlyCovered = covered === null ? [] : loadedGminas.filter((gmina) => !covered.includes(gmina));
       const affected = [...new Set([...changed, ...newlyCovered])].sort();
       const version = await swapWithoutQueueing(

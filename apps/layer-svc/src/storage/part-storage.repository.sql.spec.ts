@@ -1,12 +1,13 @@
 import { describeSqlSnapshot } from '@lp/testing';
 import { join } from 'node:path';
 import type { QueryRunner } from 'typeorm';
-import { PartStorageRepository } from './part-storage.repository.js';
+import { PartStorageRepository, type PartScope } from './part-storage.repository.js';
 
 const SERVED = 'f_parcels__10';
 const TABLE = 'f_parcels__12';
 const PART_TABLE = 'f_parcels__12_3064011';
-const CODES = ['3064011', '3064011'];
+const CODES: PartScope = { column: 'teryt', values: ['3064011', '3064011'] };
+const FLOOD: PartScope = { column: 'kind', values: ['flood_risk_10pct', 'flood_risk_1pct'] };
 
 describeSqlSnapshot({
   source: join(import.meta.dirname, 'part-storage.repository.ts'),
@@ -34,6 +35,8 @@ describeSqlSnapshot({
       idsUsedOutside: () => parts.idsUsedOutside(PART_TABLE, SERVED, CODES),
       'compose, the served rows outside the parts and each part': () => parts.compose(TABLE, SERVED, CODES, [PART_TABLE, 'f_parcels__12_3064021']),
       'changedGminas, against the served version': () => parts.changedGminas(SERVED, TABLE, CODES),
+      'rowsOutside, a part of kinds': () => parts.rowsOutside('f_env_layers__12_k_flood_risk', FLOOD),
+      'compose, a part of kinds': () => parts.compose('f_env_layers__12', 'f_env_layers__10', FLOOD, ['f_env_layers__12_k_flood_risk']),
     };
   },
 });

@@ -1,7 +1,20 @@
 import type { QueryRunner } from 'typeorm';
 
-/** A part's code: a voivodeship (2 digits), a powiat (4 digits) or a gmina (7 digits) of TERYT. */
-export const PART_CODE = /^([0-9]{2}|[0-9]{4}|[0-9]{7})$/;
+/**
+ * A part's code: a voivodeship (2 digits), a powiat (4 digits) or a gmina (7 digits) of TERYT, or
+ * `kinds:<name>`, a set of the layer's kinds fed by one register (see refresh/kind-parts.ts).
+ */
+export const PART_CODE = /^([0-9]{2}|[0-9]{4}|[0-9]{7}|kinds:[a-z][a-z0-9_]*)$/;
+
+/**
+ * Which rows of a version table a set of parts holds: those whose `teryt` is one of the values (a
+ * part's code and its gminas' codes), or whose `kind` is (a part of kinds). The column is one of
+ * these two names, never text from outside.
+ */
+export interface PartScope {
+  column: 'teryt' | 'kind';
+  values: string[];
+}
 
 export interface PartRow {
   part: string;
@@ -19,8 +32,15 @@ export interface PartRow {
  * gminas' (`codes`). A set of codes rather than a prefix, so that PostgreSQL uses the teryt index
  * for one part and a hash join for many.
  */
-function inParts(alias: string, param: string): string {
-  return `${alias}.teryt IN (SELECT unnest(${param}::text[]))`;
+function inParts(alias: string, param: string, scope: PartScope): string {
+  const column = scope.column === 'kind' ? 'kind' : 'teryt';
+  return `${alias}.${column} IN (SELECT unnest(${param}::text[]))`;
+}
+
+/** The complement: a row without a gmina lies in no part by TERYT, but in a part of kinds by its kind. */
+function outsideParts(alias: string, param: string, scope: PartScope): string {
+  const outside = `NOT (${inParts(alias, param, scope)})`;
+  return scope.column === 'kind' ? outside : `${alias}.teryt IS NULL OR ${outside}`;
 }
 
 /**
@@ -111,30 +131,31 @@ export class PartStorageRepository {
   }
 
   /** Rows of a part's new table that fall outside the part (by gmina code), with a few ids. */
-  async rowsOutside(table: string, codes: string[]): Promise<{ count: number; examples: string[] }> {
-    const rows: Array<{ ext_id: string | null; teryt: string | null; n: string }> = await this.q.query(
-      `SELECT ext_id, teryt, count(*) OVER () AS n FROM layer.${table} f WHERE f.teryt IS NULL OR NOT (${inParts('f', '$1')}) ORDER BY fid LIMIT 3`,
-      [codes],
+  async rowsOutside(table: string, scope: PartScope): Promise<{ count: number; examples: string[] }> {
+    const rows: Array<{ ext_id: string | null; teryt: string | null; kind: string | null; n: string }> = await this.q.query(
+      `SELECT ext_id, teryt, kind, count(*) OVER () AS n FROM layer.${table} f WHERE ${outsideParts('f', '$1', scope)} ORDER BY fid LIMIT 3`,
+      [scope.values],
     );
-    return { count: Number(rows[0]?.n ?? 0), examples: rows.map((row) => `${row.ext_id ?? '(no id)'} in ${row.teryt ?? 'no gmina'}`) };
+    const where = (row: (typeof rows)[number]): string => (scope.column === 'kind' ? `of kind ${row.kind ?? '(none)'}` : `in ${row.teryt ?? 'no gmina'}`);
+    return { count: Number(rows[0]?.n ?? 0), examples: rows.map((row) => `${row.ext_id ?? '(no id)'} ${where(row)}`) };
   }
 
-  async deleteOutside(table: string, codes: string[]): Promise<void> {
-    await this.q.query(`DELETE FROM layer.${table} f WHERE f.teryt IS NULL OR NOT (${inParts('f', '$1')})`, [codes]);
+  async deleteOutside(table: string, scope: PartScope): Promise<void> {
+    await this.q.query(`DELETE FROM layer.${table} f WHERE ${outsideParts('f', '$1', scope)}`, [scope.values]);
   }
 
   /** Rows of the served version inside the part: what the part's shrink check compares with. */
-  async servedCountIn(servedTable: string, codes: string[]): Promise<number> {
-    const rows: Array<{ n: string }> = await this.q.query(`SELECT count(*) AS n FROM layer.${servedTable} f WHERE ${inParts('f', '$1')}`, [codes]);
+  async servedCountIn(servedTable: string, scope: PartScope): Promise<number> {
+    const rows: Array<{ n: string }> = await this.q.query(`SELECT count(*) AS n FROM layer.${servedTable} f WHERE ${inParts('f', '$1', scope)}`, [scope.values]);
     return Number(rows[0]!.n);
   }
 
   /** Ids of the part's new rows that the served version uses outside the part. */
-  async idsUsedOutside(table: string, servedTable: string, codes: string[]): Promise<string[]> {
+  async idsUsedOutside(table: string, servedTable: string, scope: PartScope): Promise<string[]> {
     const rows: Array<{ ext_id: string }> = await this.q.query(
       `SELECT p.ext_id FROM layer.${table} p JOIN layer.${servedTable} f ON f.ext_id = p.ext_id
-       WHERE f.teryt IS NULL OR NOT (${inParts('f', '$1')}) ORDER BY p.ext_id LIMIT 3`,
-      [codes],
+       WHERE ${outsideParts('f', '$1', scope)} ORDER BY p.ext_id LIMIT 3`,
+      [scope.values],
     );
     return rows.map((row) => row.ext_id);
   }
@@ -143,10 +164,10 @@ export class PartStorageRepository {
    * Fills the new version: the served rows outside every part, as they are (with their own
    * provenance), then each part's new rows. Returns the number of rows.
    */
-  async compose(table: string, servedTable: string | null, codes: string[], partTables: string[]): Promise<number> {
+  async compose(table: string, servedTable: string | null, scope: PartScope, partTables: string[]): Promise<number> {
     const columns = 'ext_id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url, source_bbox';
     if (servedTable) {
-      await this.q.query(`INSERT INTO layer.${table} (${columns}) SELECT ${columns} FROM layer.${servedTable} f WHERE f.teryt IS NULL OR NOT (${inParts('f', '$1')})`, [codes]);
+      await this.q.query(`INSERT INTO layer.${table} (${columns}) SELECT ${columns} FROM layer.${servedTable} f WHERE ${outsideParts('f', '$1', scope)}`, [scope.values]);
     }
     for (const partTable of partTables) await this.q.query(`INSERT INTO layer.${table} (${columns}) SELECT ${columns} FROM layer.${partTable}`);
     const rows: Array<{ n: string }> = await this.q.query(`SELECT count(*) AS n FROM layer.${table}`);
@@ -154,10 +175,10 @@ export class PartStorageRepository {
   }
 
   /** Gminas of the parts whose rows differ between the served version and the new one. */
-  async changedGminas(servedTable: string | null, table: string, codes: string[]): Promise<string[]> {
-    const content = (source: string): string => `SELECT ext_id, kind, name, teryt, attrs, ST_AsBinary(geom) AS wkb FROM layer.${source} f WHERE ${inParts('f', '$1')}`;
+  async changedGminas(servedTable: string | null, table: string, scope: PartScope): Promise<string[]> {
+    const content = (source: string): string => `SELECT ext_id, kind, name, teryt, attrs, ST_AsBinary(geom) AS wkb FROM layer.${source} f WHERE ${inParts('f', '$1', scope)}`;
     const changed = servedTable ? `(${content(table)} EXCEPT ${content(servedTable)}) UNION ALL (${content(servedTable)} EXCEPT ${content(table)})` : content(table);
-    const rows: Array<{ teryt: string }> = await this.q.query(`SELECT DISTINCT left(teryt, 7) AS teryt FROM (${changed}) t WHERE teryt ~ '^[0-9]{7}$' ORDER BY 1`, [codes]);
+    const rows: Array<{ teryt: string }> = await this.q.query(`SELECT DISTINCT left(teryt, 7) AS teryt FROM (${changed}) t WHERE teryt ~ '^[0-9]{7}$' ORDER BY 1`, [scope.values]);
     return rows.map((row) => row.teryt);
   }
 }

@@ -5,18 +5,27 @@ import { BDOT10K_PROFILES } from './registers/bdot10k.profiles.js';
 import { EGIB_PROFILES } from './registers/egib.profiles.js';
 import { GDOS_PROFILES } from './registers/gdos.profiles.js';
 import { GUNB_PROFILES } from './registers/gunb.profiles.js';
+import { ISOK_PROFILES } from './registers/isok.profiles.js';
 import { PRG_PROFILES } from './registers/prg.profiles.js';
 import { RCN_PROFILES } from './registers/rcn.profiles.js';
 import { sourceProfileSchema, type SourceProfile, type SourceProfileInput, type ValueExpression } from './source-profile.js';
 
 /**
- * Catalogue layers whose register has no open national source to load from, and why (shown by
- * `npm run layers -- profiles` and in docs/data-registers.md).
+ * Catalogue layers (or a part of one, `<layer> (<part>)`) whose register has no open national
+ * source to load from, and why (shown by `npm run layers -- profiles` and in docs/data-registers.md).
  */
 export const NO_OPEN_SOURCE: Readonly<Record<string, string>> = {
   mpzp_zones:
     'Zones of local plans are not in APP (APP holds the plan boundary and documents); most gminas publish the drawing as a raster, ' +
     'so zones are vectorised per gmina or taken from a gmina\'s own GIS where it publishes one.',
+  'env_layers (forests)':
+    'Forest promotional complexes (LKP) of the State Forests: no vector download located. The Bank Danych o Lasach WFS ' +
+    '(wfs.bdl.lasy.gov.pl/geoserver/BDL/ows) serves forest districts and stand subdivisions per RDLP, not the LKP boundaries; ' +
+    'the part kinds:forests of env_layers is loaded by hand in our own format.',
+  'env_layers (wetlands)':
+    'The wetland map (Mapa mokradeł, ITP-PIB) is served as a map (WMS) and handed out on request; Ramsar sites are listed by the Ramsar ' +
+    'Sites Information Service without an open Polish vector service: no open vector download located. The part kinds:wetlands of ' +
+    'env_layers is loaded by hand in our own format.',
   kowr_land:
     'KOWR publishes its stock and tenders as lists and announcements per branch office, not as an open spatial data set; ' +
     'parcels are joined by their EGiB ids from those lists.',
@@ -74,7 +83,7 @@ function kindsGiven(expression: ValueExpression): string[] {
   return [];
 }
 
-const BUILT_IN: readonly SourceProfileInput[] = [...RCN_PROFILES, ...APP_PROFILES, ...PRG_PROFILES, ...EGIB_PROFILES, ...GDOS_PROFILES, ...GUNB_PROFILES, ...BDOT10K_PROFILES];
+const BUILT_IN: readonly SourceProfileInput[] = [...RCN_PROFILES, ...APP_PROFILES, ...PRG_PROFILES, ...EGIB_PROFILES, ...GDOS_PROFILES, ...ISOK_PROFILES, ...GUNB_PROFILES, ...BDOT10K_PROFILES];
 
 /** Every profile kept in the repository, validated when this module loads (at the start of the CLI). */
 export const SOURCE_PROFILES: readonly SourceProfile[] = validateProfiles(BUILT_IN, 'apps/layer-svc/src/refresh/profiles');
