@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { LAYER_CATALOGUE } from '@lp/contracts';
-import { fetchable, parseSourceMap } from '../../../apps/layer-svc/src/refresh/source-map.js';
+import { entrySources, fetchable, parseSourceMap } from '../../../apps/layer-svc/src/refresh/source-map.js';
 import { McpSvcEnv } from '../../../apps/mcp-svc/src/config/mcp-svc.env.js';
 import { startMcpSvc, type RunningMcpSvc } from '../../../apps/mcp-svc/src/mcp-svc.app.js';
 import { appInventory, REPO_ROOT, type AppFacts } from './app-inventory.js';
@@ -107,9 +107,9 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
         const sources = parseSourceMap(text, 'layer-sources sources.json');
         expect(Object.keys(sources).sort()).toEqual(LAYER_CATALOGUE.map((layer) => layer.id).sort());
         // Every source is a public register's own address: no placeholder host, no file of an import job.
-        for (const entry of Object.values(sources).filter(fetchable)) {
-          expect(entry.source).toMatch(/^(https:\/\/|WFS:https:\/\/)[a-z0-9.-]+\.(gov\.pl|geofabrik\.de)\//);
-          expect(entry.source).not.toMatch(/example|localhost|landparcel/);
+        for (const source of Object.values(sources).filter(fetchable).flatMap(entrySources)) {
+          expect(source).toMatch(/^(https:\/\/|WFS:https:\/\/)[a-z0-9.-]+\.(gov\.pl|geofabrik\.de)\//);
+          expect(source).not.toMatch(/example|localhost|landparcel/);
         }
         const refreshJobsRendered = objects(overlay).filter((object) => object.kind === 'CronJob' && object.metadata.labels?.['app.kubernetes.io/component'] === 'refresh');
         const expected = refreshJobs(sources);

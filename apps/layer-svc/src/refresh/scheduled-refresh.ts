@@ -5,7 +5,7 @@ import { PartRefresh, type PartSource } from './part-refresh.js';
 import { resolveProfile } from './profiles/source-profiles.js';
 import type { SourceProfile } from './profiles/source-profile.js';
 import { RefreshPipeline } from './refresh-pipeline.js';
-import { partSource, type PartUnit, type SourceEntry } from './source-map.js';
+import { partSource, type KindPartsEntry, type PartUnit, type SourceEntry } from './source-map.js';
 
 const UNIT_KIND = { voivodeships: 'voivodeship', powiats: 'powiat', gminas: 'gmina' } as const;
 
@@ -30,10 +30,11 @@ const BUSY = /already running/;
  * layer runs, as the part groups of one layer are scheduled close together. Returns the exit code.
  */
 export async function runScheduledRefresh(db: DataSource, databaseUrl: string, layerId: string, entry: SourceEntry, options: ScheduledOptions): Promise<number> {
-  if (!('source' in entry)) {
+  if ('not_scheduled' in entry) {
     options.log(`${layerId}: not scheduled (${entry.not_scheduled}); left as served`);
     return 0;
   }
+  if ('kind_parts' in entry) return refreshKindParts(db, databaseUrl, layerId, entry, options);
   const started = Date.now();
   // The register's own format is read through the profile the sources file names for the layer.
   const profile = entry.profile ? resolveProfile(entry.profile) : undefined;
@@ -55,6 +56,37 @@ export async function runScheduledRefresh(db: DataSource, databaseUrl: string, l
       await new Promise((resolve) => setTimeout(resolve, 15_000));
     }
   }
+}
+
+/**
+ * A layer fed by several registers: each part of kinds from its own source and profile, one run
+ * each, one after another; a part that fails keeps its served rows and the others still run.
+ */
+async function refreshKindParts(db: DataSource, databaseUrl: string, layerId: string, entry: KindPartsEntry, options: ScheduledOptions): Promise<number> {
+  let code = 0;
+  for (const [part, { source, profile }] of Object.entries(entry.kind_parts)) {
+    const started = Date.now();
+    for (;;) {
+      try {
+        const result = await new PartRefresh(db, databaseUrl).refresh(layerId, { parts: [{ part, source }], profile: profile ? resolveProfile(profile) : undefined, concurrency: 1, progress: options.log });
+        const failed = result.parts.find((outcome) => outcome.status === 'failed');
+        if (failed) options.fail(`${layerId} part ${part} FAILED (its served rows stay): ${failed.error}`);
+        else options.log(`${layerId} part ${part}: run ${result.run_id} ${result.status}, version ${result.version ?? '(unchanged)'}${result.error ? `: ${result.error}` : ''}`);
+        if (failed || result.status !== 'succeeded') code = 1;
+        break;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (!BUSY.test(message) || Date.now() - started > options.waitLockMs) {
+          options.fail(`${layerId} part ${part} FAILED (its served rows stay): ${message}`);
+          code = 1;
+          break;
+        }
+        options.log(`${layerId}: another refresh of the layer is running; waiting`);
+        await new Promise((resolve) => setTimeout(resolve, 15_000));
+      }
+    }
+  }
+  return code;
 }
 
 async function refreshByParts(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseSourceMap, partSource } from './source-map.js';
+import { entrySources, parseSourceMap, partSource } from './source-map.js';
 
 describe('parseSourceMap (refresh-scheduled --sources)', () => {
   it('accepts catalogue layers with a file, URL or WFS source, a source by parts, or the reason there is none', () => {
@@ -49,6 +49,17 @@ describe('parseSourceMap (refresh-scheduled --sources)', () => {
     for (const entry of [{ source: 'https://example.org/all.zip', drop_outside: true }, { source: 'https://example.org/{part}.zip', parts: 'powiats', drop_outside: 'yes' }]) {
       expect(() => parseSourceMap(JSON.stringify({ roads: entry }), 's.json')).toThrow('s.json: roads: drop_outside is true or absent, and only for a source by parts');
     }
+  });
+
+  it('keeps the sources of a layer split by kind, one per part of kinds, and refuses a part the layer does not have', () => {
+    const entry = { kind_parts: { 'kinds:flood_risk': { source: 'WFS:https://example.org/mzp', profile: 'isok-flood-hazard' }, 'kinds:nature_protection': 'WFS:https://example.org/gdos' } };
+    const parsed = parseSourceMap(JSON.stringify({ env_layers: entry }), 's.json')['env_layers']!;
+    expect(parsed).toEqual({ kind_parts: { 'kinds:flood_risk': { source: 'WFS:https://example.org/mzp', profile: 'isok-flood-hazard' }, 'kinds:nature_protection': { source: 'WFS:https://example.org/gdos' } } });
+    expect(entrySources(parsed)).toEqual(['WFS:https://example.org/mzp', 'WFS:https://example.org/gdos']);
+    expect(() => parseSourceMap(JSON.stringify({ env_layers: { kind_parts: { 'kinds:floods': 'WFS:https://example.org/mzp' } } }), 's.json')).toThrow(/s\.json: env_layers: env_layers has no part kinds:floods/);
+    expect(() => parseSourceMap(JSON.stringify({ env_layers: { kind_parts: { 'kinds:flood_risk': { source: 'https://example.org/x.zip', profile: 'gdos' } } } }), 's.json')).toThrow(
+      /s\.json: env_layers: kinds:flood_risk: unknown profile gdos/,
+    );
   });
 
   it('fills a part, its voivodeship and the file name of the voivodeship into the template', () => {

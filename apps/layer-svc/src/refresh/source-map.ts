@@ -1,4 +1,5 @@
 import { findLayer } from '@lp/contracts';
+import { kindPartKinds } from './kind-parts.js';
 import { SOURCE_PROFILES } from './profiles/source-profiles.js';
 
 /** How parts of a layer are named in a source template: every voivodeship, powiat or gmina of admin_bounds. */
@@ -16,7 +17,17 @@ export type PartUnit = 'voivodeships' | 'powiats' | 'gminas';
  * powiat also holds the objects crossing into its neighbours, each kept once, by the part holding
  * its point.
  */
-export type SourceEntry = { source: string; parts?: PartUnit; profile?: string; drop_outside?: true; note?: string } | { not_scheduled: string };
+export type SourceEntry = { source: string; parts?: PartUnit; profile?: string; drop_outside?: true; note?: string } | KindPartsEntry | { not_scheduled: string };
+
+/**
+ * A layer fed by several registers, one per part of kinds (env_layers: GDOŚ's forms, Wody Polskie's
+ * flood maps): each part is refreshed from its own source through its own profile, one run each,
+ * so that one register's load never replaces another's kinds.
+ */
+export interface KindPartsEntry {
+  kind_parts: Record<string, { source: string; profile?: string }>;
+  note?: string;
+}
 
 /** One entry per layer id (the file `refresh-scheduled --sources` reads). */
 export type SourceMap = Record<string, SourceEntry>;
@@ -43,16 +54,17 @@ export function parseSourceMap(text: string, where: string): SourceMap {
   if (unknown.length > 0) throw new Error(`${where} names layers that are not in the catalogue: ${unknown.join(', ')}`);
   const entries: SourceMap = {};
   for (const [layerId, value] of Object.entries(parsed as Record<string, unknown>)) {
-    entries[layerId] = sourceEntry(value, `${where}: ${layerId}`);
+    entries[layerId] = sourceEntry(value, `${where}: ${layerId}`, layerId);
     checkProfile(layerId, entries[layerId]!, `${where}: ${layerId}`);
   }
   return entries;
 }
 
-function sourceEntry(value: unknown, where: string): SourceEntry {
+function sourceEntry(value: unknown, where: string, layerId: string): SourceEntry {
   const object = typeof value === 'string' ? { source: value } : value;
   const entry = (typeof object === 'object' && object !== null && !Array.isArray(object) ? object : {}) as Record<string, unknown>;
   if (typeof entry['not_scheduled'] === 'string' && entry['not_scheduled'].trim() !== '' && Object.keys(entry).length === 1) return { not_scheduled: entry['not_scheduled'].trim() };
+  if ('kind_parts' in entry) return kindPartsEntry(entry, where, layerId);
   const source = entry['source'];
   if (typeof source !== 'string' || source.trim() === '') {
     throw new Error(`${where} must be a JSON object of layer id to source (file, http(s) URL or WFS:...), {"source": ..., "parts": ...} or {"not_scheduled": "why"}`);
@@ -75,8 +87,31 @@ function sourceEntry(value: unknown, where: string): SourceEntry {
   };
 }
 
+/** `{"kind_parts": {"kinds:<name>": {"source": ..., "profile": ...}, ...}, "note": ...}`: every part one of the layer's. */
+function kindPartsEntry(entry: Record<string, unknown>, where: string, layerId: string): KindPartsEntry {
+  const parts = entry['kind_parts'];
+  if (typeof parts !== 'object' || parts === null || Array.isArray(parts) || Object.keys(parts).length === 0) throw new Error(`${where}: kind_parts is an object of kinds:<name> to {"source": ..., "profile": ...}`);
+  const kindParts: KindPartsEntry['kind_parts'] = {};
+  for (const [part, value] of Object.entries(parts as Record<string, unknown>)) {
+    try {
+      kindPartKinds(findLayer(layerId)!, part);
+    } catch (error) {
+      throw new Error(`${where}: ${(error as Error).message}`);
+    }
+    const inner = sourceEntry(value, `${where}: ${part}`, layerId);
+    if (!('source' in inner) || inner.parts !== undefined) throw new Error(`${where}: ${part} is {"source": ..., "profile": ...}`);
+    kindParts[part] = { source: inner.source, ...(inner.profile ? { profile: inner.profile } : {}) };
+  }
+  const note = typeof entry['note'] === 'string' ? entry['note'] : undefined;
+  return { kind_parts: kindParts, ...(note ? { note } : {}) };
+}
+
 /** A named profile is one kept in the repository and fills this layer. */
 function checkProfile(layerId: string, entry: SourceEntry, where: string): void {
+  if ('kind_parts' in entry) {
+    for (const [part, inner] of Object.entries(entry.kind_parts)) checkProfile(layerId, inner, `${where}: ${part}`);
+    return;
+  }
   if (!('source' in entry) || entry.profile === undefined) return;
   const known = SOURCE_PROFILES.find((profile) => profile.id === entry.profile);
   if (!known) throw new Error(`${where}: unknown profile ${entry.profile}; the layer's profiles: ${layerProfiles(layerId)}`);
@@ -100,7 +135,13 @@ export function partSource(template: string, part: string): string {
   return template.replaceAll('{part}', part).replaceAll('{voivodeship_name}', VOIVODESHIP_NAMES[voivodeship] ?? voivodeship).replaceAll('{voivodeship}', voivodeship);
 }
 
-/** The layers a scheduled refresh can fetch (those with a source), in catalogue terms. */
-export function fetchable(entry: SourceEntry | undefined): entry is { source: string; parts?: PartUnit; note?: string } {
-  return entry !== undefined && 'source' in entry;
+/** The layers a scheduled refresh can fetch (those with a source, or sources by parts of kinds). */
+export function fetchable(entry: SourceEntry | undefined): entry is Exclude<SourceEntry, { not_scheduled: string }> {
+  return entry !== undefined && ('source' in entry || 'kind_parts' in entry);
+}
+
+/** Every address an entry fetches (one, or one per part of kinds). */
+export function entrySources(entry: SourceEntry): string[] {
+  if ('kind_parts' in entry) return Object.values(entry.kind_parts).map((part) => part.source);
+  return 'source' in entry ? [entry.source] : [];
 }

@@ -29,8 +29,9 @@ export const GDOS_PROFILES: SourceProfileInput[] = [
     attribution: 'Generalna Dyrekcja Ochrony Środowiska (GDOŚ)',
     cadence: 'monthly',
     notes:
-      'Flood, wetland and forest kinds of env_layers come from other registers (ISOK, ITP-PIB, State Forests). A layer load replaces every ' +
-      'kind of env_layers: harvest this profile together with those, or load it alone only where GDOŚ is the whole layer.',
+      'Flood, wetland and forest kinds of env_layers come from other registers (Wody Polskie, ITP-PIB, State Forests): load this profile as ' +
+      'the part kinds:nature_protection (`refresh env_layers --part kinds:nature_protection --profile gdos-protected-areas --source ' +
+      'WFS:https://sdi.gdos.gov.pl/wfs`), which replaces the nature-protection kinds only.',
     fetch: { kind: 'wfs', typeNames: Object.keys(FORMS), sortBy: 'gid', defaultPageSize: 1000, srsName: 'urn:ogc:def:crs:EPSG::2180' },
     gdal: { openOptions: { WRITE_GFS: 'NO' } },
     map: {
