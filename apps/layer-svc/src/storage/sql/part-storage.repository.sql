@@ -65,7 +65,7 @@ SELECT to_regclass('layer.' || $1) IS NOT NULL AS present;
 
 -- rowsOutside
 -- $1 = ["3064011","3064011"]
-SELECT ext_id, teryt, count(*) OVER () AS n FROM layer.f_parcels__12_3064011 f WHERE f.teryt IS NULL OR NOT (f.teryt IN (SELECT unnest($1::text[]))) ORDER BY fid LIMIT 3;
+SELECT ext_id, teryt, kind, count(*) OVER () AS n FROM layer.f_parcels__12_3064011 f WHERE f.teryt IS NULL OR NOT (f.teryt IN (SELECT unnest($1::text[]))) ORDER BY fid LIMIT 3;
 
 -- deleteOutside
 -- $1 = ["3064011","3064011"]
@@ -96,3 +96,17 @@ SELECT count(*) AS n FROM layer.f_parcels__12;
 -- changedGminas, against the served version
 -- $1 = ["3064011","3064011"]
 SELECT DISTINCT left(teryt, 7) AS teryt FROM ((SELECT ext_id, kind, name, teryt, attrs, ST_AsBinary(geom) AS wkb FROM layer.f_parcels__12 f WHERE f.teryt IN (SELECT unnest($1::text[])) EXCEPT SELECT ext_id, kind, name, teryt, attrs, ST_AsBinary(geom) AS wkb FROM layer.f_parcels__10 f WHERE f.teryt IN (SELECT unnest($1::text[]))) UNION ALL (SELECT ext_id, kind, name, teryt, attrs, ST_AsBinary(geom) AS wkb FROM layer.f_parcels__10 f WHERE f.teryt IN (SELECT unnest($1::text[])) EXCEPT SELECT ext_id, kind, name, teryt, attrs, ST_AsBinary(geom) AS wkb FROM layer.f_parcels__12 f WHERE f.teryt IN (SELECT unnest($1::text[])))) t WHERE teryt ~ '^[0-9]{7}$' ORDER BY 1;
+
+-- rowsOutside, a part of kinds
+-- $1 = ["flood_risk_10pct","flood_risk_1pct"]
+SELECT ext_id, teryt, kind, count(*) OVER () AS n FROM layer.f_env_layers__12_k_flood_risk f WHERE NOT (f.kind IN (SELECT unnest($1::text[]))) ORDER BY fid LIMIT 3;
+
+-- compose, a part of kinds (1 of 3)
+-- $1 = ["flood_risk_10pct","flood_risk_1pct"]
+INSERT INTO layer.f_env_layers__12 (ext_id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url, source_bbox) SELECT ext_id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url, source_bbox FROM layer.f_env_layers__10 f WHERE NOT (f.kind IN (SELECT unnest($1::text[])));
+
+-- compose, a part of kinds (2 of 3)
+INSERT INTO layer.f_env_layers__12 (ext_id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url, source_bbox) SELECT ext_id, kind, name, teryt, attrs, geom, source_run_id, fetched_at, source_url, source_bbox FROM layer.f_env_layers__12_k_flood_risk;
+
+-- compose, a part of kinds (3 of 3)
+SELECT count(*) AS n FROM layer.f_env_layers__12;

@@ -359,6 +359,37 @@ WHERE NOT COALESCE(CASE WHEN NULLIF(btrim(r."_layer"::text), '') IS NULL OR NULL
 -- createMapped (gdos-protected-areas, every column present) (2 of 2)
 SELECT count(*) AS n FROM layer_stage.r12;
 
+-- createMapped (isok-flood-hazard, every column present) (1 of 2)
+-- $1 = "."
+-- $2 = "wał"
+-- $3 = "flood_embankment_failure"
+-- $4 = "(^|[^0-9,.])10 ?%"
+-- $5 = "flood_risk_10pct"
+-- $6 = "0[,.]2 ?%"
+-- $7 = "flood_risk_02pct"
+-- $8 = "(^|[^0-9,.])1 ?%"
+-- $9 = "flood_risk_1pct"
+-- $10 = "wał"
+-- $11 = "1"
+-- $12 = "(^|[^0-9,.])10 ?%"
+-- $13 = "10"
+-- $14 = "0[,.]2 ?%"
+-- $15 = "0.2"
+-- $16 = "(^|[^0-9,.])1 ?%"
+-- $17 = "1"
+CREATE TABLE layer_stage.r12 AS SELECT COALESCE(CASE WHEN NULLIF(btrim(r."namespace"::text), '') IS NULL OR NULLIF(btrim(r."localId"::text), '') IS NULL THEN NULL ELSE concat(NULLIF(btrim(r."namespace"::text), ''), $1::text, NULLIF(btrim(r."localId"::text), '')) END, NULLIF(btrim(r."gml_id"::text), '')) AS "id",
+     CASE WHEN NULLIF(btrim(r."qualitativeLikelihood"::text), '') ~ $2::text THEN $3::text WHEN NULLIF(btrim(r."qualitativeLikelihood"::text), '') ~ $4::text THEN $5::text WHEN NULLIF(btrim(r."qualitativeLikelihood"::text), '') ~ $6::text THEN $7::text WHEN NULLIF(btrim(r."qualitativeLikelihood"::text), '') ~ $8::text THEN $9::text ELSE NULLIF(btrim(r."qualitativeLikelihood"::text), '') END AS "kind",
+     NULLIF(btrim(r."qualitativeLikelihood"::text), '') AS "name",
+     NULL::text AS "teryt",
+     NULLIF(btrim(r."localId"::text), '') AS "code",
+     CASE WHEN NULLIF(btrim(r."qualitativeLikelihood"::text), '') ~ $10::text THEN $11::text WHEN NULLIF(btrim(r."qualitativeLikelihood"::text), '') ~ $12::text THEN $13::text WHEN NULLIF(btrim(r."qualitativeLikelihood"::text), '') ~ $14::text THEN $15::text WHEN NULLIF(btrim(r."qualitativeLikelihood"::text), '') ~ $16::text THEN $17::text ELSE NULLIF(btrim(r."qualitativeLikelihood"::text), '') END AS "probability_pct",
+     round(ST_Area(r.geom)::numeric, 1)::text AS "area_sqm",
+     r.geom AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (isok-flood-hazard, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
 -- createMapped (gunb-permits, every column present) (1 of 2)
 -- $1 = "/"
 -- $2 = "."
