@@ -171,8 +171,9 @@ describe("GUGiK's GeoPackage exports loaded through their source profiles", () =
     const before = await version('parcels');
     const run = await byPart('parcels', '3021', 'egib-parcels-gpkg', egibZip('3021', ['ALTER TABLE dzialki DROP COLUMN numer_dzialki']));
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('egib-parcels-gpkg: the source has no column numer_dzialki, which the profile maps');
-    expect(run.stderr).toMatch(/the source has: [^\n]*id_dzialki, nazwa_obrebu, /);
+    // A part's failure is told in the run's report (stdout); stderr says the run failed.
+    expect(run.stdout).toContain('egib-parcels-gpkg: the source has no column numer_dzialki, which the profile maps');
+    expect(run.stdout).toMatch(/the source has: [^\n]*id_dzialki, nazwa_obrebu, /);
     expect(await version('parcels')).toBe(before);
     expect((await served(`SELECT count(*)::int AS n FROM layer_pub.parcels WHERE teryt LIKE '3021%'`))[0]).toEqual({ n: 4 });
   });
@@ -182,10 +183,10 @@ describe("GUGiK's GeoPackage exports loaded through their source profiles", () =
     const cut = alteredCopy(rcnZip('3021'), (bytes) => bytes.subarray(0, Math.floor(bytes.length / 2)));
     const broken = await byPart('lokale', '3021', 'rcn-lokale-gpkg', cut);
     expect(broken.code).toBe(1);
-    expect(broken.stderr).toContain('rcn-lokale-gpkg: 3021_transakcje_ceny.gpkg.zip is not a readable zip archive');
+    expect(broken.stdout).toContain('rcn-lokale-gpkg: 3021_transakcje_ceny.gpkg.zip is not a readable zip archive');
     const wrong = await byPart('lokale', '3021', 'rcn-lokale-gpkg', egibZip('3021'));
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toContain('rcn-lokale-gpkg: the zip 3021.gpkg.zip has no member matching *_transakcje_ceny.gpkg; it has: 3021.gpkg');
+    expect(wrong.stdout).toContain('rcn-lokale-gpkg: the zip 3021.gpkg.zip has no member matching *_transakcje_ceny.gpkg; it has: 3021.gpkg');
     expect(await version('lokale')).toBe(before);
   });
 });
