@@ -115,7 +115,9 @@ describe("GUGiK's GeoPackage exports loaded through their source profiles", () =
     );
     expect(placed).toEqual({ on: 3 });
     const coverage = await served(`SELECT teryt, status FROM layer_pub.region_coverage WHERE layer_id = 'transactions' AND teryt LIKE '3021%' ORDER BY teryt`);
+    // The powiat rolls up from its gminas.
     expect(coverage).toEqual([
+      { teryt: '3021', status: 'available' },
       { teryt: '3021011', status: 'available' },
       { teryt: '3021072', status: 'available' },
     ]);
