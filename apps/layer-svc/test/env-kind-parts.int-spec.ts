@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestDatabase, type TestDatabase } from '@lp/testing';
+import { createTestDatabase, runAppCli, type TestDatabase } from '@lp/testing';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { alteredCopy, refreshThroughProfile, REGISTERS } from './register-cli.js';
 
@@ -107,6 +109,25 @@ describe('env_layers refreshed by parts of kinds, one register each', () => {
       'env_layers has no part kinds:floods; its parts by kind: kinds:nature_protection, kinds:flood_risk, kinds:forests, kinds:wetlands',
     );
     expect(await version()).toBe(before);
+  });
+
+  it("the scheduled refresh (the layer's CronJob) runs each part of kinds from its own source and profile", async () => {
+    const before = await version();
+    const sources = join(mkdtempSync(join(tmpdir(), 'lp-env-sources-')), 'sources.json');
+    const kindParts = {
+      'kinds:nature_protection': { source: join(REGISTERS, 'gdos', 'Rezerwaty.gml'), profile: 'gdos-protected-areas' },
+      'kinds:flood_risk': { source: HAZARD, profile: 'isok-flood-hazard' },
+    };
+    writeFileSync(sources, JSON.stringify({ env_layers: { kind_parts: kindParts } }));
+    const run = await runAppCli('layer-svc', 'refresh/layers.cli.js', ['refresh-scheduled', 'env_layers', '--sources', sources], {
+      databaseUrl: db.url,
+      timeoutMs: 180_000,
+    });
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(run.stdout).toMatch(/env_layers part kinds:nature_protection: run env_layers-\d+ succeeded/);
+    expect(run.stdout).toMatch(/env_layers part kinds:flood_risk: run env_layers-\d+ succeeded/);
+    expect(await version()).toBe(before + 2);
+    expect((await served(`SELECT count(*)::int AS n FROM layer_pub.env_layers WHERE kind IN ${FLOOD_KINDS}`))[0]).toEqual({ n: 4 });
   });
 
   it('an answer without the scenario column is refused naming it and what the source has', async () => {
