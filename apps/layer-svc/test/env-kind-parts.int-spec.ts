@@ -24,6 +24,9 @@ describe('env_layers refreshed by parts of kinds, one register each', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
+    // The test template serves no nature-protection rows: GDOŚ's reserves first, as the rows a flood load must keep.
+    const gdos = await part('kinds:nature_protection', 'gdos-protected-areas', join(REGISTERS, 'gdos', 'Rezerwaty.gml'));
+    expect([gdos.code, gdos.stderr]).toEqual([0, '']);
   });
   afterAll(async () => {
     await db?.drop();
