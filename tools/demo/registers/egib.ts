@@ -85,13 +85,34 @@ export function writeParcels(path: string, features: readonly DemoFeature[], nam
   });
 }
 
+/**
+ * The group of the classification of fixed assets (KŚT) EGiB states as a building's RODZAJ, in the
+ * words GUGiK's aggregated service serves, for each kind of the demo's buildings. KŚT has one
+ * group for dwellings and puts garages among transport buildings, so EGiB tells neither a garage
+ * nor a one-family from a multi-family house (the profile takes up to two storeys as one-family).
+ */
+const KST_GROUP: Readonly<Record<string, string>> = {
+  single_family: 'budynki mieszkalne',
+  multi_family: 'budynki mieszkalne',
+  commercial: 'budynki handlowo-usługowe',
+  office: 'budynki biurowe',
+  industrial: 'budynki przemysłowe',
+  warehouse: 'zbiorniki, silosy i budynki magazynowe',
+  agricultural: 'budynki produkcyjne, usługowe i gospodarcze dla rolnictwa',
+  public: 'budynki oświaty, nauki i kultury oraz budynki sportowe',
+  garage: 'budynki transportu i łączności',
+  other: 'inne budynki niemieszkalne',
+};
+
 /** `ms:budynki`: id, the KŚT group in words (RODZAJ) and the storeys above and below ground. */
 export function writeBuildings(path: string, features: readonly DemoFeature[], asOf: string): void {
   writeAnswer(path, 'budynki', features, `${asOf}T00:00:00`, (feature) => {
     const p = feature.properties;
+    const group = KST_GROUP[p.kind];
+    if (!group) throw new Error(`buildings: no KŚT group for the kind ${p.kind} (${p.id})`);
     return [
       ['ID_BUDYNKU', p['building_id'] ?? p.id],
-      ['RODZAJ', p['function']],
+      ['RODZAJ', group],
       ['KONDYGNACJE_NADZIEMNE', p['floors']],
       ['KONDYGNACJE_PODZIEMNE', p['floors_underground']],
     ];

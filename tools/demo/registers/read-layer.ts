@@ -4,10 +4,9 @@
  * geometry; the properties are taken from the original line, so no value is retyped on the way.
  */
 import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 
 export type Position = [number, number];
 export type Geometry =
@@ -28,24 +27,26 @@ export function layerFile(dir: string, layerId: string): string {
 }
 
 /** Every feature of a layer, in the file's order (the generator writes them ordered by id). */
-export async function readLayer2180(dir: string, layerId: string): Promise<DemoFeature[]> {
+export function readLayer2180(dir: string, layerId: string): DemoFeature[] {
   const source = layerFile(dir, layerId);
   if (!existsSync(source)) throw new Error(`${source} does not exist`);
   const work = mkdtempSync(join(tmpdir(), 'lp-registers-'));
   try {
-    const projected = join(work, `${layerId}.geojsonl`);
+    // GeoJSON, not GeoJSONSeq: the sequence driver always writes WGS84, the plain one the CRS asked for.
+    const projected = join(work, `${layerId}.geojson`);
     // Millimetres: far below the 7 decimals of a degree (about 1 cm) the demo is written with.
-    const run = spawnSync('ogr2ogr', ['-f', 'GeoJSONSeq', projected, source, '-t_srs', 'EPSG:2180', '-lco', 'COORDINATE_PRECISION=3'], { encoding: 'utf8' });
+    const run = spawnSync('ogr2ogr', ['-f', 'GeoJSON', projected, source, '-t_srs', 'EPSG:2180', '-lco', 'COORDINATE_PRECISION=3', '-lco', 'WRITE_BBOX=NO'], {
+      encoding: 'utf8',
+    });
     if (run.status !== 0) throw new Error(`ogr2ogr could not project ${source}: ${run.stderr}`);
     const originals = readFileSync(source, 'utf8')
       .split('\n')
       .filter((line) => line.trim() !== '');
+    const collection = JSON.parse(readFileSync(projected, 'utf8')) as { features: Array<{ geometry: Geometry }> };
     const features: DemoFeature[] = [];
     let index = 0;
-    for await (const line of createInterface({ input: createReadStream(projected), crlfDelay: Infinity })) {
-      if (line.trim() === '') continue;
+    for (const { geometry } of collection.features) {
       const original = JSON.parse(originals[index++] ?? 'null') as { properties: DemoFeature['properties'] } | null;
-      const geometry = (JSON.parse(line) as { geometry: Geometry }).geometry;
       if (!original) throw new Error(`${source}: GDAL wrote more features than the file holds`);
       features.push({ geometry, properties: original.properties });
     }

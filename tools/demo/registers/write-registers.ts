@@ -66,9 +66,9 @@ async function writeLayer(args: Args, entry: RegisterLayer, asOf: string): Promi
   } else if (entry.layer === 'parcels') {
     const precinct = new Map(readProperties(args.from, 'cadastral_units').map((unit) => [unit.id, unit.name ?? '']));
     const gmina = new Map(readProperties(args.from, 'admin_bounds').map((unit) => [unit.id, unit.name ?? '']));
-    writeParcels(target, await readLayer2180(args.from, 'parcels'), { precinct, gmina }, asOf);
+    writeParcels(target, readLayer2180(args.from, 'parcels'), { precinct, gmina }, asOf);
   } else if (entry.layer === 'buildings') {
-    writeBuildings(target, await readLayer2180(args.from, 'buildings'), asOf);
+    writeBuildings(target, readLayer2180(args.from, 'buildings'), asOf);
   } else {
     throw new Error(`no writer for ${entry.layer}`);
   }
