@@ -43,7 +43,13 @@ function parseArgs(argv: string[]): Args {
     console.error('write-registers needs --from <demo sources dir> and --out <dir>');
     process.exit(2);
   }
-  return { from: resolve(values.get('from')!), out: resolve(values.get('out')!), registersOnly };
+  const [from, out] = [resolve(values.get('from')!), resolve(values.get('out')!)];
+  // --out is emptied first: never the demo it is written from, nor a folder holding it.
+  if (from === out || from.startsWith(`${out}/`)) {
+    console.error(`write-registers: --out ${out} would delete the demo sources in ${from}; choose another folder`);
+    process.exit(2);
+  }
+  return { from, out, registersOnly };
 }
 
 /** The layer's coverage and provenance sidecars, renamed to the register file they now describe. */
