@@ -67,6 +67,17 @@ lp_migrate "$ROOT"
 # STACK_DEMO_SOURCES: demo sources generated before (the generator's output folder, e.g. the small
 # dataset npm test makes), loaded instead of generating the demo; the start-up smoke test uses it.
 DEMO_DIR=${STACK_DEMO_SOURCES:-$STATE/demo-data/demo}
+# STACK_DEMO_FORMAT=registers: the demo written in the public registers' own formats (PRG shapefile
+# zip, EGiB WFS GML) and loaded through their source profiles, the path a real deployment's data
+# takes (docs/data-registers.md); the default, geojsonseq, loads the generator's files as they are.
+case ${STACK_DEMO_FORMAT:-geojsonseq} in
+geojsonseq) LOAD_DIR=$DEMO_DIR ;;
+registers) LOAD_DIR=$STATE/demo-data/demo-registers ;;
+*)
+	say "STACK_DEMO_FORMAT is geojsonseq (the default) or registers, not '$STACK_DEMO_FORMAT'"
+	exit 2
+	;;
+esac
 if [[ ! -f "$STATE/demo-loaded" ]]; then
 	if [[ -n "${STACK_DEMO_SOURCES:-}" ]]; then
 		say "Using the demo sources in $DEMO_DIR ..."
@@ -74,8 +85,12 @@ if [[ ! -f "$STATE/demo-loaded" ]]; then
 		say "Generating the demo dataset (first run only; real data from $(lp_data_dir "$ROOT"))..."
 		lp_generate_demo "$ROOT" demo "$DEMO_DIR"
 	fi
+	if [[ $LOAD_DIR != "$DEMO_DIR" ]]; then
+		say "Writing it in the registers' formats into $LOAD_DIR ..."
+		node tools/dist/demo/registers/write-registers.js --from "$DEMO_DIR" --out "$LOAD_DIR"
+	fi
 	say "Loading it through the refresh pipeline..."
-	DATABASE_URL=$(lp_app_db_url layer-svc) node apps/layer-svc/dist/refresh/layers.cli.js load-dir "$DEMO_DIR"
+	DATABASE_URL=$(lp_app_db_url layer-svc) node apps/layer-svc/dist/refresh/layers.cli.js load-dir "$LOAD_DIR"
 	date -u +%FT%TZ >"$STATE/demo-loaded"
 fi
 # Address points for geocoding (geocode-svc's own table, not a layer): after every demo load, and

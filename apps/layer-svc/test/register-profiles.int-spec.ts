@@ -181,6 +181,9 @@ describe('public registers loaded through their source profiles', () => {
       { id: '302107_2.0005.54/11', parcel_number: '54/11', precinct_id: '302107_2.0005', teryt: '3021072', area_sqm: 15000, land_use_classes: 'R IIIa,R IVa', geometry_area: 15000 },
       { id: '302107_2.0005.AR_3.55', parcel_number: '55', precinct_id: '302107_2.0005', teryt: '3021072', area_sqm: 2000, land_use_classes: null, geometry_area: 2000 },
     ]);
+    // The map sheet is part of the EGiB id of a parcel drawn on one; the others have none.
+    const sheets = await served(`SELECT id, map_sheet FROM layer_pub.parcels WHERE map_sheet IS NOT NULL ORDER BY id`);
+    expect(sheets).toEqual([{ id: '302107_2.0005.AR_3.55', map_sheet: 'AR_3' }]);
   });
 
   it('EGiB: a source without a column the profile maps is refused naming it and what the source has', async () => {

@@ -18,6 +18,7 @@ import type { SourceProfile } from './profiles/source-profile.js';
 import { NO_OPEN_SOURCE, SOURCE_PROFILES, resolveProfile } from './profiles/source-profiles.js';
 import { parsePartManifest } from './part-manifest.js';
 import { PartRefresh, type PartSource } from './part-refresh.js';
+import { readRegisterManifest, type RegisterSource } from './register-manifest.js';
 import type { SwapPolicy } from './served-swap.js';
 
 const USAGE = `Usage: npm run layers -- <command>
@@ -32,7 +33,8 @@ const USAGE = `Usage: npm run layers -- <command>
   Every refresh: [--swap-wait <seconds>] how long the swap gives way to readers of the served view
           (default 900) before it reports that it could not swap and leaves the old version served
   profiles [layer-id] the source profiles of the public registers: layer, register, how fetched, licence
-  load-dir <dir>     refresh every layer that has <dir>/<layer-id>.geojsonl (admin_bounds first)
+  load-dir <dir>     refresh every layer that has <dir>/<layer-id>.geojsonl (admin_bounds first), or an entry in
+          <dir>/registers.json naming the profile and the register's file it is loaded with
   refresh-scheduled <layer-id> --sources <file.json> [--within <voivodeship>] [--wait-lock <seconds>] [--parallel <n>]
           the layer's scheduled refresh (its Kubernetes CronJob): the whole layer from its source, or
           each voivodeship, powiat or gmina (of one voivodeship) from a source with {part}; a harvest by parts that
@@ -175,16 +177,25 @@ async function loadDir(db: import('typeorm').DataSource, databaseUrl: string, di
     return 2;
   }
   const files = new Set(readdirSync(dir));
-  const layers = LAYER_CATALOGUE.map((layer) => layer.id).filter((id) => files.has(`${id}.geojsonl`));
+  let registers: Map<string, RegisterSource>;
+  try {
+    registers = readRegisterManifest(dir);
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
+  const layers = LAYER_CATALOGUE.map((layer) => layer.id).filter((id) => registers.has(id) || files.has(`${id}.geojsonl`));
   // Gminas are assigned and coverage computed against admin_bounds, so it goes first.
   layers.sort((a, b) => Number(b === 'admin_bounds') - Number(a === 'admin_bounds'));
   const pipeline = new RefreshPipeline(db, databaseUrl);
   const started = performance.now();
   let failures = 0;
   for (const [index, layerId] of layers.entries()) {
-    log(`[${index + 1}/${layers.length}] ${layerId}`);
+    const register = registers.get(layerId);
+    log(`[${index + 1}/${layers.length}] ${layerId}${register ? ` (profile ${register.profile.id}: ${register.source})` : ''}`);
     try {
-      const result = await pipeline.refresh(layerId, { source: join(dir, `${layerId}.geojsonl`), progress: () => undefined });
+      const source = register ? { source: register.source, profile: register.profile } : { source: join(dir, `${layerId}.geojsonl`) };
+      const result = await pipeline.refresh(layerId, { ...source, progress: () => undefined });
       log(`[${index + 1}/${layers.length}] ${layerId}: ${result.feature_count} features, version ${result.version}, ${Object.values(result.steps_ms).reduce((a, b) => a + b, 0)} ms`);
     } catch (error) {
       failures++;

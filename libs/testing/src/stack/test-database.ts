@@ -14,13 +14,18 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** A template of the test cluster: the fixture, the small demo, or a database a test made (and no one is connected to). */
+export type TestTemplate = 'fixture' | 'demo' | { database: string };
+
 /**
  * A fresh database for one test file, copied from a migrated template: `fixture` (20 parcels in one
- * Poznań precinct) or `demo` (the small-scale demo dataset). About 0.3 s for the fixture.
+ * Poznań precinct), `demo` (the small-scale demo dataset), or a database the test prepared itself
+ * (e.g. the demo with some layers loaded another way). About 0.3 s for the fixture.
  */
-export async function createTestDatabase(template: 'fixture' | 'demo' = 'fixture'): Promise<TestDatabase> {
+export async function createTestDatabase(template: TestTemplate = 'fixture'): Promise<TestDatabase> {
   const env = testEnvironment();
-  const source = template === 'demo' ? env.demoTemplateDb : env.templateDb;
+  const source = typeof template === 'object' ? template.database : template === 'demo' ? env.demoTemplateDb : env.templateDb;
+  if (typeof template === 'object' && !/^t_[0-9a-f]{12}$/.test(template.database)) throw new Error(`${template.database} is not a database a test made`);
   if (!source) throw new Error('The demo template is not provisioned: run the tests with `npm test`.');
   const name = `t_${randomBytes(6).toString('hex')}`;
   await withAdmin(env.adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${source}`));

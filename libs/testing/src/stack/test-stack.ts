@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { ApiClient } from '../http/api-client.js';
 import { startAppProcess, startHttpApp, type AppProcess } from './app-process.js';
 import { startNatsServer, type TestNatsServer } from './nats-server.js';
-import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { createTestDatabase, type TestDatabase, type TestTemplate } from './test-database.js';
 
 /** Every scope a key can have. */
 export const ALL_SCOPES: Scope[] = [...SCOPES];
@@ -16,7 +16,7 @@ export interface ErrorEnvelope {
 
 export interface TestStackOptions {
   /** Which migrated template the database is copied from (default: the small fixture). */
-  template?: 'fixture' | 'demo';
+  template?: TestTemplate;
   /** The services behind the gateway (default: parcel-svc). */
   services?: string[];
   /** How many gateways (default 1): each its own process on the same bus and database. */

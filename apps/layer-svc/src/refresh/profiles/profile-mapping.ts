@@ -69,6 +69,7 @@ class ExpressionCompiler {
       const cases = expression.match.map(([pattern, value]) => `WHEN ${input} ~ ${this.param(pattern)} THEN ${this.param(value)}`);
       return `CASE ${cases.join(' ')} ELSE ${input} END`;
     }
+    if ('capture' in expression) return `substring(${this.column(expression.capture)} from ${this.param(expression.pattern)})`;
     if ('slice' in expression) return `NULLIF(substr(${this.column(expression.slice)}, ${Number(expression.from)}, ${Number(expression.length)}), '')`;
     if ('template' in expression) return this.template(expression.template);
     // GDAL writes a GeoPackage DateTime as text with slashes (2024/10/02 00:00:00+02), GML keeps ISO dashes.

@@ -10,6 +10,8 @@ import { z } from 'zod';
  *   passes through as it is, so validation names it
  * - `rules`: the value of the first regular expression the input matches (else the input itself)
  * - `slice`: characters `from` (1-based) of a column, `length` of them
+ * - `capture`: the part of a column that the parenthesised group of a regular expression matches,
+ *   null when it does not match (the map sheet `AR_3` inside an EGiB parcel id)
  * - `template`: `{column}` placeholders joined with literal text (all named columns required)
  * - `date`: the first ten characters of a timestamp (`2024-10-02 00:00:00+02` or GDAL's
  *   `2024/10/02 00:00:00+02` of a GeoPackage DateTime -> `2024-10-02`)
@@ -28,6 +30,7 @@ export type ValueExpression =
   | { codes: string | ValueExpression; table: Record<string, string | number | boolean>; lastSegment?: boolean; optional?: boolean }
   | { rules: ValueExpression; match: Array<[string, string]> }
   | { slice: string; from: number; length: number }
+  | { capture: string; pattern: string }
   | { template: string }
   | { date: string; optional?: boolean }
   | { scaled: string; factor: number; optional?: boolean }
@@ -44,6 +47,7 @@ const valueExpression: z.ZodType<ValueExpression> = z.lazy(() =>
     z.object({ codes: z.union([z.string().min(1), valueExpression]), table: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])), lastSegment: z.boolean().optional(), optional: z.boolean().optional() }).strict(),
     z.object({ rules: valueExpression, match: z.array(z.tuple([z.string().min(1), z.string()])).min(1) }).strict(),
     z.object({ slice: z.string().min(1), from: z.number().int().positive(), length: z.number().int().positive() }).strict(),
+    z.object({ capture: z.string().min(1), pattern: z.string().regex(/\(.+\)/, 'a pattern with one (group) to keep') }).strict(),
     z.object({ template: z.string().regex(/\{[^{}]+\}/, 'a template names at least one {column}') }).strict(),
     z.object({ date: z.string().min(1), optional: z.boolean().optional() }).strict(),
     z.object({ scaled: z.string().min(1), factor: z.number(), optional: z.boolean().optional() }).strict(),

@@ -26,6 +26,9 @@ const parcelMapping = {
     parcel_number: { field: 'NUMER_DZIALKI' },
     // The unit (302111_5) and the 4-digit precinct: the first 13 characters of every parcel id.
     precinct_id: { slice: 'ID_DZIALKI', from: 1, length: 13 },
+    // A precinct drawn on several map sheets numbers its parcels per sheet, and the id names it:
+    // 306401_1.0007.AR_3.12/4 lies on sheet AR_3.
+    map_sheet: { capture: 'ID_DZIALKI', pattern: '^[0-9]{6}_[0-9]\\.[0-9]{4}\\.(AR_[0-9]+)\\.' },
     area_sqm: { firstOf: [{ scaled: 'POLE_EWIDENCYJNE', factor: 10000, optional: true }, { geometryArea: true }] },
     land_use_classes: { field: 'KLASOUZYTKI_EGIB', optional: true },
   },

@@ -192,7 +192,8 @@ SELECT count(*) AS n FROM layer_stage.r12;
 
 -- createMapped (egib-parcels, every column present) (1 of 2)
 -- $1 = "parcel"
--- $2 = 10000
+-- $2 = "^[0-9]{6}_[0-9]\\.[0-9]{4}\\.(AR_[0-9]+)\\."
+-- $3 = 10000
 CREATE TABLE layer_stage.r12 AS SELECT NULLIF(btrim(r."ID_DZIALKI"::text), '') AS "id",
      $1::text AS "kind",
      NULL::text AS "name",
@@ -201,7 +202,8 @@ CREATE TABLE layer_stage.r12 AS SELECT NULLIF(btrim(r."ID_DZIALKI"::text), '') A
      NULLIF(btrim(r."ID_DZIALKI"::text), '') AS "parcel_id",
      NULLIF(btrim(r."NUMER_DZIALKI"::text), '') AS "parcel_number",
      NULLIF(substr(NULLIF(btrim(r."ID_DZIALKI"::text), ''), 1, 13), '') AS "precinct_id",
-     COALESCE(CASE WHEN NULLIF(btrim(r."POLE_EWIDENCYJNE"::text), '') ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN (replace(NULLIF(btrim(r."POLE_EWIDENCYJNE"::text), ''), ',', '.')::numeric * $2::text::numeric)::text ELSE NULLIF(btrim(r."POLE_EWIDENCYJNE"::text), '') END, round(ST_Area(r.geom)::numeric, 1)::text) AS "area_sqm",
+     substring(NULLIF(btrim(r."ID_DZIALKI"::text), '') from $2::text) AS "map_sheet",
+     COALESCE(CASE WHEN NULLIF(btrim(r."POLE_EWIDENCYJNE"::text), '') ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN (replace(NULLIF(btrim(r."POLE_EWIDENCYJNE"::text), ''), ',', '.')::numeric * $3::text::numeric)::text ELSE NULLIF(btrim(r."POLE_EWIDENCYJNE"::text), '') END, round(ST_Area(r.geom)::numeric, 1)::text) AS "area_sqm",
      NULLIF(btrim(r."KLASOUZYTKI_EGIB"::text), '') AS "land_use_classes",
      r.geom AS geom
 FROM layer_stage.r12_raw r;
@@ -211,7 +213,8 @@ SELECT count(*) AS n FROM layer_stage.r12;
 
 -- createMapped (egib-parcels-powiat, every column present) (1 of 2)
 -- $1 = "parcel"
--- $2 = 10000
+-- $2 = "^[0-9]{6}_[0-9]\\.[0-9]{4}\\.(AR_[0-9]+)\\."
+-- $3 = 10000
 CREATE TABLE layer_stage.r12 AS SELECT NULLIF(btrim(r."ID_DZIALKI"::text), '') AS "id",
      $1::text AS "kind",
      NULL::text AS "name",
@@ -220,7 +223,8 @@ CREATE TABLE layer_stage.r12 AS SELECT NULLIF(btrim(r."ID_DZIALKI"::text), '') A
      NULLIF(btrim(r."ID_DZIALKI"::text), '') AS "parcel_id",
      NULLIF(btrim(r."NUMER_DZIALKI"::text), '') AS "parcel_number",
      NULLIF(substr(NULLIF(btrim(r."ID_DZIALKI"::text), ''), 1, 13), '') AS "precinct_id",
-     COALESCE(CASE WHEN NULLIF(btrim(r."POLE_EWIDENCYJNE"::text), '') ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN (replace(NULLIF(btrim(r."POLE_EWIDENCYJNE"::text), ''), ',', '.')::numeric * $2::text::numeric)::text ELSE NULLIF(btrim(r."POLE_EWIDENCYJNE"::text), '') END, round(ST_Area(r.geom)::numeric, 1)::text) AS "area_sqm",
+     substring(NULLIF(btrim(r."ID_DZIALKI"::text), '') from $2::text) AS "map_sheet",
+     COALESCE(CASE WHEN NULLIF(btrim(r."POLE_EWIDENCYJNE"::text), '') ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN (replace(NULLIF(btrim(r."POLE_EWIDENCYJNE"::text), ''), ',', '.')::numeric * $3::text::numeric)::text ELSE NULLIF(btrim(r."POLE_EWIDENCYJNE"::text), '') END, round(ST_Area(r.geom)::numeric, 1)::text) AS "area_sqm",
      NULLIF(btrim(r."KLASOUZYTKI_EGIB"::text), '') AS "land_use_classes",
      r.geom AS geom
 FROM layer_stage.r12_raw r;
