@@ -16,7 +16,7 @@ export class OwnershipSourceView {
   @ApiProperty({ description: 'Attribute of that layer', example: 'registration_group' })
   attribute!: string;
 
-  @ApiProperty({ description: 'Where the layer\'s row came from (generated://… for generated demo data)' })
+  @ApiProperty({ description: "Where the layer's row came from (generated://… for generated demo data)" })
   source_url!: string;
 
   @ApiProperty({ description: 'True when the value is generated demo data, not read from a register' })
@@ -34,7 +34,7 @@ export class OwnershipView {
   @ApiPropertyOptional({ enum: REGISTRATION_GROUP_CODES, description: 'EGiB registration group, 1-16 (Dz.U. 2021 poz. 1390); only when known', example: '7' })
   registration_group?: string;
 
-  @ApiPropertyOptional({ description: 'The group in the regulation\'s Polish words; only when known', example: 'osoby fizyczne' })
+  @ApiPropertyOptional({ description: "The group in the regulation's Polish words; only when known", example: 'osoby fizyczne' })
   label_pl?: string;
 
   @ApiPropertyOptional({ description: 'The group in English; only when known', example: 'Natural persons (private individuals)' })
