@@ -19,6 +19,9 @@ export interface PdfLabels {
   precinct: string;
   gmina: string;
   area: string;
+  ownership: string;
+  /** The registration group is generated demo data, not read from a register. */
+  generatedValue: string;
   centroid: string;
   zoning: string;
   localPlan: string;
@@ -115,6 +118,8 @@ const EN: PdfLabels = {
   precinct: 'Precinct (obręb)',
   gmina: 'Gmina',
   area: 'Area',
+  ownership: 'Owner (EGiB registration group)',
+  generatedValue: 'generated demo data',
   centroid: 'Point inside (lat, lng)',
   zoning: 'Zoning and planning',
   localPlan: 'Local plan (MPZP)',
@@ -210,6 +215,8 @@ const PL: PdfLabels = {
   precinct: 'Obręb',
   gmina: 'Gmina',
   area: 'Powierzchnia',
+  ownership: 'Właściciel (grupa rejestrowa EGiB)',
+  generatedValue: 'dane demonstracyjne, wygenerowane',
   centroid: 'Punkt wewnątrz (szer., dł.)',
   zoning: 'Przeznaczenie i planowanie',
   localPlan: 'Miejscowy plan (MPZP)',

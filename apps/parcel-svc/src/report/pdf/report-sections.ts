@@ -1,4 +1,4 @@
-import type { BlockCoverageView, ParcelReportView, ReportLanguage } from '@lp/contracts';
+import type { BlockCoverageView, OwnershipView, ParcelReportView, ReportLanguage } from '@lp/contracts';
 import type PDFDocument from 'pdfkit';
 import { criterionLabel, isPlanOgolnyBinding } from '@lp/contracts';
 import { formatDate, formatDateTime, formatDistance, formatHectares, formatNumber, proximityItemLabel, proximityLabel, SEVERITY_LABELS } from '../report-vocabulary.js';
@@ -40,15 +40,23 @@ const noteOf = (coverage: BlockCoverageView[], layer: string, labels: PdfLabels,
 
 function parcelSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
   const p = report.parcel.properties;
-  sectionHeading(doc, labels.parcel, factsHeight(6));
+  sectionHeading(doc, labels.parcel, factsHeight(7));
   drawFacts(doc, [
     [labels.parcelId, report.parcel.id],
     [labels.number, p.number],
     [labels.precinct, p.precinct_name ? `${p.precinct_name} (${p.precinct_id})` : p.precinct_id],
     [labels.gmina, `${p.gmina} (TERYT ${p.teryt})`],
     [labels.area, `${n(Math.round(p.area_sqm), language)} m² (${formatHectares(p.area_sqm, language)})`],
+    [labels.ownership, ownershipCell(p.ownership, labels, language)],
     [labels.centroid, `${p.centroid[1]?.toFixed(6)}, ${p.centroid[0]?.toFixed(6)}`],
   ]);
+}
+
+/** "7 – osoby fizyczne (dane demonstracyjne, wygenerowane)", or unknown in grey: no group is no "no owner". */
+function ownershipCell(ownership: OwnershipView, labels: PdfLabels, language: ReportLanguage): string | TableCell {
+  if (ownership.status !== 'known') return unknown(labels);
+  const label = language === 'pl' ? ownership.label_pl : ownership.label_en;
+  return `${ownership.registration_group} – ${label}${ownership.source.generated ? ` (${labels.generatedValue})` : ''}`;
 }
 
 function zoningSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
