@@ -1,4 +1,4 @@
-import type { BlockCoverageView, OwnershipView, ParcelReportView, ReportLanguage } from '@lp/contracts';
+import type { BlockCoverageView, LandType, OwnershipView, ParcelPriceEstimateView, ParcelReportView, ReportLanguage } from '@lp/contracts';
 import type PDFDocument from 'pdfkit';
 import { criterionLabel, isPlanOgolnyBinding } from '@lp/contracts';
 import { formatDate, formatDateTime, formatDistance, formatHectares, formatNumber, proximityItemLabel, proximityLabel, SEVERITY_LABELS } from '../report-vocabulary.js';
@@ -189,18 +189,28 @@ function infrastructureSection(doc: Doc, report: ParcelReportView, labels: PdfLa
 function marketSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
   const m = report.market;
   const byLandType = m.land_type_medians ?? [];
-  sectionHeading(doc, labels.market, factsHeight(4 + byLandType.length));
+  sectionHeading(doc, labels.market, factsHeight(5 + byLandType.length));
   const currency = language === 'pl' ? 'zł/m²' : 'PLN/m²';
   // farmland and building plots are priced apart: the one median over both is left out where they are split
   const median: Array<[string, string | TableCell]> = byLandType.length
     ? byLandType.map((group) => [labels.landTypeMedian[group.land_type], `${n(group.median_price_per_sqm_pln, language)} ${currency} (${group.count})`])
     : [[labels.medianPrice, m.comparables === undefined ? unknown(labels, noteOf(m.coverage, 'transactions', labels, language)) : m.median_price_per_sqm_pln == null ? '—' : `${n(m.median_price_per_sqm_pln, language)} ${currency}`]];
   drawFacts(doc, [
+    [labels.priceEstimate, priceEstimateCell(m.price_estimate, labels, language, currency)],
     ...median,
     [labels.comparables, m.comparables === undefined ? unknown(labels) : String(m.comparables)],
     [labels.radius, formatDistance(m.radius_m, language)],
     [labels.since, formatDate(m.since, language)],
   ]);
+}
+
+/** The estimate search judges the price filter by, with its comparables and spread; unknown in grey with the reason (English only, as the block notes). */
+function priceEstimateCell(estimate: ParcelPriceEstimateView | undefined, labels: PdfLabels, language: ReportLanguage, currency: string): string | TableCell {
+  if (!estimate?.estimate) return unknown(labels, language === 'en' ? estimate?.reason : undefined);
+  const e = estimate.estimate;
+  const price = `${n(e.price_pln, language)} ${language === 'pl' ? 'zł' : 'PLN'}`;
+  const perSqm = (value: number): string => `${n(value, language, 2)} ${currency}`;
+  return `${price} (${labels.priceEstimateBasis(e.comparables, e.land_type as LandType, perSqm(e.p25_price_per_sqm_pln), perSqm(e.p75_price_per_sqm_pln))})`;
 }
 
 function scenarioSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
