@@ -85,12 +85,10 @@ describe('ownership and the price estimate as parcel facts (demo data)', () => {
   });
 
   it('the ownership filter over HTTP: every result is in the groups asked (plain SQL); a code outside the list is a 400 naming the allowed ones', async () => {
-    const res = await stack
-      .api()
-      .post<SearchResponseView>('/v1/search/parcels', {
-        key: stack.apiKey,
-        body: { region: '3021093', filters: { ownership_groups: { include: ['7', '15'] } }, limit: 50 },
-      });
+    const res = await stack.api().post<SearchResponseView>('/v1/search/parcels', {
+      key: stack.apiKey,
+      body: { region: '3021093', filters: { ownership_groups: { include: ['7', '15'] } }, limit: 50 },
+    });
     expect(res.status).toBe(200);
     const ids = res.json().results.map((r) => r.parcel_id);
     expect(ids.length).toBeGreaterThan(0);
@@ -104,12 +102,10 @@ describe('ownership and the price estimate as parcel facts (demo data)', () => {
   });
 
   it("the market block's estimate equals percentile_cont over the raw transactions and the search filter's estimate of the same parcel", async () => {
-    const search = await stack
-      .api()
-      .post<SearchResponseView>('/v1/search/parcels', {
-        key: stack.apiKey,
-        body: { region: '3021093', filters: { price_estimate_pln: { min: 0 } }, limit: 3 },
-      });
+    const search = await stack.api().post<SearchResponseView>('/v1/search/parcels', {
+      key: stack.apiKey,
+      body: { region: '3021093', filters: { price_estimate_pln: { min: 0 } }, limit: 3 },
+    });
     const results = search.json().results;
     expect(results.length).toBeGreaterThan(0);
     for (const result of results) {
