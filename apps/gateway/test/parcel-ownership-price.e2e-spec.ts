@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ErrorEnvelope, ParcelFeatureView, ParcelReportView, SearchResponseView } from '@lp/contracts';
-import { eventually, startTestStack, type TestStack } from '@lp/testing';
+import type { ParcelFeatureView, ParcelReportView, SearchResponseView } from '@lp/contracts';
+import { type ErrorEnvelope, eventually, startTestStack, type TestStack } from '@lp/testing';
 
 /**
  * Two parcel facts over HTTP and MCP on the demo data, each checked with plain SQL: the owner's
