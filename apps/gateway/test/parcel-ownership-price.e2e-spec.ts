@@ -33,7 +33,11 @@ describe('ownership and the price estimate as parcel facts (demo data)', () => {
     await mcp.connect(new StreamableHTTPClientTransport(new URL(stack.mcpUrl), { requestInit: { headers: { authorization: `Bearer ${stack.apiKey}` } } }));
     // search-svc builds its index in the background at start; the estimate comes from it
     await eventually(
-      async () => expect((await stack.api().post('/v1/search/parcels', { key: stack.apiKey, body: { region: '3021093', limit: 1 } })).status).toBe(200),
+      async () =>
+        expect(
+          (await stack.api().post('/v1/search/parcels', { key: stack.apiKey, body: { region: '3021093', filters: { area_sqm: { min: 1 } }, limit: 1 } }))
+            .status,
+        ).toBe(200),
       180_000,
     );
   }, 300_000);
