@@ -139,9 +139,9 @@ describe('ownership and the price estimate as parcel facts (demo data)', () => {
   });
 
   it('a parcel the filter cannot price is unknown in the market block, with the reason, never a price of 0', async () => {
-    // a parcel whose zoning is unknown has no provable land type (price-estimate-sql.ts)
+    // a parcel whose zoning is unknown, or without zoning and land-use evidence, has no provable land type (price-estimate-sql.ts)
     const [row] = await stack.sql<{ parcel_id: string }>(
-      `SELECT parcel_id FROM search.parcel_index WHERE zoning_source = 'unknown' ORDER BY parcel_id LIMIT 1`,
+      `SELECT parcel_id FROM search.parcel_index WHERE zoning_source = 'unknown' OR (zoning_source = 'none' AND land_use_kinds IS NULL) ORDER BY parcel_id LIMIT 1`,
     );
     expect(row).toBeDefined();
     const market = (await get<ParcelFeatureView>(path(row!.parcel_id, '?include=market'))).properties.market!;
