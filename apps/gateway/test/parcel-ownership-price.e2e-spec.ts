@@ -15,6 +15,8 @@ import { type ErrorEnvelope, eventually, startTestStack, type TestStack } from '
 describe('ownership and the price estimate as parcel facts (demo data)', () => {
   let stack: TestStack;
   let mcp: Client;
+  /** A demo gmina with parcels and land transactions (the small demo has no Kórnik). */
+  let gmina: string;
   const path = (id: string, rest = ''): string => `/v1/parcels/${encodeURIComponent(id)}${rest}`;
   const get = async <T>(url: string): Promise<T> => {
     const res = await stack.api().get<T>(url, { key: stack.apiKey });
@@ -31,12 +33,16 @@ describe('ownership and the price estimate as parcel facts (demo data)', () => {
     });
     mcp = new Client({ name: 'ownership-price', version: '1.0.0' });
     await mcp.connect(new StreamableHTTPClientTransport(new URL(stack.mcpUrl), { requestInit: { headers: { authorization: `Bearer ${stack.apiKey}` } } }));
+    const [withData] = await stack.sql<{ teryt: string }>(
+      `SELECT p.teryt FROM layer_pub.region_coverage p JOIN layer_pub.region_coverage t ON t.teryt = p.teryt AND t.layer_id = 'transactions' AND t.level = 'gmina'
+       WHERE p.layer_id = 'parcels' AND p.level = 'gmina' AND p.status <> 'missing' AND t.status <> 'missing' ORDER BY p.teryt LIMIT 1`,
+    );
+    gmina = withData!.teryt;
     // search-svc builds its index in the background at start; the estimate comes from it
     await eventually(
       async () =>
         expect(
-          (await stack.api().post('/v1/search/parcels', { key: stack.apiKey, body: { region: '3021093', filters: { area_sqm: { min: 1 } }, limit: 1 } }))
-            .status,
+          (await stack.api().post('/v1/search/parcels', { key: stack.apiKey, body: { region: gmina, filters: { area_sqm: { min: 1 } }, limit: 1 } })).status,
         ).toBe(200),
       180_000,
     );
@@ -96,7 +102,7 @@ describe('ownership and the price estimate as parcel facts (demo data)', () => {
   it('the ownership filter over HTTP: every result is in the groups asked (plain SQL); a code outside the list is a 400 naming the allowed ones', async () => {
     const res = await stack.api().post<SearchResponseView>('/v1/search/parcels', {
       key: stack.apiKey,
-      body: { region: '3021093', filters: { ownership_groups: { include: ['7', '15'] } }, limit: 50 },
+      body: { region: gmina, filters: { ownership_groups: { include: ['7', '15'] } }, limit: 50 },
     });
     expect(res.status).toBe(200);
     const ids = res.json().results.map((r) => r.parcel_id);
@@ -105,7 +111,7 @@ describe('ownership and the price estimate as parcel facts (demo data)', () => {
     expect(groups.map((g) => g.registration_group).every((g) => g === '7' || g === '15')).toBe(true);
     const bad = await stack
       .api()
-      .post<ErrorEnvelope>('/v1/search/parcels', { key: stack.apiKey, body: { region: '3021093', filters: { ownership_groups: { include: ['99'] } } } });
+      .post<ErrorEnvelope>('/v1/search/parcels', { key: stack.apiKey, body: { region: gmina, filters: { ownership_groups: { include: ['99'] } } } });
     expect(bad.status).toBe(400);
     expect(bad.json().error.message).toMatch(/99 is not an EGiB registration group; allowed: 1, 2, 3, .*, 16/);
   });
@@ -113,7 +119,7 @@ describe('ownership and the price estimate as parcel facts (demo data)', () => {
   it("the market block's estimate equals percentile_cont over the raw transactions and the search filter's estimate of the same parcel", async () => {
     const search = await stack.api().post<SearchResponseView>('/v1/search/parcels', {
       key: stack.apiKey,
-      body: { region: '3021093', filters: { price_estimate_pln: { min: 0 } }, limit: 3 },
+      body: { region: gmina, filters: { price_estimate_pln: { min: 0 } }, limit: 3 },
     });
     const results = search.json().results;
     expect(results.length).toBeGreaterThan(0);
