@@ -11,7 +11,10 @@ export interface DemoOrigin {
 }
 
 export const DEMO_ORIGIN: Readonly<Record<string, DemoOrigin>> = Object.freeze({
-  parcels: { origin: 'generated', note: 'Generated parcels placed inside the real cadastral precincts of Poznań and powiat poznański, and in generated precincts elsewhere' },
+  parcels: {
+    origin: 'generated',
+    note: 'Generated parcels placed inside the real cadastral precincts of Poznań and powiat poznański, and in generated precincts elsewhere; their EGiB registration groups (ownership) are generated too',
+  },
   cadastral_units: { origin: 'real', note: 'Real units and precincts of Poznań, powiat poznański and Kostrzyn nad Odrą; generated precincts for the other demo gminas' },
   admin_bounds: { origin: 'real', note: 'Every voivodeship, powiat and gmina with current TERYT codes and names; detailed geometry for wielkopolskie (Poznań area), warmińsko-mazurskie, lubuskie and kujawsko-pomorskie, simplified elsewhere' },
   mpzp_plans: { origin: 'generated' },

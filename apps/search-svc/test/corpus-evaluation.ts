@@ -69,6 +69,10 @@ function filterChecks(expected: ExpectedFilters, request: SearchParcelsRequest):
     const bounds = filters.price_estimate_pln;
     out.push(['priceEstimate', bounds !== undefined && bounds.min === expected.priceEstimate.min && bounds.max === expected.priceEstimate.max, got]);
   }
+  if (expected.ownership !== undefined) {
+    const groups = filters.ownership_groups;
+    out.push(['ownership', JSON.stringify(groups ?? null) === JSON.stringify(expected.ownership), got]);
+  }
   if (expected.zoning === 'buildable') {
     // spec phrase "buildable": residential or service local-plan zones, or general-plan zones in force that allow building
     out.push(['zoning', filters.zoning?.buildable === true, got]);

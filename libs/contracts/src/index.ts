@@ -14,6 +14,7 @@ export * from './parcel/parcel.subjects.js';
 export * from './parcel/parcel-id.js';
 export * from './parcel/get-parcel.request.js';
 export * from './parcel/parcel-feature.view.js';
+export * from './parcel/registration-groups.js';
 export * from './health/service-status.js';
 export * from './auth/scopes.js';
 export * from './auth/access-request.request.js';

@@ -27,6 +27,14 @@ const outputSchema = z.object({
   precinct: z.string().describe('Cadastral precinct (obręb)'),
   area_sqm: z.number(),
   land_use_classes: z.array(z.string()).describe('EGiB land-use and soil classes, e.g. "R IIIa" arable, "Ł IV" meadow, "B" built-up'),
+  ownership: z
+    .object({
+      status: z.enum(['known', 'unknown']),
+      registration_group: z.string().optional().describe('EGiB registration group 1-16 (Dz.U. 2021 poz. 1390), only when known'),
+      label: z.string().optional().describe('The group in words, e.g. "Natural persons (private individuals)"'),
+      generated: z.boolean().describe('True: generated demo data, not read from a land register; say so'),
+    })
+    .describe('Who owns the parcel, as its EGiB registration group; unknown is not "no owner" and not "private": say it is not known'),
   zoning: z.string().describe('Planning status in words: local plan zone, no plan (WZ decision needed), or unknown'),
   blocking_constraints: z
     .array(z.object({ name: z.string(), kind: z.string(), layer: z.string(), overlap_pct: z.number(), distance_m: z.number() }))
@@ -61,6 +69,16 @@ export const getParcelTool = defineTool({
   },
 });
 
+function ownershipOf(ownership: ParcelFeatureView['properties']['ownership'] | undefined): ParcelEssentials['ownership'] {
+  if (!ownership || ownership.status !== 'known') return { status: 'unknown', generated: ownership?.source.generated ?? false };
+  return { status: 'known', registration_group: ownership.registration_group, label: ownership.label_en, generated: ownership.source.generated };
+}
+
+function ownershipLine(ownership: ParcelEssentials['ownership']): string {
+  if (ownership.status !== 'known') return 'unknown (the land register gives no registration group here; not "no owner").';
+  return `EGiB registration group ${ownership.registration_group}, ${ownership.label}${ownership.generated ? ' (generated demo data, not a register extract)' : ''}.`;
+}
+
 export function essentialsOf(feature: ParcelFeatureView, mapUrl: string): ParcelEssentials {
   const { properties } = feature;
   const { regulations, constraints, terrain, proximity } = properties;
@@ -77,6 +95,7 @@ export function essentialsOf(feature: ParcelFeatureView, mapUrl: string): Parcel
     precinct: properties.precinct_name ?? properties.precinct_id,
     area_sqm: properties.area_sqm,
     land_use_classes: properties.land_use_classes ?? [],
+    ownership: ownershipOf(properties.ownership),
     zoning: regulations ? zoningSummary(regulations) : 'Unknown.',
     blocking_constraints: (constraints?.items ?? [])
       .filter((item) => item.severity === 'blocking')
@@ -102,6 +121,7 @@ function render(parcel: ParcelEssentials): string {
     parcel.terrain.slope_mean_pct === undefined ? 'terrain unknown (no data)' : `mean slope ${parcel.terrain.slope_mean_pct} %${parcel.terrain.elevation_m === undefined ? '' : `, elevation ${parcel.terrain.elevation_m} m`}`;
   return [
     `Parcel ${parcel.parcel_id} in ${parcel.gmina} (precinct ${parcel.precinct}), ${formatArea(parcel.area_sqm)}${parcel.land_use_classes.length > 0 ? `, land use ${parcel.land_use_classes.join(', ')}` : ''}.`,
+    `Owner: ${ownershipLine(parcel.ownership)}`,
     `Zoning: ${parcel.zoning}`,
     parcel.blocking_constraints.length > 0
       ? `Blocking constraints: ${parcel.blocking_constraints.map((item) => `${item.name} (${item.overlap_pct > 0 ? `${item.overlap_pct} % overlap` : `${formatDistance(item.distance_m)} away`})`).join('; ')}.`

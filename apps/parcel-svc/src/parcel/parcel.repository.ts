@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ParcelFeatureView, ParcelSuggestionView } from '@lp/contracts';
 import { provenanceJsonSql } from '@lp/db';
 import { DataSource } from 'typeorm';
+import { withOwnership, type ParcelRow } from './ownership.rules.js';
 
 /** A parcel row `p` of layer_pub.parcels as a GeoJSON Feature in WGS84, built by PostgreSQL. */
 const FEATURE_JSON = `json_build_object(
@@ -18,6 +19,7 @@ const FEATURE_JSON = `json_build_object(
            'gmina', (SELECT g.name FROM layer_pub.admin_bounds g WHERE g.id = p.teryt),
            'area_sqm', round(p.area_sqm::numeric, 2),
            'land_use_classes', COALESCE(to_json(array_remove(regexp_split_to_array(btrim(p.land_use_classes), '\\s*,\\s*'), '')), '[]'::json),
+           'registration_group', p.registration_group,
            'centroid', (SELECT json_build_array(round(ST_X(c)::numeric, 7), round(ST_Y(c)::numeric, 7))
                           FROM ST_Transform(ST_PointOnSurface(p.geom), 4326) AS c),
            'provenance', ${provenanceJsonSql('p', 'parcels')}
@@ -70,8 +72,8 @@ export class ParcelRepository {
   constructor(private readonly db: DataSource) {}
 
   async findFeature(parcelId: string): Promise<ParcelFeatureView | null> {
-    const rows: Array<{ feature: ParcelFeatureView }> = await this.db.query(FIND_FEATURE_SQL, [parcelId]);
-    return rows[0]?.feature ?? null;
+    const rows: Array<{ feature: ParcelRow }> = await this.db.query(FIND_FEATURE_SQL, [parcelId]);
+    return rows[0] ? withOwnership(rows[0].feature) : null;
   }
 
   /** The gmina of a parcel, or null when there is no such parcel. */
@@ -83,7 +85,7 @@ export class ParcelRepository {
   /** The parcel containing the point, else the nearest within `maxDistanceM`, with the distance. */
   async findAt(lng: number, lat: number, maxDistanceM: number): Promise<{ feature: ParcelFeatureView; distance_m: number } | null> {
     // The point is transformed once to the storage CRS so the GiST index on geom applies.
-    const rows: Array<{ feature: ParcelFeatureView; distance_m: number }> = await this.db.query(
+    const rows: Array<{ feature: ParcelRow; distance_m: number }> = await this.db.query(
       `WITH pt AS (SELECT ST_Transform(ST_SetSRID(ST_MakePoint($1, $2), 4326), 2180) AS g)
        SELECT ${FEATURE_JSON} AS feature, round(ST_Distance(p.geom, pt.g)::numeric, 1)::float8 AS distance_m
        FROM layer_pub.parcels p, pt
@@ -92,16 +94,16 @@ export class ParcelRepository {
        LIMIT 1`,
       [lng, lat, maxDistanceM],
     );
-    return rows[0] ?? null;
+    return rows[0] ? { feature: withOwnership(rows[0].feature), distance_m: rows[0].distance_m } : null;
   }
 
   /** Features for the ids that exist, keyed by id. */
   async findFeatures(parcelIds: string[]): Promise<Map<string, ParcelFeatureView>> {
-    const rows: Array<{ feature: ParcelFeatureView }> = await this.db.query(
+    const rows: Array<{ feature: ParcelRow }> = await this.db.query(
       `SELECT ${FEATURE_JSON} AS feature FROM layer_pub.parcels p WHERE p.id = ANY($1::text[])`,
       [parcelIds],
     );
-    return new Map(rows.map((row) => [row.feature.id, row.feature]));
+    return new Map(rows.map((row) => [row.feature.id, withOwnership(row.feature)]));
   }
 
   /**

@@ -23,6 +23,8 @@ export interface GminaEvidence {
   plan_boundaries_missing: boolean;
   /** Neither EGiB classes nor land cover. */
   land_use_unknown: number;
+  /** Parcels without an EGiB registration group (ownership unknown). */
+  ownership_unknown: number;
   /** Names of the local plans covering parcels whose zones we lack. */
   missing_plans: string[];
 }

@@ -6,6 +6,7 @@ import {
   hasSubdividedView,
   nearAnyCriterionId,
   NO_KOWR_PRE_EMPTION_CRITERION,
+  OWNERSHIP_GROUP_CRITERION,
   PRICE_ESTIMATE_CRITERION,
   NOT_CONTAMINATED_CRITERION,
   whereConditions,
@@ -22,6 +23,7 @@ import {
 import { BLOCKING_FORMAT, BLOCKING_OVERLAP_LAYERS, ENV_KINDS, ENV_REACH_M, envColumn, FIRST_INDEX_FORMAT, FRONT_COLUMNS, FRONTS_FORMAT, nearestColumnsAt, PLAN_OGOLNY_CATEGORY, type FrontColumn, type NearestColumn } from '../search-index/index-columns.js';
 import type { SqlParams } from '@lp/db';
 import { kowrPreEmptionSql } from './kowr-pre-emption-sql.js';
+import { ownershipGroupSql } from './ownership-group-sql.js';
 import { comparablesJoinSql, priceEstimatePassesSql, priceEstimateSelectSql } from './price-estimate-sql.js';
 
 /**
@@ -389,6 +391,9 @@ export function criteriaSql(filters: SearchFilters, path: FilterPath = 'index', 
   }
   // read from the raw parcels and plan zones on both paths: the in-memory engine has no form of it and leaves the search to PostgreSQL
   if (filters.no_kowr_pre_emption) out.set(NO_KOWR_PRE_EMPTION_CRITERION, (params) => ({ passes: `NOT ${kowrPreEmptionSql(params)}`, spatial: true }));
+  const ownership = filters.ownership_groups;
+  // the parcel's own attribute in layer_pub.parcels on both paths: the index holds no column of it
+  if (ownership) out.set(OWNERSHIP_GROUP_CRITERION, (params) => ({ passes: ownershipGroupSql(ownership, params), spatial: false }));
   const estimate = filters.price_estimate_pln;
   if (estimate) {
     // area × the comparables' median, from layer_pub.transactions on both paths: the in-memory engine has no form of it

@@ -1,13 +1,25 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { assertSearchRequest, SearchParcelsRequest, SearchSubjects, type SearchResponseView } from '@lp/contracts';
+import {
+  assertSearchRequest,
+  ParcelPriceEstimateRequest,
+  SearchParcelsRequest,
+  SearchSubjects,
+  type ParcelPriceEstimateView,
+  type SearchResponseView,
+} from '@lp/contracts';
 import { Answers } from '@lp/messaging';
+import { parcelPriceEstimate } from './parcel-price-estimate.js';
 import { ParcelSearchService } from './parcel-search.service.js';
+import { SearchRepository } from './search.repository.js';
 import { scenarioOf } from '../near-misses/scenario-parameter-relaxations.js';
 
 @Controller()
 export class ParcelSearchHandler {
-  constructor(private readonly search: ParcelSearchService) {}
+  constructor(
+    private readonly search: ParcelSearchService,
+    private readonly repository: SearchRepository,
+  ) {}
 
   /** POST /v1/search/parcels. The facts kept for natural-language `why` are not part of this answer. */
   @Answers(SearchSubjects.parcelsRun)
@@ -17,5 +29,11 @@ export class ParcelSearchHandler {
     if (request.scenario) scenarioOf(request.scenario);
     const response = await this.search.run(request);
     return { ...response, results: response.results.map(({ facts: _facts, ...result }) => result) };
+  }
+
+  /** The market block's estimate of one parcel (parcel-svc), by the rule of filters.price_estimate_pln. */
+  @Answers(SearchSubjects.parcelPriceEstimate)
+  priceEstimate(@Payload() request: ParcelPriceEstimateRequest): Promise<ParcelPriceEstimateView> {
+    return parcelPriceEstimate(this.search, this.repository, request.parcel_id);
   }
 }

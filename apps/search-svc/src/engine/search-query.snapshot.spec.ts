@@ -45,7 +45,7 @@ const TYPICAL: Record<string, SearchParcelsRequest> = {
 const BESIDE = { teryt: '3021042', name: 'Mosina' };
 
 function evidence(): GminaEvidence {
-  return { parcels: 100, zoning_unknown_local: 0, zoning_unknown_general: 0, plan_boundaries_missing: false, land_use_unknown: 0, missing_plans: [] };
+  return { parcels: 100, zoning_unknown_local: 0, zoning_unknown_general: 0, plan_boundaries_missing: false, land_use_unknown: 0, ownership_unknown: 0, missing_plans: [] };
 }
 
 /** The page statements of requests matched in memory (ColumnSearch): candidates by key, count and ranges as parameters. */

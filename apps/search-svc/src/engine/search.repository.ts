@@ -165,6 +165,8 @@ export class SearchRepository {
             zoning_unknown_general: Number(row.evidence.zoning_unknown_general ?? 0),
             plan_boundaries_missing: row.evidence.plan_boundaries_missing === true,
             land_use_unknown: Number(row.evidence.land_use_unknown ?? 0),
+            // a build made before ownership was counted proves no parcel's group: all unknown, not all known
+            ownership_unknown: Number(row.evidence.ownership_unknown ?? row.parcels),
             missing_plans: row.evidence.missing_plans ?? [],
           },
         },

@@ -9,7 +9,16 @@ const gminas = [
 ];
 
 function evidence(parcels: number, partial: Partial<GminaEvidence> = {}): GminaEvidence {
-  return { parcels, zoning_unknown_local: 0, zoning_unknown_general: 0, plan_boundaries_missing: false, land_use_unknown: 0, missing_plans: [], ...partial };
+  return {
+    parcels,
+    zoning_unknown_local: 0,
+    zoning_unknown_general: 0,
+    plan_boundaries_missing: false,
+    land_use_unknown: 0,
+    ownership_unknown: 0,
+    missing_plans: [],
+    ...partial,
+  };
 }
 
 function coverageOf(request: SearchParcelsRequest, table: Map<string, GminaEvidence>): CriterionPlan {
@@ -60,5 +69,37 @@ describe('coverage of zoning and land use from the parcels that can be proven', 
     expect(plan.view.status).toBe('partial');
     expect(plan.uncovered).toEqual(['3021093']);
     expect(plan.view.note).toContain('Kórnik (3021093)');
+  });
+
+  it('ownership: parcels without a registration group are unknown; all unknown blocks, some unknown is partial and counted', () => {
+    const request: SearchParcelsRequest = { filters: { ownership_groups: { include: ['7'] } } };
+    const none = coverageOf(
+      request,
+      new Map([
+        ['2814042', evidence(100, { ownership_unknown: 100 })],
+        ['3021093', evidence(50, { ownership_unknown: 50 })],
+      ]),
+    );
+    expect(none.view).toMatchObject({ criterion: 'ownership_group', status: 'missing' });
+    expect(none.view.note).toContain('blocked');
+    const some = coverageOf(
+      request,
+      new Map([
+        ['2814042', evidence(100, { ownership_unknown: 3 })],
+        ['3021093', evidence(50)],
+      ]),
+    );
+    expect(some.view.status).toBe('partial');
+    expect(some.view.note).toContain('unknown for 3 of the 150 parcels');
+    expect(some.view.note).toContain('Dywity (2814042)');
+    expect(
+      coverageOf(
+        request,
+        new Map([
+          ['2814042', evidence(100)],
+          ['3021093', evidence(50)],
+        ]),
+      ).view.status,
+    ).toBe('available');
   });
 });

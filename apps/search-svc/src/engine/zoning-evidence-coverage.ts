@@ -1,12 +1,12 @@
-import type { CoverageStatus, SearchCriterion } from '@lp/contracts';
-import type { CoverageData, CoverageRule, GminaEvidence, ScopeGmina } from './coverage-model.js';
+import { OWNERSHIP_GROUP_CRITERION, type CoverageStatus, type SearchCriterion } from '@lp/contracts';
+import type { CoverageData, CoverageRule, EvidenceTable, GminaEvidence, ScopeGmina } from './coverage-model.js';
 import { gminaNames, listed } from './gmina-names.js';
 import { zoningEvidenceScope } from './filter-sql.js';
 
 export type { EvidenceTable, GminaEvidence } from './coverage-model.js';
 
 /** Criteria whose coverage is a property of the parcels that can be proven, not only of the gmina's layers. */
-const EVIDENCE_CRITERIA: readonly string[] = ['zoning', 'land_use', 'land_use:exclude'];
+const EVIDENCE_CRITERIA: readonly string[] = ['zoning', 'land_use', 'land_use:exclude', OWNERSHIP_GROUP_CRITERION];
 
 /** The criterion's coverage comes from the index's per-parcel evidence (read it before planning). */
 export function needsParcelEvidence(criterion: SearchCriterion): boolean {
@@ -46,6 +46,7 @@ function landUseReasons(rows: ReadonlyArray<[ScopeGmina, GminaEvidence | undefin
 export function evidenceRule(criterion: SearchCriterion, { gminas, evidence, filters }: CoverageData): CoverageRule | undefined {
   if (!needsParcelEvidence(criterion)) return undefined;
   if (!evidence) throw new Error(`coverage of ${criterion.criterion} needs the index's parcel evidence`);
+  if (criterion.criterion === OWNERSHIP_GROUP_CRITERION) return ownershipRule(criterion, gminas, evidence);
   const zoning = criterion.criterion === 'zoning' ? filters.zoning : undefined;
   const scope = zoning ? zoningEvidenceScope(zoning) : undefined;
   const unknownOf = (e: GminaEvidence): number =>
@@ -70,6 +71,30 @@ export function evidenceRule(criterion: SearchCriterion, { gminas, evidence, fil
       return status === 'missing'
         ? `${count}, so the results were not screened for it; tell the user this was not checked.`
         : `${count}; such results were not screened for it and list it in unscreened.`;
+    },
+  };
+}
+
+/**
+ * Ownership (filters.ownership_groups): a gmina is available when every parcel has a registration
+ * group, missing when none has (the search is blocked), partial otherwise; a parcel without one is
+ * unknown, never returned.
+ */
+function ownershipRule(criterion: SearchCriterion, gminas: readonly ScopeGmina[], evidence: EvidenceTable): CoverageRule {
+  return {
+    status: (teryt) => {
+      const e = evidence.get(teryt);
+      return e ? statusOf(e.ownership_unknown, e.parcels) : 'missing';
+    },
+    note: (status) => {
+      const rows = gminas.map((g) => [g, evidence.get(g.teryt)] as [ScopeGmina, GminaEvidence | undefined]);
+      const parcels = rows.reduce((sum, [, e]) => sum + (e?.parcels ?? 0), 0);
+      const unknown = rows.reduce((sum, [, e]) => sum + (e ? e.ownership_unknown : 0), 0);
+      const gaps = rows.filter(([, e]) => !e || e.parcels === 0 || e.ownership_unknown > 0).map(([g]) => g.teryt);
+      const count = `The registration group (ownership) is unknown for ${unknown} of the ${parcels} parcels searched (no land-register data: ${gminaNames(gminas, gaps)})`;
+      return status === 'missing'
+        ? `${count}, so ${criterion.criterion} cannot be proven anywhere in the searched area: the search is blocked rather than reporting no match. Tell the user ownership cannot be checked here.`
+        : `${count}; those parcels are unknown, not "no", and are left out of the results.`;
     },
   };
 }

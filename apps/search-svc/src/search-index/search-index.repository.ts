@@ -12,7 +12,7 @@ const BUILD_COVERAGE_LAYERS = ['buildings', 'mpzp_plans', 'plan_ogolny_zones', '
 const NEAREST_CANDIDATES_SQL = nearestCandidatesSql();
 
 /**
- * How many of the gmina's parcels cannot be proven on zoning or land use, and the local plans
+ * How many of the gmina's parcels cannot be proven on zoning, land use or ownership, and the local plans
  * whose zones are missing (coverage notes name them): read by search coverage (GminaEvidence).
  */
 const EVIDENCE_SQL = `
@@ -21,6 +21,7 @@ const EVIDENCE_SQL = `
            'zoning_unknown_general', count(*) FILTER (WHERE zoning_source = 'unknown' AND local_plan = 'none'),
            'plan_boundaries_missing', bool_or(local_plan = 'boundaries_missing'),
            'land_use_unknown', count(*) FILTER (WHERE land_use_kinds IS NULL),
+           'ownership_unknown', (SELECT count(*) FROM layer_pub.parcels p WHERE p.teryt = $1 AND p.registration_group IS NULL),
            'missing_plans', COALESCE(to_jsonb(array_agg(DISTINCT zoning_missing_plan ORDER BY zoning_missing_plan)
                                        FILTER (WHERE zoning_missing_plan IS NOT NULL)), '[]'::jsonb))
   FROM search.parcel_index WHERE teryt = $1`;

@@ -103,6 +103,13 @@ const CATALOGUE: LayerDefinition[] = [
       { name: 'land_use_classes', type: 'string', description: 'EGiB land-use and soil classes, comma-separated (e.g. "R IIIa,Ł IV,B")' },
       { name: 'map_sheet', type: 'string', description: 'Map sheet designation when the precinct is split into sheets (e.g. AR_12)' },
       { name: 'vacant', type: 'boolean', description: 'True when no building footprint intersects the parcel (derived from buildings)' },
+      {
+        name: 'registration_group',
+        type: 'string',
+        description:
+          'EGiB registration group of the owner or holder (grupa rejestrowa, 1-16, Dz.U. 2021 poz. 1390); from the land register (rejestr gruntów) of the starosta, ' +
+          'which ULDK and KIEG do not publish: absent where we hold no register extract, and the demo generates it',
+      },
     ],
   },
   {

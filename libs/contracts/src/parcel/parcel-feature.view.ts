@@ -6,6 +6,46 @@ import { MarketSummaryView } from './facts/market-summary.view.js';
 import { ProximityView } from './facts/proximity.view.js';
 import { RegulationsView } from './facts/regulations.view.js';
 import { TerrainView } from './facts/terrain.view.js';
+import { REGISTRATION_GROUP_CODES } from './registration-groups.js';
+
+/** Where the parcel's registration group was read. */
+export class OwnershipSourceView {
+  @ApiProperty({ description: 'Layer holding the fact', example: 'parcels' })
+  layer!: string;
+
+  @ApiProperty({ description: 'Attribute of that layer', example: 'registration_group' })
+  attribute!: string;
+
+  @ApiProperty({ description: "Where the layer's row came from (generated://… for generated demo data)" })
+  source_url!: string;
+
+  @ApiProperty({ description: 'True when the value is generated demo data, not read from a register' })
+  generated!: boolean;
+}
+
+/**
+ * Who owns or holds the parcel, as EGiB's registration group (grupa rejestrowa). `status: unknown`
+ * when our data does not say: no group is then given, and unknown is not "no owner" nor "private".
+ */
+export class OwnershipView {
+  @ApiProperty({ enum: ['known', 'unknown'], description: 'known when the register data we hold gives the group; unknown otherwise (not a "no")' })
+  status!: 'known' | 'unknown';
+
+  @ApiPropertyOptional({ enum: REGISTRATION_GROUP_CODES, description: 'EGiB registration group, 1-16 (Dz.U. 2021 poz. 1390); only when known', example: '7' })
+  registration_group?: string;
+
+  @ApiPropertyOptional({ description: "The group in the regulation's Polish words; only when known", example: 'osoby fizyczne' })
+  label_pl?: string;
+
+  @ApiPropertyOptional({ description: 'The group in English; only when known', example: 'Natural persons (private individuals)' })
+  label_en?: string;
+
+  @ApiPropertyOptional({ description: 'Why it is unknown; only when unknown' })
+  reason?: string;
+
+  @ApiProperty({ type: OwnershipSourceView })
+  source!: OwnershipSourceView;
+}
 
 /** Base properties of a parcel feature. Blocks requested with `include` are added beside them. */
 export class ParcelPropertiesView {
@@ -36,6 +76,12 @@ export class ParcelPropertiesView {
     example: ['R IIIa', 'B'],
   })
   land_use_classes!: string[];
+
+  @ApiProperty({
+    type: OwnershipView,
+    description: "Ownership: the parcel's EGiB registration group, or status unknown where our data does not give it. An addition to the spec.",
+  })
+  ownership!: OwnershipView;
 
   @ApiProperty({ type: [Number], description: 'Representative point inside the parcel, [lng, lat].' })
   centroid!: number[];

@@ -8,6 +8,7 @@ export * from './search-criteria.js';
 export * from './land-use.js';
 export * from './validate-search-request.js';
 export * from './search-response.view.js';
+export * from './parcel-price-estimate.request.js';
 export * from './scenario.view.js';
 export * from './compile-scenario.request.js';
 export * from './evaluate-scenario.request.js';

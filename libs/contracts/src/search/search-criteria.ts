@@ -44,6 +44,9 @@ export const PRICE_ESTIMATE_MIN_COMPARABLES = 5;
 /** Comparables are the land transactions of this many years before the newest land deed held. */
 export const PRICE_ESTIMATE_SINCE_YEARS = 3;
 
+/** Criterion of filters.ownership_groups: the owner's EGiB registration group, known only where the parcels layer gives it. */
+export const OWNERSHIP_GROUP_CRITERION = 'ownership_group';
+
 /** Criterion of filters.no_kowr_pre_emption: proven from the parcel's own EGiB classes and area, and its local plan where we hold one. */
 export const NO_KOWR_PRE_EMPTION_CRITERION = 'no_kowr_pre_emption';
 
@@ -93,6 +96,8 @@ export function searchCriteriaOf(request: SearchParcelsRequest): SearchCriterion
   // a parcel inside a plan whose zones we lack keeps the right, as its regulations say: excluded, never passed unproven
   // the comparables are transactions: a gmina without them cannot price anything (no data is not "too dear")
   if (filters.price_estimate_pln) criteria.push({ criterion: PRICE_ESTIMATE_CRITERION, mode: 'requires', layers: ['transactions'] });
+  // the group is an attribute of the parcel: its coverage counts the parcels without one (unknown, never passed)
+  if (filters.ownership_groups) criteria.push({ criterion: OWNERSHIP_GROUP_CRITERION, mode: 'requires', layers: ['parcels'] });
   if (filters.no_kowr_pre_emption) criteria.push({ criterion: NO_KOWR_PRE_EMPTION_CRITERION, mode: 'requires', layers: ['parcels'] });
   // screens, not requires: no layer anywhere would block every search that asks, so results come back flagged instead
   if (filters.not_contaminated) criteria.push({ criterion: NOT_CONTAMINATED_CRITERION, mode: 'screens', layers: [], noLayerNote: NOT_CONTAMINATED_NOTE });

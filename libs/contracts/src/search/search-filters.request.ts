@@ -20,6 +20,7 @@ import {
 } from 'class-validator';
 import { ZONING_CATEGORIES } from '../layer/zoning-taxonomy.js';
 import { LAND_USE_KINDS } from './land-use.js';
+import { REGISTRATION_GROUP_CODES } from '../parcel/registration-groups.js';
 import {
   ANCHOR_IDS_MAX,
   EXCLUDE_BUFFER_MAX_M,
@@ -70,6 +71,36 @@ export class PriceEstimateFilter {
   @IsNumber(FINITE, { message: 'filters.price_estimate_pln.max must be a number of złoty; got $value' })
   @Min(0, { message: 'filters.price_estimate_pln.max must not be negative; got $value' })
   max?: number;
+}
+
+/**
+ * The owner's EGiB registration group (criterion ownership_group, requires). Codes are checked
+ * against the regulation's list in validateSearchRequest, which names the allowed ones.
+ */
+export class OwnershipGroupsFilter {
+  @ApiPropertyOptional({
+    type: [String],
+    enum: REGISTRATION_GROUP_CODES,
+    description: 'The parcel must be in one of these registration groups, e.g. ["7", "15"] for private owners, ["4", "5"] for the gmina',
+  })
+  @Optional()
+  @IsArray({ message: 'filters.ownership_groups.include must be an array of registration group codes, e.g. ["7"]' })
+  @ArrayMinSize(1, { message: 'filters.ownership_groups.include must name at least one registration group' })
+  @ArrayMaxSize(16, { message: 'filters.ownership_groups.include takes at most 16 codes' })
+  @IsString({ each: true, message: 'filters.ownership_groups.include must hold registration group codes as strings, e.g. "7"' })
+  include?: string[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    enum: REGISTRATION_GROUP_CODES,
+    description: 'The parcel must be in none of these registration groups; a parcel whose group is unknown is not proven outside them and is left out',
+  })
+  @Optional()
+  @IsArray({ message: 'filters.ownership_groups.exclude must be an array of registration group codes, e.g. ["1", "2"]' })
+  @ArrayMinSize(1, { message: 'filters.ownership_groups.exclude must name at least one registration group' })
+  @ArrayMaxSize(16, { message: 'filters.ownership_groups.exclude takes at most 16 codes' })
+  @IsString({ each: true, message: 'filters.ownership_groups.exclude must hold registration group codes as strings, e.g. "1"' })
+  exclude?: string[];
 }
 
 export class ZoningFilter {
@@ -332,6 +363,16 @@ export class SearchFilters {
   @Optional()
   @NestedObject(() => PriceEstimateFilter, 'filters.price_estimate_pln must be an object {min, max} in złoty, e.g. {"max": 200000}')
   price_estimate_pln?: PriceEstimateFilter;
+
+  @ApiPropertyOptional({
+    type: OwnershipGroupsFilter,
+    description:
+      "The owner's EGiB registration group (criterion ownership_group, requires): include, exclude or both, as codes 1-16 of the regulation " +
+      '(Dz.U. 2021 poz. 1390). A parcel whose group our data does not give is unknown: never returned, and coverage says how many. An addition to the spec.',
+  })
+  @Optional()
+  @NestedObject(() => OwnershipGroupsFilter, 'filters.ownership_groups must be an object {include, exclude} of registration group codes, e.g. {"include": ["7"]}')
+  ownership_groups?: OwnershipGroupsFilter;
 
   @ApiPropertyOptional({ type: ZoningFilter, description: 'Zoning of the parcel (criterion zoning, requires)' })
   @Optional()

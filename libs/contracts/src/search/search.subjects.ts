@@ -3,6 +3,7 @@ import type { AssemblySearchRequest } from './assembly-search.request.js';
 import type { AssemblySearchResponseView } from './assembly.view.js';
 import type { CompileScenarioRequest } from './compile-scenario.request.js';
 import type { EvaluateScenarioRequest, ScenarioFitView } from './evaluate-scenario.request.js';
+import type { ParcelPriceEstimateRequest, ParcelPriceEstimateView } from './parcel-price-estimate.request.js';
 import type { NaturalLanguageSearchRequest } from './natural-language.request.js';
 import type { InterpretationView, NaturalLanguageSearchView } from './natural-language.view.js';
 import type { ScenarioListView } from './scenario.view.js';
@@ -24,4 +25,6 @@ export const SearchSubjects = {
   nlInterpret: defineSubject<NaturalLanguageSearchRequest, InterpretationView>('search.nl.interpret'),
   /** The report's and compare_parcels' scenario fit. */
   scenariosEvaluate: defineSubject<EvaluateScenarioRequest, ScenarioFitView>('search.scenarios.evaluate'),
+  /** One parcel's estimated price, by the rule of filters.price_estimate_pln: the market block of parcel detail and the report. */
+  parcelPriceEstimate: defineSubject<ParcelPriceEstimateRequest, ParcelPriceEstimateView>('search.parcels.price_estimate'),
 } as const;

@@ -77,6 +77,12 @@ describe('validateSearchRequest', () => {
     expect(problemsOf({ filters: { area_sqm: { min: 1000, max: 1000 } } })).toBe('');
     expect(problemsOf({ filters: { price_estimate_pln: { min: 300_000, max: 200_000 } } })).toMatch(/filters\.price_estimate_pln\.min 300000 is greater than filters\.price_estimate_pln\.max 200000/);
     expect(problemsOf({ filters: { price_estimate_pln: { max: 200_000 } } })).toBe('');
+    expect(problemsOf({ filters: { ownership_groups: { include: ['7', '17'] } } })).toMatch(
+      /filters\.ownership_groups\.include: 17 is not an EGiB registration group; allowed: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16/,
+    );
+    expect(problemsOf({ filters: { ownership_groups: {} } })).toMatch(/must give include or exclude/);
+    expect(problemsOf({ filters: { ownership_groups: { include: ['4'], exclude: ['4'] } } })).toMatch(/4 is both included and excluded/);
+    expect(problemsOf({ filters: { ownership_groups: { include: ['4', '5'], exclude: ['1'] } } })).toBe('');
   });
 
   it('names an unknown zoning category and lists the taxonomy; names an unrecognised symbol', () => {

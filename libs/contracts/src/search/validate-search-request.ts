@@ -1,6 +1,7 @@
 import { AppError } from '../errors/app-error.js';
 import { findLayer, isKnownKind, LAYER_IDS, type LayerDefinition } from '../layer/layer-catalogue.js';
 import { canonicalZoningSymbol, isZoningCategory, ZONING_CATEGORIES } from '../layer/zoning-taxonomy.js';
+import { REGISTRATION_GROUP_CODES } from '../parcel/registration-groups.js';
 import { RANK_WEIGHT_MAX } from './search-bounds.js';
 import type { SearchParcelsRequest } from './search-parcels.request.js';
 import { isSearchSignal, SEARCH_SIGNAL_IDS } from './search-signals.js';
@@ -25,6 +26,7 @@ export function validateSearchRequest(request: SearchParcelsRequest): string[] {
   if (price?.min !== undefined && price.max !== undefined && price.min > price.max) {
     problems.push(`filters.price_estimate_pln.min ${price.min} is greater than filters.price_estimate_pln.max ${price.max}`);
   }
+  ownershipProblems(filters.ownership_groups, problems);
   for (const category of filters.zoning?.categories ?? []) {
     if (!isZoningCategory(category)) problems.push(`filters.zoning.categories: ${category} is not a zoning category; allowed: ${ZONING_CATEGORIES.join(', ')}`);
   }
@@ -112,4 +114,19 @@ function duplicateProblems(at: string, values: string[], what: string, problems:
     }
     seen.add(value);
   }
+}
+
+/** Registration group codes outside the regulation's list, and a filter that asks nothing or contradicts itself. */
+function ownershipProblems(filter: { include?: string[]; exclude?: string[] } | undefined, problems: string[]): void {
+  if (!filter) return;
+  if (!filter.include && !filter.exclude) problems.push('filters.ownership_groups must give include or exclude (or both), e.g. {"include": ["7"]}');
+  for (const side of ['include', 'exclude'] as const) {
+    for (const code of filter[side] ?? []) {
+      if (!REGISTRATION_GROUP_CODES.includes(code)) {
+        problems.push(`filters.ownership_groups.${side}: ${code} is not an EGiB registration group; allowed: ${REGISTRATION_GROUP_CODES.join(', ')}`);
+      }
+    }
+  }
+  const both = (filter.include ?? []).filter((code) => filter.exclude?.includes(code));
+  if (both.length > 0) problems.push(`filters.ownership_groups: ${both.join(', ')} is both included and excluded`);
 }

@@ -17,6 +17,7 @@ SELECT json_build_object(
          'gmina', (SELECT g.name FROM layer_pub.admin_bounds g WHERE g.id = p.teryt),
          'area_sqm', round(p.area_sqm::numeric, 2),
          'land_use_classes', COALESCE(to_json(array_remove(regexp_split_to_array(btrim(p.land_use_classes), '\s*,\s*'), '')), '[]'::json),
+         'registration_group', p.registration_group,
          'centroid', (SELECT json_build_array(round(ST_X(c)::numeric, 7), round(ST_Y(c)::numeric, 7))
                         FROM ST_Transform(ST_PointOnSurface(p.geom), 4326) AS c),
          'provenance', json_build_object(
@@ -56,6 +57,7 @@ WITH pt AS (SELECT ST_Transform(ST_SetSRID(ST_MakePoint($1, $2), 4326), 2180) AS
          'gmina', (SELECT g.name FROM layer_pub.admin_bounds g WHERE g.id = p.teryt),
          'area_sqm', round(p.area_sqm::numeric, 2),
          'land_use_classes', COALESCE(to_json(array_remove(regexp_split_to_array(btrim(p.land_use_classes), '\s*,\s*'), '')), '[]'::json),
+         'registration_group', p.registration_group,
          'centroid', (SELECT json_build_array(round(ST_X(c)::numeric, 7), round(ST_Y(c)::numeric, 7))
                         FROM ST_Transform(ST_PointOnSurface(p.geom), 4326) AS c),
          'provenance', json_build_object(
@@ -90,6 +92,7 @@ SELECT json_build_object(
          'gmina', (SELECT g.name FROM layer_pub.admin_bounds g WHERE g.id = p.teryt),
          'area_sqm', round(p.area_sqm::numeric, 2),
          'land_use_classes', COALESCE(to_json(array_remove(regexp_split_to_array(btrim(p.land_use_classes), '\s*,\s*'), '')), '[]'::json),
+         'registration_group', p.registration_group,
          'centroid', (SELECT json_build_array(round(ST_X(c)::numeric, 7), round(ST_Y(c)::numeric, 7))
                         FROM ST_Transform(ST_PointOnSurface(p.geom), 4326) AS c),
          'provenance', json_build_object(

@@ -19,6 +19,9 @@ export interface PdfLabels {
   precinct: string;
   gmina: string;
   area: string;
+  ownership: string;
+  /** The registration group is generated demo data, not read from a register. */
+  generatedValue: string;
   centroid: string;
   zoning: string;
   localPlan: string;
@@ -73,6 +76,9 @@ export interface PdfLabels {
   /** Row of the median of one land type. */
   landTypeMedian: Record<LandType, string>;
   comparables: string;
+  priceEstimate: string;
+  /** "12 building-land transactions in the gmina, middle half 120–170 PLN/m²" */
+  priceEstimateBasis(comparables: number, landType: LandType, p25: string, p75: string): string;
   radius: string;
   since: string;
   scenarioFit: string;
@@ -115,6 +121,8 @@ const EN: PdfLabels = {
   precinct: 'Precinct (obręb)',
   gmina: 'Gmina',
   area: 'Area',
+  ownership: 'Owner (EGiB registration group)',
+  generatedValue: 'generated demo data',
   centroid: 'Point inside (lat, lng)',
   zoning: 'Zoning and planning',
   localPlan: 'Local plan (MPZP)',
@@ -167,6 +175,9 @@ const EN: PdfLabels = {
   medianPrice: 'Median price of land',
   landTypeMedian: { agricultural: 'Median: farmland', building: 'Median: building plots', other: 'Median: other land' },
   comparables: 'Comparable transactions',
+  priceEstimate: 'Estimated price',
+  priceEstimateBasis: (comparables, landType, p25, p75) =>
+    `area × median of ${comparables} ${{ agricultural: 'farmland', building: 'building-plot', other: 'other-land' }[landType]} transactions in the gmina (3 years); middle half ${p25}–${p75}`,
   radius: 'Search radius',
   since: 'Deeds since',
   scenarioFit: 'Scenario fit',
@@ -210,6 +221,8 @@ const PL: PdfLabels = {
   precinct: 'Obręb',
   gmina: 'Gmina',
   area: 'Powierzchnia',
+  ownership: 'Właściciel (grupa rejestrowa EGiB)',
+  generatedValue: 'dane demonstracyjne, wygenerowane',
   centroid: 'Punkt wewnątrz (szer., dł.)',
   zoning: 'Przeznaczenie i planowanie',
   localPlan: 'Miejscowy plan (MPZP)',
@@ -262,6 +275,9 @@ const PL: PdfLabels = {
   medianPrice: 'Mediana ceny gruntu',
   landTypeMedian: { agricultural: 'Mediana: grunty rolne', building: 'Mediana: działki budowlane', other: 'Mediana: inne grunty' },
   comparables: 'Transakcje porównawcze',
+  priceEstimate: 'Cena szacowana',
+  priceEstimateBasis: (comparables, landType, p25, p75) =>
+    `powierzchnia × mediana ${comparables} transakcji (${{ agricultural: 'grunty rolne', building: 'działki budowlane', other: 'inne grunty' }[landType]}) w gminie z 3 lat; połowa między ${p25} a ${p75}`,
   radius: 'Promień wyszukiwania',
   since: 'Akty od',
   scenarioFit: 'Dopasowanie do scenariusza',

@@ -1,4 +1,4 @@
-import type { BlockCoverageView, ParcelReportView, ReportLanguage } from '@lp/contracts';
+import type { BlockCoverageView, LandType, OwnershipView, ParcelPriceEstimateView, ParcelReportView, ReportLanguage } from '@lp/contracts';
 import type PDFDocument from 'pdfkit';
 import { criterionLabel, isPlanOgolnyBinding } from '@lp/contracts';
 import { formatDate, formatDateTime, formatDistance, formatHectares, formatNumber, proximityItemLabel, proximityLabel, SEVERITY_LABELS } from '../report-vocabulary.js';
@@ -40,15 +40,23 @@ const noteOf = (coverage: BlockCoverageView[], layer: string, labels: PdfLabels,
 
 function parcelSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
   const p = report.parcel.properties;
-  sectionHeading(doc, labels.parcel, factsHeight(6));
+  sectionHeading(doc, labels.parcel, factsHeight(7));
   drawFacts(doc, [
     [labels.parcelId, report.parcel.id],
     [labels.number, p.number],
     [labels.precinct, p.precinct_name ? `${p.precinct_name} (${p.precinct_id})` : p.precinct_id],
     [labels.gmina, `${p.gmina} (TERYT ${p.teryt})`],
     [labels.area, `${n(Math.round(p.area_sqm), language)} m² (${formatHectares(p.area_sqm, language)})`],
+    [labels.ownership, ownershipCell(p.ownership, labels, language)],
     [labels.centroid, `${p.centroid[1]?.toFixed(6)}, ${p.centroid[0]?.toFixed(6)}`],
   ]);
+}
+
+/** "7 – osoby fizyczne (dane demonstracyjne, wygenerowane)", or unknown in grey: no group is no "no owner". */
+function ownershipCell(ownership: OwnershipView, labels: PdfLabels, language: ReportLanguage): string | TableCell {
+  if (ownership.status !== 'known') return unknown(labels);
+  const label = language === 'pl' ? ownership.label_pl : ownership.label_en;
+  return `${ownership.registration_group} – ${label}${ownership.source.generated ? ` (${labels.generatedValue})` : ''}`;
 }
 
 function zoningSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
@@ -181,18 +189,28 @@ function infrastructureSection(doc: Doc, report: ParcelReportView, labels: PdfLa
 function marketSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {
   const m = report.market;
   const byLandType = m.land_type_medians ?? [];
-  sectionHeading(doc, labels.market, factsHeight(4 + byLandType.length));
+  sectionHeading(doc, labels.market, factsHeight(5 + byLandType.length));
   const currency = language === 'pl' ? 'zł/m²' : 'PLN/m²';
   // farmland and building plots are priced apart: the one median over both is left out where they are split
   const median: Array<[string, string | TableCell]> = byLandType.length
     ? byLandType.map((group) => [labels.landTypeMedian[group.land_type], `${n(group.median_price_per_sqm_pln, language)} ${currency} (${group.count})`])
     : [[labels.medianPrice, m.comparables === undefined ? unknown(labels, noteOf(m.coverage, 'transactions', labels, language)) : m.median_price_per_sqm_pln == null ? '—' : `${n(m.median_price_per_sqm_pln, language)} ${currency}`]];
   drawFacts(doc, [
+    [labels.priceEstimate, priceEstimateCell(m.price_estimate, labels, language, currency)],
     ...median,
     [labels.comparables, m.comparables === undefined ? unknown(labels) : String(m.comparables)],
     [labels.radius, formatDistance(m.radius_m, language)],
     [labels.since, formatDate(m.since, language)],
   ]);
+}
+
+/** The estimate search judges the price filter by, with its comparables and spread; unknown in grey with the reason (English only, as the block notes). */
+function priceEstimateCell(estimate: ParcelPriceEstimateView | undefined, labels: PdfLabels, language: ReportLanguage, currency: string): string | TableCell {
+  if (!estimate?.estimate) return unknown(labels, language === 'en' ? estimate?.reason : undefined);
+  const e = estimate.estimate;
+  const price = `${n(e.price_pln, language)} ${language === 'pl' ? 'zł' : 'PLN'}`;
+  const perSqm = (value: number): string => `${n(value, language, 2)} ${currency}`;
+  return `${price} (${labels.priceEstimateBasis(e.comparables, e.land_type as LandType, perSqm(e.p25_price_per_sqm_pln), perSqm(e.p75_price_per_sqm_pln))})`;
 }
 
 function scenarioSection(doc: Doc, report: ParcelReportView, labels: PdfLabels, language: ReportLanguage): void {

@@ -1,4 +1,4 @@
-import type { LandUseKind } from '@lp/contracts';
+import type { LandUseKind, OwnerKind } from '@lp/contracts';
 import type { TargetId } from '../lexicon/meanings.js';
 
 /** Where a criterion came from in the query, quoted back in assumptions and `understood`. */
@@ -23,6 +23,8 @@ export type Criterion =
   | ({ type: 'rank'; signal: string; weight: number; reason: 'cheap' | 'large' | 'price_limit' } & Source)
   /** A price for the whole parcel ("do 200 tys. zł"): a bound on its estimate (area × the comparables' median). */
   | ({ type: 'price_estimate'; min?: number; max?: number } & Source)
+  /** Who owns the parcel ("prywatna", "grunty gminne"): its registration group in the owner's groups, or (negated) outside them. */
+  | ({ type: 'ownership'; owner: OwnerKind; exclude: boolean } & Source)
   | ({ type: 'limit'; value: number } & Source)
   /** The site may be several neighbouring parcels: the area asked becomes the site's (POST /v1/search/assemblies). */
   | ({ type: 'assembly' } & Source);

@@ -1,4 +1,4 @@
-import { ZONING_CATEGORY_GROUPS, findLayer, type ExcludeFilter, type FarFilter, type NearFilter, type SearchParcelsRequest } from '@lp/contracts';
+import { registrationGroup, ZONING_CATEGORY_GROUPS, findLayer, type OwnershipGroupsFilter, type ExcludeFilter, type FarFilter, type NearFilter, type SearchParcelsRequest } from '@lp/contracts';
 import type { Language } from '../lexicon/meanings.js';
 import { formatArea, formatDistance, formatNumber, quote } from './format.js';
 
@@ -296,6 +296,7 @@ export function describeRequest(request: SearchParcelsRequest, lang: Language, n
   if (filters.vacant !== undefined) {
     lines.push(filters.vacant ? (lang === 'pl' ? 'niezabudowana (bez budynków)' : 'vacant (no building on it)') : lang === 'pl' ? 'z budynkiem' : 'with a building on it');
   }
+  if (filters.ownership_groups) lines.push(describeOwnership(filters.ownership_groups, lang));
   for (const near of filters.near ?? []) lines.push(describeNear(near, lang, names));
   for (const exclude of filters.exclude ?? []) lines.push(describeExclude(exclude, lang));
   for (const far of filters.far ?? []) lines.push(describeFar(far, lang, names));
@@ -331,4 +332,16 @@ function describePriceEstimate({ min, max }: { min?: number; max?: number }, lan
   return lang === 'pl'
     ? `cena szacowana (powierzchnia × mediana transakcji gruntów tego rodzaju w gminie) ${bounds}`
     : `estimated price (area × the median of land transactions of its type in the gmina) ${bounds}`;
+}
+
+/** "własność (grupa rejestrowa EGiB): 7 osoby fizyczne, 15 spółki prawa handlowego; nieznana pominięta". */
+export function describeOwnership({ include, exclude }: OwnershipGroupsFilter, lang: Language): string {
+  const named = (codes: readonly string[]): string =>
+    codes.map((code) => `${code} ${(lang === 'pl' ? registrationGroup(code)?.label_pl : registrationGroup(code)?.label_en) ?? ''}`.trim()).join('; ');
+  const parts: string[] = [];
+  if (include) parts.push(lang === 'pl' ? `jedna z grup: ${named(include)}` : `one of the groups: ${named(include)}`);
+  if (exclude) parts.push(lang === 'pl' ? `żadna z grup: ${named(exclude)}` : `none of the groups: ${named(exclude)}`);
+  return lang === 'pl'
+    ? `własność (grupa rejestrowa EGiB) — ${parts.join('; ')}; działki bez znanej grupy pominięto`
+    : `ownership (EGiB registration group): ${parts.join('; ')}; parcels whose group is unknown are left out`;
 }

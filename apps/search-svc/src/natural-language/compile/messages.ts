@@ -12,7 +12,6 @@ const UNSUPPORTED: Record<UnsupportedId, { pl: string; en: string }> = {
   building_conditions: { pl: 'warunków zabudowy (WZ)', en: 'building-conditions decisions (WZ)' },
   view: { pl: 'widoku', en: 'the view' },
   fenced: { pl: 'ogrodzenia', en: 'fencing' },
-  ownership_private: { pl: 'własności prywatnej', en: 'private ownership' },
   fuel_station: { pl: 'stacji paliw (nie mamy takiej warstwy)', en: 'fuel stations (we hold no such layer)' },
 };
 

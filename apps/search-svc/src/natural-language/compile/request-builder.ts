@@ -137,6 +137,10 @@ function orderedFilters(filters: SearchFilters): SearchFilters {
     out.price_estimate_pln = { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
   }
   if (filters.vacant !== undefined) out.vacant = filters.vacant;
+  if (filters.ownership_groups) {
+    const { include, exclude } = filters.ownership_groups;
+    out.ownership_groups = { ...(include ? { include: [...include] } : {}), ...(exclude ? { exclude: [...exclude] } : {}) };
+  }
   if (filters.near && filters.near.length > 0) out.near = filters.near.map(orderedNear);
   if (filters.exclude && filters.exclude.length > 0) out.exclude = filters.exclude.map(orderedExclude);
   if (filters.far && filters.far.length > 0) out.far = filters.far.map(orderedFar);

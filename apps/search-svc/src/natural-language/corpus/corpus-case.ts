@@ -8,6 +8,8 @@ export interface ExpectedFilters {
   areaMax?: number;
   slopeMax?: number;
   vacant?: boolean;
+  /** filters.ownership_groups, exactly (absent side: not asked). */
+  ownership?: { include?: string[]; exclude?: string[] };
   /** Bounds of the estimated price (filters.price_estimate_pln), both as given (absent: no bound). */
   priceEstimate?: { min?: number; max?: number };
   /** A group of ZONING_CATEGORY_GROUPS: the categories must be exactly that group. */

@@ -198,6 +198,14 @@ export const CORPUS_EN: readonly CorpusCase[] = [
   // a price for the whole parcel bounds its estimate; a price per m² does not
   en('building plot in Kornik under 200000 PLN', KORNIK, null, { zoning: 'buildable', priceEstimate: { max: 200_000 } }),
   en('farmland in Kornik for at least 50000 zl', KORNIK, null, { priceEstimate: { min: 50_000 } }),
+  // the owner's EGiB registration group: private (natural persons, commercial companies), the gmina, the State Treasury
+  en('private land in Kornik', KORNIK, null, { ownership: { include: ['7', '15'] } }),
+  en('privately owned plot in Kornik of at least 2000 m2', KORNIK, null, { areaMin: 2000, ownership: { include: ['7', '15'] } }),
+  en('plot in Kornik owned by the gmina', KORNIK, null, { ownership: { include: ['4', '5'] } }),
+  en('municipal land in Kornik', KORNIK, null, { ownership: { include: ['4', '5'] } }),
+  en('State Treasury land in Kornik', KORNIK, null, { ownership: { include: ['1', '2'] } }),
+  en('plot in Kornik not owned by the State Treasury', KORNIK, null, { ownership: { exclude: ['1', '2'] } }),
+  en('church land in Kornik', KORNIK, null, { ownership: { include: ['9'] } }),
   // the scenarios' own distance from homes (wind 700 m, biogas 300 m, BESS 100 m), measured from the buildings
   en('wind farm in Kornik', KORNIK, 'wind_farm_site', { far: { buildings: { beyond: 700, kinds: ['single_family', 'multi_family'] } } }),
   en('wind farm in Kornik at least 400 m from houses', KORNIK, 'wind_farm_site', { far: { buildings: { beyond: 700, kinds: ['single_family', 'multi_family'] } } }),

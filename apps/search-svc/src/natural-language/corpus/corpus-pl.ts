@@ -233,6 +233,16 @@ export const CORPUS_PL: readonly CorpusCase[] = [
   pl('działka budowlana w Kórniku do 200 tys. zł', KORNIK, null, { zoning: 'buildable', priceEstimate: { max: 200_000 } }),
   pl('działka rolna w gminie Kórnik za nie więcej niż 150000 zł', KORNIK, null, { priceEstimate: { max: 150_000 } }),
   pl('działka w Kórniku od 100 000 do 300 000 zł', KORNIK, null, { priceEstimate: { min: 100_000, max: 300_000 } }),
+  // the owner's EGiB registration group: private (natural persons, commercial companies), the gmina, the State Treasury; a negation excludes
+  pl('prywatna działka w Kórniku', KORNIK, null, { ownership: { include: ['7', '15'] } }),
+  pl('działki prywatne w gminie Kórnik, minimum 2000 m2', KORNIK, null, { areaMin: 2000, ownership: { include: ['7', '15'] } }),
+  pl('grunty gminne w Kórniku', KORNIK, null, { ownership: { include: ['4', '5'] } }),
+  pl('działka gminna pod zabudowę w Kórniku', KORNIK, null, { zoning: 'buildable', ownership: { include: ['4', '5'] } }),
+  pl('działka Skarbu Państwa w gminie Kórnik', KORNIK, null, { ownership: { include: ['1', '2'] } }),
+  pl('grunty własności Skarbu Państwa w Kórniku', KORNIK, null, { ownership: { include: ['1', '2'] } }),
+  pl('działka w Kórniku, nie Skarbu Państwa', KORNIK, null, { ownership: { exclude: ['1', '2'] } }),
+  pl('działka od osoby prywatnej w Kórniku', KORNIK, null, { ownership: { include: ['7', '15'] } }),
+  pl('przy drodze gminnej w Kórniku', KORNIK, null, {}),
   // the scenarios' own distance from homes (wind 700 m, biogas 300 m, BESS 100 m), measured from the buildings
   pl('farma wiatrowa w gminie Kórnik', KORNIK, 'wind_farm_site', { far: { buildings: { beyond: 700, kinds: ['single_family', 'multi_family'] } } }),
   // below the wind act's 700 m the floor is kept (and said)

@@ -101,9 +101,9 @@ export const ASSET_PHRASES: readonly LexiconEntry[] = [
   en('former industrial|factory ?land|site|sites|plant|plants', 'brownfield_redevelopment'),
 
   pl('grunt*|ziemi*|dzialk*|nieruchomosc*|teren* panstwow*', 'public_land_opportunity'),
-  pl('grunt*|ziemi*|dzialk*|nieruchomosc*|teren* ?rolne|rolnych skarbu panstwa', 'public_land_opportunity'),
+  // the State Treasury's farmland is KOWR's stock; the State Treasury alone is an owner (owner-phrases.ts)
+  pl('grunt*|ziemi*|dzialk*|nieruchomosc*|teren* rolne|rolnych skarbu panstwa', 'public_land_opportunity'),
   pl('zasob* wlasnosci rolnej ?skarbu ?panstwa', 'public_land_opportunity'),
-  pl('skarb*|skarbu panstwa', 'public_land_opportunity'),
   pl('panstwow*', 'public_land_opportunity'),
   any('kowr|anr|zwrsp', 'public_land_opportunity'),
   en('state|government|treasury|public ?agricultural land|lands|property|farmland', 'public_land_opportunity'),

@@ -33,8 +33,6 @@ export const UNSUPPORTED_PHRASES: readonly LexiconEntry[] = [
   unsupported('en', 'with ?a view|views ?of ?the ?mountains|sea|lake|city|forest|river', 'view'),
   unsupported('pl', 'ogrodzon*', 'fenced'),
   unsupported('en', 'fenced', 'fenced'),
-  unsupported('pl', 'prywatn*', 'ownership_private'),
-  unsupported('en', 'private, privately owned', 'ownership_private'),
   // a fuel station is no substation ("stacja" alone is one): said to be unsearchable, never swapped
   unsupported('pl', 'stacj* benzynow*|paliw|paliwow*|lpg|cng, benzynow*|cpn', 'fuel_station'),
   unsupported('en', 'petrol|gas|fuel|filling station|stations, petrol|gas|fuel pump|pumps', 'fuel_station'),

@@ -1,6 +1,7 @@
 import type { Token } from '../text/tokens.js';
 import { ASSET_PHRASES } from './asset-phrases.js';
 import { CUE_PHRASES, FEATURE_PHRASES, INSIDE_PHRASES, TARGET_PHRASES, VOLTAGE_PHRASES } from './criteria-phrases.js';
+import { OWNER_PHRASES } from './owner-phrases.js';
 import { COUNT_NOUN_PHRASES, COUNTRY_PHRASES, FILLER_PHRASES, UNSUPPORTED_PHRASES } from './filler-phrases.js';
 import type { LexiconEntry, Meaning } from './meanings.js';
 import { compilePhrases, matchPhrase, phraseVocabulary, type Phrase } from './phrase-pattern.js';
@@ -21,7 +22,7 @@ const compile = (entries: readonly LexiconEntry[]): CompiledEntry[] => entries.m
  * The phrases of meaning, in priority order for phrases of equal length: asset types, then what a
  * parcel is near or kept from, then its own properties. Matched before places are looked for.
  */
-export const MEANINGFUL = compile([...ASSET_PHRASES, ...TARGET_PHRASES, ...FEATURE_PHRASES, ...VOLTAGE_PHRASES, ...COUNTRY_PHRASES, ...COUNT_NOUN_PHRASES, ...UNSUPPORTED_PHRASES]);
+export const MEANINGFUL = compile([...ASSET_PHRASES, ...TARGET_PHRASES, ...FEATURE_PHRASES, ...OWNER_PHRASES, ...VOLTAGE_PHRASES, ...COUNTRY_PHRASES, ...COUNT_NOUN_PHRASES, ...UNSUPPORTED_PHRASES]);
 
 /** Cues and fillers: matched after places, because prepositions and unit words lead to places. */
 export const CONNECTIVES = compile([...CUE_PHRASES, ...FILLER_PHRASES]);

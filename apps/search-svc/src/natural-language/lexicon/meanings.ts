@@ -1,3 +1,5 @@
+import type { OwnerKind } from '@lp/contracts';
+
 /**
  * What a recognised phrase means. The lexicon maps phrases of both languages to these; the
  * criteria reader combines them with quantities (numbers with units) into search criteria.
@@ -91,7 +93,7 @@ export type CueId =
   | 'inside';
 
 /** Recognised, but no filter of the search can express it (utilities, price limits, ...). */
-export type UnsupportedId = 'utilities' | 'no_local_plan' | 'building_conditions' | 'view' | 'fenced' | 'ownership_private' | 'fuel_station';
+export type UnsupportedId = 'utilities' | 'no_local_plan' | 'building_conditions' | 'view' | 'fenced' | 'fuel_station';
 
 export type Meaning =
   | { type: 'asset'; scenario: string }
@@ -109,6 +111,8 @@ export type Meaning =
       anchor?: NamedAnchor;
     }
   | { type: 'feature'; feature: FeatureId }
+  /** Who owns the parcel, as people say it ("prywatna", "grunty gminne", "State Treasury"): a set of EGiB registration groups. */
+  | { type: 'owner'; owner: OwnerKind }
   | { type: 'cue'; cue: CueId }
   /** SN, WN, "średniego napięcia", "high voltage": qualifies a substation or a line. */
   | { type: 'voltage'; kv: number; level: 'mv' | 'hv' | 'ehv' }

@@ -1,5 +1,5 @@
 import type { NearFilter, SearchParcelsRequest } from '@lp/contracts';
-import { describeExclude, describeFar, describeNear, describeZoning, nearObject } from '../compile/filter-descriptions.js';
+import { describeExclude, describeFar, describeNear, describeOwnership, describeZoning, nearObject } from '../compile/filter-descriptions.js';
 import { formatArea, formatDistance, formatNumber } from '../compile/format.js';
 import type { Language } from '../lexicon/meanings.js';
 import type { ExplainedResult } from '../../engine/search-results.js';
@@ -60,6 +60,7 @@ export function explainResult(context: WhyContext, result: ExplainedResult): str
     else why.push(t(lang, `średnie nachylenie najwyżej ${formatNumber(filters.slope_pct.max, lang)} %`, `mean slope at most ${formatNumber(filters.slope_pct.max, lang)} %`));
   }
   if (filters.price_estimate_pln && result.price_estimate) why.push(priceEstimateWhy(result.price_estimate, lang));
+  if (filters.ownership_groups) why.push(describeOwnership(filters.ownership_groups, lang));
   if (filters.vacant !== undefined) why.push(filters.vacant ? t(lang, 'bez budynków na działce', 'no building on the parcel') : t(lang, 'z budynkiem na działce', 'a building on the parcel'));
   for (const near of filters.near ?? []) {
     const signal = SIGNAL_OF_LAYER[near.layer];

@@ -630,6 +630,7 @@ SELECT jsonb_build_object(
          'zoning_unknown_general', count(*) FILTER (WHERE zoning_source = 'unknown' AND local_plan = 'none'),
          'plan_boundaries_missing', bool_or(local_plan = 'boundaries_missing'),
          'land_use_unknown', count(*) FILTER (WHERE land_use_kinds IS NULL),
+         'ownership_unknown', (SELECT count(*) FROM layer_pub.parcels p WHERE p.teryt = $1 AND p.registration_group IS NULL),
          'missing_plans', COALESCE(to_jsonb(array_agg(DISTINCT zoning_missing_plan ORDER BY zoning_missing_plan)
                                      FILTER (WHERE zoning_missing_plan IS NOT NULL)), '[]'::jsonb))
 FROM search.parcel_index WHERE teryt = $1), true, $5)
@@ -1867,6 +1868,7 @@ SELECT jsonb_build_object(
          'zoning_unknown_general', count(*) FILTER (WHERE zoning_source = 'unknown' AND local_plan = 'none'),
          'plan_boundaries_missing', bool_or(local_plan = 'boundaries_missing'),
          'land_use_unknown', count(*) FILTER (WHERE land_use_kinds IS NULL),
+         'ownership_unknown', (SELECT count(*) FROM layer_pub.parcels p WHERE p.teryt = $1 AND p.registration_group IS NULL),
          'missing_plans', COALESCE(to_jsonb(array_agg(DISTINCT zoning_missing_plan ORDER BY zoning_missing_plan)
                                      FILTER (WHERE zoning_missing_plan IS NOT NULL)), '[]'::jsonb))
 FROM search.parcel_index WHERE teryt = $1), true, $5)

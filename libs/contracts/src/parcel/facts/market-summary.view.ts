@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BlockCoverageView, BlockSourceView } from './block-coverage.view.js';
 import { LandTypeMedianView } from '../../market/transaction-list.view.js';
+import { ParcelPriceEstimateView } from '../../search/parcel-price-estimate.request.js';
 
 /** include=market: land transactions around the parcel (GET /market/transactions for the detail). */
 export class MarketSummaryView {
@@ -24,6 +25,15 @@ export class MarketSummaryView {
     description: 'The comparables split by what the land was sold as (agricultural, building, other), each with its own median; absent when the transactions layer has no data here',
   })
   land_type_medians?: LandTypeMedianView[];
+
+  @ApiPropertyOptional({
+    type: ParcelPriceEstimateView,
+    description:
+      "The parcel's estimated price as search's filters.price_estimate_pln judges it: area × the median price per m2 of the land transactions of its gmina " +
+      'and land type over the three years before the newest land deed, with their number and spread; unknown (with the reason) from fewer than five ' +
+      'or an unproven land type. An addition to the spec.',
+  })
+  price_estimate?: ParcelPriceEstimateView;
 
   @ApiProperty({ type: [BlockCoverageView] })
   coverage!: BlockCoverageView[];

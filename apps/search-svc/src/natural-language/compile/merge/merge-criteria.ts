@@ -1,4 +1,4 @@
-import { EXCLUDE_BUFFER_MAX_M, NEAR_WITHIN_MAX_M, SLOPE_MAX_PCT, type ExcludeFilter, type FarFilter } from '@lp/contracts';
+import { EXCLUDE_BUFFER_MAX_M, NEAR_WITHIN_MAX_M, OWNER_KINDS, SLOPE_MAX_PCT, type ExcludeFilter, type FarFilter } from '@lp/contracts';
 import { concreteKinds } from '../../../scenarios/scenario-compiler.js';
 import type { Criterion } from '../criteria.js';
 import { mergeNear } from './merge-near.js';
@@ -87,6 +87,12 @@ const MERGE: { [T in Criterion['type']]: Merger<T> } = {
     if (criterion.min !== undefined) bounds.min = criterion.min;
     if (criterion.max !== undefined) bounds.max = criterion.max;
     filters.price_estimate_pln = bounds;
+  },
+  ownership: ({ filters }, criterion) => {
+    // owners said together widen the groups ("gminne lub skarbu państwa"); a negated one is left out
+    const groups = (filters.ownership_groups ??= {});
+    const side = criterion.exclude ? 'exclude' : 'include';
+    groups[side] = [...new Set([...(groups[side] ?? []), ...OWNER_KINDS[criterion.owner]])].sort((a, b) => Number(a) - Number(b));
   },
   limit: () => undefined,
   assembly: () => undefined,

@@ -13,6 +13,7 @@ type Feature = FeatureAtom['meaning']['feature'];
  */
 export function readParcelProperties(reading: Reading): void {
   for (const atom of reading.atoms) if (isMeaning(atom, 'feature')) readFeature(reading, atom);
+  for (const atom of reading.atoms) if (isMeaning(atom, 'owner')) readOwner(reading, atom);
   for (const atom of reading.atoms) {
     if (atom.kind !== 'symbol') continue;
     reading.used.add(atom);
@@ -34,6 +35,16 @@ function readFeature(reading: Reading, atom: FeatureAtom): void {
   const criterion = propertyCriterion(feature, negation !== null, source);
   if (criterion) reading.criteria.push(criterion);
   if (feature === 'cheap' || feature === 'large') reading.notes.push({ id: feature });
+}
+
+/** "prywatna", "grunty gminne", "bez gruntów Skarbu Państwa": the owner's registration groups, a negation before them excluding them. */
+function readOwner(reading: Reading, atom: MeaningAtom & { meaning: Extract<MeaningAtom['meaning'], { type: 'owner' }> }): void {
+  const negation = previousCue(reading, atom) === 'negate' ? previousAtom(reading, atom)! : null;
+  const from = negation ? negation.start : atom.start;
+  reading.used.add(atom);
+  if (negation) reading.used.add(negation);
+  mark(reading, from, atom.end);
+  reading.criteria.push({ type: 'ownership', owner: atom.meaning.owner, exclude: negation !== null, text: reading.text(from, atom.end) });
 }
 
 /** The criterion a property word means (null for a word that is read elsewhere). */
