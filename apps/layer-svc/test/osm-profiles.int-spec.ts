@@ -24,11 +24,10 @@ describe('OpenStreetMap extract and grid capacity lists loaded through their sou
   const distance = async (layer: string, id: string, lon: number, lat: number): Promise<number> =>
     Number(
       (
-        await served<{ d: number }>(`SELECT ST_Distance(geom, ST_Transform(ST_SetSRID(ST_MakePoint($2, $3), 4326), 2180)) AS d FROM layer_pub.${layer} WHERE id = $1`, [
-          id,
-          lon,
-          lat,
-        ])
+        await served<{ d: number }>(
+          `SELECT ST_Distance(geom, ST_Transform(ST_SetSRID(ST_MakePoint($2, $3), 4326), 2180)) AS d FROM layer_pub.${layer} WHERE id = $1`,
+          [id, lon, lat],
+        )
       )[0]!.d,
     );
 
@@ -46,10 +45,37 @@ describe('OpenStreetMap extract and grid capacity lists loaded through their sou
     expect([run.code, run.stderr]).toEqual([0, '']);
     const rows = await served(`SELECT id, kind, name, voltage_kv, voltages, operator, osm_id, teryt FROM layer_pub.power_substations ORDER BY id`);
     expect(rows).toEqual([
-      { id: 'osm:node/9001', kind: 'hv_substation', name: 'GPZ Luboń', voltage_kv: 110, voltages: '110/15', operator: 'Enea Operator', osm_id: 'node/9001', teryt: '3021011' },
+      {
+        id: 'osm:node/9001',
+        kind: 'hv_substation',
+        name: 'GPZ Luboń',
+        voltage_kv: 110,
+        voltages: '110/15',
+        operator: 'Enea Operator',
+        osm_id: 'node/9001',
+        teryt: '3021011',
+      },
       { id: 'osm:node/9002', kind: 'mv_substation', name: null, voltage_kv: 15, voltages: '15/0.4', operator: null, osm_id: 'node/9002', teryt: '3064011' },
-      { id: 'osm:node/9004', kind: 'hv_substation', name: 'GPZ Poznań Garbary', voltage_kv: 110, voltages: '110/15', operator: 'Enea Operator', osm_id: 'node/9004', teryt: '3064011' },
-      { id: 'osm:way/8001', kind: 'ehv_substation', name: 'Plewiska', voltage_kv: 400, voltages: '400/220/110', operator: 'PSE', osm_id: 'way/8001', teryt: '3021072' },
+      {
+        id: 'osm:node/9004',
+        kind: 'hv_substation',
+        name: 'GPZ Poznań Garbary',
+        voltage_kv: 110,
+        voltages: '110/15',
+        operator: 'Enea Operator',
+        osm_id: 'node/9004',
+        teryt: '3064011',
+      },
+      {
+        id: 'osm:way/8001',
+        kind: 'ehv_substation',
+        name: 'Plewiska',
+        voltage_kv: 400,
+        voltages: '400/220/110',
+        operator: 'PSE',
+        osm_id: 'way/8001',
+        teryt: '3021072',
+      },
     ]);
     expect(await distance('power_substations', 'osm:node/9001', 16.76, 52.32)).toBeLessThan(0.01);
     // The closed way is served as a point inside it (its square is some 270 by 280 m).
@@ -76,11 +102,40 @@ describe('OpenStreetMap extract and grid capacity lists loaded through their sou
   it('EV chargers: high-power, AC and DC told apart by sockets and output; points, connectors, access', async () => {
     const run = await load('ev_chargers', 'osm-ev-chargers');
     expect(run.code).toBe(0);
-    const rows = await served(`SELECT id, kind, operator, max_power_kw, charging_points, connectors, public_access, osm_id FROM layer_pub.ev_chargers ORDER BY id`);
+    const rows = await served(
+      `SELECT id, kind, operator, max_power_kw, charging_points, connectors, public_access, osm_id FROM layer_pub.ev_chargers ORDER BY id`,
+    );
     expect(rows).toEqual([
-      { id: 'osm:node/9301', kind: 'hpc', operator: 'GreenWay', max_power_kw: 150, charging_points: 2, connectors: 'CCS,CHAdeMO', public_access: true, osm_id: 'node/9301' },
-      { id: 'osm:node/9302', kind: 'ac', operator: 'Orlen Charge', max_power_kw: 22, charging_points: 2, connectors: 'Type2', public_access: false, osm_id: 'node/9302' },
-      { id: 'osm:way/8301', kind: 'dc_fast', operator: null, max_power_kw: 50, charging_points: null, connectors: 'Type2,CCS', public_access: null, osm_id: 'way/8301' },
+      {
+        id: 'osm:node/9301',
+        kind: 'hpc',
+        operator: 'GreenWay',
+        max_power_kw: 150,
+        charging_points: 2,
+        connectors: 'CCS,CHAdeMO',
+        public_access: true,
+        osm_id: 'node/9301',
+      },
+      {
+        id: 'osm:node/9302',
+        kind: 'ac',
+        operator: 'Orlen Charge',
+        max_power_kw: 22,
+        charging_points: 2,
+        connectors: 'Type2',
+        public_access: false,
+        osm_id: 'node/9302',
+      },
+      {
+        id: 'osm:way/8301',
+        kind: 'dc_fast',
+        operator: null,
+        max_power_kw: 50,
+        charging_points: null,
+        connectors: 'Type2,CCS',
+        public_access: null,
+        osm_id: 'way/8301',
+      },
     ]);
   });
 
@@ -152,7 +207,9 @@ describe('OpenStreetMap extract and grid capacity lists loaded through their sou
   it('an extract without the layer the profile reads is refused saying so, and the served version stays', async () => {
     const before = await version('power_substations');
     // An extract of the same area holding no substation: the fixture with every power=substation renamed.
-    const withoutSubstations = alteredCopy(join(REGISTERS, 'osm', 'poland-fixture.osm'), (bytes) => bytes.toString('utf8').replace(/v="substation"/g, 'v="tower"'));
+    const withoutSubstations = alteredCopy(join(REGISTERS, 'osm', 'poland-fixture.osm'), (bytes) =>
+      bytes.toString('utf8').replace(/v="substation"/g, 'v="tower"'),
+    );
     const run = await load('power_substations', 'osm-power-substations', withoutSubstations);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("osm-power-substations: the source has no features matching power = 'substation' in its GDAL layers points, multipolygons");
@@ -177,9 +234,33 @@ describe('OpenStreetMap extract and grid capacity lists loaded through their sou
     expect([run.code, run.stderr]).toEqual([0, '']);
     const rows = await served(`SELECT id, kind, name, substation_name, available_mw, voltage_kv, operator FROM layer_pub.grid_capacity ORDER BY id`);
     expect(rows).toEqual([
-      { id: 'energa-operator/1', kind: 'hv_node', name: 'Luboń', substation_name: 'Luboń', available_mw: 12.5, voltage_kv: 110, operator: 'ENERGA-OPERATOR S.A.' },
-      { id: 'energa-operator/2', kind: 'hv_node', name: 'Plewiska', substation_name: 'Plewiska', available_mw: 3.2, voltage_kv: 110, operator: 'ENERGA-OPERATOR S.A.' },
-      { id: 'energa-operator/3', kind: 'hv_node', name: 'Poznań Garbary', substation_name: 'Poznań Garbary', available_mw: 0.8, voltage_kv: 110, operator: 'ENERGA-OPERATOR S.A.' },
+      {
+        id: 'energa-operator/1',
+        kind: 'hv_node',
+        name: 'Luboń',
+        substation_name: 'Luboń',
+        available_mw: 12.5,
+        voltage_kv: 110,
+        operator: 'ENERGA-OPERATOR S.A.',
+      },
+      {
+        id: 'energa-operator/2',
+        kind: 'hv_node',
+        name: 'Plewiska',
+        substation_name: 'Plewiska',
+        available_mw: 3.2,
+        voltage_kv: 110,
+        operator: 'ENERGA-OPERATOR S.A.',
+      },
+      {
+        id: 'energa-operator/3',
+        kind: 'hv_node',
+        name: 'Poznań Garbary',
+        substation_name: 'Poznań Garbary',
+        available_mw: 0.8,
+        voltage_kv: 110,
+        operator: 'ENERGA-OPERATOR S.A.',
+      },
     ]);
     // Each matched row stands on its substation ("GPZ Luboń", the Plewiska area's point, "GPZ Poznań Garbary").
     const placed = await served(

@@ -150,7 +150,7 @@ export const sourceProfileSchema = z
         encoding: z.enum(['UTF-8', 'CP1250']).default('UTF-8'),
         /**
          * An attribute filter GDAL applies while reading (OGR SQL), so that only the rows the layer
-         * needs reach the database: the OSM extract of Poland holds some 150 million elements.
+         * needs reach the database (the OSM extract of Poland holds every mapped element of the country).
          */
         where: z.string().min(1).optional(),
         /**

@@ -32,14 +32,14 @@ export const GRID_CAPACITY_PROFILES: SourceProfileInput[] = [
   {
     id: 'grid-capacity-energa',
     layer: 'grid_capacity',
-    register: "ENERGA-OPERATOR S.A., information on available generation connection capacity (Energy Law art. 7 ust. 8l pkt 2)",
+    register: 'ENERGA-OPERATOR S.A., information on available generation connection capacity (Energy Law art. 7 ust. 8l pkt 2)',
     publishedAt: 'https://energa-operator.pl/przylaczenie-do-sieci/informacje-o-stanie-przylaczen',
     licence: 'Information the operator must publish under the Energy Law; no licence stated, reused with attribution',
     attribution: 'ENERGA-OPERATOR S.A.',
     cadence: 'quarterly',
     notes:
       'Saved by hand from the PDF of each issue (tables 2.1 and 2.3 joined on the group number) as CSV; the address changes with every issue. ' +
-      'The capacity is the base year\'s column (2026 in the 2026 issues): a later issue names another year and the profile\'s column must follow ' +
+      "The capacity is the base year's column (2026 in the 2026 issues): a later issue names another year and the profile's column must follow " +
       '(a missing column is refused naming the columns the file has). A group of several stations is placed on the station named like the group. ' +
       'Other operators (PSE, Enea Operator, PGE Dystrybucja, Tauron Dystrybucja, Stoen Operator) publish other layouts and need their own profiles.',
     fetch: { kind: 'file' },

@@ -1,7 +1,7 @@
 import type { SourceProfileInput, ValueExpression } from '../source-profile.js';
 
 /**
- * OpenStreetMap, as Geofabrik's daily extract of Poland (`poland-latest.osm.pbf`, about 1.9 GB),
+ * OpenStreetMap, as Geofabrik's daily extract of Poland (`poland-latest.osm.pbf`, roughly 2 GB),
  * read by GDAL's OSM driver: nodes in the `points` layer, ways in `lines`, closed ways that are
  * areas and multipolygon relations in `multipolygons`. Each profile names the keys it reads (written
  * into the driver's osmconf.ini by the loader) and an OGR SQL filter, so only the elements of its
@@ -54,7 +54,14 @@ const substations: SourceProfileInput = {
   },
   map: {
     id: ID,
-    kind: { bands: VOLTAGE_KV, from: [[220, 'ehv_substation'], [60, 'hv_substation'], [1, 'mv_substation']] },
+    kind: {
+      bands: VOLTAGE_KV,
+      from: [
+        [220, 'ehv_substation'],
+        [60, 'hv_substation'],
+        [1, 'mv_substation'],
+      ],
+    },
     name: { field: 'name', optional: true },
     geometry: 'pointOnSurface',
     exclude: [{ ...NO_VOLTAGE, reason: 'substations without a voltage tag or of low voltage only; voltage_kv is required' }],
@@ -82,7 +89,20 @@ const lines: SourceProfileInput = {
   map: {
     id: ID,
     kind: {
-      rules: { join: [{ field: 'power' }, { bands: VOLTAGE_KV, from: [[220, 'ehv'], [60, 'hv'], [1, 'mv']] }], separator: '|' },
+      rules: {
+        join: [
+          { field: 'power' },
+          {
+            bands: VOLTAGE_KV,
+            from: [
+              [220, 'ehv'],
+              [60, 'hv'],
+              [1, 'mv'],
+            ],
+          },
+        ],
+        separator: '|',
+      },
       match: [
         ['^cable\\|mv$', 'mv_cable'],
         ['\\|ehv$', 'ehv_line'],
@@ -91,7 +111,12 @@ const lines: SourceProfileInput = {
       ],
       otherwise: { constant: null },
     },
-    name: { firstOf: [{ field: 'name', optional: true }, { field: 'ref', optional: true }] },
+    name: {
+      firstOf: [
+        { field: 'name', optional: true },
+        { field: 'ref', optional: true },
+      ],
+    },
     exclude: [{ ...NO_VOLTAGE, reason: 'lines without a voltage tag or of low voltage only; voltage_kv is required' }],
     attributes: {
       voltage_kv: VOLTAGE_KV,
@@ -103,7 +128,13 @@ const lines: SourceProfileInput = {
 };
 
 const DC_OUTPUT: ValueExpression = {
-  numbers: { join: [{ field: 'socket:type2_combo:output', optional: true }, { field: 'socket:chademo:output', optional: true }], separator: ';' },
+  numbers: {
+    join: [
+      { field: 'socket:type2_combo:output', optional: true },
+      { field: 'socket:chademo:output', optional: true },
+    ],
+    separator: ';',
+  },
   pick: 'max',
   units: { kw: 1, w: 0.001 },
 };
@@ -119,8 +150,17 @@ const chargers: SourceProfileInput = {
     layers: ['points', 'multipolygons'],
     osm: {
       tags: [
-        'name', 'amenity', 'operator', 'capacity', 'access',
-        'socket:type2', 'socket:type2:output', 'socket:type2_combo', 'socket:type2_combo:output', 'socket:chademo', 'socket:chademo:output',
+        'name',
+        'amenity',
+        'operator',
+        'capacity',
+        'access',
+        'socket:type2',
+        'socket:type2:output',
+        'socket:type2_combo',
+        'socket:type2_combo:output',
+        'socket:chademo',
+        'socket:chademo:output',
       ],
     },
     where: "amenity = 'charging_station'",
@@ -130,7 +170,18 @@ const chargers: SourceProfileInput = {
     kind: {
       firstOf: [
         {
-          rules: { join: [{ firstOf: [{ field: 'socket:type2_combo', optional: true }, { field: 'socket:chademo', optional: true }] }, { bands: DC_OUTPUT, from: [[150, 'hpc']] }], separator: '|' },
+          rules: {
+            join: [
+              {
+                firstOf: [
+                  { field: 'socket:type2_combo', optional: true },
+                  { field: 'socket:chademo', optional: true },
+                ],
+              },
+              { bands: DC_OUTPUT, from: [[150, 'hpc']] },
+            ],
+            separator: '|',
+          },
           match: [
             ['\\|hpc$', 'hpc'],
             ['.', 'dc_fast'],
@@ -145,7 +196,11 @@ const chargers: SourceProfileInput = {
       operator: OPERATOR,
       max_power_kw: {
         numbers: {
-          join: [{ field: 'socket:type2:output', optional: true }, { field: 'socket:type2_combo:output', optional: true }, { field: 'socket:chademo:output', optional: true }],
+          join: [
+            { field: 'socket:type2:output', optional: true },
+            { field: 'socket:type2_combo:output', optional: true },
+            { field: 'socket:chademo:output', optional: true },
+          ],
           separator: ';',
         },
         pick: 'max',
@@ -267,7 +322,14 @@ const stops: SourceProfileInput = {
   map: {
     id: ID,
     kind: {
-      rules: { join: [{ firstOf: [{ field: 'highway', optional: true }, { constant: '' }] }, { firstOf: [{ field: 'railway', optional: true }, { constant: '' }] }, { firstOf: [{ field: 'station', optional: true }, { constant: '' }] }], separator: '|' },
+      rules: {
+        join: [
+          { firstOf: [{ field: 'highway', optional: true }, { constant: '' }] },
+          { firstOf: [{ field: 'railway', optional: true }, { constant: '' }] },
+          { firstOf: [{ field: 'station', optional: true }, { constant: '' }] },
+        ],
+        separator: '|',
+      },
       match: [
         ['^bus_stop\\|', 'bus'],
         ['\\|tram_stop\\|', 'tram'],
@@ -301,7 +363,7 @@ const plannedRoads: SourceProfileInput = {
   layer: 'planned_roads',
   notes:
     `${NOTES} Roads under construction (highway=construction, construction=<class>) and proposed (highway=proposed, proposed=<class>). ` +
-    'An A.. reference is a motorway and an S.. one an expressway whatever the class; GDDKiA\'s programme (PDF) is not read.',
+    "An A.. reference is a motorway and an S.. one an expressway whatever the class; GDDKiA's programme (PDF) is not read.",
   gdal: {
     layers: ['lines'],
     osm: { tags: ['name', 'ref', 'highway', 'construction', 'proposed', 'opening_date'] },
@@ -317,7 +379,16 @@ const plannedRoads: SourceProfileInput = {
         ['^A ?[0-9]', 'motorway'],
         ['^S ?[0-9]', 'expressway'],
       ],
-      otherwise: { codes: { firstOf: [{ field: 'construction', optional: true }, { field: 'proposed', optional: true }] }, table: ROAD_CLASSES, otherwise: { constant: null } },
+      otherwise: {
+        codes: {
+          firstOf: [
+            { field: 'construction', optional: true },
+            { field: 'proposed', optional: true },
+          ],
+        },
+        table: ROAD_CLASSES,
+        otherwise: { constant: null },
+      },
     },
     name: { field: 'name', optional: true },
     attributes: {
@@ -344,7 +415,12 @@ const hydrants: SourceProfileInput = {
     id: ID,
     kind: {
       codes: { join: [{ field: 'emergency' }, { field: 'fire_hydrant:type', optional: true }], separator: ':' },
-      table: { 'fire_hydrant:pillar': 'pillar_hydrant', 'fire_hydrant:underground': 'underground_hydrant', water_tank: 'water_tank', suction_point: 'suction_point' },
+      table: {
+        'fire_hydrant:pillar': 'pillar_hydrant',
+        'fire_hydrant:underground': 'underground_hydrant',
+        water_tank: 'water_tank',
+        suction_point: 'suction_point',
+      },
       otherwise: { codes: 'emergency', table: { water_tank: 'water_tank', suction_point: 'suction_point' }, otherwise: { constant: null } },
     },
     attributes: {
@@ -368,7 +444,11 @@ const industrial: SourceProfileInput = {
   },
   map: {
     id: ID,
-    kind: { codes: { field: 'industrial', optional: true }, table: { warehouse: 'storage_land', logistics: 'storage_land', depot: 'storage_land', storage: 'storage_land' }, otherwise: { constant: 'industrial_land' } },
+    kind: {
+      codes: { field: 'industrial', optional: true },
+      table: { warehouse: 'storage_land', logistics: 'storage_land', depot: 'storage_land', storage: 'storage_land' },
+      otherwise: { constant: 'industrial_land' },
+    },
     name: { field: 'name', optional: true },
     attributes: { operator: OPERATOR, area_sqm: { geometryArea: true }, osm_id: OSM_ID },
   },
@@ -382,21 +462,38 @@ const renewables: SourceProfileInput = {
   layer: 'oze_installations',
   notes:
     `${NOTES} Power plants (power=plant) by plant:source, and single wind turbines (power=generator, generator:source=wind) outside a mapped plant; ` +
-    'solar panels (generator:source=solar) are not read one by one. URE\'s registers are the official source and are published as PDF/XLSX.',
+    "solar panels (generator:source=solar) are not read one by one. URE's registers are the official source and are published as PDF/XLSX.",
   gdal: {
     layers: ['points', 'multipolygons'],
-    osm: { tags: ['name', 'power', 'plant:source', 'generator:source', 'plant:output:electricity', 'generator:output:electricity', 'operator', 'start_date'], areas: ['power=plant'] },
+    osm: {
+      tags: ['name', 'power', 'plant:source', 'generator:source', 'plant:output:electricity', 'generator:output:electricity', 'operator', 'start_date'],
+      areas: ['power=plant'],
+    },
     where:
       "(power = 'plant' AND \"plant:source\" IN ('solar', 'wind', 'biogas', 'hydro', 'biomass')) OR (power = 'generator' AND \"generator:source\" = 'wind')",
   },
   map: {
     id: ID,
-    kind: { codes: { firstOf: [{ field: 'plant:source', optional: true }, { field: 'generator:source', optional: true }] }, table: PLANT_SOURCES, otherwise: { constant: null } },
+    kind: {
+      codes: {
+        firstOf: [
+          { field: 'plant:source', optional: true },
+          { field: 'generator:source', optional: true },
+        ],
+      },
+      table: PLANT_SOURCES,
+      otherwise: { constant: null },
+    },
     name: { field: 'name', optional: true },
     geometry: 'pointOnSurface',
     attributes: {
       capacity_mw: {
-        numbers: { firstOf: [{ field: 'plant:output:electricity', optional: true }, { field: 'generator:output:electricity', optional: true }] },
+        numbers: {
+          firstOf: [
+            { field: 'plant:output:electricity', optional: true },
+            { field: 'generator:output:electricity', optional: true },
+          ],
+        },
         pick: 'sum',
         units: { gw: 1000, mw: 1, kw: 0.001, kwp: 0.001, mwp: 1 },
       },
