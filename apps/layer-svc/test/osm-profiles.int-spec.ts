@@ -281,6 +281,11 @@ describe('OpenStreetMap extract and grid capacity lists loaded through their sou
     for (const row of unmatched) expect(run.stdout).toContain(`grid-capacity-energa: unmatched row ${row}`);
     const result = JSON.parse(/grid_capacity: (\{"layer_id".*\})$/m.exec(run.stdout)![1]!) as { left_out: string[] };
     expect(result.left_out).toEqual(unmatched);
+    // ... and with the run that served the version (its provenance).
+    const [recorded] = await served<{ left_out: string[] }>(
+      `SELECT r.left_out FROM layer.refresh_runs r JOIN layer.layer_state s ON s.run_id = r.run_id WHERE s.layer_id = 'grid_capacity'`,
+    );
+    expect(recorded!.left_out).toEqual(unmatched);
   });
 
   it('a capacity list saved as UTF-8 where the profile states Windows-1250 is refused, and the served version stays', async () => {

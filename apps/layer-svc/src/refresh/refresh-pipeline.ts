@@ -110,7 +110,7 @@ export class RefreshPipeline {
           }
           const event: LayerRefreshedEvent = { layer_id: layer.id, run_id: runId, version: next, refreshed_at: new Date().toISOString(), teryt: affected };
           await storage.enqueueEvent(LAYER_REFRESHED_SUBJECT, event);
-          await storage.recordRunEnd({ runId, status: 'succeeded', loaded, previous: previousCount, error: null, steps });
+          await storage.recordRunEnd({ runId, status: 'succeeded', loaded, previous: previousCount, error: null, steps, leftOut });
           return next;
         }, { ...DEFAULT_SWAP_POLICY, ...options.swapPolicy }, say),
       );

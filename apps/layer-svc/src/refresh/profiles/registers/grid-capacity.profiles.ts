@@ -43,7 +43,7 @@ export const GRID_CAPACITY_PROFILES: SourceProfileInput[] = [
       '(a missing column is refused naming the columns the file has). A group of several stations is placed on the station named like the group. ' +
       'Other operators (PSE, Enea Operator, PGE Dystrybucja, Tauron Dystrybucja, Stoen Operator) publish other layouts and need their own profiles.',
     fetch: { kind: 'file' },
-    gdal: { openOptions: { SEPARATOR: 'SEMICOLON', AUTODETECT_TYPE: 'NO', HEADERS: 'YES' }, encoding: 'CP1250' },
+    gdal: { openOptions: { SEPARATOR: 'SEMICOLON', AUTODETECT_TYPE: 'NO', HEADERS: 'YES' }, sourceSrs: 'EPSG:2180', encoding: 'CP1250' },
     map: {
       id: { template: 'energa-operator/{Nr grupy}' },
       kind: { constant: 'hv_node' },
