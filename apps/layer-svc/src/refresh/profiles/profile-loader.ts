@@ -257,7 +257,8 @@ function writeOsmConfig(osm: NonNullable<SourceProfile['gdal']['osm']>, work: st
       'ignore=created_by,converted_by,source,time,ele,note,todo,openGeoDB:,fixme,FIXME',
     ].join('\n');
   const path = join(work, 'osmconf.ini');
-  const text = [`closed_ways_are_polygons=${areas.join(',')}`, ...['points', 'lines', 'multipolygons', 'multilinestrings', 'other_relations'].map(layer)].join('\n\n');
+  // Keys keep their `:` (`socket:type2`), as profiles and filters name them; GDAL makes it `_` otherwise.
+  const text = [`closed_ways_are_polygons=${areas.join(',')}`, 'attribute_name_laundering=no', ...['points', 'lines', 'multipolygons', 'multilinestrings', 'other_relations'].map(layer)].join('\n\n');
   writeFileSync(path, `${text}\n`);
   return path;
 }
