@@ -79,7 +79,8 @@ function substationMatch(compiler: ExpressionCompiler, match: { name: ValueExpre
   if (match.area) {
     // Each of a comma-separated list: a voivodeship or powiat TERYT the substation's gmina lies in,
     // or a powiat's name (`poznański`, `powiat poznański`, `Poznań`).
-    const areas = `(SELECT array_agg(lower(regexp_replace(btrim(a), '^powiat\\s+', '', 'i'))) FROM unnest(string_to_array(${compiler.compile(match.area)}, ',')) AS a)`;
+    // Cast, so that `= ANY(...)` reads it as one array rather than as a subquery of rows.
+    const areas = `(SELECT array_agg(lower(regexp_replace(btrim(a), '^powiat\\s+', '', 'i'))) FROM unnest(string_to_array(${compiler.compile(match.area)}, ',')) AS a)::text[]`;
     conditions.push(
       `(${areas} IS NULL OR left(s.teryt, 2) = ANY(${areas}) OR left(s.teryt, 4) = ANY(${areas})
         OR left(s.teryt, 4) IN (SELECT b.id FROM layer_pub.admin_bounds b WHERE b.kind = 'powiat' AND lower(b.name) = ANY(${areas})))`,
