@@ -85,7 +85,7 @@ describe('OpenStreetMap extract and grid capacity lists loaded through their sou
   it('power lines: kind by voltage and by cable, highest voltage of several, circuits; a 0.4 kV line left out', async () => {
     const run = await load('power_lines', 'osm-power-lines');
     expect(run.code).toBe(0);
-    const rows = await served(`SELECT id, kind, voltage_kv, circuits, name, operator, osm_id FROM layer_pub.power_lines ORDER BY id`);
+    const rows = await served(`SELECT id, kind, voltage_kv, circuits::int AS circuits, name, operator, osm_id FROM layer_pub.power_lines ORDER BY id`);
     expect(rows).toEqual([
       { id: 'osm:way/8101', kind: 'hv_line', voltage_kv: 110, circuits: 2, name: 'Luboń - Plewiska', operator: 'Enea Operator', osm_id: 'way/8101' },
       { id: 'osm:way/8102', kind: 'ehv_line', voltage_kv: 400, circuits: 2, name: null, operator: 'PSE', osm_id: 'way/8102' },
@@ -103,7 +103,7 @@ describe('OpenStreetMap extract and grid capacity lists loaded through their sou
     const run = await load('ev_chargers', 'osm-ev-chargers');
     expect(run.code).toBe(0);
     const rows = await served(
-      `SELECT id, kind, operator, max_power_kw, charging_points, connectors, public_access, osm_id FROM layer_pub.ev_chargers ORDER BY id`,
+      `SELECT id, kind, operator, max_power_kw, charging_points::int AS charging_points, connectors, public_access, osm_id FROM layer_pub.ev_chargers ORDER BY id`,
     );
     expect(rows).toEqual([
       {
@@ -165,7 +165,7 @@ describe('OpenStreetMap extract and grid capacity lists loaded through their sou
       { id: 'osm:node/9603', kind: 'rail', name: 'Luboń koło Poznania', routes: null, wheelchair: false },
       { id: 'osm:node/9604', kind: 'rail', name: 'Poznań Junikowo', routes: null, wheelchair: null },
     ]);
-    expect(await served(`SELECT id, kind, diameter_mm, volume_m3 FROM layer_pub.hydrants ORDER BY id`)).toEqual([
+    expect(await served(`SELECT id, kind, diameter_mm::int AS diameter_mm, volume_m3 FROM layer_pub.hydrants ORDER BY id`)).toEqual([
       { id: 'osm:node/9701', kind: 'pillar_hydrant', diameter_mm: 80, volume_m3: null },
       { id: 'osm:node/9702', kind: 'underground_hydrant', diameter_mm: 100, volume_m3: null },
       { id: 'osm:node/9703', kind: 'water_tank', diameter_mm: null, volume_m3: 50 },
@@ -182,7 +182,9 @@ describe('OpenStreetMap extract and grid capacity lists loaded through their sou
       const run = await load(layer!, profile!);
       expect([layer, run.code, run.stderr]).toEqual([layer, 0, '']);
     }
-    expect(await served(`SELECT id, kind, road_number, status, expected_completion_year FROM layer_pub.planned_roads ORDER BY id`)).toEqual([
+    expect(
+      await served(`SELECT id, kind, road_number, status, expected_completion_year::int AS expected_completion_year FROM layer_pub.planned_roads ORDER BY id`),
+    ).toEqual([
       { id: 'osm:way/8601', kind: 'expressway', road_number: 'S11', status: 'under_construction', expected_completion_year: 2027 },
       { id: 'osm:way/8602', kind: 'voivodeship_road', road_number: '430', status: 'planned', expected_completion_year: null },
     ]);
