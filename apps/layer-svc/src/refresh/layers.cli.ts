@@ -44,7 +44,7 @@ const USAGE = `Usage: npm run layers -- <command>
   refresh-cadence <daily|weekly|monthly|quarterly> --sources <file.json>
           refresh-scheduled for every layer of that cadence with a source, one after another
   status             every layer: version, features, refreshed at
-  runs [layer-id]    the last refresh runs with status, counts, error and timings
+  runs [layer-id]    the last refresh runs with status, counts, error, timings and rows left out
 ${TERRAIN_USAGE}
 Environment: DATABASE_URL (required), NATS_URL (optional: publishes events.layer.refreshed at once;
 otherwise layer-svc publishes them from its outbox), NATS_STREAM_REPLICAS (copies of the events stream)`;

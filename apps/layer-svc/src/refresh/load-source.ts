@@ -2,7 +2,7 @@ import { AppError, type LayerDefinition } from '@lp/contracts';
 import type { DataSource } from 'typeorm';
 import type { LayerStorageRepository } from '../storage/layer-storage.repository.js';
 import { loadWithOgr } from './ogr-loader.js';
-import { loadThroughProfile } from './profiles/profile-loader.js';
+import { loadThroughProfile, type ProfileLoadResult } from './profiles/profile-loader.js';
 import { ProfileStagingRepository } from './profiles/profile-staging.repository.js';
 import type { SourceProfile } from './profiles/source-profile.js';
 
@@ -19,9 +19,10 @@ export interface StageReader {
  * or fetched, read and mapped to the catalogue by the register's profile. A whole-layer refresh and
  * a part of a layer stage the same way, so a register published per powiat loads by parts too.
  */
-export function stageSource(reader: StageReader, layer: LayerDefinition, source: string, stage: string, say: (message: string) => void): Promise<void> {
+export async function stageSource(reader: StageReader, layer: LayerDefinition, source: string, stage: string, say: (message: string) => void): Promise<ProfileLoadResult> {
   if (!reader.profile) {
-    return loadWithOgr({ databaseUrl: reader.databaseUrl, source, stageTable: stage, onProgress: (percent) => say(`loading ${percent} %`) });
+    await loadWithOgr({ databaseUrl: reader.databaseUrl, source, stageTable: stage, onProgress: (percent) => say(`loading ${percent} %`) });
+    return { leftOut: [] };
   }
   if (reader.profile.layer !== layer.id) throw AppError.invalid(`Profile ${reader.profile.id} fills ${reader.profile.layer}, not ${layer.id}.`);
   const repository = new ProfileStagingRepository(reader.db);

@@ -15,7 +15,7 @@ export interface OgrLoadOptions {
  * into a staging table in EPSG:2180 with `ogr2ogr`. Attribute types are kept as the source states
  * them; CSV columns stay text so codes keep their leading zeros.
  */
-export function loadWithOgr(options: OgrLoadOptions): Promise<void> {
+export async function loadWithOgr(options: OgrLoadOptions): Promise<void> {
   const source = resolveSource(options.source);
   const args = [
     '-f', 'PostgreSQL',
@@ -49,14 +49,15 @@ export function loadWithOgr(options: OgrLoadOptions): Promise<void> {
       '-oo', 'KEEP_GEOM_COLUMNS=NO',
     );
   }
-  return runOgr2ogr(args, options.source, options.onProgress);
+  await runOgr2ogr(args, options.source, options.onProgress);
 }
 
 /**
  * Runs `ogr2ogr` with the given arguments; progress in steps of 10 %. A failure names `what` (the
- * source as the operator gave it) and GDAL's own message.
+ * source as the operator gave it) and GDAL's own message. Resolves with what GDAL wrote to stderr:
+ * some drivers (OSM) report a damaged file there and still exit 0.
  */
-export function runOgr2ogr(args: string[], what: string, onProgress?: (percent: number) => void): Promise<void> {
+export function runOgr2ogr(args: string[], what: string, onProgress?: (percent: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn('ogr2ogr', args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     let stderr = '';
@@ -78,7 +79,7 @@ export function runOgr2ogr(args: string[], what: string, onProgress?: (percent: 
     });
     child.on('error', (error) => reject(new Error(`could not run ogr2ogr (is gdal-bin installed?): ${error.message}`)));
     child.on('close', (code) => {
-      if (code === 0) return resolve();
+      if (code === 0) return resolve(stderr);
       const message = stderr.replace(/\s+/g, ' ').trim().slice(0, 600);
       reject(new Error(`ogr2ogr could not read ${what}: ${message || `exit code ${code}`}`));
     });

@@ -6,6 +6,7 @@ import { LayerStorageRepository } from '../storage/layer-storage.repository.js';
 import { versionTableName } from '../storage/layer-tables.js';
 import { underLayerLock } from './layer-lock.js';
 import { stageSource } from './load-source.js';
+import type { ProfileLoadResult } from './profiles/profile-loader.js';
 import type { SourceProfile } from './profiles/source-profile.js';
 import { DEFAULT_SWAP_POLICY, SwapBlockedError, swapWithoutQueueing, type SwapPolicy } from './served-swap.js';
 
@@ -78,7 +79,7 @@ export class RefreshPipeline {
     say(`${layer.id}: run ${runId} from ${options.source} (published as ${sourceUrl})`);
     let loaded: number | null = null;
     try {
-      await timed('load', () => this.load(layer, stage, options, say));
+      const { leftOut } = await timed('load', () => this.load(layer, stage, options, say));
       await storage.createVersionTable(table);
       loaded = await timed('copy', () => storage.copyFromStage(layer, stage, table, { runId, fetchedAt: new Date(), sourceUrl }));
       await storage.dropStage(stage);
@@ -109,13 +110,23 @@ export class RefreshPipeline {
           }
           const event: LayerRefreshedEvent = { layer_id: layer.id, run_id: runId, version: next, refreshed_at: new Date().toISOString(), teryt: affected };
           await storage.enqueueEvent(LAYER_REFRESHED_SUBJECT, event);
-          await storage.recordRunEnd({ runId, status: 'succeeded', loaded, previous: previousCount, error: null, steps });
+          await storage.recordRunEnd({ runId, status: 'succeeded', loaded, previous: previousCount, error: null, steps, leftOut });
           return next;
         }, { ...DEFAULT_SWAP_POLICY, ...options.swapPolicy }, say),
       );
       await this.retireOldVersions(storage, layer.id, [table, previous?.table_name ?? '']);
       say(`${layer.id}: version ${version} served (${loaded} features, ${affected.length} gminas affected)`);
-      return { layer_id: layer.id, run_id: runId, status: 'succeeded', version, feature_count: loaded, previous_count: previousCount, affected_gminas: affected.length, steps_ms: steps };
+      return {
+        layer_id: layer.id,
+        run_id: runId,
+        status: 'succeeded',
+        version,
+        feature_count: loaded,
+        previous_count: previousCount,
+        affected_gminas: affected.length,
+        steps_ms: steps,
+        ...(leftOut.length > 0 ? { left_out: leftOut } : {}),
+      };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       say(`${layer.id}: run ${runId} failed, the previous version stays served: ${message}`);
@@ -128,7 +139,7 @@ export class RefreshPipeline {
     }
   }
 
-  private load(layer: LayerDefinition, stage: string, options: RefreshOptions, say: (message: string) => void): Promise<void> {
+  private load(layer: LayerDefinition, stage: string, options: RefreshOptions, say: (message: string) => void): Promise<ProfileLoadResult> {
     const reader = { db: this.db, databaseUrl: this.databaseUrl, profile: options.profile, wfsRetry: options.wfsRetry };
     return stageSource(reader, layer, options.source, stage, (message) => say(`${layer.id}: ${message}`));
   }

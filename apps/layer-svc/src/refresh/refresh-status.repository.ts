@@ -18,7 +18,7 @@ export class RefreshStatusRepository {
   /** The 20 latest runs, of one layer or of all. */
   recentRuns(layerId: string | undefined): Promise<Array<Record<string, unknown>>> {
     return this.db.query(
-      `SELECT run_id, status, started_at, finished_at, loaded_count, previous_count, error, steps_ms
+      `SELECT run_id, status, started_at, finished_at, loaded_count, previous_count, error, steps_ms, left_out
        FROM layer.refresh_runs WHERE $1::text IS NULL OR layer_id = $1 ORDER BY started_at DESC LIMIT 20`,
       [layerId ?? null],
     );

@@ -129,12 +129,21 @@ export class LayerStorageRepository {
     );
   }
 
-  async recordRunEnd(run: { runId: string; status: 'succeeded' | 'failed' | 'not_swapped'; loaded: number | null; previous: number | null; error: string | null; steps: Record<string, number> }): Promise<void> {
+  async recordRunEnd(run: {
+    runId: string;
+    status: 'succeeded' | 'failed' | 'not_swapped';
+    loaded: number | null;
+    previous: number | null;
+    error: string | null;
+    steps: Record<string, number>;
+    /** Rows of the source left out on purpose, each described (absent: none). */
+    leftOut?: string[];
+  }): Promise<void> {
     await this.q.query(
       `UPDATE layer.refresh_runs
-         SET status = $2, finished_at = now(), loaded_count = $3, previous_count = $4, error = $5, steps_ms = $6
+         SET status = $2, finished_at = now(), loaded_count = $3, previous_count = $4, error = $5, steps_ms = $6, left_out = $7
        WHERE run_id = $1`,
-      [run.runId, run.status, run.loaded, run.previous, run.error, JSON.stringify(run.steps)],
+      [run.runId, run.status, run.loaded, run.previous, run.error, JSON.stringify(run.steps), run.leftOut?.length ? JSON.stringify(run.leftOut) : null],
     );
   }
 

@@ -28,4 +28,9 @@ export interface RefreshLayerResult {
   previous_count: number;
   affected_gminas: number;
   steps_ms: Record<string, number>;
+  /**
+   * Rows of the source left out on purpose, each described: the rows of a grid operator's capacity
+   * list that name no served substation (or several). Absent when none were.
+   */
+  left_out?: string[];
 }

@@ -10,6 +10,7 @@ import { TileGeometry1764700000000 } from './1764700000000-tile-geometry.js';
 import { RefreshParts1765100000000 } from './1765100000000-refresh-parts.js';
 import { VersionExtents1765200000000 } from './1765200000000-version-extents.js';
 import { KindParts1765300000000 } from './1765300000000-kind-parts.js';
+import { RefreshRunsLeftOut1765400000000 } from './1765400000000-refresh-runs-left-out.js';
 
 /** layer-svc's migrations, oldest first. */
 export const LAYER_MIGRATIONS = [
@@ -25,6 +26,7 @@ export const LAYER_MIGRATIONS = [
   RefreshParts1765100000000,
   VersionExtents1765200000000,
   KindParts1765300000000,
+  RefreshRunsLeftOut1765400000000,
 ];
 export const LAYER_SCHEMA = 'layer';
 export const LAYER_PUBLISHED_SCHEMA = 'layer_pub';

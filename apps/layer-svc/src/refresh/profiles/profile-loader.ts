@@ -26,6 +26,11 @@ export interface ProfileLoadOptions {
   wfsRetry?: { attempts: number; backoffMs: number };
 }
 
+export interface ProfileLoadResult {
+  /** Rows of the source left out on purpose, each described (a capacity list's rows matched to no substation). */
+  leftOut: string[];
+}
+
 /** One thing GDAL opens, and the name its rows are tagged with in `_layer`. */
 interface GdalInput {
   path: string;
@@ -43,16 +48,17 @@ interface GdalInput {
  * the staging table the pipeline validates and swaps in. Every failure names the profile and says
  * what was expected against what the source has.
  */
-export async function loadThroughProfile(repository: ProfileStagingRepository, options: ProfileLoadOptions): Promise<void> {
+export async function loadThroughProfile(repository: ProfileStagingRepository, options: ProfileLoadOptions): Promise<ProfileLoadResult> {
   const { profile, say } = options;
   const raw = `${options.stageTable}_raw`;
   const work = mkdtempSync(join(tmpdir(), 'lp-profile-'));
   try {
     await repository.drop(raw);
     const { inputs, expected } = await resolveInputs(options, work);
+    const osmConfig = profile.gdal.osm ? writeOsmConfig(profile.gdal.osm, work) : undefined;
     const loaded = new Map<string, number>();
     for (const [index, input] of inputs.entries()) {
-      await loadRaw(options, input, raw, await repository.exists(raw));
+      await loadRaw({ ...options, osmConfig }, input, raw, await repository.exists(raw));
       const rows = (await repository.exists(raw)) ? await repository.tagSourceLayer(raw, input.tag) : 0;
       const key = input.featureType ?? input.tag;
       loaded.set(key, (loaded.get(key) ?? 0) + rows);
@@ -62,7 +68,12 @@ export async function loadThroughProfile(repository: ProfileStagingRepository, o
       const got = loaded.get(featureType) ?? 0;
       if (got < matched) throw new Error(`${profile.id}: the WFS holds ${matched} features of ${featureType} but ${got} were loaded; a short harvest is refused`);
     }
-    if (!(await repository.exists(raw))) throw new Error(`${profile.id}: the source has no features`);
+    const total = [...loaded.values()].reduce((sum, rows) => sum + rows, 0);
+    if (!(await repository.exists(raw)) || total === 0) {
+      const filter = profile.gdal.where ? ` matching ${profile.gdal.where}` : '';
+      const layers = profile.gdal.layers ? ` in its GDAL layers ${profile.gdal.layers.join(', ')}` : '';
+      throw new Error(`${profile.id}: the source has no features${filter}${layers}; it is not ${profile.register}, or not the extract the profile expects`);
+    }
     const columns = await repository.columns(raw);
     const mapping = compileMapping(profile, raw, columns);
     if (mapping.missing.length > 0) {
@@ -74,10 +85,17 @@ export async function loadThroughProfile(repository: ProfileStagingRepository, o
     const count = await repository.createMapped(options.stageTable, mapping);
     await checkTerytLevel(repository, options);
     say(`${profile.id}: ${count} rows mapped to ${options.layer.id}`);
-    if (typeof profile.map.geometry === 'object') {
+    if (typeof profile.map.geometry === 'object' && 'parcelPoint' in profile.map.geometry) {
       const unplaced = await repository.dropUnplaced(options.stageTable);
       if (unplaced.count > 0) say(`${profile.id}: ${unplaced.count} of ${count} rows name parcels the parcels layer does not serve and were left out (e.g. ${unplaced.examples.join(', ')})`);
     }
+    if (typeof profile.map.geometry === 'object' && 'substationPoint' in profile.map.geometry) {
+      const unmatched = await repository.dropUnmatchedSubstations(options.stageTable);
+      say(`${profile.id}: ${count - unmatched.length} of ${count} rows matched a served substation; ${unmatched.length} left out`);
+      for (const row of unmatched) say(`${profile.id}: unmatched row ${row}`);
+      return { leftOut: unmatched };
+    }
+    return { leftOut: [] };
   } finally {
     await repository.drop(raw).catch(() => undefined);
     rmSync(work, { recursive: true, force: true });
@@ -115,7 +133,8 @@ async function resolveInputs(options: ProfileLoadOptions, work: string): Promise
   if (!remote && !existsSync(source)) throw new Error(`${profile.id}: the source file ${source} does not exist`);
   const layers = (path: string, tag: string): GdalInput[] => (profile.gdal.layers ?? [undefined]).map((layer) => ({ path, layer, tag: layer ?? tag }));
   if (fetch.kind === 'file') {
-    const path = remote ? `/vsicurl/${source}` : textInUtf8(withoutStaleGfs(source, work), profile, work);
+    const local = remote && fetch.download ? await download(source, work) : source;
+    const path = remote && !fetch.download ? `/vsicurl/${source}` : textInUtf8(withoutStaleGfs(local, work), profile, work);
     return { inputs: layers(path, basename(source).replace(/\.[^.]+$/, '')), expected: new Map() };
   }
   const archive = remote ? await download(source, work) : source;
@@ -178,7 +197,7 @@ function localName(typeName: string): string {
   return typeName.replace(/^.*:/, '');
 }
 
-function loadRaw(options: ProfileLoadOptions, input: GdalInput, raw: string, append: boolean): Promise<void> {
+async function loadRaw(options: ProfileLoadOptions & { osmConfig?: string }, input: GdalInput, raw: string, append: boolean): Promise<void> {
   const { gdal } = options.profile;
   const args = [
     '-f', 'PostgreSQL', `PG:${libpqKeywords(options.databaseUrl)}`, input.path,
@@ -201,16 +220,54 @@ function loadRaw(options: ProfileLoadOptions, input: GdalInput, raw: string, app
     ...Object.entries(gdal.config).flatMap(([key, value]) => ['--config', key, value]),
     ...Object.entries(gdal.openOptions).flatMap(([key, value]) => ['-oo', `${key}=${value}`]),
     ...(gdal.sourceSrs ? ['-s_srs', gdal.sourceSrs] : []),
+    ...(gdal.where ? ['-where', gdal.where] : []),
+    ...(options.osmConfig ? ['--config', 'OSM_CONFIG_FILE', options.osmConfig] : []),
     ...(append ? ['-append', '-addfields'] : []),
   ];
   const label = `${options.source}${input.layer ? ` (layer ${input.layer})` : ''} with profile ${options.profile.id}`;
-  return runOgr2ogr(args, label).catch((error: Error) => {
+  const stderr = await runOgr2ogr(args, label).catch((error: Error) => {
     if (input.layer && /Couldn't fetch requested layer/i.test(error.message)) {
       throw new Error(`${options.profile.id}: the source has no GDAL layer ${input.layer}; it has: ${gdalLayers(input.path, gdal).join(', ') || '(none readable)'}`);
     }
     throw error;
   });
+  // GDAL's OSM driver stops at a damaged or cut block, says so, and exits 0 with the rows before it:
+  // a partial extract would be served as the whole country.
+  const damage = gdal.osm ? /ERROR \d+: [^\n]*(pars|corrupt|invalid|truncat)[^\n]*/i.exec(stderr) : null;
+  if (damage) throw new Error(`${options.profile.id}: ${basename(options.source)} is damaged or cut short (GDAL: ${damage[0].trim()}); nothing was loaded from it`);
 }
+
+/**
+ * The osmconf.ini GDAL's OSM driver reads: GDAL's own defaults, with the profile's keys as columns
+ * of every layer (no other_tags: the rest of Poland's tags would only fill the raw table) and its
+ * closed ways read as areas. Unsignificant and ignored keys as in GDAL's shipped file.
+ */
+function writeOsmConfig(osm: NonNullable<SourceProfile['gdal']['osm']>, work: string): string {
+  // GDAL 3.6 reads a key=value entry only when no plain key follows it (measured: `power=substation,
+  // telecom` makes substations lines): plain keys first.
+  const listed = [...OSM_DEFAULT_AREAS, ...osm.areas];
+  const areas = [...listed.filter((area) => !area.includes('=')), ...listed.filter((area) => area.includes('='))];
+  const layer = (name: string): string =>
+    [
+      `[${name}]`,
+      'osm_id=yes', 'osm_version=no', 'osm_timestamp=no', 'osm_uid=no', 'osm_user=no', 'osm_changeset=no',
+      `attributes=${osm.tags.join(',')}`,
+      'other_tags=no',
+      ...(name === 'points' ? ['unsignificant=created_by,converted_by,source,time,ele,attribution'] : []),
+      'ignore=created_by,converted_by,source,time,ele,note,todo,openGeoDB:,fixme,FIXME',
+    ].join('\n');
+  const path = join(work, 'osmconf.ini');
+  // Keys keep their `:` (`socket:type2`), as profiles and filters name them; GDAL makes it `_` otherwise.
+  const text = [`closed_ways_are_polygons=${areas.join(',')}`, 'attribute_name_laundering=no', ...['points', 'lines', 'multipolygons', 'multilinestrings', 'other_relations'].map(layer)].join('\n\n');
+  writeFileSync(path, `${text}\n`);
+  return path;
+}
+
+/** GDAL's own list of keys whose closed ways are areas (its osmconf.ini). */
+const OSM_DEFAULT_AREAS = [
+  'aeroway', 'amenity', 'boundary', 'building', 'craft', 'geological', 'historic', 'landuse', 'leisure', 'military', 'natural', 'office', 'place', 'shop',
+  'sport', 'tourism', 'highway=platform', 'public_transport=platform',
+];
 
 /** The layer names GDAL sees in a dataset, to say what a source holds instead of a missing layer. */
 function gdalLayers(path: string, gdal: SourceProfile['gdal']): string[] {

@@ -1,6 +1,9 @@
 import type { StageColumn } from '../../storage/layer-storage.repository.js';
 import type { SourceProfile, ValueExpression } from './source-profile.js';
 
+/** Column the loader tags every raw row with: the GDAL layer (or WFS feature type) it came from. */
+const SOURCE_LAYER = '_layer';
+
 /** A column GDAL made in the raw staging table; lists (GML multi-valued xlink attributes) are ARRAY. */
 export type RawColumn = StageColumn;
 
@@ -13,6 +16,23 @@ export interface CompiledMapping {
 }
 
 const NUMBER = `'^[-+]?[0-9]+([.,][0-9]+)?$'`;
+
+/** Column of a mapped row naming how many served substations its name, powiat and voltage match. */
+export const SUBSTATION_CANDIDATES = '_substation_candidates';
+/** Column of a mapped row saying what it names (name, powiat, voltage), for the report of unmatched rows. */
+export const SUBSTATION_ROW = '_substation_row';
+
+/**
+ * A substation name as operators and mappers write it, reduced to the place: lower case without
+ * Polish diacritics, voltages (`110/15 kV`) and the words for a substation (`GPZ`, `stacja
+ * elektroenergetyczna`, `SE`, `RPZ`) left out, punctuation as single spaces.
+ */
+export function normalisedSubstationName(sql: string): string {
+  const plain = `translate(lower(${sql}), 'ąćęłńóśźż', 'acelnoszz')`;
+  const noVoltage = `regexp_replace(${plain}, '[0-9]+([.,][0-9]+)?(\\s*/\\s*[0-9]+([.,][0-9]+)?)*\\s*kv', ' ', 'g')`;
+  const noWords = `regexp_replace(${noVoltage}, '\\m(gpz|rpz|gpo|sto|se|ss|stacja|elektroenergetyczna|transformatorowa|rozdzielnia)\\M', ' ', 'g')`;
+  return `btrim(regexp_replace(${noWords}, '[^a-z0-9]+', ' ', 'g'))`;
+}
 
 /**
  * Compiles a profile's mapping into one `SELECT ... FROM layer_stage.<raw> r` producing the columns
@@ -30,12 +50,20 @@ export function compileMapping(profile: SourceProfile, rawTable: string, columns
     ['teryt', map.teryt ? compiler.compile(map.teryt) : 'NULL::text'],
     ...Object.entries(map.attributes).map(([name, expression]): [string, string] => [name, compiler.compile(expression)]),
   ];
-  const geometry =
-    typeof map.geometry === 'object'
-      ? `(SELECT ST_PointOnSurface(p.geom) FROM layer_pub.parcels p WHERE p.id = ${compiler.compile(map.geometry.parcelPoint)} LIMIT 1)`
-      : map.geometry === 'pointOnSurface'
-        ? 'ST_PointOnSurface(r.geom)'
-        : 'r.geom';
+  let geometry = map.geometry === 'pointOnSurface' ? 'ST_PointOnSurface(r.geom)' : 'r.geom';
+  if (typeof map.geometry === 'object' && 'parcelPoint' in map.geometry) {
+    geometry = `(SELECT ST_PointOnSurface(p.geom) FROM layer_pub.parcels p WHERE p.id = ${compiler.compile(map.geometry.parcelPoint)} LIMIT 1)`;
+  }
+  if (typeof map.geometry === 'object' && 'substationPoint' in map.geometry) {
+    const matches = substationMatch(compiler, map.geometry.substationPoint);
+    geometry = `(SELECT (array_agg(s.geom))[1] FROM layer_pub.power_substations s WHERE ${matches} HAVING count(*) = 1)`;
+    const { name, area, voltageKv } = map.geometry.substationPoint;
+    const described = [`'name ' || COALESCE(${compiler.compile(name)}, '(none)')`];
+    if (area) described.push(`'area ' || COALESCE(${compiler.compile(area)}, '(none)')`);
+    if (voltageKv) described.push(`COALESCE(${compiler.compile(voltageKv)}, '(no voltage)') || ' kV'`);
+    outputs.push([SUBSTATION_CANDIDATES, `(SELECT count(*) FROM layer_pub.power_substations s WHERE ${matches})`]);
+    outputs.push([SUBSTATION_ROW, `concat_ws(', ', ${described.join(', ')})`]);
+  }
   const select = outputs.map(([name, sql]) => `${sql} AS ${quoteIdentifier(name)}`).join(',\n       ');
   const kept = map.exclude.map((rule) => `NOT COALESCE(${compiler.compile(rule.value)} ~ ${compiler.compile({ constant: rule.matches })}, false)`);
   return {
@@ -43,6 +71,28 @@ export function compileMapping(profile: SourceProfile, rawTable: string, columns
     params: compiler.params,
     missing: [...compiler.missing].sort(),
   };
+}
+
+/** The served substations a row names: same place name, in its powiat and at its voltage when it gives them. */
+function substationMatch(compiler: ExpressionCompiler, match: { name: ValueExpression; area?: ValueExpression; voltageKv?: ValueExpression }): string {
+  const conditions = [`${normalisedSubstationName('s.name')} = ${normalisedSubstationName(compiler.compile(match.name))}`];
+  if (match.area) {
+    // Each of a comma-separated list: a voivodeship or powiat TERYT the substation's gmina lies in,
+    // or a powiat's name (`poznański`, `powiat poznański`, `Poznań`).
+    // Cast, so that `= ANY(...)` reads it as one array rather than as a subquery of rows.
+    const areas = `(SELECT array_agg(lower(regexp_replace(btrim(a), '^powiat\\s+', '', 'i'))) FROM unnest(string_to_array(${compiler.compile(match.area)}, ',')) AS a)::text[]`;
+    conditions.push(
+      `(${areas} IS NULL OR left(s.teryt, 2) = ANY(${areas}) OR left(s.teryt, 4) = ANY(${areas})
+        OR left(s.teryt, 4) IN (SELECT b.id FROM layer_pub.admin_bounds b WHERE b.kind = 'powiat' AND lower(b.name) = ANY(${areas})))`,
+    );
+  }
+  if (match.voltageKv) {
+    const voltage = compiler.compile(match.voltageKv);
+    conditions.push(
+      `(${voltage} IS NULL OR NOT ${voltage} ~ ${NUMBER} OR trim_scale(replace(${voltage}, ',', '.')::numeric)::text = ANY(string_to_array(s.voltages::text, '/')))`,
+    );
+  }
+  return conditions.join(' AND ');
 }
 
 export function quoteIdentifier(name: string): string {
@@ -62,12 +112,33 @@ class ExpressionCompiler {
       const raw = typeof expression.codes === 'string' ? this.column(expression.codes, expression.optional) : this.compile(expression.codes);
       const code = expression.lastSegment ? `regexp_replace(${raw}, '^.*[/#]', '')` : raw;
       // An unknown code is kept as it is, so validation names it instead of a silent null.
-      return `COALESCE(${this.param(JSON.stringify(expression.table))}::jsonb ->> ${code}, ${code})`;
+      const otherwise = expression.otherwise ? this.compile(expression.otherwise) : code;
+      return `COALESCE(${this.param(JSON.stringify(expression.table))}::jsonb ->> ${code}, ${otherwise})`;
     }
     if ('rules' in expression) {
       const input = this.compile(expression.rules);
       const cases = expression.match.map(([pattern, value]) => `WHEN ${input} ~ ${this.param(pattern)} THEN ${this.param(value)}`);
-      return `CASE ${cases.join(' ')} ELSE ${input} END`;
+      return `CASE ${cases.join(' ')} ELSE ${expression.otherwise ? this.compile(expression.otherwise) : input} END`;
+    }
+    if ('numbers' in expression) return this.numbers(expression);
+    if ('bands' in expression) {
+      const value = this.compile(expression.bands);
+      const bands = [...expression.from].sort((a, b) => b[0] - a[0]);
+      const cases = bands.map(([threshold, label]) => `WHEN replace(b.x, ',', '.')::numeric >= ${this.param(threshold)}::numeric THEN ${this.param(label)}`);
+      // The value once, in a subquery: it may itself be a subquery (OSM's numbers).
+      return `(SELECT CASE WHEN b.x ~ ${NUMBER} THEN CASE ${cases.join(' ')} END END FROM (SELECT ${value} AS x) b)`;
+    }
+    if ('join' in expression) {
+      return `NULLIF(concat_ws(${this.param(expression.separator)}, ${expression.join.map((part) => this.compile(part)).join(', ')}), '')`;
+    }
+    if ('replace' in expression) return `regexp_replace(${this.compile(expression.replace)}, ${this.param(expression.pattern)}, ${this.param(expression.with)}, 'g')`;
+    if ('extract' in expression) return `NULLIF(substring(${this.compile(expression.extract)} from ${this.param(expression.pattern)}), '')`;
+    if ('osmElement' in expression) {
+      const id = this.column('osm_id');
+      const wayOfArea = this.column('osm_way_id', true);
+      const element = `CASE r.${SOURCE_LAYER} WHEN 'points' THEN 'node/' || ${id} WHEN 'lines' THEN 'way/' || ${id}
+                        WHEN 'multipolygons' THEN COALESCE('way/' || ${wayOfArea}, 'relation/' || ${id}) ELSE 'relation/' || ${id} END`;
+      return expression.prefix ? `${this.param(expression.prefix)} || ${element}` : element;
     }
     if ('capture' in expression) return `substring(${this.column(expression.capture)} from ${this.param(expression.pattern)})`;
     if ('slice' in expression) return `NULLIF(substr(${this.column(expression.slice)}, ${Number(expression.from)}, ${Number(expression.length)}), '')`;
@@ -93,6 +164,23 @@ class ExpressionCompiler {
     const type = `substr(${unit}, 8, 1)`;
     return `CASE WHEN ${unit} ~ '^[0-9]{6}_[0-9]' THEN substr(${unit}, 1, 6) ||
               CASE WHEN ${type} IN ('4', '5') THEN '3' WHEN ${type} IN ('8', '9') THEN '1' ELSE ${type} END END`;
+  }
+
+  /**
+   * OSM's `;`-separated values as numbers: each value's number times its unit's factor (or the
+   * plain factor when it has no unit); values that are no number, or of another unit, are skipped.
+   */
+  private numbers(expression: Extract<ValueExpression, { numbers: unknown }>): string {
+    const input = this.compile(expression.numbers);
+    const factor = this.param(expression.factor ?? 1);
+    const units = this.param(JSON.stringify(expression.units ?? {}));
+    const values = `SELECT COALESCE((${units}::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN ${factor}::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                      FROM regexp_split_to_table(${input}, '\\s*;\\s*') AS part, regexp_match(part, '^\\s*([0-9]+(?:[.,][0-9]+)?)\\s*([A-Za-z]*)\\s*$') AS m
+                     WHERE m IS NOT NULL`;
+    if (expression.pick === 'list') {
+      return `(SELECT string_agg(trim_scale(v)::text, '/' ORDER BY v DESC) FROM (SELECT DISTINCT v FROM (${values}) n WHERE v IS NOT NULL) d)`;
+    }
+    return `(SELECT trim_scale(${expression.pick}(v))::text FROM (${values}) n)`;
   }
 
   /** The trimmed text of a column, null when empty; a list (GML multi-valued property) joined with commas. */

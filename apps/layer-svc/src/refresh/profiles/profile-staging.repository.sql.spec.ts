@@ -30,6 +30,7 @@ describeSqlSnapshot({
       ),
       terytOffLevel: () => repository.terytOffLevel(STAGE, [7]),
       dropUnplaced: () => repository.dropUnplaced(STAGE),
+      dropUnmatchedSubstations: () => repository.dropUnmatchedSubstations(STAGE),
       drop: () => repository.drop(RAW),
     };
   },
@@ -40,5 +41,7 @@ function allColumns(profile: (typeof SOURCE_PROFILES)[number], base: Array<{ nam
   const names = new Set(base.map((column) => column.name));
   for (const match of JSON.stringify(profile.map).matchAll(/"(?:field|codes|date|scaled|slice|gminaFromUnitId|terytParent)":"([^"]+)"|\{([A-Za-z_]+)\}/g)) names.add((match[1] ?? match[2])!);
   names.add('_layer');
+  // An OSM element's id is made of the driver's osm_id, and osm_way_id of a closed way read as an area.
+  if (JSON.stringify(profile.map).includes('osmElement')) for (const name of ['osm_id', 'osm_way_id']) names.add(name);
   return [...names].map((name) => ({ name, type: 'character varying' }));
 }

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { stageColumnsOf } from '../../storage/layer-storage.repository.js';
-import type { CompiledMapping, RawColumn } from './profile-mapping.js';
+import { SUBSTATION_CANDIDATES, SUBSTATION_ROW, type CompiledMapping, type RawColumn } from './profile-mapping.js';
 
 /** Column that records which GDAL layer (or WFS feature type) a raw row came from. */
 export const SOURCE_LAYER_COLUMN = '_layer';
@@ -56,6 +56,23 @@ export class ProfileStagingRepository {
       `WITH gone AS (DELETE FROM layer_stage.${table} WHERE geom IS NULL RETURNING id) SELECT count(*) AS n, (array_agg(COALESCE(id, '(no id)')))[1:3] AS examples FROM gone`,
     );
     return { count: Number(rows[0]?.n ?? 0), examples: rows[0]?.examples ?? [] };
+  }
+
+  /**
+   * Removes mapped rows that matched no served substation, or several, and the matching columns;
+   * every removed row, described (its id, what it names and why it was left out).
+   */
+  async dropUnmatchedSubstations(table: string): Promise<string[]> {
+    const rows: Array<{ id: string | null; named: string; candidates: string }> = await this.db.query(
+      `WITH gone AS (DELETE FROM layer_stage.${table} WHERE geom IS NULL RETURNING id, ${SUBSTATION_ROW} AS named, ${SUBSTATION_CANDIDATES} AS candidates)
+       SELECT id, named, candidates FROM gone ORDER BY id`,
+    );
+    await this.db.query(`ALTER TABLE layer_stage.${table} DROP COLUMN ${SUBSTATION_ROW}, DROP COLUMN ${SUBSTATION_CANDIDATES}`);
+    return rows.map((row) => {
+      const found = Number(row.candidates);
+      const why = found === 0 ? 'no served substation of that name there' : `${found} served substations match, which one is meant is not clear`;
+      return `${row.id ?? '(no id)'} (${row.named}): ${why}`;
+    });
   }
 
   async drop(table: string): Promise<void> {

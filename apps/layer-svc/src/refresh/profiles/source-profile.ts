@@ -23,12 +23,26 @@ import { z } from 'zod';
  *   district, types 8 and 9, -> the city, type 1)
  * - `geometryArea`: the area of the geometry in square metres (EPSG:2180)
  * - `terytParent`: the unit a TERYT code belongs to (gmina -> powiat, powiat -> voivodeship)
+ * - `otherwise` (of `codes` and `rules`): the value when no code or pattern matches, instead of the
+ *   input itself (a free-tagged source such as OpenStreetMap, where an odd value is left out, not
+ *   a failed run)
+ * - `numbers`: OpenStreetMap's `;`-separated values read as numbers (`voltage=110000;15000`),
+ *   each times `factor`, or times the factor of its unit (`units`, e.g. `{"kw": 1, "w": 0.001}`
+ *   for `22 kW`); values without a number or with another unit are skipped. `pick` the largest,
+ *   the smallest, the sum, or `list`: every distinct value, largest first, joined by `/`
+ * - `bands`: the label of the first threshold a number reaches (`[[220, "ehv"], [60, "hv"]]`),
+ *   null below all
+ * - `join`: expressions joined by a separator, empty ones left out (null when all are)
+ * - `replace`: a regular expression replaced in a value (every match)
+ * - `extract`: the first parenthesised group of a regular expression, null when it does not match
+ * - `osmElement`: the OpenStreetMap element a row of GDAL's OSM driver is (`node/123`, `way/45`,
+ *   `relation/6`), after an optional `prefix`
  */
 export type ValueExpression =
   | { field: string; optional?: boolean }
   | { constant: string | number | boolean | null }
-  | { codes: string | ValueExpression; table: Record<string, string | number | boolean>; lastSegment?: boolean; optional?: boolean }
-  | { rules: ValueExpression; match: Array<[string, string]> }
+  | { codes: string | ValueExpression; table: Record<string, string | number | boolean>; lastSegment?: boolean; optional?: boolean; otherwise?: ValueExpression }
+  | { rules: ValueExpression; match: Array<[string, string]>; otherwise?: ValueExpression }
   | { slice: string; from: number; length: number }
   | { capture: string; pattern: string }
   | { template: string }
@@ -38,14 +52,28 @@ export type ValueExpression =
   | { firstOf: ValueExpression[] }
   | { gminaFromUnitId: string }
   | { terytParent: string }
-  | { geometryArea: true };
+  | { geometryArea: true }
+  | { numbers: ValueExpression; pick: 'max' | 'min' | 'sum' | 'list'; factor?: number; units?: Record<string, number> }
+  | { bands: ValueExpression; from: Array<[number, string]> }
+  | { join: ValueExpression[]; separator: string }
+  | { replace: ValueExpression; pattern: string; with: string }
+  | { extract: ValueExpression; pattern: string }
+  | { osmElement: true; prefix?: string };
 
 const valueExpression: z.ZodType<ValueExpression> = z.lazy(() =>
   z.union([
     z.object({ field: z.string().min(1), optional: z.boolean().optional() }).strict(),
     z.object({ constant: z.union([z.string(), z.number(), z.boolean(), z.null()]) }).strict(),
-    z.object({ codes: z.union([z.string().min(1), valueExpression]), table: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])), lastSegment: z.boolean().optional(), optional: z.boolean().optional() }).strict(),
-    z.object({ rules: valueExpression, match: z.array(z.tuple([z.string().min(1), z.string()])).min(1) }).strict(),
+    z
+      .object({
+        codes: z.union([z.string().min(1), valueExpression]),
+        table: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+        lastSegment: z.boolean().optional(),
+        optional: z.boolean().optional(),
+        otherwise: valueExpression.optional(),
+      })
+      .strict(),
+    z.object({ rules: valueExpression, match: z.array(z.tuple([z.string().min(1), z.string()])).min(1), otherwise: valueExpression.optional() }).strict(),
     z.object({ slice: z.string().min(1), from: z.number().int().positive(), length: z.number().int().positive() }).strict(),
     z.object({ capture: z.string().min(1), pattern: z.string().regex(/\(.+\)/, 'a pattern with one (group) to keep') }).strict(),
     z.object({ template: z.string().regex(/\{[^{}]+\}/, 'a template names at least one {column}') }).strict(),
@@ -56,13 +84,29 @@ const valueExpression: z.ZodType<ValueExpression> = z.lazy(() =>
     z.object({ gminaFromUnitId: z.string().min(1) }).strict(),
     z.object({ terytParent: z.string().min(1) }).strict(),
     z.object({ geometryArea: z.literal(true) }).strict(),
+    z
+      .object({
+        numbers: valueExpression,
+        pick: z.enum(['max', 'min', 'sum', 'list']),
+        factor: z.number().positive().optional(),
+        units: z.record(z.string().regex(/^[a-z]+$/, 'a unit in lower case letters'), z.number().positive()).optional(),
+      })
+      .strict(),
+    z.object({ bands: valueExpression, from: z.array(z.tuple([z.number(), z.string().min(1)])).min(1) }).strict(),
+    z.object({ join: z.array(valueExpression).min(1), separator: z.string() }).strict(),
+    z.object({ replace: valueExpression, pattern: z.string().min(1), with: z.string() }).strict(),
+    z.object({ extract: valueExpression, pattern: z.string().regex(/\(/, 'a pattern with a (group)') }).strict(),
+    z.object({ osmElement: z.literal(true), prefix: z.string().optional() }).strict(),
   ]),
 );
 
 /** How the register is reached. `wfs` is harvested page by page (see wfs-harvest.ts). */
 const fetchSchema = z.discriminatedUnion('kind', [
-  /** A file or a URL GDAL reads directly (http(s) through /vsicurl/). */
-  z.object({ kind: z.literal('file') }).strict(),
+  /**
+   * A file or a URL GDAL reads directly (http(s) through /vsicurl/), or, with `download`, fetched
+   * to a local file first (an OSM extract is read once per GDAL layer, start to end).
+   */
+  z.object({ kind: z.literal('file'), download: z.boolean().optional() }).strict(),
   /** A zip archive, local or over http(s); `members` are paths inside it (a glob `*` allowed). */
   z.object({ kind: z.literal('zip'), members: z.array(z.string().min(1)).min(1) }).strict(),
   z
@@ -109,6 +153,24 @@ export const sourceProfileSchema = z
         sourceSrs: z.string().optional(),
         /** Of text sources (CSV): the bytes are checked against it, and re-encoded to UTF-8. */
         encoding: z.enum(['UTF-8', 'CP1250']).default('UTF-8'),
+        /**
+         * An attribute filter GDAL applies while reading (OGR SQL), so that only the rows the layer
+         * needs reach the database (the OSM extract of Poland holds every mapped element of the country).
+         */
+        where: z.string().min(1).optional(),
+        /**
+         * An OpenStreetMap extract read by GDAL's OSM driver: the keys read as columns in every
+         * GDAL layer (points, lines, multipolygons; the rest of the tags are not kept), and closed
+         * ways read as areas besides GDAL's own list (`power=substation`, `telecom`). The loader
+         * writes the driver's osmconf.ini from it.
+         */
+        osm: z
+          .object({
+            tags: z.array(z.string().regex(/^[a-z][a-z0-9_:]*$/, 'an OSM key')).min(1),
+            areas: z.array(z.string().regex(/^[a-z][a-z0-9_:]*(=[a-z0-9_]+)?$/, 'key or key=value')).default([]),
+          })
+          .strict()
+          .optional(),
       })
       .strict(),
     map: z
@@ -129,7 +191,21 @@ export const sourceProfileSchema = z
          * register without coordinates that names EGiB parcels (GUNB): the point on the served parcel
          * of that id. Rows whose parcel is not served are left out and reported.
          */
-        geometry: z.union([z.enum(['asIs', 'pointOnSurface']), z.object({ parcelPoint: valueExpression }).strict()]).default('asIs'),
+        geometry: z
+          .union([
+            z.enum(['asIs', 'pointOnSurface']),
+            z.object({ parcelPoint: valueExpression }).strict(),
+            /**
+             * A table without coordinates that names substations (grid operators' capacity lists):
+             * the point of the one served substation of that name (normalised: case, diacritics,
+             * `GPZ`/`stacja` and `110/15 kV` left out), in that area (`area`: a comma-separated list
+             * of voivodeship or powiat TERYT codes or powiat names) and at that voltage (`voltageKv`, one of the substation's levels)
+             * when the row gives them. Rows with no such substation, or several, are left out and
+             * each one is reported.
+             */
+            z.object({ substationPoint: z.object({ name: valueExpression, area: valueExpression.optional(), voltageKv: valueExpression.optional() }).strict() }).strict(),
+          ])
+          .default('asIs'),
       })
       .strict(),
   })

@@ -4,8 +4,10 @@ import { APP_PROFILES } from './registers/app.profiles.js';
 import { BDOT10K_PROFILES } from './registers/bdot10k.profiles.js';
 import { EGIB_PROFILES } from './registers/egib.profiles.js';
 import { GDOS_PROFILES } from './registers/gdos.profiles.js';
+import { GRID_CAPACITY_PROFILES } from './registers/grid-capacity.profiles.js';
 import { GUNB_PROFILES } from './registers/gunb.profiles.js';
 import { ISOK_PROFILES } from './registers/isok.profiles.js';
+import { OSM_PROFILES } from './registers/osm.profiles.js';
 import { PRG_PROFILES } from './registers/prg.profiles.js';
 import { RCN_PROFILES } from './registers/rcn.profiles.js';
 import { sourceProfileSchema, type SourceProfile, type SourceProfileInput, type ValueExpression } from './source-profile.js';
@@ -77,13 +79,26 @@ function catalogueProblems(profile: SourceProfile): string[] {
 /** Kinds a kind expression can produce from its own tables (an unknown code passing through is validation's). */
 function kindsGiven(expression: ValueExpression): string[] {
   if ('constant' in expression) return expression.constant === null ? [] : [String(expression.constant)];
-  if ('codes' in expression) return Object.values(expression.table).map(String);
-  if ('rules' in expression) return expression.match.map(([, value]) => value);
+  const otherwise = 'otherwise' in expression && expression.otherwise ? kindsGiven(expression.otherwise) : [];
+  if ('codes' in expression) return [...Object.values(expression.table).map(String), ...otherwise];
+  if ('rules' in expression) return [...expression.match.map(([, value]) => value), ...otherwise];
+  if ('bands' in expression) return expression.from.map(([, label]) => label);
   if ('firstOf' in expression) return expression.firstOf.flatMap(kindsGiven);
   return [];
 }
 
-const BUILT_IN: readonly SourceProfileInput[] = [...RCN_PROFILES, ...APP_PROFILES, ...PRG_PROFILES, ...EGIB_PROFILES, ...GDOS_PROFILES, ...ISOK_PROFILES, ...GUNB_PROFILES, ...BDOT10K_PROFILES];
+const BUILT_IN: readonly SourceProfileInput[] = [
+  ...RCN_PROFILES,
+  ...APP_PROFILES,
+  ...PRG_PROFILES,
+  ...EGIB_PROFILES,
+  ...GDOS_PROFILES,
+  ...ISOK_PROFILES,
+  ...GUNB_PROFILES,
+  ...BDOT10K_PROFILES,
+  ...OSM_PROFILES,
+  ...GRID_CAPACITY_PROFILES,
+];
 
 /** Every profile kept in the repository, validated when this module loads (at the start of the CLI). */
 export const SOURCE_PROFILES: readonly SourceProfile[] = validateProfiles(BUILT_IN, 'apps/layer-svc/src/refresh/profiles');

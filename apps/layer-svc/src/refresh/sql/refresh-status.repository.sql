@@ -6,10 +6,10 @@ SELECT layer_id, version, feature_count, refreshed_at FROM layer.layer_state ORD
 
 -- recentRuns, one layer
 -- $1 = "roads"
-SELECT run_id, status, started_at, finished_at, loaded_count, previous_count, error, steps_ms
+SELECT run_id, status, started_at, finished_at, loaded_count, previous_count, error, steps_ms, left_out
 FROM layer.refresh_runs WHERE $1::text IS NULL OR layer_id = $1 ORDER BY started_at DESC LIMIT 20;
 
 -- recentRuns, all layers
 -- $1 = null
-SELECT run_id, status, started_at, finished_at, loaded_count, previous_count, error, steps_ms
+SELECT run_id, status, started_at, finished_at, loaded_count, previous_count, error, steps_ms, left_out
 FROM layer.refresh_runs WHERE $1::text IS NULL OR layer_id = $1 ORDER BY started_at DESC LIMIT 20;

@@ -55,8 +55,9 @@ INSERT INTO layer.refresh_runs (run_id, seq, layer_id, status, source_url, start
 -- $4 = 2
 -- $5 = null
 -- $6 = "{\"load\":1200,\"validate\":40}"
+-- $7 = null
 UPDATE layer.refresh_runs
-  SET status = $2, finished_at = now(), loaded_count = $3, previous_count = $4, error = $5, steps_ms = $6
+  SET status = $2, finished_at = now(), loaded_count = $3, previous_count = $4, error = $5, steps_ms = $6, left_out = $7
 WHERE run_id = $1;
 
 -- createVersionTable (1 of 2)

@@ -619,12 +619,391 @@ WHERE NOT COALESCE(NULLIF(btrim(r."rodzaj"::text), '') ~ $14::text, false) AND N
 -- createMapped (bdot10k-power-lines, every column present) (2 of 2)
 SELECT count(*) AS n FROM layer_stage.r12;
 
+-- createMapped (osm-power-substations, every column present) (1 of 2)
+-- $1 = "osm:"
+-- $2 = 0.001
+-- $3 = "{}"
+-- $4 = 220
+-- $5 = "ehv_substation"
+-- $6 = 60
+-- $7 = "hv_substation"
+-- $8 = 1
+-- $9 = "mv_substation"
+-- $10 = 0.001
+-- $11 = "{}"
+-- $12 = 0.001
+-- $13 = "{}"
+-- $14 = 0.001
+-- $15 = "{}"
+-- $16 = "none"
+-- $17 = "^(none|0(\\.[0-9]+)?)$"
+CREATE TABLE layer_stage.r12 AS SELECT $1::text || CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                       WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "id",
+      (SELECT CASE WHEN b.x ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN CASE WHEN replace(b.x, ',', '.')::numeric >= $4::text::numeric THEN $5::text WHEN replace(b.x, ',', '.')::numeric >= $6::text::numeric THEN $7::text WHEN replace(b.x, ',', '.')::numeric >= $8::text::numeric THEN $9::text END END FROM (SELECT (SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($3::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $2::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                     FROM regexp_split_to_table(NULLIF(btrim(r."voltage"::text), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                    WHERE m IS NOT NULL) n) AS x) b) AS "kind",
+      NULLIF(btrim(r."name"::text), '') AS "name",
+      NULL::text AS "teryt",
+      (SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($11::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $10::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                     FROM regexp_split_to_table(NULLIF(btrim(r."voltage"::text), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                    WHERE m IS NOT NULL) n) AS "voltage_kv",
+      (SELECT string_agg(trim_scale(v)::text, '/' ORDER BY v DESC) FROM (SELECT DISTINCT v FROM (SELECT COALESCE(($13::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $12::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                     FROM regexp_split_to_table(NULLIF(btrim(r."voltage"::text), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                    WHERE m IS NOT NULL) n WHERE v IS NOT NULL) d) AS "voltages",
+      NULLIF(btrim(r."operator"::text), '') AS "operator",
+      CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                       WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "osm_id",
+      ST_PointOnSurface(r.geom) AS geom
+ FROM layer_stage.r12_raw r
+WHERE NOT COALESCE(COALESCE((SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($15::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $14::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                     FROM regexp_split_to_table(NULLIF(btrim(r."voltage"::text), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                    WHERE m IS NOT NULL) n), $16::text) ~ $17::text, false);
+
+-- createMapped (osm-power-substations, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (osm-power-lines, every column present) (1 of 2)
+-- $1 = "osm:"
+-- $2 = "|"
+-- $3 = 0.001
+-- $4 = "{}"
+-- $5 = 220
+-- $6 = "ehv"
+-- $7 = 60
+-- $8 = "hv"
+-- $9 = 1
+-- $10 = "mv"
+-- $11 = "^cable\\|mv$"
+-- $12 = "mv_cable"
+-- $13 = "\\|ehv$"
+-- $14 = "ehv_line"
+-- $15 = "\\|hv$"
+-- $16 = "hv_line"
+-- $17 = "\\|mv$"
+-- $18 = "mv_line"
+-- $19 = 0.001
+-- $20 = "{}"
+-- $21 = 1
+-- $22 = "{}"
+-- $23 = 0.001
+-- $24 = "{}"
+-- $25 = "none"
+-- $26 = "^(none|0(\\.[0-9]+)?)$"
+CREATE TABLE layer_stage.r12 AS SELECT $1::text || CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                       WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "id",
+      CASE WHEN NULLIF(concat_ws($2::text, NULLIF(btrim(r."power"::text), ''), (SELECT CASE WHEN b.x ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN CASE WHEN replace(b.x, ',', '.')::numeric >= $5::text::numeric THEN $6::text WHEN replace(b.x, ',', '.')::numeric >= $7::text::numeric THEN $8::text WHEN replace(b.x, ',', '.')::numeric >= $9::text::numeric THEN $10::text END END FROM (SELECT (SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($4::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $3::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                     FROM regexp_split_to_table(NULLIF(btrim(r."voltage"::text), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                    WHERE m IS NOT NULL) n) AS x) b)), '') ~ $11::text THEN $12::text WHEN NULLIF(concat_ws($2::text, NULLIF(btrim(r."power"::text), ''), (SELECT CASE WHEN b.x ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN CASE WHEN replace(b.x, ',', '.')::numeric >= $5::text::numeric THEN $6::text WHEN replace(b.x, ',', '.')::numeric >= $7::text::numeric THEN $8::text WHEN replace(b.x, ',', '.')::numeric >= $9::text::numeric THEN $10::text END END FROM (SELECT (SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($4::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $3::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                     FROM regexp_split_to_table(NULLIF(btrim(r."voltage"::text), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                    WHERE m IS NOT NULL) n) AS x) b)), '') ~ $13::text THEN $14::text WHEN NULLIF(concat_ws($2::text, NULLIF(btrim(r."power"::text), ''), (SELECT CASE WHEN b.x ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN CASE WHEN replace(b.x, ',', '.')::numeric >= $5::text::numeric THEN $6::text WHEN replace(b.x, ',', '.')::numeric >= $7::text::numeric THEN $8::text WHEN replace(b.x, ',', '.')::numeric >= $9::text::numeric THEN $10::text END END FROM (SELECT (SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($4::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $3::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                     FROM regexp_split_to_table(NULLIF(btrim(r."voltage"::text), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                    WHERE m IS NOT NULL) n) AS x) b)), '') ~ $15::text THEN $16::text WHEN NULLIF(concat_ws($2::text, NULLIF(btrim(r."power"::text), ''), (SELECT CASE WHEN b.x ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN CASE WHEN replace(b.x, ',', '.')::numeric >= $5::text::numeric THEN $6::text WHEN replace(b.x, ',', '.')::numeric >= $7::text::numeric THEN $8::text WHEN replace(b.x, ',', '.')::numeric >= $9::text::numeric THEN $10::text END END FROM (SELECT (SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($4::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $3::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                     FROM regexp_split_to_table(NULLIF(btrim(r."voltage"::text), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                    WHERE m IS NOT NULL) n) AS x) b)), '') ~ $17::text THEN $18::text ELSE NULL::text END AS "kind",
+      COALESCE(NULLIF(btrim(r."name"::text), ''), NULLIF(btrim(r."ref"::text), '')) AS "name",
+      NULL::text AS "teryt",
+      (SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($20::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $19::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                     FROM regexp_split_to_table(NULLIF(btrim(r."voltage"::text), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                    WHERE m IS NOT NULL) n) AS "voltage_kv",
+      (SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($22::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $21::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                     FROM regexp_split_to_table(NULLIF(btrim(r."circuits"::text), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                    WHERE m IS NOT NULL) n) AS "circuits",
+      NULLIF(btrim(r."operator"::text), '') AS "operator",
+      CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                       WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "osm_id",
+      r.geom AS geom
+ FROM layer_stage.r12_raw r
+WHERE NOT COALESCE(COALESCE((SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($24::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $23::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                     FROM regexp_split_to_table(NULLIF(btrim(r."voltage"::text), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                    WHERE m IS NOT NULL) n), $25::text) ~ $26::text, false);
+
+-- createMapped (osm-power-lines, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (osm-ev-chargers, every column present) (1 of 2)
+-- $1 = "osm:"
+-- $2 = "|"
+-- $3 = ";"
+-- $4 = 1
+-- $5 = "{\"kw\":1,\"w\":0.001}"
+-- $6 = 150
+-- $7 = "hpc"
+-- $8 = "\\|hpc$"
+-- $9 = "hpc"
+-- $10 = "."
+-- $11 = "dc_fast"
+-- $12 = "ac"
+-- $13 = ";"
+-- $14 = 1
+-- $15 = "{\"kw\":1,\"w\":0.001}"
+-- $16 = 1
+-- $17 = "{}"
+-- $18 = ","
+-- $19 = "."
+-- $20 = "Type2"
+-- $21 = "."
+-- $22 = "CCS"
+-- $23 = "."
+-- $24 = "CHAdeMO"
+-- $25 = "^(yes|public|permissive)$"
+-- $26 = "true"
+-- $27 = "^(no|private|customers|permit|limited)$"
+-- $28 = "false"
+CREATE TABLE layer_stage.r12 AS SELECT $1::text || CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                      WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "id",
+     COALESCE(CASE WHEN NULLIF(concat_ws($2::text, COALESCE(NULLIF(btrim(r."socket:type2_combo"::text), ''), NULLIF(btrim(r."socket:chademo"::text), '')), (SELECT CASE WHEN b.x ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN CASE WHEN replace(b.x, ',', '.')::numeric >= $6::text::numeric THEN $7::text END END FROM (SELECT (SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($5::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $4::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                    FROM regexp_split_to_table(NULLIF(concat_ws($3::text, NULLIF(btrim(r."socket:type2_combo:output"::text), ''), NULLIF(btrim(r."socket:chademo:output"::text), '')), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                   WHERE m IS NOT NULL) n) AS x) b)), '') ~ $8::text THEN $9::text WHEN NULLIF(concat_ws($2::text, COALESCE(NULLIF(btrim(r."socket:type2_combo"::text), ''), NULLIF(btrim(r."socket:chademo"::text), '')), (SELECT CASE WHEN b.x ~ '^[-+]?[0-9]+([.,][0-9]+)?$' THEN CASE WHEN replace(b.x, ',', '.')::numeric >= $6::text::numeric THEN $7::text END END FROM (SELECT (SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($5::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $4::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                    FROM regexp_split_to_table(NULLIF(concat_ws($3::text, NULLIF(btrim(r."socket:type2_combo:output"::text), ''), NULLIF(btrim(r."socket:chademo:output"::text), '')), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                   WHERE m IS NOT NULL) n) AS x) b)), '') ~ $10::text THEN $11::text ELSE NULL::text END, $12::text) AS "kind",
+     NULL::text AS "name",
+     NULL::text AS "teryt",
+     NULLIF(btrim(r."operator"::text), '') AS "operator",
+     (SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($15::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $14::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                    FROM regexp_split_to_table(NULLIF(concat_ws($13::text, NULLIF(btrim(r."socket:type2:output"::text), ''), NULLIF(btrim(r."socket:type2_combo:output"::text), ''), NULLIF(btrim(r."socket:chademo:output"::text), '')), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                   WHERE m IS NOT NULL) n) AS "max_power_kw",
+     (SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($17::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $16::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                    FROM regexp_split_to_table(NULLIF(btrim(r."capacity"::text), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                   WHERE m IS NOT NULL) n) AS "charging_points",
+     NULLIF(concat_ws($18::text, CASE WHEN NULLIF(btrim(r."socket:type2"::text), '') ~ $19::text THEN $20::text ELSE NULLIF(btrim(r."socket:type2"::text), '') END, CASE WHEN NULLIF(btrim(r."socket:type2_combo"::text), '') ~ $21::text THEN $22::text ELSE NULLIF(btrim(r."socket:type2_combo"::text), '') END, CASE WHEN NULLIF(btrim(r."socket:chademo"::text), '') ~ $23::text THEN $24::text ELSE NULLIF(btrim(r."socket:chademo"::text), '') END), '') AS "connectors",
+     CASE WHEN NULLIF(btrim(r."access"::text), '') ~ $25::text THEN $26::text WHEN NULLIF(btrim(r."access"::text), '') ~ $27::text THEN $28::text ELSE NULL::text END AS "public_access",
+     CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                      WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "osm_id",
+     ST_PointOnSurface(r.geom) AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (osm-ev-chargers, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (osm-data-centers, every column present) (1 of 2)
+-- $1 = "osm:"
+-- $2 = "|"
+-- $3 = ""
+-- $4 = ""
+-- $5 = "(?i)^(google|microsoft|amazon|aws|oracle)"
+-- $6 = "hyperscale"
+-- $7 = "\\|private$"
+-- $8 = "enterprise"
+-- $9 = "colocation"
+CREATE TABLE layer_stage.r12 AS SELECT $1::text || CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                      WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "id",
+     CASE WHEN NULLIF(concat_ws($2::text, COALESCE(NULLIF(btrim(r."operator"::text), ''), $3::text), COALESCE(NULLIF(btrim(r."access"::text), ''), $4::text)), '') ~ $5::text THEN $6::text WHEN NULLIF(concat_ws($2::text, COALESCE(NULLIF(btrim(r."operator"::text), ''), $3::text), COALESCE(NULLIF(btrim(r."access"::text), ''), $4::text)), '') ~ $7::text THEN $8::text ELSE $9::text END AS "kind",
+     NULLIF(btrim(r."name"::text), '') AS "name",
+     NULL::text AS "teryt",
+     NULLIF(btrim(r."operator"::text), '') AS "operator",
+     CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                      WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "osm_id",
+     ST_PointOnSurface(r.geom) AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (osm-data-centers, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (osm-services-poi, every column present) (1 of 2)
+-- $1 = "osm:"
+-- $2 = "{\"school\":\"school\",\"kindergarten\":\"kindergarten\",\"childcare\":\"nursery\",\"university\":\"university\",\"college\":\"university\",\"clinic\":\"clinic\",\"hospital\":\"hospital\",\"pharmacy\":\"pharmacy\",\"post_office\":\"post_office\",\"bank\":\"bank\",\"fire_station\":\"fire_station\",\"police\":\"police\",\"library\":\"library\",\"supermarket\":\"supermarket\",\"convenience\":\"shop\",\"sports_centre\":\"sports_centre\"}"
+-- $3 = "{\"school\":\"school\",\"kindergarten\":\"kindergarten\",\"childcare\":\"nursery\",\"university\":\"university\",\"college\":\"university\",\"clinic\":\"clinic\",\"hospital\":\"hospital\",\"pharmacy\":\"pharmacy\",\"post_office\":\"post_office\",\"bank\":\"bank\",\"fire_station\":\"fire_station\",\"police\":\"police\",\"library\":\"library\",\"supermarket\":\"supermarket\",\"convenience\":\"shop\",\"sports_centre\":\"sports_centre\"}"
+-- $4 = "{\"school\":\"school\",\"kindergarten\":\"kindergarten\",\"childcare\":\"nursery\",\"university\":\"university\",\"college\":\"university\",\"clinic\":\"clinic\",\"hospital\":\"hospital\",\"pharmacy\":\"pharmacy\",\"post_office\":\"post_office\",\"bank\":\"bank\",\"fire_station\":\"fire_station\",\"police\":\"police\",\"library\":\"library\",\"supermarket\":\"supermarket\",\"convenience\":\"shop\",\"sports_centre\":\"sports_centre\"}"
+-- $5 = "^(public|government|municipal)$"
+-- $6 = "true"
+-- $7 = "^(private|private_non_profit|religious|business)$"
+-- $8 = "false"
+CREATE TABLE layer_stage.r12 AS SELECT $1::text || CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                      WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "id",
+     COALESCE(COALESCE($2::text::jsonb ->> NULLIF(btrim(r."amenity"::text), ''), NULL::text), COALESCE($3::text::jsonb ->> NULLIF(btrim(r."shop"::text), ''), NULL::text), COALESCE($4::text::jsonb ->> NULLIF(btrim(r."leisure"::text), ''), NULL::text)) AS "kind",
+     NULLIF(btrim(r."name"::text), '') AS "name",
+     NULL::text AS "teryt",
+     NULLIF(btrim(r."operator"::text), '') AS "operator",
+     CASE WHEN NULLIF(btrim(r."operator:type"::text), '') ~ $5::text THEN $6::text WHEN NULLIF(btrim(r."operator:type"::text), '') ~ $7::text THEN $8::text ELSE NULL::text END AS "public",
+     NULLIF(btrim(r."ref:rspo"::text), '') AS "register_id",
+     CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                      WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "osm_id",
+     ST_PointOnSurface(r.geom) AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (osm-services-poi, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (osm-transport-stops, every column present) (1 of 2)
+-- $1 = "osm:"
+-- $2 = "|"
+-- $3 = ""
+-- $4 = ""
+-- $5 = ""
+-- $6 = "^bus_stop\\|"
+-- $7 = "bus"
+-- $8 = "\\|tram_stop\\|"
+-- $9 = "tram"
+-- $10 = "\\|station\\|subway$"
+-- $11 = "metro"
+-- $12 = "\\|(station|halt)\\|"
+-- $13 = "rail"
+-- $14 = "\\s*;\\s*"
+-- $15 = ","
+-- $16 = "^(yes|public|permissive)$"
+-- $17 = "true"
+-- $18 = "^(no|private|customers|permit|limited)$"
+-- $19 = "false"
+CREATE TABLE layer_stage.r12 AS SELECT $1::text || CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                      WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "id",
+     CASE WHEN NULLIF(concat_ws($2::text, COALESCE(NULLIF(btrim(r."highway"::text), ''), $3::text), COALESCE(NULLIF(btrim(r."railway"::text), ''), $4::text), COALESCE(NULLIF(btrim(r."station"::text), ''), $5::text)), '') ~ $6::text THEN $7::text WHEN NULLIF(concat_ws($2::text, COALESCE(NULLIF(btrim(r."highway"::text), ''), $3::text), COALESCE(NULLIF(btrim(r."railway"::text), ''), $4::text), COALESCE(NULLIF(btrim(r."station"::text), ''), $5::text)), '') ~ $8::text THEN $9::text WHEN NULLIF(concat_ws($2::text, COALESCE(NULLIF(btrim(r."highway"::text), ''), $3::text), COALESCE(NULLIF(btrim(r."railway"::text), ''), $4::text), COALESCE(NULLIF(btrim(r."station"::text), ''), $5::text)), '') ~ $10::text THEN $11::text WHEN NULLIF(concat_ws($2::text, COALESCE(NULLIF(btrim(r."highway"::text), ''), $3::text), COALESCE(NULLIF(btrim(r."railway"::text), ''), $4::text), COALESCE(NULLIF(btrim(r."station"::text), ''), $5::text)), '') ~ $12::text THEN $13::text ELSE NULL::text END AS "kind",
+     NULLIF(btrim(r."name"::text), '') AS "name",
+     NULL::text AS "teryt",
+     NULLIF(btrim(r."operator"::text), '') AS "operator",
+     regexp_replace(NULLIF(btrim(r."route_ref"::text), ''), $14::text, $15::text, 'g') AS "routes",
+     CASE WHEN NULLIF(btrim(r."wheelchair"::text), '') ~ $16::text THEN $17::text WHEN NULLIF(btrim(r."wheelchair"::text), '') ~ $18::text THEN $19::text ELSE NULL::text END AS "wheelchair",
+     r.geom AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (osm-transport-stops, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (osm-planned-roads, every column present) (1 of 2)
+-- $1 = "osm:"
+-- $2 = "^A ?[0-9]"
+-- $3 = "motorway"
+-- $4 = "^S ?[0-9]"
+-- $5 = "expressway"
+-- $6 = "{\"motorway\":\"motorway\",\"trunk\":\"national_road\",\"primary\":\"national_road\",\"secondary\":\"voivodeship_road\",\"tertiary\":\"local_road\",\"unclassified\":\"local_road\",\"residential\":\"local_road\"}"
+-- $7 = "{\"construction\":\"under_construction\",\"proposed\":\"planned\"}"
+-- $8 = "^([0-9]{4})"
+CREATE TABLE layer_stage.r12 AS SELECT $1::text || CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                      WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "id",
+     CASE WHEN NULLIF(btrim(r."ref"::text), '') ~ $2::text THEN $3::text WHEN NULLIF(btrim(r."ref"::text), '') ~ $4::text THEN $5::text ELSE COALESCE($6::text::jsonb ->> COALESCE(NULLIF(btrim(r."construction"::text), ''), NULLIF(btrim(r."proposed"::text), '')), NULL::text) END AS "kind",
+     NULLIF(btrim(r."name"::text), '') AS "name",
+     NULL::text AS "teryt",
+     NULLIF(btrim(r."ref"::text), '') AS "road_number",
+     COALESCE($7::text::jsonb ->> NULLIF(btrim(r."highway"::text), ''), NULLIF(btrim(r."highway"::text), '')) AS "status",
+     NULLIF(substring(NULLIF(btrim(r."opening_date"::text), '') from $8::text), '') AS "expected_completion_year",
+     r.geom AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (osm-planned-roads, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (osm-hydrants, every column present) (1 of 2)
+-- $1 = "osm:"
+-- $2 = ":"
+-- $3 = "{\"water_tank\":\"water_tank\",\"suction_point\":\"suction_point\"}"
+-- $4 = "{\"fire_hydrant:pillar\":\"pillar_hydrant\",\"fire_hydrant:underground\":\"underground_hydrant\",\"water_tank\":\"water_tank\",\"suction_point\":\"suction_point\"}"
+-- $5 = 1
+-- $6 = "{\"mm\":1}"
+-- $7 = 1
+-- $8 = "{\"m\":1,\"l\":0.001}"
+CREATE TABLE layer_stage.r12 AS SELECT $1::text || CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                      WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "id",
+     COALESCE($4::text::jsonb ->> NULLIF(concat_ws($2::text, NULLIF(btrim(r."emergency"::text), ''), NULLIF(btrim(r."fire_hydrant:type"::text), '')), ''), COALESCE($3::text::jsonb ->> NULLIF(btrim(r."emergency"::text), ''), NULL::text)) AS "kind",
+     NULL::text AS "name",
+     NULL::text AS "teryt",
+     (SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($6::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $5::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                    FROM regexp_split_to_table(NULLIF(btrim(r."fire_hydrant:diameter"::text), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                   WHERE m IS NOT NULL) n) AS "diameter_mm",
+     (SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($8::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $7::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                    FROM regexp_split_to_table(NULLIF(btrim(r."water_volume"::text), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                   WHERE m IS NOT NULL) n) AS "volume_m3",
+     NULLIF(btrim(r."operator"::text), '') AS "operator",
+     CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                      WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "osm_id",
+     r.geom AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (osm-hydrants, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (osm-industrial-areas, every column present) (1 of 2)
+-- $1 = "osm:"
+-- $2 = "industrial_land"
+-- $3 = "{\"warehouse\":\"storage_land\",\"logistics\":\"storage_land\",\"depot\":\"storage_land\",\"storage\":\"storage_land\"}"
+CREATE TABLE layer_stage.r12 AS SELECT $1::text || CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                      WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "id",
+     COALESCE($3::text::jsonb ->> NULLIF(btrim(r."industrial"::text), ''), $2::text) AS "kind",
+     NULLIF(btrim(r."name"::text), '') AS "name",
+     NULL::text AS "teryt",
+     NULLIF(btrim(r."operator"::text), '') AS "operator",
+     round(ST_Area(r.geom)::numeric, 1)::text AS "area_sqm",
+     CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                      WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "osm_id",
+     r.geom AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (osm-industrial-areas, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (osm-oze-installations, every column present) (1 of 2)
+-- $1 = "osm:"
+-- $2 = "{\"solar\":\"solar\",\"wind\":\"wind\",\"biogas\":\"biogas\",\"hydro\":\"hydro\",\"biomass\":\"biomass\"}"
+-- $3 = 1
+-- $4 = "{\"gw\":1000,\"mw\":1,\"kw\":0.001,\"kwp\":0.001,\"mwp\":1}"
+-- $5 = "^([0-9]{4}-[0-9]{2}-[0-9]{2})"
+CREATE TABLE layer_stage.r12 AS SELECT $1::text || CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                      WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "id",
+     COALESCE($2::text::jsonb ->> COALESCE(NULLIF(btrim(r."plant:source"::text), ''), NULLIF(btrim(r."generator:source"::text), '')), NULL::text) AS "kind",
+     NULLIF(btrim(r."name"::text), '') AS "name",
+     NULL::text AS "teryt",
+     (SELECT trim_scale(sum(v))::text FROM (SELECT COALESCE(($4::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $3::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                    FROM regexp_split_to_table(COALESCE(NULLIF(btrim(r."plant:output:electricity"::text), ''), NULLIF(btrim(r."generator:output:electricity"::text), '')), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                   WHERE m IS NOT NULL) n) AS "capacity_mw",
+     NULLIF(substring(NULLIF(btrim(r."start_date"::text), '') from $5::text), '') AS "commissioned_on",
+     NULLIF(btrim(r."operator"::text), '') AS "operator",
+     CASE r._layer WHEN 'points' THEN 'node/' || NULLIF(btrim(r."osm_id"::text), '') WHEN 'lines' THEN 'way/' || NULLIF(btrim(r."osm_id"::text), '')
+                      WHEN 'multipolygons' THEN COALESCE('way/' || NULLIF(btrim(r."osm_way_id"::text), ''), 'relation/' || NULLIF(btrim(r."osm_id"::text), '')) ELSE 'relation/' || NULLIF(btrim(r."osm_id"::text), '') END AS "osm_id",
+     ST_PointOnSurface(r.geom) AS geom
+FROM layer_stage.r12_raw r;
+
+-- createMapped (osm-oze-installations, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
+-- createMapped (grid-capacity-energa, every column present) (1 of 2)
+-- $1 = "energa-operator/"
+-- $2 = "hv_node"
+-- $3 = 1
+-- $4 = "{}"
+-- $5 = "110"
+-- $6 = "ENERGA-OPERATOR S.A."
+-- $7 = "{\"Gdańsk\":\"22\",\"Koszalin\":\"32,22\",\"Słupsk\":\"22,32\",\"Olsztyn\":\"28,14\",\"Elbląg\":\"28,22\",\"Toruń\":\"04,22,14\",\"Płock\":\"14,10,04\",\"Kalisz\":\"30,10,24,02\"}"
+-- $8 = "110"
+-- $9 = "{\"Gdańsk\":\"22\",\"Koszalin\":\"32,22\",\"Słupsk\":\"22,32\",\"Olsztyn\":\"28,14\",\"Elbląg\":\"28,22\",\"Toruń\":\"04,22,14\",\"Płock\":\"14,10,04\",\"Kalisz\":\"30,10,24,02\"}"
+-- $10 = "110"
+-- $11 = 1
+-- $12 = "{}"
+-- $13 = "none"
+-- $14 = "^none$"
+CREATE TABLE layer_stage.r12 AS SELECT CASE WHEN NULL::text IS NULL THEN NULL ELSE concat($1::text, NULL::text) END AS "id",
+      $2::text AS "kind",
+      NULLIF(btrim(r."Nazwa grupy"::text), '') AS "name",
+      NULL::text AS "teryt",
+      NULLIF(btrim(r."Nazwa grupy"::text), '') AS "substation_name",
+      (SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($4::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $3::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                     FROM regexp_split_to_table(NULLIF(btrim(r."2026"::text), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                    WHERE m IS NOT NULL) n) AS "available_mw",
+      $5::text AS "voltage_kv",
+      $6::text AS "operator",
+      (SELECT count(*) FROM layer_pub.power_substations s WHERE btrim(regexp_replace(regexp_replace(regexp_replace(translate(lower(s.name), 'ąćęłńóśźż', 'acelnoszz'), '[0-9]+([.,][0-9]+)?(\s*/\s*[0-9]+([.,][0-9]+)?)*\s*kv', ' ', 'g'), '\m(gpz|rpz|gpo|sto|se|ss|stacja|elektroenergetyczna|transformatorowa|rozdzielnia)\M', ' ', 'g'), '[^a-z0-9]+', ' ', 'g')) = btrim(regexp_replace(regexp_replace(regexp_replace(translate(lower(NULLIF(btrim(r."Nazwa grupy"::text), '')), 'ąćęłńóśźż', 'acelnoszz'), '[0-9]+([.,][0-9]+)?(\s*/\s*[0-9]+([.,][0-9]+)?)*\s*kv', ' ', 'g'), '\m(gpz|rpz|gpo|sto|se|ss|stacja|elektroenergetyczna|transformatorowa|rozdzielnia)\M', ' ', 'g'), '[^a-z0-9]+', ' ', 'g')) AND ((SELECT array_agg(lower(regexp_replace(btrim(a), '^powiat\s+', '', 'i'))) FROM unnest(string_to_array(COALESCE($7::text::jsonb ->> NULLIF(btrim(r."Oddział"::text), ''), NULL::text), ',')) AS a)::text[] IS NULL OR left(s.teryt, 2) = ANY((SELECT array_agg(lower(regexp_replace(btrim(a), '^powiat\s+', '', 'i'))) FROM unnest(string_to_array(COALESCE($7::text::jsonb ->> NULLIF(btrim(r."Oddział"::text), ''), NULL::text), ',')) AS a)::text[]) OR left(s.teryt, 4) = ANY((SELECT array_agg(lower(regexp_replace(btrim(a), '^powiat\s+', '', 'i'))) FROM unnest(string_to_array(COALESCE($7::text::jsonb ->> NULLIF(btrim(r."Oddział"::text), ''), NULL::text), ',')) AS a)::text[])
+       OR left(s.teryt, 4) IN (SELECT b.id FROM layer_pub.admin_bounds b WHERE b.kind = 'powiat' AND lower(b.name) = ANY((SELECT array_agg(lower(regexp_replace(btrim(a), '^powiat\s+', '', 'i'))) FROM unnest(string_to_array(COALESCE($7::text::jsonb ->> NULLIF(btrim(r."Oddział"::text), ''), NULL::text), ',')) AS a)::text[]))) AND ($8::text IS NULL OR NOT $8::text ~ '^[-+]?[0-9]+([.,][0-9]+)?$' OR trim_scale(replace($8::text, ',', '.')::numeric)::text = ANY(string_to_array(s.voltages::text, '/')))) AS "_substation_candidates",
+      concat_ws(', ', 'name ' || COALESCE(NULLIF(btrim(r."Nazwa grupy"::text), ''), '(none)'), 'area ' || COALESCE(COALESCE($9::text::jsonb ->> NULLIF(btrim(r."Oddział"::text), ''), NULL::text), '(none)'), COALESCE($10::text, '(no voltage)') || ' kV') AS "_substation_row",
+      (SELECT (array_agg(s.geom))[1] FROM layer_pub.power_substations s WHERE btrim(regexp_replace(regexp_replace(regexp_replace(translate(lower(s.name), 'ąćęłńóśźż', 'acelnoszz'), '[0-9]+([.,][0-9]+)?(\s*/\s*[0-9]+([.,][0-9]+)?)*\s*kv', ' ', 'g'), '\m(gpz|rpz|gpo|sto|se|ss|stacja|elektroenergetyczna|transformatorowa|rozdzielnia)\M', ' ', 'g'), '[^a-z0-9]+', ' ', 'g')) = btrim(regexp_replace(regexp_replace(regexp_replace(translate(lower(NULLIF(btrim(r."Nazwa grupy"::text), '')), 'ąćęłńóśźż', 'acelnoszz'), '[0-9]+([.,][0-9]+)?(\s*/\s*[0-9]+([.,][0-9]+)?)*\s*kv', ' ', 'g'), '\m(gpz|rpz|gpo|sto|se|ss|stacja|elektroenergetyczna|transformatorowa|rozdzielnia)\M', ' ', 'g'), '[^a-z0-9]+', ' ', 'g')) AND ((SELECT array_agg(lower(regexp_replace(btrim(a), '^powiat\s+', '', 'i'))) FROM unnest(string_to_array(COALESCE($7::text::jsonb ->> NULLIF(btrim(r."Oddział"::text), ''), NULL::text), ',')) AS a)::text[] IS NULL OR left(s.teryt, 2) = ANY((SELECT array_agg(lower(regexp_replace(btrim(a), '^powiat\s+', '', 'i'))) FROM unnest(string_to_array(COALESCE($7::text::jsonb ->> NULLIF(btrim(r."Oddział"::text), ''), NULL::text), ',')) AS a)::text[]) OR left(s.teryt, 4) = ANY((SELECT array_agg(lower(regexp_replace(btrim(a), '^powiat\s+', '', 'i'))) FROM unnest(string_to_array(COALESCE($7::text::jsonb ->> NULLIF(btrim(r."Oddział"::text), ''), NULL::text), ',')) AS a)::text[])
+       OR left(s.teryt, 4) IN (SELECT b.id FROM layer_pub.admin_bounds b WHERE b.kind = 'powiat' AND lower(b.name) = ANY((SELECT array_agg(lower(regexp_replace(btrim(a), '^powiat\s+', '', 'i'))) FROM unnest(string_to_array(COALESCE($7::text::jsonb ->> NULLIF(btrim(r."Oddział"::text), ''), NULL::text), ',')) AS a)::text[]))) AND ($8::text IS NULL OR NOT $8::text ~ '^[-+]?[0-9]+([.,][0-9]+)?$' OR trim_scale(replace($8::text, ',', '.')::numeric)::text = ANY(string_to_array(s.voltages::text, '/'))) HAVING count(*) = 1) AS geom
+ FROM layer_stage.r12_raw r
+WHERE NOT COALESCE(COALESCE((SELECT trim_scale(max(v))::text FROM (SELECT COALESCE(($12::text::jsonb ->> lower(m[2]))::numeric, CASE WHEN m[2] = '' THEN $11::text::numeric END) * replace(m[1], ',', '.')::numeric AS v
+                     FROM regexp_split_to_table(NULLIF(btrim(r."2026"::text), ''), '\s*;\s*') AS part, regexp_match(part, '^\s*([0-9]+(?:[.,][0-9]+)?)\s*([A-Za-z]*)\s*$') AS m
+                    WHERE m IS NOT NULL) n), $13::text) ~ $14::text, false);
+
+-- createMapped (grid-capacity-energa, every column present) (2 of 2)
+SELECT count(*) AS n FROM layer_stage.r12;
+
 -- terytOffLevel
 -- $1 = "^([0-9]{7})$"
 SELECT teryt, count(*) OVER () AS n FROM (SELECT DISTINCT teryt FROM layer_stage.r12 WHERE teryt IS NOT NULL AND teryt !~ $1) t ORDER BY teryt LIMIT 3;
 
 -- dropUnplaced
 WITH gone AS (DELETE FROM layer_stage.r12 WHERE geom IS NULL RETURNING id) SELECT count(*) AS n, (array_agg(COALESCE(id, '(no id)')))[1:3] AS examples FROM gone;
+
+-- dropUnmatchedSubstations (1 of 2)
+WITH gone AS (DELETE FROM layer_stage.r12 WHERE geom IS NULL RETURNING id, _substation_row AS named, _substation_candidates AS candidates)
+SELECT id, named, candidates FROM gone ORDER BY id;
+
+-- dropUnmatchedSubstations (2 of 2)
+ALTER TABLE layer_stage.r12 DROP COLUMN _substation_row, DROP COLUMN _substation_candidates;
 
 -- drop
 DROP TABLE IF EXISTS layer_stage.r12_raw;
