@@ -10,7 +10,7 @@ const tsJest = [
   {
     useESM: true,
     tsconfig: {
-      // Transpile only (no type-check per file): tsc -b type-checks the whole build before Jest.
+      // Transpile only (no type-check per file).
       isolatedModules: true,
       module: 'nodenext',
       moduleResolution: 'nodenext',
@@ -56,6 +56,9 @@ export default {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   setupFiles: ['<rootDir>/tools/test/jest.setup.ts'],
+  // Transformed files are kept per worktree and survive a reboot (the default, /tmp/jest_*, does not,
+  // and is shared by every checkout of the machine).
+  cacheDirectory: '<rootDir>/node_modules/.cache/jest',
   // Hooks start whole stacks (database copy, nats-server, services); on two cores shared by two
   // workers that can pass a minute, so tests and hooks get three.
   testTimeout: 180_000,
