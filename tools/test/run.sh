@@ -68,9 +68,30 @@ stack_ensure_packages
 # The browser of the map application's tests (Debian chromium, driven by playwright-core).
 LP_TEST_CHROMIUM=$(stack_ensure_browser)
 export LP_TEST_CHROMIUM
+# Lint needs no build (tsconfig.lint.json reads the libraries' sources): it runs on the second core
+# while the build, the type-check and the templates take the first, and is waited for before Jest.
+lint_pid=
+lint_log=$STATE/lint.log
+# A run that fails before Jest does not leave lint running (its own processes only, by parent id).
+stop_lint() {
+	if [[ -n $lint_pid ]]; then
+		pkill -P "$lint_pid" 2>/dev/null || true
+		kill "$lint_pid" 2>/dev/null || true
+	fi
+}
+trap stop_lint EXIT
+if [[ $lint == 1 && -f eslint.config.mjs ]]; then
+	echo "test: lint (in the background, output in $lint_log)..." >&2
+	(
+		NX_DAEMON=false node node_modules/eslint/bin/eslint.js --quiet . &&
+			node node_modules/prettier/bin/prettier.cjs --check --log-level warn '**/*.{ts,tsx,mts,cts,mjs}'
+	) >"$lint_log" 2>&1 &
+	lint_pid=$!
+fi
 echo "test: building..." >&2
 lp_build "$ROOT"
-# Jest only transpiles: the test files' types (typed subjects, API views) are checked here.
+# Jest only transpiles: the test files' types (typed subjects, API views) are checked here,
+# incrementally (tsconfig.spec.json keeps its build info in .stack/).
 echo "test: type-checking the tests..." >&2
 node node_modules/typescript/bin/tsc -p tsconfig.spec.json
 
@@ -88,7 +109,7 @@ stack_pg_up "$STATE" "$pg_port"
 stop_pg() {
 	if [[ $already_running == 0 ]]; then stack_pg_down "$STATE" || true; fi
 }
-trap stop_pg EXIT
+trap 'stop_pg; stop_lint' EXIT
 
 ADMIN_URL="postgres://postgres@127.0.0.1:$pg_port/postgres"
 if [[ $already_running == 0 ]]; then
@@ -116,10 +137,15 @@ LP_TEST_NATS_SERVER=$(command -v nats-server)
 export LP_TEST_NATS_SERVER
 export LP_TEST_REPO_ROOT=$ROOT
 
-if [[ $lint == 1 && -f eslint.config.mjs ]]; then
-	echo "test: lint..." >&2
-	NX_DAEMON=false node node_modules/eslint/bin/eslint.js --quiet .
-	node node_modules/prettier/bin/prettier.cjs --check --log-level warn '**/*.{ts,tsx,mts,cts,mjs}'
+if [[ -n $lint_pid ]]; then
+	echo "test: waiting for lint..." >&2
+	if ! wait "$lint_pid"; then
+		cat "$lint_log" >&2
+		echo "test: lint failed" >&2
+		exit 1
+	fi
+	lint_pid=
+	echo "test: lint passed" >&2
 fi
 
 echo "test: jest..." >&2
