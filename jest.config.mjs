@@ -43,8 +43,9 @@ export default {
   setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest/reap-children.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
-    // Our TypeScript: types stripped by Oxc, as ts-jest with isolatedModules did, several times faster (docs/testing.md).
-    '^.+\\.ts$': '<rootDir>/tools/test/jest/oxc-transformer.mjs',
+    // Our TypeScript: types stripped by Oxc, as ts-jest with isolatedModules did, several times faster
+    // (docs/testing.md); LP_JEST_TRANSFORM=ts-jest goes back to ts-jest to tell a transform's fault apart.
+    '^.+\\.ts$': process.env.LP_JEST_TRANSFORM === 'ts-jest' ? tsJest : '<rootDir>/tools/test/jest/oxc-transformer.mjs',
     // Fastify's inject() reaches the ESM-only cookie@2 through a CommonJS package: ts-jest turns it into CommonJS.
     'node_modules/.+/cookie/.+\\.js$': tsJest,
   },
