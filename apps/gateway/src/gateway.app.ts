@@ -12,6 +12,7 @@ import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { refuseOversizedBody } from './http/oversized-body.js';
 import { watchClientGone } from './http/client-gone.js';
 import { requestIdFor } from './http/request-id.js';
+import { refuseTrailingSlash } from './http/trailing-slash.js';
 import { RouteMethods } from './http/route-methods.js';
 import { rejectNulCharacters, serverLimits } from './http/server-limits.js';
 import { MAX_PARAM_LENGTH } from './errors/http-error.filter.js';
@@ -48,7 +49,11 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     watchClientGone(request, reply);
-    return rejectNulCharacters(request, reply) ?? (await refuseOversizedBody(request, reply, env.BODY_LIMIT_BYTES, env.BODY_DRAIN_LIMIT_BYTES));
+    return (
+      rejectNulCharacters(request, reply) ??
+      refuseTrailingSlash(request, reply) ??
+      (await refuseOversizedBody(request, reply, env.BODY_LIMIT_BYTES, env.BODY_DRAIN_LIMIT_BYTES))
+    );
   });
   fastify.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

@@ -15,6 +15,19 @@ describe('error envelope for requests the API cannot serve', () => {
     expect(res.json().error.message).toContain('/v1/no-such-thing');
   });
 
+  it('answers a path ending with a slash with 404 in the envelope, never the list of the path without it', async () => {
+    const parcelId = (await stack.sql<{ id: string }>(`SELECT id FROM layer_pub.parcels ORDER BY id LIMIT 1`))[0]!.id;
+    // an item route built with an empty id, an item with a slash after its id, a list
+    for (const path of ['/v1/parcels/', `/v1/parcels/${encodeURIComponent(parcelId)}/`, '/v1/scenarios/']) {
+      const res = await stack.api().get<ErrorEnvelope>(path, { key: stack.apiKey, skipOpenApiCheck: true });
+      expect(res.status).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+      expect(res.json().error.message).toContain("never end with '/'");
+    }
+    // the same paths without the slash are served
+    expect((await stack.api().get(`/v1/parcels/${encodeURIComponent(parcelId)}`, { key: stack.apiKey })).status).toBe(200);
+  });
+
   it('answers a malformed JSON body with 400 invalid_request', async () => {
     const res = await stack.api().post<ErrorEnvelope>('/v1/parcels/batch', { key: stack.apiKey, rawBody: '{"parcel_ids": [', skipOpenApiCheck: true });
     expect(res.status).toBe(400);

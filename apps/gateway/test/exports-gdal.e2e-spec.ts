@@ -147,9 +147,20 @@ describe('exports (GeoPackage, CSV, GeoJSON, FlatGeobuf) opened by ogrinfo', () 
     expect(res.error!.error.message).toMatch(/set limit/);
   }, 60_000);
 
-  it('413 when the layer has more features in the bbox than an export holds', async () => {
+  it('413 when the layer has more features in the bbox than an export holds, before any page is read', async () => {
+    /** Pages of features layer-svc has answered so far. */
+    const pagesRead = async (): Promise<number> => {
+      const text = await (await fetch(`http://127.0.0.1:${stack.processes.get('layer-svc')!.opsPort}/metrics`)).text();
+      return [...text.matchAll(/^lp_rpc_handler_duration_seconds_count\{[^}]*subject="[^"]*layer\.features\.list"[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+    };
+    // one page read, so the figure is there to compare
+    expect((await stack.api().get(`/v1/layers/parcels/features?bbox=${bbox}&limit=1`, { key: stack.apiKey })).status).toBe(200);
+    await eventually(async () => expect(await pagesRead()).toBeGreaterThan(0), 5_000);
+    const before = await pagesRead();
     const res = await download('GET', `/v1/layers/parcels/export?bbox=14.1,49.0,24.2,54.9&format=geojson`);
     expect(res.status).toBe(413);
+    // counted up to the limit first: refused without reading (and writing) the pages up to it
+    expect(await pagesRead()).toBe(before);
     expect(res.error!.error.message).toContain(`at most ${MAX_FEATURES} features`);
     expect(res.error!.error.message).toMatch(/ogc\/collections\/parcels\/items/);
     expect(await leftBehind()).toEqual([]);

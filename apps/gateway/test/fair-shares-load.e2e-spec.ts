@@ -220,13 +220,14 @@ describe('two keys, one abusing', () => {
     expect(servicesCpu).toBeLessThan(0.5 * ((2 * ABUSE_MS) / 1000));
     expect(Number(busy[0]!.n)).toBe(0);
     expect(cpuAfter).toBeLessThan(idleCpu + 0.1);
-    // On this shared two-core machine the services' event loops still lose a few hundred ms at a
-    // time to the run queue while the abuse runs (services_event_loop_lag_max_ms), which a
-    // 15-30 ms p95 cannot absorb: the bound is asserted where the test has the cores to itself
-    // (LP_FAIR_SHARES_STRICT=1), and printed everywhere.
-    if (process.env['LP_FAIR_SHARES_STRICT'] === '1') {
-      expect(figures.lookup_p95_abused_ms).toBeLessThanOrEqual(2 * figures.lookup_p95_idle_ms);
-      expect(figures.search_p95_abused_ms).toBeLessThanOrEqual(2 * figures.search_p95_idle_ms);
-    }
+    // the victim's gmina searches stay within twice their idle p95: search-svc's national passes run
+    // in slices that let the event loop go (WorkSlices), so a national assembly no longer holds up a
+    // gmina search in the same process, and the caps keep the abuser to one of them in flight
+    expect(figures.search_p95_abused_ms).toBeLessThanOrEqual(2 * figures.search_p95_idle_ms);
+    // Lookups: parcel-svc still loses up to several hundred ms at a time while maximal batches run
+    // on the shared two-core machine (services_event_loop_lag_max_ms; 1.1 s lookup p95 against
+    // 151 ms idle there, 2026-12-07, docs/fair-shares.md), so their bound is asserted where the test
+    // has the cores to itself (LP_FAIR_SHARES_STRICT=1) and printed everywhere.
+    if (process.env['LP_FAIR_SHARES_STRICT'] === '1') expect(figures.lookup_p95_abused_ms).toBeLessThanOrEqual(2 * figures.lookup_p95_idle_ms);
   }, 180_000);
 });

@@ -4,6 +4,7 @@
 export * from './bounded-error.js';
 export * from './request-context.js';
 export * from './cancellation.js';
+export * from './work-slices.js';
 export * from './json-logger.js';
 export * from './prototype-keys.js';
 export * from './validate-message.js';

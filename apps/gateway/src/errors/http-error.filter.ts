@@ -2,7 +2,6 @@ import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter 
 import { AppError, type ErrorCode } from '@lp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteMethods } from '../http/route-methods.js';
-import { OverloadedError, RateLimitedError } from '../rate-limit/rate-limited.error.js';
 import { ERROR_STATUS } from './error-status.js';
 
 /** Longest path parameter the router accepts (a parcel id is far shorter); longer ones get 414. */
@@ -25,7 +24,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const error = wrongMethod(exception, request, reply) ?? this.toAppError(exception, request);
-    sendError(reply, error, request.id, error instanceof RateLimitedError || error instanceof OverloadedError ? error.retryAfterS : undefined);
+    // the gateway's limiters and a service's refusal (a key's report links all in use) name their wait alike
+    sendError(reply, error, request.id, error.retryAfterS);
   }
 
   private toAppError(exception: unknown, request: FastifyRequest): AppError {

@@ -122,18 +122,22 @@ export class ExportService {
     const layer = catalogue.layers.find((candidate) => candidate.id === layerId);
     if (layer === undefined) throw AppError.notFound(`No layer ${layerId}; GET /v1/layers lists them`);
     const max = this.env.EXPORT_MAX_FEATURES;
+    const tooMany = (): AppError =>
+      new AppError(
+        'payload_too_large',
+        `The layer ${layerId} has more than ${max} features in this bbox; an export holds at most ${max} features (and ${this.bytesText()}). ` +
+          `Narrow the bbox, or page through all of them with GET /v1/ogc/collections/${layerId}/items?bbox=... (or /v1/layers/${layerId}/features), which has no size limit.`,
+      );
+    // counted first (up to the limit, an index scan): an export past it is refused before any page is read or written
+    const { count } = await this.services.call(request, LayerSubjects.featuresCount, { layer_id: layerId, bbox: first.bbox, up_to: max });
+    if (count > max) throw tooMany();
     return this.write(target, { layer: layerId, file: layerId }, async (writer) => {
       let cursor: string | undefined;
       let version = layer.version;
       do {
         const page = await this.services.call(request, LayerSubjects.features, { ...first, cursor });
-        if (writer.count + page.features.length > max) {
-          throw new AppError(
-            'payload_too_large',
-            `The layer ${layerId} has more than ${max} features in this bbox; an export holds at most ${max} features (and ${this.bytesText()}). ` +
-              `Narrow the bbox, or page through all of them with GET /v1/ogc/collections/${layerId}/items?bbox=... (or /v1/layers/${layerId}/features), which has no size limit.`,
-          );
-        }
+        // a refresh between the count and the pages may have added features
+        if (writer.count + page.features.length > max) throw tooMany();
         for (const feature of page.features) {
           await writer.write({ type: 'Feature', geometry: feature.geometry, properties: flatProperties({ id: feature.id, ...feature.properties }) });
         }

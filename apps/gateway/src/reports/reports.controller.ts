@@ -22,6 +22,7 @@ import { acceptsPreferred } from '../http/accept.js';
 import { ApiV1Route } from '../openapi/api-docs.decorators.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
 import { publicBaseUrl } from '../http/public-base-url.js';
+import { linkOwner } from './link-owner.js';
 
 export const PDF = 'application/pdf';
 const NO_SUCH_REPORT = 'No report has this link, or the link has expired; ask for a new link.';
@@ -92,7 +93,7 @@ export class ReportsController {
     const options = body ?? {};
     if (typeof options !== 'object' || Array.isArray(options)) throw AppError.invalid('The request body must be a JSON object with optional scenario and language.');
     const message = validateMessage(ParcelReportRequest, { ...options, parcel_id: parcelId });
-    const link = await this.services.call(request, ParcelSubjects.reportLinkCreate, message);
+    const link = await this.services.call(request, ParcelSubjects.reportLinkCreate, { ...message, owner: linkOwner(request) });
     const base = publicBaseUrl(this.env, request);
     return { url: `${base}${link.path}`, expires_at: link.expires_at };
   }

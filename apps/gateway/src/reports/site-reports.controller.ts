@@ -7,6 +7,7 @@ import { RateLimitClass, RequireScope } from '../auth/route-policy.js';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/gateway.env.js';
 import { acceptsPreferred } from '../http/accept.js';
 import { publicBaseUrl } from '../http/public-base-url.js';
+import { linkOwner } from './link-owner.js';
 import { ApiV1Route } from '../openapi/api-docs.decorators.js';
 import { ServiceCaller } from '../rpc/service-caller.js';
 import { PDF, sendPdf } from './reports.controller.js';
@@ -65,7 +66,7 @@ export class SiteReportsController {
   @ApiV1Route('reports:create', [400, 404])
   async createLink(@Body() body: unknown, @Req() request: FastifyRequest): Promise<ReportLinkView> {
     const message = validateMessage(SiteReportRequest, body ?? {});
-    const link = await this.services.call(request, ParcelSubjects.siteReportLinkCreate, message);
+    const link = await this.services.call(request, ParcelSubjects.siteReportLinkCreate, { ...message, owner: linkOwner(request) });
     return { url: `${publicBaseUrl(this.env, request)}${link.path}`, expires_at: link.expires_at };
   }
 }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { LayerFeaturesRequest, LayerItemRequest, LayerItemsRequest, LayerQueryablesRequest, LayerSubjects, type LayerFeaturePageReply, type LayerFeatureView, type LayerQueryablesReply } from '@lp/contracts';
+import { LayerFeaturesCountRequest, LayerFeaturesRequest, LayerItemRequest, LayerItemsRequest, LayerQueryablesRequest, LayerSubjects, type LayerFeaturePageReply, type LayerFeaturesCountReply, type LayerFeatureView, type LayerQueryablesReply } from '@lp/contracts';
 import { Answers } from '@lp/messaging';
 import { FeaturesService } from './features.service.js';
 
@@ -11,6 +11,11 @@ export class FeaturesHandler {
   @Answers(LayerSubjects.features)
   list(@Payload() request: LayerFeaturesRequest): Promise<LayerFeaturePageReply> {
     return this.features.list(request);
+  }
+
+  @Answers(LayerSubjects.featuresCount)
+  count(@Payload() request: LayerFeaturesCountRequest): Promise<LayerFeaturesCountReply> {
+    return this.features.countUpTo(request);
   }
 
   @Answers(LayerSubjects.items)

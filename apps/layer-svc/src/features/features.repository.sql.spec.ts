@@ -20,6 +20,7 @@ describeSqlSnapshot({
       'page, no box, a CQL2 filter, after a cursor': () =>
         repository.page(q, SUBSTATIONS, TABLE, { area: null, filter: (first) => ({ sql: `(f.attrs->>'voltage_kv')::float8 >= $${first}`, params: [110] }) }, 4_200, 101, 5_000_000),
       byId: () => repository.byId(q, SUBSTATIONS, TABLE, 'sub-1'),
+      'countUpTo, a WGS84 box': () => repository.countUpTo(q, TABLE, { srid: 4326, xmin: 14.1, ymin: 49.0, xmax: 24.2, ymax: 54.9 }, 50_001),
       simplifiedFeature: () => repository.simplifiedFeature(q, SUBSTATIONS, TABLE, 42, 5),
     };
   },

@@ -14,9 +14,13 @@ const IDENTIFIER = /^[a-z][a-z0-9_]{0,50}$/;
  * 1° edge drawn as one straight chord would be off by about 100 m. 0.01° steps keep it within
  * centimetres.
  */
-const ENVELOPE_FROM_WGS84 = 'ST_Transform(ST_Segmentize(ST_MakeEnvelope($4, $5, $6, $7, 4326), 0.01), 2180)';
-/** A box given in EPSG:2180 is already in the column's CRS. */
-const ENVELOPE_2180 = 'ST_MakeEnvelope($4, $5, $6, $7, 2180)';
+function envelopeSql(srid: 4326 | 2180, first: number): string {
+  const corners = [0, 1, 2, 3].map((k) => `$${first + k}`).join(', ');
+  // a box given in EPSG:2180 is already in the column's CRS
+  return srid === 2180 ? `ST_MakeEnvelope(${corners}, 2180)` : `ST_Transform(ST_Segmentize(ST_MakeEnvelope(${corners}, 4326), 0.01), 2180)`;
+}
+const ENVELOPE_FROM_WGS84 = envelopeSql(4326, 4);
+const ENVELOPE_2180 = envelopeSql(2180, 4);
 
 /**
  * The box of a listing, x and y as PostGIS orders them: longitude, latitude (srid 4326) or
@@ -135,6 +139,20 @@ export class FeaturesRepository {
       rows: rows.map((row) => ({ fid: Number(row.fid), feature: row.feature, bytes: Number(row.bytes) })),
       fetched: rows.length > 0 ? Number(rows[0]!.fetched) : 0,
     };
+  }
+
+  /**
+   * The features whose geometry intersects the box, counted up to `bound` (the GiST index scan
+   * stops there): an export past its limit is known at the cost of `bound` index entries, not of
+   * reading and writing every page first.
+   */
+  async countUpTo(q: QueryRunner, table: string, area: FeatureArea, bound: number): Promise<number> {
+    const envelope = envelopeSql(area.srid, 2);
+    const rows: Array<{ n: number }> = await q.query(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM layer.${table} f WHERE f.geom && ${envelope} AND ST_Intersects(f.geom, ${envelope}) LIMIT $1) c`,
+      [bound, area.xmin, area.ymin, area.xmax, area.ymax],
+    );
+    return rows[0]?.n ?? 0;
   }
 
   /** One feature by its id (the GeoJSON id, ext_id: unique in a version), or null. */

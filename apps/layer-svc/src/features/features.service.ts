@@ -6,6 +6,8 @@ import {
   ITEMS_DEFAULT_LIMIT,
   type LayerDefinition,
   type LayerFeaturePageReply,
+  type LayerFeaturesCountReply,
+  type LayerFeaturesCountRequest,
   type LayerFeaturesRequest,
   type LayerFeatureView,
   type LayerItemRequest,
@@ -55,6 +57,17 @@ export class FeaturesService {
   async list(request: LayerFeaturesRequest): Promise<LayerFeaturePageReply> {
     const layer = servedLayer(request.layer_id, 'api');
     return this.listing(layer, bboxSelection(parseBbox(request.bbox)), request.limit ?? FEATURES_DEFAULT_LIMIT, request.cursor);
+  }
+
+  /** Features of a layer in a box, counted up to `up_to + 1` (layer.features.count; the gateway's exports). */
+  async countUpTo(request: LayerFeaturesCountRequest): Promise<LayerFeaturesCountReply> {
+    const layer = servedLayer(request.layer_id, 'api');
+    const selection = bboxSelection(parseBbox(request.bbox));
+    return this.versions.read(layer.id, async (q, served) => {
+      const area = selection.area;
+      if (served.table === null || selection.outside || area === null) return { count: 0, version: served.version };
+      return { count: await this.features.countUpTo(q, served.table, area, request.up_to + 1), version: served.version };
+    });
   }
 
   /**

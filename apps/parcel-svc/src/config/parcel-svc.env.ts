@@ -45,6 +45,19 @@ export class ParcelSvcEnv extends DatabaseServiceEnv {
   @Min(1)
   @Max(24 * 3600)
   REPORT_LINK_SWEEP_SECONDS: number = 3600;
+
+  /**
+   * Live (unexpired) report links one API key may hold: past it a new link answers 429 until one
+   * expires. Without a cap a key at the reports rate limit could store about 4.6 GB of PDFs a week.
+   */
+  @IsInt()
+  @Min(1)
+  REPORT_LINKS_PER_KEY: number = 500;
+
+  /** Bytes of stored report PDFs one API key may hold in live links (default 100 MiB); past it, 429 as for the count. */
+  @IsInt()
+  @Min(1)
+  REPORT_LINK_BYTES_PER_KEY: number = 100 * 2 ** 20;
 }
 
 export const PARCEL_SVC_ENV = Symbol('PARCEL_SVC_ENV');

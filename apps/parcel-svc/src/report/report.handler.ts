@@ -1,6 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { GetReportFileRequest, ParcelReportRequest, ParcelSubjects, SiteReportRequest, type ParcelReportView, type ReportLinkReply, type ReportPdfView, type SiteReportView } from '@lp/contracts';
+import {
+  CreateReportLinkRequest,
+  CreateSiteReportLinkRequest,
+  GetReportFileRequest,
+  ParcelReportRequest,
+  ParcelSubjects,
+  SiteReportRequest,
+  type ParcelReportView, type ReportLinkReply, type ReportPdfView, type SiteReportView } from '@lp/contracts';
 import { Answers } from '@lp/messaging';
 import { ReportLinksService } from './link/report-links.service.js';
 import { ReportService } from './report.service.js';
@@ -25,7 +32,7 @@ export class ReportHandler {
   }
 
   @Answers(ParcelSubjects.reportLinkCreate)
-  createLink(@Payload() request: ParcelReportRequest): Promise<ReportLinkReply> {
+  createLink(@Payload() request: CreateReportLinkRequest): Promise<ReportLinkReply> {
     return this.links.create(request);
   }
 
@@ -40,7 +47,7 @@ export class ReportHandler {
   }
 
   @Answers(ParcelSubjects.siteReportLinkCreate)
-  createSiteLink(@Payload() request: SiteReportRequest): Promise<ReportLinkReply> {
+  createSiteLink(@Payload() request: CreateSiteReportLinkRequest): Promise<ReportLinkReply> {
     return this.links.createForSite(request);
   }
 

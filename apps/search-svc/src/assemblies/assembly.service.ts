@@ -11,7 +11,6 @@ import { ParcelSearchService, type SearchPlan } from '../engine/parcel-search.se
 import { withStampsReadOnce } from '../engine/read-once.js';
 import { matchedSelect, type MatchedSelect } from '../engine/search-query.js';
 import { SqlParams } from '@lp/db';
-import { cancellationCheck } from '@lp/runtime';
 import { assembledSite, screenSlope, type AssembledSite } from './assembled-site.js';
 import { ASSEMBLY_CANDIDATES_MAX, AssemblyRepository, type CandidateRow, type PickedRows } from './assembly.repository.js';
 import { assembliesByPath } from './assembly-metrics.js';
@@ -64,7 +63,7 @@ export class AssemblyService {
 
     const slopeMax = siteLevel.has('slope') ? request.filters!.slope_pct!.max : undefined;
     const nearSite = matched.site.filter((s) => s.criterion !== 'slope');
-    const ranked = rankSites(matched.signals, screenSlope(this.sites(request, rows, matched, nearSite), slopeMax));
+    const ranked = rankSites(matched.signals, screenSlope(await this.sites(request, rows, matched, nearSite), slopeMax));
     const assembled = performance.now();
     const { results, siteCount } = await this.page(request, ranked, gap, { nearSite, slopeMax, language: request.language });
     const ms = (from: number, to: number): string => (to - from).toFixed(0);
@@ -107,12 +106,11 @@ export class AssemblyService {
   }
 
   /** The candidates grown into sites large enough that meet every site-level near criterion. */
-  private sites(request: AssemblySearchRequest, rows: readonly CandidateRow[], matched: MatchedSelect, nearSite: MatchedSelect['site']): AssembledSite[] {
+  private async sites(request: AssemblySearchRequest, rows: readonly CandidateRow[], matched: MatchedSelect, nearSite: MatchedSelect['site']): Promise<AssembledSite[]> {
     const byId = new Map(rows.map((row) => [row.parcel_id, row]));
-    const groups = assembleSites(
+    const groups = await assembleSites(
       rows.map((row) => ({ id: row.parcel_id, area: Number(row.area_sqm), meets: nearSite.map((s) => row[s.alias] === true), neighbours: row.neighbours })),
       assemblyLimits(request),
-      cancellationCheck(),
     );
     return groups.map((ids) => assembledSite(ids.map((id) => byId.get(id)!), matched.unscreened));
   }

@@ -73,47 +73,47 @@ function strips(areas: readonly number[], meets: (k: number) => boolean[] = () =
 }
 
 describe('site assembly', () => {
-  it('joins narrow strips that no single one reaches, largest neighbour first', () => {
-    const sites = assembleSites(strips([3, 5, 4, 1]), { minTotalArea: 11, maxParcels: 10 });
+  it('joins narrow strips that no single one reaches, largest neighbour first', async () => {
+    const sites = await assembleSites(strips([3, 5, 4, 1]), { minTotalArea: 11, maxParcels: 10 });
     expect(sites).toEqual([['s1', 's2', 's0']]);
   });
 
-  it('never shares a parcel between sites, and leaves out what cannot reach the area', () => {
-    const sites = assembleSites(strips([6, 6, 6, 6, 1]), { minTotalArea: 12, maxParcels: 10 });
+  it('never shares a parcel between sites, and leaves out what cannot reach the area', async () => {
+    const sites = await assembleSites(strips([6, 6, 6, 6, 1]), { minTotalArea: 12, maxParcels: 10 });
     expect(sites).toEqual([
       ['s0', 's1'],
       ['s2', 's3'],
     ]);
   });
 
-  it('stops at max_parcels', () => {
-    expect(assembleSites(strips([1, 1, 1, 1, 1]), { minTotalArea: 5, maxParcels: 4 })).toEqual([]);
-    expect(assembleSites(strips([1, 1, 1, 1, 1]), { minTotalArea: 5, maxParcels: 5 })).toHaveLength(1);
+  it('stops at max_parcels', async () => {
+    expect(await assembleSites(strips([1, 1, 1, 1, 1]), { minTotalArea: 5, maxParcels: 4 })).toEqual([]);
+    expect(await assembleSites(strips([1, 1, 1, 1, 1]), { minTotalArea: 5, maxParcels: 5 })).toHaveLength(1);
   });
 
-  it('a site is near when one member is: growth prefers a neighbour meeting an unmet site criterion', () => {
+  it('a site is near when one member is: growth prefers a neighbour meeting an unmet site criterion', async () => {
     // only the small far end strip is near the substation
     const candidates = strips([5, 5, 5, 1], (k) => [k === 3]);
-    const sites = assembleSites(candidates, { minTotalArea: 10, maxParcels: 10 });
+    const sites = await assembleSites(candidates, { minTotalArea: 10, maxParcels: 10 });
     expect(sites).toHaveLength(1);
     expect(sites[0]).toContain('s3');
     expect(sites[0]!.map((id) => candidates.find((c) => c.id === id)!.area).reduce((a, b) => a + b)).toBeGreaterThanOrEqual(10);
   });
 
-  it('parcels that are not neighbours never join', () => {
+  it('parcels that are not neighbours never join', async () => {
     const apart: Candidate[] = [
       { id: 'a', area: 6, meets: [], neighbours: [] },
       { id: 'b', area: 6, meets: [], neighbours: [] },
     ];
-    expect(assembleSites(apart, { minTotalArea: 10, maxParcels: 10 })).toEqual([]);
-    expect(assembleSites(apart, { minTotalArea: 5, maxParcels: 10 })).toEqual([['a'], ['b']]);
+    expect(await assembleSites(apart, { minTotalArea: 10, maxParcels: 10 })).toEqual([]);
+    expect(await assembleSites(apart, { minTotalArea: 5, maxParcels: 10 })).toEqual([['a'], ['b']]);
   });
 
-  it('equals the growth rule written plainly, over random candidate graphs', () => {
-    fc.assert(
-      fc.property(candidateSets, fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 8 }), (candidates, minTotalArea, maxParcels) => {
+  it('equals the growth rule written plainly, over random candidate graphs', async () => {
+    await fc.assert(
+      fc.asyncProperty(candidateSets, fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 8 }), async (candidates, minTotalArea, maxParcels) => {
         const limits = { minTotalArea, maxParcels };
-        expect(assembleSites(candidates, limits)).toEqual(plainAssembleSites(candidates, limits));
+        expect(await assembleSites(candidates, limits)).toEqual(plainAssembleSites(candidates, limits));
       }),
       { numRuns: 1_000 },
     );

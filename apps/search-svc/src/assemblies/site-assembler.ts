@@ -1,3 +1,5 @@
+import { WorkSlices } from '@lp/runtime';
+
 /** A parcel that passes every per-parcel filter, with what the site-level criteria need of it. */
 export interface Candidate {
   id: string;
@@ -21,10 +23,12 @@ export interface AssemblyLimits {
  *
  * Candidates are numbered and ids ranked once: a gmina's assembly grows a seed from each of
  * thousands of candidates, most of which fail, and comparing and looking up string ids at every
- * step was most of a gmina's assembly (docs/performance.md). `check` runs every few seeds and
- * throws to stop a national assembly nobody waits for any more.
+ * step was most of a gmina's assembly (docs/performance.md). Every few seeds the request's
+ * cancellation is checked (a national assembly nobody waits for any more stops) and, when the
+ * slice has had its time, the event loop is let go (`slices`, WorkSlices: other keys' cheap
+ * searches are answered in between).
  */
-export function assembleSites(candidates: readonly Candidate[], limits: AssemblyLimits, check: () => void = () => undefined): string[][] {
+export async function assembleSites(candidates: readonly Candidate[], limits: AssemblyLimits, slices: WorkSlices = new WorkSlices()): Promise<string[][]> {
   const graph = numbered(candidates);
   const order = candidates.map((_, k) => k).sort((a, b) => graph.area[b]! - graph.area[a]! || graph.rank[a]! - graph.rank[b]!);
   const used = new Uint8Array(candidates.length);
@@ -33,7 +37,10 @@ export function assembleSites(candidates: readonly Candidate[], limits: Assembly
   const sites: string[][] = [];
   for (let k = 0; k < order.length; k++) {
     const seed = order[k]!;
-    if ((k & 255) === 0) check();
+    if ((k & 63) === 0) {
+      if (slices.due()) await slices.next();
+      else slices.check();
+    }
     if (used[seed] === 1) continue;
     const site = grow(seed, graph, used, mark, limits);
     if (!site) continue;

@@ -18,17 +18,22 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly candidates?: string[],
+    /** Seconds the client should wait before asking again (`rate_limited`): sent as Retry-After. */
+    readonly retryAfterS?: number,
   ) {
     super(message);
     this.name = 'AppError';
   }
 
   toReply(): ErrorReply {
-    return this.candidates ? { code: this.code, message: this.message, candidates: this.candidates } : { code: this.code, message: this.message };
+    const reply: ErrorReply = { code: this.code, message: this.message };
+    if (this.candidates) reply.candidates = this.candidates;
+    if (this.retryAfterS !== undefined) reply.retry_after_s = this.retryAfterS;
+    return reply;
   }
 
   static fromReply(reply: ErrorReply): AppError {
-    return new AppError(reply.code, reply.message, reply.candidates);
+    return new AppError(reply.code, reply.message, reply.candidates, reply.retry_after_s);
   }
 
   static notFound(message: string, candidates?: string[]): AppError {

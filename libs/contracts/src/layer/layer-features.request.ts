@@ -35,6 +35,34 @@ export class LayerFeaturesRequest {
   cursor?: string;
 }
 
+/** Most features `layer.features.count` counts to: past the largest export (EXPORT_MAX_FEATURES) by far. */
+export const FEATURES_COUNT_MAX = 10_000_000;
+
+/**
+ * `layer.features.count` (internal: the gateway's exports): how many features of a layer lie in a
+ * WGS84 box, counted only up to `up_to + 1`, so an export larger than its limit is refused before
+ * any page is read, at the cost of an index scan that stops there.
+ */
+export class LayerFeaturesCountRequest {
+  @IsString()
+  @Matches(LAYER_ID_PATTERN, { message: LAYER_ID_MESSAGE })
+  layer_id!: string;
+
+  @IsString({ message: 'bbox is required: minLng,minLat,maxLng,maxLat in WGS84' })
+  @MaxLength(200, { message: 'bbox must be at most 200 characters: minLng,minLat,maxLng,maxLat in WGS84' })
+  bbox!: string;
+
+  @IsIntegerInRange(0, FEATURES_COUNT_MAX, `up_to must be an integer from 0 to ${FEATURES_COUNT_MAX}`)
+  up_to!: number;
+}
+
+/** The reply of `layer.features.count`: the count, at most `up_to + 1` (above `up_to`: more than that). */
+export interface LayerFeaturesCountReply {
+  count: number;
+  /** The served version counted. */
+  version: number;
+}
+
 /** One rule and one message for an integer range (IsInt + Min + Max would repeat themselves for 'abc'). */
 export function IsIntegerInRange(min: number, max: number, message: string): PropertyDecorator {
   return ValidateBy({

@@ -1,7 +1,7 @@
 import { defineSubject } from '../common/subject.js';
 import type { BasemapTileRequest } from './basemap-tile.request.js';
 import type { LayerCollectionsReply, LayerCollectionsRequest } from './layer-collections.request.js';
-import type { LayerFeaturesRequest } from './layer-features.request.js';
+import type { LayerFeaturesCountReply, LayerFeaturesCountRequest, LayerFeaturesRequest } from './layer-features.request.js';
 import type { LayerFeaturePageReply, LayerFeatureView } from './layer-features.view.js';
 import type { LayerItemRequest, LayerItemsRequest, LayerQueryablesReply, LayerQueryablesRequest } from './layer-items.request.js';
 import type { LayerRasterTileRequest, LayerTileRequest, LayerTilesetRequest } from './layer-tiles.request.js';
@@ -15,6 +15,8 @@ export const LayerSubjects = {
   /** Internal: refresh one layer now (operators, tests; not exposed over HTTP). */
   refresh: defineSubject<RefreshLayerRequest, RefreshLayerResult>('layer.refresh.run'),
   features: defineSubject<LayerFeaturesRequest, LayerFeaturePageReply>('layer.features.list'),
+  /** Internal: features in a box, counted up to a bound (an export's size known before its pages are read). */
+  featuresCount: defineSubject<LayerFeaturesCountRequest, LayerFeaturesCountReply>('layer.features.count'),
   /** OGC API - Features: collections with extents, item pages (bbox optional), one item. */
   collections: defineSubject<LayerCollectionsRequest, LayerCollectionsReply>('layer.collections.list'),
   items: defineSubject<LayerItemsRequest, LayerFeaturePageReply>('layer.items.list'),

@@ -14,6 +14,7 @@ import type { GetReportFileRequest, ParcelReportRequest } from './report/parcel-
 import type { ParcelReportView } from './report/parcel-report.view.js';
 import type { ReportLinkReply, ReportPdfView } from './report/report-document.view.js';
 import type { SiteReportRequest } from './report/site-report.request.js';
+import type { CreateReportLinkRequest, CreateSiteReportLinkRequest } from './report/report-link-create.request.js';
 import type { SiteReportView } from './report/site-report.view.js';
 
 /** NATS subjects answered by parcel-svc, each with its request and reply. */
@@ -31,7 +32,7 @@ export const ParcelSubjects = {
   /** The same report as a PDF, base64. */
   reportPdf: defineSubject<ParcelReportRequest, ReportPdfView>('parcel.report.pdf'),
   /** Renders, stores and links the PDF. */
-  reportLinkCreate: defineSubject<ParcelReportRequest, ReportLinkReply>('parcel.report.link.create'),
+  reportLinkCreate: defineSubject<CreateReportLinkRequest, ReportLinkReply>('parcel.report.link.create'),
   /** A stored PDF by its link token. */
   reportFile: defineSubject<GetReportFileRequest, ReportPdfView>('parcel.report.file.get'),
   /** POST /v1/sites/report, JSON: the report on an assembled site. */
@@ -39,6 +40,6 @@ export const ParcelSubjects = {
   /** The same site report as a PDF, base64. */
   siteReportPdf: defineSubject<SiteReportRequest, ReportPdfView>('parcel.site-report.pdf'),
   /** Renders, stores and links the site report's PDF. */
-  siteReportLinkCreate: defineSubject<SiteReportRequest, ReportLinkReply>('parcel.site-report.link.create'),
+  siteReportLinkCreate: defineSubject<CreateSiteReportLinkRequest, ReportLinkReply>('parcel.site-report.link.create'),
   compare: defineSubject<CompareParcelsRequest, ParcelComparisonView>('parcel.compare'),
 } as const;

@@ -112,6 +112,23 @@ function isJsonMediaType(mediaType: string): boolean {
   return mediaType.includes('json');
 }
 
+/**
+ * The gateway answers a /v1 path ending with '/' 404 not_found in the envelope, whatever route the
+ * path without the slash has (apps/gateway/src/http/trailing-slash.ts): the problems with such an
+ * answer, or undefined for any other path.
+ */
+function trailingSlashProblems(res: RecordedResponse): string[] | undefined {
+  const path = (res.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').split(/[?#]/)[0] ?? '').toString();
+  if (!path.startsWith('/v1/') || !path.endsWith('/')) return undefined;
+  let code: unknown;
+  try {
+    code = (JSON.parse(res.body) as { error?: { code?: unknown } }).error?.code;
+  } catch {
+    code = undefined;
+  }
+  return res.status === 404 && code === 'not_found' ? [] : [`${path} ends with '/': expected 404 not_found in the error envelope, got ${res.status} (${String(code)})`];
+}
+
 function excerpt(text: string): string {
   return text.length > BODY_EXCERPT_LENGTH ? `${text.slice(0, BODY_EXCERPT_LENGTH)}… (${text.length} chars)` : text;
 }
@@ -284,6 +301,8 @@ export class OpenApiValidator {
   /** Same, returning the list of problems (empty when valid). */
   check(res: RecordedResponse): string[] {
     const method = res.method.toUpperCase();
+    const trailing = trailingSlashProblems(res);
+    if (trailing) return trailing;
     const rawPath = this.requestPath(res.url);
     const match = this.findOperation(method, rawPath);
     if (typeof match === 'string') return [match];
@@ -405,7 +424,8 @@ export class OpenApiValidator {
     path = path.split('#')[0] ?? '';
     path = path.split('?')[0] ?? '';
     if (!path.startsWith('/')) path = `/${path}`;
-    // The gateway routes /a/b/ as /a/b (Fastify ignoreTrailingSlash), so the answer is /a/b's.
+    // Outside /v1 the gateway routes /a/b/ as /a/b (Fastify ignoreTrailingSlash), so the answer is /a/b's
+    // (a /v1 path ending with '/' is answered 404 before routing: trailingSlashProblems).
     if (path.length > 1 && path.endsWith('/')) path = path.replace(/\/+$/, '') || '/';
     return path;
   }

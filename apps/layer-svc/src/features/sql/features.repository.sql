@@ -142,6 +142,14 @@ SELECT f.fid, json_build_object(
     )
   )::text AS feature FROM layer.f_power_substations__7 f WHERE f.ext_id = $1;
 
+-- countUpTo, a WGS84 box
+-- $1 = 50001
+-- $2 = 14.1
+-- $3 = 49
+-- $4 = 24.2
+-- $5 = 54.9
+SELECT count(*)::int AS n FROM (SELECT 1 FROM layer.f_power_substations__7 f WHERE f.geom && ST_Transform(ST_Segmentize(ST_MakeEnvelope($2, $3, $4, $5, 4326), 0.01), 2180) AND ST_Intersects(f.geom, ST_Transform(ST_Segmentize(ST_MakeEnvelope($2, $3, $4, $5, 4326), 0.01), 2180)) LIMIT $1) c;
+
 -- simplifiedFeature
 -- $1 = 42
 -- $2 = 5

@@ -16,8 +16,9 @@ export interface GminaMatches {
  * Why reused, and bits: holding every matched row's position and score key (8 bytes a row) cost a
  * national broad search tens of megabytes, in a few thousand buffers a gmina that glibc then kept,
  * so search-svc's resident memory grew with every search (docs/performance.md). A bit a row is 0.6 MB at
- * 5 M, allocated once. A search uses these only between its lease and its answer, with no await in
- * between, so two searches never share them at once.
+ * 5 M, allocated once a scratch. A search holds one scratch from its pass's start to its answer;
+ * the pass lets the event loop run between slices, so searches running at once each hold their own
+ * (ColumnSearch keeps the idle ones for the next).
  */
 export class MatchScratch {
   private words = new Uint32Array(0);

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { cancellationCheck } from '@lp/runtime';
+import { WorkSlices } from '@lp/runtime';
 import { ASSEMBLY_MAX_GAP_DEFAULT_M } from '@lp/contracts';
 import type { PrecomputedPage, SearchQueryInput } from '../search-query.js';
 
@@ -127,7 +127,12 @@ function firstById(matched: readonly FirstRows[], limit: number): number[] {
  */
 export class ColumnSearch {
   private readonly logger = new Logger('ColumnSearch');
-  private readonly scratch = new MatchScratch();
+  /**
+   * Scratches not in use. A pass lets the event loop run between slices (WorkSlices), so another
+   * search may run in the middle of it: each search takes a scratch of its own for its pass and
+   * gives it back, and the few there are (as many as searches ever ran at once) are reused.
+   */
+  private readonly idleScratches: MatchScratch[] = [];
 
   constructor(private readonly store: ColumnStore) {}
 
@@ -145,29 +150,40 @@ export class ColumnSearch {
     const leased = await this.leaseFor(input, { columns: signals.map((s) => SIGNAL_COLUMN[s.signal].column) });
     if (!leased) return undefined;
     const { where, lease } = leased;
+    const scratch = this.idleScratches.pop() ?? new MatchScratch();
+    try {
+      return await this.searchIn(lease, where, signals, input.limit, scratch);
+    } finally {
+      this.idleScratches.push(scratch);
+    }
+  }
+
+  /**
+   * The precomputation of one search in `scratch`, its own for the pass: the pass lets the event
+   * loop run between slices (the lease's arrays do not change under it).
+   */
+  private async searchIn(lease: ColumnLease, where: Expr, signals: readonly SignalPlan[], limit: number, scratch: MatchScratch): Promise<PrecomputedPage> {
     const started = performance.now();
-    const check = cancellationCheck();
-    // everything below runs without awaiting: the lease's arrays and the scratch are this search's alone
+    const slices = new WorkSlices();
     const kernel = compileKernel(where, lease);
     const ranges = signals.map(() => ({ min: Infinity, max: -Infinity }));
     const rangeColumns = signals.map((s) => SIGNAL_COLUMN[s.signal]);
-    const starts = this.scratch.begin(lease.chunks);
+    const starts = scratch.begin(lease.chunks);
     const matched: GminaMatches[] = [];
-    const skipped = this.scan(lease, kernel, check, (chunk, index, rows, n) => {
-      this.scratch.set(starts[index]!, rows, n);
+    const skipped = await this.scan(lease, kernel, slices, scratch, (chunk, index, rows, n) => {
+      scratch.set(starts[index]!, rows, n);
       matched.push({ chunk, word: starts[index]!, count: n });
       rangeColumns.forEach(({ column, scale }, j) => widen(ranges[j]!, chunk.columns.get(column) as NumberColumn, scale, rows, n));
     });
     const filtered = performance.now();
     const count = matched.reduce((sum, m) => sum + m.count, 0);
     const found = ranges.map((r) => (r.max === -Infinity ? { min: null, max: null } : r));
-    const limit = input.limit;
     let keys: number[];
     let scored = 0;
     const weight = signals.reduce((sum, s, k) => sum + (found[k]!.max === null ? 0 : s.weight), 0);
-    if (count <= limit) keys = matched.flatMap((m) => Array.from(this.firstRows(m).first(m.count), (row) => m.chunk.keys.at(row)));
-    else if (signals.length === 0 || weight === 0) keys = firstById(matched.map((m) => this.firstRows(m)), limit);
-    else ({ keys, scored } = this.candidates(matched, signals, found, weight, limit, check));
+    if (count <= limit) keys = matched.flatMap((m) => Array.from(firstRows(scratch, m).first(m.count), (row) => m.chunk.keys.at(row)));
+    else if (signals.length === 0 || weight === 0) keys = firstById(matched.map((m) => firstRows(scratch, m)), limit);
+    else ({ keys, scored } = await this.candidates(matched, signals, found, weight, limit, slices, scratch));
     searchesMatched.inc({ where: 'memory', reason: '' });
     const ms = (from: number, to: number): string => (to - from).toFixed(1);
     const ended = performance.now();
@@ -191,8 +207,13 @@ export class ColumnSearch {
     if (!leased) return undefined;
     // kept past this call (site assembly awaits with them): copies, not the scratch
     const matched: Matched[] = [];
-    const check = cancellationCheck();
-    this.scan(leased.lease, compileKernel(leased.where, leased.lease), check, (chunk, _index, rows, n) => matched.push({ chunk, rows: rows.slice(0, n) }));
+    const scratch = this.idleScratches.pop() ?? new MatchScratch();
+    try {
+      const kernel = compileKernel(leased.where, leased.lease);
+      await this.scan(leased.lease, kernel, new WorkSlices(), scratch, (chunk, _index, rows, n) => matched.push({ chunk, rows: rows.slice(0, n) }));
+    } finally {
+      this.idleScratches.push(scratch);
+    }
     searchesMatched.inc({ where: 'memory', reason: '' });
     return { lease: leased.lease, matched };
   }
@@ -222,38 +243,36 @@ export class ColumnSearch {
   /**
    * Runs the kernel over every gmina of the lease, handing `visit` the positions of each one's
    * matched rows (none: not visited). A gmina whose zones rule out every row is not read at all.
-   * Returns how many gminas were skipped so. `check` runs before each gmina: a request whose caller
-   * went away, or whose deadline passed, stops here rather than after the whole country.
+   * Returns how many gminas were skipped so. Before each gmina the request's cancellation is
+   * checked (a request whose caller went away, or whose deadline passed, stops here rather than
+   * after the whole country), and the event loop is let go when the slice has had its time, so a
+   * national pass does not hold up the cheap searches of other keys (docs/fair-shares.md).
    */
-  private scan(lease: ColumnLease, kernel: Kernel, check: () => void, visit: (chunk: GminaChunk, index: number, rows: Int32Array, n: number) => void): number {
-    const scratch = this.scratch.positions(lease.chunks.reduce((max, c) => Math.max(max, c.size), 1));
+  private async scan(
+    lease: ColumnLease,
+    kernel: Kernel,
+    slices: WorkSlices,
+    scratch: MatchScratch,
+    visit: (chunk: GminaChunk, index: number, rows: Int32Array, n: number) => void,
+  ): Promise<number> {
+    const positions = scratch.positions(lease.chunks.reduce((max, c) => Math.max(max, c.size), 1));
     const flags = new Uint8Array(kernel.gminaSets.length);
     let skipped = 0;
-    lease.chunks.forEach((chunk, index) => {
-      check();
-      if (chunk.size === 0) return;
+    for (let index = 0; index < lease.chunks.length; index++) {
+      if (slices.due()) await slices.next();
+      else slices.check();
+      const chunk = lease.chunks[index]!;
+      if (chunk.size === 0) continue;
       const columns = kernel.columns.map((name) => chunk.columns.get(name)!);
       kernel.gminaSets.forEach((set, k) => (flags[k] = set.has(chunk.teryt) ? 1 : 0));
       if (!kernel.possible(columns.map(zoneOf), flags)) {
         skipped++;
-        return;
+        continue;
       }
-      const n = kernel.run(columns, flags, chunk.size, scratch);
-      if (n > 0) visit(chunk, index, scratch, n);
-    });
+      const n = kernel.run(columns, flags, chunk.size, positions);
+      if (n > 0) visit(chunk, index, positions, n);
+    }
     return skipped;
-  }
-
-  /** A gmina's matched rows as firstById takes them, decoded from the bits only as far as it reads. */
-  private firstRows(m: GminaMatches): FirstRows {
-    return {
-      chunk: m.chunk,
-      first: (max) => {
-        const rows = new Int32Array(Math.min(max, m.count));
-        this.scratch.rows(m, rows, rows.length);
-        return rows;
-      },
-    };
   }
 
   /**
@@ -261,22 +280,23 @@ export class ColumnSearch {
    * bound L, every parcel whose key is uncertain at L, and the first parcels by id among those whose
    * key is exactly L (ties are broken by id); and how many gminas were scored.
    */
-  private candidates(
+  private async candidates(
     matched: readonly GminaMatches[],
     signals: readonly SignalPlan[],
     ranges: PrecomputedPage['ranges'],
     weight: number,
     limit: number,
-    check: () => void,
-  ): { keys: number[]; scored: number } {
+    slices: WorkSlices,
+    scratch: MatchScratch,
+  ): Promise<{ keys: number[]; scored: number }> {
     const scored = signals.map((plan, j) => {
       const { column, scale } = SIGNAL_COLUMN[plan.signal];
       return { plan, scale, min: ranges[j]!.min, max: ranges[j]!.max, sparse: columnKind(column) === 'sparse' };
     });
     const pass = compileScorePass(scored, weight);
     const largest = matched.reduce((max, m) => Math.max(max, m.chunk.size), 1);
-    const rows = this.scratch.positions(largest);
-    const code = this.scratch.keys(largest);
+    const rows = scratch.positions(largest);
+    const code = scratch.keys(largest);
     const values = matched.map((m) => signals.map((s) => m.chunk.columns.get(SIGNAL_COLUMN[s.signal].column) as NumberColumn));
     // first pass: the keys counted, and each gmina's highest. Gminas are visited best bound first
     // (scoreBound: the key of a row holding each signal's best value in the gmina), and the pass stops
@@ -296,9 +316,10 @@ export class ColumnSearch {
       // the limit-th highest key so far, renewed every few gminas (a stale one is lower: still safe)
       if (counted >= limit && k % 16 === 0) floor = limitThHighest(histogram, limit);
       if (bounds[index]! < floor) break;
-      check();
+      if (slices.due()) await slices.next();
+      else slices.check();
       const m = matched[index]!;
-      tops[index] = pass(rows, this.scratch.rows(m, rows), values[index]!, histogram, code);
+      tops[index] = pass(rows, scratch.rows(m, rows), values[index]!, histogram, code);
       counted += m.count;
     }
     // L: the limit-th highest lower bound
@@ -309,10 +330,12 @@ export class ColumnSearch {
     const keys: number[] = [];
     const tied: FirstRows[] = [];
     const recount = new Float64Array(KEY_SLOTS);
-    matched.forEach((m, index) => {
-      if (tops[index]! < threshold) return;
-      check();
-      const n = this.scratch.rows(m, rows);
+    for (let index = 0; index < matched.length; index++) {
+      const m = matched[index]!;
+      if (tops[index]! < threshold) continue;
+      if (slices.due()) await slices.next();
+      else slices.check();
+      const n = scratch.rows(m, rows);
       pass(rows, n, values[index]!, recount, code);
       let atThreshold: number[] | undefined;
       for (let k = 0; k < n; k++) {
@@ -326,9 +349,21 @@ export class ColumnSearch {
         const held = atThreshold;
         tied.push({ chunk: m.chunk, first: (max) => held.slice(0, max) });
       }
-    });
+    }
     return { keys: [...keys, ...firstById(tied, limit)], scored: visited };
   }
+}
+
+/** A gmina's matched rows as firstById takes them, decoded from the scratch's bits only as far as it reads. */
+function firstRows(scratch: MatchScratch, m: GminaMatches): FirstRows {
+  return {
+    chunk: m.chunk,
+    first: (max) => {
+      const rows = new Int32Array(Math.min(max, m.count));
+      scratch.rows(m, rows, rows.length);
+      return rows;
+    },
+  };
 }
 
 /** The limit-th highest key counted in `histogram` (0 when fewer are counted). */

@@ -9,8 +9,9 @@ export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
 export const REPORT_LANGUAGE_DEFAULT: ReportLanguage = 'en';
 
 /**
- * `parcel.report.get`, `parcel.report.pdf` and `parcel.report.link.create`: the due-diligence
- * report of one parcel, optionally judged against a scenario, in English or Polish.
+ * `parcel.report.get`, `parcel.report.pdf` and `parcel.report.link.create` (with the key it is
+ * stored for: CreateReportLinkRequest): the due-diligence report of one parcel, optionally judged
+ * against a scenario, in English or Polish.
  */
 export class ParcelReportRequest extends GetParcelRequest {
   @ApiPropertyOptional({ description: 'Scenario id: adds the scenario_fit section', example: 'solar_farm_site' })
