@@ -50,11 +50,8 @@ export class LayerEventsConsumer implements OnApplicationBootstrap, BeforeApplic
     await this.waitForSearchIndex(event);
     const started = performance.now();
     const watches = await this.evaluations.watchesOverlapping(event.teryt);
-    let produced = 0;
-    for (const watch of watches) {
-      produced += await this.evaluator.afterRefresh(watch, event);
-      watchesReevaluated.inc();
-    }
+    const produced = await this.evaluator.afterRefreshAll(watches, event);
+    watchesReevaluated.inc(watches.length);
     watchEventsProduced.inc(produced);
     reevaluationDuration.observe((performance.now() - started) / 1000);
     reevaluationLag.observe(Math.max(0, (Date.now() - Date.parse(event.refreshed_at)) / 1000));
