@@ -58,7 +58,10 @@ function WatchItem({ watch, onDelete, onSelectParcel }: { watch: WatchView; onDe
   return (
     <li class="watch" data-watch-id={watch.id}>
       <div class="row">
-        <strong class="watch-name">{title}</strong>
+        {/* A name the user gave, in whatever language: not to be translated. */}
+        <strong class="watch-name" translate={false}>
+          {title}
+        </strong>
         <button type="button" class="link danger" onClick={onDelete}>
           {t('watchDelete')}
         </button>
