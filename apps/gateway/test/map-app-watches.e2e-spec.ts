@@ -57,7 +57,7 @@ describe('map application: watches', () => {
     browser = await launchBrowser();
     stack = await startTestStack({
       template: 'demo',
-      services: ['layer-svc', 'parcel-svc', 'search-svc', 'watches-svc'],
+      services: ['layer-svc', 'parcel-svc', 'search-svc', 'geocode-svc', 'market-svc', 'watches-svc'],
       gatewayEnv: { RATE_LIMIT_SEARCH_PER_MINUTE: '1000' },
       serviceEnv: {
         'watches-svc': { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_POLL_MS: '200', EVENT_RETRY_SECONDS: '1' },
@@ -155,7 +155,9 @@ describe('map application: watches', () => {
     // A parcel of the results, watched from its panel (no webhook).
     const parcelId = (await page.locator('.result-list .parcel-id').first().textContent())!.trim();
     await page.locator('.result-list .result').first().click();
-    await page.locator('#parcel-title').waitFor();
+    // the parcel's facts come from parcel-svc and market-svc: slow on a loaded machine
+    await page.locator('#parcel-title, .parcel [role="alert"]').first().waitFor({ timeout: 90_000 });
+    expect(await page.locator('.parcel [role="alert"]').allTextContents()).toEqual([]);
     await page.getByRole('button', { name: 'Obserwuj tę działkę' }).click();
     await page.getByRole('form', { name: 'Obserwuj tę działkę' }).getByRole('button', { name: 'Zapisz obserwację' }).click();
     await page.getByText('Obserwacja zapisana.').waitFor();
@@ -193,7 +195,7 @@ describe('map application: watches', () => {
 
     // A parcel of a change opens on the map, in the parcel panel.
     await watch.locator('.watch-event .parcel-id').first().click();
-    await page.locator('#parcel-title').waitFor();
+    await page.locator('#parcel-title').waitFor({ timeout: 90_000 });
     await expect(page.locator('#parcel-title').textContent()).resolves.toContain(expected[0]);
     expect(page.url()).toContain(`/p/${encodeURIComponent(expected[0]!)}`);
 
@@ -225,7 +227,7 @@ describe('map application: watches', () => {
       const opened = await openPage(browser, { key: readOnly, locale });
       const { page } = opened;
       await page.goto(`${base}/`);
-      await page.getByRole('searchbox').fill(PLAIN_QUERY[language]);
+      await page.locator('#q').fill(PLAIN_QUERY[language]);
       await page.locator('form.search-box button[type="submit"]').click();
       await page.locator('.results').waitFor();
       const label = language === 'pl' ? 'Obserwuj to wyszukiwanie' : 'Watch this search';
