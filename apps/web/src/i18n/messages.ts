@@ -180,7 +180,7 @@ export const MESSAGES = {
     watchSave: 'Zapisz obserwację',
     watchSaving: 'Zapisywanie…',
     watchCreated: 'Obserwacja zapisana. Zmiany pojawią się na liście „Obserwowane”.',
-    watchSecret: 'Klucz podpisu webhooków (pokazany tylko raz, zapisz go teraz):',
+    watchSecret: 'Klucz podpisu webhooków (pokazany tylko raz; skopiuj i przechowaj bezpiecznie):',
     watchOpenList: 'Przejdź do obserwowanych',
     watchLacksWrite: 'Ten klucz API nie może zapisywać obserwacji (brak zakresu watches:write). Poproś operatora o klucz z tym zakresem.',
     watchLacksRead: 'Ten klucz API nie może czytać obserwacji (brak zakresu watches:read). Poproś operatora o klucz z tym zakresem.',
