@@ -15,6 +15,7 @@ import { AssemblyHandler } from './assemblies/assembly.handler.js';
 import { AssemblyRepository } from './assemblies/assembly.repository.js';
 import { AssemblyService } from './assemblies/assembly.service.js';
 import { ParcelSearchHandler } from './engine/parcel-search.handler.js';
+import { ParcelMatchHandler } from './engine/parcel-match.handler.js';
 import { ParcelSearchService } from './engine/parcel-search.service.js';
 import { SearchRepository } from './engine/search.repository.js';
 import { ColumnRepository } from './engine/columns/column.repository.js';
@@ -42,7 +43,7 @@ export class SearchSvcModule {
           signal: currentSignal,
         })),
       ],
-      controllers: [createStatusController('search', 'search-svc'), ScenariosHandler, NaturalLanguageHandler, ParcelSearchHandler, AssemblyHandler],
+      controllers: [createStatusController('search', 'search-svc'), ScenariosHandler, NaturalLanguageHandler, ParcelSearchHandler, ParcelMatchHandler, AssemblyHandler],
       providers: [
         { provide: SEARCH_SVC_ENV, useValue: env },
         ScenariosService,

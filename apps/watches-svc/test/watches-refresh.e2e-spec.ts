@@ -220,6 +220,28 @@ describe('watches after a layer refresh: events in the feed and signed webhooks'
     expect(res.json().regions).toEqual(interpretation.request.region === undefined ? [] : [interpretation.request.region]);
   });
 
+  it("counts what it did in watches-svc's metrics: events produced, deliveries by outcome, lag after each refresh", async () => {
+    const metrics = await (await fetch(`http://127.0.0.1:${stack.processes.get('watches-svc')!.opsPort}/metrics`)).text();
+    const value = (series: string) =>
+      Number(
+        metrics
+          .split('\n')
+          .find((line) => line.startsWith(`${series} `))
+          ?.split(' ')[1] ?? NaN,
+      );
+    const [events] = await stack.sql<{ total: string; delivered: string }>(
+      `SELECT count(*) AS total, count(*) FILTER (WHERE delivery = 'delivered') AS delivered FROM watches.events`,
+    );
+    expect(value('lp_watch_events_total')).toBe(Number(events!.total));
+    expect(value('lp_watch_webhook_attempts_total{outcome="delivered"}')).toBe(Number(events!.delivered));
+    // the receiver refused the first two deliveries
+    expect(value('lp_watch_webhook_attempts_total{outcome="retry"}')).toBeGreaterThanOrEqual(2);
+    // both refreshes re-evaluated their watches, each observed once (lag and duration)
+    expect(value('lp_watch_reevaluation_lag_seconds_count')).toBeGreaterThanOrEqual(2);
+    expect(value('lp_watch_reevaluation_duration_seconds_count')).toBe(value('lp_watch_reevaluation_lag_seconds_count'));
+    expect(value('lp_watches_reevaluated_total')).toBeGreaterThanOrEqual(2);
+  });
+
   it('a watch in a gmina neither refresh touched gets nothing, in the feed or by webhook', async () => {
     expect(await feed(watches.untouched.id)).toEqual([]);
     expect(deliveredTo(watches.untouched.id)).toEqual([]);

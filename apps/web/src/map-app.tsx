@@ -19,6 +19,7 @@ import { RateLimitBanner } from './map/rate-limit-banner.js';
 import { CompareTable } from './parcel/compare-table.js';
 import { ParcelPanel } from './parcel/parcel-panel.js';
 import { readUrlState } from './url-state.js';
+import { WatchesPanel } from './watches/watches-panel.js';
 
 /**
  * The map application: the side panel (search or scenario and its answer, a parcel, or the
@@ -63,6 +64,7 @@ export function MapApp({ style }: { style: StyleSpecification }) {
   });
 
   const { comparing, compareIds } = compare;
+  const openWatches = () => update({ mode: 'watches', parcelId: null }, 'push');
   const panel = comparing ? (
     <CompareTable parcelIds={compareIds} onSelect={(id) => parcel.selectParcel(id, true)} onClose={() => compare.setComparing(false)} />
   ) : url.parcelId ? (
@@ -72,7 +74,10 @@ export function MapApp({ style }: { style: StyleSpecification }) {
       comparing={compareIds.includes(url.parcelId)}
       onToggleCompare={() => compare.toggleCompare(url.parcelId!)}
       onBack={parcel.back}
+      onOpenWatches={openWatches}
     />
+  ) : url.mode === 'watches' ? (
+    <WatchesPanel onSelectParcel={(id) => parcel.selectParcel(id, true)} />
   ) : (
     <SearchPanel
       url={url}
@@ -97,6 +102,7 @@ export function MapApp({ style }: { style: StyleSpecification }) {
       }}
       onSelectParcel={(id) => parcel.selectParcel(id, true)}
       onFit={(geometries) => map.current?.fitTo(geometries)}
+      onOpenWatches={openWatches}
     />
   );
 

@@ -6,7 +6,7 @@
 export interface UrlState {
   parcelId: string | null;
   query: string;
-  mode: 'search' | 'scenario';
+  mode: 'search' | 'scenario' | 'watches';
   scenario: string | null;
   region: string | null;
   layers: string[] | null;
@@ -29,12 +29,16 @@ export function readUrlState(location: Location = window.location): UrlState {
   return {
     parcelId,
     query: params.get('q') ?? '',
-    mode: params.get('mode') === 'scenario' ? 'scenario' : 'search',
+    mode: modeOf(params.get('mode')),
     scenario: params.get('scenario'),
     region: params.get('region'),
     layers: params.has('layers') ? (params.get('layers') ?? '').split(',').filter((layer) => /^[a-z][a-z0-9_]*$/.test(layer)) : null,
     view: parseView(params.get('map')),
   };
+}
+
+function modeOf(text: string | null): UrlState['mode'] {
+  return text === 'scenario' || text === 'watches' ? text : 'search';
 }
 
 function parseView(text: string | null): UrlState['view'] {
@@ -48,7 +52,7 @@ function parseView(text: string | null): UrlState['view'] {
 export function urlFor(state: UrlState): string {
   const params = new URLSearchParams();
   if (state.query) params.set('q', state.query);
-  if (state.mode === 'scenario') params.set('mode', 'scenario');
+  if (state.mode !== 'search') params.set('mode', state.mode);
   if (state.scenario) params.set('scenario', state.scenario);
   if (state.region) params.set('region', state.region);
   if (state.layers) params.set('layers', state.layers.join(','));

@@ -11,6 +11,7 @@ describeSqlSnapshot({
     const repository = new EvaluationRepository(db.as<DataSource>());
     return {
       watchesOverlapping: () => repository.watchesOverlapping(['3064011', '3021093']),
+      answersOf: () => repository.answersOf([WATCH], ['3064011']),
       answersIn: () => repository.answersIn(WATCH, ['3064011']),
       parcelFacts: () => repository.parcelFacts(['306401_1.0001.12/3']),
       indexVersions: () => repository.indexVersions(['3064011']),

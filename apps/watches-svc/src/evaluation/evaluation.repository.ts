@@ -54,6 +54,21 @@ export class EvaluationRepository {
     );
   }
 
+  /** The stored answers of several watches in the gminas, by watch (one statement for a whole refresh). */
+  async answersOf(watchIds: readonly string[], gminas: readonly string[]): Promise<Map<string, AnswerRow[]>> {
+    const rows: Array<AnswerRow & { watch_id: string }> = await this.db.query(
+      `SELECT a.watch_id, a.parcel_id, a.teryt FROM watches.answers a WHERE a.watch_id = ANY($1::text[]) AND a.teryt = ANY($2::text[])`,
+      [watchIds, gminas],
+    );
+    const byWatch = new Map<string, AnswerRow[]>();
+    for (const { watch_id: watchId, ...row } of rows) {
+      const list = byWatch.get(watchId) ?? [];
+      list.push(row);
+      byWatch.set(watchId, list);
+    }
+    return byWatch;
+  }
+
   async answersIn(watchId: string, gminas: readonly string[]): Promise<AnswerRow[]> {
     return this.db.query(`SELECT a.parcel_id, a.teryt, a.facts FROM watches.answers a WHERE a.watch_id = $1 AND a.teryt = ANY($2::text[])`, [watchId, gminas]);
   }

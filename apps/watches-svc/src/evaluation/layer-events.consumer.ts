@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import type { LayerRefreshedEvent } from '@lp/contracts';
 import { LayerRefreshedConsumer } from '@lp/messaging';
 import { WATCHES_SVC_ENV, type WatchesSvcEnv } from '../config/watches-svc.env.js';
-import { reevaluationLag, watchesReevaluated, watchEventsProduced } from './evaluation-metrics.js';
+import { reevaluationDuration, reevaluationLag, watchesReevaluated, watchEventsProduced } from './evaluation-metrics.js';
 import { EvaluationRepository } from './evaluation.repository.js';
 import { WatchEvaluator } from './watch-evaluator.js';
 
@@ -48,13 +48,12 @@ export class LayerEventsConsumer implements OnApplicationBootstrap, BeforeApplic
   async handle(event: LayerRefreshedEvent): Promise<void> {
     if (event.teryt.length === 0) return;
     await this.waitForSearchIndex(event);
+    const started = performance.now();
     const watches = await this.evaluations.watchesOverlapping(event.teryt);
-    let produced = 0;
-    for (const watch of watches) {
-      produced += await this.evaluator.afterRefresh(watch, event);
-      watchesReevaluated.inc();
-    }
+    const produced = await this.evaluator.afterRefreshAll(watches, event);
+    watchesReevaluated.inc(watches.length);
     watchEventsProduced.inc(produced);
+    reevaluationDuration.observe((performance.now() - started) / 1000);
     reevaluationLag.observe(Math.max(0, (Date.now() - Date.parse(event.refreshed_at)) / 1000));
     this.logger.log(`${event.layer_id} v${event.version}: ${watches.length} overlapping watches re-evaluated, ${produced} events`);
   }

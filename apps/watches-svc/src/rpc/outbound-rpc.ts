@@ -17,11 +17,12 @@ export class OutboundRpc implements OnApplicationShutdown {
 
   constructor(@Inject(WATCHES_SVC_ENV) private readonly env: WatchesSvcEnv) {}
 
-  async call<Req, Res>(subject: Subject<Req, Res>, data: Req): Promise<Res> {
+  /** `timeoutMs`: when no caller's deadline applies (re-evaluation after a refresh has no caller), instead of 5 s. */
+  async call<Req, Res>(subject: Subject<Req, Res>, data: Req, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Res> {
     this.client ??= NatsRpcClient.connect(this.env.NATS_URL, 'watches-svc-outbound');
     const context = currentRequestContext();
-    const timeoutMs = context?.deadlineMs ? Math.max(100, context.deadlineMs - Date.now() - 50) : DEFAULT_TIMEOUT_MS;
-    return (await this.client).call(subject, data, { requestId: context?.requestId ?? randomUUID(), timeoutMs, signal: context?.signal });
+    const within = context?.deadlineMs ? Math.max(100, context.deadlineMs - Date.now() - 50) : timeoutMs;
+    return (await this.client).call(subject, data, { requestId: context?.requestId ?? randomUUID(), timeoutMs: within, signal: context?.signal });
   }
 
   async onApplicationShutdown(): Promise<void> {

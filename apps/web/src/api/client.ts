@@ -24,7 +24,7 @@ export function onUnauthorized(listener: Listener): () => void {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   /** A key to try instead of the stored one (sign-in). */

@@ -20,6 +20,12 @@ export type {
   NearMissesView,
   OneAwayParcelView,
   RelaxationView,
+  CreateWatchBody,
+  CreatedWatchView,
+  WatchView,
+  WatchListView,
+  WatchEventView,
+  WatchEventPageView,
 } from '@lp/contracts';
 
 import type { AssembledSiteView, SearchResponseView } from '@lp/contracts';

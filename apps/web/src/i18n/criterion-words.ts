@@ -8,6 +8,8 @@ const CRITERIA: Record<string, Record<Language, string>> = {
   'land_use:exclude': { pl: 'wykluczone użytki', en: 'excluded land use' },
   slope: { pl: 'nachylenie terenu', en: 'slope' },
   vacant: { pl: 'działka niezabudowana', en: 'vacant' },
+  // a watched parcel's own record (watch events: split, merged, appeared)
+  parcel: { pl: 'działka w rejestrze', en: 'parcel in the register' },
 };
 
 /** Criteria on one layer (`near:<layer>` ...): the relation, then the layer's name. */

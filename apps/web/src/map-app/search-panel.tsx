@@ -11,6 +11,7 @@ import { SearchError } from '../search/search-error.js';
 import { SitesList } from '../search/sites-list.js';
 import { Welcome } from '../search/welcome.js';
 import type { UrlState } from '../url-state.js';
+import { WatchThis } from '../watches/watch-this.js';
 import type { SearchState } from './search-runs.js';
 
 export interface SearchPanelProps {
@@ -26,6 +27,7 @@ export interface SearchPanelProps {
   onSelectSite(rank: number | null): void;
   onSelectParcel(parcelId: string): void;
   onFit(geometries: GeoJSON.Geometry[]): void;
+  onOpenWatches(): void;
 }
 
 /** The side panel of search and scenario mode: the way to ask, and the answer (interpretation, coverage, results or sites, near misses). */
@@ -42,6 +44,9 @@ export function SearchPanel(props: SearchPanelProps) {
       {search.error && <SearchError error={search.error} onPick={(teryt) => props.onSearch(url.query, teryt, false)} />}
       {search.interpretation && <Interpretation interpretation={search.interpretation} />}
       {outcome && <CoverageWarnings outcome={outcome} />}
+      {outcome && search.watchTarget && (
+        <WatchThis key={search.watchName} target={search.watchTarget} what="search" defaultName={search.watchName} onOpenList={props.onOpenWatches} />
+      )}
       {region && (
         <p class="small coverage-link">
           {t('coverageOf', { name: regionLabel(language, region) })}{' '}

@@ -7,6 +7,7 @@ import type { ScenarioRun } from '../scenario/scenario-panel.js';
 import type { UrlState } from '../url-state.js';
 import { asApiError } from './api-error.js';
 import type { UrlUpdate } from './url-sync.js';
+import type { WatchTarget } from '../watches/watches-api.js';
 
 /** A site's outline on the map answers clicks under this id, not a parcel's. */
 export const SITE_PREFIX = 'site:';
@@ -16,7 +17,13 @@ export interface SearchState {
   interpretation: NaturalLanguageSearchView['interpretation'] | null;
   error: ApiError | null;
   busy: boolean;
+  /** What "watch this search" saves: the sentence (or, with a region picked, its interpretation) or the scenario run. */
+  watchTarget: WatchTarget | null;
+  /** The watch's name offered: the sentence, or the scenario and its region. */
+  watchName: string;
 }
+
+const NO_SEARCH: SearchState = { outcome: null, interpretation: null, error: null, busy: false, watchTarget: null, watchName: '' };
 
 /** Sites of several parcels are drawn as results are: their outlines with their ranks. */
 export function featuresOf(outcome: SearchOutcome): ResultFeature[] {
@@ -36,7 +43,7 @@ interface SearchDeps {
 
 /** A natural-language search or a scenario run, its answer, and its results (or sites) on the map. */
 export function useSearchRuns({ map, urlRef, update, language, clearParcel, loadRegion }: SearchDeps) {
-  const [search, setSearch] = useState<SearchState>({ outcome: null, interpretation: null, error: null, busy: false });
+  const [search, setSearch] = useState<SearchState>(NO_SEARCH);
   const [siteRank, setSiteRank] = useState<number | null>(null);
   const resultsRef = useRef<ResultFeature[]>([]);
   /** The sentence of the search shown, to ask for its words again in another language. */
@@ -54,16 +61,16 @@ export function useSearchRuns({ map, urlRef, update, language, clearParcel, load
   const runSearch = async (query: string, regionTeryt: string | null, push: boolean) => {
     if (push) update({ query, mode: 'search', parcelId: null }, 'push');
     asked.current = { query, regionTeryt };
-    setSearch({ outcome: null, interpretation: null, error: null, busy: true });
+    setSearch({ ...NO_SEARCH, busy: true });
     clearParcel();
     try {
       // The interpretation's words (filters, assumptions, why) in the reader's language, whatever the query's.
       const answer = await askSentence(query, regionTeryt, language);
-      setSearch({ outcome: answer, interpretation: answer.interpretation, error: null, busy: false });
+      setSearch({ ...NO_SEARCH, outcome: answer, interpretation: answer.interpretation, ...sentenceWatch(query, regionTeryt, answer) });
       showOutcome(answer, urlRef.current.parcelId === null);
       if (answer.interpretation.region) void loadRegion(answer.interpretation.region.name, answer.interpretation.region.teryt);
     } catch (error) {
-      setSearch({ outcome: null, interpretation: null, error: asApiError(error), busy: false });
+      setSearch({ ...NO_SEARCH, error: asApiError(error) });
       resultsRef.current = [];
       void map.current?.setResults([]);
     }
@@ -72,7 +79,7 @@ export function useSearchRuns({ map, urlRef, update, language, clearParcel, load
   const runScenario = async (run: ScenarioRun) => {
     asked.current = null;
     update({ mode: 'scenario', scenario: run.scenario, region: run.region, parcelId: null, query: '' }, 'push');
-    setSearch({ outcome: null, interpretation: null, error: null, busy: true });
+    setSearch({ ...NO_SEARCH, busy: true });
     clearParcel();
     try {
       const body = await postJson<SearchParcelsRequest>(`/v1/scenarios/${encodeURIComponent(run.scenario)}/compile`, {
@@ -82,15 +89,26 @@ export function useSearchRuns({ map, urlRef, update, language, clearParcel, load
         limit: 50,
       });
       const outcome = await postJson<SearchResponseView>('/v1/search/parcels', body);
-      setSearch({ outcome, interpretation: null, error: null, busy: false });
+      const scenario = { scenario: run.scenario, params: run.params, weights: run.weights, ...(run.region ? { region: run.region } : {}) };
+      setSearch({ ...NO_SEARCH, outcome, watchTarget: { scenario }, watchName: run.region ? `${run.scenario} · ${run.region}` : run.scenario });
       showOutcome(outcome, true);
       if (run.region) void loadRegion(run.region, run.region);
     } catch (error) {
-      setSearch({ outcome: null, interpretation: null, error: asApiError(error), busy: false });
+      setSearch({ ...NO_SEARCH, error: asApiError(error) });
     }
   };
 
   return { search, siteRank, setSiteRank, resultsRef, runSearch, runScenario };
+}
+
+/**
+ * A sentence is watched as itself (watches-svc stores its interpretation); with a region picked
+ * from the candidates, the interpretation shown is watched, since the sentence alone names no
+ * single region. A site of several parcels is not watched (watches re-run parcel searches).
+ */
+function sentenceWatch(query: string, regionTeryt: string | null, answer: NaturalLanguageSearchView): Pick<SearchState, 'watchTarget' | 'watchName'> {
+  if (answer.sites) return { watchTarget: null, watchName: '' };
+  return { watchTarget: regionTeryt ? { search: answer.interpretation.request } : { query }, watchName: query };
 }
 
 function askSentence(query: string, regionTeryt: string | null, language: Language): Promise<NaturalLanguageSearchView> {
@@ -121,7 +139,7 @@ function useReworded({ search, setSearch, asked, language, map, resultsRef }: Re
     askSentence(sentence.query, sentence.regionTeryt, language)
       .then((answer) => {
         if (stale || asked.current !== sentence) return;
-        setSearch({ outcome: answer, interpretation: answer.interpretation, error: null, busy: false });
+        setSearch({ ...search, outcome: answer, interpretation: answer.interpretation, error: null, busy: false });
         resultsRef.current = featuresOf(answer);
         void map.current?.setResults(resultsRef.current);
       })

@@ -24,6 +24,9 @@ export function Toolbar({ url, busy, compareCount, update, onCompare, onSearch }
         <button type="button" role="tab" aria-selected={url.mode === 'scenario'} onClick={() => update({ mode: 'scenario', parcelId: null }, 'replace')}>
           {t('modeScenario')}
         </button>
+        <button type="button" role="tab" aria-selected={url.mode === 'watches'} onClick={() => update({ mode: 'watches', parcelId: null }, 'push')}>
+          {t('modeWatches')}
+        </button>
         {compareCount > 0 && (
           <button type="button" class="secondary" onClick={onCompare}>
             {t('compare', { n: compareCount })}

@@ -2,6 +2,7 @@ import type { ParcelFeatureView } from '../api/types.js';
 import { formatArea, useI18n } from '../i18n/i18n.js';
 import { Constraints, CoverageGaps, Market, Nearest, Terrain, Zoning } from './parcel-sections.js';
 import { ReportActions } from './report-actions.js';
+import { WatchThis } from '../watches/watch-this.js';
 
 export interface ParcelPanelProps {
   parcel: ParcelFeatureView | null;
@@ -9,10 +10,11 @@ export interface ParcelPanelProps {
   comparing: boolean;
   onToggleCompare(): void;
   onBack(): void;
+  onOpenWatches(): void;
 }
 
 /** Everything known about one parcel, with its gaps said as "unknown, not no". */
-export function ParcelPanel({ parcel, error, comparing, onToggleCompare, onBack }: ParcelPanelProps) {
+export function ParcelPanel({ parcel, error, comparing, onToggleCompare, onBack, onOpenWatches }: ParcelPanelProps) {
   const { language, t } = useI18n();
   if (error) {
     return (
@@ -60,6 +62,7 @@ export function ParcelPanel({ parcel, error, comparing, onToggleCompare, onBack 
       {p.proximity && <Nearest proximity={p.proximity} />}
       {p.market && <Market market={p.market} />}
       <ReportActions parcelId={p.parcel_id} />
+      <WatchThis key={p.parcel_id} target={{ parcel_ids: [p.parcel_id] }} what="parcel" defaultName={p.parcel_id} onOpenList={onOpenWatches} />
     </article>
   );
 }

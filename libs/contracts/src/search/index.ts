@@ -3,6 +3,7 @@ export * from './search-bounds.js';
 export * from './search-signals.js';
 export * from './search-filters.request.js';
 export * from './search-parcels.request.js';
+export * from './search-match.request.js';
 export * from './where-conditions.js';
 export * from './search-criteria.js';
 export * from './land-use.js';

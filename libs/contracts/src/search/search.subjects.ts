@@ -7,6 +7,7 @@ import type { ParcelPriceEstimateRequest, ParcelPriceEstimateView } from './parc
 import type { NaturalLanguageSearchRequest } from './natural-language.request.js';
 import type { InterpretationView, NaturalLanguageSearchView } from './natural-language.view.js';
 import type { ScenarioListView } from './scenario.view.js';
+import type { SearchMatchRequest, SearchMatchResponseView } from './search-match.request.js';
 import type { SearchParcelsRequest } from './search-parcels.request.js';
 import type { SearchResponseView } from './search-response.view.js';
 
@@ -14,6 +15,8 @@ import type { SearchResponseView } from './search-response.view.js';
 export const SearchSubjects = {
   /** POST /v1/search/parcels. */
   parcelsRun: defineSubject<SearchParcelsRequest, SearchResponseView>('search.parcels.run'),
+  /** Several searches at once, ids and coverage only, no near misses (watches-svc's re-evaluation). */
+  parcelsMatch: defineSubject<SearchMatchRequest, SearchMatchResponseView>('search.parcels.match'),
   /** POST /v1/search/assemblies. */
   assembliesRun: defineSubject<AssemblySearchRequest, AssemblySearchResponseView>('search.assemblies.run'),
   /** Effective parameter values and weights. */

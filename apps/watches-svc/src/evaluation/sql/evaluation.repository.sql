@@ -8,6 +8,11 @@ FROM watches.watches w
 WHERE w.regions && $1::text[] OR w.regions = '{}'
 ORDER BY w.id;
 
+-- answersOf
+-- $1 = ["w_3f9a0c5e7b1d2468ace0"]
+-- $2 = ["3064011"]
+SELECT a.watch_id, a.parcel_id, a.teryt FROM watches.answers a WHERE a.watch_id = ANY($1::text[]) AND a.teryt = ANY($2::text[]);
+
 -- answersIn
 -- $1 = "w_3f9a0c5e7b1d2468ace0"
 -- $2 = ["3064011"]
