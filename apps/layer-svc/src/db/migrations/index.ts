@@ -9,6 +9,7 @@ import { LinePieces1764600000000 } from './1764600000000-line-pieces.js';
 import { TileGeometry1764700000000 } from './1764700000000-tile-geometry.js';
 import { RefreshParts1765100000000 } from './1765100000000-refresh-parts.js';
 import { VersionExtents1765200000000 } from './1765200000000-version-extents.js';
+import { ElevationModel1765300000000 } from './1765300000000-elevation-model.js';
 
 /** layer-svc's migrations, oldest first. */
 export const LAYER_MIGRATIONS = [
@@ -23,6 +24,7 @@ export const LAYER_MIGRATIONS = [
   TileGeometry1764700000000,
   RefreshParts1765100000000,
   VersionExtents1765200000000,
+  ElevationModel1765300000000,
 ];
 export const LAYER_SCHEMA = 'layer';
 export const LAYER_PUBLISHED_SCHEMA = 'layer_pub';
