@@ -127,30 +127,12 @@ export async function writeDem(ctx: GeneratorContext): Promise<void> {
   for (const sheet of sheets) {
     writeRawGrid(raw, sheet, sheetHeights(sheet, hills));
     const name = `dem-2180-${sheet.x0 / 1000}-${sheet.y0 / 1000}.tif`;
-    // A GeoTIFF sheet stating its CRS (the NMT's text sheets do not); compressed, as small as the text is large.
-    const done = spawnSync(
-      'gdal_translate',
-      [
-        '-q',
-        '-of',
-        'GTiff',
-        '-a_srs',
-        'EPSG:2180',
-        '-ot',
-        'Float32',
-        '-co',
-        'COMPRESS=DEFLATE',
-        '-co',
-        'PREDICTOR=3',
-        '-co',
-        'TILED=YES',
-        raw,
-        path.join(dir, name),
-      ],
-      {
-        encoding: 'utf8',
-      },
-    );
+    // A GeoTIFF sheet stating its CRS (the NMT's text sheets do not). LERC keeps every height within
+    // a centimetre (the NMT publishes centimetres): 160 KB a sheet instead of 235 KB lossless.
+    const options = ['-co', 'COMPRESS=LERC_DEFLATE', '-co', 'MAX_Z_ERROR=0.01', '-co', 'TILED=YES'];
+    const done = spawnSync('gdal_translate', ['-q', '-of', 'GTiff', '-a_srs', 'EPSG:2180', '-ot', 'Float32', ...options, raw, path.join(dir, name)], {
+      encoding: 'utf8',
+    });
     if (done.status !== 0) throw new Error(`gdal_translate could not write ${name}: ${done.stderr || done.error?.message}`);
   }
   for (const leftover of ['sheet.bil', 'sheet.hdr', 'sheet.bil.aux.xml']) fs.rmSync(path.join(dir, leftover), { force: true });

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { RefreshPipeline } from '../refresh/refresh-pipeline.js';
-import { writeContours } from './contours.js';
+import { contourWindows, writeContours } from './contours.js';
 import { cutChunks } from './dem-chunks.js';
-import { buildMosaic, demFiles, type DemSheet } from './dem-sheets.js';
+import { buildMosaic, demFiles, rasterGrid, type DemSheet } from './dem-sheets.js';
 import { DemStoreRepository } from './dem-store.repository.js';
 import type { ParcelTerrainAccumulator } from './parcel-terrain.js';
 import { computeParcelTerrain, SCENARIO_SLOPE_LIMIT_PCT } from './terrain-compute.js';
@@ -86,7 +86,7 @@ export class TerrainRun {
         allowShrink: options.allowShrink === true,
         progress: say,
       });
-      const contours = await this.refreshContours(options, vrt, footprint, note, work);
+      const contours = await this.refreshContours(options, vrt, sheets, footprint, note, work);
       const pixelM = Math.min(...sheets.map((sheet) => sheet.pixel_m));
       const elevationVersion = await new DemStoreRepository(this.db).replacePart(options.part, pixelM, note, (add) => cutChunks(vrt, sheets, pixelM, work, add));
       say(`terrain ${options.part}: elevation model version ${elevationVersion} stored for the shaded relief`);
@@ -124,9 +124,11 @@ export class TerrainRun {
    * The part's contours (gdal_contour on the mosaic) with the served contours of other parts, as a
    * new version of contours covering the gminas that lie wholly inside the sheets.
    */
-  private async refreshContours(options: TerrainRunOptions, mosaic: string, footprint: string, note: string, work: string): Promise<TerrainRunResult['contours']> {
+  private async refreshContours(options: TerrainRunOptions, mosaic: string, sheets: DemSheet[], footprint: string, note: string, work: string): Promise<TerrainRunResult['contours']> {
     const source = join(work, 'contours.geojsonl');
-    await writeContours(mosaic, options.part, join(work, 'contours.gpkg'), source);
+    writeFileSync(source, '');
+    const { width, height, transform } = await rasterGrid(mosaic);
+    await writeContours(mosaic, contourWindows(width, height, transform, sheets), options.part, work, source);
     const kept = await this.sql.keptContourLines(footprint);
     if (kept.length > 0) appendFileSync(source, `${kept.join('\n')}\n`);
     writeFileSync(join(work, 'contours.source.json'), JSON.stringify({ source_url: `dem:${options.part}`, note }));
