@@ -129,7 +129,7 @@ export class TerrainRun {
     writeFileSync(source, '');
     const { width, height, transform } = await rasterGrid(mosaic);
     await writeContours(mosaic, contourWindows(width, height, transform, sheets), options.part, work, source);
-    const kept = await this.sql.keptContourLines(footprint);
+    const kept = await this.sql.keptContourLines(footprint, options.part);
     if (kept.length > 0) appendFileSync(source, `${kept.join('\n')}\n`);
     writeFileSync(join(work, 'contours.source.json'), JSON.stringify({ source_url: `dem:${options.part}`, note }));
     const covered = await this.sql.gminasInside(footprint);

@@ -50,14 +50,18 @@ export class TerrainRepository {
     return rows.map((row) => row.line);
   }
 
-  /** The served contours not wholly inside the sheets (other parts' lines), as GeoJSONSeq lines. */
-  async keptContourLines(footprint: string): Promise<string[]> {
+  /**
+   * The served contours of other parts (ids `<part>:…`) not wholly inside the sheets, as GeoJSONSeq
+   * lines: the part's own lines are always replaced (a line at the sheets' edge may lie a rounding
+   * outside them, and was kept beside its new self with the same id).
+   */
+  async keptContourLines(footprint: string, part: string): Promise<string[]> {
     const rows: Array<{ line: string }> = await this.db.query(
       `WITH f AS (SELECT ST_UnaryUnion(ST_GeomFromText($1, 2180)) AS g)
        SELECT json_build_object('type', 'Feature', 'geometry', ST_AsGeoJSON(ST_Transform(c.geom, 4326), 7)::json,
                 'properties', c.attrs || jsonb_build_object('id', c.id, 'kind', c.kind, 'teryt', c.teryt))::text AS line
-       FROM layer_pub.contours c, f WHERE NOT ST_CoveredBy(c.geom, f.g)`,
-      [footprint],
+       FROM layer_pub.contours c, f WHERE left(c.id, length($2) + 1) <> $2 || ':' AND NOT ST_CoveredBy(c.geom, f.g)`,
+      [footprint, part],
     );
     return rows.map((row) => row.line);
   }

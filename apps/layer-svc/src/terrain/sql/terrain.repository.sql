@@ -41,10 +41,11 @@ GROUP BY p.teryt HAVING bool_and(ST_CoveredBy(p.geom, ST_UnaryUnion(ST_GeomFromT
 
 -- keptContourLines
 -- $1 = "GEOMETRYCOLLECTION(POLYGON((357000 505000, 359000 505000, 359000 507000, 357000 507000, 357000 505000)))"
+-- $2 = "3064"
 WITH f AS (SELECT ST_UnaryUnion(ST_GeomFromText($1, 2180)) AS g)
 SELECT json_build_object('type', 'Feature', 'geometry', ST_AsGeoJSON(ST_Transform(c.geom, 4326), 7)::json,
          'properties', c.attrs || jsonb_build_object('id', c.id, 'kind', c.kind, 'teryt', c.teryt))::text AS line
-FROM layer_pub.contours c, f WHERE NOT ST_CoveredBy(c.geom, f.g);
+FROM layer_pub.contours c, f WHERE left(c.id, length($2) + 1) <> $2 || ':' AND NOT ST_CoveredBy(c.geom, f.g);
 
 -- gminasInside
 -- $1 = "GEOMETRYCOLLECTION(POLYGON((357000 505000, 359000 505000, 359000 507000, 357000 507000, 357000 505000)))"
