@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CreatedWatchView, SearchParcelsRequest, WatchEventPageView, WatchEventView } from '@lp/contracts';
+import {
+  LAYER_REFRESHED_SUBJECT,
+  type CreatedWatchView,
+  type LayerRefreshedEvent,
+  type SearchParcelsRequest,
+  type WatchEventPageView,
+  type WatchEventView,
+} from '@lp/contracts';
 import { eventually, refreshLayer, startTestStack, testEnvironment, writeLayerSource, type TestStack } from '@lp/testing';
+import { jetstream } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { verifyWebhookSignature } from '../src/webhooks/webhook-signature.js';
@@ -240,6 +249,35 @@ describe('watches after a layer refresh: events in the feed and signed webhooks'
     expect(value('lp_watch_reevaluation_lag_seconds_count')).toBeGreaterThanOrEqual(2);
     expect(value('lp_watch_reevaluation_duration_seconds_count')).toBe(value('lp_watch_reevaluation_lag_seconds_count'));
     expect(value('lp_watches_reevaluated_total')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('an event of a refresh made an hour before the watches, replayed from the stream, re-evaluates none of them', async () => {
+    const metric = async (series: string): Promise<number> => {
+      const text = await (await fetch(`http://127.0.0.1:${stack.processes.get('watches-svc')!.opsPort}/metrics`)).text();
+      return Number(/^(\S+) (\S+)$/m.exec(text.split('\n').find((line) => line.startsWith(`${series} `)) ?? '')?.[2] ?? NaN);
+    };
+    const [index] = await stack.sql<{ version: number }>(
+      `SELECT (b.versions->>'power_substations')::int AS version FROM search_pub.index_builds b WHERE b.teryt = $1`,
+      [POZNAN],
+    );
+    const before = { reevaluated: await metric('lp_watches_reevaluated_total'), passes: await metric('lp_watch_reevaluation_duration_seconds_count') };
+    const [events] = await stack.sql<{ n: string }>(`SELECT count(*) AS n FROM watches.events`);
+    // the index already holds this version: the event is handled at once, as a replay is
+    const replayed: LayerRefreshedEvent = {
+      layer_id: 'power_substations',
+      run_id: 'replayed-run',
+      version: index!.version,
+      refreshed_at: new Date(Date.now() - 3_600_000).toISOString(),
+      teryt: [POZNAN],
+    };
+    const nats = await connect({ servers: stack.nats.url });
+    await jetstream(nats).publish(LAYER_REFRESHED_SUBJECT, JSON.stringify(replayed), { msgID: `replayed-${Date.now()}` });
+    await nats.drain();
+
+    await eventually(async () => expect(await metric('lp_watch_reevaluation_duration_seconds_count')).toBeGreaterThan(before.passes), 60_000);
+    expect(await metric('lp_watches_reevaluated_total')).toBe(before.reevaluated);
+    const [after] = await stack.sql<{ n: string }>(`SELECT count(*) AS n FROM watches.events`);
+    expect(after!.n).toBe(events!.n);
   });
 
   it('a watch in a gmina neither refresh touched gets nothing, in the feed or by webhook', async () => {

@@ -10,7 +10,7 @@ describeSqlSnapshot({
   cases: (db) => {
     const repository = new EvaluationRepository(db.as<DataSource>());
     return {
-      watchesOverlapping: () => repository.watchesOverlapping(['3064011', '3021093']),
+      watchesOverlapping: () => repository.watchesOverlapping(['3064011', '3021093'], '2026-12-07T10:00:00.000Z'),
       answersOf: () => repository.answersOf([WATCH], ['3064011']),
       answersIn: () => repository.answersIn(WATCH, ['3064011']),
       parcelFacts: () => repository.parcelFacts(['306401_1.0001.12/3']),

@@ -43,14 +43,20 @@ export function regionPrefixes(gminas: readonly string[]): string[] {
 export class EvaluationRepository {
   constructor(private readonly db: DataSource) {}
 
-  /** Watches whose regions overlap the gminas (GIN index on regions), and those of all of Poland. */
-  async watchesOverlapping(gminas: readonly string[]): Promise<WatchToEvaluate[]> {
+  /**
+   * The watches a refresh in the gminas can have changed: those whose regions overlap the gminas (GIN
+   * index on regions) and those of all of Poland. `recordedBefore`: only watches made before
+   * that time (null: every one); a watch made later recorded its first answer from data that already
+   * held the change.
+   */
+  async watchesOverlapping(gminas: readonly string[], recordedBefore: string | null): Promise<WatchToEvaluate[]> {
     return this.db.query(
       `SELECT w.id, w.search, w.parcel_ids, w.regions, w.webhook_url IS NOT NULL AS has_webhook, w.coverage
        FROM watches.watches w
-       WHERE w.regions && $1::text[] OR w.regions = '{}'
+       WHERE (w.regions && $1::text[] OR w.regions = '{}')
+         AND ($2::timestamptz IS NULL OR w.created_at < $2::timestamptz)
        ORDER BY w.id`,
-      [regionPrefixes(gminas)],
+      [regionPrefixes(gminas), recordedBefore],
     );
   }
 

@@ -6,6 +6,13 @@ import { reevaluationDuration, reevaluationLag, watchesReevaluated, watchEventsP
 import { EvaluationRepository } from './evaluation.repository.js';
 import { WatchEvaluator } from './watch-evaluator.js';
 
+/**
+ * Watches made this soon after the index could have caught up are evaluated anyway: search-svc takes
+ * a moment to load a new build into memory, and evaluating a watch again only costs time (an answer
+ * that did not change gives no event).
+ */
+const CHANGE_SETTLE_MS = 5 * 60_000;
+
 /** Durable consumer name: replicas of watches-svc share it, so each refresh is evaluated once. */
 export const WATCHES_EVENTS_CONSUMER = 'watches-svc';
 
@@ -47,9 +54,9 @@ export class LayerEventsConsumer implements OnApplicationBootstrap, BeforeApplic
 
   async handle(event: LayerRefreshedEvent): Promise<void> {
     if (event.teryt.length === 0) return;
-    await this.waitForSearchIndex(event);
+    const indexCaughtUp = await this.waitForSearchIndex(event);
     const started = performance.now();
-    const watches = await this.evaluations.watchesOverlapping(event.teryt);
+    const watches = await this.evaluations.watchesOverlapping(event.teryt, this.changeSurelyVisibleFrom(event, indexCaughtUp));
     const produced = await this.evaluator.afterRefreshAll(watches, event);
     watchesReevaluated.inc(watches.length);
     watchEventsProduced.inc(produced);
@@ -58,17 +65,29 @@ export class LayerEventsConsumer implements OnApplicationBootstrap, BeforeApplic
     this.logger.log(`${event.layer_id} v${event.version}: ${watches.length} overlapping watches re-evaluated, ${produced} events`);
   }
 
-  private async waitForSearchIndex(event: LayerRefreshedEvent): Promise<void> {
-    if (!(await this.evaluations.indexTracksLayer(event.layer_id))) return;
+  /**
+   * From when a new watch's first answer surely held the refresh's change, so the event has nothing to
+   * tell it (an event replayed from the stream, or handled long after): the refresh, plus the longest
+   * this consumer waits for the search index, plus a margin for search-svc to load a new build.
+   * Null when the index never caught up: every overlapping watch is evaluated.
+   */
+  private changeSurelyVisibleFrom(event: LayerRefreshedEvent, indexCaughtUp: boolean): string | null {
+    if (!indexCaughtUp) return null;
+    return new Date(Date.parse(event.refreshed_at) + this.env.INDEX_WAIT_MAX_SECONDS * 1000 + CHANGE_SETTLE_MS).toISOString();
+  }
+
+  /** Whether the search index reflects the refresh (or does not read the layer); throws to wait for it. */
+  private async waitForSearchIndex(event: LayerRefreshedEvent): Promise<boolean> {
+    if (!(await this.evaluations.indexTracksLayer(event.layer_id))) return true;
     const versions = await this.evaluations.indexVersions(event.teryt);
     const behind = event.teryt.filter((teryt) => versions.has(teryt) && (versions.get(teryt)![event.layer_id] ?? 0) < event.version);
-    if (behind.length === 0) return;
+    if (behind.length === 0) return true;
     const waitedS = (Date.now() - Date.parse(event.refreshed_at)) / 1000;
     if (waitedS > this.env.INDEX_WAIT_MAX_SECONDS) {
       this.logger.warn(
         `search index still behind ${event.layer_id} v${event.version} in ${behind.length} gminas after ${Math.round(waitedS)} s; evaluating anyway`,
       );
-      return;
+      return false;
     }
     throw new Error(`search index not yet at ${event.layer_id} v${event.version} in ${behind.slice(0, 5).join(', ')}${behind.length > 5 ? ' …' : ''}`);
   }

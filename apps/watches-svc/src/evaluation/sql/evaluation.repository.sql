@@ -3,9 +3,11 @@
 
 -- watchesOverlapping
 -- $1 = ["30","3021","3021093","3064","3064011"]
+-- $2 = "2026-12-07T10:00:00.000Z"
 SELECT w.id, w.search, w.parcel_ids, w.regions, w.webhook_url IS NOT NULL AS has_webhook, w.coverage
 FROM watches.watches w
-WHERE w.regions && $1::text[] OR w.regions = '{}'
+WHERE (w.regions && $1::text[] OR w.regions = '{}')
+  AND ($2::timestamptz IS NULL OR w.created_at < $2::timestamptz)
 ORDER BY w.id;
 
 -- answersOf
