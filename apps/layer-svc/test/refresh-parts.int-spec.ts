@@ -161,7 +161,7 @@ describe('refreshing a layer by parts (gminas and powiats) through the layers CL
     expect(unknown.stdout).toMatch(/part 9999 is no voivodeship, powiat or gmina of admin_bounds/);
     const malformed = await cli(['refresh', 'power_substations', '--part', '30011', '--source', source]);
     expect(malformed.code).toBe(2);
-    expect(malformed.stderr).toMatch(/a part is a voivodeship \(2 digits\), a powiat \(4 digits\) or a gmina \(7 digits\) of TERYT, not 30011/);
+    expect(malformed.stderr).toMatch(/a part is a voivodeship \(2 digits\), a powiat \(4 digits\) or a gmina \(7 digits\) of TERYT, or kinds:<name>, not 30011/);
   });
 
   /**
