@@ -17,9 +17,7 @@ describeSqlSnapshot({
       stagedParcels: () => repository.stagedParcels(TABLE),
       keptLines: () => repository.keptLines(TABLE),
       coveredGminas: () => repository.coveredGminas(FOOTPRINT, null),
-      keptContourLines: () => repository.keptContourLines(FOOTPRINT, '3064'),
-      gminasInside: () => repository.gminasInside(FOOTPRINT),
-      servedState: () => repository.servedState('contours'),
+      servedState: () => repository.servedState(),
       dropStage: () => repository.dropStage(TABLE),
     };
   },
