@@ -35,7 +35,8 @@ const LOAD_COLUMNS = ['geom', 'fid', 'source_run_id', 'fetched_at', 'source_bbox
 const NOT_PUBLISHED: Record<string, string[]> = {
   admin_bounds: ['area_sqm'],
   cadastral_units: ['area_sqm'],
-  parcels: ['vacant'],
+  // EGiB's WFS answers carry no registration group (ownership): the demo generates it
+  parcels: ['registration_group', 'vacant'],
   buildings: ['area_sqm', 'built_year', 'function', 'height_m', 'kind', 'status'],
 };
 
@@ -163,17 +164,35 @@ describe("the demo in the registers' formats gives the GeoJSONSeq demo's answers
     expect(comparable(after.body)).toEqual(comparable(before.body));
   }, 300_000);
 
-  it("gives one parcel's facts (every block) as the GeoJSONSeq demo does", async () => {
+  it("gives one parcel's facts (every block) as the GeoJSONSeq demo does, its ownership unknown", async () => {
     const path = `/v1/parcels/${encodeURIComponent(await sheetParcel())}?include=regulations,constraints,terrain,proximity,market`;
     const [before, after] = await Promise.all([geojson, registers].map((stack) => getJson(stack, path)));
-    expect(comparable(after)).toEqual(comparable(before));
+    expectSameButOwnership(before, after);
   }, 120_000);
 
-  it("gives one parcel's report as the GeoJSONSeq demo does", async () => {
+  it("gives one parcel's report as the GeoJSONSeq demo does, its ownership unknown", async () => {
     const path = `/v1/parcels/${encodeURIComponent(await sheetParcel())}/report`;
     const [before, after] = await Promise.all([geojson, registers].map((stack) => getJson(stack, path)));
-    expect(comparable(after)).toEqual(comparable(before));
+    expectSameButOwnership(before, after);
   }, 120_000);
+
+  /**
+   * The two answers are equal but for the parcel's ownership, which the register does not publish:
+   * known in the demo (generated), said to be unknown (never a group) when loaded from EGiB's answers.
+   */
+  const expectSameButOwnership = (before: unknown, after: unknown): void => {
+    const ownership: Array<{ status?: string; registration_group?: string }> = [];
+    const withoutOwnership = (answer: unknown, keep: boolean): unknown =>
+      JSON.parse(JSON.stringify(comparable(answer)), (key: string, item: unknown) => {
+        if (key !== 'ownership') return item;
+        if (keep) ownership.push(item as { status?: string });
+        return undefined;
+      });
+    expect(withoutOwnership(after, true)).toEqual(withoutOwnership(before, false));
+    expect(ownership.length).toBeGreaterThan(0);
+    for (const block of ownership) expect(block).toEqual(expect.objectContaining({ status: 'unknown' }));
+    for (const block of ownership) expect(block.registration_group).toBeUndefined();
+  };
 
   /** A Poznań parcel on a map sheet, with a '/' in its number: the id form EGiB gives the most to get wrong. */
   const sheetParcel = async (): Promise<string> => {
