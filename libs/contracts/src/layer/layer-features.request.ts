@@ -12,11 +12,8 @@ export const LAYER_ID_MESSAGE = 'layer_id must be a catalogue layer id such as p
 /** Cursors are base64url tokens issued by the service. */
 const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,400}$/;
 
-/**
- * `layer.features.list`: one page of a layer's features inside a WGS84 box. The bbox text is
- * parsed and range-checked by the service with `parseBbox` (libs/geo), the one place that does it.
- */
-export class LayerFeaturesRequest {
+/** A layer and a WGS84 box, as every features request names them. */
+abstract class LayerBoxRequest {
   @IsString()
   @Matches(LAYER_ID_PATTERN, { message: LAYER_ID_MESSAGE })
   layer_id!: string;
@@ -24,7 +21,13 @@ export class LayerFeaturesRequest {
   @IsString({ message: 'bbox is required: minLng,minLat,maxLng,maxLat in WGS84' })
   @MaxLength(200, { message: 'bbox must be at most 200 characters: minLng,minLat,maxLng,maxLat in WGS84' })
   bbox!: string;
+}
 
+/**
+ * `layer.features.list`: one page of a layer's features inside a WGS84 box. The bbox text is
+ * parsed and range-checked by the service with `parseBbox` (libs/geo), the one place that does it.
+ */
+export class LayerFeaturesRequest extends LayerBoxRequest {
   @Optional()
   @IsIntegerInRange(1, FEATURES_MAX_LIMIT, `limit must be an integer from 1 to ${FEATURES_MAX_LIMIT} (default ${FEATURES_DEFAULT_LIMIT})`)
   limit?: number;
@@ -43,15 +46,7 @@ export const FEATURES_COUNT_MAX = 10_000_000;
  * WGS84 box, counted only up to `up_to + 1`, so an export larger than its limit is refused before
  * any page is read, at the cost of an index scan that stops there.
  */
-export class LayerFeaturesCountRequest {
-  @IsString()
-  @Matches(LAYER_ID_PATTERN, { message: LAYER_ID_MESSAGE })
-  layer_id!: string;
-
-  @IsString({ message: 'bbox is required: minLng,minLat,maxLng,maxLat in WGS84' })
-  @MaxLength(200, { message: 'bbox must be at most 200 characters: minLng,minLat,maxLng,maxLat in WGS84' })
-  bbox!: string;
-
+export class LayerFeaturesCountRequest extends LayerBoxRequest {
   @IsIntegerInRange(0, FEATURES_COUNT_MAX, `up_to must be an integer from 0 to ${FEATURES_COUNT_MAX}`)
   up_to!: number;
 }
