@@ -94,12 +94,14 @@ _stack_port_answers() {
 	timeout 2 bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1"' _ "$1" 2>/dev/null
 }
 
-# Is anything listening on <port> on any local address (so 127.0.0.1:<port>
-# could not be bound)?
+# Is <port> taken on a local address, so 127.0.0.1:<port> could not be bound? A listener, and
+# also a connection whose local end is that port: our preferred ports lie in the kernel's
+# ephemeral range, so on a busy machine an outgoing connection can hold one, and nats-server's
+# bind then fails. Sockets in TIME-WAIT do not block a bind (both servers reuse addresses).
 _stack_port_busy() {
 	local port=$1 out
 	if command -v ss >/dev/null 2>&1; then
-		out=$(ss -Hltn "sport = :$port" 2>/dev/null) || out=""
+		out=$(ss -Htan "sport = :$port" 2>/dev/null | grep -v '^TIME-WAIT') || out=""
 		[[ -n "$out" ]] && return 0
 	fi
 	_stack_port_answers "$port"
