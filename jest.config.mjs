@@ -64,4 +64,9 @@ export default {
   // workers that can pass a minute, so tests and hooks get three.
   testTimeout: 180_000,
   maxWorkers: 2,
+  // A worker's heap grows with every file it runs (native ESM modules are not all released
+  // between files) and its garbage collection then takes the time: by the end of a full run each
+  // worker held over 4 GB and a SQL-snapshot file that takes 2 s alone took a minute. A worker
+  // above this after a file is replaced by a new one (docs/testing.md).
+  workerIdleMemoryLimit: '512MB',
 };
