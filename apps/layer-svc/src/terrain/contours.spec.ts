@@ -8,12 +8,12 @@ describe('contour windows', () => {
 
   it('contours only the windows that touch a sheet, each reaching one pixel into the next', () => {
     const sheets = [
-      { extent: [300_000, 525_000, 305_000, 530_000] as [number, number, number, number] },
-      { extent: [345_000, 500_000, 350_000, 505_000] as [number, number, number, number] },
+      { file: 'north-west.asc', extent: [300_000, 525_000, 305_000, 530_000] as [number, number, number, number] },
+      { file: 'south-east.asc', extent: [345_000, 500_000, 350_000, 505_000] as [number, number, number, number] },
     ];
     expect(contourWindows(5000, 3000, t, sheets)).toEqual([
-      { x: 0, y: 0, width: WINDOW_PX + 1, height: WINDOW_PX + 1 },
-      { x: 4096, y: 2048, width: 904, height: 952 },
+      { x: 0, y: 0, width: WINDOW_PX + 1, height: WINDOW_PX + 1, sheets: ['north-west.asc'] },
+      { x: 4096, y: 2048, width: 904, height: 952, sheets: ['south-east.asc'] },
     ]);
   });
 

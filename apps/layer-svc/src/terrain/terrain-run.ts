@@ -27,6 +27,20 @@ export interface TerrainRunOptions {
   progress?: (message: string) => void;
 }
 
+/**
+ * The contours of a part failed after its statistics were served: the new terrain_stats version
+ * stays (it is right), the contours and the relief keep the previous model. The message says so,
+ * and which window and sheets the contours failed on.
+ */
+export class ContoursFailed extends Error {
+  constructor(part: string, terrainStatsVersion: number, parcels: number, cause: unknown) {
+    super(
+      `${cause instanceof Error ? cause.message : String(cause)}. terrain_stats of part ${part} is served as version ${terrainStatsVersion} (${parcels} parcels); ` +
+        'contours and the shaded relief keep the previous elevation model',
+    );
+  }
+}
+
 export interface TerrainRunResult extends RefreshLayerResult {
   part: string;
   sheets: DemSheet[];
@@ -86,7 +100,9 @@ export class TerrainRun {
         allowShrink: options.allowShrink === true,
         progress: say,
       });
-      const contours = await this.refreshContours(options, vrt, sheets, footprint, note, work);
+      const contours = await this.refreshContours(options, vrt, sheets, footprint, note, work).catch((error: unknown) => {
+        throw new ContoursFailed(options.part, result.version, written, error);
+      });
       const pixelM = Math.min(...sheets.map((sheet) => sheet.pixel_m));
       const elevationVersion = await new DemStoreRepository(this.db).replacePart(options.part, pixelM, note, (add) => cutChunks(vrt, sheets, pixelM, work, add));
       say(`terrain ${options.part}: elevation model version ${elevationVersion} stored for the shaded relief`);
