@@ -103,8 +103,8 @@ describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => 
   }, 60_000);
 
   it('neighbouring hillshade tiles show no seam: the pixels either side of a shared edge agree as neighbouring pixels inside a tile do', async () => {
-    // Zoom 16 (a tile ≈ 380 m on the ground, parcel centroids 50–300 m apart), in the middle of the
-    // densest terrain: where a quarter tile of reach left neighbouring tiles triangulating their edge apart.
+    // Zoom 16 (a tile ≈ 380 m on the ground, about 40 pixels of the 10 m demo model), in the middle of
+    // the densest terrain: each tile resamples and shades the model with a margin on the same pixel grid.
     const [point] = await stack.sql<{ lng: number; lat: number }>(
       `WITH g AS (SELECT teryt FROM layer_pub.terrain_stats GROUP BY teryt ORDER BY count(*) DESC, teryt LIMIT 1),
             p AS (SELECT id, ST_PointOnSurface(geom) AS p FROM layer_pub.terrain_stats WHERE teryt = (SELECT teryt FROM g))
@@ -154,6 +154,23 @@ describe('raster layers: terrain_hillshade drawn by GDAL, ortho proxied', () => 
     expect(stats).toContain('Size is 256, 256');
     expect(Number(/STATISTICS_MAXIMUM=(\d+)/.exec(stats)?.[1])).toBeGreaterThan(0);
   }, 120_000);
+
+  it("draws every tile of the Poznań relief window in docs/gis-clients.md (zoom 14, 5 × 5 tiles) from the demo's elevation model, every pixel", async () => {
+    // gdal_translate -projwin 1880000 6880000 1890000 6870000 at TileLevel 14
+    const size = 40075016.68557849 / 2 ** 14;
+    const col = (x: number) => Math.floor((x + 20037508.342789244) / size);
+    const row = (y: number) => Math.floor((20037508.342789244 - y) / size);
+    const tiles: Array<[number, number]> = [];
+    for (let x = col(1_880_000); x <= col(1_890_000); x++) for (let y = row(6_880_000); y <= row(6_870_000); y++) tiles.push([x, y]);
+    expect(tiles).toHaveLength(25);
+    for (const [x, y] of tiles) {
+      const res = await tile('terrain_hillshade', 14, x, y);
+      expect({ x, y, status: res.status }).toEqual({ x, y, status: 200 });
+      const grey = await greyPixels(dir, `window-${x}-${y}`, Buffer.from(await res.arrayBuffer()));
+      expect({ x, y, undrawn: grey.filter((value) => value === 0).length }).toEqual({ x, y, undrawn: 0 });
+      expect(Math.max(...grey)).toBeGreaterThan(Math.min(...grey)); // relief, not one flat grey
+    }
+  }, 180_000);
 
   it('204 where there is no elevation data or below zoom 10; 400 for a layer that is not raster', async () => {
     expect((await tile('terrain_hillshade', 9, 278, 165)).status).toBe(204);

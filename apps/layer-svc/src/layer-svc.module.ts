@@ -14,7 +14,7 @@ import { LAYER_SCHEMA } from './db/migrations/index.js';
 import { FeaturesHandler } from './features/features.handler.js';
 import { FeaturesRepository } from './features/features.repository.js';
 import { FeaturesService } from './features/features.service.js';
-import { ElevationPointsRepository } from './raster/elevation-points.repository.js';
+import { DemStoreRepository } from './terrain/dem-store.repository.js';
 import { OrthoUpstream } from './raster/ortho-upstream.js';
 import { RasterTilesHandler } from './raster/raster-tiles.handler.js';
 import { RasterTilesService } from './raster/raster-tiles.service.js';
@@ -61,7 +61,7 @@ export class LayerSvcModule {
         BasemapService,
         BasemapRepository,
         RasterTilesService,
-        ElevationPointsRepository,
+        DemStoreRepository,
         OrthoUpstream,
       ],
     };

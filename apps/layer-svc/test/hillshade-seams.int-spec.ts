@@ -3,46 +3,66 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hillshadePointBox } from '../src/raster/hillshade-reach.js';
-import { renderHillshadeTile } from '../src/raster/hillshade.renderer.js';
+import { hillshadeDrawBox, renderHillshadeTile } from '../src/raster/hillshade.renderer.js';
 import { tileBounds3857 } from '../src/raster/mercator.js';
+import { cutChunks, DEM_CHUNK_PX } from '../src/terrain/dem-chunks.js';
+import type { DemChunk } from '../src/terrain/dem-store.repository.js';
 
-type Point = { x: number; y: number; z: number };
 type Box = [number, number, number, number];
 
 /** How much more the grey may change across a tile edge than between neighbouring pixels inside a tile. */
 const SEAM_TOLERANCE_GREY = 1;
 /** A zoom-16 tile near Poznań, and the tiles east and south of it. */
 const TILE = { z: 16, x: 35712, y: 21440 };
+/** The model's pixel (m): a zoom-16 tile is about 380 m on the ground, so its 256 pixels sample a 2 m model finely. */
+const PIXEL_M = 2;
 
-/**
- * Elevation points as the service holds them: scattered like parcel centroids (here about 230 m
- * apart, as in farmland), each with the height of a smooth surface. Deterministic.
- */
-function scatteredPoints(around: Box): Point[] {
-  let seed = 7;
-  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-  const [x0, y0, x1, y1] = around;
-  const points: Point[] = [];
-  for (let i = 0; i < 4000; i++) {
-    const x = x0 + random() * (x1 - x0);
-    const y = y0 + random() * (y1 - y0);
-    points.push({ x, y, z: 80 + 10 * Math.sin(x / 900) * Math.cos(y / 700) + 3 * Math.sin(x / 230) });
-  }
-  return points;
+/** A web-mercator box in EPSG:2180, outward to whole pixels. */
+function boxIn2180([x0, y0, x1, y1]: Box): Box {
+  const out = execFileSync('gdaltransform', ['-s_srs', 'EPSG:3857', '-t_srs', 'EPSG:2180', '-output_xy'], {
+    input: `${x0} ${y0}\n${x1} ${y0}\n${x0} ${y1}\n${x1} ${y1}\n`,
+    encoding: 'utf8',
+  });
+  const points = out
+    .trim()
+    .split('\n')
+    .map((line) => line.split(/\s+/).map(Number) as [number, number]);
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const snap = (v: number, up: boolean) => (up ? Math.ceil(v / PIXEL_M) : Math.floor(v / PIXEL_M)) * PIXEL_M;
+  return [snap(Math.min(...xs), false), snap(Math.min(...ys), false), snap(Math.max(...xs), true), snap(Math.max(...ys), true)];
 }
 
-const inBox =
-  ([x0, y0, x1, y1]: Box) =>
-  (p: Point) =>
-    p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1;
+/** A smooth surface (hills 10 m high, ripples of 3 m) as a GeoTIFF in EPSG:2180 over `extent`. */
+function surface(dir: string, [x0, y0, x1, y1]: Box): string {
+  const [width, height] = [(x1 - x0) / PIXEL_M, (y1 - y0) / PIXEL_M];
+  const heights = new Float32Array(width * height);
+  for (let row = 0; row < height; row++) {
+    for (let col = 0; col < width; col++) {
+      const [x, y] = [x0 + (col + 0.5) * PIXEL_M, y1 - (row + 0.5) * PIXEL_M];
+      heights[row * width + col] = 80 + 10 * Math.sin(x / 300) * Math.cos(y / 250) + 3 * Math.sin(x / 90 + y / 140);
+    }
+  }
+  writeFileSync(join(dir, 'surface.bil'), Buffer.from(heights.buffer));
+  const header = ['BYTEORDER I', 'LAYOUT BIL', `NROWS ${height}`, `NCOLS ${width}`, 'NBANDS 1', 'NBITS 32', 'PIXELTYPE FLOAT'];
+  header.push(`ULXMAP ${x0 + PIXEL_M / 2}`, `ULYMAP ${y1 - PIXEL_M / 2}`, `XDIM ${PIXEL_M}`, `YDIM ${PIXEL_M}`);
+  writeFileSync(join(dir, 'surface.hdr'), `${header.join('\n')}\n`);
+  execFileSync('gdal_translate', ['-q', '-a_srs', 'EPSG:2180', join(dir, 'surface.bil'), join(dir, 'surface.tif')]);
+  return join(dir, 'surface.tif');
+}
 
-/** A tile drawn from the points in `box` (what the repository's `geom && box` reads), as grey values row by row. */
-async function drawn(dir: string, x: number, y: number, points: Point[], box: (bounds: Box) => Box): Promise<Uint8Array> {
+/** A tile drawn from the chunks its draw box touches (what the repository's `extent && box` reads), as grey values row by row. */
+async function drawn(dir: string, x: number, y: number, chunks: DemChunk[]): Promise<Uint8Array> {
   const bounds = tileBounds3857({ z: TILE.z, x, y });
-  const png = await renderHillshadeTile(bounds, points.filter(inBox(box(bounds))), 20_000);
+  const [bx0, by0, bx1, by1] = boxIn2180(hillshadeDrawBox(bounds));
+  const under = chunks.filter(({ extent: [x0, y0, x1, y1] }) => x0 <= bx1 && x1 >= bx0 && y0 <= by1 && y1 >= by0);
+  const png = await renderHillshadeTile(
+    bounds,
+    under.map((chunk) => chunk.tiff),
+    20_000,
+  );
   expect(png).not.toBeNull();
-  const name = join(dir, `${x}-${y}-${Math.random().toString(16).slice(2)}`);
+  const name = join(dir, `${x}-${y}`);
   writeFileSync(`${name}.png`, png!);
   execFileSync('gdal_translate', ['-q', '-of', 'ENVI', '-b', '1', `${name}.png`, `${name}.raw`]);
   return new Uint8Array(readFileSync(`${name}.raw`));
@@ -61,30 +81,29 @@ function edge(pair: (i: number) => readonly [number, number]): { pairs: number; 
   return { pairs, mean: pairs === 0 ? 0 : sum / pairs };
 }
 
-/** Across the east and the south edge of TILE, and between the last two columns and rows inside it. */
-async function seams(dir: string, points: Point[], box: (bounds: Box) => Box) {
-  const [here, east, south] = await Promise.all([
-    drawn(dir, TILE.x, TILE.y, points, box),
-    drawn(dir, TILE.x + 1, TILE.y, points, box),
-    drawn(dir, TILE.x, TILE.y + 1, points, box),
-  ]);
-  return {
-    east: edge((i) => [here[i * 256 + 255]!, east[i * 256]!]),
-    eastInside: edge((i) => [here[i * 256 + 254]!, here[i * 256 + 255]!]),
-    south: edge((i) => [here[255 * 256 + i]!, south[i]!]),
-    southInside: edge((i) => [here[254 * 256 + i]!, here[255 * 256 + i]!]),
-  };
-}
-
-describe('hillshade tiles without seams', () => {
+describe('hillshade tiles from the elevation model, without seams', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lp-seams-'));
   const tile = tileBounds3857(TILE);
   const size = tile[2] - tile[0];
-  // Points over about 8 × 8 tiles around TILE: every tile compared lies well inside them.
-  const points = scatteredPoints([tile[0] - 4 * size, tile[1] - 4 * size, tile[2] + 4 * size, tile[3] + 4 * size]);
 
-  it('draws neighbouring tiles whose shared edges agree as neighbouring pixels inside a tile do', async () => {
-    const found = await seams(dir, points, hillshadePointBox);
+  it('draws neighbouring tiles whose shared edges agree as neighbouring pixels inside a tile do, across chunk boundaries too', async () => {
+    // The model over 3 × 3 tiles around TILE, cut into chunks as a terrain run stores them.
+    const extent = boxIn2180([tile[0] - size, tile[1] - 2 * size, tile[2] + 2 * size, tile[3] + size]);
+    const chunks: DemChunk[] = [];
+    await cutChunks(surface(dir, extent), [{ extent } as never], PIXEL_M, dir, async (chunk) => void chunks.push(chunk));
+    expect(chunks.length).toBe(Math.ceil((extent[2] - extent[0]) / PIXEL_M / DEM_CHUNK_PX) * Math.ceil((extent[3] - extent[1]) / PIXEL_M / DEM_CHUNK_PX));
+    expect(chunks.length).toBeGreaterThan(1);
+    const [here, east, south] = await Promise.all([
+      drawn(dir, TILE.x, TILE.y, chunks),
+      drawn(dir, TILE.x + 1, TILE.y, chunks),
+      drawn(dir, TILE.x, TILE.y + 1, chunks),
+    ]);
+    const found = {
+      east: edge((i) => [here[i * 256 + 255]!, east[i * 256]!]),
+      eastInside: edge((i) => [here[i * 256 + 254]!, here[i * 256 + 255]!]),
+      south: edge((i) => [here[255 * 256 + i]!, south[i]!]),
+      southInside: edge((i) => [here[254 * 256 + i]!, here[255 * 256 + i]!]),
+    };
     for (const [across, inside] of [
       [found.east, found.eastInside],
       [found.south, found.southInside],
@@ -92,19 +111,7 @@ describe('hillshade tiles without seams', () => {
       expect(across.pairs).toBe(256);
       expect(across.mean).toBeLessThanOrEqual(inside.mean + SEAM_TOLERANCE_GREY);
     }
-  }, 60_000);
-
-  it('would show a seam with only a quarter tile of points beyond the edges (what this test guards against)', async () => {
-    const quarter = (bounds: Box): Box => {
-      const reach = (bounds[2] - bounds[0]) / 4;
-      return [bounds[0] - reach, bounds[1] - reach, bounds[2] + reach, bounds[3] + reach];
-    };
-    const found = await seams(dir, points, quarter);
-    const worse = Math.max(
-      found.east.mean - found.eastInside.mean,
-      found.south.mean - found.southInside.mean,
-      256 - Math.min(found.east.pairs, found.south.pairs),
-    );
-    expect(worse).toBeGreaterThan(SEAM_TOLERANCE_GREY);
+    // Every pixel drawn: the model covers the tiles.
+    expect(here.every((grey) => grey !== 0)).toBe(true);
   }, 60_000);
 });

@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, type ConstraintsView, type ParcelFeatureView, type ProximityView, type RegulationsView, type TerrainView } from '@lp/contracts';
 import type { RunningService } from '@lp/messaging';
 import { loadEnv } from '@lp/runtime';
-import { eventually, refreshLayer, startServiceUnderTest, testEnvironment, writeLayerSource, type ServiceUnderTest } from '@lp/testing';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { eventually, refreshLayer, startServiceUnderTest, writeLayerSource, type ServiceUnderTest } from '@lp/testing';
 import { ParcelSvcEnv } from '../src/config/parcel-svc.env.js';
 import { FACT_BLOCKS } from '../src/facts/fact-blocks.js';
 import { storedBlocksSql } from '../src/facts/stored-blocks.js';
@@ -270,13 +268,18 @@ describe('parcel facts on the demo data', () => {
     });
 
     it('rebuilds the terrain of the gmina a terrain refresh changed, and only marks the others current', async () => {
-      const source = join(testEnvironment().demoSourcesDir!, 'terrain_stats.geojsonl');
-      const lines = readFileSync(source, 'utf8').split('\n').filter(Boolean);
+      // The served statistics (the demo computes them from its elevation model) as a source, one parcel's slope changed.
+      const served = await svc.sql<{ line: string }>(
+        `SELECT json_build_object('type', 'Feature', 'geometry', ST_AsGeoJSON(ST_Transform(geom, 4326), 7)::json,
+                  'properties', attrs || jsonb_build_object('id', id, 'kind', kind, 'teryt', teryt))::text AS line
+         FROM layer_pub.terrain_stats ORDER BY id`,
+      );
+      const lines = served.map((row) => row.line);
       const first = JSON.parse(lines[0]!) as { properties: { parcel_id: string; teryt: string; slope_mean_pct: number } };
       const target = first.properties.parcel_id;
       first.properties.slope_mean_pct = 42.5;
       lines[0] = JSON.stringify(first);
-      const coverage = JSON.parse(readFileSync(source.replace('.geojsonl', '.coverage.json'), 'utf8')) as { gminas: string[] };
+      const coverage = { gminas: (await one<{ gminas: string[] }>(`SELECT coverage_gminas AS gminas FROM layer.layer_state WHERE layer_id = 'terrain_stats'`)).gminas };
       const untouched = coverage.gminas.find((g) => g !== first.properties.teryt) ?? (await one<{ teryt: string }>(`SELECT teryt FROM parcel.fact_builds WHERE teryt <> $1 LIMIT 1`, [first.properties.teryt])).teryt;
       const before = await one<{ built_at: Date }>(`SELECT built_at FROM parcel.fact_builds WHERE teryt = $1 AND block = 'terrain'`, [untouched]);
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { NEAR_MISSES_BELOW, type SearchParcelsRequest } from '@lp/contracts';
 import { setPath } from './near-misses-paths.js';
+import { NearMissFinder } from '../src/near-misses/near-miss-finder.js';
+import type { ParcelSearchResponse } from '../src/engine/search-results.js';
 import { findScenario } from '../src/scenarios/scenario-catalogue.js';
 import { compileScenario } from '../src/scenarios/scenario-compiler.js';
 import { gminasWhere, searchEngineOnDemo, type SearchEngineFixture } from './search-engine-fixture.js';
@@ -8,6 +10,13 @@ import { gminasWhere, searchEngineOnDemo, type SearchEngineFixture } from './sea
 /** The small demo's parcels lie in Poznań: measured answers are checked there. */
 const POZNAN = '3064011';
 const REACH_M = 1500;
+/**
+ * The near misses' time budget in these tests: ample on a machine shared by other work. Under load a
+ * relaxation took seconds, the answer's own NEAR_MISS_BUDGET_MS ran out and the rest were listed as
+ * not evaluated; what these tests check is what each count and parcel says (the budget has its own
+ * unit test, near-miss-finder.spec.ts).
+ */
+const UNHURRIED_MS = 600_000;
 
 /**
  * Near misses ("what would it take") on the small demo dataset: every count is the count of the
@@ -18,6 +27,13 @@ describe('near misses', () => {
 
   beforeAll(async () => (f = await searchEngineOnDemo()), 300_000);
   afterAll(() => f?.close());
+
+  /** The search and its near misses as the engine's run() makes them, with the ample budget. */
+  async function run(request: SearchParcelsRequest): Promise<ParcelSearchResponse> {
+    const response = await f.engine.search(request);
+    const nearMisses = await new NearMissFinder((r, options) => f.engine.search(r, options), UNHURRIED_MS).find(request, response);
+    return nearMisses ? { ...response, near_misses: nearMisses } : response;
+  }
 
   /** Area (m²) and distance (m) to the nearest substation of at least 110 kV of a parcel, by plain PostGIS. */
   async function measured(id: string): Promise<{ area: number; distance: number | null }> {
@@ -46,7 +62,9 @@ describe('near misses', () => {
 
   it('each relaxation counts what the relaxed search matches when run for real, and what plain PostGIS counts', async () => {
     const request = await fewResults();
-    const response = await f.engine.run(request);
+    // the engine's own run attaches them (how many it evaluates in time depends on the machine)
+    expect((await f.engine.run(request)).near_misses?.relaxations).toBeDefined();
+    const response = await run(request);
     expect(response.matched).toBe(3);
     const nearMisses = response.near_misses!;
     expect(nearMisses.not_evaluated).toBeUndefined();
@@ -75,7 +93,7 @@ describe('near misses', () => {
 
   it('a parcel listed as one criterion away fails that criterion by the amount given and passes the other', async () => {
     const request = await fewResults();
-    const response = await f.engine.run(request);
+    const response = await run(request);
     const matchedIds = new Set(response.results.map((r) => r.parcel_id));
     const oneAway = response.near_misses!.one_away;
     // the closest misses first: the five largest parcels near a substation that are still too small, by plain PostGIS
@@ -113,7 +131,7 @@ describe('near misses', () => {
       region: POZNAN,
       filters: { area_sqm: { min: 5000 }, near: [{ layer: 'grid_capacity', within_m: 2000, where: { available_mw_gte: 20 } }] },
     };
-    const response = await f.engine.run(request);
+    const response = await run(request);
     expect(response.matched).toBeLessThan(NEAR_MISSES_BELOW);
     const misses = response.near_misses!.one_away.filter((p) => p.criterion === 'near:grid_capacity');
     const plain: Array<{ id: string; distance: number }> = await f.source.query(
@@ -153,7 +171,7 @@ describe('near misses', () => {
     const max = Math.floor(Number(flattest.slope) * 5) / 10;
     expect(Number(flattest.slope)).toBeGreaterThan(max);
     const request: SearchParcelsRequest = { region: flattest.teryt, filters: { slope_pct: { max } } };
-    const response = await f.engine.run(request);
+    const response = await run(request);
     expect(response).toMatchObject({ blocked: false, matched: 0 });
     const slope = response.near_misses!.relaxations.find((r) => r.criterion === 'slope')!;
     expect(slope).toMatchObject({ parameter: 'filters.slope_pct.max', from: max });
@@ -173,7 +191,7 @@ describe('near misses', () => {
     const scenario = findScenario('urban_residential_development')!;
     const params = { max_stop_m: 100, min_area_sqm: 20_000 };
     const request = { ...compileScenario(scenario, { region: POZNAN, params }), scenario: { id: scenario.id, params } };
-    const response = await f.engine.run(request);
+    const response = await run(request);
     expect(response.matched).toBeLessThan(NEAR_MISSES_BELOW);
     const steps = response.near_misses!.scenario_parameters!;
     expect(steps.find((s) => s.parameter === 'max_stop_m')).toMatchObject({ unit: 'm', from: 100, to: 150 });
@@ -184,7 +202,7 @@ describe('near misses', () => {
       expect(step.added).toBe(relaxed.matched - response.matched);
     }
     // a filter changed after compiling: no parameter speaks for it, so none is offered
-    const changed = await f.engine.run({ ...request, filters: { ...request.filters, slope_pct: { max: 4 } } });
+    const changed = await run({ ...request, filters: { ...request.filters, slope_pct: { max: 4 } } });
     expect(changed.near_misses?.scenario_parameters ?? []).toEqual([]);
   });
 });

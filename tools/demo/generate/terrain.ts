@@ -1,15 +1,16 @@
 /**
  * terrain: a smooth generated elevation model (regional level + long waves + local undulation +
- * Gaussian hills), and from it terrain_stats (one feature per parcel in TERRAIN_POWIATS, the
- * parcel polygon with elevation min / max / mean, slope mean and 90th percentile, aspect),
- * contours (5 m rings around the hills, a few per gmina), and the raster layers terrain_hillshade
- * and ortho as 1:10 000 map-sheet footprints with their WMS address.
+ * Gaussian hills), written as DEM sheets (dem.ts) from which the service itself computes
+ * terrain_stats (parcels in TERRAIN_POWIATS), contours and the shaded relief when the demo is
+ * loaded; and the raster layers terrain_hillshade and ortho as 1:10 000 map-sheet footprints with
+ * their WMS address.
  *
  * Levels: Poznań area 60-110 m, warmińsko-mazurskie 100-200 m, Zamość 200-260 m, Kostrzyn nad
  * Odrą 15-45 m. Slopes mostly 0-8 %, 10-25 % on the hills.
  * `<scratch>.elevation(x, y)` (EPSG:2180) is left for other families.
  */
-import { coverageGminas, gminasInPowiats, TERRAIN_POWIATS } from '../demo-area.js';
+import { coverageGminas } from '../demo-area.js';
+import { writeDem } from './dem.js';
 import type { GeneratorContext, GeneratorFamily } from './family.js';
 
 /** Regional parameters by voivodeship: base level, long-wave amplitude, local undulation, hill heights */
@@ -65,89 +66,6 @@ async function elevationModel(ctx: GeneratorContext): Promise<void> {
            ORDER BY g.geom <-> ST_SetSRID(ST_Point(x, y), 2180), g.teryt LIMIT 1
          $$`),
   );
-}
-
-async function terrainStats(ctx: GeneratorContext): Promise<void> {
-  const { db, sql } = ctx;
-  const gminas = gminasInPowiats(ctx.scale, TERRAIN_POWIATS);
-  // the surface at the point on surface, the envelope corners and +-10 m around the point (gradient);
-  // hills near the parcel are joined once and summed per sample point
-  const hill = (x: string, y: string) => `coalesce(sum(h.h * exp(-((${x} - h.hx) ^ 2 + (${y} - h.hy) ^ 2) / (2 * h.sigma * h.sigma)) ORDER BY h.id), 0)`;
-  const base = (x: string, y: string) => `\${S}.base_elevation(${x}, ${y}, p.base, p.amp, p.rough)`;
-  await db.query(
-    sql(`CREATE TABLE \${S}.terrain_sample AS
-         WITH p AS (
-           SELECT p.id, p.teryt, c.c, ST_X(c.c) AS x, ST_Y(c.c) AS y, ST_XMin(p.geom) AS x0, ST_XMax(p.geom) AS x1, ST_YMin(p.geom) AS y0, ST_YMax(p.geom) AS y1,
-                  r.base, r.amp, r.rough
-           FROM \${S}.parcel p CROSS JOIN LATERAL (SELECT ST_PointOnSurface(p.geom) AS c) c
-           JOIN \${S}.demo_gmina g ON g.teryt = p.teryt JOIN \${S}.terrain_region r ON r.voivodeship = g.voivodeship
-           WHERE p.teryt = ANY($1::text[])
-         ), s AS (
-           SELECT p.id, p.teryt, p.x, p.y, p.x0, p.x1, p.y0, p.y1, p.base, p.amp, p.rough,
-                  ${hill('p.x', 'p.y')} AS hc, ${hill('p.x0', 'p.y0')} AS h00, ${hill('p.x1', 'p.y0')} AS h10,
-                  ${hill('p.x0', 'p.y1')} AS h01, ${hill('p.x1', 'p.y1')} AS h11,
-                  ${hill('p.x + 10', 'p.y')} AS hxp, ${hill('p.x - 10', 'p.y')} AS hxm,
-                  ${hill('p.x', 'p.y + 10')} AS hyp, ${hill('p.x', 'p.y - 10')} AS hym
-           FROM p LEFT JOIN \${S}.hill h ON ST_DWithin(h.pt, p.c, 4 * h.sigma + 1000)
-           GROUP BY p.id, p.teryt, p.x, p.y, p.x0, p.x1, p.y0, p.y1, p.base, p.amp, p.rough
-         )
-         SELECT p.id, p.teryt,
-                array[${base('p.x', 'p.y')} + hc, ${base('p.x0', 'p.y0')} + h00, ${base('p.x1', 'p.y0')} + h10,
-                      ${base('p.x0', 'p.y1')} + h01, ${base('p.x1', 'p.y1')} + h11] AS e,
-                (${base('p.x + 10', 'p.y')} + hxp - ${base('p.x - 10', 'p.y')} - hxm) / 20 AS gx,
-                (${base('p.x', 'p.y + 10')} + hyp - ${base('p.x', 'p.y - 10')} - hym) / 20 AS gy
-         FROM s p`),
-    [gminas],
-  );
-  const layer = ctx.out.layer('terrain_stats', { coverage: gminas, source: GENERATED('terrain_stats') });
-  await ctx.out.writeQuery(
-    db,
-    layer,
-    sql(`SELECT ST_AsGeoJSON(ST_Transform(p.geom, 4326), 7) AS geometry,
-                json_build_object('id', s.id, 'kind', 'parcel_terrain', 'name', NULL, 'teryt', s.teryt, 'parcel_id', s.id,
-                  'elevation_min_m', round((SELECT min(v) FROM unnest(s.e) v)::numeric, 1),
-                  'elevation_max_m', round((SELECT max(v) FROM unnest(s.e) v)::numeric, 1),
-                  'elevation_mean_m', round(s.e[1]::numeric, 1),
-                  'slope_mean_pct', round(m.slope::numeric, 1),
-                  'slope_p90_pct', round((m.slope * (1.25 + 0.45 * \${S}.u('p90:' || s.id)) + 0.3)::numeric, 1),
-                  'aspect', CASE WHEN m.slope < 1 THEN 'flat'
-                                 ELSE (array['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'])[1 + (floor((degrees(atan2(-s.gx, -s.gy)) + 360 + 22.5) / 45)::int % 8)] END,
-                  'dem_resolution_m', 1) AS properties
-         FROM \${S}.terrain_sample s JOIN \${S}.parcel p ON p.id = s.id
-         CROSS JOIN LATERAL (SELECT 100 * sqrt(s.gx * s.gx + s.gy * s.gy) + 0.4 * \${S}.u('slope:' || s.id) AS slope) m
-         ORDER BY s.id`),
-  );
-  layer.close();
-}
-
-async function contours(ctx: GeneratorContext): Promise<void> {
-  const { db, sql } = ctx;
-  const layer = ctx.out.layer('contours', { coverage: coverageGminas(ctx.scale), source: GENERATED('contours') });
-  // rings at every 5 m between the hill's foot and its top: r = sigma * sqrt(2 ln(h / (level - foot)))
-  await ctx.out.writeQuery(
-    db,
-    layer,
-    sql(`WITH h AS (
-           SELECT h.*, \${S}.base_elevation(h.hx, h.hy, r.base, r.amp, r.rough) AS foot, g.geom AS gmina
-           FROM \${S}.hill h JOIN \${S}.demo_gmina g ON g.teryt = h.teryt JOIN \${S}.terrain_region r ON r.voivodeship = g.voivodeship
-         ), lv AS (
-           SELECT h.*, level FROM h CROSS JOIN LATERAL generate_series((ceil((h.foot + 1) / 5) * 5)::int, floor(h.foot + h.h - 0.5)::int, 5) level
-         ), ring AS (
-           SELECT lv.id || ':' || lv.level AS id, lv.teryt, lv.level, lv.gmina,
-                  ST_MakeLine(array_agg(ST_Point(lv.hx + rr * (1 + 0.07 * sin(3 * a + phase)) * cos(a), lv.hy + rr * (1 + 0.07 * sin(3 * a + phase)) * sin(a)) ORDER BY a)) AS line
-           FROM lv
-           CROSS JOIN LATERAL (SELECT lv.sigma * sqrt(2 * ln(lv.h / (lv.level - lv.foot))) AS rr, 6.283 * \${S}.u('phase:' || lv.id) AS phase) k
-           CROSS JOIN LATERAL (SELECT 2 * pi() * i / 48 AS a FROM generate_series(0, 48) i) t
-           GROUP BY lv.id, lv.teryt, lv.level, lv.gmina
-         )
-         SELECT ST_AsGeoJSON(ST_Transform(g, 4326), 7) AS geometry,
-                json_build_object('id', id, 'kind', CASE WHEN level % 25 = 0 THEN 'index_contour' ELSE 'intermediate_contour' END, 'name', NULL,
-                  'teryt', teryt, 'elevation_m', level, 'interval_m', CASE WHEN level % 25 = 0 THEN 25 ELSE 5 END) AS properties
-         FROM ring CROSS JOIN LATERAL (SELECT ST_CollectionExtract(ST_Intersection(ST_SetSRID(line, 2180), gmina), 2) AS g) c
-         WHERE NOT ST_IsEmpty(g)
-         ORDER BY id`),
-  );
-  layer.close();
 }
 
 /** 1:10 000 sheet designation of the sheet containing (lng, lat), e.g. N-33-130-D-c-1 (IMW division). */
@@ -242,8 +160,7 @@ export const terrainFamily: GeneratorFamily = {
   dependsOn: ['cadastre'],
   async generate(ctx) {
     await elevationModel(ctx);
-    await terrainStats(ctx);
-    await contours(ctx);
+    await writeDem(ctx);
     await sheets(ctx);
   },
 };

@@ -22,13 +22,13 @@ export class LayerRasterTilesController {
   @ApiOperation({
     summary: 'One raster tile (PNG) of a raster layer: the shaded relief, or the orthophotomap proxied',
     description:
-      `XYZ tile in web mercator, 256 px (z 0 to ${TILE_MAX_ZOOM}). terrain_hillshade is drawn by GDAL from the elevation data we hold ` +
-      '(the mean elevation of each parcel of terrain_stats and the vertices of contours): gdal_grid interpolates a surface (linear, over the ' +
-      'triangulation of the points, nothing outside it), gdaldem hillshade shades it (vertical exaggeration 4), transparent where there is no data; ' +
+      `XYZ tile in web mercator, 256 px (z 0 to ${TILE_MAX_ZOOM}). terrain_hillshade is drawn by GDAL from the elevation model the service ` +
+      'holds (the sheets each terrain run loads, the same model terrain_stats and contours are computed from): gdalwarp resamples it onto the ' +
+      'tile and a margin of 16 pixels (bilinear), gdaldem hillshade shades it (vertical exaggeration 4), transparent where there is no model; ' +
       'from zoom 10 (a lower zoom answers 204). ortho is the WMS of ORTHO_WMS_URL (GUGiK by default) asked for the same tile (image/jpeg): ' +
       'where this server cannot reach it the answer is 503 saying so, and GET /v1/layers shows ortho with raster_tiles_url null and unavailable. ' +
       'GDAL opens the tiles with its WMS driver (a TMS service description, key in GDAL_HTTP_HEADERS); QGIS as an XYZ layer. ' +
-      'ETag follows the versions of the data drawn (ortho: the day); If-None-Match answers 304.',
+      'ETag follows the versions of the data drawn (the elevation model; ortho: the day); If-None-Match answers 304.',
     operationId: 'getLayerRasterTile',
   })
   @ApiParam({ name: 'layer_id', description: 'A layer whose served_via includes wms: terrain_hillshade or ortho', example: 'terrain_hillshade' })

@@ -43,7 +43,7 @@ export class LayerSvcEnv extends DatabaseServiceEnv {
   @Max(86_400)
   ORTHO_WMS_CHECK_SECONDS: number = 300;
 
-  /** A GDAL step of a raster tile (gdal_grid, gdaldem, gdal_translate) or an upstream request is stopped after this long. */
+  /** A GDAL step of a raster tile (gdalbuildvrt, gdalwarp, gdaldem, gdal_translate) or an upstream request is stopped after this long. */
   @IsInt()
   @Min(500)
   @Max(60_000)

@@ -7,7 +7,7 @@ const STDERR_KEEP = 2000;
  * Runs one GDAL command line tool (arguments, never a shell), killed past its deadline: a tile
  * request never waits on a hung process.
  */
-export function runGdal(tool: 'gdal_grid' | 'gdaldem' | 'gdal_translate', args: string[], timeoutMs: number): Promise<void> {
+export function runGdal(tool: 'gdalbuildvrt' | 'gdalwarp' | 'gdaldem' | 'gdal_translate', args: string[], timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(tool, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CPL_DEBUG: 'OFF' } });
     let stderr = '';

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runGdal } from './gdal-process.js';
 
-/** Tile edge in pixels, and the margin drawn around it so neighbouring tiles shade alike at their seam. */
+/** Tile edge in pixels, and the margin drawn around it so the slope at the tile's edge sees its neighbours' pixels. */
 const TILE_PX = 256;
-const MARGIN_PX = 16;
+export const MARGIN_PX = 16;
 /**
  * The demo terrain is gentle (slopes mostly under 8 %): shading exaggerates relief 4 times so it
  * shows; also at web-mercator scale (a mercator metre is cos(lat) ground metres) this is stated in the catalogue.
@@ -13,33 +13,39 @@ const MARGIN_PX = 16;
 export const HILLSHADE_Z_FACTOR = 4;
 
 /**
- * One hillshade tile drawn by GDAL from elevation points: gdal_grid interpolates a DEM (linear,
- * over the Delaunay triangulation of the points; no value outside it), gdaldem hillshade shades it,
- * gdal_translate cuts the tile out of the margin as PNG with 0 as transparent no-data.
- * Returns null when the points make no surface in the tile.
+ * The web-mercator box a tile is drawn over: the tile and MARGIN_PX pixels of its own zoom beyond
+ * each edge. The margin's pixels lie on the same global pixel grid as the neighbouring tiles' own
+ * pixels, so both sides of a shared edge resample and shade the same elevations: no seam.
  */
-export async function renderHillshadeTile(
-  bounds: [number, number, number, number],
-  points: Array<{ x: number; y: number; z: number }>,
-  timeoutMs: number,
-): Promise<Buffer | null> {
-  if (points.length < 3) return null;
+export function hillshadeDrawBox(bounds: [number, number, number, number]): [number, number, number, number] {
+  const pad = ((bounds[2] - bounds[0]) / TILE_PX) * MARGIN_PX;
+  return [bounds[0] - pad, bounds[1] - pad, bounds[2] + pad, bounds[3] + pad];
+}
+
+/**
+ * One hillshade tile drawn by GDAL from the elevation model's chunks (GeoTIFF, EPSG:2180) under
+ * it: gdalbuildvrt mosaics them, gdalwarp resamples the mosaic (bilinear) onto the tile's pixels
+ * and its margin in web mercator, gdaldem hillshade shades it, gdal_translate cuts the tile out of
+ * the margin as PNG with 0 as transparent no-data (no model there). Null without chunks.
+ */
+export async function renderHillshadeTile(bounds: [number, number, number, number], chunks: Buffer[], timeoutMs: number): Promise<Buffer | null> {
+  if (chunks.length === 0) return null;
   const dir = await mkdtemp(join(tmpdir(), 'lp-hillshade-'));
   try {
-    const [minX, minY, maxX, maxY] = bounds;
-    const pad = ((maxX - minX) / TILE_PX) * MARGIN_PX;
-    await writeFile(join(dir, 'points.csv'), 'x,y,z\n' + points.map((p) => `${p.x},${p.y},${p.z}`).join('\n') + '\n');
-    await writeFile(
-      join(dir, 'points.vrt'),
-      '<OGRVRTDataSource><OGRVRTLayer name="points"><SrcDataSource>' + join(dir, 'points.csv') + '</SrcDataSource>' +
-        '<GeometryType>wkbPoint</GeometryType><LayerSRS>EPSG:3857</LayerSRS>' +
-        '<GeometryField encoding="PointFromColumns" x="x" y="y" z="z"/></OGRVRTLayer></OGRVRTDataSource>',
+    const files = await Promise.all(
+      chunks.map(async (chunk, index) => {
+        const file = join(dir, `chunk-${index}.tif`);
+        await writeFile(file, chunk);
+        return file;
+      }),
     );
+    await runGdal('gdalbuildvrt', ['-q', join(dir, 'dem.vrt'), ...files], timeoutMs);
+    const [minX, minY, maxX, maxY] = hillshadeDrawBox(bounds);
     const size = String(TILE_PX + 2 * MARGIN_PX);
     await runGdal(
-      'gdal_grid',
-      ['-q', '-a', 'linear:radius=0:nodata=-9999', '-txe', String(minX - pad), String(maxX + pad), '-tye', String(maxY + pad), String(minY - pad),
-        '-outsize', size, size, '-a_srs', 'EPSG:3857', '-ot', 'Float32', '-of', 'GTiff', '-l', 'points', join(dir, 'points.vrt'), join(dir, 'dem.tif')],
+      'gdalwarp',
+      ['-q', '-t_srs', 'EPSG:3857', '-te', String(minX), String(minY), String(maxX), String(maxY), '-ts', size, size, '-r', 'bilinear', '-ot', 'Float32',
+        '-dstnodata', '-9999', '-of', 'GTiff', join(dir, 'dem.vrt'), join(dir, 'dem.tif')],
       timeoutMs,
     );
     await runGdal('gdaldem', ['hillshade', '-q', join(dir, 'dem.tif'), join(dir, 'shade.tif'), '-z', String(HILLSHADE_Z_FACTOR), '-compute_edges'], timeoutMs);

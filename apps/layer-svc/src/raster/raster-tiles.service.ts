@@ -3,14 +3,13 @@ import { AppError, type LayerRasterTileReply, type LayerRasterTileRequest } from
 import { POLAND_BBOX_WGS84, bboxesOverlap, checkTile, tileBbox, type TileAddress } from '@lp/geo';
 import { LAYER_SVC_ENV, type LayerSvcEnv } from '../config/layer-svc.env.js';
 import { servedLayer } from '../serving/served-layer.js';
-import { ElevationPointsRepository } from './elevation-points.repository.js';
+import { DemStoreRepository } from '../terrain/dem-store.repository.js';
 import { RenderQueue } from './gdal-process.js';
-import { hillshadePointBox } from './hillshade-reach.js';
-import { renderHillshadeTile } from './hillshade.renderer.js';
+import { hillshadeDrawBox, renderHillshadeTile } from './hillshade.renderer.js';
 import { tileBounds3857 } from './mercator.js';
 import { OrthoUpstream } from './ortho-upstream.js';
 
-/** Below this zoom a hillshade tile would interpolate too many points for one request: 204, and tiles.json-like metadata says so. */
+/** Below this zoom a hillshade tile would resample too much of the model for one request (the chunks have no overviews): 204. */
 export const HILLSHADE_MIN_ZOOM = 10;
 /** Tiles drawn at once by one layer-svc process (each is three short GDAL processes). */
 const RENDERS_AT_ONCE = 2;
@@ -18,9 +17,9 @@ const RENDERS_AT_ONCE = 2;
 const CACHE_TILES = 512;
 
 /**
- * PNG tiles of the raster layers: terrain_hillshade drawn by GDAL from the elevation data we hold
- * (terrain_stats and contours), ortho proxied from its upstream WMS. ETags follow the versions of
- * the data a tile is drawn from.
+ * PNG tiles of the raster layers: terrain_hillshade drawn by GDAL from the elevation model the
+ * terrain runs stored (layer.dem_chunks), ortho proxied from its upstream WMS. ETags follow the
+ * versions of the data a tile is drawn from (the elevation version for the relief).
  */
 @Injectable()
 export class RasterTilesService {
@@ -28,7 +27,7 @@ export class RasterTilesService {
   private readonly cache = new Map<string, LayerRasterTileReply>();
 
   constructor(
-    private readonly elevation: ElevationPointsRepository,
+    private readonly elevation: DemStoreRepository,
     private readonly ortho: OrthoUpstream,
     @Inject(LAYER_SVC_ENV) private readonly env: LayerSvcEnv,
   ) {}
@@ -43,19 +42,21 @@ export class RasterTilesService {
   }
 
   private async hillshadeTile(tile: TileAddress, tags: string[]): Promise<LayerRasterTileReply> {
-    return this.elevation.read(async (sources, points) => {
-      const etag = `"terrain_hillshade:${sources.terrainStats.version}.${sources.contours.version}:${tile.z}/${tile.x}/${tile.y}"`;
-      if (tags.includes(etag) || tags.includes('*')) return reply(etag, 'not_modified');
-      if (tile.z < HILLSHADE_MIN_ZOOM || !bboxesOverlap(tileBbox(tile), POLAND_BBOX_WGS84)) return reply(etag, 'empty');
-      const cached = this.cache.get(etag);
-      if (cached) return cached;
-      const bounds = tileBounds3857(tile);
-      const found = await points(hillshadePointBox(bounds));
-      const png = await this.queue.run(() => renderHillshadeTile(bounds, found, this.env.RASTER_STEP_TIMEOUT_MS));
-      const answer = png === null ? reply(etag, 'empty') : { ...reply(etag, 'tile'), image_base64: png.toString('base64') };
-      this.remember(etag, answer);
-      return answer;
-    });
+    const etagOf = (version: number) => `"terrain_hillshade:dem${version}:${tile.z}/${tile.x}/${tile.y}"`;
+    if (tags.length > 0) {
+      const current = etagOf(await this.elevation.version());
+      if (tags.includes(current) || tags.includes('*')) return reply(current, 'not_modified');
+    }
+    if (tile.z < HILLSHADE_MIN_ZOOM || !bboxesOverlap(tileBbox(tile), POLAND_BBOX_WGS84)) return reply(etagOf(await this.elevation.version()), 'empty');
+    const bounds = tileBounds3857(tile);
+    const { version, chunks } = await this.elevation.chunksUnder(hillshadeDrawBox(bounds));
+    const etag = etagOf(version);
+    const cached = this.cache.get(etag);
+    if (cached) return cached;
+    const png = await this.queue.run(() => renderHillshadeTile(bounds, chunks, this.env.RASTER_STEP_TIMEOUT_MS));
+    const answer = png === null ? reply(etag, 'empty') : { ...reply(etag, 'tile'), image_base64: png.toString('base64') };
+    this.remember(etag, answer);
+    return answer;
   }
 
   private async orthoTile(tile: TileAddress, tags: string[]): Promise<LayerRasterTileReply> {

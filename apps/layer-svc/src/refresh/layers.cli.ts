@@ -14,6 +14,7 @@ import { fetchable, parseSourceMap, type SourceMap } from './source-map.js';
 import { runScheduledRefresh } from './scheduled-refresh.js';
 import { RefreshStatusRepository } from './refresh-status.repository.js';
 import { TERRAIN_USAGE, terrainCommand } from '../terrain/terrain.command.js';
+import { TerrainRun } from '../terrain/terrain-run.js';
 import type { SourceProfile } from './profiles/source-profile.js';
 import { NO_OPEN_SOURCE, SOURCE_PROFILES, resolveProfile } from './profiles/source-profiles.js';
 import { parsePartManifest } from './part-manifest.js';
@@ -34,7 +35,8 @@ const USAGE = `Usage: npm run layers -- <command>
           (default 900) before it reports that it could not swap and leaves the old version served
   profiles [layer-id] the source profiles of the public registers: layer, register, how fetched, licence
   load-dir <dir>     refresh every layer that has <dir>/<layer-id>.geojsonl (admin_bounds first), or an entry in
-          <dir>/registers.json naming the profile and the register's file it is loaded with
+          <dir>/registers.json naming the profile and the register's file it is loaded with, then, when
+          <dir>/dem/part.json is there, the terrain run of the elevation model sheets in <dir>/dem
   refresh-scheduled <layer-id> --sources <file.json> [--within <voivodeship>] [--wait-lock <seconds>] [--parallel <n>]
           the layer's scheduled refresh (its Kubernetes CronJob): the whole layer from its source, or
           each voivodeship, powiat or gmina (of one voivodeship) from a source with {part}; a harvest by parts that
@@ -203,8 +205,32 @@ async function loadDir(db: import('typeorm').DataSource, databaseUrl: string, di
     }
   }
   log(`loaded ${layers.length - failures} of ${layers.length} layers in ${Math.round((performance.now() - started) / 100) / 10} s`);
+  if (existsSync(join(dir, 'dem', 'part.json')) && !(await loadDirDem(db, databaseUrl, join(dir, 'dem')))) failures++;
   await publishEvents(db);
   return failures === 0 ? 0 : 1;
+}
+
+/**
+ * A directory's elevation model (`dem/part.json`: the part, the gminas whose parcels get terrain
+ * statistics, what the model is) through the terrain run: terrain_stats, contours and the relief's
+ * model, after the parcels are loaded.
+ */
+async function loadDirDem(db: import('typeorm').DataSource, databaseUrl: string, dir: string): Promise<boolean> {
+  const part = JSON.parse(readFileSync(join(dir, 'part.json'), 'utf8')) as { part: string; teryt?: string[]; note?: string; source_url?: string };
+  const started = performance.now();
+  log(`terrain ${part.part}: elevation model sheets in ${dir}`);
+  try {
+    const demNote = part.note ? `${part.note}${part.source_url ? `, ${part.source_url}` : ''}` : undefined;
+    const result = await new TerrainRun(db, databaseUrl).run({ part: part.part, dem: [dir], teryt: part.teryt, demNote, progress: () => undefined });
+    log(
+      `terrain ${part.part}: ${result.sheets.length} sheets; terrain_stats ${result.parcels_computed} parcels, version ${result.version}; ` +
+        `contours ${result.contours.feature_count} lines, version ${result.contours.version}; elevation version ${result.elevation_version}; ${Math.round((performance.now() - started) / 100) / 10} s`,
+    );
+    return true;
+  } catch (error) {
+    console.error(`terrain ${part.part} FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
 }
 
 const CADENCES: readonly Cadence[] = ['daily', 'weekly', 'monthly', 'quarterly'];

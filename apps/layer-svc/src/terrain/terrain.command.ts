@@ -1,7 +1,7 @@
 import { AppError } from '@lp/contracts';
 import { parseArgs } from 'node:util';
 import type { DataSource } from 'typeorm';
-import { TerrainRun } from './terrain-run.js';
+import { ContoursFailed, TerrainRun } from './terrain-run.js';
 
 export const TERRAIN_USAGE = `  terrain <part> --dem <sheet|dir> [--dem ...] [--teryt <code,code,...>] [--allow-shrink]
           terrain statistics per parcel of one part (a powiat or a named area) from elevation model
@@ -29,6 +29,10 @@ export async function terrainCommand(db: DataSource, databaseUrl: string, args: 
     log(`terrain ${part}: ${JSON.stringify(result)}`);
     return 0;
   } catch (error) {
+    if (error instanceof ContoursFailed) {
+      console.error(`terrain ${part} FAILED at the contours: ${error.message}`);
+      return 1;
+    }
     console.error(`terrain ${part} FAILED (previous version still served): ${error instanceof AppError || error instanceof Error ? error.message : String(error)}`);
     return 1;
   }

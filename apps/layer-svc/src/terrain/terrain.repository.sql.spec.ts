@@ -17,7 +17,9 @@ describeSqlSnapshot({
       stagedParcels: () => repository.stagedParcels(TABLE),
       keptLines: () => repository.keptLines(TABLE),
       coveredGminas: () => repository.coveredGminas(FOOTPRINT, null),
-      servedState: () => repository.servedState(),
+      keptContourLines: () => repository.keptContourLines(FOOTPRINT, '3064'),
+      gminasInside: () => repository.gminasInside(FOOTPRINT),
+      servedState: () => repository.servedState('contours'),
       dropStage: () => repository.dropStage(TABLE),
     };
   },

@@ -50,6 +50,33 @@ export class TerrainRepository {
     return rows.map((row) => row.line);
   }
 
+  /**
+   * The served contours of other parts (ids `<part>:…`) not wholly inside the sheets, as GeoJSONSeq
+   * lines: the part's own lines are always replaced (a line at the sheets' edge may lie a rounding
+   * outside them, and was kept beside its new self with the same id).
+   */
+  async keptContourLines(footprint: string, part: string): Promise<string[]> {
+    const rows: Array<{ line: string }> = await this.db.query(
+      `WITH f AS (SELECT ST_UnaryUnion(ST_GeomFromText($1, 2180)) AS g)
+       SELECT json_build_object('type', 'Feature', 'geometry', ST_AsGeoJSON(ST_Transform(c.geom, 4326), 7)::json,
+                'properties', c.attrs || jsonb_build_object('id', c.id, 'kind', c.kind, 'teryt', c.teryt))::text AS line
+       FROM layer_pub.contours c, f WHERE left(c.id, length($2) + 1) <> $2 || ':' AND NOT ST_CoveredBy(c.geom, f.g)`,
+      [footprint, part],
+    );
+    return rows.map((row) => row.line);
+  }
+
+  /** Gminas whose whole boundary lies inside the sheets: the contours cover them. */
+  async gminasInside(footprint: string): Promise<string[]> {
+    const rows: Array<{ teryt: string }> = await this.db.query(
+      `WITH f AS (SELECT ST_UnaryUnion(ST_GeomFromText($1, 2180)) AS g)
+       SELECT DISTINCT b.teryt FROM layer_pub.admin_bounds b, f
+       WHERE b.kind = 'gmina' AND b.teryt IS NOT NULL AND ST_CoveredBy(b.geom, f.g) ORDER BY 1`,
+      [footprint],
+    );
+    return rows.map((row) => row.teryt);
+  }
+
   /** Gminas (of the part) whose every parcel lies inside the sheets. */
   async coveredGminas(footprint: string, teryt: string[] | null): Promise<string[]> {
     const rows: Array<{ teryt: string }> = await this.db.query(
@@ -62,9 +89,9 @@ export class TerrainRepository {
     return rows.map((row) => row.teryt);
   }
 
-  /** The served terrain version and its coverage (null: national). */
-  async servedState(): Promise<{ version: number; coverage_gminas: string[] | null } | undefined> {
-    const rows: Array<{ version: number; coverage_gminas: string[] | null }> = await this.db.query(`SELECT version, coverage_gminas FROM layer.layer_state WHERE layer_id = 'terrain_stats'`);
+  /** The served version of terrain_stats or contours and its coverage (null: national). */
+  async servedState(layerId: 'terrain_stats' | 'contours'): Promise<{ version: number; coverage_gminas: string[] | null } | undefined> {
+    const rows: Array<{ version: number; coverage_gminas: string[] | null }> = await this.db.query(`SELECT version, coverage_gminas FROM layer.layer_state WHERE layer_id = $1`, [layerId]);
     return rows[0];
   }
 

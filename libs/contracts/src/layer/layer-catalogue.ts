@@ -963,7 +963,7 @@ const CATALOGUE: LayerDefinition[] = [
     category: 'terrain',
     geometryType: 'Raster',
     // Served as PNG tiles drawn by layer-svc (apps/layer-svc/src/raster), not proxied: GUGiK's own shaded relief WMS is the national reference.
-    source: 'Drawn with GDAL (gdal_grid, gdaldem hillshade) from the elevation data of terrain_stats and contours; reference: GUGiK shaded relief of the elevation model (NMT), Geoportal.gov.pl WMS',
+    source: 'Drawn with GDAL (gdalwarp, gdaldem hillshade) from the elevation model (NMT) that terrain_stats and contours are computed from; reference: GUGiK shaded relief of the elevation model (NMT), Geoportal.gov.pl WMS',
     coverage: 'national',
     servedVia: ['wms'],
     cadence: 'quarterly',

@@ -11,6 +11,7 @@ import { RefreshParts1765100000000 } from './1765100000000-refresh-parts.js';
 import { VersionExtents1765200000000 } from './1765200000000-version-extents.js';
 import { KindParts1765300000000 } from './1765300000000-kind-parts.js';
 import { RefreshRunsLeftOut1765400000000 } from './1765400000000-refresh-runs-left-out.js';
+import { ElevationModel1765500000000 } from './1765500000000-elevation-model.js';
 
 /** layer-svc's migrations, oldest first. */
 export const LAYER_MIGRATIONS = [
@@ -27,6 +28,7 @@ export const LAYER_MIGRATIONS = [
   VersionExtents1765200000000,
   KindParts1765300000000,
   RefreshRunsLeftOut1765400000000,
+  ElevationModel1765500000000,
 ];
 export const LAYER_SCHEMA = 'layer';
 export const LAYER_PUBLISHED_SCHEMA = 'layer_pub';

@@ -39,8 +39,23 @@ WHERE p.teryt IS NOT NULL AND ($2::text[] IS NULL OR p.teryt LIKE ANY (SELECT co
   AND p.teryt IN (SELECT q.teryt FROM layer_pub.parcels q WHERE ST_Intersects(q.geom, ST_UnaryUnion(ST_GeomFromText($1, 2180))))
 GROUP BY p.teryt HAVING bool_and(ST_CoveredBy(p.geom, ST_UnaryUnion(ST_GeomFromText($1, 2180)))) ORDER BY 1;
 
+-- keptContourLines
+-- $1 = "GEOMETRYCOLLECTION(POLYGON((357000 505000, 359000 505000, 359000 507000, 357000 507000, 357000 505000)))"
+-- $2 = "3064"
+WITH f AS (SELECT ST_UnaryUnion(ST_GeomFromText($1, 2180)) AS g)
+SELECT json_build_object('type', 'Feature', 'geometry', ST_AsGeoJSON(ST_Transform(c.geom, 4326), 7)::json,
+         'properties', c.attrs || jsonb_build_object('id', c.id, 'kind', c.kind, 'teryt', c.teryt))::text AS line
+FROM layer_pub.contours c, f WHERE left(c.id, length($2) + 1) <> $2 || ':' AND NOT ST_CoveredBy(c.geom, f.g);
+
+-- gminasInside
+-- $1 = "GEOMETRYCOLLECTION(POLYGON((357000 505000, 359000 505000, 359000 507000, 357000 507000, 357000 505000)))"
+WITH f AS (SELECT ST_UnaryUnion(ST_GeomFromText($1, 2180)) AS g)
+SELECT DISTINCT b.teryt FROM layer_pub.admin_bounds b, f
+WHERE b.kind = 'gmina' AND b.teryt IS NOT NULL AND ST_CoveredBy(b.geom, f.g) ORDER BY 1;
+
 -- servedState
-SELECT version, coverage_gminas FROM layer.layer_state WHERE layer_id = 'terrain_stats';
+-- $1 = "contours"
+SELECT version, coverage_gminas FROM layer.layer_state WHERE layer_id = $1;
 
 -- dropStage
 DROP TABLE IF EXISTS layer_stage.terrain_0a1b2c3d;
