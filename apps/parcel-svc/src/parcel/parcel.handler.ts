@@ -40,10 +40,10 @@ export class ParcelHandler {
     return this.parcels.suggest(request.q);
   }
 
-  /** Written as JSON here, in slices (batch-json.ts): up to 6 MB, which the gateway sends on as it is. */
+  /** Read and written as JSON here a slice at a time (batch-json.ts): up to 6 MB, which the gateway sends on as it is. */
   @Answers(ParcelSubjects.batch)
-  async batch(@Payload() request: ParcelBatchRequest): Promise<ParcelBatchJson> {
-    return batchJson(await this.parcels.getBatch(request.parcel_ids, request.include));
+  batch(@Payload() request: ParcelBatchRequest): Promise<ParcelBatchJson> {
+    return batchJson(request.parcel_ids, (ids) => this.parcels.findWithFacts(ids, request.include));
   }
 
   @Answers(ParcelSubjects.regulations)

@@ -90,19 +90,22 @@ export class ParcelService {
     return this.parcels.suggest(text.trim(), AUTOCOMPLETE_MAX);
   }
 
-  /** Found parcels in the order asked (each once), the rest in `missing`. */
+  /** Found parcels in the order asked (each once), the rest in `missing` (a few parcels: the batch's answer is written by batchJson). */
   async getBatch(parcelIds: string[], include: readonly string[] = []): Promise<ParcelBatchView> {
     const unique = [...new Set(parcelIds)];
-    const found = await this.parcels.findFeatures(unique);
-    const blocks = FACT_BLOCKS.filter((block) => include.includes(block));
-    const facts = await this.facts.blocksOf([...found.values()].map((f) => ({ id: f.id, teryt: f.properties.teryt })), blocks);
+    const found = await this.findWithFacts(unique, include);
     return {
       type: 'FeatureCollection',
-      features: unique.flatMap((id) => {
-        const feature = found.get(id);
-        return feature ? [{ ...feature, properties: { ...feature.properties, ...facts.get(id) } }] : [];
-      }),
+      features: unique.flatMap((id) => found.get(id) ?? []),
       missing: unique.filter((id) => !found.has(id)),
     };
+  }
+
+  /** The parcels of these ids that exist, each with the blocks asked for, keyed by id. */
+  async findWithFacts(parcelIds: string[], include: readonly string[] = []): Promise<Map<string, ParcelFeatureView>> {
+    const found = await this.parcels.findFeatures(parcelIds);
+    const blocks = FACT_BLOCKS.filter((block) => include.includes(block));
+    const facts = await this.facts.blocksOf([...found.values()].map((f) => ({ id: f.id, teryt: f.properties.teryt })), blocks);
+    return new Map([...found].map(([id, feature]) => [id, { ...feature, properties: { ...feature.properties, ...facts.get(id) } }]));
   }
 }
