@@ -47,7 +47,11 @@ export class LagTolerantReads {
    */
   // `any` by default as DataSource.query has it, so repositories moved here keep their typed row arrays.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async query<T = any>(sql: string, params?: unknown[]): Promise<T> {
+  query<T = any>(sql: string, params?: unknown[]): Promise<T> {
+    return this.replica ? this.routed<T>(sql, params) : (this.primary.query(sql, params) as Promise<T>);
+  }
+
+  private async routed<T>(sql: string, params?: unknown[]): Promise<T> {
     const source = await this.source();
     if (source === this.primary) return this.primary.query(sql, params) as Promise<T>;
     try {
@@ -57,6 +61,7 @@ export class LagTolerantReads {
       return this.primary.query(sql, params) as Promise<T>;
     }
   }
+
 }
 
 async function replayPosition(replica: DataSource): Promise<string | null> {
