@@ -21,7 +21,8 @@ describe('parcel lookups on a streaming read replica', () => {
   let service: RunningService;
   let client: NatsRpcClient;
 
-  const number = async (): Promise<string> => (await client.callRaw<ParcelFeatureView>('parcel.get', { parcel_id: PARCEL }, { requestId: 'replica-test', timeoutMs: 10_000 })).properties.number;
+  const number = async (): Promise<string> =>
+    (await client.callRaw<ParcelFeatureView>('parcel.get', { parcel_id: PARCEL }, { requestId: 'replica-test', timeoutMs: 10_000 })).properties.number;
   const now = async (on: 'primary' | 'replica'): Promise<string> => (await pair.sql<{ now: string }>(on, `SELECT clock_timestamp()::text AS now`))[0]!.now;
   /** Lookups parcel-svc ran on that server (its sessions' last statements) since `since`. */
   const lookupsOn = async (on: 'primary' | 'replica', since: string): Promise<Array<{ application_name: string }>> =>
@@ -99,7 +100,14 @@ describe('parcel lookups on a streaming read replica', () => {
   /** The event layer-svc's outbox publisher sends after a swap, with the primary's WAL position read after it committed. */
   async function publishSwitch(): Promise<void> {
     const [{ lsn }] = await pair.sql<{ lsn: string }>('primary', `SELECT pg_current_wal_lsn()::text AS lsn`);
-    const event: LayerRefreshedEvent = { layer_id: 'parcels', run_id: 'replica-test', version: 2, refreshed_at: new Date().toISOString(), teryt: [], primary_lsn: lsn };
+    const event: LayerRefreshedEvent = {
+      layer_id: 'parcels',
+      run_id: 'replica-test',
+      version: 2,
+      refreshed_at: new Date().toISOString(),
+      teryt: [],
+      primary_lsn: lsn,
+    };
     const connection = await connect({ servers: nats.url });
     connection.publish(LAYER_REFRESHED_SUBJECT, JSON.stringify(event));
     await connection.drain();

@@ -61,7 +61,6 @@ export class LagTolerantReads {
       return this.primary.query(sql, params) as Promise<T>;
     }
   }
-
 }
 
 async function replayPosition(replica: DataSource): Promise<string | null> {

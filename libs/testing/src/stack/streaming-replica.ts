@@ -40,7 +40,8 @@ export async function startReplicatedDatabase(): Promise<ReplicatedDatabase> {
   // PostgreSQL refuses to run as root: as root the clusters belong to `postgres`, as the stack's do (tools/stack/lib.sh).
   const asUser = process.getuid?.() === 0 ? 'postgres' : undefined;
   if (asUser) await run('chown', [`${asUser}:`, dir]);
-  const pgAs = (tool: string, args: string[]) => (asUser ? run('runuser', ['-u', asUser, '--', join(PG_BIN, tool), ...args], { cwd: '/' }) : run(join(PG_BIN, tool), args));
+  const pgAs = (tool: string, args: string[]) =>
+    asUser ? run('runuser', ['-u', asUser, '--', join(PG_BIN, tool), ...args], { cwd: '/' }) : run(join(PG_BIN, tool), args);
   const [primaryPort, replicaPort] = [await freePort(), await freePort()];
   const primaryData = join(dir, 'primary');
   const replicaData = join(dir, 'replica');
@@ -64,17 +65,37 @@ export async function startReplicatedDatabase(): Promise<ReplicatedDatabase> {
   };
   const url = (port: number, database = DATABASE) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   try {
-    await step('initdb', () => pgAs('initdb', ['-D', primaryData, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-instructions', '--no-sync']));
+    await step('initdb', () =>
+      pgAs('initdb', ['-D', primaryData, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-instructions', '--no-sync']),
+    );
     await step('start primary', () => startCluster(primaryData, primaryPort));
     await step('load template', () => loadTemplate(env.adminUrl, env.templateDb, url(primaryPort, 'postgres')));
-    await step('pg_basebackup', () => pgAs('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaData, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']));
+    await step('pg_basebackup', () =>
+      pgAs('pg_basebackup', [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(primaryPort),
+        '-U',
+        'postgres',
+        '-D',
+        replicaData,
+        '-R',
+        '-X',
+        'stream',
+        '-c',
+        'fast',
+        '--no-sync',
+      ]),
+    );
     await step('start replica', () => startCluster(replicaData, replicaPort));
     await step('streaming', () => untilStreaming(url(primaryPort)));
   } catch (error) {
     await stop();
     throw error;
   }
-  const sql = <T extends pg.QueryResultRow>(on: 'primary' | 'replica', text: string, params?: unknown[]) => querySql<T>(url(on === 'primary' ? primaryPort : replicaPort), text, params);
+  const sql = <T extends pg.QueryResultRow>(on: 'primary' | 'replica', text: string, params?: unknown[]) =>
+    querySql<T>(url(on === 'primary' ? primaryPort : replicaPort), text, params);
   const caughtUp = async (timeoutMs = 10_000): Promise<void> => {
     const [{ lsn }] = await sql<{ lsn: string }>('primary', 'SELECT pg_current_wal_lsn()::text AS lsn');
     await until(timeoutMs, async () => {
@@ -100,9 +121,21 @@ async function loadTemplate(adminUrl: string, templateDb: string, targetAdminUrl
   source.pathname = `/${templateDb}`;
   const target = new URL(targetAdminUrl);
   target.pathname = `/${DATABASE}`;
-  await run('bash', ['-o', 'pipefail', '-c', `"${PG_BIN}/pg_dump" -Fc "$1" | "${PG_BIN}/pg_restore" --exit-on-error -d "$2"`, 'load-template', source.toString(), target.toString()], {
-    maxBuffer: 64 * 2 ** 20,
-  });
+  await run(
+    'bash',
+    [
+      '-o',
+      'pipefail',
+      '-c',
+      `"${PG_BIN}/pg_dump" -Fc "$1" | "${PG_BIN}/pg_restore" --exit-on-error -d "$2"`,
+      'load-template',
+      source.toString(),
+      target.toString(),
+    ],
+    {
+      maxBuffer: 64 * 2 ** 20,
+    },
+  );
 }
 
 async function untilStreaming(primaryUrl: string): Promise<void> {
