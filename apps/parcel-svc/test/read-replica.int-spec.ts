@@ -40,6 +40,7 @@ describe('parcel lookups on a streaming read replica', () => {
       }),
     );
     client = await NatsRpcClient.connect(nats.url, 'read-replica-test');
+    process.stderr.write(`read-replica set-up, ms: ${JSON.stringify(pair.timingsMs)}\n`);
   }, 60_000);
   afterAll(async () => {
     await client?.close();

@@ -55,7 +55,8 @@ export async function startReplicatedDatabase(): Promise<ReplicatedDatabase> {
   };
   const startCluster = async (data: string, port: number): Promise<void> => {
     // Durability off as in the shared test cluster (STACK_PG_FAST); a socket in the pair's own folder.
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c shared_buffers=32MB`;
+    // Whole statement texts in pg_stat_activity (the default keeps 1 kB), so a test can tell which server ran one.
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c shared_buffers=32MB -c track_activity_query_size=32kB`;
     await pgAs('pg_ctl', ['start', '-D', data, '-w', '-t', '60', '-l', `${data}.log`, '-o', options]);
     started.push(data);
   };
@@ -70,24 +71,8 @@ export async function startReplicatedDatabase(): Promise<ReplicatedDatabase> {
     );
     await step('start primary', () => startCluster(primaryData, primaryPort));
     await step('load template', () => loadTemplate(env.adminUrl, env.templateDb, url(primaryPort, 'postgres')));
-    await step('pg_basebackup', () =>
-      pgAs('pg_basebackup', [
-        '-h',
-        '127.0.0.1',
-        '-p',
-        String(primaryPort),
-        '-U',
-        'postgres',
-        '-D',
-        replicaData,
-        '-R',
-        '-X',
-        'stream',
-        '-c',
-        'fast',
-        '--no-sync',
-      ]),
-    );
+    const primary = ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres'];
+    await step('pg_basebackup', () => pgAs('pg_basebackup', [...primary, '-D', replicaData, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']));
     await step('start replica', () => startCluster(replicaData, replicaPort));
     await step('streaming', () => untilStreaming(url(primaryPort)));
   } catch (error) {
