@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule } from '@lp/db';
-import { createStatusController } from '@lp/messaging';
+import { DatabaseModule, LagTolerantReads } from '@lp/db';
+import { createStatusController, servedSwitchListener } from '@lp/messaging';
 import { currentDeadlineMs, currentSignal } from '@lp/runtime';
 import { BasemapHandler } from './basemap/basemap.handler.js';
 import { BasemapRepository } from './basemap/basemap.repository.js';
@@ -36,6 +36,8 @@ export class LayerSvcModule {
       imports: [
         DatabaseModule.forService(() => ({
           url: env.DATABASE_URL,
+          // Features, vector tiles and basemap tiles read here (ServedVersionRepository); refreshes stay on the primary.
+          readUrl: env.DATABASE_READ_URL,
           schema: LAYER_SCHEMA,
           applicationName: 'layer-svc',
           poolSize: env.DB_POOL_SIZE,
@@ -46,6 +48,7 @@ export class LayerSvcModule {
       controllers: [createStatusController('layer', 'layer-svc'), CatalogueHandler, RefreshHandler, FeaturesHandler, TilesHandler, RasterTilesHandler, BasemapHandler],
       providers: [
         { provide: LAYER_SVC_ENV, useValue: env },
+        servedSwitchListener(env.NATS_URL, LagTolerantReads, Boolean(env.DATABASE_READ_URL)),
         CatalogueService,
         CatalogueRepository,
         RefreshService,

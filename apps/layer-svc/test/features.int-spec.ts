@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { LagTolerantReads } from '@lp/db';
 import { AppError, findLayer, type LayerFeaturePageReply, type LayerFeaturesRequest } from '@lp/contracts';
 import { tileAt, tileBbox } from '@lp/geo';
 import { readMvt, type ServiceUnderTest } from '@lp/testing';
@@ -70,10 +71,10 @@ describe('layer features and vector tiles against PostGIS', () => {
     await refresh('admin_bounds', adminUnits());
     await refresh('power_substations', substations(250));
     await refresh('kowr_land', stateLand());
-    const versions = new ServedVersionRepository(db);
+    const versions = new ServedVersionRepository(new LagTolerantReads(db));
     features = new FeaturesService(versions, new FeaturesRepository());
     const cutter = new TileCutter(new TilesRepository());
-    tiles = new TilesService(versions, new ServedStates(versions), new TilesRepository(), cutter, db, new TileCache(16 * 1024 * 1024));
+    tiles = new TilesService(versions, new ServedStates(versions), new TilesRepository(), cutter, new LagTolerantReads(db), new TileCache(16 * 1024 * 1024));
     basemap = new BasemapService(versions, cutter, new BasemapRepository(db));
   });
   afterAll(() => layer?.stop());
@@ -189,7 +190,7 @@ describe('layer features and vector tiles against PostGIS', () => {
     });
 
     it('ends a page early at its size budget and still lists every feature once', async () => {
-      const small = new FeaturesService(new ServedVersionRepository(db), new FeaturesRepository(), { replyBudgetBytes: 2500 });
+      const small = new FeaturesService(new ServedVersionRepository(new LagTolerantReads(db)), new FeaturesRepository(), { replyBudgetBytes: 2500 });
       const pages = await allPages({ bbox, limit: 100 }, small);
       expect(pages.length).toBeGreaterThan(3);
       expect(pages.every((page) => page.numberReturned < 100)).toBe(true);
@@ -198,7 +199,7 @@ describe('layer features and vector tiles against PostGIS', () => {
     });
 
     it('sends a feature larger than the budget on its own, simplified and marked', async () => {
-      const tiny = new FeaturesService(new ServedVersionRepository(db), new FeaturesRepository(), { replyBudgetBytes: 200 });
+      const tiny = new FeaturesService(new ServedVersionRepository(new LagTolerantReads(db)), new FeaturesRepository(), { replyBudgetBytes: 200 });
       const page = await list({ layer_id: 'kowr_land', bbox: '16.2,52.3,16.3,52.35', limit: 3 }, tiny);
       expect(page.numberReturned).toBe(1);
       expect(page.features[0]!.properties.geometry_simplified_m).toBeGreaterThan(0);
@@ -208,7 +209,7 @@ describe('layer features and vector tiles against PostGIS', () => {
 
     it('reads the version its state names even when a refresh commits between the state and the page', async () => {
       const before = (await features.list({ layer_id: 'power_substations', bbox, limit: 1 })).version;
-      const seen = await new ServedVersionRepository(db).read('power_substations', async (q, served) => {
+      const seen = await new ServedVersionRepository(new LagTolerantReads(db)).read('power_substations', async (q, served) => {
         await refresh('power_substations', substations(120));
         const count = async (relation: string): Promise<number> => Number((await q.query(`SELECT count(*) AS n FROM ${relation}`))[0].n);
         const page = await new FeaturesRepository().page(q, findLayer('power_substations')!, served.table!, { area: null }, 0, 1000, 1 << 20);

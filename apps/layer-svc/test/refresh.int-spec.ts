@@ -33,6 +33,7 @@ describe('layer refresh pipeline against PostGIS', () => {
   });
 
   it('loads a source, assigns gminas, computes coverage per region and publishes the affected gminas', async () => {
+    const [{ lsn: before }] = await db.query(`SELECT pg_current_wal_lsn()::text AS lsn`);
     const result = await refreshFrom('power_substations', {
       'power_substations.geojsonl': substations(20),
       'power_substations.coverage.json': { gminas: ['3001011', '3001022'] },
@@ -70,6 +71,9 @@ describe('layer refresh pipeline against PostGIS', () => {
     }
     const event = events.find((candidate) => candidate.layer_id === 'power_substations');
     expect(event).toMatchObject({ run_id: result.run_id, version: result.version, teryt: ['3001011', '3001022'] });
+    // The primary's WAL position read as the event went out: past the swap, which a replica must replay to serve it.
+    const [{ past }] = await db.query(`SELECT $1::pg_lsn > $2::pg_lsn AND $1::pg_lsn <= pg_current_wal_lsn() AS past`, [event!.primary_lsn, before]);
+    expect(past).toBe(true);
   });
 
   it('counts as affected only the gminas whose features changed, not every gmina of the layer', async () => {

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DatabaseModule } from '@lp/db';
-import { createStatusController } from '@lp/messaging';
+import { DatabaseModule, LagTolerantReads } from '@lp/db';
+import { createStatusController, servedSwitchListener } from '@lp/messaging';
 import { currentDeadlineMs, currentSignal } from '@lp/runtime';
 import { PARCEL_SVC_ENV, type ParcelSvcEnv } from './config/parcel-svc.env.js';
 import { PARCEL_SCHEMA } from './db/migrations/index.js';
@@ -36,6 +36,8 @@ export class ParcelSvcModule {
       imports: [
         DatabaseModule.forService(() => ({
           url: env.DATABASE_URL,
+          // Parcel lookups (ParcelRepository) read here; facts, reports and links stay on the primary.
+          readUrl: env.DATABASE_READ_URL,
           schema: PARCEL_SCHEMA,
           applicationName: 'parcel-svc',
           poolSize: env.DB_POOL_SIZE,
@@ -48,6 +50,7 @@ export class ParcelSvcModule {
       controllers: [createStatusController('parcel', 'parcel-svc'), ParcelHandler, ReportHandler, CompareHandler],
       providers: [
         { provide: PARCEL_SVC_ENV, useValue: env },
+        servedSwitchListener(env.NATS_URL, LagTolerantReads, Boolean(env.DATABASE_READ_URL)),
         ParcelService,
         ParcelRepository,
         ParcelResolver,

@@ -16,6 +16,8 @@ export interface AppFacts {
   migrates: boolean;
   /** Apps whose published views (`<context>_pub`) its migrations read: they must migrate first. */
   migratesAfter: string[];
+  /** Its module gives DatabaseModule a DATABASE_READ_URL: it has reads that tolerate a replica's lag. */
+  readsReplica: boolean;
 }
 
 /** Every runnable app: a folder of apps/ with src/main.ts. */
@@ -38,7 +40,14 @@ async function appFacts(name: string): Promise<AppFacts> {
   const envClass = module[className];
   if (!envClass) throw new Error(`apps/${name}/src/${importPath}.ts does not export ${className}`);
   const envVariables = new Set(getMetadataStorage().getTargetValidationMetadatas(envClass, '', true, false).map((meta) => meta.propertyName));
-  return { name, envClass, envVariables, migrates: existsSync(join(src, 'migrate.ts')), migratesAfter: viewsReadByMigrations(name) };
+  return { name, envClass, envVariables, migrates: existsSync(join(src, 'migrate.ts')), migratesAfter: viewsReadByMigrations(name), readsReplica: readsReplica(src) };
+}
+
+/** A `*.module.ts` of the app passes `readUrl: env.DATABASE_READ_URL` (DatabaseModule.forService). */
+function readsReplica(src: string): boolean {
+  return readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.module.ts'))
+    .some((path) => /\breadUrl:\s*env\.DATABASE_READ_URL\b/.test(readFileSync(join(src, path), 'utf8')));
 }
 
 /** `layer_pub` belongs to layer-svc, `geocode_pub` to geocode-svc: the context's name and `-svc`. */

@@ -146,6 +146,24 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
         expect(spec.managed.roles.every((role) => role.login && role.passwordSecret.name === `pg-role-${role.name.replace(/_/g, '-')}`)).toBe(true);
       });
 
+      it("sends only the apps' lag-tolerant reads to the Cluster's read-only service, and only where it has replicas", () => {
+        const cluster = findObject(objects(overlay), 'Cluster', 'landparcel-pg') as K8sObject;
+        const instances = (cluster['spec'] as { instances: number }).instances;
+        const [readWrite, readOnly] = ['rw', 'ro'].map((suffix) => `@${cluster.metadata.name}-${suffix}:`);
+        const uses = databaseHosts(objects(overlay));
+        // The read-only service: only in DATABASE_READ_URL of an app's own container, never in an init container, Job or CronJob.
+        const readOnlyUses = uses.filter((use) => use.value.includes(readOnly!));
+        expect(readOnlyUses.filter((use) => use.variable !== 'DATABASE_READ_URL' || use.init || !use.pod.startsWith('Deployment '))).toEqual([]);
+        // DATABASE_READ_URL only ever names the read-only service; DATABASE_URL always the primary.
+        expect(uses.filter((use) => use.variable === 'DATABASE_READ_URL' && !use.value.includes(readOnly!))).toEqual([]);
+        expect(uses.filter((use) => use.variable === 'DATABASE_URL' && !use.value.includes(readWrite!))).toEqual([]);
+        // Exactly the apps whose code routes reads by it (a DatabaseModule with readUrl), wherever the Cluster has replicas.
+        const readers = readOnlyUses.map((use) => use.pod.replace('Deployment ', '')).sort();
+        const expected = instances > 1 ? apps.filter((app) => app.readsReplica).map((app) => app.name) : [];
+        expect(readers).toEqual(expected);
+        if (overlay === 'prod') expect(readers.length).toBeGreaterThan(0);
+      });
+
       it('refers only to Secrets it renders, the operator makes, or the operations guide tells the operator to create', () => {
         const referenced = referencedSecrets(objects(overlay));
         const renderedNames = new Set(objects(overlay).filter((object) => object.kind === 'Secret').map((object) => object.metadata.name));
@@ -260,7 +278,7 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
 
 interface ContainerSpec {
   name: string;
-  env?: Array<{ name: string }>;
+  env?: Array<{ name: string; value?: string }>;
   envFrom?: Array<{ configMapRef?: { name: string } }>;
   ports?: Array<{ containerPort: number }>;
   livenessProbe?: { httpGet?: { path: string; port: string | number } };
@@ -289,6 +307,26 @@ function podSpecs(objects: K8sObject[]): Array<[string, PodSpecShape]> {
     if (pod && ['Deployment', 'StatefulSet', 'Job', 'CronJob'].includes(object.kind)) pods.push([`${object.kind} ${object.metadata.name}`, pod]);
   }
   return pods;
+}
+
+interface DatabaseHostUse {
+  pod: string;
+  init: boolean;
+  variable: string;
+  value: string;
+}
+
+/** Every env value of every pod that names a PostgreSQL URL, with where it is. */
+function databaseHosts(objects: K8sObject[]): DatabaseHostUse[] {
+  const uses: DatabaseHostUse[] = [];
+  for (const [pod, spec] of podSpecs(objects)) {
+    for (const [init, containers] of [[false, spec.containers], [true, spec.initContainers ?? []]] as const) {
+      for (const container of containers) {
+        for (const entry of container.env ?? []) if (entry.value?.startsWith('postgres')) uses.push({ pod, init, variable: entry.name, value: entry.value });
+      }
+    }
+  }
+  return uses;
 }
 
 /** Secret names referenced anywhere: env, volumes, and the CloudNativePG Cluster. */

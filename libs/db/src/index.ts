@@ -9,3 +9,4 @@ export * from './prepared-statements.js';
 export * from './sql-params.js';
 export * from './query-error-logger.js';
 export * from './pg-error.js';
+export * from './read-replica/index.js';

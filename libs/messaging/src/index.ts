@@ -17,3 +17,4 @@ export * from './runtime/status.controller.js';
 export * from './events/events-stream.js';
 export * from './events/stream-replicas.js';
 export * from './events/layer-refreshed.consumer.js';
+export * from './events/served-switch.listener.js';

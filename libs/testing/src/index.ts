@@ -9,6 +9,7 @@ export * from './stack/app-process.js';
 export * from './stack/app-cli.js';
 export * from './stack/tcp-proxy.js';
 export * from './stack/test-stack.js';
+export * from './stack/streaming-replica.js';
 export * from './openapi/openapi-validator.js';
 export * from './http/api-client.js';
 export * from './layers/refresh-layer.js';

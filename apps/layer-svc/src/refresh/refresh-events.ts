@@ -6,6 +6,11 @@ import type { DataSource } from 'typeorm';
 /**
  * Publishes events written to `layer.outbox` in the swap transaction. Each carries a message id, so
  * a retry after a crash between publish and mark is dropped by JetStream's duplicate window.
+ *
+ * Each event also gets the primary's WAL position read as it is published (`primary_lsn`): the
+ * swap that wrote the row has committed by then, so its commit lies at or before that position,
+ * and a service reading from a replica knows how far the replica must have replayed to serve the
+ * new version (LagTolerantReads of @lp/db).
  */
 export class OutboxPublisher {
   private js?: JetStreamClient;
@@ -25,11 +30,11 @@ export class OutboxPublisher {
     let published = 0;
     for (;;) {
       const batch = await this.db.transaction(async (manager) => {
-        const rows: Array<{ id: string; subject: string; payload: unknown }> = await manager.query(
-          `SELECT id, subject, payload FROM layer.outbox WHERE published_at IS NULL ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED`,
+        const rows: Array<{ id: string; subject: string; payload: Record<string, unknown>; primary_lsn: string }> = await manager.query(
+          `SELECT id, subject, payload, pg_current_wal_lsn()::text AS primary_lsn FROM layer.outbox WHERE published_at IS NULL ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED`,
         );
         for (const row of rows) {
-          await this.js!.publish(row.subject, JSON.stringify(row.payload), { msgID: `layer-outbox-${row.id}` });
+          await this.js!.publish(row.subject, JSON.stringify({ ...row.payload, primary_lsn: row.primary_lsn }), { msgID: `layer-outbox-${row.id}` });
           await manager.query(`UPDATE layer.outbox SET published_at = now() WHERE id = $1`, [row.id]);
         }
         return rows.length;

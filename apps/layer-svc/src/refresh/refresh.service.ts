@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { LAYER_CATALOGUE, type Cadence } from '@lp/contracts';
+import { LagTolerantReads } from '@lp/db';
 import { DataSource } from 'typeorm';
 import { LAYER_SVC_ENV, type LayerSvcEnv } from '../config/layer-svc.env.js';
 import { LayerSources } from './layer-sources.js';
@@ -31,6 +32,7 @@ export class RefreshService implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     private readonly db: DataSource,
     @Inject(LAYER_SVC_ENV) private readonly env: LayerSvcEnv,
+    private readonly reads: LagTolerantReads,
   ) {
     this.pipeline = new RefreshPipeline(db, env.DATABASE_URL);
     this.sources = new LayerSources(env.LAYER_SOURCES_DIR);
@@ -58,6 +60,9 @@ export class RefreshService implements OnApplicationBootstrap, OnApplicationShut
     return this.enqueue(async () => {
       const result = await this.pipeline.refresh(layerId, { source: resolved, allowShrink, progress: (message) => this.logger.log(message) });
       await this.publishEvents();
+      // Whoever asked for the refresh reads the new version next: this instance's reads wait for the
+      // replica to replay the swap without waiting to hear its own event.
+      await this.reads.requirePrimaryPosition().catch(() => undefined);
       return result;
     });
   }

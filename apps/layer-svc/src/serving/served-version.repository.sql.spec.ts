@@ -1,3 +1,4 @@
+import { LagTolerantReads } from '@lp/db';
 import { describeSqlSnapshot } from '@lp/testing/sql';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
@@ -6,7 +7,7 @@ import { ServedVersionRepository } from './served-version.repository.js';
 describeSqlSnapshot({
   source: join(import.meta.dirname, 'served-version.repository.ts'),
   cases: (db) => {
-    const repository = new ServedVersionRepository(db.as<DataSource>());
+    const repository = new ServedVersionRepository(new LagTolerantReads(db.as<DataSource>()));
     return { read: () => repository.read('roads', async () => undefined), current: () => repository.current('parcels') };
   },
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { pgCode } from '@lp/db';
-import { DataSource, type QueryRunner } from 'typeorm';
+import { LagTolerantReads, pgCode, replicaCouldNotAnswer } from '@lp/db';
+import type { QueryRunner } from 'typeorm';
 
 /** The version of a layer being served, read from `layer.layer_state`. */
 export interface ServedVersion {
@@ -35,11 +35,17 @@ const STATE_SQL = `SELECT version, table_name, refreshed_at, feature_count FROM 
  */
 @Injectable()
 export class ServedVersionRepository {
-  constructor(private readonly db: DataSource) {}
+  /**
+   * Everything read here (feature pages, tiles, basemap) tolerates a read replica's lag: a replica
+   * replays a swap in one transaction, so its state and tables agree with each other; and
+   * LagTolerantReads keeps these reads on the primary while the replica is behind a switch heard of.
+   */
+  constructor(private readonly reads: LagTolerantReads) {}
 
   async read<T>(layerId: string, work: (q: QueryRunner, served: ServedVersion) => Promise<T>): Promise<T> {
+    let source = await this.reads.source();
     for (let attempt = 1; ; attempt++) {
-      const q = this.db.createQueryRunner();
+      const q = source.createQueryRunner();
       await q.connect();
       try {
         await q.startTransaction('REPEATABLE READ');
@@ -53,6 +59,11 @@ export class ServedVersionRepository {
         // Two refreshes between our state read and our page read retire the version we were about to read;
         // the next attempt sees the new state (and a cursor of the old version turns stale, as it should).
         if (attempt === 1 && pgCode(error) === UNDEFINED_TABLE) continue;
+        // The replica's replay cancelled the read (a swap dropped the table it read) or the replica went away.
+        if (attempt === 1 && source !== this.reads.primary && replicaCouldNotAnswer(error)) {
+          source = this.reads.primary;
+          continue;
+        }
         throw error;
       } finally {
         await q.release();
@@ -65,7 +76,7 @@ export class ServedVersionRepository {
    * of consistency themselves (a vector tile checks the state again in its own statement).
    */
   async current(layerId: string): Promise<ServedVersion> {
-    const rows: ServedStateRow[] = await this.db.query(STATE_SQL, [layerId]);
+    const rows: ServedStateRow[] = await this.reads.query(STATE_SQL, [layerId]);
     return servedVersionOf(layerId, rows[0]);
   }
 }

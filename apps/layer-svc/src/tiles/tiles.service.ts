@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { pgCode } from '@lp/db';
+import { LagTolerantReads, pgCode } from '@lp/db';
 import { type LayerDefinition, type LayerTileReply, type LayerTileRequest, type LayerTilesetRequest, type TileJsonView } from '@lp/contracts';
 import { POLAND_BBOX_WGS84, checkTile, type TileAddress } from '@lp/geo';
-import { DataSource } from 'typeorm';
 import { servedLayer } from '../serving/served-layer.js';
 import { ServedStates } from '../serving/served-states.js';
 import { ServedVersionRepository, sameServedVersion, UNDEFINED_TABLE, type ServedVersion } from '../serving/served-version.repository.js';
@@ -32,7 +31,8 @@ export class TilesService {
     private readonly states: ServedStates,
     private readonly tiles: TilesRepository,
     private readonly cutter: TileCutter,
-    private readonly db: DataSource,
+    /** Where ServedVersionRepository reads the state: the replica when fresh, so a tile and its state come from one server. */
+    private readonly reads: LagTolerantReads,
     @Inject(TILE_CACHE) private readonly cache: TileCache,
   ) {}
 
@@ -69,7 +69,7 @@ export class TilesService {
     }
     let cut;
     try {
-      cut = await this.cutter.cut(this.db.manager, layer, served.table!, tile);
+      cut = await this.cutter.cut((await this.reads.source()).manager, layer, served.table!, tile);
     } catch (error) {
       // The version table was retired (two refreshes since we last looked): read what is served now.
       if (pgCode(error) === UNDEFINED_TABLE) return { servedNow: await this.states.confirmed(layer.id) };

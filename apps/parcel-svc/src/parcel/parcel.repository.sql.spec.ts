@@ -1,3 +1,4 @@
+import { LagTolerantReads } from '@lp/db';
 import { describeSqlSnapshot } from '@lp/testing/sql';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
@@ -6,7 +7,7 @@ import { ParcelRepository } from './parcel.repository.js';
 describeSqlSnapshot({
   source: join(import.meta.dirname, 'parcel.repository.ts'),
   cases: (db) => {
-    const repository = new ParcelRepository(db.as<DataSource>());
+    const repository = new ParcelRepository(new LagTolerantReads(db.as<DataSource>()));
     return {
       findFeature: () => repository.findFeature('302109_2.0001.12/3'),
       findTeryt: () => repository.findTeryt('302109_2.0001.12/3'),

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ParcelFeatureView, ParcelSuggestionView } from '@lp/contracts';
-import { provenanceJsonSql } from '@lp/db';
-import { DataSource } from 'typeorm';
+import { LagTolerantReads, provenanceJsonSql } from '@lp/db';
 import { withOwnership, type ParcelRow } from './ownership.rules.js';
 
 /** A parcel row `p` of layer_pub.parcels as a GeoJSON Feature in WGS84, built by PostgreSQL. */
@@ -66,10 +65,14 @@ export interface NumberedParcel {
   gmina: string;
 }
 
-/** All SQL of the parcel feature. Parcels are read through layer-svc's published view. */
+/**
+ * All SQL of the parcel feature. Parcels are read through layer-svc's published view, from the read
+ * replica when there is one and it has replayed the newest version switch heard of: every statement
+ * here is a lookup that tolerates the replica's lag.
+ */
 @Injectable()
 export class ParcelRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: LagTolerantReads) {}
 
   async findFeature(parcelId: string): Promise<ParcelFeatureView | null> {
     const rows: Array<{ feature: ParcelRow }> = await this.db.query(FIND_FEATURE_SQL, [parcelId]);

@@ -12,4 +12,10 @@ export interface LayerRefreshedEvent {
   refreshed_at: string;
   /** 7-digit gmina codes whose features or coverage changed. */
   teryt: string[];
+  /**
+   * The primary's WAL position (`pg_current_wal_lsn()`) when the event was published, after the
+   * swap committed: a read replica that has replayed up to it serves the new version. Added by
+   * layer-svc's outbox publisher; absent in events published before it did.
+   */
+  primary_lsn?: string;
 }

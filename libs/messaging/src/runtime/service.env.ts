@@ -38,6 +38,16 @@ export class DatabaseServiceEnv extends ServiceEnv {
   @Matches(/^postgres(ql)?:\/\/[^\s]+$/, { message: 'DATABASE_URL must look like postgres://user@host:port/db' })
   DATABASE_URL!: string;
 
+  /**
+   * A read-only replica of the same database (CloudNativePG's `<cluster>-ro` service), for the
+   * reads that tolerate its lag: parcel lookups, layer features and tiles, searches. Unset: every
+   * read uses DATABASE_URL. Services without such reads ignore it (docs/operations.md).
+   */
+  @IsOptional()
+  @IsString()
+  @Matches(/^postgres(ql)?:\/\/[^\s]+$/, { message: 'DATABASE_READ_URL must look like postgres://user@host:port/db' })
+  DATABASE_READ_URL?: string;
+
   @IsInt()
   @Min(1)
   @Max(200)

@@ -70,13 +70,19 @@ export class RecordingDatabase {
   }
 }
 
-/** The first frame of the stack outside this file: the line of the `.query(` call. */
+/**
+ * Files that only pass a repository's statement on (LagTolerantReads picks the primary or the
+ * replica): the `.query(` call is the repository's, in the frame below.
+ */
+const FORWARDERS = /\/read-replica\/lag-tolerant-reads\.[jt]s$/;
+
+/** The first frame of the stack outside this file and the forwarders: the line of the `.query(` call. */
 function callSite(stack: string): RecordedQuery['site'] {
   for (const frame of stack.split('\n').slice(1)) {
     const match = /\(?((?:file:\/\/)?\/[^():]+):(\d+):\d+\)?$/.exec(frame.trim());
     if (!match) continue;
     const file = match[1]!.startsWith('file://') ? fileURLToPath(match[1]!) : match[1]!;
-    if (file !== THIS_FILE) return { file, line: Number(match[2]) };
+    if (file !== THIS_FILE && !FORWARDERS.test(file)) return { file, line: Number(match[2]) };
   }
   return null;
 }

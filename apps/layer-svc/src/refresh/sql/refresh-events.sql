@@ -2,7 +2,7 @@
 -- Regenerate with LP_UPDATE_SQL_SNAPSHOTS=1 when a change is meant, and review the diff.
 
 -- OutboxPublisher.publishPending, one pending event (1 of 2)
-SELECT id, subject, payload FROM layer.outbox WHERE published_at IS NULL ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED;
+SELECT id, subject, payload, pg_current_wal_lsn()::text AS primary_lsn FROM layer.outbox WHERE published_at IS NULL ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED;
 
 -- OutboxPublisher.publishPending, one pending event (2 of 2)
 -- $1 = "41"
