@@ -34,11 +34,23 @@ const layer = process.env.LP_TEST_LAYER;
 if (layer && !(layer in LAYERS)) throw new Error(`LP_TEST_LAYER=${layer}: expected one of ${Object.keys(LAYERS).join(', ')}`);
 const suffixes = layer ? LAYERS[layer] : `{${Object.values(LAYERS).join(',')}}`;
 
+/**
+ * Files that measure latency or throughput under load, against a bound: beside another file's
+ * stack on two cores they measure that file as much as their own subject. `npm test` runs them
+ * after the others, one at a time (LP_TEST_ALONE=only; the first run has LP_TEST_ALONE=exclude);
+ * unset, they run with the rest, as a targeted `npm test -- <path>` does.
+ */
+const ALONE = ['apps/gateway/test/fair-shares-load.e2e-spec.ts', 'apps/gateway/test/rate-limit-leases.int-spec.ts'];
+const alone = process.env.LP_TEST_ALONE;
+if (alone && alone !== 'only' && alone !== 'exclude') throw new Error(`LP_TEST_ALONE=${alone}: expected only or exclude`);
+const allFiles = [`<rootDir>/{apps,libs,tools,deploy}/**/*.${suffixes}.ts`];
+const escaped = (path) => path.replaceAll('.', '\\.');
+
 export default {
   rootDir: '.',
   testEnvironment: 'node',
-  testMatch: [`<rootDir>/{apps,libs,tools,deploy}/**/*.${suffixes}.ts`],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/'],
+  testMatch: alone === 'only' ? ALONE.filter((path) => !layer || path.endsWith(`.${LAYERS[layer]}.ts`)).map((path) => `<rootDir>/${path}`) : allFiles,
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.stack/', ...(alone === 'exclude' ? ALONE.map((path) => `/${escaped(path)}$`) : [])],
   // No server a test file spawned outlives the file (a stack whose start-up timed out included).
   setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest/reap-children.ts'],
   extensionsToTreatAsEsm: ['.ts'],

@@ -6,8 +6,9 @@
 # over HTTP; the build and type-check first, then a private PostgreSQL provisioned the same way
 # npm start does, with two template databases (rebuilt only when their inputs changed). Each test
 # file copies a template and starts its own nats-server.
-# all (npm test, the default): every layer in one Jest run, with lint when no Jest arguments are
-# given (a targeted run such as `npm test -- apps/gateway` lints only with --lint).
+# all (npm test, the default): every layer, with lint when no Jest arguments are given (a targeted
+# run such as `npm test -- apps/gateway` lints only with --lint). The files that measure under load
+# run last, one at a time (jest.config.mjs).
 set -euo pipefail
 ROOT=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
@@ -148,6 +149,10 @@ if [[ -n $lint_pid ]]; then
 	echo "test: lint passed" >&2
 fi
 
+# Two runs: every file but those that measure under load (jest.config.mjs, ALONE), then those one
+# at a time, with the machine to themselves. Either may find no file of a targeted run.
 echo "test: jest..." >&2
-"${JEST[@]}" "${jest_args[@]}"
+LP_TEST_ALONE=exclude "${JEST[@]}" --passWithNoTests "${jest_args[@]}"
+echo "test: jest, the files that measure under load, one at a time..." >&2
+LP_TEST_ALONE=only "${JEST[@]}" --passWithNoTests --runInBand "${jest_args[@]}"
 echo "test: $layer passed in $((SECONDS - started)) s" >&2

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LAYER_REFRESHED_SUBJECT, type LayerRefreshedEvent, type ParcelFeatureView } from '@lp/contracts';
 import { NatsRpcClient, type RunningService } from '@lp/messaging';
 import { loadEnv } from '@lp/runtime';
-import { databaseUrlAs, eventually, startNatsServer, startReplicatedDatabase, type ReplicatedDatabase, type TestNatsServer } from '@lp/testing';
+import { databaseUrlAs, eventually, freePort, startNatsServer, startReplicatedDatabase, type ReplicatedDatabase, type TestNatsServer } from '@lp/testing';
 import { connect } from '@nats-io/transport-node';
 import { ParcelSvcEnv } from '../src/config/parcel-svc.env.js';
 import { FIND_FEATURE_SQL } from '../src/parcel/parcel.repository.js';
@@ -96,6 +96,32 @@ describe('parcel lookups on a streaming read replica', () => {
       expect(await number()).toBe('105/12a');
       expect(await lookupsOn('replica', resumed)).not.toEqual([]);
     }, 5_000);
+  });
+
+  it('starts with a replica it cannot reach, and answers lookups from the primary', async () => {
+    // A port nothing listens on: the replica is down when the service starts.
+    const unreachable = pair.replicaUrl.replace(/:(\d+)\//, `:${await freePort()}/`);
+    const ownNats = await startNatsServer();
+    const alone = await startParcelSvc(
+      loadEnv(ParcelSvcEnv, {
+        DATABASE_URL: databaseUrlAs(pair.primaryUrl, 'parcel_svc'),
+        DATABASE_READ_URL: databaseUrlAs(unreachable, 'parcel_svc'),
+        NATS_URL: ownNats.url,
+        LOG_LEVEL: 'error',
+        DB_POOL_SIZE: '2',
+      }),
+    );
+    const ownClient = await NatsRpcClient.connect(ownNats.url, 'read-replica-down-test');
+    try {
+      const since = await now('primary');
+      const answer = await ownClient.callRaw<ParcelFeatureView>('parcel.get', { parcel_id: PARCEL }, { requestId: 'replica-down-test', timeoutMs: 10_000 });
+      expect(answer.properties.number).toMatch(/^105\/12a?$/);
+      expect((await lookupsOn('primary', since)).map((row) => row.application_name)).toContain('parcel-svc');
+    } finally {
+      await ownClient.close();
+      await alone.close();
+      await ownNats.stop();
+    }
   });
 
   /** The event layer-svc's outbox publisher sends after a swap, with the primary's WAL position read after it committed. */

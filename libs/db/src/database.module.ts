@@ -1,10 +1,10 @@
-import { Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { createSchemaDataSource, type SchemaDataSourceOptions } from './data-source.factory.js';
 import { prepareStatements } from './prepared-statements.js';
 import { guardQueryDeadlines, type DeadlineSource, type SignalSource } from './query-deadline.js';
-import { LagTolerantReads } from './read-replica/lag-tolerant-reads.js';
+import { LagTolerantReads, primaryPosition } from './read-replica/lag-tolerant-reads.js';
 
 export interface ServiceDataSourceOptions extends SchemaDataSourceOptions {
   /** The deadline of the request being handled: its statements are cancelled when it passes. */
@@ -42,9 +42,9 @@ export class DatabaseModule implements OnApplicationShutdown {
           inject: [DataSource],
           useFactory: async (primary: DataSource) => {
             const resolved = options();
-            if (!resolved.readUrl) return new LagTolerantReads(primary);
-            // Its own name in pg_stat_activity, so a replica's sessions show which service and pool they are.
-            return new LagTolerantReads(primary, await openDataSource({ ...resolved, applicationName: `${resolved.applicationName}:read` }, resolved.readUrl));
+            const reads = new LagTolerantReads(primary);
+            if (resolved.readUrl) await attachReplica(reads, resolved, resolved.readUrl);
+            return reads;
           },
         },
       ],
@@ -54,11 +54,58 @@ export class DatabaseModule implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     const reads = this.moduleRef.get(LagTolerantReads, { strict: false });
+    if (reads) replicaRetries.get(reads)?.stop();
     if (reads?.replica?.isInitialized) await reads.replica.destroy();
     const dataSource = this.moduleRef.get(DataSource, { strict: false });
     if (dataSource?.isInitialized) await dataSource.destroy();
   }
 }
+
+/** The pending retries of replicas not reachable yet, stopped at shutdown. */
+const replicaRetries = new WeakMap<LagTolerantReads, { stop(): void }>();
+
+/**
+ * Opens the replica's pool. A replica that cannot be reached does not keep the service from
+ * starting: its reads stay on the primary and the replica is tried again every REPLICA_RETRY_MS
+ * until it answers. Once attached it is used only after replaying the primary's position of that
+ * moment (switches made while it was away were not heard).
+ */
+async function attachReplica(reads: LagTolerantReads, resolved: ServiceDataSourceOptions, readUrl: string): Promise<void> {
+  const logger = new Logger('DatabaseModule');
+  // Its own name in pg_stat_activity, so a replica's sessions show which service and pool they are.
+  const open = () => openDataSource({ ...resolved, applicationName: `${resolved.applicationName}:read` }, readUrl);
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const attempt = async (): Promise<void> => {
+    try {
+      const replica = await open();
+      const position = await primaryPosition(reads.primary).catch(async (error: unknown) => {
+        await replica.destroy();
+        throw error;
+      });
+      if (stopped) return void (await replica.destroy());
+      // Attached and told the position in one turn, so no read reaches it before it must catch up.
+      reads.useReplica(replica);
+      if (position) reads.heardSwitch(position);
+      replicaRetries.delete(reads);
+    } catch (error) {
+      if (stopped) return;
+      logger.warn(
+        `the read replica (DATABASE_READ_URL) cannot be reached (${(error as Error).message}); its reads use the primary, retrying in ${REPLICA_RETRY_MS / 1000} s`,
+      );
+      timer = setTimeout(() => void attempt(), REPLICA_RETRY_MS).unref();
+    }
+  };
+  replicaRetries.set(reads, {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  });
+  await attempt();
+}
+
+const REPLICA_RETRY_MS = 5_000;
 
 /** A pool with the service's guards on every connection: deadlines, cancellation, prepared statements. */
 async function openDataSource(resolved: ServiceDataSourceOptions, url: string): Promise<DataSource> {

@@ -10,14 +10,29 @@ import { ReplicaFreshness } from './replica-freshness.js';
  * read its own writes keep using the primary's DataSource and never come here.
  */
 export class LagTolerantReads {
-  readonly freshness?: ReplicaFreshness;
+  private replicaSource?: DataSource;
+  private replicaFreshness?: ReplicaFreshness;
 
   constructor(
     readonly primary: DataSource,
-    readonly replica?: DataSource,
-    recheckMs?: number,
+    replica?: DataSource,
+    private readonly recheckMs?: number,
   ) {
-    if (replica) this.freshness = new ReplicaFreshness(() => replayPosition(replica), recheckMs);
+    if (replica) this.useReplica(replica);
+  }
+
+  get replica(): DataSource | undefined {
+    return this.replicaSource;
+  }
+
+  get freshness(): ReplicaFreshness | undefined {
+    return this.replicaFreshness;
+  }
+
+  /** Starts using a replica (one that could not be reached at start-up joins later this way). */
+  useReplica(replica: DataSource): void {
+    this.replicaSource = replica;
+    this.replicaFreshness = new ReplicaFreshness(() => replayPosition(replica), this.recheckMs);
   }
 
   /** A served-version switch committed on the primary at this WAL position: reads avoid the replica until it has replayed it. */
@@ -31,8 +46,8 @@ export class LagTolerantReads {
    */
   async requirePrimaryPosition(): Promise<void> {
     if (!this.freshness) return;
-    const rows: Array<{ lsn: string }> = await this.primary.query(`SELECT pg_current_wal_lsn()::text AS lsn`);
-    if (rows[0]) this.freshness.heard(rows[0].lsn);
+    const position = await primaryPosition(this.primary);
+    if (position) this.freshness.heard(position);
   }
 
   /** The data source a lag-tolerant read should use now. */
@@ -61,6 +76,12 @@ export class LagTolerantReads {
       return this.primary.query(sql, params) as Promise<T>;
     }
   }
+}
+
+/** The primary's WAL position now: a switch committed before this is at or below it. */
+export async function primaryPosition(primary: DataSource): Promise<string | undefined> {
+  const rows: Array<{ lsn: string }> = await primary.query(`SELECT pg_current_wal_lsn()::text AS lsn`);
+  return rows[0]?.lsn;
 }
 
 async function replayPosition(replica: DataSource): Promise<string | null> {
