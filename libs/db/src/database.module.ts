@@ -54,15 +54,11 @@ export class DatabaseModule implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     const reads = this.moduleRef.get(LagTolerantReads, { strict: false });
-    if (reads) replicaRetries.get(reads)?.stop();
-    if (reads?.replica?.isInitialized) await reads.replica.destroy();
+    await reads?.close();
     const dataSource = this.moduleRef.get(DataSource, { strict: false });
     if (dataSource?.isInitialized) await dataSource.destroy();
   }
 }
-
-/** The pending retries of replicas not reachable yet, stopped at shutdown. */
-const replicaRetries = new WeakMap<LagTolerantReads, { stop(): void }>();
 
 /**
  * Opens the replica's pool. A replica that cannot be reached does not keep the service from
@@ -84,10 +80,7 @@ async function attachReplica(reads: LagTolerantReads, resolved: ServiceDataSourc
         throw error;
       });
       if (stopped) return void (await replica.destroy());
-      // Attached and told the position in one turn, so no read reaches it before it must catch up.
-      reads.useReplica(replica);
-      if (position) reads.heardSwitch(position);
-      replicaRetries.delete(reads);
+      reads.useReplica(replica, position);
     } catch (error) {
       if (stopped) return;
       logger.warn(
@@ -96,7 +89,7 @@ async function attachReplica(reads: LagTolerantReads, resolved: ServiceDataSourc
       timer = setTimeout(() => void attempt(), REPLICA_RETRY_MS).unref();
     }
   };
-  replicaRetries.set(reads, {
+  reads.waitForReplica({
     stop: () => {
       stopped = true;
       clearTimeout(timer);

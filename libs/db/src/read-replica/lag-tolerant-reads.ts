@@ -12,14 +12,9 @@ import { ReplicaFreshness } from './replica-freshness.js';
 export class LagTolerantReads {
   private replicaSource?: DataSource;
   private replicaFreshness?: ReplicaFreshness;
+  private pendingReplica?: { stop(): void };
 
-  constructor(
-    readonly primary: DataSource,
-    replica?: DataSource,
-    private readonly recheckMs?: number,
-  ) {
-    if (replica) this.useReplica(replica);
-  }
+  constructor(readonly primary: DataSource) {}
 
   get replica(): DataSource | undefined {
     return this.replicaSource;
@@ -29,10 +24,25 @@ export class LagTolerantReads {
     return this.replicaFreshness;
   }
 
-  /** Starts using a replica (one that could not be reached at start-up joins later this way). */
-  useReplica(replica: DataSource): void {
+  /**
+   * Starts using a replica (one that could not be reached at start-up joins later this way), from
+   * `position` on: it serves once it has replayed that far.
+   */
+  useReplica(replica: DataSource, position?: string): void {
     this.replicaSource = replica;
-    this.replicaFreshness = new ReplicaFreshness(() => replayPosition(replica), this.recheckMs);
+    this.replicaFreshness = new ReplicaFreshness(() => replayPosition(replica));
+    if (position) this.replicaFreshness.heard(position);
+  }
+
+  /** A replica still being waited for: its retries end when the service closes. */
+  waitForReplica(retries: { stop(): void }): void {
+    this.pendingReplica = retries;
+  }
+
+  /** Stops waiting for a replica and closes its pool (the primary's is the DataSource's own). */
+  async close(): Promise<void> {
+    this.pendingReplica?.stop();
+    if (this.replicaSource?.isInitialized) await this.replicaSource.destroy();
   }
 
   /** A served-version switch committed on the primary at this WAL position: reads avoid the replica until it has replayed it. */
